@@ -1,0 +1,277 @@
+import { z } from 'zod';
+import type { PriceTier } from './pricing.ts';
+
+/** Sort orders of part lists (the `sort` of spec §3's attribute product list query). */
+export const ProductSort = {
+  /** 综合: in stock first, then catalogue order. */
+  default: 0,
+  priceAsc: 1,
+  priceDesc: 2,
+  stockDesc: 3,
+} as const;
+export type ProductSort = (typeof ProductSort)[keyof typeof ProductSort];
+
+export const productSortLabels: Record<ProductSort, string> = {
+  0: '综合排序',
+  1: '价格从低到高',
+  2: '价格从高到低',
+  3: '库存从多到少',
+};
+
+export const listPageSize = 20;
+export const maxListPage = 10_000;
+
+/** The brand facet's key inside a filter; every other key is an attribute id. */
+export const brandFilterKey = 'brand';
+
+export interface NumberRange {
+  /** In the attribute's base unit (Ω, F, V…); either bound may be absent. */
+  min?: number;
+  max?: number;
+}
+
+/**
+ * A selection of the parametric filters: attribute id → chosen values (as displayed,
+ * e.g. "10kΩ") or a numeric range; `brand` → brand ids. Travels as a JSON string in the
+ * `filter` field and in the page URL, so a selection can be shared and reloaded.
+ */
+export type ChooseFilter = Record<string, string[] | NumberRange>;
+
+const rangeSchema = z
+  .object({ min: z.number().finite().optional(), max: z.number().finite().optional() })
+  .strict()
+  .refine((range) => range.min === undefined || range.max === undefined || range.min <= range.max);
+
+const filterSchema = z
+  .record(
+    z.string().regex(/^(\d{1,9}|brand)$/),
+    z.union([z.array(z.string().min(1).max(100)).max(200), rangeSchema]),
+  )
+  .refine((filter) => Object.keys(filter).length <= 30);
+
+export const filterFormatMessage = '筛选条件格式有误';
+
+/** Parses the `filter` JSON string; null when it is not a valid selection. Empty → no filters. */
+export function parseChooseFilter(text: string | null | undefined): ChooseFilter | null {
+  if (text === undefined || text === null || text.trim() === '') return {};
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return null;
+  }
+  const parsed = filterSchema.safeParse(value);
+  return parsed.success ? (parsed.data as ChooseFilter) : null;
+}
+
+/** The filter without empty entries, as the JSON string of the URL ('' when nothing is chosen). */
+export function serializeChooseFilter(filter: ChooseFilter): string {
+  const entries = Object.entries(filter).filter(([, value]) => (Array.isArray(value) ? value.length > 0 : value.min !== undefined || value.max !== undefined));
+  return entries.length === 0 ? '' : JSON.stringify(Object.fromEntries(entries));
+}
+
+export function isNumberRange(value: string[] | NumberRange | undefined): value is NumberRange {
+  return value !== undefined && !Array.isArray(value);
+}
+
+const pageSchema = z.coerce.number({ error: '页码有误' }).int('页码有误').min(1, '页码有误').max(maxListPage, '页码有误').default(1);
+const sortSchema = z.coerce
+  .number({ error: '排序方式有误' })
+  .int('排序方式有误')
+  .min(0, '排序方式有误')
+  .max(3, '排序方式有误')
+  .default(0)
+  .transform((value) => value as ProductSort);
+const categoryIdSchema = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+/** stock 1: only parts in stock. */
+const stockSchema = z.coerce.number({ error: '库存筛选有误' }).int('库存筛选有误').min(0, '库存筛选有误').max(1, '库存筛选有误').default(0);
+const filterTextSchema = z.string({ error: filterFormatMessage }).max(8000, filterFormatMessage).default('');
+
+const chooseScope = {
+  categoryFirstId: categoryIdSchema('请选择分类'),
+  categorySecondId: z.union([categoryIdSchema('分类有误'), z.literal(''), z.null()]).optional(),
+  stock: stockSchema,
+  filter: filterTextSchema,
+};
+
+/** /product/api/queryAttrbuteExcludeList: the category's filterable attributes with values and counts. */
+export const queryAttrbuteExcludeListRequest = z.object(chooseScope);
+export type QueryAttrbuteExcludeListRequest = z.input<typeof queryAttrbuteExcludeListRequest>;
+
+/** /product/api/queryAttrbuteProductList {page, categoryFirstId, categorySecondId, sort, stock, filter}. */
+export const queryAttrbuteProductListRequest = z.object({ ...chooseScope, page: pageSchema, sort: sortSchema });
+export type QueryAttrbuteProductListRequest = z.input<typeof queryAttrbuteProductListRequest>;
+
+/** A part as lists, cards and the cart show it. */
+export interface ProductSummary {
+  productId: number;
+  code: string;
+  brandId: number;
+  /** "TI(德州仪器)" */
+  brandName: string;
+  package: string;
+  description: string;
+  stock: number;
+  packSize: number;
+  /** Relative to qiniuImgAddress; null when there is no picture. */
+  imagePath: string | null;
+  isSpecialOffer: boolean;
+  lifecycle: 'active' | 'nrnd' | 'eol';
+  categoryFirstId: number;
+  categorySecondId: number;
+  priceTiers: PriceTier[];
+}
+
+/** A row of the parametric list: its values of the category's attributes, by attribute id. */
+export interface ChooseProduct extends ProductSummary {
+  params: Record<string, string>;
+}
+
+export interface ProductPage<T> {
+  list: T[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+export type QueryAttrbuteProductListResponse = ProductPage<ChooseProduct>;
+
+export interface FacetValue {
+  /** The value as the filter carries it: valueText, or a brand id. */
+  value: string;
+  label: string;
+  /** Parts with this value once the other filters apply (not this facet's own). */
+  count: number;
+  /** Numeric attributes: the value in the base unit, for range choices. */
+  valueNum: number | null;
+}
+
+export interface AttributeFacet {
+  /** Attribute id as a string, or `brand`. */
+  key: string;
+  name: string;
+  unit: string | null;
+  valueKind: 'number' | 'text';
+  values: FacetValue[];
+}
+
+export interface SubcategoryFacet {
+  categoryId: number;
+  categoryName: string;
+  count: number;
+}
+
+export interface QueryAttrbuteExcludeListResponse {
+  /** The second-level categories of a first-level view, with their counts. */
+  subcategories: SubcategoryFacet[];
+  facets: AttributeFacet[];
+  total: number;
+}
+
+/** "TI(德州仪器)"; just the name when there is no other Chinese name (TDK). */
+export function brandDisplayName(nameEn: string, nameCn: string | null): string {
+  return nameCn && nameCn !== nameEn ? `${nameEn}(${nameCn})` : nameEn;
+}
+
+export const lifecycleLabels: Record<ProductSummary['lifecycle'], string> = {
+  active: '量产',
+  nrnd: '不推荐新设计',
+  eol: '停产',
+};
+
+/** Where a category's parts are chosen: /choose/{first} or /choose/{first}-{second}. */
+export function choosePath(categoryFirstId: number, categorySecondId?: number | null): string {
+  return categorySecondId ? `/choose/${categoryFirstId}-${categorySecondId}` : `/choose/${categoryFirstId}`;
+}
+
+export function productDetailPath(productId: number): string {
+  return `/product/detail/${productId}`;
+}
+
+export function brandPath(brandId: number): string {
+  return `/brand/${brandId}`;
+}
+
+/** Zones of /product/discount: A01 special offers, A03 the IC zone. */
+export const discountSubjects = {
+  A01: { title: '特价专区', description: '限时特价电子元器件，原厂正品现货，价格实惠。' },
+  A03: { title: 'IC专区', description: '集成电路（IC）现货专区：单片机、存储器、电源管理、接口、放大器等芯片。' },
+} as const;
+export type DiscountSubject = keyof typeof discountSubjects;
+
+export function isDiscountSubject(value: string | undefined): value is DiscountSubject {
+  return value === 'A01' || value === 'A03';
+}
+
+/** /user/api/favorite/add and /remove {productId}. */
+export const favoriteRequest = z.object({
+  productId: z.number({ error: '商品不存在' }).int('商品不存在').positive('商品不存在').max(2_147_483_647, '商品不存在'),
+});
+export type FavoriteRequest = z.infer<typeof favoriteRequest>;
+export interface FavoriteResponse {
+  isFavorite: boolean;
+}
+
+export interface ProductParam {
+  attributeId: number;
+  name: string;
+  valueText: string;
+}
+
+/** /product/detail/{productId}. */
+export interface ProductDetail {
+  product: ProductSummary;
+  isRohs: boolean;
+  datasheetUrl: string | null;
+  label: string | null;
+  params: ProductParam[];
+  categoryFirst: { categoryId: number; categoryName: string };
+  categorySecond: { categoryId: number; categoryName: string };
+  brandLogoPath: string | null;
+  /** Parts of the same category sharing the key parameters. */
+  similar: ProductSummary[];
+  /** The key parameters the similar parts share, e.g. 阻值 10kΩ, 精度 ±1%. */
+  similarBy: { name: string; valueText: string }[];
+  isFavorite: boolean;
+}
+
+export interface CountedCategory {
+  categoryId: number;
+  categoryName: string;
+  count: number;
+}
+
+export interface CountedValue {
+  value: string;
+  count: number;
+}
+
+/** A part list chosen by plain columns (a brand, a zone) with its category and package counts. */
+export interface FacetedProductPage extends ProductPage<ProductSummary> {
+  categories: CountedCategory[];
+  packages: CountedValue[];
+}
+
+export interface BrandCard {
+  brandId: number;
+  nameEn: string;
+  nameCn: string | null;
+  logoPath: string | null;
+  country: string;
+  productCount: number;
+}
+
+export interface BrandInitialGroup {
+  /** A–Z, or # for names not starting with a letter. */
+  initial: string;
+  brands: BrandCard[];
+}
+
+export interface BrandProfile {
+  brandId: number;
+  nameEn: string;
+  nameCn: string | null;
+  logoPath: string | null;
+  country: string;
+  intro: string;
+}

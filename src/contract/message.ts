@@ -1,0 +1,62 @@
+// Member messages shared by server and browser; zod-free for the shell's bundle (schemas: message-requests.ts).
+
+/** Message kinds of spec §3/§9. */
+export const MessageType = {
+  bom: 1,
+  returned: 2,
+  order: 3,
+  invoice: 4,
+  offer: 5,
+} as const;
+export type MessageTypeCode = (typeof MessageType)[keyof typeof MessageType];
+
+export const messageTypeNames: Record<MessageTypeCode, string> = {
+  1: 'BOM消息',
+  2: '退货消息',
+  3: '订单消息',
+  4: '发票消息',
+  5: '报价消息',
+};
+
+export function isMessageTypeCode(value: number): value is MessageTypeCode {
+  return Number.isInteger(value) && value >= 1 && value <= 5;
+}
+
+/** BOM and offer messages carry HTML (sanitised by the server) and are not clickable. */
+export function isHtmlMessageType(messageType: number): boolean {
+  return messageType === MessageType.bom || messageType === MessageType.offer;
+}
+
+export interface Message {
+  id: number;
+  messageType: MessageTypeCode;
+  /** Plain text, or for BOM/offer messages HTML already sanitised by the server. */
+  msgContent: string;
+  /** Epoch milliseconds. */
+  sendDate: number;
+  /** yyyy-MM-dd HH:mm in Beijing time, formatted by the server so both renders agree. */
+  sendDateStr: string;
+  isRead: boolean;
+}
+
+export const messagePageSize = 10;
+
+export interface MessageListData {
+  messages: Message[];
+  total: number;
+  page: number;
+  pageSize: number;
+  /** null: every kind. */
+  messageType: MessageTypeCode | null;
+  isUnreadOnly: boolean;
+  unreadCount: number;
+}
+
+export interface MessageDetailsData {
+  message: Message;
+}
+
+/** /user/api/message/readAll answers how many messages became read. */
+export interface ReadAllMessagesResponse {
+  count: number;
+}

@@ -1,0 +1,96 @@
+import { isPackMultiple } from './rules.ts';
+
+/**
+ * Price tiers and the integer-purchase rule, shared by the product page, the cart and the
+ * server. Unit prices are integers of 0.0001 yuan (money.ts); amounts people pay are cents.
+ */
+export interface PriceTier {
+  qtyStart: number;
+  /** null: no upper bound. */
+  qtyEnd: number | null;
+  priceE4: number;
+  /** Price before the special offer; null when the part is not on offer. */
+  originalPriceE4: number | null;
+}
+
+/** The most of one part a line may hold. */
+export const maxPurchaseQuantity = 1_000_000;
+
+/**
+ * The tier that prices a quantity: the last tier whose qtyStart ≤ quantity; a quantity
+ * below the first tier is priced by the first. -1 when the part has no tiers.
+ */
+export function tierIndexAt(tiers: readonly PriceTier[], quantity: number): number {
+  if (tiers.length === 0) return -1;
+  let index = 0;
+  for (let i = 0; i < tiers.length; i++) {
+    const tier = tiers[i];
+    if (tier && tier.qtyStart <= quantity) index = i;
+  }
+  return index;
+}
+
+export function unitPriceE4At(tiers: readonly PriceTier[], quantity: number): number | null {
+  return tiers[tierIndexAt(tiers, quantity)]?.priceE4 ?? null;
+}
+
+/** Spec §5 rounding of an e4 amount to whole cents: half up, at least 1 cent unless zero. */
+export function centsOfE4(e4: number): number {
+  if (e4 <= 0) return 0;
+  return Math.max(1, Math.floor((e4 + 50) / 100));
+}
+
+/** What a line costs, in cents: the tier's unit price times the quantity, rounded once. */
+export function lineAmountCents(tiers: readonly PriceTier[], quantity: number): number {
+  const unit = unitPriceE4At(tiers, quantity);
+  return unit === null ? 0 : centsOfE4(unit * quantity);
+}
+
+/** ¥ and two decimals of a cent amount. */
+export function formatCents(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}¥${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** The smallest pack multiple ≥ quantity. */
+export function roundUpToPack(quantity: number, packSize: number): number {
+  const pack = Math.max(1, Math.floor(packSize));
+  return Math.max(pack, Math.ceil(quantity / pack) * pack);
+}
+
+export interface TierSaving {
+  /** How many more to buy: 再买 N 个 */
+  moreQuantity: number;
+  /** The quantity reached. */
+  targetQuantity: number;
+  /** How much less the larger quantity costs in total: 总价可省 ¥x */
+  savingCents: number;
+}
+
+/**
+ * "再买 N 个，总价可省 ¥x": only when the start of the next tier (a pack multiple) costs
+ * less in total than the quantity chosen now.
+ */
+export function nextTierSaving(tiers: readonly PriceTier[], quantity: number, packSize: number): TierSaving | null {
+  const index = tierIndexAt(tiers, quantity);
+  const next = tiers[index + 1];
+  if (index < 0 || !next || quantity <= 0) return null;
+  const targetQuantity = roundUpToPack(next.qtyStart, packSize);
+  if (targetQuantity <= quantity || targetQuantity > maxPurchaseQuantity) return null;
+  const savingCents = lineAmountCents(tiers, quantity) - lineAmountCents(tiers, targetQuantity);
+  if (savingCents <= 0) return null;
+  return { moreQuantity: targetQuantity - quantity, targetQuantity, savingCents };
+}
+
+/**
+ * Why a quantity cannot be bought, in words for the buyer; '' when it can. The spec's
+ * integer-purchase rule (rules.ts) plus the store's bounds.
+ */
+export function quantityProblem(quantity: number, packSize: number): string {
+  if (!Number.isFinite(quantity) || !Number.isInteger(quantity)) return '请输入整数数量';
+  if (quantity <= 0) return '购买数量须大于0';
+  if (quantity > maxPurchaseQuantity) return `单次购买数量不能超过${maxPurchaseQuantity}`;
+  if (!isPackMultiple(quantity, packSize)) return `该商品按${packSize}个整包销售，数量须为${packSize}的整数倍`;
+  return '';
+}

@@ -1,0 +1,80 @@
+import cookie from '@fastify/cookie';
+import fastifyStatic from '@fastify/static';
+import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import { existsSync, readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import type { AppDeps } from './app-deps.ts';
+import { registerErrorHandler } from './http/error-handler.ts';
+import { registerSecurityHeaders } from './http/security-headers.ts';
+import { registerSessions } from './http/session.ts';
+import { clientBuildDir, noAssets, type PageAssets } from './ssr/assets.ts';
+import { createPageRenderer } from './ssr/render-page.tsx';
+import type { AnyPage } from './ssr/page-registry.ts';
+import { featureRegistrations } from './features/all-features.ts';
+
+export interface BuildAppOptions {
+  /** How pages find their scripts: the Vite manifest, the Vite dev server, or nothing (tests). */
+  assets?: PageAssets;
+  /** Runs before routes (the Vite dev middleware). */
+  beforeRoutes?: (app: FastifyInstance) => Promise<void>;
+  isDevServer?: boolean;
+}
+
+/** The whole store as a Fastify instance that does not listen: main.ts listens, tests inject. */
+export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    loggerInstance: deps.logger as FastifyBaseLogger,
+    bodyLimit: 1024 * 1024,
+    trustProxy: deps.config.trustProxy,
+    disableRequestLogging: deps.config.isProduction,
+    routerOptions: { ignoreTrailingSlash: true },
+  });
+  const renderer = createPageRenderer(deps, options.assets ?? noAssets);
+
+  await app.register(cookie);
+  registerSecurityHeaders(app, deps.config, options.isDevServer ?? false);
+  registerErrorHandler(app, renderer.renderErrorPage);
+  if (options.beforeRoutes) await options.beforeRoutes(app);
+
+  app.get('/healthz', async () => ({ status: 'ok' }));
+  await registerStaticFiles(app);
+
+  // Sessions and anti-forgery apply to pages and calls, not to health checks and static files.
+  await app.register(async (site) => {
+    registerSessions(site, deps);
+    const pages: AnyPage[] = [];
+    for (const register of featureRegistrations) register(site, deps, pages);
+    renderer.registerPages(site, pages);
+    site.setNotFoundHandler(async (request, reply) => {
+      if (request.method === 'POST') return reply.status(200).send({ code: 404, data: null, msg: '接口不存在' });
+      return renderer.renderErrorPage(request, reply, 404);
+    });
+  });
+  return app;
+}
+
+
+async function registerStaticFiles(app: FastifyInstance) {
+  const assetsDir = resolve(clientBuildDir, 'assets');
+  if (existsSync(assetsDir)) {
+    // Hashed file names: cache for a year.
+    await app.register(fastifyStatic, {
+      root: assetsDir,
+      prefix: '/assets/',
+      immutable: true,
+      maxAge: '365d',
+      decorateReply: false,
+      index: false,
+    });
+  }
+  const publicDir = existsSync(resolve(clientBuildDir, 'favicon.svg')) ? clientBuildDir : resolve(process.cwd(), 'public');
+  await app.register(fastifyStatic, {
+    root: publicDir,
+    prefix: '/static/',
+    maxAge: '1d',
+    decorateReply: false,
+    index: false,
+  });
+  const favicon = readFileSync(resolve(publicDir, 'favicon.svg'));
+  app.get('/favicon.svg', (_request, reply) => reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(favicon));
+}

@@ -1,0 +1,110 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SendMsgType } from '../../../contract/account.ts';
+import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import { nextIp, nextPhone, registerMemberVia } from './account.test-helpers.ts';
+
+function initialState(html: string): { data: Record<string, unknown>; shell: { user: { isLogin: boolean; nickName: string } } } {
+  const json = /<script type="application\/json" id="initial-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
+  if (!json) throw new Error('no initial state');
+  return JSON.parse(json);
+}
+
+describe('account pages and development routes', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    t = await createTestApp();
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+  const browser = () => new TestBrowser(t.app, nextIp());
+
+  it('renders the login page with both login modes', async () => {
+    const page = await browser().get('/account/login?return=%2Fcart');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('<title>会员登录 - 芯品商城</title>');
+    expect(page.body).toContain('密码登录');
+    expect(page.body).toContain('短信登录');
+    expect(initialState(page.body).data).toEqual({ returnPath: '/cart', mode: 'password' });
+  });
+
+  it.each([
+    ['https%3A%2F%2Fevil.example%2F', '/'],
+    ['%2F%2Fevil.example', '/'],
+    ['%2F%5Cevil.example', '/'],
+    ['javascript%3Aalert(1)', '/'],
+    ['%2Fproduct%2Fdetail%2F12%3Fq%3D1', '/product/detail/12?q=1'],
+  ])('keeps only same-site return paths: %s → %s', async (given, expected) => {
+    const page = await browser().get(`/account/login?return=${given}`);
+    expect(initialState(page.body).data.returnPath).toBe(expected);
+  });
+
+  it('sends a logged-in member on from the login and register pages', async () => {
+    const b = browser();
+    await registerMemberVia(t, b, nextPhone());
+    const login = await b.get('/account/login?return=%2Fcart');
+    expect(login.statusCode).toBe(302);
+    expect(login.headers.location).toBe('/cart');
+    const register = await b.get('/account/register');
+    expect(register.headers.location).toBe('/user/person');
+    // Changing the password stays possible while logged in.
+    expect((await b.get('/account/login?mode=find')).statusCode).toBe(200);
+  });
+
+  it('renders the register page with the inviter of the query', async () => {
+    const page = await browser().get('/account/register?inviter=U2601010001');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('同意协议并注册');
+    expect(page.body).toContain('/serve/clause');
+    expect(initialState(page.body).data).toEqual({ returnPath: '/user/person', inviter: 'U2601010001' });
+  });
+
+  it('renders the registration agreement', async () => {
+    const page = await browser().get('/serve/clause');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('芯品商城用户注册协议');
+    expect(page.body).toContain('个人信息保护');
+  });
+
+  it('sends visitors from /user/person to login with the return path', async () => {
+    const page = await browser().get('/user/person?tab=1');
+    expect(page.statusCode).toBe(302);
+    expect(page.headers.location).toBe('/account/login?return=%2Fuser%2Fperson%3Ftab%3D1');
+  });
+
+  it('shows a member their nickname, user number and masked phone', async () => {
+    const b = browser();
+    const phone = nextPhone();
+    const member = await registerMemberVia(t, b, phone);
+    const page = await b.get('/user/person');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain(member?.userNumber);
+    expect(page.body).toContain(`${phone.slice(0, 3)}****${phone.slice(7)}`);
+    expect(page.body).not.toContain(phone);
+    expect(initialState(page.body).shell.user).toMatchObject({ isLogin: true, nickName: member?.nickName });
+  });
+
+  it('lists a phone\'s outbox messages oldest first', async () => {
+    const b = browser();
+    const phone = nextPhone();
+    await b.call('/common/api/sendVerificationCode', { userAccount: phone, sendMsgType: SendMsgType.register });
+    const response = await b.get(`/dev/sms-outbox?phone=${phone}`);
+    expect(response.statusCode).toBe(200);
+    const messages = response.json<{ phone: string; code: string; content: string; sentAt: number }[]>();
+    expect(messages).toHaveLength(1);
+    expect(messages[0]).toMatchObject({ phone, code: expect.stringMatching(/^\d{4}$/) });
+    expect(typeof messages[0]?.sentAt).toBe('number');
+    expect((await b.get('/dev/sms-outbox?phone=1')).json()).toMatchObject({ code: 400 });
+  });
+
+  it('has no development routes when the outbox is disabled', async () => {
+    const production = await createTestApp({ env: { SMS_OUTBOX_ENABLED: 'false' } });
+    try {
+      const b = new TestBrowser(production.app);
+      expect((await b.get('/dev/sms-outbox?phone=13800138000')).statusCode).toBe(404);
+      expect((await b.get('/dev/graphic-code')).statusCode).toBe(404);
+    } finally {
+      await production.close();
+    }
+  });
+});

@@ -1,0 +1,64 @@
+import { loginPath, safeReturnPath } from '../../../contract/account.ts';
+import { definePage, type AnyPage } from '../../ssr/page-registry.ts';
+import { LoginPage, type LoginPageData } from '../../../web/pages/login-page.tsx';
+import { RegisterPage, type RegisterPageData } from '../../../web/pages/register-page.tsx';
+import { ClausePage } from '../../../web/pages/clause-page.tsx';
+import { PersonPage, type PersonPageData } from '../../../web/pages/person-page.tsx';
+import { findMemberProfile } from './account.service.ts';
+
+const loginModes = ['password', 'sms', 'find'] as const;
+
+function beijingDate(epochMs: number): string {
+  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+export function accountPages(siteName: string): AnyPage[] {
+  return [
+    definePage<LoginPageData>({
+      path: '/account/login',
+      entry: 'login',
+      component: LoginPage,
+      async load({ query, userId, reply }) {
+        const returnPath = safeReturnPath(query.return);
+        const mode = loginModes.find((candidate) => candidate === query.mode) ?? 'password';
+        // A member who is already logged in goes straight on, unless changing the password.
+        if (userId !== null && mode !== 'find') await reply.redirect(returnPath, 302);
+        return { title: `会员登录 - ${siteName}`, description: `登录${siteName}，采购电子元器件。`, data: { returnPath, mode } };
+      },
+    }),
+    definePage<RegisterPageData>({
+      path: '/account/register',
+      entry: 'register',
+      component: RegisterPage,
+      async load({ query, userId, reply }) {
+        const returnPath = query.return ? safeReturnPath(query.return) : '/user/person';
+        if (userId !== null) await reply.redirect(returnPath, 302);
+        const inviter = (query.inviter ?? '').trim().slice(0, 32);
+        return { title: `免费注册 - ${siteName}`, description: `注册${siteName}会员，领取新人礼包。`, data: { returnPath, inviter } };
+      },
+    }),
+    definePage<null>({
+      path: '/serve/clause',
+      entry: 'clause',
+      component: ClausePage,
+      async load() {
+        return { title: `用户注册协议 - ${siteName}`, description: `${siteName}用户注册协议`, data: null };
+      },
+    }),
+    definePage<PersonPageData>({
+      path: '/user/person',
+      entry: 'person',
+      component: PersonPage,
+      isMemberOnly: true,
+      async load({ deps, userId, request, reply }) {
+        const profile = userId === null ? null : await findMemberProfile(deps, userId);
+        if (!profile) {
+          await reply.redirect(loginPath(request.url), 302);
+          return { title: '', data: { profile: { nickName: '', userNumber: '', phone: '', hasPassword: false }, registeredOn: '' } };
+        }
+        const { createdAt, ...rest } = profile;
+        return { title: `会员中心 - ${siteName}`, data: { profile: rest, registeredOn: beijingDate(createdAt) } };
+      },
+    }),
+  ];
+}

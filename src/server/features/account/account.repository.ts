@@ -1,0 +1,76 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+export interface UserRow {
+  id: number;
+  phone: string;
+  userNumber: string;
+  nickName: string;
+  passwordHash: string | null;
+  createdAt: number;
+}
+
+const userColumns = ['id', 'phone', 'userNumber', 'nickName', 'passwordHash', 'createdAt'] as const;
+
+export async function findUserByPhone(db: Kysely<Database>, phone: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(userColumns).where('phone', '=', phone).executeTakeFirst();
+}
+
+export async function findUserByUserNumber(db: Kysely<Database>, userNumber: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(userColumns).where('userNumber', '=', userNumber).executeTakeFirst();
+}
+
+export async function findUserById(db: Kysely<Database>, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').select(userColumns).where('id', '=', id).executeTakeFirst();
+}
+
+export async function isPhoneRegistered(db: Kysely<Database>, phone: string): Promise<boolean> {
+  const row = await db.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirst();
+  return row !== undefined;
+}
+
+export interface NewUser {
+  phone: string;
+  nickName: string;
+  passwordHash: string | null;
+  inviter: string | null;
+  createdAt: number;
+}
+
+/** yyMMdd of the Beijing calendar day. */
+function beijingDateStamp(epochMs: number): string {
+  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(2, 10).replaceAll('-', '');
+}
+
+/** U + Beijing date + the row id (at least 4 digits): unique because the id is. */
+export function userNumberFor(id: number, createdAt: number): string {
+  return `U${beijingDateStamp(createdAt)}${String(id).padStart(4, '0')}`;
+}
+
+/**
+ * Inserts a member and gives it its user number; null when the phone is already registered
+ * (also when another request registered it a moment ago: the unique phone decides).
+ */
+export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<UserRow | null> {
+  return db.transaction().execute(async (trx) => {
+    const inserted = await trx
+      .insertInto('users')
+      .values({ ...user, userNumber: `pending-${user.phone}` })
+      .onConflict((conflict) => conflict.column('phone').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!inserted) return null;
+    const userNumber = userNumberFor(inserted.id, user.createdAt);
+    await trx.updateTable('users').set({ userNumber }).where('id', '=', inserted.id).execute();
+    return { id: inserted.id, phone: user.phone, userNumber, nickName: user.nickName, passwordHash: user.passwordHash, createdAt: user.createdAt };
+  });
+}
+
+export async function updatePasswordHash(db: Kysely<Database>, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ passwordHash }).where('id', '=', userId).execute();
+}
+
+/** After a password reset every signed-in browser of the member has to log in again. */
+export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number): Promise<void> {
+  await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+}

@@ -1,0 +1,51 @@
+import { queryReader, readColumnListState } from '../../../contract/list-state.ts';
+import { definePage } from '../../ssr/page-registry.ts';
+import { BrandDetailPage, type BrandDetailPageData } from '../../../web/pages/brand-detail-page.tsx';
+import { BrandListPage, type BrandListPageData } from '../../../web/pages/brand-list-page.tsx';
+import type { FeatureRegistration } from '../all-features.ts';
+import { parsePathId } from '../catalog/product-detail.service.ts';
+import { listBrandsByInitial, loadBrandDetail } from './brand.service.ts';
+
+/** /brand and /brand/{brandId}. */
+export const registerBrandFeature: FeatureRegistration = (_app, deps, pages) => {
+  const siteName = deps.config.siteName;
+  const db = deps.db.kysely;
+  pages.push(
+    definePage<BrandListPageData>({
+      path: '/brand',
+      entry: 'brand-list',
+      component: BrandListPage,
+      async load() {
+        const groups = await listBrandsByInitial(db);
+        const brandCount = groups.reduce((sum, group) => sum + group.brands.length, 0);
+        return {
+          title: `品牌专区 - 电子元器件原厂品牌大全 - ${siteName}`,
+          description: `${siteName}品牌专区：${groups.flatMap((group) => group.brands).slice(0, 12).map((brand) => brand.nameCn ?? brand.nameEn).join('、')}等${brandCount}家原厂品牌，按字母查找。`,
+          data: { groups, brandCount },
+        };
+      },
+    }),
+    definePage<BrandDetailPageData>({
+      path: '/brand/:brandId',
+      entry: 'brand-detail',
+      component: BrandDetailPage,
+      async load({ params, query }) {
+        const brandId = parsePathId(params.brandId);
+        const state = readColumnListState(queryReader(query));
+        const { brand, products } = await loadBrandDetail(db, brandId, {
+          categorySecondId: state.category,
+          package: state.package,
+          isStockOnly: state.stock === 1,
+          sort: state.sort,
+          page: state.page,
+        });
+        const name = brand.nameCn ? `${brand.nameEn}(${brand.nameCn})` : brand.nameEn;
+        return {
+          title: `${name}品牌元器件 - ${siteName}`,
+          description: `${name}：${brand.intro.slice(0, 80)} ${siteName}供应${brand.nameEn}现货，共${products.total}个型号。`,
+          data: { brand, products, state },
+        };
+      },
+    }),
+  );
+};

@@ -1,0 +1,67 @@
+import { sql, type Kysely } from 'kysely';
+import { maxPurchaseQuantity } from '../../../contract/pricing.ts';
+import type { Database } from '../../db/database.ts';
+
+export interface CartItemRow {
+  productId: number;
+  quantity: number;
+  isSelected: number;
+}
+
+/** Newest lines first. */
+export async function findCartItems(db: Kysely<Database>, userId: number): Promise<CartItemRow[]> {
+  return db
+    .selectFrom('cartItems')
+    .select(['productId', 'quantity', 'isSelected'])
+    .where('userId', '=', userId)
+    .orderBy('createdAt', 'desc')
+    .orderBy('productId', 'desc')
+    .execute();
+}
+
+export async function hasCartItem(db: Kysely<Database>, userId: number, productId: number): Promise<boolean> {
+  const row = await db.selectFrom('cartItems').select('productId').where('userId', '=', userId).where('productId', '=', productId).executeTakeFirst();
+  return row !== undefined;
+}
+
+/**
+ * Adds to the line in one statement (insert, or add to the stored quantity on conflict), so
+ * concurrent adds of one part never lose quantity. Returns the line's quantity afterwards,
+ * or null when it would pass the maximum (the line is left as it was).
+ */
+export async function addToCartItem(db: Kysely<Database>, userId: number, productId: number, quantity: number, now: number): Promise<number | null> {
+  const row = await db
+    .insertInto('cartItems')
+    .values({ userId, productId, quantity, isSelected: 1, createdAt: now, updatedAt: now })
+    .onConflict((conflict) =>
+      conflict
+        .columns(['userId', 'productId'])
+        .doUpdateSet({ quantity: sql<number>`cart_items.quantity + excluded.quantity`, isSelected: 1, updatedAt: now })
+        .where(sql<number>`cart_items.quantity + excluded.quantity`, '<=', maxPurchaseQuantity),
+    )
+    .returning('quantity')
+    .executeTakeFirst();
+  return row ? row.quantity : null;
+}
+
+export async function updateCartItemQuantity(db: Kysely<Database>, userId: number, productId: number, quantity: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('cartItems')
+    .set({ quantity, updatedAt: now })
+    .where('userId', '=', userId)
+    .where('productId', '=', productId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function deleteCartItems(db: Kysely<Database>, userId: number, productIds: readonly number[]): Promise<number> {
+  const result = await db.deleteFrom('cartItems').where('userId', '=', userId).where('productId', 'in', productIds).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
+
+/** productIds null: every line of the member. */
+export async function setCartItemsSelected(db: Kysely<Database>, userId: number, productIds: readonly number[] | null, isSelected: boolean, now: number): Promise<void> {
+  let query = db.updateTable('cartItems').set({ isSelected: isSelected ? 1 : 0, updatedAt: now }).where('userId', '=', userId);
+  if (productIds) query = query.where('productId', 'in', productIds);
+  await query.execute();
+}

@@ -1,0 +1,82 @@
+import type { Kysely } from 'kysely';
+import { maxCartLines, type CartAddResponse, type CartLine, type CartRemoveResponse, type CartSummary } from '../../../contract/cart.ts';
+import { lineAmountCents, maxPurchaseQuantity, quantityProblem, unitPriceE4At } from '../../../contract/pricing.ts';
+import type { Database } from '../../db/database.ts';
+import { badRequest, notFound } from '../../http/app-error.ts';
+import { loadPackSize, loadProductSummaries } from '../catalog/product.service.ts';
+import { countCartLines } from './cart-count.repository.ts';
+import {
+  addToCartItem,
+  deleteCartItems,
+  findCartItems,
+  hasCartItem,
+  setCartItemsSelected,
+  updateCartItemQuantity,
+} from './cart.repository.ts';
+
+const productMissing = '商品不存在';
+
+async function packSizeOf(db: Kysely<Database>, productId: number): Promise<number> {
+  const packSize = await loadPackSize(db, productId);
+  if (packSize === undefined) throw notFound(productMissing);
+  return packSize;
+}
+
+function assertQuantity(quantity: number, packSize: number) {
+  const problem = quantityProblem(quantity, packSize);
+  if (problem) throw badRequest(problem);
+}
+
+/** Adding a part already in the cart adds to its quantity. */
+export async function addToCart(db: Kysely<Database>, userId: number, productId: number, quantity: number): Promise<CartAddResponse> {
+  assertQuantity(quantity, await packSizeOf(db, productId));
+  if (!(await hasCartItem(db, userId, productId)) && (await countCartLines(db, userId)) >= maxCartLines) {
+    throw badRequest(`购物车最多可放${maxCartLines}种商品，请先清理购物车`);
+  }
+  const total = await addToCartItem(db, userId, productId, quantity, Date.now());
+  if (total === null) throw badRequest(`购物车中该商品数量不能超过${maxPurchaseQuantity}`);
+  // A line's stored quantity is always positive, so the total equals the added quantity only for a new line.
+  return { isNewLine: total === quantity, quantity: total, cartCount: await countCartLines(db, userId) };
+}
+
+export async function updateCartQuantity(db: Kysely<Database>, userId: number, productId: number, quantity: number): Promise<CartSummary> {
+  assertQuantity(quantity, await packSizeOf(db, productId));
+  if (!(await updateCartItemQuantity(db, userId, productId, quantity, Date.now()))) throw notFound('购物车中没有该商品');
+  return loadCart(db, userId);
+}
+
+export async function removeFromCart(db: Kysely<Database>, userId: number, productIds: readonly number[]): Promise<CartRemoveResponse> {
+  const removedCount = await deleteCartItems(db, userId, [...new Set(productIds)]);
+  return { ...(await loadCart(db, userId)), removedCount };
+}
+
+export async function selectCartLines(db: Kysely<Database>, userId: number, productIds: readonly number[] | undefined, isSelected: boolean): Promise<CartSummary> {
+  await setCartItemsSelected(db, userId, productIds ?? null, isSelected, Date.now());
+  return loadCart(db, userId);
+}
+
+/** The member's cart priced now: each line by the tier of its quantity, totals of the selected lines. */
+export async function loadCart(db: Kysely<Database>, userId: number): Promise<CartSummary> {
+  const items = await findCartItems(db, userId);
+  const products = new Map((await loadProductSummaries(db, items.map((item) => item.productId))).map((product) => [product.productId, product]));
+  const lines: CartLine[] = [];
+  for (const item of items) {
+    const product = products.get(item.productId);
+    if (!product) continue;
+    lines.push({
+      product,
+      quantity: item.quantity,
+      isSelected: item.isSelected === 1,
+      unitPriceE4: unitPriceE4At(product.priceTiers, item.quantity) ?? 0,
+      subtotalCents: lineAmountCents(product.priceTiers, item.quantity),
+      isShortOfStock: item.quantity > product.stock,
+    });
+  }
+  const selected = lines.filter((line) => line.isSelected);
+  return {
+    lines,
+    lineCount: lines.length,
+    selectedCount: selected.length,
+    selectedTotalCents: selected.reduce((sum, line) => sum + line.subtotalCents, 0),
+  };
+}

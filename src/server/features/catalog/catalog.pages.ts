@@ -1,0 +1,101 @@
+import { discountSubjects, isDiscountSubject, serializeChooseFilter } from '../../../contract/catalog.ts';
+import { queryReader, readColumnListState, readListState } from '../../../contract/list-state.ts';
+import { notFound } from '../../http/app-error.ts';
+import { definePage, type AnyPage } from '../../ssr/page-registry.ts';
+import { CataloguePage, type CataloguePageData } from '../../../web/pages/catalogue-page.tsx';
+import { ChoosePage, type ChoosePageData } from '../../../web/pages/choose-page.tsx';
+import { DiscountPage, type DiscountPageData } from '../../../web/pages/discount-page.tsx';
+import { ProductDetailPage, type ProductDetailPageData } from '../../../web/pages/product-detail-page.tsx';
+import type { CatalogContext } from './catalog-context.ts';
+import { loadCategoryTree } from './category-tree.service.ts';
+import { findSubcategories } from './category.repository.ts';
+import { queryAttributeExcludeList, queryAttributeProductList, resolveChooseScope } from './choose.service.ts';
+import { loadZoneProducts } from './discount.service.ts';
+import { loadProductDetail, parsePathId } from './product-detail.service.ts';
+
+const chooseIdsPattern = /^(\d{1,9})(?:-(\d{1,9}))?$/;
+
+export function catalogPages(context: CatalogContext, siteName: string): AnyPage[] {
+  return [
+    definePage<CataloguePageData>({
+      path: '/catalogue',
+      entry: 'catalogue',
+      component: CataloguePage,
+      async load({ deps }) {
+        const groups = await loadCategoryTree(deps.db);
+        return {
+          title: `元器件分类目录 - ${siteName}`,
+          description: `${siteName}电子元器件分类目录：${groups.map((group) => group.categoryGroupName).join('、')}等品类，按参数快速选型，现货2小时发货。`,
+          data: { groups },
+        };
+      },
+    }),
+    definePage<ChoosePageData>({
+      path: '/choose/:categoryIds',
+      entry: 'choose',
+      component: ChoosePage,
+      async load({ params, query }) {
+        const match = chooseIdsPattern.exec(params.categoryIds ?? '');
+        if (!match) throw notFound();
+        const categoryFirstId = Number(match[1]);
+        const categorySecondId = match[2] ? Number(match[2]) : null;
+        const { first, second } = await resolveChooseScope(context, categoryFirstId, categorySecondId);
+        const state = readListState(queryReader(query));
+        const scope = { categoryFirstId, categorySecondId, stock: state.stock, filter: serializeChooseFilter(state.filter) };
+        const [facets, products, siblings] = await Promise.all([
+          queryAttributeExcludeList(context, scope),
+          queryAttributeProductList(context, { ...scope, page: state.page, sort: state.sort }),
+          findSubcategories(context.db, first.id),
+        ]);
+        const name = second?.name ?? first.name;
+        const attributeNames = facets.facets.map((facet) => facet.name).slice(0, 5);
+        return {
+          title: `${name}${second ? `_${first.name}` : ''} - 参数选型 - ${siteName}`,
+          description: `${siteName}${name}频道，共${products.total}个型号，可按${attributeNames.join('、')}筛选，现货库存，2小时发货。`,
+          data: {
+            categoryFirst: { categoryId: first.id, categoryName: first.name },
+            categorySecond: second && { categoryId: second.id, categoryName: second.name },
+            siblings: siblings.map((sibling) => ({ categoryId: sibling.id, categoryName: sibling.name, skuCount: sibling.skuCount })),
+            state,
+            facets,
+            products,
+          },
+        };
+      },
+    }),
+    definePage<ProductDetailPageData>({
+      path: '/product/detail/:productId',
+      entry: 'product-detail',
+      component: ProductDetailPage,
+      async load({ params, userId }) {
+        const detail = await loadProductDetail(context, parsePathId(params.productId), userId);
+        const { product } = detail;
+        return {
+          title: `${product.code} ${product.brandName} ${product.package} ${detail.categorySecond.categoryName} - ${siteName}`,
+          description: `${product.code}由${product.brandName}生产，${product.description}，封装${product.package}。${siteName}提供${product.code}的价格、现货库存、规格书（datasheet）与参数。`,
+          data: detail,
+        };
+      },
+    }),
+    definePage<DiscountPageData>({
+      path: '/product/discount',
+      entry: 'discount',
+      component: DiscountPage,
+      async load({ query }) {
+        const subject = query.subject;
+        if (!isDiscountSubject(subject)) throw notFound();
+        const state = readColumnListState(queryReader(query));
+        const products = await loadZoneProducts(context, {
+          subject,
+          sort: state.sort,
+          page: state.page,
+          isStockOnly: state.stock === 1,
+          categorySecondId: state.category,
+          package: state.package,
+        });
+        const zone = discountSubjects[subject];
+        return { title: `${zone.title} - ${siteName}`, description: `${siteName}${zone.title}：${zone.description}`, data: { subject, products, state } };
+      },
+    }),
+  ];
+}

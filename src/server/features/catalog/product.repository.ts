@@ -1,0 +1,172 @@
+import { sql, type Kysely } from 'kysely';
+import { brandDisplayName, type ProductSummary } from '../../../contract/catalog.ts';
+import type { PriceTier } from '../../../contract/pricing.ts';
+import type { Database } from '../../db/database.ts';
+
+const summaryColumns = [
+  'p.id',
+  'p.code',
+  'p.brandId',
+  'b.nameEn',
+  'b.nameCn',
+  'p.package',
+  'p.description',
+  'p.stock',
+  'p.packSize',
+  'p.imagePath',
+  'p.isSpecialOffer',
+  'p.lifecycle',
+  'p.categoryFirstId',
+  'p.categorySecondId',
+] as const;
+
+/** Price tiers of several parts, each list in ascending qtyStart. */
+export async function findPriceTiers(db: Kysely<Database>, productIds: readonly number[]): Promise<Map<number, PriceTier[]>> {
+  const tiers = new Map<number, PriceTier[]>();
+  if (productIds.length === 0) return tiers;
+  const rows = await db
+    .selectFrom('productPrices')
+    .select(['productId', 'qtyStart', 'qtyEnd', 'priceE4', 'originalPriceE4'])
+    .where('productId', 'in', productIds)
+    .orderBy('productId')
+    .orderBy('qtyStart')
+    .execute();
+  for (const row of rows) {
+    const list = tiers.get(row.productId) ?? [];
+    list.push({ qtyStart: row.qtyStart, qtyEnd: row.qtyEnd, priceE4: Number(row.priceE4), originalPriceE4: row.originalPriceE4 === null ? null : Number(row.originalPriceE4) });
+    tiers.set(row.productId, list);
+  }
+  return tiers;
+}
+
+/** Parts as lists show them, in the order of `productIds`; unknown ids are left out. */
+export async function findProductSummaries(db: Kysely<Database>, productIds: readonly number[]): Promise<ProductSummary[]> {
+  if (productIds.length === 0) return [];
+  const [rows, tiers] = await Promise.all([
+    db.selectFrom('products as p').innerJoin('brands as b', 'b.id', 'p.brandId').select(summaryColumns).where('p.id', 'in', productIds).execute(),
+    findPriceTiers(db, productIds),
+  ]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const summaries: ProductSummary[] = [];
+  for (const id of productIds) {
+    const row = byId.get(id);
+    if (!row) continue;
+    summaries.push({
+      productId: row.id,
+      code: row.code,
+      brandId: row.brandId,
+      brandName: brandDisplayName(row.nameEn, row.nameCn),
+      package: row.package,
+      description: row.description,
+      stock: row.stock,
+      packSize: row.packSize,
+      imagePath: row.imagePath,
+      isSpecialOffer: row.isSpecialOffer === 1,
+      lifecycle: row.lifecycle,
+      categoryFirstId: row.categoryFirstId,
+      categorySecondId: row.categorySecondId,
+      priceTiers: tiers.get(row.id) ?? [],
+    });
+  }
+  return summaries;
+}
+
+export async function findProductSummary(db: Kysely<Database>, productId: number): Promise<ProductSummary | undefined> {
+  const [summary] = await findProductSummaries(db, [productId]);
+  return summary;
+}
+
+export interface ProductExtras {
+  isRohs: boolean;
+  datasheetUrl: string | null;
+  label: string | null;
+}
+
+export async function findProductExtras(db: Kysely<Database>, productId: number): Promise<ProductExtras | undefined> {
+  const row = await db.selectFrom('products').select(['isRohs', 'datasheetUrl', 'label']).where('id', '=', productId).executeTakeFirst();
+  return row && { isRohs: row.isRohs === 1, datasheetUrl: row.datasheetUrl, label: row.label };
+}
+
+export interface ProductParamRow {
+  attributeId: number;
+  name: string;
+  valueText: string;
+  /** The part's category filters by this attribute. */
+  isCategoryAttribute: boolean;
+}
+
+/** A part's parameters in its category's display order (attributes outside it last). */
+export async function findProductParams(db: Kysely<Database>, productId: number, categorySecondId: number): Promise<ProductParamRow[]> {
+  const rows = await db
+    .selectFrom('productParams as pp')
+    .innerJoin('attributes as a', 'a.id', 'pp.attributeId')
+    .leftJoin('categoryAttributes as ca', (join) => join.onRef('ca.attributeId', '=', 'pp.attributeId').on('ca.categoryId', '=', categorySecondId))
+    .select(['pp.attributeId', 'a.name', 'pp.valueText', 'ca.sort'])
+    .where('pp.productId', '=', productId)
+    .execute();
+  return rows
+    .sort((a, b) => (a.sort ?? 1_000_000) - (b.sort ?? 1_000_000) || a.attributeId - b.attributeId)
+    .map(({ attributeId, name, valueText, sort }) => ({ attributeId, name, valueText, isCategoryAttribute: sort !== null }));
+}
+
+export async function findProductPackSize(db: Kysely<Database>, productId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('products').select('packSize').where('id', '=', productId).executeTakeFirst();
+  return row?.packSize;
+}
+
+export interface ParamValue {
+  attributeId: number;
+  valueText: string;
+}
+
+/** Parts carrying a value: read from the (attribute, value, product) index alone. */
+export async function countProductsWithValue(db: Kysely<Database>, key: ParamValue): Promise<number> {
+  const row = await db
+    .selectFrom('productParams')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('attributeId', '=', key.attributeId)
+    .where('valueText', '=', key.valueText)
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+/**
+ * Other parts of a category sharing every key value, in-stock first. The scan starts from the
+ * rarest value (`keys[0]`) and looks at no more than `scanLimit` of its parts, so a common
+ * value cannot make a product page slow.
+ */
+export async function findProductIdsSharingValues(
+  db: Kysely<Database>,
+  productId: number,
+  categorySecondId: number,
+  keys: readonly ParamValue[],
+  limit: number,
+  scanLimit: number,
+): Promise<number[]> {
+  const [driver, ...others] = keys;
+  if (!driver) return [];
+  let candidates = db
+    .selectFrom('productParams as d')
+    .select('d.productId')
+    .where('d.attributeId', '=', driver.attributeId)
+    .where('d.valueText', '=', driver.valueText)
+    .where('d.productId', '<>', productId)
+    .orderBy('d.productId')
+    .limit(scanLimit);
+  for (const [i, key] of others.entries()) {
+    const alias = sql.raw(`o${i}`);
+    candidates = candidates.where(
+      sql<boolean>`exists (select 1 from product_params ${alias} where ${alias}.product_id = d.product_id and ${alias}.attribute_id = ${key.attributeId} and ${alias}.value_text = ${key.valueText})`,
+    );
+  }
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('id', 'in', candidates)
+    .where('categorySecondId', '=', categorySecondId)
+    .orderBy(sql`case when stock > 0 then 0 else 1 end`)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}

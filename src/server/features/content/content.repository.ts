@@ -1,0 +1,85 @@
+import type { Kysely } from 'kysely';
+import type { AdPosition, FriendlyLink, HotLabel } from '../../../contract/content.ts';
+import type { Database } from '../../db/database.ts';
+
+export async function findSiteConfig(db: Kysely<Database>): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('siteConfig').select(['key', 'value']).execute();
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
+export async function findHotLabels(db: Kysely<Database>): Promise<HotLabel[]> {
+  return db.selectFrom('hotLabels').select(['keyword', 'url']).orderBy('sort').orderBy('id').execute();
+}
+
+export async function findFriendlyLinks(db: Kysely<Database>): Promise<FriendlyLink[]> {
+  return db.selectFrom('friendlyLinks').select(['linkName', 'linkUrl']).orderBy('sort').orderBy('id').execute();
+}
+
+export interface AdRow {
+  adPosId: number;
+  position: AdPosition;
+  isOpen: number;
+  openType: number;
+  picFilePath: string;
+  clickUrl: string;
+  backgroundColor: string;
+}
+
+const adColumns = ['adPosId', 'position', 'isOpen', 'openType', 'picFilePath', 'clickUrl', 'backgroundColor'] as const;
+
+/** Open ads, the first of each position first. */
+export async function findOpenAds(db: Kysely<Database>): Promise<AdRow[]> {
+  return db.selectFrom('ads').select(adColumns).where('isOpen', '=', 1).orderBy('sort').orderBy('adPosId').execute();
+}
+
+export async function findAd(db: Kysely<Database>, adPosId: number): Promise<AdRow | undefined> {
+  return db.selectFrom('ads').select(adColumns).where('adPosId', '=', adPosId).executeTakeFirst();
+}
+
+export async function findClosedAdIds(db: Kysely<Database>, visitorKey: string, day: string): Promise<Set<number>> {
+  const rows = await db.selectFrom('adCloses').select('adPosId').where('visitorKey', '=', visitorKey).where('day', '=', day).execute();
+  return new Set(rows.map((row) => row.adPosId));
+}
+
+/** Records a close once per visitor, ad and day; closing twice is harmless. */
+export async function insertAdClose(db: Kysely<Database>, close: { visitorKey: string; adPosId: number; day: string; closedAt: number }) {
+  await db
+    .insertInto('adCloses')
+    .values(close)
+    .onConflict((conflict) => conflict.columns(['visitorKey', 'day', 'adPosId']).doNothing())
+    .execute();
+}
+
+/** Closes of past days no longer hide anything. */
+export async function deleteAdClosesBefore(db: Kysely<Database>, day: string) {
+  await db.deleteFrom('adCloses').where('day', '<', day).execute();
+}
+
+export interface ServiceInfoRow {
+  enableFlag: number;
+  operatorName: string;
+  operatorMobile: string;
+  operatorPortraitUrl: string;
+  operatorQq: string;
+  operatorQqKey: string;
+  operatorWechat: string;
+  operateQrCode: string;
+}
+
+export async function findServiceInfo(db: Kysely<Database>, userId: number): Promise<ServiceInfoRow | undefined> {
+  return db
+    .selectFrom('userServiceReps')
+    .innerJoin('serviceReps', 'serviceReps.id', 'userServiceReps.repId')
+    .select([
+      'userServiceReps.enableFlag',
+      'serviceReps.operatorName',
+      'serviceReps.operatorMobile',
+      'serviceReps.operatorPortraitUrl',
+      'serviceReps.operatorQq',
+      'serviceReps.operatorQqKey',
+      'serviceReps.operatorWechat',
+      'serviceReps.operateQrCode',
+    ])
+    .where('userServiceReps.userId', '=', userId)
+    .executeTakeFirst();
+}

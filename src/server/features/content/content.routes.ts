@@ -1,0 +1,23 @@
+import type { FastifyInstance } from 'fastify';
+import { updateAdvertisingStatusRequest } from '../../../contract/content-requests.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { apiRoute } from '../../http/api-route.ts';
+import { contentImages } from './content-images.ts';
+import { closeAd } from './content.service.ts';
+
+export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
+  apiRoute(app, {
+    path: '/common/api/updateAdvertisingStatus',
+    body: updateAdvertisingStatusRequest,
+    async handle({ body, request }) {
+      await closeAd(deps, request.visitor, body.adId);
+      return true;
+    },
+  });
+
+  app.get<{ Params: { name: string } }>('/img/content/:name', async (request, reply) => {
+    const image = contentImages.get(request.params.name);
+    if (!image) return reply.status(404).type('text/plain; charset=utf-8').send('图片不存在');
+    return reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(image);
+  });
+}

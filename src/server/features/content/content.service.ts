@@ -1,0 +1,125 @@
+import type { Ad, AdvertisingInfo, ConfigInfo, FooterData, FriendlyLink, HotLabel, ServiceInfo } from '../../../contract/content.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/create-db.ts';
+import { notFound, tooManyRequests } from '../../http/app-error.ts';
+import { hashSid, type Visitor } from '../../http/session.ts';
+import { createTtlCache, shellCacheTtlMs } from '../shell/ttl-cache.ts';
+import {
+  deleteAdClosesBefore,
+  findAd,
+  findClosedAdIds,
+  findFriendlyLinks,
+  findHotLabels,
+  findOpenAds,
+  findServiceInfo,
+  findSiteConfig,
+  insertAdClose,
+  type AdRow,
+} from './content.repository.ts';
+import { helpColumns, workingHours } from './help-links.ts';
+
+/** What every page's shell reads and editors rarely change: cached in process for a minute. */
+export interface SiteContent {
+  config: Map<string, string>;
+  hotLabels: HotLabel[];
+  friendlyLinks: FriendlyLink[];
+  openAds: AdRow[];
+}
+
+const siteContentCache = createTtlCache<SiteContent>(shellCacheTtlMs);
+
+export function loadSiteContent(db: Db): Promise<SiteContent> {
+  return siteContentCache.get(db, async () => {
+    const [config, hotLabels, friendlyLinks, openAds] = await Promise.all([
+      findSiteConfig(db.kysely),
+      findHotLabels(db.kysely),
+      findFriendlyLinks(db.kysely),
+      findOpenAds(db.kysely),
+    ]);
+    return { config, hotLabels, friendlyLinks, openAds };
+  });
+}
+
+export function forgetSiteContent(db: Db): void {
+  siteContentCache.clear(db);
+}
+
+/** The hotline is site_config `phone` when set, otherwise the HOTLINE setting. */
+export function configInfoOf(content: SiteContent, hotline: string): ConfigInfo {
+  const value = (key: string) => content.config.get(key) ?? '';
+  return {
+    landLine: value('landLine'),
+    phone: value('phone') || hotline,
+    qq: value('qq'),
+    key: value('qqKey'),
+    operateQrCode: value('operateQrCode'),
+  };
+}
+
+export function footerDataOf(content: SiteContent, configInfo: ConfigInfo, siteName: string, now = Date.now()): FooterData {
+  const year = beijingDay(now).slice(0, 4);
+  return {
+    helpColumns,
+    friendlyLinks: content.friendlyLinks,
+    hotline: configInfo.phone,
+    hours: content.config.get('hours') || workingHours,
+    icpText: content.config.get('icpText') ?? '',
+    copyright: content.config.get('copyright') || `© ${year} ${siteName} 版权所有`,
+  };
+}
+
+/** Beijing calendar day, yyyy-MM-dd: "closed for the day" means until Beijing midnight. */
+export function beijingDay(epochMs: number): string {
+  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 10);
+}
+
+/** Who closed an ad: the member, or the anonymous browser (its hashed sid). */
+export function visitorKeyOf(visitor: Visitor): string {
+  return visitor.userId !== null ? `u:${visitor.userId}` : `s:${hashSid(visitor.sid)}`;
+}
+
+function toAd(row: AdRow): Ad {
+  return {
+    adPosId: row.adPosId,
+    isOpen: row.isOpen === 1,
+    openType: row.openType === 1,
+    picFilePath: row.picFilePath,
+    clickUrl: row.clickUrl,
+    backgroundColor: row.backgroundColor,
+  };
+}
+
+/** The first open ad of each position that this visitor has not closed today. */
+export function pickAds(openAds: AdRow[], closedIds: Set<number>): AdvertisingInfo {
+  const pick = (position: AdRow['position']) => {
+    const row = openAds.find((ad) => ad.position === position && !closedIds.has(ad.adPosId));
+    return row ? toAd(row) : null;
+  };
+  return { top: pick('top'), sidebar: pick('sidebar'), popup: pick('popup') };
+}
+
+export async function loadAdvertisingInfo(db: Db, visitor: Visitor, openAds: AdRow[], now = Date.now()): Promise<AdvertisingInfo> {
+  if (openAds.length === 0) return { top: null, sidebar: null, popup: null };
+  const closedIds = await findClosedAdIds(db.kysely, visitorKeyOf(visitor), beijingDay(now));
+  return pickAds(openAds, closedIds);
+}
+
+const closesPerMinute = 30;
+
+/** /common/api/updateAdvertisingStatus: the ad stays closed for this visitor until Beijing midnight. */
+export async function closeAd(deps: AppDeps, visitor: Visitor, adPosId: number, now = Date.now()): Promise<void> {
+  const visitorKey = visitorKeyOf(visitor);
+  const count = await deps.counters.increment(`ad-close:${visitorKey}`, 60, now);
+  if (count > closesPerMinute) throw tooManyRequests();
+  const ad = await findAd(deps.db.kysely, adPosId);
+  if (!ad) throw notFound('广告不存在');
+  const day = beijingDay(now);
+  await insertAdClose(deps.db.kysely, { visitorKey, adPosId, day, closedAt: now });
+  await deleteAdClosesBefore(deps.db.kysely, day);
+}
+
+export async function loadServiceInfo(db: Db, userId: number): Promise<ServiceInfo | null> {
+  const row = await findServiceInfo(db.kysely, userId);
+  if (!row) return null;
+  return { ...row, enableFlag: row.enableFlag === 1 };
+}

@@ -1,0 +1,7 @@
+import type { FeatureRegistration } from '../all-features.ts';
+import { registerFavoriteRoutes } from './favorite.routes.ts';
+
+/** Adding parts to and removing them from the member's favorites. */
+export const registerFavoriteFeature: FeatureRegistration = (app, deps) => {
+  registerFavoriteRoutes(app, deps);
+};

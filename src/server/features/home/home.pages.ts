@@ -1,0 +1,35 @@
+import type { AboutData, HomeData } from '../../../contract/home.ts';
+import { definePage, type AnyPage } from '../../ssr/page-registry.ts';
+import { AboutPage } from '../../../web/pages/about-page.tsx';
+import { HomePage } from '../../../web/pages/home-page.tsx';
+import { inviterOf, loadAboutData, loadHomeData } from './home.service.ts';
+
+export function homePages(): AnyPage[] {
+  return [
+    definePage<HomeData>({
+      path: '/',
+      entry: 'home',
+      component: HomePage,
+      async load({ deps, userId, query }) {
+        const data = await loadHomeData(deps.db, userId, inviterOf(query.inviter));
+        return {
+          title: `${deps.config.siteName}-电子元器件采购网上商城`,
+          description: `${deps.config.siteName}是专业的电子元器件采购网上商城：原厂正品现货，IC芯片、电阻电容、连接器一站式采购，现货2小时发货，支持BOM配单。`,
+          data,
+        };
+      },
+    }),
+    definePage<AboutData>({
+      path: '/about',
+      entry: 'about',
+      component: AboutPage,
+      async load({ deps }) {
+        return {
+          title: `关于我们 - ${deps.config.siteName}`,
+          description: `${deps.config.siteName}：一站式电子元器件采购平台，原厂正品，现货2小时发货。`,
+          data: await loadAboutData(deps.db),
+        };
+      },
+    }),
+  ];
+}

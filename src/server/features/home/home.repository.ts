@@ -1,0 +1,136 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import type { OrderStatus } from './home.tables.ts';
+
+export interface BannerRow {
+  picFilePath: string;
+  backgroundColor: string;
+  clickUrl: string;
+  openType: number;
+}
+
+export async function findBanners(db: Kysely<Database>): Promise<BannerRow[]> {
+  return db.selectFrom('banners').select(['picFilePath', 'backgroundColor', 'clickUrl', 'openType']).orderBy('sort').orderBy('id').execute();
+}
+
+export interface DisplayProductRow {
+  productId: number;
+  slide: number;
+  label: string | null;
+  code: string;
+  nameEn: string;
+  nameCn: string | null;
+  imagePath: string | null;
+  isSpecialOffer: number;
+  /** The first tier's unit price; null for a part without prices. */
+  priceE4: number | null;
+}
+
+/** The curated display stand in slide order, each part with its single-piece price. */
+export async function findDisplayProducts(db: Kysely<Database>): Promise<DisplayProductRow[]> {
+  const rows = await db
+    .selectFrom('homeProducts as hp')
+    .innerJoin('products as p', 'p.id', 'hp.productId')
+    .innerJoin('brands as b', 'b.id', 'p.brandId')
+    .select((eb) => [
+      'hp.productId',
+      'hp.slide',
+      'p.label',
+      'p.code',
+      'b.nameEn',
+      'b.nameCn',
+      'p.imagePath',
+      'p.isSpecialOffer',
+      eb.selectFrom('productPrices as pp').select('pp.priceE4').whereRef('pp.productId', '=', 'p.id').orderBy('pp.qtyStart').limit(1).as('priceE4'),
+    ])
+    .orderBy('hp.slide')
+    .orderBy('hp.sort')
+    .orderBy('hp.productId')
+    .execute();
+  return rows.map((row) => ({ ...row, priceE4: row.priceE4 === null ? null : Number(row.priceE4) }));
+}
+
+export interface PartnerBrandRow {
+  id: number;
+  nameEn: string;
+  nameCn: string | null;
+  logoPath: string | null;
+}
+
+export async function findPartnerBrands(db: Kysely<Database>, limit: number): Promise<PartnerBrandRow[]> {
+  return db.selectFrom('brands').select(['id', 'nameEn', 'nameCn', 'logoPath']).where('isPartner', '=', 1).orderBy('sort').orderBy('id').limit(limit).execute();
+}
+
+export interface RecentOrderRow {
+  phone: string;
+  productCount: number;
+  tradeAmountE4: number;
+  createdAt: number;
+}
+
+/** The latest orders that went through (cancelled ones are not boasted about). */
+export async function findRecentOrders(db: Kysely<Database>, limit: number): Promise<RecentOrderRow[]> {
+  const rows = await db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.userId')
+    .select(['u.phone', 'o.productCount', 'o.tradeAmountE4', 'o.createdAt'])
+    .where('o.status', '!=', 'cancelled')
+    .orderBy('o.createdAt', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => ({ ...row, tradeAmountE4: Number(row.tradeAmountE4), createdAt: Number(row.createdAt) }));
+}
+
+export async function countOrdersOfUser(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export interface HomeUserRow {
+  nickName: string;
+  userNumber: string;
+  userImgPath: string | null;
+}
+
+export async function findHomeUser(db: Kysely<Database>, userId: number): Promise<HomeUserRow | undefined> {
+  return db.selectFrom('users').select(['nickName', 'userNumber', 'userImgPath']).where('id', '=', userId).executeTakeFirst();
+}
+
+export interface NewBanner {
+  picFilePath: string;
+  backgroundColor: string;
+  clickUrl: string;
+  openType: number;
+  sort: number;
+}
+
+export async function insertBanners(db: Kysely<Database>, banners: NewBanner[]): Promise<void> {
+  if (banners.length > 0) await db.insertInto('banners').values(banners).execute();
+}
+
+export interface NewOrder {
+  orderNo: string;
+  userId: number;
+  status: OrderStatus;
+  productCount: number;
+  tradeAmountE4: number;
+  createdAt: number;
+}
+
+export async function insertOrders(db: Kysely<Database>, orders: NewOrder[]): Promise<void> {
+  if (orders.length > 0) await db.insertInto('orders').values(orders).execute();
+}
+
+export async function insertHomeProducts(db: Kysely<Database>, picks: { productId: number; slide: number; sort: number }[]): Promise<void> {
+  if (picks.length > 0) await db.insertInto('homeProducts').values(picks).execute();
+}
+
+/** What the about page boasts: parts listed (the categories' kept counts) and brands carried. */
+export async function countCatalog(db: Kysely<Database>): Promise<{ skuCount: number; brandCount: number }> {
+  const [skus, brands] = await Promise.all([
+    db.selectFrom('categories').select((eb) => eb.fn.sum<number>('skuCount').as('total')).where('level', '=', 2).executeTakeFirst(),
+    db.selectFrom('brands').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst(),
+  ]);
+  return { skuCount: Number(skus?.total ?? 0), brandCount: Number(brands?.count ?? 0) };
+}

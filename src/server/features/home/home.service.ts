@@ -1,0 +1,132 @@
+import { brandDisplayName } from '../../../contract/catalog.ts';
+import { maskPhone } from '../../../contract/account.ts';
+import {
+  greetingFor,
+  type AboutData,
+  groupsOf,
+  homeLimits,
+  specialOfferIconPath,
+  type BannerItem,
+  type DisplayProduct,
+  type HomeData,
+  type HomeUserInfo,
+  type OrderStatistic,
+  type PartnerBrand,
+} from '../../../contract/home.ts';
+import { roundPriceE4 } from '../../../contract/money.ts';
+import type { Db } from '../../db/create-db.ts';
+import { countFavorites } from '../cart/cart-count.repository.ts';
+import { loadBulletin, loadNewsColumn } from '../news/news.service.ts';
+import { createTtlCache, shellCacheTtlMs } from '../shell/ttl-cache.ts';
+import {
+  countCatalog,
+  countOrdersOfUser,
+  findBanners,
+  findDisplayProducts,
+  findHomeUser,
+  findPartnerBrands,
+  findRecentOrders,
+  type DisplayProductRow,
+  type RecentOrderRow,
+} from './home.repository.ts';
+
+/** The parts of the home page that are the same for everyone. */
+export type HomeContent = Pick<HomeData, 'bannerList' | 'newsList' | 'productList' | 'orderStatisticsList' | 'brandList' | 'informationList' | 'articleList'>;
+
+const maxPartnerBrands = homeLimits.brandsPerSlide * 4;
+
+function toDisplayProduct(row: DisplayProductRow): DisplayProduct {
+  return {
+    productId: row.productId,
+    label: row.label,
+    factoryCode: row.code,
+    brandName: brandDisplayName(row.nameEn, row.nameCn),
+    price: row.priceE4 === null ? 0 : roundPriceE4(row.priceE4),
+    filePath: row.imagePath ?? '',
+    imagesIcons: row.isSpecialOffer === 1 ? { leftTop: { picFile: { filePath: specialOfferIconPath } } } : {},
+  };
+}
+
+/** Rows grouped by their curated slide, each slide cut to what fits on one. */
+export function displayStandSlides(rows: DisplayProductRow[]): DisplayProduct[][] {
+  const slides = new Map<number, DisplayProduct[]>();
+  for (const row of rows) {
+    const slide = slides.get(row.slide) ?? [];
+    if (slide.length < homeLimits.productsPerSlide) slide.push(toDisplayProduct(row));
+    slides.set(row.slide, slide);
+  }
+  return [...slides.values()];
+}
+
+/** MM-dd HH:mm of a moment, Beijing time. */
+export function orderTimeOf(epochMs: number): string {
+  const iso = new Date(epochMs + 8 * 3_600_000).toISOString();
+  return `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
+}
+
+export function toOrderStatistic(row: RecentOrderRow): OrderStatistic {
+  return {
+    userNum: maskPhone(row.phone),
+    productCount: row.productCount,
+    orderTimeStr: orderTimeOf(row.createdAt),
+    tradeAmount: roundPriceE4(row.tradeAmountE4),
+  };
+}
+
+const contentCache = createTtlCache<HomeContent>(shellCacheTtlMs);
+
+/** Banners, news, the display stand, brands and recent orders: cached in process for a minute. */
+export function loadHomeContent(db: Db): Promise<HomeContent> {
+  return contentCache.get(db, async () => {
+    const [banners, newsList, products, orders, brands, informationList, articleList] = await Promise.all([
+      findBanners(db.kysely),
+      loadBulletin(db, homeLimits.bulletinSize),
+      findDisplayProducts(db.kysely),
+      findRecentOrders(db.kysely, homeLimits.orderStatisticsSize),
+      findPartnerBrands(db.kysely, maxPartnerBrands),
+      loadNewsColumn(db, 'information', homeLimits.newsColumnSize),
+      loadNewsColumn(db, 'article', homeLimits.newsColumnSize),
+    ]);
+    const bannerList: BannerItem[] = banners.map((row) => ({ ...row, openType: row.openType === 1 }));
+    const brandList: PartnerBrand[][] = groupsOf(
+      brands.map((row) => ({ brandId: row.id, brandImgName: row.logoPath ?? '', brandName: brandDisplayName(row.nameEn, row.nameCn) })),
+      homeLimits.brandsPerSlide,
+    );
+    return {
+      bannerList,
+      newsList,
+      productList: displayStandSlides(products),
+      orderStatisticsList: orders.map(toOrderStatistic),
+      brandList,
+      informationList,
+      articleList,
+    };
+  });
+}
+
+/** After the seed or an edit, the next home page shows the change at once. */
+export function forgetHomeContent(db: Db): void {
+  contentCache.clear(db);
+}
+
+/** The member's card; null when the session outlived its member. */
+export async function loadHomeUserInfo(db: Db, userId: number): Promise<HomeUserInfo | null> {
+  const [row, favoriteCount, orderCount] = await Promise.all([findHomeUser(db.kysely, userId), countFavorites(db.kysely, userId), countOrdersOfUser(db.kysely, userId)]);
+  if (!row) return null;
+  return { nickName: row.nickName, userNumber: row.userNumber, userImgPath: row.userImgPath ?? '', favoriteCount, orderCount };
+}
+
+/** A non-empty inviter of the page query, cut to what registration accepts. */
+export function inviterOf(value: unknown): string {
+  // A repeated parameter arrives as a list: not a usable inviter.
+  return typeof value === 'string' ? value.trim().slice(0, homeLimits.inviterLength) : '';
+}
+
+export async function loadHomeData(db: Db, userId: number | null, inviter: string, now = Date.now()): Promise<HomeData> {
+  const [content, userInfo] = await Promise.all([loadHomeContent(db), userId === null ? null : loadHomeUserInfo(db, userId)]);
+  return { ...content, isLogin: userInfo !== null, userInfo, greetings: greetingFor(now), inviter };
+}
+
+export function loadAboutData(db: Db): Promise<AboutData> {
+  return countCatalog(db.kysely);
+}

@@ -1,0 +1,40 @@
+import type { Generated } from 'kysely';
+
+/** A slide of the main banner carousel. */
+export interface BannersTable {
+  id: Generated<number>;
+  /** Relative to qiniuImgAddress, or a root path of the site's own pictures. */
+  picFilePath: string;
+  backgroundColor: Generated<string>;
+  clickUrl: string;
+  /** 1: opens in the same window. */
+  openType: Generated<number>;
+  sort: Generated<number>;
+}
+
+export type OrderStatus = 'pending' | 'paid' | 'shipped' | 'completed' | 'cancelled';
+
+/** Orders as far as the home page needs them; the checkout issue adds lines, addresses, payments. */
+export interface OrdersTable {
+  id: Generated<number>;
+  orderNo: string;
+  userId: number;
+  status: OrderStatus;
+  /** Pieces over all lines. */
+  productCount: number;
+  tradeAmountE4: number;
+  createdAt: number;
+}
+
+/** The curated product display stand: which parts, on which slide, in which order. */
+export interface HomeProductsTable {
+  productId: number;
+  slide: number;
+  sort: Generated<number>;
+}
+
+export interface HomeTables {
+  banners: BannersTable;
+  orders: OrdersTable;
+  homeProducts: HomeProductsTable;
+}

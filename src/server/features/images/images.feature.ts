@@ -1,0 +1,7 @@
+import type { FeatureRegistration } from '../all-features.ts';
+import { registerImageRoutes } from './images.routes.ts';
+
+/** Generated pictures: package drawings, brand wordmarks and the default avatar. */
+export const registerImagesFeature: FeatureRegistration = (app, deps) => {
+  registerImageRoutes(app, deps);
+};

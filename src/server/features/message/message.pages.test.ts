@@ -1,0 +1,109 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MessageType, type MessageDetailsData, type MessageListData } from '../../../contract/message.ts';
+import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import { createMember, pageStateOf, signIn } from '../shell/shell-testing.ts';
+import { insertMessages } from './message.repository.ts';
+
+describe('member messages', () => {
+  let t: TestApp;
+  let userId: number;
+  let otherId: number;
+  let member: TestBrowser;
+  const ids: Record<string, number> = {};
+
+  beforeAll(async () => {
+    t = await createTestApp();
+    userId = await createMember(t.db, { nickName: '小芯' });
+    otherId = await createMember(t.db);
+    const base = Date.UTC(2026, 5, 11, 2, 30);
+    await insertMessages(t.db.kysely, [
+      ...Array.from({ length: 12 }, (_, i) => ({ userId, messageType: MessageType.order, msgContent: `订单消息${i + 1}`, sendDate: base - (20 - i) * 60_000, isRead: 1 })),
+      { userId, messageType: MessageType.bom, msgContent: '<p>BOM完成<script>x()</script></p>', sendDate: base - 3 * 60_000 },
+      { userId, messageType: MessageType.invoice, msgContent: '发票已开具', sendDate: base - 2 * 60_000 },
+      { userId, messageType: MessageType.offer, msgContent: '<p>报价单</p>', sendDate: base - 60_000 },
+      { userId: otherId, messageType: MessageType.order, msgContent: '别人的消息', sendDate: base },
+    ]);
+    const rows = await t.db.kysely.selectFrom('messages').select(['id', 'msgContent']).execute();
+    for (const row of rows) ids[row.msgContent] = row.id;
+    member = new TestBrowser(t.app);
+    await signIn(member, t.db, userId);
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('sends visitors to the login page with a return path', async () => {
+    const visitor = new TestBrowser(t.app);
+    for (const url of ['/user/message/list', `/user/message/details?id=${ids['发票已开具']}`]) {
+      const response = await visitor.get(url);
+      expect(response.statusCode).toBe(302);
+      expect(response.headers.location).toBe(`/account/login?return=${encodeURIComponent(url)}`);
+    }
+  });
+
+  it('lists the member\'s own messages newest first, 10 a page, with the unread count', async () => {
+    const response = await member.get('/user/message/list');
+    expect(response.statusCode).toBe(200);
+    const { data } = pageStateOf<MessageListData>(response.body);
+    expect(data.total).toBe(15);
+    expect(data.unreadCount).toBe(3);
+    expect(data.messages).toHaveLength(10);
+    expect(data.messages.slice(0, 3).map((message) => message.messageType)).toEqual([MessageType.offer, MessageType.invoice, MessageType.bom]);
+    expect(data.messages[2]?.msgContent).toBe('<p>BOM完成</p>');
+    expect(data.messages[0]?.sendDateStr).toBe('2026-06-11 10:29');
+    expect(response.body).not.toContain('别人的消息');
+    expect(response.body).not.toContain('<script>x()');
+
+    const second = pageStateOf<MessageListData>((await member.get('/user/message/list?page=2')).body).data;
+    expect(second.messages).toHaveLength(5);
+    expect(second.page).toBe(2);
+  });
+
+  it('filters by kind and by unread, and ignores a bad page or kind', async () => {
+    const bom = pageStateOf<MessageListData>((await member.get('/user/message/list?type=1')).body).data;
+    expect(bom.messages.map((message) => message.messageType)).toEqual([MessageType.bom]);
+    expect(bom.messageType).toBe(1);
+    const unread = pageStateOf<MessageListData>((await member.get('/user/message/list?unread=1')).body).data;
+    expect(unread.total).toBe(3);
+    const lenient = pageStateOf<MessageListData>((await member.get('/user/message/list?type=9&page=-3')).body).data;
+    expect(lenient).toMatchObject({ messageType: null, page: 1, total: 15 });
+  });
+
+  it('opens a message, marking it read, and counts it out of the status bar', async () => {
+    const id = ids['发票已开具'];
+    const response = await member.get(`/user/message/details?id=${id}`);
+    expect(response.statusCode).toBe(200);
+    const state = pageStateOf<MessageDetailsData>(response.body);
+    expect(state.data.message).toMatchObject({ id, msgContent: '发票已开具', isRead: true, messageType: MessageType.invoice });
+    expect(state.shell.headerStatusInfo.unreadCount).toBe(2);
+    expect(state.shell.headerStatusInfo.messageList.map((message) => message.id)).not.toContain(id);
+  });
+
+  it('answers someone else\'s, unknown or malformed ids with the 404 page', async () => {
+    for (const id of [String(ids['别人的消息']), '999999', 'abc', '', '1.5']) {
+      const response = await member.get(`/user/message/details?id=${id}`);
+      expect(response.statusCode).toBe(404);
+      expect(response.body).toContain('抱歉，您访问的页面不存在');
+    }
+  });
+
+  it('marks one message read by call, refusing others\' and visitors', async () => {
+    const id = ids['<p>报价单</p>'];
+    expect(await member.call('/user/api/message/markRead', { id })).toEqual({ code: 1, data: true, msg: '' });
+    const row = await t.db.kysely.selectFrom('messages').select('isRead').where('id', '=', id ?? 0).executeTakeFirstOrThrow();
+    expect(row.isRead).toBe(1);
+    expect(await member.call('/user/api/message/markRead', { id: ids['别人的消息'] })).toEqual({ code: 404, data: null, msg: '消息不存在' });
+    expect(await member.call('/user/api/message/markRead', { id: 'x' })).toEqual({ code: 400, data: null, msg: '消息编号有误' });
+    expect((await new TestBrowser(t.app).call('/user/api/message/markRead', { id })).code).toBe(401);
+  });
+
+  it('marks all of the member\'s messages read, and no one else\'s', async () => {
+    expect(await member.call('/user/api/message/readAll', {})).toEqual({ code: 1, data: { count: 1 }, msg: '' });
+    const shell = pageStateOf((await member.get('/no/such/page')).body).shell;
+    expect(shell.headerStatusInfo).toEqual({ unreadCount: 0, messageList: [] });
+    expect(shell.headerData.bomMessageCount).toBe(0);
+    const others = await t.db.kysely.selectFrom('messages').select('isRead').where('userId', '=', otherId).executeTakeFirstOrThrow();
+    expect(others.isRead).toBe(0);
+    expect((await new TestBrowser(t.app).call('/user/api/message/readAll', {})).code).toBe(401);
+  });
+});

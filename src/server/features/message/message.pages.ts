@@ -1,0 +1,38 @@
+import type { MessageDetailsData, MessageListData } from '../../../contract/message.ts';
+import { recordIdField } from '../../../contract/content-requests.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { notFound } from '../../http/app-error.ts';
+import { definePage, type AnyPage } from '../../ssr/page-registry.ts';
+import { MessageDetailsPage } from '../../../web/pages/message-details-page.tsx';
+import { MessageListPage } from '../../../web/pages/message-list-page.tsx';
+import { listMessages, openMessage, parseMessageListQuery } from './message.service.ts';
+
+const messageIdField = recordIdField('消息不存在');
+
+export function messagePages(deps: AppDeps): AnyPage[] {
+  return [
+    definePage<MessageListData>({
+      path: '/user/message/list',
+      entry: 'message-list',
+      component: MessageListPage,
+      isMemberOnly: true,
+      async load({ query, userId }) {
+        if (userId === null) throw notFound();
+        const data = await listMessages(deps.db, userId, parseMessageListQuery(query));
+        return { title: `我的消息 - ${deps.config.siteName}`, data };
+      },
+    }),
+    definePage<MessageDetailsData>({
+      path: '/user/message/details',
+      entry: 'message-details',
+      component: MessageDetailsPage,
+      isMemberOnly: true,
+      async load({ query, userId }) {
+        const id = messageIdField.safeParse(query.id);
+        if (userId === null || !id.success) throw notFound('消息不存在');
+        const message = await openMessage(deps.db, userId, id.data);
+        return { title: `消息详情 - ${deps.config.siteName}`, data: { message } };
+      },
+    }),
+  ];
+}

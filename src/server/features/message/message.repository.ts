@@ -1,0 +1,90 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+export interface MessageRow {
+  id: number;
+  messageType: number;
+  msgContent: string;
+  sendDate: number;
+  isRead: number;
+}
+
+const messageColumns = ['id', 'messageType', 'msgContent', 'sendDate', 'isRead'] as const;
+
+export interface MessageFilter {
+  messageType: number | null;
+  isUnreadOnly: boolean;
+}
+
+/** Unread messages of the member, counted per kind. */
+export async function countUnreadByType(db: Kysely<Database>, userId: number): Promise<Map<number, number>> {
+  const rows = await db
+    .selectFrom('messages')
+    .select(['messageType', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('userId', '=', userId)
+    .where('isRead', '=', 0)
+    .groupBy('messageType')
+    .execute();
+  return new Map(rows.map((row) => [row.messageType, Number(row.count)]));
+}
+
+export async function findLatestUnread(db: Kysely<Database>, userId: number, limit: number): Promise<MessageRow[]> {
+  return db
+    .selectFrom('messages')
+    .select(messageColumns)
+    .where('userId', '=', userId)
+    .where('isRead', '=', 0)
+    .orderBy('sendDate', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+function filtered(db: Kysely<Database>, userId: number, filter: MessageFilter) {
+  let query = db.selectFrom('messages').where('userId', '=', userId);
+  if (filter.messageType !== null) query = query.where('messageType', '=', filter.messageType);
+  if (filter.isUnreadOnly) query = query.where('isRead', '=', 0);
+  return query;
+}
+
+export async function findMessagePage(db: Kysely<Database>, userId: number, filter: MessageFilter, offset: number, limit: number): Promise<MessageRow[]> {
+  return filtered(db, userId, filter).select(messageColumns).orderBy('sendDate', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
+}
+
+export async function countMessages(db: Kysely<Database>, userId: number, filter: MessageFilter): Promise<number> {
+  const row = await filtered(db, userId, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export async function findMessage(db: Kysely<Database>, userId: number, id: number): Promise<MessageRow | undefined> {
+  return db.selectFrom('messages').select(messageColumns).where('userId', '=', userId).where('id', '=', id).executeTakeFirst();
+}
+
+/** Marks one of the member's messages read; false when it is not theirs. */
+export async function markRead(db: Kysely<Database>, userId: number, id: number): Promise<boolean> {
+  const result = await db.updateTable('messages').set({ isRead: 1 }).where('userId', '=', userId).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function markAllRead(db: Kysely<Database>, userId: number): Promise<number> {
+  const result = await db.updateTable('messages').set({ isRead: 1 }).where('userId', '=', userId).where('isRead', '=', 0).executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+export interface NewMessage {
+  userId: number;
+  messageType: number;
+  msgContent: string;
+  sendDate: number;
+  isRead?: number;
+}
+
+export async function insertMessages(db: Kysely<Database>, messages: NewMessage[]): Promise<void> {
+  if (messages.length === 0) return;
+  await db
+    .insertInto('messages')
+    .values(messages.map((message) => ({ ...message, isRead: message.isRead ?? 0 })))
+    .execute();
+}

@@ -1,0 +1,104 @@
+import { isHtmlMessageType, isMessageTypeCode, MessageType, messagePageSize, type Message, type MessageListData } from '../../../contract/message.ts';
+import { shellLimits } from '../../../contract/shell.ts';
+import type { Db } from '../../db/create-db.ts';
+import { notFound } from '../../http/app-error.ts';
+import { sanitizeMessageHtml } from './message-html.ts';
+import {
+  countMessages,
+  countUnreadByType,
+  findLatestUnread,
+  findMessage,
+  findMessagePage,
+  markAllRead,
+  markRead,
+  type MessageFilter,
+  type MessageRow,
+} from './message.repository.ts';
+
+/** yyyy-MM-dd HH:mm in Beijing time. */
+export function formatSendDate(epochMs: number): string {
+  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+}
+
+/** Wire shape of a message; HTML kinds are sanitised here, so no page ever sees raw HTML. */
+export function toMessage(row: MessageRow): Message {
+  const messageType = isMessageTypeCode(row.messageType) ? row.messageType : MessageType.order;
+  return {
+    id: row.id,
+    messageType,
+    msgContent: isHtmlMessageType(messageType) ? sanitizeMessageHtml(row.msgContent) : row.msgContent,
+    sendDate: row.sendDate,
+    sendDateStr: formatSendDate(row.sendDate),
+    isRead: row.isRead === 1,
+  };
+}
+
+export interface MessageSummary {
+  unreadCount: number;
+  /** Unread BOM and offer messages: the sidebar's BOM badge. */
+  bomMessageCount: number;
+  /** The latest unread messages for the status-bar dropdown. */
+  latest: Message[];
+}
+
+export async function loadMessageSummary(db: Db, userId: number): Promise<MessageSummary> {
+  const [counts, latest] = await Promise.all([countUnreadByType(db.kysely, userId), findLatestUnread(db.kysely, userId, shellLimits.dropdownMessages)]);
+  let unreadCount = 0;
+  for (const count of counts.values()) unreadCount += count;
+  const bomMessageCount = (counts.get(MessageType.bom) ?? 0) + (counts.get(MessageType.offer) ?? 0);
+  return { unreadCount, bomMessageCount, latest: latest.map(toMessage) };
+}
+
+export interface MessageListQuery {
+  page: number;
+  messageType: number | null;
+  isUnreadOnly: boolean;
+}
+
+/** Reads the list page's query leniently: a bad page or kind falls back to the first page of everything. */
+export function parseMessageListQuery(query: Record<string, string | undefined>): MessageListQuery {
+  const page = Number(query.page);
+  const messageType = Number(query.type);
+  return {
+    page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
+    messageType: query.type !== undefined && isMessageTypeCode(messageType) ? messageType : null,
+    isUnreadOnly: query.unread === '1',
+  };
+}
+
+export async function listMessages(db: Db, userId: number, query: MessageListQuery): Promise<MessageListData> {
+  const filter: MessageFilter = { messageType: query.messageType, isUnreadOnly: query.isUnreadOnly };
+  const offset = (query.page - 1) * messagePageSize;
+  const [rows, total, counts] = await Promise.all([
+    findMessagePage(db.kysely, userId, filter, offset, messagePageSize),
+    countMessages(db.kysely, userId, filter),
+    countUnreadByType(db.kysely, userId),
+  ]);
+  let unreadCount = 0;
+  for (const count of counts.values()) unreadCount += count;
+  return {
+    messages: rows.map(toMessage),
+    total,
+    page: query.page,
+    pageSize: messagePageSize,
+    messageType: query.messageType !== null && isMessageTypeCode(query.messageType) ? query.messageType : null,
+    isUnreadOnly: query.isUnreadOnly,
+    unreadCount,
+  };
+}
+
+/** The detail page: the member's own message, marked read by opening it. */
+export async function openMessage(db: Db, userId: number, id: number): Promise<Message> {
+  const row = await findMessage(db.kysely, userId, id);
+  if (!row) throw notFound('消息不存在');
+  if (row.isRead === 0) await markRead(db.kysely, userId, id);
+  return toMessage({ ...row, isRead: 1 });
+}
+
+export async function markMessageRead(db: Db, userId: number, id: number): Promise<void> {
+  if (!(await markRead(db.kysely, userId, id))) throw notFound('消息不存在');
+}
+
+export async function readAllMessages(db: Db, userId: number): Promise<number> {
+  return markAllRead(db.kysely, userId);
+}

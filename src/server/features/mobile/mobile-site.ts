@@ -1,0 +1,46 @@
+/**
+ * Phones are sent to the mobile site (spec §1): the home page and /product/detail/{id} have
+ * mobile counterparts. config.mobileSite is a path prefix served by this app (`/m`) or the
+ * origin of a separate mobile site (`https://m.example.com`).
+ */
+const mobileUserAgent = /\b(iPhone|iPod|Windows Phone|IEMobile|BlackBerry|BB10|Opera Mini|webOS)\b|Android.*\bMobile\b|\bMobile\b.*Firefox|HarmonyOS.*\bPhone\b/i;
+
+export function isMobileUserAgent(userAgent: string | undefined): boolean {
+  return userAgent !== undefined && mobileUserAgent.test(userAgent);
+}
+
+/** The path prefix this app serves its mobile pages under. */
+export function mobilePathPrefix(mobileSite: string): string {
+  return mobileSite.startsWith('/') ? mobileSite : '/m';
+}
+
+const productDetailPath = /^\/product\/detail\/(\d{1,10})\/?$/;
+
+/** The mobile path of a desktop path, or null when the page has no mobile counterpart. */
+export function mobilePathOf(pathname: string): string | null {
+  if (pathname === '/' || pathname === '') return '';
+  const product = productDetailPath.exec(pathname);
+  return product ? `/product/detail/${product[1]}` : null;
+}
+
+/** Where a phone asking for `url` (path and query) goes, or null to stay. The query travels along. */
+export function mobileRedirectTarget(url: string, mobileSite: string): string | null {
+  const queryStart = url.indexOf('?');
+  const pathname = queryStart === -1 ? url : url.slice(0, queryStart);
+  const query = queryStart === -1 ? '' : url.slice(queryStart);
+  const mobilePath = mobilePathOf(pathname);
+  if (mobilePath === null) return null;
+  // A prefix's home is the prefix itself (/m); another origin's home is its root (https://m.example.com/).
+  if (mobileSite.startsWith('/')) return `${mobileSite}${mobilePath}${query}`;
+  return `${mobileSite.replace(/\/$/, '')}${mobilePath || '/'}${query}`;
+}
+
+/** `?pc=1` asks for the desktop site; the choice is kept in a cookie until `?pc=0`. */
+export const preferDesktopCookie = 'preferPc';
+
+export function desktopChoiceOf(query: unknown): 'desktop' | 'mobile' | null {
+  const value = typeof query === 'object' && query !== null ? (query as Record<string, unknown>).pc : undefined;
+  if (value === '1') return 'desktop';
+  if (value === '0') return 'mobile';
+  return null;
+}

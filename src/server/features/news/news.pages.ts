@@ -1,0 +1,54 @@
+import { isNewsKind, newsKindLabels, type NewsDetailData, type NewsListData } from '../../../contract/news.ts';
+import { notFound } from '../../http/app-error.ts';
+import { definePage, type AnyPage } from '../../ssr/page-registry.ts';
+import { NewsDetailPage } from '../../../web/pages/news-detail-page.tsx';
+import { NewsListPage } from '../../../web/pages/news-list-page.tsx';
+import { loadNewsDetail, loadNewsList } from './news.service.ts';
+
+const maxPage = 10_000;
+
+/** A page number from the query: absent is 1; anything but a sane positive integer is not a page. */
+function pageOf(value: string | undefined): number | null {
+  if (value === undefined || value === '') return 1;
+  if (!/^\d{1,5}$/.test(value)) return null;
+  const page = Number(value);
+  return page >= 1 && page <= maxPage ? page : null;
+}
+
+export function newsPages(): AnyPage[] {
+  return [
+    definePage<NewsListData>({
+      path: '/news',
+      entry: 'news-list',
+      component: NewsListPage,
+      async load({ deps, query }) {
+        const kind = query.kind ?? 'announcement';
+        const page = pageOf(query.page);
+        if (!isNewsKind(kind) || page === null) throw notFound();
+        const data = await loadNewsList(deps.db, kind, page);
+        const label = newsKindLabels[kind];
+        return {
+          title: `${label}${page > 1 ? `（第${page}页）` : ''} - ${deps.config.siteName}`,
+          description: `${deps.config.siteName}${label}：平台动态、活动通知与电子元器件行业资讯。`,
+          data,
+        };
+      },
+    }),
+    definePage<NewsDetailData>({
+      path: '/news/:newsId',
+      entry: 'news-detail',
+      component: NewsDetailPage,
+      async load({ deps, params }) {
+        const id = params.newsId ?? '';
+        if (!/^\d{1,9}$/.test(id)) throw notFound();
+        const data = await loadNewsDetail(deps.db, Number(id));
+        if (!data) throw notFound();
+        return {
+          title: `${data.title} - ${deps.config.siteName}`,
+          description: (data.paragraphs[0] ?? data.title).slice(0, 120),
+          data,
+        };
+      },
+    }),
+  ];
+}

@@ -1,0 +1,73 @@
+import type { Kysely } from 'kysely';
+import type { NewsKind } from '../../../contract/news.ts';
+import type { Database } from '../../db/database.ts';
+
+export interface NewsRow {
+  newsId: number;
+  kind: NewsKind;
+  title: string;
+  content: string;
+  linkUrl: string | null;
+  releaseDate: number;
+}
+
+const newsColumns = ['newsId', 'kind', 'title', 'content', 'linkUrl', 'releaseDate'] as const;
+
+/** Newest first; ties (same release moment) by the later id first. */
+export async function findNewsOfKind(db: Kysely<Database>, kind: NewsKind, limit: number, offset = 0): Promise<NewsRow[]> {
+  return db
+    .selectFrom('news')
+    .select(newsColumns)
+    .where('kind', '=', kind)
+    .orderBy('releaseDate', 'desc')
+    .orderBy('newsId', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+}
+
+export async function countNewsOfKind(db: Kysely<Database>, kind: NewsKind): Promise<number> {
+  const row = await db.selectFrom('news').select((eb) => eb.fn.countAll<number>().as('count')).where('kind', '=', kind).executeTakeFirst();
+  return Number(row?.count ?? 0);
+}
+
+export async function findNewsById(db: Kysely<Database>, newsId: number): Promise<NewsRow | undefined> {
+  return db.selectFrom('news').select(newsColumns).where('newsId', '=', newsId).executeTakeFirst();
+}
+
+/** The entry listed just before (newer) and just after (older) this one in its kind's list. */
+export async function findNewsNeighbours(db: Kysely<Database>, row: NewsRow) {
+  const newer = db
+    .selectFrom('news')
+    .select(['newsId', 'title'])
+    .where('kind', '=', row.kind)
+    .where((eb) => eb.or([eb('releaseDate', '>', row.releaseDate), eb.and([eb('releaseDate', '=', row.releaseDate), eb('newsId', '>', row.newsId)])]))
+    .orderBy('releaseDate', 'asc')
+    .orderBy('newsId', 'asc')
+    .limit(1)
+    .executeTakeFirst();
+  const older = db
+    .selectFrom('news')
+    .select(['newsId', 'title'])
+    .where('kind', '=', row.kind)
+    .where((eb) => eb.or([eb('releaseDate', '<', row.releaseDate), eb.and([eb('releaseDate', '=', row.releaseDate), eb('newsId', '<', row.newsId)])]))
+    .orderBy('releaseDate', 'desc')
+    .orderBy('newsId', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const [previous, next] = await Promise.all([newer, older]);
+  return { previous: previous ?? null, next: next ?? null };
+}
+
+export interface NewNews {
+  kind: NewsKind;
+  title: string;
+  content: string;
+  linkUrl: string | null;
+  releaseDate: number;
+}
+
+export async function insertNews(db: Kysely<Database>, rows: NewNews[]): Promise<void> {
+  if (rows.length === 0) return;
+  await db.insertInto('news').values(rows).execute();
+}

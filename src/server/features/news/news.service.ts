@@ -1,0 +1,60 @@
+import type { InformationItem, NewsItem } from '../../../contract/home.ts';
+import { beijingDate, newsPageSize, newsPath, type NewsDetailData, type NewsKind, type NewsListData } from '../../../contract/news.ts';
+import type { Db } from '../../db/create-db.ts';
+import { countNewsOfKind, findNewsById, findNewsNeighbours, findNewsOfKind, type NewsRow } from './news.repository.ts';
+
+const summaryLength = 90;
+const latestSize = 8;
+
+function paragraphsOf(content: string): string[] {
+  return content
+    .split('\n')
+    .map((line) => line.trim())
+    .filter((line) => line.length > 0);
+}
+
+function summaryOf(content: string): string {
+  const text = paragraphsOf(content).join(' ');
+  return text.length > summaryLength ? `${text.slice(0, summaryLength)}…` : text;
+}
+
+/** The bulletin board: the latest announcements. */
+export async function loadBulletin(db: Db, limit: number): Promise<NewsItem[]> {
+  const rows = await findNewsOfKind(db.kysely, 'announcement', limit);
+  return rows.map((row) => ({ newsId: row.newsId, title: row.title }));
+}
+
+/** A home news column: entries lead to their linkUrl, or to their own page when they have none. */
+export async function loadNewsColumn(db: Db, kind: NewsKind, limit: number): Promise<InformationItem[]> {
+  const rows = await findNewsOfKind(db.kysely, kind, limit);
+  return rows.map((row) => ({ title: row.title, linkUrl: row.linkUrl ?? newsPath(row.newsId), releaseDate: beijingDate(row.releaseDate) }));
+}
+
+/** A page of one kind's list; a page past the end is simply empty. */
+export async function loadNewsList(db: Db, kind: NewsKind, page: number): Promise<NewsListData> {
+  const [rows, total] = await Promise.all([findNewsOfKind(db.kysely, kind, newsPageSize, (page - 1) * newsPageSize), countNewsOfKind(db.kysely, kind)]);
+  return {
+    kind,
+    list: rows.map((row) => ({ newsId: row.newsId, title: row.title, summary: summaryOf(row.content), releaseDate: beijingDate(row.releaseDate) })),
+    total,
+    page,
+    pageSize: newsPageSize,
+  };
+}
+
+/** null for an unknown id: the page answers 404. */
+export async function loadNewsDetail(db: Db, newsId: number): Promise<NewsDetailData | null> {
+  const row: NewsRow | undefined = await findNewsById(db.kysely, newsId);
+  if (!row) return null;
+  const [neighbours, latest] = await Promise.all([findNewsNeighbours(db.kysely, row), findNewsOfKind(db.kysely, 'announcement', latestSize)]);
+  return {
+    newsId: row.newsId,
+    kind: row.kind,
+    title: row.title,
+    paragraphs: paragraphsOf(row.content),
+    releaseDate: beijingDate(row.releaseDate),
+    previous: neighbours.previous,
+    next: neighbours.next,
+    latest: latest.map((entry) => ({ newsId: entry.newsId, title: entry.title })),
+  };
+}

@@ -1,0 +1,23 @@
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import type { SearchResult, Suggestion } from '../../../contract/search.ts';
+import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+
+let testApp: TestApp;
+let browser: TestBrowser;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  browser = new TestBrowser(testApp.app);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+it('answers on a store with no products yet: no suggestions, no results, the no-result page', async () => {
+  expect(await browser.call<Suggestion[]>('/product/api/searchAssociateWord', { key: 'stm32' })).toEqual({ code: 1, data: [], msg: '' });
+  const result = await browser.call<SearchResult>('/product/api/searchProductList', { key: 'stm32' });
+  expect(result.data).toMatchObject({ total: 0, list: [], nearMatches: [] });
+  const page = await browser.get('/search?key=stm32');
+  expect(page.statusCode).toBe(200);
+  expect(page.body).toContain('抱歉，没有找到与“<em>stm32</em>”相关的商品');
+});

@@ -1,0 +1,193 @@
+import { pino } from 'pino';
+import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import type { SearchParams, SearchResult, Suggestion } from '../../../contract/search.ts';
+import { buildApp } from '../../app.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import { pruneChanges, readSyncState } from './catalog-changes.repository.ts';
+import { defaultKeeperOptions } from './search-index.keeper.ts';
+import { SearchService } from './search.service.ts';
+import { insertSearchFixture, type SearchFixture } from './testing/search-fixture.ts';
+
+let testApp: TestApp;
+let fixture: SearchFixture;
+const logger = pino({ level: 'silent' });
+const services: SearchService[] = [];
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  fixture = await insertSearchFixture(testApp.db);
+});
+afterEach(async () => {
+  await Promise.all(services.splice(0).map((service) => service.keeper.close()));
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+const params = (key: string, extra: Partial<SearchParams> = {}): SearchParams => ({ key, categoryId: null, brandId: null, package: null, isInStock: false, sort: 0, page: 1, ...extra });
+const codesOf = (result: SearchResult) => result.list.map((product) => product.code);
+
+/** A service that checks the change log on every request, as if a second's wait had passed. */
+function eagerService(): SearchService {
+  const service = new SearchService(testApp.db, logger, { ...defaultKeeperOptions, checkIntervalMs: 0 });
+  services.push(service);
+  return service;
+}
+
+function productId(code: string): number {
+  const id = fixture.products.get(code);
+  if (id === undefined) throw new Error(`no ${code} in the fixture`);
+  return id;
+}
+
+describe('the index follows product writes', () => {
+  it('updates stock and price in place', async () => {
+    const service = eagerService();
+    const id = productId('RC0603JR-0710KL');
+    expect((await service.search(params('10k', { isInStock: true }))).total).toBe(3);
+    await testApp.db.kysely.updateTable('products').set({ stock: 0 }).where('id', '=', id).execute();
+    await testApp.db.kysely.updateTable('productPrices').set({ priceE4: 1 }).where('productId', '=', id).where('qtyStart', '=', 1).execute();
+    const inStock = await service.search(params('10k', { isInStock: true }));
+    expect(inStock.total).toBe(2);
+    expect(codesOf(await service.search(params('10k', { sort: 1 })))[0]).toBe('RC0603JR-0710KL');
+    expect((await service.keeper.current())?.overlaySize).toBe(0);
+  });
+
+  it('finds a renamed part under its new code only', async () => {
+    const service = eagerService();
+    const id = productId('TPS5430DDAR');
+    expect(codesOf(await service.search(params('TPS5430')))).toEqual(['TPS5430DDAR']);
+    await testApp.db.kysely.updateTable('products').set({ code: 'TPS54302DDCR', codeNorm: 'TPS54302DDCR' }).where('id', '=', id).execute();
+    expect(codesOf(await service.search(params('TPS54302')))).toEqual(['TPS54302DDCR']);
+    expect((await service.search(params('TPS5430DDAR'))).total).toBe(0);
+    expect(await service.suggest('tps5430')).toEqual([{ key: 'TPS54302DDCR', searchResultCount: 1 }]);
+  });
+
+  it('finds a new part with its parameters, and forgets a deleted one', async () => {
+    const service = eagerService();
+    expect((await service.search(params('4K7'))).total).toBe(1);
+    const { id } = await testApp.db.kysely
+      .insertInto('products')
+      .values({
+        code: 'RC0603FR-074K7L-NEW',
+        codeNorm: 'RC0603FR074K7LNEW',
+        brandId: fixture.brands.yageo,
+        categoryFirstId: fixture.categories.resistor,
+        categorySecondId: fixture.categories.chipResistor,
+        package: '0603',
+        description: '厚膜贴片电阻 4.7kΩ',
+        lifecycle: 'active',
+        isRohs: 1,
+        datasheetUrl: null,
+        stock: 1,
+        packSize: 1,
+        imagePath: null,
+        label: null,
+        isSpecialOffer: 0,
+        createdAt: 0,
+        updatedAt: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const resistance = await testApp.db.kysely.selectFrom('attributes').select('id').where('name', '=', '阻值').executeTakeFirstOrThrow();
+    await testApp.db.kysely.insertInto('productParams').values({ productId: id, attributeId: resistance.id, valueText: '4.7kΩ', valueNum: 4700 }).execute();
+    expect(codesOf(await service.search(params('4K7'))).sort()).toEqual(['RC0603FR-074K7L', 'RC0603FR-074K7L-NEW']);
+
+    await testApp.db.kysely.deleteFrom('productParams').where('productId', '=', id).execute();
+    await testApp.db.kysely.deleteFrom('products').where('id', '=', id).execute();
+    expect(codesOf(await service.search(params('4K7')))).toEqual(['RC0603FR-074K7L']);
+    expect(await service.suggest('RC0603FR-074K7L')).toEqual([{ key: 'RC0603FR-074K7L', searchResultCount: 1 }]);
+  });
+
+  it('rebuilds when a brand is renamed', async () => {
+    const service = eagerService();
+    expect((await service.search(params('安世'))).total).toBe(1);
+    await testApp.db.kysely.updateTable('brands').set({ nameCn: '安世半导体' }).where('id', '=', fixture.brands.nexperia).execute();
+    // The rename is noticed on the next request, which starts a rebuild; the rebuilt index knows the new name.
+    await service.search(params('安世'));
+    await vi.waitFor(async () => expect(await service.suggest('安世半导体')).toEqual([{ key: '安世半导体', searchResultCount: 1 }]), { timeout: 5000, interval: 50 });
+  });
+
+  it('rebuilds when changes it has not read were pruned from the log', async () => {
+    const service = eagerService();
+    await service.search(params('LM358'));
+    const index = await service.keeper.current();
+    await testApp.db.kysely.updateTable('products').set({ stock: 7 }).where('id', '=', productId('LM358DR')).execute();
+    const { maxSeq } = await readSyncState(testApp.db);
+    await pruneChanges(testApp.db, maxSeq, Date.now() + 1000);
+    await service.search(params('LM358'));
+    await vi.waitFor(async () => expect(await service.keeper.current()).not.toBe(index), { timeout: 5000, interval: 50 });
+    expect((await service.search(params('LM358DR'))).list[0]?.stock).toBe(7);
+  });
+});
+
+describe('pruning the change log', () => {
+  it('deletes only old rows up to the seq given, and records how far it went', async () => {
+    await testApp.db.kysely.updateTable('products').set({ stock: 2 }).where('id', '=', productId('LT1763CS8#PBF')).execute();
+    const before = await readSyncState(testApp.db);
+    // Nothing is older than the epoch.
+    expect(await pruneChanges(testApp.db, before.maxSeq, 0)).toBe(0);
+    await testApp.db.kysely.updateTable('products').set({ stock: 3 }).where('id', '=', productId('AMS1117-3.3')).execute();
+    const after = await readSyncState(testApp.db);
+    expect(after.maxSeq).toBeGreaterThan(before.maxSeq);
+    const old = await testApp.db.kysely.selectFrom('catalogChanges').select('seq').where('seq', '<=', before.maxSeq).execute();
+    // Batches of 2 seqs: many small deletes, oldest first.
+    const deleted = await pruneChanges(testApp.db, before.maxSeq, Date.now() + 1000, 2);
+    expect(old.length).toBeGreaterThan(0);
+    expect(deleted).toBe(old.length);
+    const remaining = await testApp.db.kysely.selectFrom('catalogChanges').select('seq').execute();
+    expect(remaining.map((row) => row.seq).sort((a, b) => a - b)[0]).toBeGreaterThan(before.maxSeq);
+    expect((await readSyncState(testApp.db)).prunedThrough).toBe(before.maxSeq);
+  });
+});
+
+describe('several app processes on one database', () => {
+  it('a second app finds a part changed through the first', async () => {
+    const secondDeps: AppDeps = { ...testApp.deps };
+    const second = await buildApp(secondDeps);
+    await second.ready();
+    try {
+      const first = new TestBrowser(testApp.app);
+      const other = new TestBrowser(second);
+      const suggest = async (browser: TestBrowser, key: string) => (await browser.call<Suggestion[]>('/product/api/searchAssociateWord', { key })).data ?? [];
+      expect(await suggest(other, 'LM358')).toEqual([{ key: 'LM358DR', searchResultCount: 1 }]);
+      expect(await suggest(first, 'LM358')).toEqual([{ key: 'LM358DR', searchResultCount: 1 }]);
+
+      await testApp.db.kysely.updateTable('products').set({ code: 'LM358DGKR', codeNorm: 'LM358DGKR' }).where('id', '=', productId('LM358DR')).execute();
+
+      // Each app checks the change log at most once a second.
+      await vi.waitFor(async () => expect(await suggest(other, 'LM358')).toEqual([{ key: 'LM358DGKR', searchResultCount: 1 }]), { timeout: 5000, interval: 200 });
+      await vi.waitFor(async () => expect(await suggest(first, 'LM358')).toEqual([{ key: 'LM358DGKR', searchResultCount: 1 }]), { timeout: 5000, interval: 200 });
+    } finally {
+      await second.close();
+    }
+  });
+});
+
+describe('answering from SQL while a large catalogue is indexed', () => {
+  it('gives the same parts as the index for codes, brands, categories and words', async () => {
+    const keys = ['STM32F103', 'rc0603fr0710kl', 'LM358DR/TR', '德州仪器', '电阻', '降压', 'RC0402', 'F103C8'];
+    const fallback = new SearchService(testApp.db, logger, { ...defaultKeeperOptions, waitForBuildUpTo: -1 });
+    services.push(fallback);
+    expect(fallback.keeper.isReady).toBe(false);
+    const fromSql = await Promise.all(keys.map((key) => fallback.search(params(key, { sort: 3 }))));
+    const indexed = eagerService();
+    const fromIndex = await Promise.all(keys.map((key) => indexed.search(params(key, { sort: 3 }))));
+    keys.forEach((key, i) => {
+      expect({ key, total: fromSql[i]?.total, codes: fromSql[i] && codesOf(fromSql[i]).sort() }).toEqual({ key, total: fromIndex[i]?.total, codes: fromIndex[i] && codesOf(fromIndex[i]).sort() });
+      expect(fromSql[i]?.facets.brands).toEqual(fromIndex[i]?.facets.brands);
+    });
+  });
+
+  it('suggests part numbers, brands and categories from SQL too', async () => {
+    const fallback = new SearchService(testApp.db, logger, { ...defaultKeeperOptions, waitForBuildUpTo: -1 });
+    services.push(fallback);
+    expect(await fallback.suggest('stm32f103')).toEqual([
+      { key: 'STM32F103C8T6', searchResultCount: 2 },
+      { key: 'STM32F103C8T6TR', searchResultCount: 1 },
+      { key: 'STM32F103RBT6', searchResultCount: 1 },
+    ]);
+    expect(await fallback.suggest('德州')).toEqual([{ key: '德州仪器', searchResultCount: 2 }]);
+  });
+});

@@ -1,0 +1,136 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { SearchFactoryCodeProductResponse, Suggestion } from '../../../contract/search.ts';
+import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import { insertSearchFixture, type SearchFixture } from './testing/search-fixture.ts';
+
+let testApp: TestApp;
+let browser: TestBrowser;
+let fixture: SearchFixture;
+
+beforeAll(async () => {
+  testApp = await createTestApp();
+  fixture = await insertSearchFixture(testApp.db);
+  browser = new TestBrowser(testApp.app);
+});
+afterAll(async () => {
+  await testApp.close();
+});
+
+async function suggest(key: string): Promise<Suggestion[]> {
+  const envelope = await browser.call<Suggestion[]>('/product/api/searchAssociateWord', { key });
+  expect(envelope.code).toBe(1);
+  return envelope.data ?? [];
+}
+
+describe('/product/api/searchAssociateWord', () => {
+  it('suggests part numbers starting with the key, exact match first, with result counts', async () => {
+    expect(await suggest('stm32f103')).toEqual([
+      { key: 'STM32F103C8T6', searchResultCount: 2 },
+      { key: 'STM32F103C8T6TR', searchResultCount: 1 },
+      { key: 'STM32F103RBT6', searchResultCount: 1 },
+    ]);
+    expect((await suggest('STM32F103C8T6'))[0]).toEqual({ key: 'STM32F103C8T6', searchResultCount: 2 });
+  });
+
+  it('ignores case and separators, and shows codes as the maker writes them', async () => {
+    expect(await suggest('rc0603fr07')).toEqual([
+      { key: 'RC0603FR-0710KL', searchResultCount: 1 },
+      { key: 'RC0603FR-074K7L', searchResultCount: 1 },
+    ]);
+  });
+
+  it('suggests brands in the language typed, with their part counts', async () => {
+    expect(await suggest('德州')).toEqual([{ key: '德州仪器', searchResultCount: 2 }]);
+    expect(await suggest('murata')).toEqual([{ key: 'Murata', searchResultCount: 3 }]);
+  });
+
+  it('suggests categories that match, after the part numbers', async () => {
+    expect(await suggest('电阻')).toEqual([
+      { key: '电阻', searchResultCount: 50 },
+      { key: '贴片电阻', searchResultCount: 50 },
+    ]);
+    const ldo = await suggest('LDO');
+    expect(ldo).toContainEqual({ key: '线性稳压器(LDO)', searchResultCount: 3 });
+  });
+
+  it('gives at most 10 suggestions, keeping room for a brand', async () => {
+    const found = await suggest('RC04');
+    expect(found).toHaveLength(10);
+    expect(found.every((suggestion) => suggestion.key.startsWith('RC0402'))).toBe(true);
+    const st = await suggest('ST');
+    expect(st[0]?.key).toBe('STM32F103C8T6');
+    expect(st).toContainEqual({ key: 'ST', searchResultCount: 4 });
+    expect(st.length).toBeLessThanOrEqual(10);
+  });
+
+  it('answers an empty or meaningless key with nothing', async () => {
+    expect(await suggest('')).toEqual([]);
+    expect(await suggest('   ')).toEqual([]);
+    expect(await suggest('%%%')).toEqual([]);
+    expect(await suggest('zzzz')).toEqual([]);
+  });
+
+  it('refuses a key over 100 characters with a message', async () => {
+    const envelope = await browser.call('/product/api/searchAssociateWord', { key: 'a'.repeat(101) });
+    expect(envelope).toMatchObject({ code: 400, msg: '搜索关键词过长' });
+  });
+});
+
+describe('/product/api/searchFactoryCodeProduct', () => {
+  async function byCode(code: string) {
+    const envelope = await browser.call<SearchFactoryCodeProductResponse>('/product/api/searchFactoryCodeProduct', { code });
+    expect(envelope.code).toBe(1);
+    return envelope.data ?? [];
+  }
+
+  it('finds the product with exactly that code, however it is typed', async () => {
+    for (const code of ['RC0603FR-0710KL', 'rc0603fr0710kl', ' RC0603FR 0710KL ']) {
+      const found = await byCode(code);
+      expect(found.map((product) => product.productId)).toEqual([fixture.products.get('RC0603FR-0710KL')]);
+      expect(found[0]).toMatchObject({ brandName: 'Yageo(国巨)', package: '0603', categoryName: '贴片电阻' });
+      expect(found[0]?.priceTiers.map((tier) => tier.qtyStart)).toEqual([1, 100]);
+    }
+  });
+
+  it('does not answer a prefix, only the exact code', async () => {
+    expect(await byCode('STM32F103')).toEqual([]);
+    expect((await byCode('STM32F103C8T6')).map((product) => product.code)).toEqual(['STM32F103C8T6']);
+  });
+
+  it('falls back to the base part for a packaging suffix', async () => {
+    expect((await byCode('LM358DR/TR')).map((product) => product.code)).toEqual(['LM358DR']);
+  });
+
+  it('lists every maker sharing a code', async () => {
+    const sharedCode = 'LM358DR';
+    await testApp.db.kysely
+      .insertInto('products')
+      .values({
+        code: sharedCode,
+        codeNorm: sharedCode,
+        brandId: fixture.brands.st,
+        categoryFirstId: fixture.categories.amplifier,
+        categorySecondId: fixture.categories.opAmp,
+        package: 'SOIC-8',
+        description: '双路运算放大器',
+        lifecycle: 'active',
+        isRohs: 1,
+        datasheetUrl: null,
+        stock: 10,
+        packSize: 1,
+        imagePath: null,
+        label: null,
+        isSpecialOffer: 0,
+        createdAt: 0,
+        updatedAt: 0,
+      })
+      .execute();
+    const found = await byCode('lm358dr');
+    expect(found.map((product) => product.brandName).sort()).toEqual(['ST(意法半导体)', 'TI(德州仪器)']);
+  });
+
+  it('refuses an empty code with a message', async () => {
+    expect(await browser.call('/product/api/searchFactoryCodeProduct', { code: ' ' })).toMatchObject({ code: 400, msg: '请输入型号' });
+    expect(await browser.call('/product/api/searchFactoryCodeProduct', {})).toMatchObject({ code: 400, msg: '请输入型号' });
+  });
+});

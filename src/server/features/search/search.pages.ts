@@ -1,0 +1,21 @@
+import { readSearchParams } from '../../../contract/search.ts';
+import { definePage, type AnyPage } from '../../ssr/page-registry.ts';
+import { SearchPage, type SearchPageData } from '../../../web/pages/search-page.tsx';
+import type { SearchService } from './search.service.ts';
+
+export function searchPage(search: SearchService, siteName: string): AnyPage {
+  return definePage<SearchPageData>({
+    path: '/search',
+    entry: 'search',
+    component: SearchPage,
+    async load({ query }) {
+      const result = await search.search(readSearchParams(query));
+      const key = result.params.key;
+      return {
+        title: key ? `${key} - 搜索结果 - ${siteName}` : `搜索 - ${siteName}`,
+        description: key ? `${siteName}为您找到${result.total}个与“${key}”相关的电子元器件：型号、品牌、封装、参数、库存与阶梯价格。` : `${siteName}：按型号、品牌、分类或参数搜索电子元器件。`,
+        data: result,
+      };
+    },
+  });
+}

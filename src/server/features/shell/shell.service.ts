@@ -1,0 +1,71 @@
+import type { FastifyRequest } from 'fastify';
+import type { ServiceInfo } from '../../../contract/content.ts';
+import { shellLimits, type ShellState, type ShellUser } from '../../../contract/shell.ts';
+import type { AppDeps } from '../../app-deps.ts';
+import type { Visitor } from '../../http/session.ts';
+import { countCartLines } from '../cart/cart-count.repository.ts';
+import { loadCategoryTree } from '../catalog/category-tree.service.ts';
+import { configInfoOf, footerDataOf, loadAdvertisingInfo, loadServiceInfo, loadSiteContent } from '../content/content.service.ts';
+import { loadMessageSummary, type MessageSummary } from '../message/message.service.ts';
+
+const visitor: ShellUser = { isLogin: false, nickName: '', userNumber: '' };
+
+interface MemberShell {
+  user: ShellUser;
+  cartCount: number;
+  messages: MessageSummary;
+  serviceInfo: ServiceInfo | null;
+}
+
+async function loadMemberShell(deps: AppDeps, userId: number): Promise<MemberShell | null> {
+  const [row, cartCount, messages, serviceInfo] = await Promise.all([
+    deps.db.kysely.selectFrom('users').select(['nickName', 'userNumber']).where('id', '=', userId).executeTakeFirst(),
+    countCartLines(deps.db.kysely, userId),
+    loadMessageSummary(deps.db, userId),
+    loadServiceInfo(deps.db, userId),
+  ]);
+  if (!row) return null;
+  return { user: { isLogin: true, nickName: row.nickName, userNumber: row.userNumber }, cartCount, messages, serviceInfo };
+}
+
+/**
+ * The state of the status bar, header, sidebar and footer for this request's visitor.
+ * Site-wide parts come from in-process caches; a member costs one query per concern.
+ */
+export async function loadShellState(request: FastifyRequest, deps: AppDeps): Promise<ShellState> {
+  // Error pages of requests outside the session scope (a missing /assets/ file) have no visitor.
+  const requestVisitor: Visitor = request.visitor ?? { sid: '', userId: null };
+  const userId = requestVisitor.userId;
+  const [categoryTree, content, member] = await Promise.all([
+    loadCategoryTree(deps.db),
+    loadSiteContent(deps.db),
+    userId !== null ? loadMemberShell(deps, userId) : null,
+  ]);
+  const advertisingInfo = await loadAdvertisingInfo(deps.db, requestVisitor, content.openAds);
+  const configInfo = configInfoOf(content, deps.config.hotline);
+  const isLogin = member !== null;
+  const cartCount = member?.cartCount ?? 0;
+  return {
+    siteName: deps.config.siteName,
+    hotline: configInfo.phone,
+    qiniuImgAddress: deps.config.imageBaseUrl,
+    user: member?.user ?? visitor,
+    currentPath: request.url,
+    headerData: {
+      categoryList: categoryTree.slice(0, shellLimits.menuGroups),
+      hotLabelList: content.hotLabels,
+      showCategory: request.url.split('?')[0] === '/',
+      bomMessageCount: member?.messages.bomMessageCount ?? 0,
+      isLogin,
+      productCount: cartCount,
+      cartCount,
+    },
+    headerStatusInfo: {
+      unreadCount: member?.messages.unreadCount ?? 0,
+      messageList: member?.messages.latest ?? [],
+    },
+    footerData: footerDataOf(content, configInfo, deps.config.siteName),
+    sidebarInfo: { configInfo, serviceInfo: member?.serviceInfo ?? null },
+    advertisingInfo,
+  };
+}

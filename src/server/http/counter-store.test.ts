@@ -1,0 +1,77 @@
+import { randomBytes } from 'node:crypto';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestDb, type TestDb } from '../testing/test-db.ts';
+import { createDatabaseCounterStore, createRedisCounterStore, type CounterStore } from './counter-store.ts';
+
+/** The same behaviour from every store: fixed windows, atomic increments, independent keys. */
+function describeCounterStore(name: string, open: () => Promise<{ store: CounterStore; close(): Promise<void> }>) {
+  describe(name, () => {
+    let store: CounterStore;
+    let close: () => Promise<void>;
+    beforeAll(async () => {
+      ({ store, close } = await open());
+    });
+    afterAll(async () => {
+      await close();
+    });
+    const key = (label: string) => `${label}:${randomBytes(4).toString('hex')}`;
+    // A fixed instant in the middle of a minute, hour and day window.
+    const noon = Date.UTC(2026, 0, 15, 12, 30, 30);
+
+    it('counts hits in one window, starting from 1', async () => {
+      const k = key('count');
+      expect(await store.peek(k, 60, noon)).toBe(0);
+      expect(await store.increment(k, 60, noon)).toBe(1);
+      expect(await store.increment(k, 60, noon + 1_000)).toBe(2);
+      expect(await store.increment(k, 60, noon + 29_000)).toBe(3);
+      expect(await store.peek(k, 60, noon + 29_000)).toBe(3);
+    });
+
+    it('starts again in the next window', async () => {
+      const k = key('window');
+      await store.increment(k, 60, noon);
+      await store.increment(k, 60, noon);
+      expect(await store.increment(k, 60, noon + 30_000)).toBe(1);
+      expect(await store.peek(k, 60, noon)).toBe(2);
+    });
+
+    it('keeps keys and window lengths apart', async () => {
+      const a = key('a');
+      const b = key('b');
+      await store.increment(a, 60, noon);
+      await store.increment(a, 3600, noon);
+      await store.increment(a, 3600, noon);
+      expect(await store.peek(a, 60, noon)).toBe(1);
+      expect(await store.peek(a, 3600, noon)).toBe(2);
+      expect(await store.peek(b, 60, noon)).toBe(0);
+    });
+
+    it('peeking does not count', async () => {
+      const k = key('peek');
+      await store.peek(k, 60, noon);
+      await store.peek(k, 60, noon);
+      expect(await store.increment(k, 60, noon)).toBe(1);
+    });
+
+    it('50 concurrent increments each get a different count', async () => {
+      const k = key('concurrent');
+      const counts = await Promise.all(Array.from({ length: 50 }, () => store.increment(k, 3600, noon)));
+      expect([...counts].sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
+      expect(await store.peek(k, 3600, noon)).toBe(50);
+    });
+  });
+}
+
+describeCounterStore('database counter store', async () => {
+  const db: TestDb = await createTestDb();
+  return { store: createDatabaseCounterStore(db), close: () => db.drop() };
+});
+
+// Only when TEST_REDIS_URL is set; then an unreachable server fails these tests.
+const redisUrl = process.env.TEST_REDIS_URL;
+if (redisUrl) {
+  describeCounterStore('Redis counter store', async () => {
+    const store = createRedisCounterStore(redisUrl, `test:${randomBytes(6).toString('hex')}:`);
+    return { store, close: () => store.close() };
+  });
+}

@@ -1,0 +1,19 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+
+export async function insertSession(db: Kysely<Database>, row: { id: string; userId: number; createdAt: number; expiresAt: number }) {
+  await db.insertInto('sessions').values(row).execute();
+}
+
+export async function findSessionUserId(db: Kysely<Database>, id: string, now: number): Promise<number | null> {
+  const row = await db.selectFrom('sessions').select('userId').where('id', '=', id).where('expiresAt', '>', now).executeTakeFirst();
+  return row?.userId ?? null;
+}
+
+export async function deleteSession(db: Kysely<Database>, id: string) {
+  await db.deleteFrom('sessions').where('id', '=', id).execute();
+}
+
+export async function deleteExpiredSessions(db: Kysely<Database>, now: number) {
+  await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute();
+}

@@ -1,0 +1,89 @@
+import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { csrfCookieName, csrfHeaderName, ResultCode } from '../../contract/envelope.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { deleteSession, findSessionUserId, insertSession } from './session.repository.ts';
+import { AppError } from './app-error.ts';
+
+/**
+ * Every browser holds a random `sid` (256 bits, httpOnly). Anonymous sids are not stored;
+ * a member's sid is stored hashed in `sessions`. The anti-forgery token is HMAC(secret, sid),
+ * readable by scripts as the `csrfToken` cookie and echoed in the `x-csrf-token` header:
+ * a forged cross-site request cannot read it, and it dies with the session.
+ */
+export const sessionCookieName = 'sid';
+
+export interface Visitor {
+  sid: string;
+  userId: number | null;
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    visitor: Visitor;
+  }
+}
+
+const sidPattern = /^[A-Za-z0-9_-]{43}$/;
+
+function newSid(): string {
+  return randomBytes(32).toString('base64url');
+}
+
+export function hashSid(sid: string): string {
+  return createHash('sha256').update(sid).digest('hex');
+}
+
+export function csrfTokenFor(secret: string, sid: string): string {
+  return createHmac('sha256', secret).update(sid).digest('base64url');
+}
+
+function setVisitorCookies(reply: FastifyReply, deps: AppDeps, sid: string) {
+  const secure = deps.config.isProduction && deps.config.trustProxy;
+  const maxAge = deps.config.sessionTtlDays * 24 * 3600;
+  reply.setCookie(sessionCookieName, sid, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
+  reply.setCookie(csrfCookieName, csrfTokenFor(deps.config.sessionSecret, sid), { path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge });
+}
+
+export function registerSessions(app: FastifyInstance, deps: AppDeps) {
+  app.decorateRequest('visitor', null as unknown as Visitor);
+
+  app.addHook('onRequest', async (request, reply) => {
+    const cookieSid = request.cookies[sessionCookieName];
+    if (cookieSid && sidPattern.test(cookieSid)) {
+      const userId = await findSessionUserId(deps.db.kysely, hashSid(cookieSid), Date.now());
+      request.visitor = { sid: cookieSid, userId };
+      return;
+    }
+    const sid = newSid();
+    request.visitor = { sid, userId: null };
+    setVisitorCookies(reply, deps, sid);
+  });
+
+  app.addHook('preHandler', async (request) => {
+    if (request.method !== 'POST') return;
+    const header = request.headers[csrfHeaderName];
+    const expected = csrfTokenFor(deps.config.sessionSecret, request.visitor.sid);
+    const given = typeof header === 'string' ? header : '';
+    const isValid = given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
+    if (!isValid) throw new AppError(ResultCode.forbidden, '页面已过期，请刷新页面后重试');
+  });
+}
+
+/** Login: a new sid, stored, so a sid planted before login is worthless after it. */
+export async function startMemberSession(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, userId: number) {
+  await endMemberSession(request, reply, deps);
+  const sid = newSid();
+  const now = Date.now();
+  await insertSession(deps.db.kysely, { id: hashSid(sid), userId, createdAt: now, expiresAt: now + deps.config.sessionTtlDays * 86_400_000 });
+  request.visitor = { sid, userId };
+  setVisitorCookies(reply, deps, sid);
+}
+
+/** Logout: the stored session is deleted and the browser gets a fresh anonymous sid. */
+export async function endMemberSession(request: FastifyRequest, reply: FastifyReply, deps: AppDeps) {
+  await deleteSession(deps.db.kysely, hashSid(request.visitor.sid));
+  const sid = newSid();
+  request.visitor = { sid, userId: null };
+  setVisitorCookies(reply, deps, sid);
+}

@@ -1,0 +1,98 @@
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { pino } from 'pino';
+import type { Envelope } from '../../contract/envelope.ts';
+import { csrfCookieName, csrfHeaderName } from '../../contract/envelope.ts';
+import { buildApp } from '../app.ts';
+import type { AppDeps } from '../app-deps.ts';
+import { loadConfig, type Config } from '../config.ts';
+import { createDatabaseCounterStore, type CounterStore } from '../http/counter-store.ts';
+import { createSmsProvider } from '../features/account/sms/create-sms-provider.ts';
+import type { SmsProvider } from '../features/account/sms/sms-provider.ts';
+import { createTestDb, type TestDb } from './test-db.ts';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: TestDb;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  counters?: CounterStore;
+  sms?: SmsProvider;
+}
+
+export function testConfig(env: Record<string, string> = {}): Config {
+  return loadConfig({ NODE_ENV: 'test', DATABASE_URL: ':memory:', SESSION_SECRET: 'test-secret-test-secret-test-secret-42', LOG_LEVEL: 'silent', ...env });
+}
+
+/** The real app on a fresh migrated database, for app.inject(). */
+export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
+  const db = await createTestDb();
+  const config = testConfig(options.env);
+  const deps: AppDeps = {
+    config,
+    db,
+    logger: pino({ level: 'silent' }),
+    counters: options.counters ?? createDatabaseCounterStore(db),
+    sms: options.sms ?? createSmsProvider(config, db),
+  };
+  const app = await buildApp(deps);
+  await app.ready();
+  return {
+    app,
+    db,
+    deps,
+    async close() {
+      await app.close();
+      await db.drop();
+    },
+  };
+}
+
+/** A browser stand-in: keeps cookies between requests and sends the anti-forgery header. */
+export class TestBrowser {
+  private readonly cookies = new Map<string, string>();
+
+  constructor(
+    private readonly app: FastifyInstance,
+    readonly ip = '127.0.0.1',
+  ) {}
+
+  cookie(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  private remember(response: LightMyRequestResponse) {
+    for (const cookie of response.cookies) {
+      if (cookie.maxAge === 0 || cookie.value === '') this.cookies.delete(cookie.name);
+      else this.cookies.set(cookie.name, cookie.value);
+    }
+  }
+
+  private cookieHeader() {
+    return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
+  }
+
+  async get(url: string) {
+    const response = await this.app.inject({ method: 'GET', url, headers: { cookie: this.cookieHeader() }, remoteAddress: this.ip });
+    this.remember(response);
+    return response;
+  }
+
+  /** POSTs JSON like the browser's request layer, visiting a page first if there is no session yet. */
+  async call<T = unknown>(url: string, body: unknown = {}): Promise<Envelope<T>> {
+    if (!this.cookies.has(csrfCookieName)) await this.get('/');
+    const response = await this.app.inject({
+      method: 'POST',
+      url,
+      payload: JSON.stringify(body),
+      headers: { 'content-type': 'application/json', cookie: this.cookieHeader(), [csrfHeaderName]: this.cookies.get(csrfCookieName) ?? '' },
+      remoteAddress: this.ip,
+    });
+    this.remember(response);
+    if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode} from ${url}: ${response.body}`);
+    return response.json<Envelope<T>>();
+  }
+}

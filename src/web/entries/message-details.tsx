@@ -1,0 +1,6 @@
+import '../styles/base.css';
+import '../features/message/message.css';
+import { hydratePage } from '../lib/hydrate-page.tsx';
+import { MessageDetailsPage } from '../pages/message-details-page.tsx';
+
+hydratePage(MessageDetailsPage);

@@ -1,0 +1,6 @@
+import '../styles/base.css';
+import '../features/message/message.css';
+import { hydratePage } from '../lib/hydrate-page.tsx';
+import { MessageListPage } from '../pages/message-list-page.tsx';
+
+hydratePage(MessageListPage);

@@ -1,0 +1,6 @@
+import '../styles/mobile.css';
+import '../styles/carousel.css';
+import { hydratePage } from '../lib/hydrate-page.tsx';
+import { MobileHomePage } from '../pages/mobile-home-page.tsx';
+
+hydratePage(MobileHomePage);

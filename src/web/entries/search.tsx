@@ -1,0 +1,8 @@
+import '../styles/base.css';
+import '../styles/product.css';
+import '../styles/catalog.css';
+import '../styles/search.css';
+import { hydratePage } from '../lib/hydrate-page.tsx';
+import { SearchPage } from '../pages/search-page.tsx';
+
+hydratePage(SearchPage);

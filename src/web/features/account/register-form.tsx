@@ -1,0 +1,140 @@
+import { useEffect, useState, type FormEvent } from 'react';
+import { accountMessages, graphCodeLength, SendMsgType, type CheckHasUserResponse, type MemberSummary, type RegisterRequest } from '../../../contract/account.ts';
+import { isMobilePhone, isSmsCode, newPasswordProblem, phoneLength, smsCodeLength } from '../../../contract/rules.ts';
+import { callApi, errorMessageOf } from '../../lib/api-client.ts';
+import { showToast } from '../../ui/toast.ts';
+import { FormField, FormMessage } from './form-parts.tsx';
+import { GraphicCodeImage } from './graphic-code-image.tsx';
+import { rememberInviter } from './inviter.ts';
+import { SmsCodeButton } from './sms-code-button.tsx';
+
+/** After 注册成功 the page moves on after the same delay as the home page's register box (spec §9). */
+const afterRegisterDelayMs = 2000;
+
+export function RegisterForm({ returnPath, inviterFromQuery }: { returnPath: string; inviterFromQuery: string }) {
+  const [phone, setPhone] = useState('');
+  const [graphCode, setGraphCode] = useState('');
+  const [smsCode, setSmsCode] = useState('');
+  const [password, setPassword] = useState('');
+  const [confirmation, setConfirmation] = useState('');
+  const [isAgreed, setIsAgreed] = useState(true);
+  const [inviter, setInviter] = useState('');
+  const [graphicVersion, setGraphicVersion] = useState(0);
+  const [error, setError] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+
+  useEffect(() => setInviter(rememberInviter(inviterFromQuery)), [inviterFromQuery]);
+
+  const canSubmit = isMobilePhone(phone) && isSmsCode(smsCode) && isAgreed && !isBusy;
+
+  async function precheckSend(): Promise<string> {
+    if (!isAgreed) return '请阅读并同意《用户注册协议》';
+    const isRegistered = await callApi<CheckHasUserResponse>('/account/api/checkHasUser', { userPhone: phone });
+    return isRegistered ? accountMessages.alreadyRegistered : '';
+  }
+
+  async function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!canSubmit) return;
+    const problem = !graphCode.trim()
+      ? '请输入图形验证码'
+      : newPasswordProblem(password) || (password !== confirmation ? '两次输入的密码不一致' : '');
+    if (problem) return setError(problem);
+    setError('');
+    setIsBusy(true);
+    try {
+      const body: RegisterRequest = { phone, graphCode: graphCode.trim(), smsCode, password, inviter: inviter || undefined };
+      await callApi<MemberSummary>('/account/api/register', body);
+      showToast(accountMessages.registered);
+      window.setTimeout(() => window.location.assign(returnPath), afterRegisterDelayMs);
+    } catch (failure) {
+      setError(errorMessageOf(failure) || '注册失败，请稍后再试');
+      // The server spends the graphic code on every attempt.
+      setGraphCode('');
+      setGraphicVersion((version) => version + 1);
+      setIsBusy(false);
+    }
+  }
+
+  return (
+    <form className="auth-form auth-form--register" onSubmit={submit} noValidate>
+      <FormField label="手机号">
+        <input
+          className="auth-input"
+          name="phone"
+          type="tel"
+          autoComplete="tel"
+          placeholder="请输入11位手机号码"
+          maxLength={phoneLength}
+          value={phone}
+          onChange={(event) => setPhone(event.target.value.replace(/\D/g, ''))}
+        />
+      </FormField>
+      <FormField label="图形验证码">
+        <span className="auth-inline">
+          <input
+            className="auth-input"
+            name="graphCode"
+            autoComplete="off"
+            placeholder="请输入右侧字符"
+            maxLength={graphCodeLength}
+            value={graphCode}
+            onChange={(event) => setGraphCode(event.target.value)}
+          />
+          <GraphicCodeImage version={graphicVersion} />
+        </span>
+      </FormField>
+      <FormField label="短信验证码">
+        <span className="auth-inline">
+          <input
+            className="auth-input"
+            name="smsCode"
+            inputMode="numeric"
+            autoComplete="one-time-code"
+            placeholder="4位短信验证码"
+            maxLength={smsCodeLength}
+            value={smsCode}
+            onChange={(event) => setSmsCode(event.target.value.replace(/\D/g, ''))}
+          />
+          <SmsCodeButton phone={phone} purpose={SendMsgType.register} precheck={precheckSend} />
+        </span>
+      </FormField>
+      <FormField label="设置密码">
+        <input
+          className="auth-input"
+          name="password"
+          type="password"
+          autoComplete="new-password"
+          placeholder="6-20位字母和数字组合"
+          maxLength={20}
+          value={password}
+          onChange={(event) => setPassword(event.target.value)}
+        />
+      </FormField>
+      <FormField label="确认密码">
+        <input
+          className="auth-input"
+          name="confirmation"
+          type="password"
+          autoComplete="new-password"
+          placeholder="再次输入密码"
+          maxLength={20}
+          value={confirmation}
+          onChange={(event) => setConfirmation(event.target.value)}
+        />
+      </FormField>
+      {inviter ? <p className="auth-form__inviter">邀请人：{inviter}</p> : null}
+      <label className="auth-agree">
+        <input type="checkbox" name="isAgreed" checked={isAgreed} onChange={(event) => setIsAgreed(event.target.checked)} />
+        我已阅读并同意
+        <a href="/serve/clause" target="_blank" rel="noopener">
+          《用户注册协议》
+        </a>
+      </label>
+      <FormMessage error={error} />
+      <button type="submit" className="auth-submit" disabled={!canSubmit}>
+        {isBusy ? '注册中…' : '同意协议并注册'}
+      </button>
+    </form>
+  );
+}

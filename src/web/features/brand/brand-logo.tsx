@@ -1,0 +1,11 @@
+/** A maker's logo under the image base address, or its name set as a wordmark. */
+export function BrandLogo({ logoPath, name, qiniuImgAddress, width = 120, height = 48 }: { logoPath: string | null; name: string; qiniuImgAddress: string; width?: number; height?: number }) {
+  if (!logoPath) {
+    return (
+      <span className="brand-logo brand-logo--text" style={{ width, height }}>
+        {name}
+      </span>
+    );
+  }
+  return <img className="brand-logo" src={`${qiniuImgAddress}${logoPath}`} alt={`${name} logo`} width={width} height={height} loading="lazy" />;
+}

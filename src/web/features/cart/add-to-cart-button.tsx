@@ -1,0 +1,44 @@
+import { useState, type ReactNode } from 'react';
+import type { CartAddResponse } from '../../../contract/cart.ts';
+import { quantityProblem } from '../../../contract/pricing.ts';
+import { callApi, errorMessageOf } from '../../lib/api-client.ts';
+import { dispatchCartChange } from '../../shell/cart-count.ts';
+import { showToast, toastIfMessage } from '../../ui/toast.ts';
+
+interface AddToCartButtonProps {
+  productId: number;
+  quantity: number;
+  packSize: number;
+  className?: string;
+  children?: ReactNode;
+}
+
+/**
+ * Adds a quantity of a part to the member's cart. A new line moves the header and sidebar
+ * counts by one; visitors are sent to the login page and come back here.
+ */
+export function AddToCartButton({ productId, quantity, packSize, className = 'button button--accent', children = '加入购物车' }: AddToCartButtonProps) {
+  const [isBusy, setIsBusy] = useState(false);
+  async function add() {
+    const problem = quantityProblem(quantity, packSize);
+    if (problem) {
+      showToast(problem);
+      return;
+    }
+    setIsBusy(true);
+    try {
+      const result = await callApi<CartAddResponse>('/cart/api/add', { productId, quantity });
+      if (result.isNewLine) dispatchCartChange(1);
+      showToast('已加入购物车');
+    } catch (error) {
+      toastIfMessage(errorMessageOf(error));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+  return (
+    <button type="button" className={className} onClick={() => void add()} disabled={isBusy}>
+      {children}
+    </button>
+  );
+}

@@ -1,0 +1,39 @@
+import { useEffect, useState } from 'react';
+import { getStored, secondsUntilMidnight, setStored } from '../../lib/storage.ts';
+import { RegisterBox } from '../register-box/register-box.tsx';
+
+/** Its visibility key: while it holds a value the pop-up stays hidden. */
+export const quickRegisterHiddenKey = 'quickRegisterHidden';
+
+/**
+ * The quick-register pop-up for visitors (spec §4): shown on load unless its key holds a
+ * value; closing stores a marker that expires at the next midnight, so it returns tomorrow.
+ * Storage is read after hydration: the server cannot know it, and both renders must match.
+ */
+export function QuickRegisterPopup({ inviter }: { inviter: string }) {
+  const [isVisible, setIsVisible] = useState(false);
+  useEffect(() => {
+    setIsVisible(getStored<unknown>(quickRegisterHiddenKey) === null);
+  }, []);
+  if (!isVisible) return null;
+
+  function close() {
+    setStored(quickRegisterHiddenKey, true, secondsUntilMidnight());
+    setIsVisible(false);
+  }
+
+  return (
+    <div className="quick-register" role="dialog" aria-label="快速注册" data-testid="quick-register">
+      <div className="container quick-register__inner">
+        <div className="quick-register__pitch">
+          <strong>新人注册即送 ¥100 券包</strong>
+          <span>手机号快速注册，领券后全场现货可用</span>
+        </div>
+        <RegisterBox inviter={inviter} layout="bar" idPrefix="popup-register" />
+        <button type="button" className="quick-register__close" aria-label="关闭" onClick={close} data-testid="quick-register-close">
+          ×
+        </button>
+      </div>
+    </div>
+  );
+}

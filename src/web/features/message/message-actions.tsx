@@ -1,0 +1,40 @@
+import { useState } from 'react';
+import type { ReadAllMessagesResponse } from '../../../contract/message.ts';
+import { callApi, errorMessageOf } from '../../lib/api-client.ts';
+import { toastIfMessage } from '../../ui/toast.ts';
+
+/** Reloads after a change so the status bar's unread count and the sidebar badge follow. */
+function useReloadingCall() {
+  const [isBusy, setIsBusy] = useState(false);
+  async function run(path: string, body: unknown) {
+    if (isBusy) return;
+    setIsBusy(true);
+    try {
+      await callApi<boolean | ReadAllMessagesResponse>(path, body);
+      window.location.reload();
+    } catch (error) {
+      toastIfMessage(errorMessageOf(error));
+      setIsBusy(false);
+    }
+  }
+  return { isBusy, run };
+}
+
+export function ReadAllButton({ isDisabled }: { isDisabled: boolean }) {
+  const { isBusy, run } = useReloadingCall();
+  return (
+    <button type="button" className="button button--small" disabled={isDisabled || isBusy} onClick={() => void run('/user/api/message/readAll', {})}>
+      全部标为已读
+    </button>
+  );
+}
+
+/** BOM and offer messages are read in the list (they have no detail link), so they get their own button. */
+export function MarkReadButton({ id }: { id: number }) {
+  const { isBusy, run } = useReloadingCall();
+  return (
+    <button type="button" className="link-button message-list__mark" disabled={isBusy} onClick={() => void run('/user/api/message/markRead', { id })}>
+      标为已读
+    </button>
+  );
+}

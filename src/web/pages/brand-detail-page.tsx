@@ -1,0 +1,48 @@
+import { brandPath, type BrandProfile, type FacetedProductPage } from '../../contract/catalog.ts';
+import { BrandLogo } from '../features/brand/brand-logo.tsx';
+import { Breadcrumb } from '../features/catalog/breadcrumb.tsx';
+import { columnListHref, type ColumnListState } from '../../contract/list-state.ts';
+import { ListFacets } from '../features/catalog/list-facets.tsx';
+import { ListToolbar } from '../features/catalog/list-toolbar.tsx';
+import { Pagination } from '../features/catalog/pagination.tsx';
+import { ProductListTable } from '../features/product/product-list-table.tsx';
+import { PageShell } from '../shell/page-shell.tsx';
+import type { PageProps } from './page-props.ts';
+
+export interface BrandDetailPageData {
+  brand: BrandProfile;
+  products: FacetedProductPage;
+  state: ColumnListState;
+}
+
+/** /brand/{brandId}: the maker's introduction and its parts (category, package, in stock; sort; pages). */
+export function BrandDetailPage({ shell, data }: PageProps<BrandDetailPageData>) {
+  const { brand, products, state } = data;
+  const path = brandPath(brand.brandId);
+  const displayName = brand.nameCn ? `${brand.nameEn}（${brand.nameCn}）` : brand.nameEn;
+  return (
+    <PageShell shell={shell}>
+      <Breadcrumb items={[{ label: '品牌专区', href: '/brand' }, { label: displayName }]} />
+      <section className="brand-profile">
+        <BrandLogo logoPath={brand.logoPath} name={brand.nameEn} qiniuImgAddress={shell.qiniuImgAddress} width={200} height={80} />
+        <div className="brand-profile__text">
+          <h1 className="brand-profile__name">{displayName}</h1>
+          {brand.country && <p className="brand-profile__country">所属地区：{brand.country}</p>}
+          <p className="brand-profile__intro">{brand.intro || '暂无品牌介绍'}</p>
+        </div>
+      </section>
+      <ListFacets
+        categories={products.categories}
+        packages={products.packages}
+        categoryId={state.category}
+        packageName={state.package}
+        hrefFor={(change) => columnListHref(path, state, change)}
+      />
+      <div className="list-card">
+        <ListToolbar sort={state.sort} isStockOnly={state.stock === 1} total={products.total} hrefFor={(change) => columnListHref(path, state, change)} />
+        <ProductListTable products={products.list} qiniuImgAddress={shell.qiniuImgAddress} emptyText="该品牌暂无符合条件的商品" />
+        <Pagination page={products.page} total={products.total} pageSize={products.pageSize} hrefFor={(page) => columnListHref(path, state, { page })} />
+      </div>
+    </PageShell>
+  );
+}

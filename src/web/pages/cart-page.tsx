@@ -1,0 +1,131 @@
+import { useState } from 'react';
+import type { CartRemoveResponse, CartSummary } from '../../contract/cart.ts';
+import { formatCents } from '../../contract/pricing.ts';
+import { Breadcrumb } from '../features/catalog/breadcrumb.tsx';
+import { CartLineRow } from '../features/cart/cart-line-row.tsx';
+import { callApi, errorMessageOf } from '../lib/api-client.ts';
+import { dispatchCartChange } from '../shell/cart-count.ts';
+import { PageShell } from '../shell/page-shell.tsx';
+import { toastIfMessage } from '../ui/toast.ts';
+import type { PageProps } from './page-props.ts';
+
+export interface CartPageData {
+  cart: CartSummary;
+}
+
+/** /cart (members only): lines priced by the tier of their quantity, selection, totals of the selected lines. */
+export function CartPage({ shell, data }: PageProps<CartPageData>) {
+  const [cart, setCart] = useState(data.cart);
+  const [isBusy, setIsBusy] = useState(false);
+
+  async function run(path: string, body: unknown) {
+    setIsBusy(true);
+    try {
+      const next = await callApi<CartSummary>(path, body);
+      setCart(next);
+      return next;
+    } catch (error) {
+      toastIfMessage(errorMessageOf(error));
+      return null;
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  /** Ticks show at once; the server's answer then replaces the cart. */
+  function select(productIds: number[] | undefined, isSelected: boolean) {
+    setCart((current) => {
+      const lines = current.lines.map((line) => (!productIds || productIds.includes(line.product.productId) ? { ...line, isSelected } : line));
+      const chosen = lines.filter((line) => line.isSelected);
+      return { ...current, lines, selectedCount: chosen.length, selectedTotalCents: chosen.reduce((sum, line) => sum + line.subtotalCents, 0) };
+    });
+    void run('/cart/api/select', productIds ? { productIds, isSelected } : { isSelected });
+  }
+
+  async function remove(productIds: number[]) {
+    const result = (await run('/cart/api/remove', { productIds })) as CartRemoveResponse | null;
+    for (let i = 0; i < (result?.removedCount ?? 0); i++) dispatchCartChange(-1);
+  }
+
+  const isAllSelected = cart.lineCount > 0 && cart.selectedCount === cart.lineCount;
+  const selectedIds = cart.lines.filter((line) => line.isSelected).map((line) => line.product.productId);
+  const canSettle = cart.selectedCount > 0;
+
+  return (
+    <PageShell shell={shell}>
+      <Breadcrumb items={[{ label: '我的购物车' }]} />
+      <section className="cart">
+        <h1 className="cart__title">
+          我的购物车<span className="cart__count">（共 {cart.lineCount} 种商品）</span>
+        </h1>
+        {cart.lineCount === 0 ? (
+          <div className="cart__empty">
+            <p>购物车还是空的，去挑选需要的元器件吧</p>
+            <p>
+              <a className="button button--primary" href="/catalogue">
+                浏览分类
+              </a>{' '}
+              <a className="button" href="/product/discount?subject=A01">
+                看看特价
+              </a>
+            </p>
+          </div>
+        ) : (
+          <>
+            <table className="cart-table">
+              <thead>
+                <tr>
+                  <th scope="col" className="cart-line__check">
+                    <input type="checkbox" checked={isAllSelected} onChange={(event) => select(undefined, event.target.checked)} aria-label="全选" disabled={isBusy} />
+                  </th>
+                  <th scope="col">商品信息</th>
+                  <th scope="col">单价</th>
+                  <th scope="col">数量</th>
+                  <th scope="col">小计</th>
+                  <th scope="col">操作</th>
+                </tr>
+              </thead>
+              <tbody>
+                {cart.lines.map((line) => (
+                  <CartLineRow
+                    key={line.product.productId}
+                    line={line}
+                    qiniuImgAddress={shell.qiniuImgAddress}
+                    isBusy={isBusy}
+                    onSelect={(isSelected) => select([line.product.productId], isSelected)}
+                    onQuantity={(quantity) => void run('/cart/api/updateQuantity', { productId: line.product.productId, quantity })}
+                    onRemove={() => void remove([line.product.productId])}
+                  />
+                ))}
+              </tbody>
+            </table>
+            <div className="cart-bar">
+              <label className="cart-bar__all">
+                <input type="checkbox" checked={isAllSelected} onChange={(event) => select(undefined, event.target.checked)} disabled={isBusy} />
+                全选
+              </label>
+              <button type="button" className="link-button cart-bar__remove" disabled={isBusy || selectedIds.length === 0} onClick={() => void remove(selectedIds)}>
+                删除选中商品
+              </button>
+              <span className="cart-bar__summary">
+                已选 <strong data-testid="selected-count">{cart.selectedCount}</strong> 种商品，合计：
+                <strong className="price price--large" data-testid="selected-total">
+                  {formatCents(cart.selectedTotalCents)}
+                </strong>
+              </span>
+              {canSettle ? (
+                <a className="button button--accent button--large cart-bar__settle" href="/offer/settlement">
+                  去结算
+                </a>
+              ) : (
+                <span className="button button--large cart-bar__settle cart-bar__settle--disabled" aria-disabled="true">
+                  去结算
+                </span>
+              )}
+            </div>
+          </>
+        )}
+      </section>
+    </PageShell>
+  );
+}

@@ -1,0 +1,35 @@
+import { messageTypeNames, type MessageDetailsData } from '../../contract/message.ts';
+import { MessageContent } from '../features/message/message-content.tsx';
+import { PageShell } from '../shell/page-shell.tsx';
+import type { PageProps } from './page-props.ts';
+
+/** /user/message/details?id=: one message, marked read by the server when opened. */
+export function MessageDetailsPage({ shell, data }: PageProps<MessageDetailsData>) {
+  const { message } = data;
+  return (
+    <PageShell shell={shell}>
+      <nav className="breadcrumb" aria-label="当前位置">
+        <a href="/">首页</a>
+        <span>›</span>
+        <a href="/user/person">会员中心</a>
+        <span>›</span>
+        <a href="/user/message/list">我的消息</a>
+        <span>›</span>
+        <span>消息详情</span>
+      </nav>
+      <article className="message-center message-details">
+        <header className="message-details__head">
+          <span className={`message-tag message-tag--${message.messageType}`}>{messageTypeNames[message.messageType]}</span>
+          <h1>{messageTypeNames[message.messageType]}通知</h1>
+          <time>{message.sendDateStr}</time>
+        </header>
+        <MessageContent message={message} className="message-details__content" />
+        <footer className="message-details__foot">
+          <a className="button" href="/user/message/list">
+            返回消息列表
+          </a>
+        </footer>
+      </article>
+    </PageShell>
+  );
+}

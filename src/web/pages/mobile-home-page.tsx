@@ -1,0 +1,108 @@
+import { useState, type FormEvent } from 'react';
+import { choosePath } from '../../contract/catalog.ts';
+import { imageUrl } from '../../contract/content.ts';
+import { homeLimits, type BannerItem, type DisplayProduct, type NewsItem } from '../../contract/home.ts';
+import { formatYuan } from '../../contract/money.ts';
+import { newsPath } from '../../contract/news.ts';
+import { searchUrl } from '../../contract/search.ts';
+import { linkTargetOf } from '../features/home/link-target.ts';
+import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
+import { Carousel } from '../ui/carousel.tsx';
+import type { PageProps } from './page-props.ts';
+
+export interface MobileHomeData {
+  bannerList: BannerItem[];
+  productList: DisplayProduct[];
+  newsList: NewsItem[];
+  /** Where the mobile pages live, e.g. /m. */
+  basePath: string;
+}
+
+const shownCategories = 9;
+/** Category tiles cycle through this many colours (mobile.css). */
+const iconTones = 5;
+
+function SearchForm() {
+  const [keyword, setKeyword] = useState('');
+  function search(event: FormEvent) {
+    event.preventDefault();
+    // Spec §5: an empty keyword does nothing.
+    if (keyword.trim()) window.location.href = searchUrl(keyword.trim());
+  }
+  return (
+    <form className="m-search" action="/search" method="get" role="search" onSubmit={search}>
+      <input name="key" type="search" placeholder="搜索型号、品牌、参数" value={keyword} onChange={(event) => setKeyword(event.target.value)} aria-label="搜索关键词" />
+      <button type="submit">搜索</button>
+    </form>
+  );
+}
+
+/** The mobile home page: search, categories, banner, the latest announcements and the display stand's parts. */
+export function MobileHomePage({ shell, data }: PageProps<MobileHomeData>) {
+  const categories = shell.headerData.categoryList.flatMap((group) => group.categoryList).slice(0, shownCategories);
+  return (
+    <MobileFrame shell={shell}>
+      <SearchForm />
+      {data.bannerList.length > 0 && (
+        <Carousel autoplayMs={homeLimits.bannerAutoplayMs} hasDots label="首页轮播图" testId="m-banner" className="m-banner" pausesOnHover={false}>
+          {data.bannerList.map((banner, index) => (
+            <a key={index} href={banner.clickUrl} {...linkTargetOf(banner.openType)} style={{ backgroundColor: banner.backgroundColor }}>
+              <img src={imageUrl(shell.qiniuImgAddress, banner.picFilePath)} alt={`活动图${index + 1}`} width={730} height={450} />
+            </a>
+          ))}
+        </Carousel>
+      )}
+      <nav className="m-categories" aria-label="商品分类" data-testid="m-categories">
+        {categories.map((category, index) => (
+          <a key={category.categoryId} href={choosePath(category.categoryId)}>
+            <span className={`m-categories__icon m-categories__icon--${index % iconTones}`} aria-hidden="true">
+              {category.categoryName.slice(0, 2)}
+            </span>
+            <span className="m-categories__name">{category.categoryName}</span>
+          </a>
+        ))}
+        <a href="/catalogue">
+          <span className="m-categories__icon m-categories__icon--all" aria-hidden="true">
+            ⋯
+          </span>
+          <span className="m-categories__name">全部分类</span>
+        </a>
+      </nav>
+      {data.newsList.length > 0 && (
+        <section className="m-notice" aria-label="网站公告">
+          <span className="m-notice__tag">公告</span>
+          <a href={newsPath(data.newsList[0]?.newsId ?? 0)}>{data.newsList[0]?.title}</a>
+        </section>
+      )}
+      <section className="m-products" data-testid="m-products">
+        <h2>精选现货</h2>
+        {data.productList.length > 0 ? (
+          <ul>
+            {data.productList.map((product) => (
+              <li key={product.productId}>
+                <a href={`${data.basePath}/product/detail/${product.productId}`} data-testid="m-product">
+                  {product.filePath ? (
+                    <img src={imageUrl(shell.qiniuImgAddress, product.filePath)} alt={product.factoryCode} width={72} height={72} loading="lazy" />
+                  ) : (
+                    <span className="m-products__no-picture">暂无图片</span>
+                  )}
+                  <span className="m-products__info">
+                    <strong>{product.factoryCode}</strong>
+                    <span>{product.brandName}</span>
+                    <em>
+                      {formatYuan(product.price)}
+                      <small>起</small>
+                    </em>
+                  </span>
+                  {product.label && <span className="m-products__label">{product.label}</span>}
+                </a>
+              </li>
+            ))}
+          </ul>
+        ) : (
+          <p className="m-empty">暂无推荐商品</p>
+        )}
+      </section>
+    </MobileFrame>
+  );
+}

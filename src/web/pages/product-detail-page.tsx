@@ -1,0 +1,133 @@
+import { brandPath, choosePath, lifecycleLabels, type ProductDetail } from '../../contract/catalog.ts';
+import { Breadcrumb } from '../features/catalog/breadcrumb.tsx';
+import { ProductImage } from '../features/product/product-image.tsx';
+import { ProductListTable } from '../features/product/product-list-table.tsx';
+import { PurchaseBox } from '../features/product/purchase-box.tsx';
+import { PageShell } from '../shell/page-shell.tsx';
+import type { PageProps } from './page-props.ts';
+
+export type ProductDetailPageData = ProductDetail;
+
+/** /product/detail/{productId}: what the part is, what it costs at each quantity, and buying it. */
+export function ProductDetailPage({ shell, data }: PageProps<ProductDetailPageData>) {
+  const { product } = data;
+  return (
+    <PageShell shell={shell}>
+      <Breadcrumb
+        items={[
+          { label: '分类目录', href: '/catalogue' },
+          { label: data.categoryFirst.categoryName, href: choosePath(data.categoryFirst.categoryId) },
+          { label: data.categorySecond.categoryName, href: choosePath(data.categoryFirst.categoryId, data.categorySecond.categoryId) },
+          { label: product.code },
+        ]}
+      />
+      <section className="product-hero">
+        <div className="product-hero__gallery">
+          <ProductImage imagePath={product.imagePath} qiniuImgAddress={shell.qiniuImgAddress} alt={`${product.code} ${product.package}`} size={280} />
+          <p className="product-hero__note">图片仅供参考，请以实物为准</p>
+        </div>
+        <div className="product-hero__info">
+          <h1 className="product-hero__code">
+            {product.code}
+            {product.isSpecialOffer && <span className="tag tag--offer">特价</span>}
+            {data.label && <span className="tag tag--label">{data.label}</span>}
+          </h1>
+          <p className="product-hero__description">{product.description}</p>
+          <dl className="product-facts">
+            <div>
+              <dt>品牌</dt>
+              <dd>
+                <a className="product-facts__brand" href={brandPath(product.brandId)}>
+                  {product.brandName}
+                </a>
+              </dd>
+            </div>
+            <div>
+              <dt>封装</dt>
+              <dd>{product.package}</dd>
+            </div>
+            <div>
+              <dt>商品分类</dt>
+              <dd>
+                <a href={choosePath(data.categoryFirst.categoryId, data.categorySecond.categoryId)}>{data.categorySecond.categoryName}</a>
+              </dd>
+            </div>
+            <div>
+              <dt>生命周期</dt>
+              <dd className={product.lifecycle === 'active' ? '' : 'product-facts__warning'}>{lifecycleLabels[product.lifecycle]}</dd>
+            </div>
+            <div>
+              <dt>RoHS</dt>
+              <dd>{data.isRohs ? '符合' : '不符合'}</dd>
+            </div>
+            <div>
+              <dt>最小包装</dt>
+              <dd>{product.packSize} 个（按整包购买）</dd>
+            </div>
+            <div>
+              <dt>数据手册</dt>
+              <dd>
+                {data.datasheetUrl ? (
+                  <a className="product-facts__datasheet" href={data.datasheetUrl} target="_blank" rel="noopener noreferrer nofollow">
+                    下载PDF规格书
+                  </a>
+                ) : (
+                  '暂无'
+                )}
+              </dd>
+            </div>
+          </dl>
+          <ul className="product-hero__promises">
+            <li>原厂正品</li>
+            <li>现货2小时发货</li>
+          </ul>
+        </div>
+        <PurchaseBox product={product} isFavorite={data.isFavorite} />
+      </section>
+
+      <section className="detail-card" aria-labelledby="params-title">
+        <h2 id="params-title" className="detail-card__title">
+          规格参数
+        </h2>
+        <table className="param-table">
+          <tbody>
+            <tr>
+              <th scope="row">制造商型号</th>
+              <td>{product.code}</td>
+            </tr>
+            <tr>
+              <th scope="row">制造商</th>
+              <td>{product.brandName}</td>
+            </tr>
+            {!data.params.some((param) => param.name === '封装') && (
+              <tr>
+                <th scope="row">封装</th>
+                <td>{product.package}</td>
+              </tr>
+            )}
+            {data.params.map((param) => (
+              <tr key={param.attributeId}>
+                <th scope="row">{param.name}</th>
+                <td>{param.valueText}</td>
+              </tr>
+            ))}
+            <tr>
+              <th scope="row">描述</th>
+              <td>{product.description}</td>
+            </tr>
+          </tbody>
+        </table>
+      </section>
+
+      <section className="detail-card" aria-labelledby="similar-title">
+        <h2 id="similar-title" className="detail-card__title">
+          相似参数商品
+          {data.similarBy.length > 0 && (
+            <span className="detail-card__subtitle">同为 {data.similarBy.map((key) => `${key.name} ${key.valueText}`).join('、')}</span>
+          )}
+        </h2>
+        <ProductListTable products={data.similar} qiniuImgAddress={shell.qiniuImgAddress} emptyText="暂无相似参数的商品" />
+      </section>
+    </PageShell>
+  );
+}

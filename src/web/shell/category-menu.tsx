@@ -1,0 +1,81 @@
+import type { CategoryFirst, CategoryGroup } from '../../contract/shell.ts';
+import { cutCategoryName, splitIntoColumns } from './category-menu-layout.ts';
+import { Icon } from './icons.tsx';
+
+function chooseUrl(firstId: number, secondId?: number): string {
+  return secondId === undefined ? `/choose/${firstId}` : `/choose/${firstId}-${secondId}`;
+}
+
+function FirstCategoryBlock({ first }: { first: CategoryFirst }) {
+  const columns = splitIntoColumns(first.categorySecondList);
+  const shown = columns.reduce((sum, column) => sum + column.length, 0);
+  return (
+    <div className="category-menu__block">
+      <a className="category-menu__first" href={chooseUrl(first.categoryId)}>
+        {first.categoryName}
+        <Icon name="chevron" size={12} />
+      </a>
+      <div className="category-menu__columns">
+        {columns.map((column, index) => (
+          <ul className="category-menu__column" key={index} data-testid="menu-column">
+            {column.map((second) => (
+              <li key={second.categoryId}>
+                <a href={chooseUrl(first.categoryId, second.categoryId)} title={second.categoryName} data-testid="menu-second">
+                  <span className="category-menu__second-name">{cutCategoryName(second.categoryName)}</span>
+                  <span className="category-menu__count">({second.skuCount})</span>
+                </a>
+              </li>
+            ))}
+          </ul>
+        ))}
+      </div>
+      {shown < first.categorySecondList.length && (
+        <a className="category-menu__block-more" href={chooseUrl(first.categoryId)}>
+          查看全部 {first.categorySecondList.length} 个分类
+        </a>
+      )}
+    </div>
+  );
+}
+
+/**
+ * The nav bar's category mega-menu (spec §2): the first 8 groups and a more link; hovering a
+ * group shows its categories, second levels with product counts, names cut at 9 characters,
+ * in up to 3 columns of 7. Open by CSS hover/focus, so it works before scripts load.
+ */
+export function CategoryMenu({ groups, isOpen }: { groups: CategoryGroup[]; isOpen: boolean }) {
+  return (
+    <div className={`category-menu${isOpen ? ' category-menu--open' : ''}`} data-testid="category-menu">
+      <a className="category-menu__title" href="/catalogue">
+        <Icon name="menu" size={16} />
+        全部商品分类
+      </a>
+      <div className="category-menu__groups">
+        <ul className="category-menu__group-list">
+          {groups.map((group) => (
+            <li className="category-menu__group" key={group.categoryGroupName} data-testid="menu-group">
+              <a className="category-menu__group-name" href="/catalogue">
+                <strong>{group.categoryGroupName}</strong>
+                <span className="category-menu__group-hint">
+                  {group.categoryList
+                    .slice(0, 2)
+                    .map((first) => first.categoryName)
+                    .join(' / ')}
+                </span>
+              </a>
+              <div className="category-menu__flyout" data-testid="menu-flyout">
+                {group.categoryList.map((first) => (
+                  <FirstCategoryBlock key={first.categoryId} first={first} />
+                ))}
+              </div>
+            </li>
+          ))}
+        </ul>
+        <a className="category-menu__more" href="/catalogue">
+          更多分类
+          <Icon name="chevron" size={12} />
+        </a>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,22 @@
+import type { ReactNode } from 'react';
+import type { ShellState } from '../../contract/shell.ts';
+import { Footer } from './footer.tsx';
+import { Header } from './header.tsx';
+import { Sidebar } from './sidebar.tsx';
+import { StatusBar } from './status-bar.tsx';
+import { TopBannerAd } from './top-banner-ad.tsx';
+
+/** The frame of every page: top ad, status bar, header with search and mega-menu, sidebar, footer. */
+export function PageShell({ shell, children }: { shell: ShellState; children: ReactNode }) {
+  const topAd = shell.advertisingInfo.top;
+  return (
+    <div className="page">
+      {topAd && <TopBannerAd ad={topAd} qiniuImgAddress={shell.qiniuImgAddress} />}
+      <StatusBar shell={shell} />
+      <Header shell={shell} />
+      <main className="main container">{children}</main>
+      <Footer shell={shell} />
+      <Sidebar shell={shell} />
+    </div>
+  );
+}

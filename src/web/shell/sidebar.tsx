@@ -1,0 +1,84 @@
+import type { ReactNode } from 'react';
+import type { ShellState } from '../../contract/shell.ts';
+import { BackToTop } from './back-to-top.tsx';
+import { bomBadge, sidebarCartBadge } from './badges.ts';
+import { useCartCount } from './cart-count.ts';
+import { Icon, type IconName } from './icons.tsx';
+import { SidebarAd } from './sidebar-ad.tsx';
+import { HotlinePanel, QqPanel, ServicePanel, WechatPanel } from './sidebar-panels.tsx';
+import { loginHrefFor } from './status-bar.tsx';
+
+function SidebarItem({ icon, label, href, badge, panel, testId }: { icon: IconName; label: string; href?: string; badge?: ReactNode; panel?: ReactNode; testId: string }) {
+  const content = (
+    <>
+      <Icon name={icon} size={20} />
+      <span className="sidebar__label">{label}</span>
+      {badge}
+    </>
+  );
+  return (
+    <li className={`sidebar__item${panel ? ' sidebar__item--panel' : ''}`} data-testid={testId}>
+      {href ? (
+        <a className="sidebar__button" href={href}>
+          {content}
+        </a>
+      ) : (
+        <button type="button" className="sidebar__button">
+          {content}
+        </button>
+      )}
+      {panel && <div className="sidebar-panel">{panel}</div>}
+    </li>
+  );
+}
+
+function BomBadge({ count }: { count: number }) {
+  const badge = bomBadge(count);
+  if (badge.kind === 'none') return null;
+  if (badge.kind === 'dot') return <span className="sidebar__dot" data-testid="bom-badge" data-kind="dot" aria-label="有新消息" />;
+  return (
+    <span className="sidebar__badge" data-testid="bom-badge" data-kind="number">
+      {badge.text}
+    </span>
+  );
+}
+
+/** The right sidebar (spec §2/§4/§6). */
+export function Sidebar({ shell }: { shell: ShellState }) {
+  const { headerData, sidebarInfo, user } = shell;
+  const cartCount = useCartCount(headerData.cartCount);
+  const serviceInfo = user.isLogin && sidebarInfo.serviceInfo?.enableFlag ? sidebarInfo.serviceInfo : null;
+  const sidebarAd = shell.advertisingInfo.sidebar;
+  return (
+    <aside className="sidebar" aria-label="快捷工具" data-testid="sidebar">
+      <ul className="sidebar__items">
+        {user.isLogin ? (
+          <SidebarItem testId="sidebar-coupon" icon="ticket" label="领券中心" href="/coupon" />
+        ) : (
+          <SidebarItem testId="sidebar-gift" icon="gift" label="新人礼包" href="/serve/advantage" />
+        )}
+        <SidebarItem
+          testId="sidebar-cart"
+          icon="cart"
+          label="购物车"
+          href="/cart"
+          badge={
+            <span className="sidebar__badge" data-testid="sidebar-cart-count">
+              {sidebarCartBadge(cartCount)}
+            </span>
+          }
+        />
+        <SidebarItem testId="sidebar-bom" icon="bom" label="BOM配单" href="/bom" badge={<BomBadge count={headerData.bomMessageCount} />} />
+        <SidebarItem testId="sidebar-qq" icon="qq" label="QQ咨询" panel={<QqPanel isLogin={user.isLogin} configInfo={sidebarInfo.configInfo} loginHref={loginHrefFor(shell.currentPath)} />} />
+        {serviceInfo ? (
+          <SidebarItem testId="sidebar-service" icon="service" label="专属客服" panel={<ServicePanel serviceInfo={serviceInfo} qiniuImgAddress={shell.qiniuImgAddress} />} />
+        ) : (
+          <SidebarItem testId="sidebar-wechat" icon="wechat" label="官方微信" panel={<WechatPanel configInfo={sidebarInfo.configInfo} qiniuImgAddress={shell.qiniuImgAddress} />} />
+        )}
+        <SidebarItem testId="sidebar-hotline" icon="phone" label="客服热线" panel={<HotlinePanel configInfo={sidebarInfo.configInfo} hours={shell.footerData.hours} />} />
+      </ul>
+      <BackToTop />
+      {sidebarAd && <SidebarAd ad={sidebarAd} qiniuImgAddress={shell.qiniuImgAddress} />}
+    </aside>
+  );
+}
