@@ -385,7 +385,7 @@ ${pgSuggest ? row('Suggestions, PostgreSQL LIKE prefix (text_pattern_ops)', pgSu
 
 ## How
 
-See docs/decisions/0001-search-index.md. Each app process builds the index after listening:
+See docs/decisions/0002-search-index.md. Each app process builds the index after listening:
 normalised codes sorted (a prefix is a binary search and a contiguous range of docs), trigram
 posting lists over codes (substrings), posting lists of brands, categories, packages, description
 words (Chinese as character pairs) and parameter values in base units (\`Q:Ω|10000\`), all in typed

@@ -13,10 +13,7 @@ export interface Suggestion {
 }
 export type SearchAssociateWordResponse = Suggestion[];
 
-/** Where the header sends a keyword. */
-export function searchUrl(keyword: string): string {
-  return `/search?key=${encodeURIComponent(keyword)}`;
-}
+export { searchUrl } from './search-url.ts';
 
 /** Keywords longer than this are refused with a message, never searched. */
 export const searchKeyMaxLength = 100;

@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AppDeps } from './app-deps.ts';
@@ -26,7 +26,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     loggerInstance: deps.logger as FastifyBaseLogger,
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy,
-    disableRequestLogging: deps.config.isProduction,
+    logController: new LogController({ disableRequestLogging: deps.config.isProduction }),
     routerOptions: { ignoreTrailingSlash: true },
   });
   const renderer = createPageRenderer(deps, options.assets ?? noAssets);
