@@ -110,6 +110,22 @@ test.describe('sidebar', () => {
     await expect(page.getByTestId('sidebar-ad')).toBeVisible();
   });
 
+  test('the fixed ad sits in the margin beside the page, never over its content', async ({ page }) => {
+    for (const [width, expected] of [[1920, 160], [1440, 56], [1366, 0]] as const) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/search?key=STM32F103');
+      const ad = page.getByTestId('sidebar-ad');
+      if (expected === 0) {
+        await expect(ad).toBeHidden();
+        continue;
+      }
+      const adBox = await ad.boundingBox();
+      const contentBox = await page.locator('.site-header__inner').boundingBox();
+      expect(adBox?.width).toBe(expected);
+      expect(adBox!.x).toBeGreaterThanOrEqual(contentBox!.x + contentBox!.width);
+    }
+  });
+
   test('the fixed ad stays closed for the day once the close is recorded', async ({ page }) => {
     await page.goto(anyPage);
     const [response] = await Promise.all([page.waitForResponse('**/common/api/updateAdvertisingStatus'), page.getByRole('button', { name: '关闭侧边广告' }).click()]);
