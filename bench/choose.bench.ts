@@ -6,9 +6,8 @@
  *
  *   node --import tsx bench/choose.bench.ts      (BENCH_SQLITE, BENCH_SKUS to override)
  */
-import { existsSync, mkdirSync, renameSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
-import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { pino } from 'pino';
@@ -17,80 +16,17 @@ import type { Envelope } from '../src/contract/envelope.ts';
 import { buildApp } from '../src/server/app.ts';
 import type { AppDeps } from '../src/server/app-deps.ts';
 import { loadConfig } from '../src/server/config.ts';
-import { createDb, type Db } from '../src/server/db/create-db.ts';
-import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { createDatabaseCounterStore } from '../src/server/http/counter-store.ts';
 import { createSmsProvider } from '../src/server/features/account/sms/create-sms-provider.ts';
-import { seedCatalog } from '../src/server/seed/catalog-seed.ts';
 import { findCategoryAttributes } from '../src/server/features/catalog/category.repository.ts';
 import { buildScopeIndex } from '../src/server/features/catalog/choose-index.ts';
 import { createRandom } from '../src/server/seed/random.ts';
+import { benchDatabasePath, prepareBenchDatabase, timingOf, waitUntilIdle, type Timing } from './bench-kit.ts';
 
-const databasePath = process.env.BENCH_SQLITE ?? 'data/bench/catalog-1m.sqlite';
-const skus = Number(process.env.BENCH_SKUS ?? 1_000_000);
+const databasePath = benchDatabasePath;
 const queryCount = Number(process.env.BENCH_QUERIES ?? 300);
 const target = { listP95Ms: 100 };
-
-interface Timing {
-  p50: number;
-  p95: number;
-  p99: number;
-  max: number;
-  mean: number;
-}
-
-function timingOf(samples: number[]): Timing {
-  const sorted = [...samples].sort((a, b) => a - b);
-  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? 0;
-  return { p50: at(0.5), p95: at(0.95), p99: at(0.99), max: sorted.at(-1) ?? 0, mean: sorted.reduce((a, b) => a + b, 0) / Math.max(1, sorted.length) };
-}
-
 const ms = (value: number) => value.toFixed(1);
-
-/**
- * Seeds into a side file renamed into place when complete, so an interrupted seed never
- * leaves a half-filled catalogue for the next run (or the search bench) to measure.
- */
-async function prepareDatabase(): Promise<{ db: Db; seededMs: number | null }> {
-  mkdirSync(dirname(databasePath), { recursive: true });
-  let seededMs: number | null = null;
-  if (!existsSync(databasePath)) {
-    const partial = `${databasePath}.partial`;
-    for (const suffix of ['', '-wal', '-shm']) rmSync(partial + suffix, { force: true });
-    const started = performance.now();
-    console.log(`seeding ${skus} SKUs into ${databasePath} …`);
-    const seeding = createDb(partial);
-    await migrateToLatest(seeding);
-    await seedCatalog(seeding, { skus });
-    await sql`pragma wal_checkpoint(truncate)`.execute(seeding.kysely);
-    await seeding.destroy();
-    seededMs = performance.now() - started;
-    // Another bench may have seeded the shared file meanwhile: never replace a file in use.
-    if (existsSync(databasePath)) rmSync(partial, { force: true });
-    else renameSync(partial, databasePath);
-  }
-  const db = createDb(databasePath);
-  await migrateToLatest(db);
-  const count = Number((await db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  if (count < skus * 0.99) {
-    throw new Error(`${databasePath} holds ${count} products, not ${skus}: an interrupted seed? Delete it (and its -wal/-shm) and run again.`);
-  }
-  return { db, seededMs };
-}
-
-/**
- * Other features warm up in the background after start (the search index); measure once the
- * process is idle: under 20 % of a core for two seconds, or after five minutes at most.
- */
-async function waitUntilIdle(): Promise<number> {
-  const started = performance.now();
-  for (;;) {
-    const before = process.cpuUsage();
-    await new Promise((resolve) => setTimeout(resolve, 2000));
-    const used = process.cpuUsage(before);
-    if ((used.user + used.system) / 1000 / 2000 < 0.2 || performance.now() - started > 300_000) return performance.now() - started;
-  }
-}
 
 /** The browser's session: a sid cookie and the anti-forgery token echoed in a header. */
 async function openSession(base: string): Promise<{ cookie: string; token: string }> {
@@ -102,7 +38,7 @@ async function openSession(base: string): Promise<{ cookie: string; token: strin
 }
 
 async function main() {
-  const { db, seededMs } = await prepareDatabase();
+  const { db, seededMs } = await prepareBenchDatabase();
   const largest = await db.kysely
     .selectFrom('categories')
     .select(['id', 'parentId', 'name', 'skuCount'])

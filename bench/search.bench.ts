@@ -27,6 +27,7 @@ import type { AppDeps } from '../src/server/app-deps.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createDb, type Db } from '../src/server/db/create-db.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
+import { refreshPlannerStatistics } from '../src/server/db/planner-statistics.ts';
 import { createDatabaseCounterStore } from '../src/server/http/counter-store.ts';
 import { createSmsProvider } from '../src/server/features/account/sms/create-sms-provider.ts';
 import { searchServiceOf } from '../src/server/features/search/search.feature.ts';
@@ -77,7 +78,10 @@ async function prepareDatabase(): Promise<{ db: Db; seededMs: number | null }> {
   mkdirSync(dirname(databasePath), { recursive: true });
   const db = createDb(databasePath);
   await migrateToLatest(db);
-  if (!isNew) return { db, seededMs: null };
+  if (!isNew) {
+    await refreshPlannerStatistics(db);
+    return { db, seededMs: null };
+  }
   const started = performance.now();
   console.log(`seeding ${skus} SKUs into ${databasePath} …`);
   await seedCatalog(db, { skus });

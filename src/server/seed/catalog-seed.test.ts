@@ -125,6 +125,14 @@ describe('seedCatalog', () => {
     }
   });
 
+  it('writes the first-tier price of each product beside it, as the price triggers would', async () => {
+    const products = await db.kysely.selectFrom('products').select(['id', 'firstTierPriceE4']).execute();
+    const firstTiers = await db.kysely.selectFrom('productPrices').select(['productId', 'priceE4']).where('qtyStart', '=', (eb) => eb.selectFrom('productPrices as pp').select((inner) => inner.fn.min('pp.qtyStart').as('q')).whereRef('pp.productId', '=', 'productPrices.productId')).execute();
+    const expected = new Map(firstTiers.map((row) => [row.productId, Number(row.priceE4)]));
+    expect(products.length).toBe(skus);
+    for (const product of products) expect(product.firstTierPriceE4 === null ? null : Number(product.firstTierPriceE4)).toBe(expected.get(product.id));
+  });
+
   it('mixes stock, lifecycles, labels and special offers', async () => {
     const products = await db.kysely.selectFrom('products').select(['stock', 'packSize', 'lifecycle', 'label', 'isSpecialOffer', 'imagePath', 'datasheetUrl']).execute();
     expect(products.some((row) => row.stock === 0)).toBe(true);

@@ -1,5 +1,6 @@
 import type { Db } from '../db/create-db.ts';
 import { bulkTable, resetIdentity, withBulkWriter, type BulkWriter } from '../db/bulk-insert.ts';
+import { refreshPlannerStatistics } from '../db/planner-statistics.ts';
 import { forgetCategoryTree } from '../features/catalog/category-tree.service.ts';
 import { packageImagePath } from '../features/images/package-image-names.ts';
 import { normalizePartNumber } from '../../contract/part-number.ts';
@@ -22,7 +23,7 @@ const tables = {
   products: bulkTable('products', [
     ['id', 'int'], ['code', 'text'], ['codeNorm', 'text'], ['brandId', 'int'], ['categoryFirstId', 'int'], ['categorySecondId', 'int'], ['package', 'text'],
     ['description', 'text'], ['lifecycle', 'text'], ['isRohs', 'int'], ['datasheetUrl', 'text'], ['stock', 'int'], ['packSize', 'int'], ['imagePath', 'text'],
-    ['label', 'text'], ['isSpecialOffer', 'int'], ['createdAt', 'bigint'], ['updatedAt', 'bigint'],
+    ['label', 'text'], ['isSpecialOffer', 'int'], ['createdAt', 'bigint'], ['updatedAt', 'bigint'], ['firstTierPriceE4', 'bigint'],
   ]),
   prices: bulkTable('productPrices', [['productId', 'int'], ['qtyStart', 'int'], ['qtyEnd', 'int'], ['priceE4', 'bigint'], ['originalPriceE4', 'bigint']]),
   params: bulkTable('productParams', [['productId', 'int'], ['attributeId', 'int'], ['valueText', 'text'], ['valueNum', 'float8']]),
@@ -62,6 +63,13 @@ function writeDictionaries(writer: BulkWriter, categoryRows: CategoryRows) {
   }
 }
 
+/** What the product_prices triggers would have written, had the load not switched them off. */
+function firstTierPriceOf(tiers: readonly { qtyStart: number; priceE4: number }[]): number | null {
+  let first: { qtyStart: number; priceE4: number } | null = null;
+  for (const tier of tiers) if (!first || tier.qtyStart < first.qtyStart) first = tier;
+  return first?.priceE4 ?? null;
+}
+
 /** Streams the parts to the writer; returns the number of parts per category id. */
 async function writeProducts(writer: BulkWriter, categoryRows: CategoryRows, skus: number, counts: CatalogCounts): Promise<Map<number, number>> {
   const skuCounts = new Map<number, number>();
@@ -76,7 +84,7 @@ async function writeProducts(writer: BulkWriter, categoryRows: CategoryRows, sku
     writer.add(tables.products, [
       id, draft.code, normalizePartNumber(draft.code), brandIdOf[draft.brand], second.parentId, second.id, draft.package, draft.description,
       terms.lifecycle, terms.isRohs, draft.datasheetUrl, terms.stock, draft.packSize, packageImagePath(draft.package, second.connectorDrawing),
-      terms.label, terms.isSpecialOffer, createdAt, createdAt,
+      terms.label, terms.isSpecialOffer, createdAt, createdAt, firstTierPriceOf(terms.tiers),
     ]);
     for (const tier of terms.tiers) writer.add(tables.prices, [id, tier.qtyStart, tier.qtyEnd, tier.priceE4, tier.originalPriceE4]);
     for (const param of draft.params) writer.add(tables.params, [id, attributeIdOf[param.key], param.text, param.num]);
@@ -124,6 +132,7 @@ export async function seedCatalog(db: Db, options: SeedOptions): Promise<Catalog
   }
   for (const table of ['categoryGroups', 'categories', 'brands', 'attributes', 'products'] as const) await resetIdentity(db, table);
   forgetCategoryTree(db);
+  await refreshPlannerStatistics(db);
   options.logger?.info(counts, 'demo catalogue seeded');
   return counts;
 }

@@ -8,6 +8,7 @@ import { shellContentMigration } from './0006-shell-content.ts';
 import { homeContentMigration } from './0007-home-content.ts';
 import { searchMigration } from './0008-search.ts';
 import { catalogIndexesMigration } from './0009-catalog-indexes.ts';
+import { firstTierPriceMigration } from './0010-first-tier-price.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const allMigrations: Record<string, MigrationFactory> = {
@@ -20,4 +21,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0007-home-content': homeContentMigration,
   '0008-search': searchMigration,
   '0009-catalog-indexes': catalogIndexesMigration,
+  '0010-first-tier-price': firstTierPriceMigration,
 };

@@ -73,6 +73,8 @@ export interface ProductsTable {
   createdAt: number;
   /** Bump on every write to the part, its prices or its parameters: the choose index follows it. */
   updatedAt: number;
+  /** The first tier's unit price, kept by triggers on product_prices (bulk loads write it); null without prices. */
+  firstTierPriceE4: Generated<number | null>;
 }
 
 /** Money is stored as integers of 0.0001 yuan (priceE4 = 123 means ¥0.0123). */

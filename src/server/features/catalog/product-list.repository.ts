@@ -30,10 +30,7 @@ function applyWhere<O>(query: ProductsQuery<O>, where: ProductListWhere, omit?: 
 
 /** First-tier unit price; parts without prices sort last in both directions. */
 function firstTierPrice(eb: ExpressionBuilder<Database, 'products'>, missing: number) {
-  return eb.fn.coalesce(
-    eb.selectFrom('productPrices').select('productPrices.priceE4').whereRef('productPrices.productId', '=', 'products.id').orderBy('productPrices.qtyStart').limit(1),
-    sql<number>`${missing}`,
-  );
+  return eb.fn.coalesce('firstTierPriceE4', sql<number>`${missing}`);
 }
 
 export async function findProductIdsPage(db: Kysely<Database>, where: ProductListWhere, sort: ProductSort, page: number, pageSize: number): Promise<number[]> {

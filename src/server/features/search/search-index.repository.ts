@@ -45,7 +45,7 @@ function productsQuery(db: Db) {
       'p.package',
       'p.description',
       'p.stock',
-      (eb) => eb.selectFrom('productPrices as pp').select('pp.priceE4').whereRef('pp.productId', '=', 'p.id').orderBy('pp.qtyStart').limit(1).as('priceE4'),
+      'p.firstTierPriceE4 as priceE4',
     ]);
 }
 

@@ -101,8 +101,7 @@ export async function sqlSearch(db: Db, query: SqlQuery): Promise<IndexResult> {
         .execute()
     ).map((row) => ({ id: Number(row.id), count: Number(row.count) }));
 
-  const firstPrice = (eb: ProductsEb) =>
-    eb.selectFrom('productPrices as pp').select('pp.priceE4').whereRef('pp.productId', '=', 'p.id').orderBy('pp.qtyStart').limit(1);
+  const firstPrice = (eb: ProductsEb) => eb.ref('p.firstTierPriceE4');
   const [totalRow, categories, brands, packageRows, inStockRow, page] = await Promise.all([
     k.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('count')).where((eb) => where(eb, null)).executeTakeFirstOrThrow(),
     facet('p.categorySecondId', 'category'),
