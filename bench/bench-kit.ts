@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
 import { createDb, type Db } from '../src/server/db/create-db.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { refreshPlannerStatistics } from '../src/server/db/planner-statistics.ts';
+import { ensurePlannerStatistics } from '../src/server/db/planner-statistics.ts';
 import { seedCatalog } from '../src/server/seed/catalog-seed.ts';
 
 /** Pieces the 1M-SKU benches share: the database file, percentiles, waiting for a quiet process. */
@@ -50,7 +50,7 @@ export async function prepareBenchDatabase(): Promise<{ db: Db; seededMs: number
   }
   const db = createDb(databasePath);
   await migrateToLatest(db);
-  await refreshPlannerStatistics(db);
+  await ensurePlannerStatistics(db);
   const count = Number((await db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   if (count < benchSkus * 0.99) {
     throw new Error(`${databasePath} holds ${count} products, not ${benchSkus}: an interrupted seed? Delete it (and its -wal/-shm) and run again.`);

@@ -27,7 +27,7 @@ import type { AppDeps } from '../src/server/app-deps.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createDb, type Db } from '../src/server/db/create-db.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
-import { refreshPlannerStatistics } from '../src/server/db/planner-statistics.ts';
+import { ensurePlannerStatistics } from '../src/server/db/planner-statistics.ts';
 import { createDatabaseCounterStore } from '../src/server/http/counter-store.ts';
 import { createSmsProvider } from '../src/server/features/account/sms/create-sms-provider.ts';
 import { searchServiceOf } from '../src/server/features/search/search.feature.ts';
@@ -79,7 +79,7 @@ async function prepareDatabase(): Promise<{ db: Db; seededMs: number | null }> {
   const db = createDb(databasePath);
   await migrateToLatest(db);
   if (!isNew) {
-    await refreshPlannerStatistics(db);
+    await ensurePlannerStatistics(db);
     return { db, seededMs: null };
   }
   const started = performance.now();

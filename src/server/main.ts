@@ -3,7 +3,7 @@ import { buildApp } from './app.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
-import { refreshPlannerStatistics } from './db/planner-statistics.ts';
+import { ensurePlannerStatistics } from './db/planner-statistics.ts';
 import { createCounterStore } from './http/counter-store.ts';
 import { manifestAssets, viteDevAssets } from './ssr/assets.ts';
 import { createSmsProvider } from './features/account/sms/create-sms-provider.ts';
@@ -24,7 +24,7 @@ async function main() {
   const db = createDb(config.databaseUrl);
   await migrateToLatest(db);
   await seedIfEmpty(db, { skus: config.seedSkus, logger });
-  if (db.engine === 'sqlite') await refreshPlannerStatistics(db);
+  await ensurePlannerStatistics(db);
   const counters = createCounterStore(config.redisUrl, db);
   const deps = { config, db, logger, counters, sms: createSmsProvider(config, db) };
 

@@ -1,6 +1,6 @@
 import type { Db } from '../db/create-db.ts';
 import { bulkTable, resetIdentity, withBulkWriter, type BulkWriter } from '../db/bulk-insert.ts';
-import { refreshPlannerStatistics } from '../db/planner-statistics.ts';
+import { analyzeTables } from '../db/planner-statistics.ts';
 import { forgetCategoryTree } from '../features/catalog/category-tree.service.ts';
 import { packageImagePath } from '../features/images/package-image-names.ts';
 import { normalizePartNumber } from '../../contract/part-number.ts';
@@ -132,7 +132,7 @@ export async function seedCatalog(db: Db, options: SeedOptions): Promise<Catalog
   }
   for (const table of ['categoryGroups', 'categories', 'brands', 'attributes', 'products'] as const) await resetIdentity(db, table);
   forgetCategoryTree(db);
-  await refreshPlannerStatistics(db);
+  await analyzeTables(db);
   options.logger?.info(counts, 'demo catalogue seeded');
   return counts;
 }

@@ -7,6 +7,9 @@ import type { MigrationDb, MigrationFactory } from './migration-helpers.ts';
  * price sort take about a second at 1M SKUs. Triggers keep the copy in step with
  * product_prices whoever writes them; bulk loads, which switch triggers off, write it themselves.
  * The facet indexes gain the column, so a price-sorted brand page is read from the index alone.
+ * (category_second_id, stock) goes: even with statistics SQLite preferred it for a brand's
+ * in-stock parts of one category, a walk over the whole category (1.3 s at 1M SKUs) where the
+ * brand's covering index takes 20 ms; (category_second_id, id) serves category lookups.
  */
 const firstTierPrice = (productId: string) =>
   `(SELECT price_e4 FROM product_prices WHERE product_prices.product_id = ${productId} ORDER BY qty_start LIMIT 1)`;
@@ -18,6 +21,7 @@ export const firstTierPriceMigration: MigrationFactory = (engine) => ({
     if (engine === 'postgres') await createPostgresTriggers(db);
     else await createSqliteTriggers(db);
 
+    await db.schema.dropIndex('products_category_second').execute();
     await db.schema.dropIndex('products_brand_facets').execute();
     await db.schema.createIndex('products_brand_facets').on('products').columns(['brand_id', 'category_second_id', 'package', 'stock', 'first_tier_price_e4']).execute();
     await db.schema.dropIndex('products_special_offer_facets').execute();
