@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { accountMessages, SendMsgType, type FindPasswordRequest } from '../../../contract/account.ts';
-import { isMobilePhone, isSmsCode, newPasswordProblem, phoneLength, smsCodeLength } from '../../../contract/rules.ts';
+import { isMobilePhone, isSmsCode, newPasswordProblem } from '../../../contract/rules.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
-import { FormField, FormMessage } from './form-parts.tsx';
-import { SmsCodeButton } from './sms-code-button.tsx';
+import { FormMessage, NewPasswordField, PhoneField, SmsCodeField } from './form-parts.tsx';
 
 /** Sets a new password with a find-password SMS code (also how SMS-only members get one). */
 export function FindPasswordForm({ onDone }: { onDone: (note: string) => void }) {
@@ -37,57 +36,10 @@ export function FindPasswordForm({ onDone }: { onDone: (note: string) => void })
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
-      <FormField label="手机号">
-        <input
-          className="auth-input"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder="注册时使用的手机号码"
-          maxLength={phoneLength}
-          value={phone}
-          onChange={(event) => setPhone(event.target.value.replace(/\D/g, ''))}
-        />
-      </FormField>
-      <FormField label="验证码">
-        <span className="auth-inline">
-          <input
-            className="auth-input"
-            name="smsCode"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="短信验证码"
-            maxLength={smsCodeLength}
-            value={smsCode}
-            onChange={(event) => setSmsCode(event.target.value.replace(/\D/g, ''))}
-          />
-          <SmsCodeButton phone={phone} purpose={SendMsgType.findPassword} />
-        </span>
-      </FormField>
-      <FormField label="新密码">
-        <input
-          className="auth-input"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="6-20位字母和数字组合"
-          maxLength={20}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </FormField>
-      <FormField label="确认密码">
-        <input
-          className="auth-input"
-          name="confirmation"
-          type="password"
-          autoComplete="new-password"
-          placeholder="再次输入新密码"
-          maxLength={20}
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-        />
-      </FormField>
+      <PhoneField value={phone} onChange={setPhone} placeholder="注册时使用的手机号码" />
+      <SmsCodeField label="验证码" placeholder="短信验证码" value={smsCode} onChange={setSmsCode} phone={phone} purpose={SendMsgType.findPassword} />
+      <NewPasswordField label="新密码" name="password" value={password} onChange={setPassword} placeholder="6-20位字母和数字组合" />
+      <NewPasswordField label="确认密码" name="confirmation" value={confirmation} onChange={setConfirmation} placeholder="再次输入新密码" />
       <FormMessage error={error} />
       <button type="submit" className="auth-submit" disabled={isBusy}>
         {isBusy ? '提交中…' : '重置密码'}

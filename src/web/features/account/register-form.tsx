@@ -1,12 +1,11 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { accountMessages, graphCodeLength, SendMsgType, type CheckHasUserResponse, type MemberSummary, type RegisterRequest } from '../../../contract/account.ts';
-import { isMobilePhone, isSmsCode, newPasswordProblem, phoneLength, smsCodeLength } from '../../../contract/rules.ts';
+import { isMobilePhone, isSmsCode, newPasswordProblem } from '../../../contract/rules.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
 import { showToast } from '../../ui/toast.ts';
-import { FormField, FormMessage } from './form-parts.tsx';
+import { FormField, FormMessage, NewPasswordField, PhoneField, SmsCodeField } from './form-parts.tsx';
 import { GraphicCodeImage } from './graphic-code-image.tsx';
 import { rememberInviter } from './inviter.ts';
-import { SmsCodeButton } from './sms-code-button.tsx';
 
 /** After 注册成功 the page moves on after the same delay as the home page's register box (spec §9). */
 const afterRegisterDelayMs = 2000;
@@ -58,18 +57,7 @@ export function RegisterForm({ returnPath, inviterFromQuery }: { returnPath: str
 
   return (
     <form className="auth-form auth-form--register" onSubmit={submit} noValidate>
-      <FormField label="手机号">
-        <input
-          className="auth-input"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder="请输入11位手机号码"
-          maxLength={phoneLength}
-          value={phone}
-          onChange={(event) => setPhone(event.target.value.replace(/\D/g, ''))}
-        />
-      </FormField>
+      <PhoneField value={phone} onChange={setPhone} placeholder="请输入11位手机号码" />
       <FormField label="图形验证码">
         <span className="auth-inline">
           <input
@@ -84,45 +72,9 @@ export function RegisterForm({ returnPath, inviterFromQuery }: { returnPath: str
           <GraphicCodeImage version={graphicVersion} />
         </span>
       </FormField>
-      <FormField label="短信验证码">
-        <span className="auth-inline">
-          <input
-            className="auth-input"
-            name="smsCode"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="4位短信验证码"
-            maxLength={smsCodeLength}
-            value={smsCode}
-            onChange={(event) => setSmsCode(event.target.value.replace(/\D/g, ''))}
-          />
-          <SmsCodeButton phone={phone} purpose={SendMsgType.register} precheck={precheckSend} />
-        </span>
-      </FormField>
-      <FormField label="设置密码">
-        <input
-          className="auth-input"
-          name="password"
-          type="password"
-          autoComplete="new-password"
-          placeholder="6-20位字母和数字组合"
-          maxLength={20}
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
-      </FormField>
-      <FormField label="确认密码">
-        <input
-          className="auth-input"
-          name="confirmation"
-          type="password"
-          autoComplete="new-password"
-          placeholder="再次输入密码"
-          maxLength={20}
-          value={confirmation}
-          onChange={(event) => setConfirmation(event.target.value)}
-        />
-      </FormField>
+      <SmsCodeField label="短信验证码" placeholder="4位短信验证码" value={smsCode} onChange={setSmsCode} phone={phone} purpose={SendMsgType.register} precheck={precheckSend} />
+      <NewPasswordField label="设置密码" name="password" value={password} onChange={setPassword} placeholder="6-20位字母和数字组合" />
+      <NewPasswordField label="确认密码" name="confirmation" value={confirmation} onChange={setConfirmation} placeholder="再次输入密码" />
       {inviter ? <p className="auth-form__inviter">邀请人：{inviter}</p> : null}
       <label className="auth-agree">
         <input type="checkbox" name="isAgreed" checked={isAgreed} onChange={(event) => setIsAgreed(event.target.checked)} />

@@ -1,9 +1,8 @@
 import { useState, type FormEvent } from 'react';
 import { SendMsgType, type DoLoginRequest, type MemberSummary } from '../../../contract/account.ts';
-import { isMobilePhone, isSmsCode, phoneLength, smsCodeLength } from '../../../contract/rules.ts';
+import { isMobilePhone, isSmsCode } from '../../../contract/rules.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
-import { FormField, FormMessage } from './form-parts.tsx';
-import { SmsCodeButton } from './sms-code-button.tsx';
+import { FormMessage, PhoneField, SmsCodeField } from './form-parts.tsx';
 
 export function SmsLoginForm({ returnPath }: { returnPath: string }) {
   const [phone, setPhone] = useState('');
@@ -30,33 +29,8 @@ export function SmsLoginForm({ returnPath }: { returnPath: string }) {
 
   return (
     <form className="auth-form" onSubmit={submit} noValidate>
-      <FormField label="手机号">
-        <input
-          className="auth-input"
-          name="phone"
-          type="tel"
-          autoComplete="tel"
-          placeholder="请输入手机号码"
-          maxLength={phoneLength}
-          value={phone}
-          onChange={(event) => setPhone(event.target.value.replace(/\D/g, ''))}
-        />
-      </FormField>
-      <FormField label="验证码">
-        <span className="auth-inline">
-          <input
-            className="auth-input"
-            name="smsCode"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="短信验证码"
-            maxLength={smsCodeLength}
-            value={smsCode}
-            onChange={(event) => setSmsCode(event.target.value.replace(/\D/g, ''))}
-          />
-          <SmsCodeButton phone={phone} purpose={SendMsgType.login} />
-        </span>
-      </FormField>
+      <PhoneField value={phone} onChange={setPhone} placeholder="请输入手机号码" />
+      <SmsCodeField label="验证码" placeholder="短信验证码" value={smsCode} onChange={setSmsCode} phone={phone} purpose={SendMsgType.login} />
       <div className="auth-form__links" />
       <FormMessage error={error} />
       <button type="submit" className="auth-submit" disabled={isBusy}>
