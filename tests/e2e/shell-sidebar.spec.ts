@@ -126,6 +126,20 @@ test.describe('sidebar', () => {
     }
   });
 
+  test('on windows too narrow for the page and the sidebar on both sides, the page moves left of the sidebar', async ({ page }) => {
+    for (const width of [1280, 1366, 1920]) {
+      await page.setViewportSize({ width, height: 900 });
+      await page.goto('/search?key=STM32F103');
+      const sidebar = await page.locator('.sidebar').boundingBox();
+      for (const part of ['.status-bar__inner', '.site-header__inner', 'main.container', '.site-footer__main']) {
+        const box = await page.locator(part).boundingBox();
+        expect(box!.width).toBe(1200);
+        expect(box!.x).toBeGreaterThanOrEqual(0);
+        expect(box!.x + box!.width, `${part} at ${width} px`).toBeLessThanOrEqual(sidebar!.x);
+      }
+    }
+  });
+
   test('the fixed ad stays closed for the day once the close is recorded', async ({ page }) => {
     await page.goto(anyPage);
     const [response] = await Promise.all([page.waitForResponse('**/common/api/updateAdvertisingStatus'), page.getByRole('button', { name: '关闭侧边广告' }).click()]);
