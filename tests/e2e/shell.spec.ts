@@ -184,17 +184,16 @@ test.describe('header', () => {
     // Every scroll handler reads window.scrollY when it runs, so counting the reads counts the runs. For 400 ms,
     // cross the 270 px line and fire scroll events in bursts, whatever the frame rate of the machine.
     const run = await page.evaluate(async () => {
-      const bar = document.querySelector('[data-testid=header-bar]');
-      if (!bar) throw new Error('no header bar');
-      const own = Object.getOwnPropertyDescriptor(window, 'scrollY');
-      const scrollY = own ?? Object.getOwnPropertyDescriptor(Window.prototype, 'scrollY');
-      if (!scrollY?.get) throw new Error('no scrollY getter');
+      // Chromium defines scrollY as a configurable getter on the window object itself.
+      const scrollY = Object.getOwnPropertyDescriptor(window, 'scrollY');
+      const readScrollY = scrollY?.get;
+      if (!scrollY || !readScrollY) throw new Error('no scrollY getter');
       let reads = 0;
       Object.defineProperty(window, 'scrollY', {
         configurable: true,
         get() {
           reads++;
-          return scrollY.get!.call(window);
+          return readScrollY.call(window);
         },
       });
       const started = performance.now();
@@ -209,8 +208,7 @@ test.describe('header', () => {
       const duration = performance.now() - started;
       window.scrollTo(0, 300);
       await new Promise((resolve) => setTimeout(resolve, 200));
-      if (own) Object.defineProperty(window, 'scrollY', own);
-      else delete (window as { scrollY?: number }).scrollY;
+      Object.defineProperty(window, 'scrollY', scrollY);
       return { reads, events, duration };
     });
     // Two throttled handlers listen (the fixed header at 270 px, back-to-top at 600 px): each may run once at
