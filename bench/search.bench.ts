@@ -235,7 +235,7 @@ async function main() {
   if (rerunInProductionMode()) return;
   const { db, seededMs } = await prepareDatabase();
   const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: databasePath, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent' });
-  const deps: AppDeps = { config, db, logger: pino({ level: 'silent' }), counters: createDatabaseCounterStore(db), sms: createSmsProvider(config, db) };
+  const deps: AppDeps = { config, db, logger: pino({ level: 'silent' }), counters: createDatabaseCounterStore(db.kysely), sms: createSmsProvider(config, db) };
   const rssBefore = process.memoryUsage().rss;
   const app = await buildApp(deps);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });

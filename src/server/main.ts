@@ -25,7 +25,7 @@ async function main() {
   await migrateToLatest(db);
   await seedIfEmpty(db, { skus: config.seedSkus, logger });
   await ensurePlannerStatistics(db);
-  const counters = createCounterStore(config.redisUrl, db);
+  const counters = createCounterStore(config.redisUrl, db.kysely);
   const deps = { config, db, logger, counters, sms: createSmsProvider(config, db) };
 
   const isDevServer = !config.isProduction;

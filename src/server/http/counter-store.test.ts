@@ -18,29 +18,47 @@ function describeCounterStore(name: string, open: () => Promise<{ store: Counter
     // A fixed instant in the middle of a minute, hour and day window.
     const noon = Date.UTC(2026, 0, 15, 12, 30, 30);
 
-    it('counts hits in one window, starting from 1', async () => {
+    it('counts hits in one window, starting from 1, and refuses those over the limit', async () => {
       const k = key('count');
       expect(await store.peek(k, 60, noon)).toBe(0);
-      expect(await store.increment(k, 60, noon)).toBe(1);
-      expect(await store.increment(k, 60, noon + 1_000)).toBe(2);
-      expect(await store.increment(k, 60, noon + 29_000)).toBe(3);
+      expect(await store.consume(k, 2, 60, noon)).toEqual({ isAllowed: true, count: 1 });
+      expect(await store.consume(k, 2, 60, noon + 1_000)).toEqual({ isAllowed: true, count: 2 });
+      expect(await store.consume(k, 2, 60, noon + 29_000)).toEqual({ isAllowed: false, count: 3 });
       expect(await store.peek(k, 60, noon + 29_000)).toBe(3);
+    });
+
+    it('takes a hit back on release, never below zero', async () => {
+      const k = key('release');
+      await store.consume(k, 5, 60, noon);
+      await store.consume(k, 5, 60, noon);
+      await store.release(k, 60, noon);
+      expect(await store.peek(k, 60, noon)).toBe(1);
+      await store.release(k, 60, noon);
+      await store.release(k, 60, noon);
+      expect(await store.peek(k, 60, noon)).toBe(0);
+      expect((await store.consume(k, 5, 60, noon)).count).toBe(1);
+    });
+
+    it('of 50 concurrent hits against a limit of 7, allows exactly 7', async () => {
+      const k = key('limit');
+      const answers = await Promise.all(Array.from({ length: 50 }, () => store.consume(k, 7, 3600, noon)));
+      expect(answers.filter((answer) => answer.isAllowed)).toHaveLength(7);
     });
 
     it('starts again in the next window', async () => {
       const k = key('window');
-      await store.increment(k, 60, noon);
-      await store.increment(k, 60, noon);
-      expect(await store.increment(k, 60, noon + 30_000)).toBe(1);
+      await store.consume(k, 99, 60, noon);
+      await store.consume(k, 99, 60, noon);
+      expect((await store.consume(k, 99, 60, noon + 30_000)).count).toBe(1);
       expect(await store.peek(k, 60, noon)).toBe(2);
     });
 
     it('keeps keys and window lengths apart', async () => {
       const a = key('a');
       const b = key('b');
-      await store.increment(a, 60, noon);
-      await store.increment(a, 3600, noon);
-      await store.increment(a, 3600, noon);
+      await store.consume(a, 99, 60, noon);
+      await store.consume(a, 99, 3600, noon);
+      await store.consume(a, 99, 3600, noon);
       expect(await store.peek(a, 60, noon)).toBe(1);
       expect(await store.peek(a, 3600, noon)).toBe(2);
       expect(await store.peek(b, 60, noon)).toBe(0);
@@ -50,12 +68,12 @@ function describeCounterStore(name: string, open: () => Promise<{ store: Counter
       const k = key('peek');
       await store.peek(k, 60, noon);
       await store.peek(k, 60, noon);
-      expect(await store.increment(k, 60, noon)).toBe(1);
+      expect((await store.consume(k, 9, 60, noon)).count).toBe(1);
     });
 
     it('50 concurrent increments each get a different count', async () => {
       const k = key('concurrent');
-      const counts = await Promise.all(Array.from({ length: 50 }, () => store.increment(k, 3600, noon)));
+      const counts = await Promise.all(Array.from({ length: 50 }, async () => (await store.consume(k, 99, 3600, noon)).count));
       expect([...counts].sort((x, y) => x - y)).toEqual(Array.from({ length: 50 }, (_, index) => index + 1));
       expect(await store.peek(k, 3600, noon)).toBe(50);
     });
@@ -64,7 +82,7 @@ function describeCounterStore(name: string, open: () => Promise<{ store: Counter
 
 describeCounterStore('database counter store', async () => {
   const db: TestDb = await createTestDb();
-  return { store: createDatabaseCounterStore(db), close: () => db.drop() };
+  return { store: createDatabaseCounterStore(db.kysely), close: () => db.drop() };
 });
 
 // Only when TEST_REDIS_URL is set; then an unreachable server fails these tests.

@@ -1,15 +1,27 @@
 import { Redis } from 'ioredis';
-import { sql } from 'kysely';
-import type { Db } from '../db/create-db.ts';
+import { sql, type Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+
+export interface Consumption {
+  /** The hit was within the limit. */
+  isAllowed: boolean;
+  /** Hits in the window, this one included. */
+  count: number;
+}
 
 /**
  * Fixed-window counters for rate limits. In the database by default; in Redis when
  * REDIS_URL is set, so several app processes share one count without touching SQL.
+ *
+ * Every limit goes through `consume`: the hit is counted and compared in one atomic step,
+ * so concurrent requests can never all see room under the limit (check-then-act).
  */
 export interface CounterStore {
-  /** Adds one to `key` in the current window and returns the count including this hit. */
-  increment(key: string, windowSeconds: number, now?: number): Promise<number>;
-  /** The count of `key` in the current window, without adding. */
+  /** Counts one hit of `key` in the current window and says whether it is within `limit`. */
+  consume(key: string, limit: number, windowSeconds: number, now?: number): Promise<Consumption>;
+  /** Takes one hit back: an attempt that turned out not to count (a successful login, a send that did not happen). */
+  release(key: string, windowSeconds: number, now?: number): Promise<void>;
+  /** The count of `key` in the current window, without adding: for tests and display, never to decide a limit. */
   peek(key: string, windowSeconds: number, now?: number): Promise<number>;
   close(): Promise<void>;
 }
@@ -19,20 +31,29 @@ function windowStartOf(now: number, windowSeconds: number): number {
   return Math.floor(now / windowMs) * windowMs;
 }
 
-export function createDatabaseCounterStore(db: Db): CounterStore {
+export function createDatabaseCounterStore(db: Kysely<Database>): CounterStore {
   return {
-    async increment(key, windowSeconds, now = Date.now()) {
+    async consume(key, limit, windowSeconds, now = Date.now()) {
       const windowStart = windowStartOf(now, windowSeconds);
-      const row = await db.kysely
+      const row = await db
         .insertInto('rateCounters')
         .values({ key, windowStart, count: 1, expiresAt: windowStart + windowSeconds * 1000 })
         .onConflict((conflict) => conflict.columns(['key', 'windowStart']).doUpdateSet({ count: sql<number>`rate_counters.count + 1` }))
         .returning('count')
         .executeTakeFirstOrThrow();
-      return row.count;
+      return { isAllowed: row.count <= limit, count: row.count };
+    },
+    async release(key, windowSeconds, now = Date.now()) {
+      await db
+        .updateTable('rateCounters')
+        .set({ count: sql<number>`count - 1` })
+        .where('key', '=', key)
+        .where('windowStart', '=', windowStartOf(now, windowSeconds))
+        .where('count', '>', 0)
+        .execute();
     },
     async peek(key, windowSeconds, now = Date.now()) {
-      const row = await db.kysely
+      const row = await db
         .selectFrom('rateCounters')
         .select('count')
         .where('key', '=', key)
@@ -48,12 +69,16 @@ export function createRedisCounterStore(url: string, prefix = 'rate:'): CounterS
   const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
   const redisKey = (key: string, windowSeconds: number, now: number) => `${prefix}${key}:${windowStartOf(now, windowSeconds)}`;
   return {
-    async increment(key, windowSeconds, now = Date.now()) {
+    async consume(key, limit, windowSeconds, now = Date.now()) {
       const name = redisKey(key, windowSeconds, now);
       const results = await redis.multi().incr(name).pexpire(name, windowSeconds * 1000 + 1000).exec();
       const count = results?.[0]?.[1];
       if (typeof count !== 'number') throw new Error(`Redis INCR failed for ${name}`);
-      return count;
+      return { isAllowed: count <= limit, count };
+    },
+    async release(key, windowSeconds, now = Date.now()) {
+      // A key that expired meanwhile must not come back as -1.
+      await redis.eval("if (tonumber(redis.call('get', KEYS[1]) or '0') > 0) then return redis.call('decr', KEYS[1]) end return 0", 1, redisKey(key, windowSeconds, now));
     },
     async peek(key, windowSeconds, now = Date.now()) {
       const value = await redis.get(redisKey(key, windowSeconds, now));
@@ -65,6 +90,6 @@ export function createRedisCounterStore(url: string, prefix = 'rate:'): CounterS
   };
 }
 
-export function createCounterStore(redisUrl: string | undefined, db: Db): CounterStore {
+export function createCounterStore(redisUrl: string | undefined, db: Kysely<Database>): CounterStore {
   return redisUrl ? createRedisCounterStore(redisUrl) : createDatabaseCounterStore(db);
 }

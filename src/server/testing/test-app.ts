@@ -35,7 +35,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     db,
     logger: pino({ level: 'silent' }),
-    counters: options.counters ?? createDatabaseCounterStore(db),
+    counters: options.counters ?? createDatabaseCounterStore(db.kysely),
     sms: options.sms ?? createSmsProvider(config, db),
   };
   const app = await buildApp(deps);

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 export interface UserRow {
@@ -73,4 +73,13 @@ export async function updatePasswordHash(db: Kysely<Database>, userId: number, p
 /** After a password reset every signed-in browser of the member has to log in again. */
 export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number): Promise<void> {
   await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+}
+
+/**
+ * Takes the member's row lock until the transaction ends, so that checks and writes of one
+ * member's data (the cart's line cap, later orders and coupons) in concurrent transactions
+ * run one after another. A no-op update locks the row on PostgreSQL and takes SQLite's write lock.
+ */
+export async function lockUserRow(trx: Transaction<Database>, userId: number): Promise<void> {
+  await trx.updateTable('users').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute();
 }

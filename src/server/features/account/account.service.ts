@@ -1,6 +1,8 @@
 import { accountMessages, maskPhone, SendMsgType, type MemberSummary } from '../../../contract/account.ts';
+import type { Transaction } from 'kysely';
 import type { AppDeps } from '../../app-deps.ts';
-import { AppError, badRequest, conflict } from '../../http/app-error.ts';
+import type { Database } from '../../db/database.ts';
+import { badRequest, conflict } from '../../http/app-error.ts';
 import {
   deleteSessionsOfUser,
   findUserById,
@@ -8,10 +10,11 @@ import {
   findUserByUserNumber,
   insertUser,
   isPhoneRegistered,
+  lockUserRow,
   updatePasswordHash,
   type UserRow,
 } from './account.repository.ts';
-import { assertLoginAllowed, recordLoginFailure } from './login-guard.ts';
+import { beginLoginAttempt } from './login-guard.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password.ts';
 import { verifySmsCode } from './sms/sms-code.service.ts';
 import { isMobilePhone } from '../../../contract/rules.ts';
@@ -22,6 +25,11 @@ export interface Member extends MemberSummary {
 
 function memberOf(row: UserRow): Member {
   return { userId: row.id, nickName: row.nickName, userNumber: row.userNumber };
+}
+
+/** Serializes one member's checked writes inside a transaction (see lockUserRow). */
+export function lockMember(trx: Transaction<Database>, userId: number): Promise<void> {
+  return lockUserRow(trx, userId);
 }
 
 export function checkHasUser(deps: AppDeps, phone: string): Promise<boolean> {
@@ -77,28 +85,20 @@ async function findByAccount(deps: AppDeps, account: string): Promise<UserRow | 
 export async function loginWithPassword(deps: AppDeps, credentials: { userAccount: string; password: string; ip: string }): Promise<Member> {
   const { userAccount, password, ip } = credentials;
   const row = await findByAccount(deps, userAccount);
-  const lockKey = loginLockKey(row, userAccount);
-  await assertLoginAllowed(deps.counters, lockKey, ip);
+  const attempt = await beginLoginAttempt(deps.counters, loginLockKey(row, userAccount), ip);
   const isValid = row?.passwordHash ? await verifyPassword(row.passwordHash, password) : await verifyAgainstNothing(password);
-  if (!row || !isValid) {
-    await recordLoginFailure(deps.counters, lockKey, ip);
-    throw badRequest(accountMessages.badCredentials);
-  }
+  if (!row || !isValid) throw badRequest(accountMessages.badCredentials);
+  await attempt.succeeded();
   return memberOf(row);
 }
 
 export async function loginWithSmsCode(deps: AppDeps, credentials: { phone: string; smsCode: string; ip: string }): Promise<Member> {
   const { phone, smsCode, ip } = credentials;
   const row = await findUserByPhone(deps.db.kysely, phone);
-  const lockKey = loginLockKey(row, phone);
-  await assertLoginAllowed(deps.counters, lockKey, ip);
-  try {
-    await verifySmsCode(deps, phone, SendMsgType.login, smsCode);
-  } catch (error) {
-    if (error instanceof AppError) await recordLoginFailure(deps.counters, lockKey, ip);
-    throw error;
-  }
+  const attempt = await beginLoginAttempt(deps.counters, loginLockKey(row, phone), ip);
+  await verifySmsCode(deps, phone, SendMsgType.login, smsCode);
   if (!row) throw badRequest(accountMessages.notRegistered);
+  await attempt.succeeded();
   return memberOf(row);
 }
 

@@ -12,15 +12,28 @@ const ipKey = (ip: string) => `login-fail:ip:${ip}`;
 
 export const loginLockedMessage = '登录失败次数过多，账号已锁定，请15分钟后再试';
 
-export async function assertLoginAllowed(counters: CounterStore, lockKey: string, ip: string, now = Date.now()): Promise<void> {
-  const [accountFailures, ipFailures] = await Promise.all([
-    counters.peek(accountKey(lockKey), loginLimits.windowSeconds, now),
-    counters.peek(ipKey(ip), loginLimits.windowSeconds, now),
-  ]);
-  if (accountFailures >= loginLimits.perAccount || ipFailures >= loginLimits.perIp) throw tooManyRequests(loginLockedMessage);
+export interface LoginAttempt {
+  /** The credentials were right: the attempt is taken back, it was no failure. */
+  succeeded(): Promise<void>;
 }
 
-export async function recordLoginFailure(counters: CounterStore, lockKey: string, ip: string, now = Date.now()): Promise<void> {
-  await counters.increment(accountKey(lockKey), loginLimits.windowSeconds, now);
-  await counters.increment(ipKey(ip), loginLimits.windowSeconds, now);
+/**
+ * Counts the attempt as a failure before the credentials are checked, so that concurrent
+ * guesses cannot all pass a lock that is only counted afterwards; a success takes it back.
+ */
+export async function beginLoginAttempt(counters: CounterStore, lockKey: string, ip: string, now = Date.now()): Promise<LoginAttempt> {
+  const { windowSeconds } = loginLimits;
+  const account = await counters.consume(accountKey(lockKey), loginLimits.perAccount, windowSeconds, now);
+  if (!account.isAllowed) throw tooManyRequests(loginLockedMessage);
+  const address = await counters.consume(ipKey(ip), loginLimits.perIp, windowSeconds, now);
+  if (!address.isAllowed) {
+    await counters.release(accountKey(lockKey), windowSeconds, now);
+    throw tooManyRequests(loginLockedMessage);
+  }
+  return {
+    async succeeded() {
+      await counters.release(accountKey(lockKey), windowSeconds, now);
+      await counters.release(ipKey(ip), windowSeconds, now);
+    },
+  };
 }

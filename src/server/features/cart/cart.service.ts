@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import { maxCartLines, type CartAddResponse, type CartLine, type CartRemoveResponse, type CartSummary } from '../../../contract/cart.ts';
 import { lineAmountCents, maxPurchaseQuantity, quantityProblem, unitPriceE4At } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { badRequest, notFound } from '../../http/app-error.ts';
+import { lockMember } from '../account/account.service.ts';
 import { loadPackSize, loadProductSummaries } from '../catalog/product.service.ts';
 import { countCartLines } from './cart-count.repository.ts';
 import {
@@ -30,13 +32,17 @@ function assertQuantity(quantity: number, packSize: number) {
 /** Adding a part already in the cart adds to its quantity. */
 export async function addToCart(db: Kysely<Database>, userId: number, productId: number, quantity: number): Promise<CartAddResponse> {
   assertQuantity(quantity, await packSizeOf(db, productId));
-  if (!(await hasCartItem(db, userId, productId)) && (await countCartLines(db, userId)) >= maxCartLines) {
-    throw badRequest(`购物车最多可放${maxCartLines}种商品，请先清理购物车`);
-  }
-  const total = await addToCartItem(db, userId, productId, quantity, Date.now());
-  if (total === null) throw badRequest(`购物车中该商品数量不能超过${maxPurchaseQuantity}`);
-  // A line's stored quantity is always positive, so the total equals the added quantity only for a new line.
-  return { isNewLine: total === quantity, quantity: total, cartCount: await countCartLines(db, userId) };
+  // The line cap is a check-then-insert: under the member's lock, concurrent adds take turns.
+  return withTransaction(db, async (trx) => {
+    await lockMember(trx, userId);
+    if (!(await hasCartItem(trx, userId, productId)) && (await countCartLines(trx, userId)) >= maxCartLines) {
+      throw badRequest(`购物车最多可放${maxCartLines}种商品，请先清理购物车`);
+    }
+    const total = await addToCartItem(trx, userId, productId, quantity, Date.now());
+    if (total === null) throw badRequest(`购物车中该商品数量不能超过${maxPurchaseQuantity}`);
+    // A line's stored quantity is always positive, so the total equals the added quantity only for a new line.
+    return { isNewLine: total === quantity, quantity: total, cartCount: await countCartLines(trx, userId) };
+  });
 }
 
 export async function updateCartQuantity(db: Kysely<Database>, userId: number, productId: number, quantity: number): Promise<CartSummary> {

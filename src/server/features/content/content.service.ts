@@ -109,8 +109,8 @@ const closesPerMinute = 30;
 /** /common/api/updateAdvertisingStatus: the ad stays closed for this visitor until Beijing midnight. */
 export async function closeAd(deps: AppDeps, visitor: Visitor, adPosId: number, now = Date.now()): Promise<void> {
   const visitorKey = visitorKeyOf(visitor);
-  const count = await deps.counters.increment(`ad-close:${visitorKey}`, 60, now);
-  if (count > closesPerMinute) throw tooManyRequests();
+  const { isAllowed } = await deps.counters.consume(`ad-close:${visitorKey}`, closesPerMinute, 60, now);
+  if (!isAllowed) throw tooManyRequests();
   const ad = await findAd(deps.db.kysely, adPosId);
   if (!ad) throw notFound('广告不存在');
   const day = beijingDay(now);

@@ -5,7 +5,7 @@ import type { AppDeps } from '../../../app-deps.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../../http/app-error.ts';
 import { isPhoneRegistered } from '../account.repository.ts';
 import { claimSmsCode, consumeSmsCode, maxWrongGuesses, recordWrongGuess } from './sms-code.repository.ts';
-import { assertPhoneQuota, countIpSendRequest, countPhoneSend, smsLimits } from './sms-limits.ts';
+import { countIpSendRequest, smsLimits, takePhoneQuota } from './sms-limits.ts';
 
 const purposeWords: Record<SendMsgType, string> = {
   [SendMsgType.register]: '注册',
@@ -40,7 +40,7 @@ export async function sendVerificationCode(deps: AppDeps, request: SendCodeReque
   if (purpose !== SendMsgType.register && !isRegistered) throw badRequest(accountMessages.notRegistered);
 
   await countIpSendRequest(deps.counters, ip, now);
-  await assertPhoneQuota(deps.counters, phone, now);
+  const quota = await takePhoneQuota(deps.counters, phone, now);
   const code = newCode();
   const isClaimed = await claimSmsCode(deps.db.kysely, {
     phone,
@@ -50,8 +50,10 @@ export async function sendVerificationCode(deps: AppDeps, request: SendCodeReque
     expiresAt: now + smsCodeTtlSeconds * 1000,
     resendAfterMs: smsLimits.resendSeconds * 1000,
   });
-  if (!isClaimed) throw tooManyRequests(`验证码已发送，请${smsLimits.resendSeconds}秒后再试`);
-  await countPhoneSend(deps.counters, phone, now);
+  if (!isClaimed) {
+    await quota.giveBack();
+    throw tooManyRequests(`验证码已发送，请${smsLimits.resendSeconds}秒后再试`);
+  }
 
   try {
     await deps.sms.send({ phone, code, content: smsContent(deps.config.siteName, purpose, code) });

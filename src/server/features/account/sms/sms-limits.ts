@@ -1,7 +1,6 @@
 import { smsResendSeconds } from '../../../../contract/account.ts';
 import type { CounterStore } from '../../../http/counter-store.ts';
-import { AppError, tooManyRequests } from '../../../http/app-error.ts';
-import { ResultCode } from '../../../../contract/envelope.ts';
+import { tooManyRequests } from '../../../http/app-error.ts';
 
 /** Abuse limits on sending codes. The once-a-minute limit is the atomic claim in sms_codes. */
 export const smsLimits = {
@@ -24,24 +23,36 @@ const keys = {
 
 /** Every send request from an address counts, refused or not: it is what a flood looks like. */
 export async function countIpSendRequest(counters: CounterStore, ip: string, now: number): Promise<void> {
-  const count = await counters.increment(keys.ip(ip), hour, now);
-  if (count > smsLimits.perIpPerHour) throw tooManyRequests('获取验证码过于频繁，请稍后再试');
+  const { isAllowed } = await counters.consume(keys.ip(ip), smsLimits.perIpPerHour, hour, now);
+  if (!isAllowed) throw tooManyRequests('获取验证码过于频繁，请稍后再试');
+}
+
+export interface PhoneQuota {
+  /** The send did not happen after all (another request got the minute's claim): give the quota back. */
+  giveBack(): Promise<void>;
 }
 
 /**
- * Checked before the claim and counted after it: only one request per phone per minute
- * gets past the claim, so the check and the count cannot race each other.
+ * Takes one send from the phone's hourly and daily quota, atomically; a refused request
+ * gives its hit back at once, so the counts are the codes actually sent.
  */
-export async function assertPhoneQuota(counters: CounterStore, phone: string, now: number): Promise<void> {
-  if ((await counters.peek(keys.phoneDay(phone), day, now + beijingOffsetMs)) >= smsLimits.perPhonePerDay) {
-    throw new AppError(ResultCode.tooManyRequests, '该手机号今日获取验证码次数已达上限，请明天再试');
+export async function takePhoneQuota(counters: CounterStore, phone: string, now: number): Promise<PhoneQuota> {
+  const dayNow = now + beijingOffsetMs;
+  const daily = await counters.consume(keys.phoneDay(phone), smsLimits.perPhonePerDay, day, dayNow);
+  if (!daily.isAllowed) {
+    await counters.release(keys.phoneDay(phone), day, dayNow);
+    throw tooManyRequests('该手机号今日获取验证码次数已达上限，请明天再试');
   }
-  if ((await counters.peek(keys.phoneHour(phone), hour, now)) >= smsLimits.perPhonePerHour) {
-    throw new AppError(ResultCode.tooManyRequests, '该手机号获取验证码过于频繁，请1小时后再试');
+  const hourly = await counters.consume(keys.phoneHour(phone), smsLimits.perPhonePerHour, hour, now);
+  if (!hourly.isAllowed) {
+    await counters.release(keys.phoneHour(phone), hour, now);
+    await counters.release(keys.phoneDay(phone), day, dayNow);
+    throw tooManyRequests('该手机号获取验证码过于频繁，请1小时后再试');
   }
-}
-
-export async function countPhoneSend(counters: CounterStore, phone: string, now: number): Promise<void> {
-  await counters.increment(keys.phoneHour(phone), hour, now);
-  await counters.increment(keys.phoneDay(phone), day, now + beijingOffsetMs);
+  return {
+    async giveBack() {
+      await counters.release(keys.phoneHour(phone), hour, now);
+      await counters.release(keys.phoneDay(phone), day, dayNow);
+    },
+  };
 }
