@@ -1,21 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SendMsgType } from '../../../contract/account.ts';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import type { TestBrowser } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { demoMember, seedDemoMembers } from './account.seed.ts';
 import { nextIp, nextPhone, otherCode, registerMemberVia, sendCode } from './account.test-helpers.ts';
 
 describe('login, logout and finding a password', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
   afterEach(() => {
     vi.useRealTimers();
   });
-  const browser = (ip = nextIp()) => new TestBrowser(t.app, ip);
+  const browser = (ip = nextIp()) => t.browser(ip);
 
   async function newMember(password = 'abc12345') {
     const phone = nextPhone();

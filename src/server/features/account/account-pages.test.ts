@@ -1,23 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SendMsgType } from '../../../contract/account.ts';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import { pageStateOf } from '../../testing/page-state.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { nextIp, nextPhone, registerMemberVia } from './account.test-helpers.ts';
 
-function initialState(html: string): { data: Record<string, unknown>; shell: { user: { isLogin: boolean; nickName: string } } } {
-  const json = /<script type="application\/json" id="initial-state">([\s\S]*?)<\/script>/.exec(html)?.[1];
-  if (!json) throw new Error('no initial state');
-  return JSON.parse(json);
-}
-
 describe('account pages and development routes', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
-  const browser = () => new TestBrowser(t.app, nextIp());
+  const t = useTestApp();
+  const browser = () => t.browser(nextIp());
 
   it('renders the login page with both login modes', async () => {
     const page = await browser().get('/account/login?return=%2Fcart');
@@ -25,7 +14,7 @@ describe('account pages and development routes', () => {
     expect(page.body).toContain('<title>会员登录 - 芯品商城</title>');
     expect(page.body).toContain('密码登录');
     expect(page.body).toContain('短信登录');
-    expect(initialState(page.body).data).toEqual({ returnPath: '/cart', mode: 'password' });
+    expect(pageStateOf(page.body).data).toEqual({ returnPath: '/cart', mode: 'password' });
   });
 
   it.each([
@@ -36,7 +25,7 @@ describe('account pages and development routes', () => {
     ['%2Fproduct%2Fdetail%2F12%3Fq%3D1', '/product/detail/12?q=1'],
   ])('keeps only same-site return paths: %s → %s', async (given, expected) => {
     const page = await browser().get(`/account/login?return=${given}`);
-    expect(initialState(page.body).data.returnPath).toBe(expected);
+    expect(pageStateOf<{ returnPath: string }>(page.body).data.returnPath).toBe(expected);
   });
 
   it('sends a logged-in member on from the login and register pages', async () => {
@@ -56,7 +45,7 @@ describe('account pages and development routes', () => {
     expect(page.statusCode).toBe(200);
     expect(page.body).toContain('同意协议并注册');
     expect(page.body).toContain('/serve/clause');
-    expect(initialState(page.body).data).toEqual({ returnPath: '/user/person', inviter: 'U2601010001' });
+    expect(pageStateOf(page.body).data).toEqual({ returnPath: '/user/person', inviter: 'U2601010001' });
   });
 
   it('renders the registration agreement', async () => {
@@ -81,7 +70,7 @@ describe('account pages and development routes', () => {
     expect(page.body).toContain(member?.userNumber);
     expect(page.body).toContain(`${phone.slice(0, 3)}****${phone.slice(7)}`);
     expect(page.body).not.toContain(phone);
-    expect(initialState(page.body).shell.user).toMatchObject({ isLogin: true, nickName: member?.nickName });
+    expect(pageStateOf(page.body).shell.user).toMatchObject({ isLogin: true, nickName: member?.nickName });
   });
 
   it('lists a phone\'s outbox messages oldest first', async () => {
@@ -97,14 +86,13 @@ describe('account pages and development routes', () => {
     expect((await b.get('/dev/sms-outbox?phone=1')).json()).toMatchObject({ code: 400 });
   });
 
-  it('has no development routes when the outbox is disabled', async () => {
-    const production = await createTestApp({ env: { SMS_OUTBOX_ENABLED: 'false' } });
-    try {
-      const b = new TestBrowser(production.app);
+  describe('with the outbox disabled', () => {
+    const production = useTestApp({ app: { env: { SMS_OUTBOX_ENABLED: 'false' } } });
+
+    it('has no development routes when the outbox is disabled', async () => {
+      const b = production.browser();
       expect((await b.get('/dev/sms-outbox?phone=13800138000')).statusCode).toBe(404);
       expect((await b.get('/dev/graphic-code')).statusCode).toBe(404);
-    } finally {
-      await production.close();
-    }
+    });
   });
 });

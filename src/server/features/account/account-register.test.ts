@@ -1,21 +1,16 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SendMsgType } from '../../../contract/account.ts';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import type { TestBrowser } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { findUserByPhone } from './account.repository.ts';
 import { lastCodeOf, nextIp, nextPhone, otherCode, outboxOf, registerMemberVia, sendCode } from './account.test-helpers.ts';
 
 describe('registration calls', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
   afterEach(() => {
     vi.useRealTimers();
   });
-  const browser = () => new TestBrowser(t.app, nextIp());
+  const browser = () => t.browser(nextIp());
 
   describe('/account/api/checkHasUser', () => {
     it('answers false for a new phone and true once it is registered', async () => {

@@ -1,24 +1,18 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { nextIp, nextPhone, registerMemberVia } from './account.test-helpers.ts';
 import { loginLimits } from './login-guard.ts';
 
 /** The lock must hold when the guesses arrive together, not only one after another. */
 describe('login lock under concurrency', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   const guess = (phone: string, password: string, ip = nextIp()) =>
-    new TestBrowser(t.app, ip).call('/account/api/doLogin', { loginType: 'password', userAccount: phone, password });
+    t.browser(ip).call('/account/api/doLogin', { loginType: 'password', userAccount: phone, password });
 
   it('verifies at most 5 passwords of 20 concurrent wrong guesses for one account; the rest are locked', async () => {
     const phone = nextPhone();
-    await registerMemberVia(t, new TestBrowser(t.app, nextIp()), phone, 'right1234');
+    await registerMemberVia(t, t.browser(nextIp()), phone, 'right1234');
     const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => guess(phone, `wrong-${i}`)));
     const tally = new Map<string, number>();
     for (const answer of answers) tally.set(answer.msg, (tally.get(answer.msg) ?? 0) + 1);
@@ -37,7 +31,7 @@ describe('login lock under concurrency', () => {
 
   it('does not count a successful login as a failure', async () => {
     const phone = nextPhone();
-    await registerMemberVia(t, new TestBrowser(t.app, nextIp()), phone, 'right1234');
+    await registerMemberVia(t, t.browser(nextIp()), phone, 'right1234');
     for (let i = 0; i < loginLimits.perAccount + 3; i++) expect(await guess(phone, 'right1234')).toMatchObject({ code: 1 });
     for (let i = 0; i < loginLimits.perAccount - 1; i++) expect(await guess(phone, 'wrong1234')).toMatchObject({ code: 400 });
     expect(await guess(phone, 'right1234')).toMatchObject({ code: 1 });

@@ -1,35 +1,31 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { BrandDetailPageData } from '../../../web/pages/brand-detail-page.tsx';
 import type { BrandListPageData } from '../../../web/pages/brand-list-page.tsx';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import { pageStateOf } from '../../testing/page-state.ts';
+import type { TestBrowser } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture, type CatalogFixture } from '../catalog/testing/catalog-fixture.ts';
-import { pageState } from '../catalog/testing/page-state.ts';
 
 describe('brands: /brand and /brand/{brandId}', () => {
-  let t: TestApp;
+  const t = useTestApp({ fixture: (app) => insertCatalogFixture(app.db) });
   let f: CatalogFixture;
   let browser: TestBrowser;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    f = await insertCatalogFixture(t.db);
-    browser = new TestBrowser(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
+  beforeEach(() => {
+    f = t.fixture;
+    browser = t.browser();
   });
 
   const brandPage = async (query = '') => {
     const response = await browser.get(`/brand/${f.brands.yageo}${query}`);
     expect(response.statusCode).toBe(200);
-    return { html: response.body, data: pageState<BrandDetailPageData>(response.body) };
+    return { html: response.body, data: pageStateOf<BrandDetailPageData>(response.body).data };
   };
 
   it('lists every brand under its A–Z letter with Chinese names, logos and part counts', async () => {
     const response = await browser.get('/brand');
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>品牌专区 - 电子元器件原厂品牌大全 - 芯品商城</title>');
-    const data = pageState<BrandListPageData>(response.body);
+    const { data } = pageStateOf<BrandListPageData>(response.body);
     expect(data.brandCount).toBe(5);
     expect(data.groups.map((group) => group.initial)).toEqual(['M', 'S', 'T', 'U', 'Y']);
     const yageo = data.groups.find((group) => group.initial === 'Y')?.brands[0];

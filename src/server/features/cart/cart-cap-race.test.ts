@@ -1,18 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { maxCartLines } from '../../../contract/cart.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { fixtureProductId, insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
-import { registerTestMember } from '../catalog/testing/member.ts';
 
 /** With one line of room left, concurrent adds of different parts must fill it once. */
 describe('cart line cap under concurrency', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it(`accepts exactly one of 10 concurrent new parts at ${maxCartLines - 1} lines`, async () => {
     const fixture = await insertCatalogFixture(t.db);
@@ -23,7 +16,7 @@ describe('cart line cap under concurrency', () => {
       .values(Array.from({ length: maxCartLines + 9 }, (_, i) => ({ ...part, code: `RACE-${i}`, codeNorm: `RACE${i}` })))
       .returning('id')
       .execute();
-    const member = await registerTestMember(t);
+    const member = await t.member();
     const now = Date.now();
     const filled = created.slice(0, maxCartLines - 1);
     await t.db.kysely

@@ -1,34 +1,28 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { CartAddResponse, CartRemoveResponse, CartSummary } from '../../../contract/cart.ts';
 import type { CartPageData } from '../../../web/pages/cart-page.tsx';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
-import { fixtureProductId, insertCatalogFixture, type CatalogFixture } from '../catalog/testing/catalog-fixture.ts';
-import { registerTestMember, type TestMember } from '../catalog/testing/member.ts';
-import { pageState } from '../catalog/testing/page-state.ts';
+import { pageStateOf } from '../../testing/page-state.ts';
+import { useTestApp, type SignedInMember } from '../../testing/use-test-app.ts';
+import { fixtureProductId, insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 
 describe('cart: /cart/api/* and /cart', () => {
-  let t: TestApp;
-  let f: CatalogFixture;
-  let resistor: number;
-  let mcu: number;
-  let ldo: number;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    f = await insertCatalogFixture(t.db);
-    resistor = fixtureProductId(f, 'RC0603FR-0710KL');
-    mcu = fixtureProductId(f, 'STM32F103C8T6');
-    ldo = fixtureProductId(f, 'LP2985-33DBVR');
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useTestApp({
+    fixture: async (app) => {
+      const catalog = await insertCatalogFixture(app.db);
+      return {
+        resistor: fixtureProductId(catalog, 'RC0603FR-0710KL'),
+        mcu: fixtureProductId(catalog, 'STM32F103C8T6'),
+        ldo: fixtureProductId(catalog, 'LP2985-33DBVR'),
+      };
+    },
   });
 
-  const add = async (member: TestMember, productId: number, quantity: number) => member.browser.call<CartAddResponse>('/cart/api/add', { productId, quantity });
-  const list = async (member: TestMember) => (await member.browser.call<CartSummary>('/cart/api/queryList')).data as CartSummary;
+  const add = async (member: SignedInMember, productId: number, quantity: number) => member.browser.call<CartAddResponse>('/cart/api/add', { productId, quantity });
+  const list = async (member: SignedInMember) => (await member.browser.call<CartSummary>('/cart/api/queryList')).data as CartSummary;
 
   it('answers 401 to visitors for every call and sends them from /cart and /offer/settlement to login', async () => {
-    const visitor = new TestBrowser(t.app);
+    const { resistor } = t.fixture;
+    const visitor = t.browser();
     for (const [path, body] of [
       ['/cart/api/queryList', {}],
       ['/cart/api/add', { productId: resistor, quantity: 100 }],
@@ -46,7 +40,8 @@ describe('cart: /cart/api/* and /cart', () => {
   });
 
   it('adds a new line, then adds to its quantity; the count counts lines', async () => {
-    const member = await registerTestMember(t);
+    const { resistor, mcu } = t.fixture;
+    const member = await t.member();
     expect(await add(member, resistor, 900)).toEqual({ code: 1, data: { isNewLine: true, quantity: 900, cartCount: 1 }, msg: '已加入购物车' });
     expect((await add(member, resistor, 100)).data).toEqual({ isNewLine: false, quantity: 1000, cartCount: 1 });
     expect((await add(member, mcu, 3)).data).toEqual({ isNewLine: true, quantity: 3, cartCount: 2 });
@@ -60,7 +55,8 @@ describe('cart: /cart/api/* and /cart', () => {
   });
 
   it('prices each line by the tier of its quantity, warns when it passes the stock, and totals the selected lines', async () => {
-    const member = await registerTestMember(t);
+    const { resistor, ldo } = t.fixture;
+    const member = await t.member();
     await add(member, resistor, 900);
     await add(member, ldo, 2);
     const cart = await list(member);
@@ -84,7 +80,8 @@ describe('cart: /cart/api/* and /cart', () => {
   });
 
   it('selects lines one by one and all at once', async () => {
-    const member = await registerTestMember(t);
+    const { resistor, mcu } = t.fixture;
+    const member = await t.member();
     await add(member, resistor, 100);
     await add(member, mcu, 1);
     const one = (await member.browser.call<CartSummary>('/cart/api/select', { productIds: [mcu], isSelected: false })).data as CartSummary;
@@ -97,7 +94,8 @@ describe('cart: /cart/api/* and /cart', () => {
   });
 
   it('removes lines and reports how many went', async () => {
-    const member = await registerTestMember(t);
+    const { resistor, mcu, ldo } = t.fixture;
+    const member = await t.member();
     await add(member, resistor, 100);
     await add(member, mcu, 1);
     await add(member, ldo, 1);
@@ -109,7 +107,8 @@ describe('cart: /cart/api/* and /cart', () => {
   });
 
   it('refuses quantities that are not positive pack multiples up to 1,000,000, with Chinese messages', async () => {
-    const member = await registerTestMember(t);
+    const { resistor, mcu } = t.fixture;
+    const member = await t.member();
     const cases: [unknown, string][] = [
       [150, '该商品按100个整包销售，数量须为100的整数倍'],
       [0, '购买数量须大于0'],
@@ -134,7 +133,8 @@ describe('cart: /cart/api/* and /cart', () => {
   });
 
   it('refuses a part beyond 500 different lines, but still adds to a line already there', async () => {
-    const member = await registerTestMember(t);
+    const { mcu } = t.fixture;
+    const member = await t.member();
     const source = await t.db.kysely.selectFrom('products').selectAll().where('id', '=', mcu).executeTakeFirstOrThrow();
     const { id: _sourceId, ...part } = source;
     const created = await t.db.kysely
@@ -153,7 +153,8 @@ describe('cart: /cart/api/* and /cart', () => {
   });
 
   it('keeps every unit when one member adds the same part concurrently', async () => {
-    const member = await registerTestMember(t);
+    const { resistor } = t.fixture;
+    const member = await t.member();
     const answers = await Promise.all(Array.from({ length: 20 }, () => add(member, resistor, 100)));
     expect(answers.every((answer) => answer.code === 1)).toBe(true);
     expect(answers.filter((answer) => answer.data?.isNewLine)).toHaveLength(1);
@@ -163,15 +164,16 @@ describe('cart: /cart/api/* and /cart', () => {
   });
 
   it("keeps members' carts apart and renders /cart with the lines and the header count", async () => {
-    const first = await registerTestMember(t);
-    const second = await registerTestMember(t);
+    const { mcu } = t.fixture;
+    const first = await t.member();
+    const second = await t.member();
     await add(first, mcu, 2);
     expect((await list(second)).lineCount).toBe(0);
     const response = await first.browser.get('/cart');
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<title>我的购物车 - 芯品商城</title>');
     expect(response.body).toContain('STM32F103C8T6');
-    const data = pageState<CartPageData>(response.body);
+    const { data } = pageStateOf<CartPageData>(response.body);
     expect(data.cart.lineCount).toBe(1);
     const empty = await second.browser.get('/cart');
     expect(empty.body).toContain('购物车还是空的');

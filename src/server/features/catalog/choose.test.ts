@@ -1,22 +1,19 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { QueryAttrbuteExcludeListResponse, QueryAttrbuteProductListResponse } from '../../../contract/catalog.ts';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import { pageStateOf } from '../../testing/page-state.ts';
+import type { TestBrowser } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { fixtureResistorStock, insertCatalogFixture, type CatalogFixture } from './testing/catalog-fixture.ts';
 
 describe('parametric selection: /product/api/queryAttrbute* and /choose', () => {
-  let t: TestApp;
+  const t = useTestApp({ fixture: (app) => insertCatalogFixture(app.db) });
   let f: CatalogFixture;
   let browser: TestBrowser;
   let scope: { categoryFirstId: number; categorySecondId: number };
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    f = await insertCatalogFixture(t.db);
-    browser = new TestBrowser(t.app);
+  beforeEach(() => {
+    f = t.fixture;
+    browser = t.browser();
     scope = { categoryFirstId: f.categories.resistor, categorySecondId: f.categories.chipResistor };
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const list = async (body: Record<string, unknown>) => {
@@ -163,9 +160,7 @@ describe('parametric selection: /product/api/queryAttrbute* and /choose', () => 
     expect(response.body).toContain('<title>贴片电阻_电阻 - 参数选型 - 芯品商城</title>');
     expect(response.body).toContain('RC0603FR-0710KL');
     expect(response.body).not.toContain('RC0402FR-0710KL');
-    const state = JSON.parse(/<script type="application\/json" id="initial-state">(.*?)<\/script>/s.exec(response.body)?.[1] ?? '{}') as {
-      data: { state: unknown; products: { total: number } };
-    };
+    const state = pageStateOf<{ state: unknown; products: { total: number } }>(response.body);
     expect(state.data.state).toEqual({ filter: JSON.parse(selection), stock: 0, sort: 1, page: 1 });
     expect(state.data.products.total).toBe(4);
   });

@@ -1,28 +1,24 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { DiscountPageData } from '../../../web/pages/discount-page.tsx';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import { pageStateOf } from '../../testing/page-state.ts';
+import type { TestBrowser } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { isIcCategory } from './discount.service.ts';
 import { insertCatalogFixture, type CatalogFixture } from './testing/catalog-fixture.ts';
-import { pageState } from './testing/page-state.ts';
 
 describe('zones: /product/discount?subject=A01 (special offers) and A03 (IC zone)', () => {
-  let t: TestApp;
+  const t = useTestApp({ fixture: (app) => insertCatalogFixture(app.db) });
   let f: CatalogFixture;
   let browser: TestBrowser;
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    f = await insertCatalogFixture(t.db);
-    browser = new TestBrowser(t.app);
-  });
-  afterAll(async () => {
-    await t.close();
+  beforeEach(() => {
+    f = t.fixture;
+    browser = t.browser();
   });
 
   const zone = async (query: string) => {
     const response = await browser.get(`/product/discount?${query}`);
     expect(response.statusCode).toBe(200);
-    return { html: response.body, data: pageState<DiscountPageData>(response.body) };
+    return { html: response.body, data: pageStateOf<DiscountPageData>(response.body).data };
   };
 
   it('lists the special offers with the offer price beside the original struck through', async () => {

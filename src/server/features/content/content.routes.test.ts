@@ -1,27 +1,26 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
-import { createMember, shellOf, signIn } from '../shell/shell-testing.ts';
+import { describe, expect, it } from 'vitest';
+import { createMember, signIn } from '../../testing/factories.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
+import { shellOf } from '../shell/shell-testing.ts';
 import { beijingDay, forgetSiteContent, visitorKeyOf } from './content.service.ts';
 import { seedContent } from './content.seed.ts';
 
 describe('ads: /common/api/updateAdvertisingStatus', () => {
-  let t: TestApp;
-  let topAdId: number;
-  let sidebarAdId: number;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedContent(t.db);
-    const ads = await t.db.kysely.selectFrom('ads').select(['adPosId', 'position']).execute();
-    topAdId = ads.find((ad) => ad.position === 'top')?.adPosId ?? 0;
-    sidebarAdId = ads.find((ad) => ad.position === 'sidebar')?.adPosId ?? 0;
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useTestApp({
+    fixture: async (app) => {
+      await seedContent(app.db);
+      const ads = await app.db.kysely.selectFrom('ads').select(['adPosId', 'position']).execute();
+      return {
+        topAdId: ads.find((ad) => ad.position === 'top')?.adPosId ?? 0,
+        sidebarAdId: ads.find((ad) => ad.position === 'sidebar')?.adPosId ?? 0,
+      };
+    },
   });
 
   it('hides a closed ad from that visitor for the day, and only from that visitor', async () => {
-    const visitor = new TestBrowser(t.app);
-    const other = new TestBrowser(t.app);
+    const { topAdId, sidebarAdId } = t.fixture;
+    const visitor = t.browser();
+    const other = t.browser();
     expect((await shellOf(visitor)).advertisingInfo.top?.adPosId).toBe(topAdId);
 
     expect(await visitor.call('/common/api/updateAdvertisingStatus', { adId: topAdId })).toEqual({ code: 1, data: true, msg: '' });
@@ -32,24 +31,27 @@ describe('ads: /common/api/updateAdvertisingStatus', () => {
   });
 
   it('accepts the id as a string and a second close of the same ad', async () => {
-    const visitor = new TestBrowser(t.app);
+    const { sidebarAdId } = t.fixture;
+    const visitor = t.browser();
     expect((await visitor.call('/common/api/updateAdvertisingStatus', { adId: String(sidebarAdId) })).code).toBe(1);
     expect((await visitor.call('/common/api/updateAdvertisingStatus', { adId: sidebarAdId })).code).toBe(1);
     expect((await shellOf(visitor)).advertisingInfo.sidebar).toBeNull();
   });
 
   it('remembers a member\'s close by member, across browsers', async () => {
-    const userId = await createMember(t.db);
-    const first = new TestBrowser(t.app);
-    const second = new TestBrowser(t.app);
-    await signIn(first, t.db, userId);
-    await signIn(second, t.db, userId);
+    const { topAdId } = t.fixture;
+    const { userId } = await createMember(t.db.kysely);
+    const first = t.browser();
+    const second = t.browser();
+    await signIn(first, t.db.kysely, userId);
+    await signIn(second, t.db.kysely, userId);
     expect((await first.call('/common/api/updateAdvertisingStatus', { adId: topAdId })).code).toBe(1);
     expect((await shellOf(second)).advertisingInfo.top).toBeNull();
   });
 
   it('shows the ad again on the next Beijing day', async () => {
-    const visitor = new TestBrowser(t.app);
+    const { topAdId } = t.fixture;
+    const visitor = t.browser();
     await shellOf(visitor);
     const key = visitorKeyOf({ sid: visitor.cookie('sid') ?? '', userId: null });
     const yesterday = beijingDay(Date.now() - 86_400_000);
@@ -58,7 +60,7 @@ describe('ads: /common/api/updateAdvertisingStatus', () => {
   });
 
   it('answers bad ids with a Chinese message', async () => {
-    const browser = new TestBrowser(t.app);
+    const browser = t.browser();
     for (const body of [{}, { adId: 'abc' }, { adId: -1 }, { adId: 1.5 }, { adId: null }, { adId: [1] }]) {
       expect(await browser.call('/common/api/updateAdvertisingStatus', body)).toEqual({ code: 400, data: null, msg: '广告编号有误' });
     }
@@ -68,11 +70,12 @@ describe('ads: /common/api/updateAdvertisingStatus', () => {
   it('does not show ads that are switched off', async () => {
     await t.db.kysely.updateTable('ads').set({ isOpen: 0 }).where('position', '=', 'popup').execute();
     forgetSiteContent(t.db);
-    expect((await shellOf(new TestBrowser(t.app))).advertisingInfo.popup).toBeNull();
+    expect((await shellOf(t.browser())).advertisingInfo.popup).toBeNull();
   });
 
   it('limits how fast one visitor can report closes', async () => {
-    const browser = new TestBrowser(t.app, '10.0.0.9');
+    const { topAdId } = t.fixture;
+    const browser = t.browser('10.0.0.9');
     const codes: number[] = [];
     for (let i = 0; i < 32; i++) codes.push((await browser.call('/common/api/updateAdvertisingStatus', { adId: topAdId })).code);
     expect(codes.slice(0, 30).every((code) => code === 1)).toBe(true);
@@ -81,13 +84,7 @@ describe('ads: /common/api/updateAdvertisingStatus', () => {
 });
 
 describe('content pictures: /img/content/:name', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('serves the seeded pictures as SVG with cache headers', async () => {
     for (const name of ['ad-top.svg', 'ad-sidebar.svg', 'ad-popup.svg', 'wechat-qr.svg', 'rep-qr-1.svg', 'rep-portrait-1.svg']) {

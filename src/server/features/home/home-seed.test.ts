@@ -1,17 +1,14 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { seedDemoData } from '../../seed/seed.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { forgetHomeContent, loadHomeData } from './home.service.ts';
 
 describe('home demo content on the demo catalogue', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedDemoData(t.db, { skus: 400 });
-    forgetHomeContent(t.db);
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useTestApp({
+    fixture: async (app) => {
+      await seedDemoData(app.db, { skus: 400 });
+      forgetHomeContent(app.db);
+    },
   });
 
   it('fills every home section from the seed', async () => {

@@ -1,30 +1,20 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { SendMsgType } from '../../../contract/account.ts';
 import type { HomeData } from '../../../contract/home.ts';
-import type { PageState } from '../../../contract/shell.ts';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import { pageStateOf } from '../../testing/page-state.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { sendCode } from '../account/account.test-helpers.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import { forgetHomeContent } from './home.service.ts';
 import { seedHomeContent } from './home.seed.ts';
 
-/** The JSON state a page embeds for hydration. */
-export function pageStateOf<Data>(html: string): PageState<Data> {
-  const match = /<script type="application\/json" id="initial-state">([\s\S]*?)<\/script>/.exec(html);
-  if (!match?.[1]) throw new Error('no initial state in the page');
-  return JSON.parse(match[1]) as PageState<Data>;
-}
-
 describe('home page', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await insertCatalogFixture(t.db);
-    await seedHomeContent(t.db);
-    forgetHomeContent(t.db);
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useTestApp({
+    fixture: async (app) => {
+      await insertCatalogFixture(app.db);
+      await seedHomeContent(app.db);
+      forgetHomeContent(app.db);
+    },
   });
 
   it('renders banners, products, brands, news and order statistics in the server HTML', async () => {
@@ -107,7 +97,7 @@ describe('home page', () => {
   });
 
   it("shows a member's card with order and favorite counts, 0 by default", async () => {
-    const browser = new TestBrowser(t.app, '10.9.0.1');
+    const browser = t.browser('10.9.0.1');
     const phone = '13700001111';
     const smsCode = await sendCode(t, browser, phone, SendMsgType.register);
     expect(await browser.call('/account/api/quickRegister', { phone, smsCode })).toMatchObject({ code: 1, msg: '注册成功' });

@@ -1,19 +1,12 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { describe, expect, it } from 'vitest';
+import type { TestApp } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { seedCatalog } from '../../seed/catalog-seed.ts';
 import { packageImageName, packageImageNames } from './package-image-names.ts';
 import { drawnPackageNames } from './package-images.ts';
 import { imageRoutePrefix } from './images.routes.ts';
 
-let t: TestApp;
-
-beforeAll(async () => {
-  t = await createTestApp();
-  await seedCatalog(t.db, { skus: 300 });
-});
-afterAll(async () => {
-  await t.close();
-});
+const t = useTestApp({ fixture: (app) => seedCatalog(app.db, { skus: 300 }) });
 
 function expectSvg(response: Awaited<ReturnType<TestApp['app']['inject']>>) {
   expect(response.statusCode).toBe(200);

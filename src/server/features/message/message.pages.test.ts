@@ -1,39 +1,41 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import { MessageType, type MessageDetailsData, type MessageListData } from '../../../contract/message.ts';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
-import { createMember, pageStateOf, signIn } from '../shell/shell-testing.ts';
+import { createMember, signIn } from '../../testing/factories.ts';
+import { pageStateOf } from '../../testing/page-state.ts';
+import { TestBrowser } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertMessages } from './message.repository.ts';
 
 describe('member messages', () => {
-  let t: TestApp;
-  let userId: number;
-  let otherId: number;
-  let member: TestBrowser;
-  const ids: Record<string, number> = {};
-
-  beforeAll(async () => {
-    t = await createTestApp();
-    userId = await createMember(t.db, { nickName: '小芯' });
-    otherId = await createMember(t.db);
-    const base = Date.UTC(2026, 5, 11, 2, 30);
-    await insertMessages(t.db.kysely, [
-      ...Array.from({ length: 12 }, (_, i) => ({ userId, messageType: MessageType.order, msgContent: `订单消息${i + 1}`, sendDate: base - (20 - i) * 60_000, isRead: 1 })),
-      { userId, messageType: MessageType.bom, msgContent: '<p>BOM完成<script>x()</script></p>', sendDate: base - 3 * 60_000 },
-      { userId, messageType: MessageType.invoice, msgContent: '发票已开具', sendDate: base - 2 * 60_000 },
-      { userId, messageType: MessageType.offer, msgContent: '<p>报价单</p>', sendDate: base - 60_000 },
-      { userId: otherId, messageType: MessageType.order, msgContent: '别人的消息', sendDate: base },
-    ]);
-    const rows = await t.db.kysely.selectFrom('messages').select(['id', 'msgContent']).execute();
-    for (const row of rows) ids[row.msgContent] = row.id;
-    member = new TestBrowser(t.app);
-    await signIn(member, t.db, userId);
+  const t = useTestApp({
+    fixture: async (app) => {
+      const { userId } = await createMember(app.db.kysely, { nickName: '小芯' });
+      const { userId: otherId } = await createMember(app.db.kysely);
+      const base = Date.UTC(2026, 5, 11, 2, 30);
+      await insertMessages(app.db.kysely, [
+        ...Array.from({ length: 12 }, (_, i) => ({ userId, messageType: MessageType.order, msgContent: `订单消息${i + 1}`, sendDate: base - (20 - i) * 60_000, isRead: 1 })),
+        { userId, messageType: MessageType.bom, msgContent: '<p>BOM完成<script>x()</script></p>', sendDate: base - 3 * 60_000 },
+        { userId, messageType: MessageType.invoice, msgContent: '发票已开具', sendDate: base - 2 * 60_000 },
+        { userId, messageType: MessageType.offer, msgContent: '<p>报价单</p>', sendDate: base - 60_000 },
+        { userId: otherId, messageType: MessageType.order, msgContent: '别人的消息', sendDate: base },
+      ]);
+      const rows = await app.db.kysely.selectFrom('messages').select(['id', 'msgContent']).execute();
+      const ids: Record<string, number> = Object.fromEntries(rows.map((row) => [row.msgContent, row.id]));
+      // One member browser for the file: the tests read and then mark its messages in turn.
+      const member = new TestBrowser(app.app);
+      await signIn(member, app.db.kysely, userId);
+      return { otherId, ids, member };
+    },
   });
-  afterAll(async () => {
-    await t.close();
+  let otherId: number;
+  let ids: Record<string, number>;
+  let member: TestBrowser;
+  beforeEach(() => {
+    ({ otherId, ids, member } = t.fixture);
   });
 
   it('sends visitors to the login page with a return path', async () => {
-    const visitor = new TestBrowser(t.app);
+    const visitor = t.browser();
     for (const url of ['/user/message/list', `/user/message/details?id=${ids['发票已开具']}`]) {
       const response = await visitor.get(url);
       expect(response.statusCode).toBe(302);
@@ -94,7 +96,7 @@ describe('member messages', () => {
     expect(row.isRead).toBe(1);
     expect(await member.call('/user/api/message/markRead', { id: ids['别人的消息'] })).toEqual({ code: 404, data: null, msg: '消息不存在' });
     expect(await member.call('/user/api/message/markRead', { id: 'x' })).toEqual({ code: 400, data: null, msg: '消息编号有误' });
-    expect((await new TestBrowser(t.app).call('/user/api/message/markRead', { id })).code).toBe(401);
+    expect((await t.browser().call('/user/api/message/markRead', { id })).code).toBe(401);
   });
 
   it('marks all of the member\'s messages read, and no one else\'s', async () => {
@@ -104,6 +106,6 @@ describe('member messages', () => {
     expect(shell.headerData.bomMessageCount).toBe(0);
     const others = await t.db.kysely.selectFrom('messages').select('isRead').where('userId', '=', otherId).executeTakeFirstOrThrow();
     expect(others.isRead).toBe(0);
-    expect((await new TestBrowser(t.app).call('/user/api/message/readAll', {})).code).toBe(401);
+    expect((await t.browser().call('/user/api/message/readAll', {})).code).toBe(401);
   });
 });

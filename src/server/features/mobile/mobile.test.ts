@@ -1,6 +1,6 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
-import { insertCatalogFixture, type CatalogFixture } from '../catalog/testing/catalog-fixture.ts';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../../testing/use-test-app.ts';
+import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import { seedHomeContent } from '../home/home.seed.ts';
 import { isMobileUserAgent, mobileRedirectTarget } from './mobile-site.ts';
 
@@ -43,15 +43,12 @@ describe('mobile redirect targets', () => {
 });
 
 describe('mobile site', () => {
-  let t: TestApp;
-  let fixture: CatalogFixture;
-  beforeAll(async () => {
-    t = await createTestApp();
-    fixture = await insertCatalogFixture(t.db);
-    await seedHomeContent(t.db);
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useTestApp({
+    fixture: async (app) => {
+      const catalog = await insertCatalogFixture(app.db);
+      await seedHomeContent(app.db);
+      return catalog;
+    },
   });
 
   const get = (url: string, userAgent: string, cookie = '') => t.app.inject({ method: 'GET', url, headers: { 'user-agent': userAgent, cookie } });
@@ -63,7 +60,7 @@ describe('mobile site', () => {
   });
 
   it('sends phones from a product page to its mobile page', async () => {
-    const productId = fixture.products.get('STM32F103C8T6') ?? 0;
+    const productId = t.fixture.products.get('STM32F103C8T6') ?? 0;
     const response = await get(`/product/detail/${productId}?from=share`, android);
     expect(response.statusCode).toBe(302);
     expect(response.headers.location).toBe(`/m/product/detail/${productId}?from=share`);
@@ -96,7 +93,7 @@ describe('mobile site', () => {
   });
 
   it("serves a part's mobile page with code, brand, package, tiers and stock", async () => {
-    const productId = fixture.products.get('STM32F103C8T6') ?? 0;
+    const productId = t.fixture.products.get('STM32F103C8T6') ?? 0;
     const response = await get(`/m/product/detail/${productId}`, iPhone);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('STM32F103C8T6');

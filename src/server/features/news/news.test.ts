@@ -1,29 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { NewsDetailData, NewsListData } from '../../../contract/news.ts';
-import type { PageState } from '../../../contract/shell.ts';
-import { createTestApp, type TestApp } from '../../testing/test-app.ts';
+import { pageStateOf } from '../../testing/page-state.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { seedHomeContent } from '../home/home.seed.ts';
 
-function stateOf<Data>(html: string): PageState<Data> {
-  const match = /<script type="application\/json" id="initial-state">([\s\S]*?)<\/script>/.exec(html);
-  if (!match?.[1]) throw new Error('no initial state in the page');
-  return JSON.parse(match[1]) as PageState<Data>;
-}
-
 describe('news pages', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await seedHomeContent(t.db);
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp({ fixture: (app) => seedHomeContent(app.db) });
 
   it('lists announcements newest first, ten a page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/news' });
     expect(response.statusCode).toBe(200);
-    const { data } = stateOf<NewsListData>(response.body);
+    const { data } = pageStateOf<NewsListData>(response.body);
     expect(data).toMatchObject({ kind: 'announcement', page: 1, pageSize: 10, total: 12 });
     expect(data.list).toHaveLength(10);
     expect(data.list[0]?.title).toBe('关于2026年端午节假期发货安排的通知');
@@ -34,11 +21,11 @@ describe('news pages', () => {
   });
 
   it('pages on and lists the other kinds', async () => {
-    const second = stateOf<NewsListData>((await t.app.inject({ method: 'GET', url: '/news?page=2' })).body);
+    const second = pageStateOf<NewsListData>((await t.app.inject({ method: 'GET', url: '/news?page=2' })).body);
     expect(second.data.list).toHaveLength(2);
-    const articles = stateOf<NewsListData>((await t.app.inject({ method: 'GET', url: '/news?kind=article' })).body);
+    const articles = pageStateOf<NewsListData>((await t.app.inject({ method: 'GET', url: '/news?kind=article' })).body);
     expect(articles.data).toMatchObject({ kind: 'article', total: 6 });
-    const past = stateOf<NewsListData>((await t.app.inject({ method: 'GET', url: '/news?page=9' })).body);
+    const past = pageStateOf<NewsListData>((await t.app.inject({ method: 'GET', url: '/news?page=9' })).body);
     expect(past.data.list).toEqual([]);
   });
 
@@ -49,12 +36,12 @@ describe('news pages', () => {
   });
 
   it('shows an announcement with its paragraphs and neighbours', async () => {
-    const list = stateOf<NewsListData>((await t.app.inject({ method: 'GET', url: '/news' })).body).data.list;
+    const list = pageStateOf<NewsListData>((await t.app.inject({ method: 'GET', url: '/news' })).body).data.list;
     const middle = list[1];
     if (!middle) throw new Error('no second announcement');
     const response = await t.app.inject({ method: 'GET', url: `/news/${middle.newsId}` });
     expect(response.statusCode).toBe(200);
-    const { data } = stateOf<NewsDetailData>(response.body);
+    const { data } = pageStateOf<NewsDetailData>(response.body);
     expect(data.title).toBe(middle.title);
     expect(data.paragraphs.length).toBeGreaterThan(1);
     expect(data.previous?.newsId).toBe(list[0]?.newsId);
@@ -64,8 +51,8 @@ describe('news pages', () => {
   });
 
   it('has no previous entry for the newest one', async () => {
-    const newest = stateOf<NewsListData>((await t.app.inject({ method: 'GET', url: '/news' })).body).data.list[0];
-    const { data } = stateOf<NewsDetailData>((await t.app.inject({ method: 'GET', url: `/news/${newest?.newsId}` })).body);
+    const newest = pageStateOf<NewsListData>((await t.app.inject({ method: 'GET', url: '/news' })).body).data.list[0];
+    const { data } = pageStateOf<NewsDetailData>((await t.app.inject({ method: 'GET', url: `/news/${newest?.newsId}` })).body);
     expect(data.previous).toBeNull();
     expect(data.next).not.toBeNull();
   });

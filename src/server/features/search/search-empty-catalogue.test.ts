@@ -1,16 +1,12 @@
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { beforeEach, expect, it } from 'vitest';
 import type { SearchResult, Suggestion } from '../../../contract/search.ts';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import type { TestBrowser } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 
-let testApp: TestApp;
+const testApp = useTestApp();
 let browser: TestBrowser;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  browser = new TestBrowser(testApp.app);
-});
-afterAll(async () => {
-  await testApp.close();
+beforeEach(() => {
+  browser = testApp.browser();
 });
 
 it('answers on a store with no products yet: no suggestions, no results, the no-result page', async () => {

@@ -1,28 +1,22 @@
 import { pino } from 'pino';
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SearchParams, SearchResult, Suggestion } from '../../../contract/search.ts';
 import { buildApp } from '../../app.ts';
 import type { AppDeps } from '../../app-deps.ts';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import { insertProduct } from '../../testing/factories.ts';
+import { TestBrowser } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { pruneChanges, readSyncState } from './catalog-changes.repository.ts';
 import { defaultKeeperOptions } from './search-index.keeper.ts';
 import { SearchService } from './search.service.ts';
-import { insertSearchFixture, type SearchFixture } from './testing/search-fixture.ts';
+import { insertSearchFixture } from './testing/search-fixture.ts';
 
-let testApp: TestApp;
-let fixture: SearchFixture;
+const testApp = useTestApp({ fixture: (app) => insertSearchFixture(app.db) });
 const logger = pino({ level: 'silent' });
 const services: SearchService[] = [];
 
-beforeAll(async () => {
-  testApp = await createTestApp();
-  fixture = await insertSearchFixture(testApp.db);
-});
 afterEach(async () => {
   await Promise.all(services.splice(0).map((service) => service.keeper.close()));
-});
-afterAll(async () => {
-  await testApp.close();
 });
 
 const params = (key: string, extra: Partial<SearchParams> = {}): SearchParams => ({ key, categoryId: null, brandId: null, package: null, isInStock: false, sort: 0, page: 1, ...extra });
@@ -36,7 +30,7 @@ function eagerService(): SearchService {
 }
 
 function productId(code: string): number {
-  const id = fixture.products.get(code);
+  const id = testApp.fixture.products.get(code);
   if (id === undefined) throw new Error(`no ${code} in the fixture`);
   return id;
 }
@@ -67,29 +61,16 @@ describe('the index follows product writes', () => {
   it('finds a new part with its parameters, and forgets a deleted one', async () => {
     const service = eagerService();
     expect((await service.search(params('4K7'))).total).toBe(1);
-    const { id } = await testApp.db.kysely
-      .insertInto('products')
-      .values({
-        code: 'RC0603FR-074K7L-NEW',
-        codeNorm: 'RC0603FR074K7LNEW',
-        brandId: fixture.brands.yageo,
-        categoryFirstId: fixture.categories.resistor,
-        categorySecondId: fixture.categories.chipResistor,
-        package: '0603',
-        description: '厚膜贴片电阻 4.7kΩ',
-        lifecycle: 'active',
-        isRohs: 1,
-        datasheetUrl: null,
-        stock: 1,
-        packSize: 1,
-        imagePath: null,
-        label: null,
-        isSpecialOffer: 0,
-        createdAt: 0,
-        updatedAt: 0,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertProduct(testApp.db.kysely, {
+      code: 'RC0603FR-074K7L-NEW',
+      brandId: testApp.fixture.brands.yageo,
+      categoryFirstId: testApp.fixture.categories.resistor,
+      categorySecondId: testApp.fixture.categories.chipResistor,
+      package: '0603',
+      description: '厚膜贴片电阻 4.7kΩ',
+      stock: 1,
+      prices: [],
+    });
     const resistance = await testApp.db.kysely.selectFrom('attributes').select('id').where('name', '=', '阻值').executeTakeFirstOrThrow();
     await testApp.db.kysely.insertInto('productParams').values({ productId: id, attributeId: resistance.id, valueText: '4.7kΩ', valueNum: 4700 }).execute();
     expect(codesOf(await service.search(params('4K7'))).sort()).toEqual(['RC0603FR-074K7L', 'RC0603FR-074K7L-NEW']);
@@ -103,7 +84,7 @@ describe('the index follows product writes', () => {
   it('rebuilds when a brand is renamed', async () => {
     const service = eagerService();
     expect((await service.search(params('安世'))).total).toBe(1);
-    await testApp.db.kysely.updateTable('brands').set({ nameCn: '安世半导体' }).where('id', '=', fixture.brands.nexperia).execute();
+    await testApp.db.kysely.updateTable('brands').set({ nameCn: '安世半导体' }).where('id', '=', testApp.fixture.brands.nexperia).execute();
     // The rename is noticed on the next request, which starts a rebuild; the rebuilt index knows the new name.
     await service.search(params('安世'));
     await vi.waitFor(async () => expect(await service.suggest('安世半导体')).toEqual([{ key: '安世半导体', searchResultCount: 1 }]), { timeout: 5000, interval: 50 });
@@ -148,7 +129,7 @@ describe('several app processes on one database', () => {
     const second = await buildApp(secondDeps);
     await second.ready();
     try {
-      const first = new TestBrowser(testApp.app);
+      const first = testApp.browser();
       const other = new TestBrowser(second);
       const suggest = async (browser: TestBrowser, key: string) => (await browser.call<Suggestion[]>('/product/api/searchAssociateWord', { key })).data ?? [];
       expect(await suggest(other, 'LM358')).toEqual([{ key: 'LM358DR', searchResultCount: 1 }]);

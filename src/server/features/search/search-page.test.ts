@@ -1,27 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { initialStateElementId } from '../../../contract/shell.ts';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SearchResult } from '../../../contract/search.ts';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import { pageStateOf } from '../../testing/page-state.ts';
+import type { TestBrowser } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertSearchFixture, type SearchFixture } from './testing/search-fixture.ts';
 
-let testApp: TestApp;
-let browser: TestBrowser;
+const testApp = useTestApp({ fixture: (app) => insertSearchFixture(app.db) });
 let fixture: SearchFixture;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  fixture = await insertSearchFixture(testApp.db);
-  browser = new TestBrowser(testApp.app);
-});
-afterAll(async () => {
-  await testApp.close();
+let browser: TestBrowser;
+beforeEach(() => {
+  fixture = testApp.fixture;
+  browser = testApp.browser();
 });
 
 async function page(url: string) {
   const response = await browser.get(url);
-  const stateText = new RegExp(`<script type="application/json" id="${initialStateElementId}">([\\s\\S]*?)</script>`).exec(response.body)?.[1] ?? '{}';
-  const state = JSON.parse(stateText) as { data: SearchResult };
-  return { status: response.statusCode, html: response.body, data: state.data };
+  return { status: response.statusCode, html: response.body, data: pageStateOf<SearchResult>(response.body).data };
 }
 
 describe('/search page', () => {

@@ -1,19 +1,15 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SearchProductListRequest, SearchResult } from '../../../contract/search.ts';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import type { TestBrowser } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertSearchFixture, type SearchFixture } from './testing/search-fixture.ts';
 
-let testApp: TestApp;
-let browser: TestBrowser;
+const testApp = useTestApp({ fixture: (app) => insertSearchFixture(app.db) });
 let fixture: SearchFixture;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  fixture = await insertSearchFixture(testApp.db);
-  browser = new TestBrowser(testApp.app);
-});
-afterAll(async () => {
-  await testApp.close();
+let browser: TestBrowser;
+beforeEach(() => {
+  fixture = testApp.fixture;
+  browser = testApp.browser();
 });
 
 async function search(body: SearchProductListRequest): Promise<SearchResult> {

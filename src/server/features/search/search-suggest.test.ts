@@ -1,19 +1,16 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { SearchFactoryCodeProductResponse, Suggestion } from '../../../contract/search.ts';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import { insertProduct } from '../../testing/factories.ts';
+import type { TestBrowser } from '../../testing/test-app.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertSearchFixture, type SearchFixture } from './testing/search-fixture.ts';
 
-let testApp: TestApp;
-let browser: TestBrowser;
+const testApp = useTestApp({ fixture: (app) => insertSearchFixture(app.db) });
 let fixture: SearchFixture;
-
-beforeAll(async () => {
-  testApp = await createTestApp();
-  fixture = await insertSearchFixture(testApp.db);
-  browser = new TestBrowser(testApp.app);
-});
-afterAll(async () => {
-  await testApp.close();
+let browser: TestBrowser;
+beforeEach(() => {
+  fixture = testApp.fixture;
+  browser = testApp.browser();
 });
 
 async function suggest(key: string): Promise<Suggestion[]> {
@@ -103,28 +100,16 @@ describe('/product/api/searchFactoryCodeProduct', () => {
 
   it('lists every maker sharing a code', async () => {
     const sharedCode = 'LM358DR';
-    await testApp.db.kysely
-      .insertInto('products')
-      .values({
-        code: sharedCode,
-        codeNorm: sharedCode,
-        brandId: fixture.brands.st,
-        categoryFirstId: fixture.categories.amplifier,
-        categorySecondId: fixture.categories.opAmp,
-        package: 'SOIC-8',
-        description: '双路运算放大器',
-        lifecycle: 'active',
-        isRohs: 1,
-        datasheetUrl: null,
-        stock: 10,
-        packSize: 1,
-        imagePath: null,
-        label: null,
-        isSpecialOffer: 0,
-        createdAt: 0,
-        updatedAt: 0,
-      })
-      .execute();
+    await insertProduct(testApp.db.kysely, {
+      code: sharedCode,
+      brandId: fixture.brands.st,
+      categoryFirstId: fixture.categories.amplifier,
+      categorySecondId: fixture.categories.opAmp,
+      package: 'SOIC-8',
+      description: '双路运算放大器',
+      stock: 10,
+      prices: [],
+    });
     const found = await byCode('lm358dr');
     expect(found.map((product) => product.brandName).sort()).toEqual(['ST(意法半导体)', 'TI(德州仪器)']);
   });

@@ -1,23 +1,21 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MessageType } from '../../../contract/message.ts';
-import { createTestApp, TestBrowser, type TestApp } from '../../testing/test-app.ts';
+import { createMember, signIn } from '../../testing/factories.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
 import { seedContent } from '../content/content.seed.ts';
 import { insertMessages } from '../message/message.repository.ts';
-import { createMember, insertCartLines, insertCategoryFixture, shellOf, signIn } from './shell-testing.ts';
+import { insertCartLines, insertCategoryFixture, shellOf } from './shell-testing.ts';
 
 describe('shell state', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-    await insertCategoryFixture(t.db);
-    await seedContent(t.db);
-  });
-  afterAll(async () => {
-    await t.close();
+  const t = useTestApp({
+    fixture: async (app) => {
+      await insertCategoryFixture(app.db);
+      await seedContent(app.db);
+    },
   });
 
   it('gives a visitor the header, footer, sidebar and ads from the database', async () => {
-    const shell = await shellOf(new TestBrowser(t.app));
+    const shell = await shellOf(t.browser());
     expect(shell.user).toEqual({ isLogin: false, nickName: '', userNumber: '' });
     expect(shell.headerData).toMatchObject({ isLogin: false, cartCount: 0, productCount: 0, bomMessageCount: 0, showCategory: false });
     expect(shell.headerData.hotLabelList.map((label) => label.keyword)).toContain('STM32F103C8T6');
@@ -39,7 +37,7 @@ describe('shell state', () => {
   });
 
   it('puts the first 8 category groups in the header, in order, with second levels and counts', async () => {
-    const shell = await shellOf(new TestBrowser(t.app));
+    const shell = await shellOf(t.browser());
     const groups = shell.headerData.categoryList;
     expect(groups.map((group) => group.categoryGroupName)).toEqual(['分组1', '分组2', '分组3', '分组4', '分组5', '分组6', '分组7', '分组8']);
     const first = groups[0]?.categoryList[0];
@@ -49,14 +47,14 @@ describe('shell state', () => {
   });
 
   it('opens the category menu on the home page only', async () => {
-    const browser = new TestBrowser(t.app);
+    const browser = t.browser();
     expect((await shellOf(browser, '/')).headerData.showCategory).toBe(true);
     expect((await shellOf(browser, '/?from=ad')).headerData.showCategory).toBe(true);
     expect((await shellOf(browser, '/no/such/page')).headerData.showCategory).toBe(false);
   });
 
   it('gives a member the greeting, cart count, unread messages, BOM badge count and sales rep', async () => {
-    const userId = await createMember(t.db, { nickName: '', userNumber: 'U2606110042' });
+    const { userId } = await createMember(t.db.kysely, { nickName: '', userNumber: 'U2606110042' });
     const now = Date.now();
     await insertMessages(t.db.kysely, [
       { userId, messageType: MessageType.order, msgContent: '订单已发货', sendDate: now - 5000 },
@@ -69,8 +67,8 @@ describe('shell state', () => {
     const rep = await t.db.kysely.selectFrom('serviceReps').select('id').executeTakeFirstOrThrow();
     await t.db.kysely.insertInto('userServiceReps').values({ userId, repId: rep.id, enableFlag: 1 }).execute();
 
-    const browser = new TestBrowser(t.app);
-    await signIn(browser, t.db, userId);
+    const browser = t.browser();
+    await signIn(browser, t.db.kysely, userId);
     const shell = await shellOf(browser);
     expect(shell.user).toEqual({ isLogin: true, nickName: '', userNumber: 'U2606110042' });
     expect(shell.headerData).toMatchObject({ isLogin: true, cartCount: 2, productCount: 2 });
@@ -85,9 +83,9 @@ describe('shell state', () => {
   });
 
   it('treats a session whose member no longer exists as a visitor', async () => {
-    const userId = await createMember(t.db);
-    const browser = new TestBrowser(t.app);
-    await signIn(browser, t.db, userId);
+    const { userId } = await createMember(t.db.kysely);
+    const browser = t.browser();
+    await signIn(browser, t.db.kysely, userId);
     await t.db.kysely.deleteFrom('users').where('id', '=', userId).execute();
     const shell = await shellOf(browser);
     expect(shell.user.isLogin).toBe(false);

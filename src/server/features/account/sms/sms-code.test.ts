@@ -1,6 +1,7 @@
-import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { SendMsgType } from '../../../../contract/account.ts';
-import { createTestApp, TestBrowser, type TestApp } from '../../../testing/test-app.ts';
+import type { TestBrowser } from '../../../testing/test-app.ts';
+import { useTestApp } from '../../../testing/use-test-app.ts';
 import { lastCodeOf, nextIp, nextPhone, otherCode, outboxOf } from '../account.test-helpers.ts';
 import type { SmsProvider } from './sms-provider.ts';
 
@@ -13,13 +14,7 @@ function startOfBeijingDay(): number {
 }
 
 describe('SMS code sending limits and single use', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
   afterEach(() => {
     vi.useRealTimers();
   });
@@ -30,7 +25,7 @@ describe('SMS code sending limits and single use', () => {
 
   it('refuses a second SMS code within 60 seconds and allows one after', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const b = new TestBrowser(t.app, nextIp());
+    const b = t.browser(nextIp());
     const phone = nextPhone();
     expect(await send(b, phone)).toMatchObject({ code: 1 });
     vi.setSystemTime(Date.now() + 59_000);
@@ -42,7 +37,7 @@ describe('SMS code sending limits and single use', () => {
 
   it('a new code replaces the previous one', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    const b = new TestBrowser(t.app, nextIp());
+    const b = t.browser(nextIp());
     const phone = nextPhone();
     await send(b, phone);
     const first = await lastCodeOf(t, phone);
@@ -58,10 +53,10 @@ describe('SMS code sending limits and single use', () => {
     vi.setSystemTime(startOfBeijingDay());
     const phone = nextPhone();
     for (let sent = 0; sent < 5; sent++) {
-      expect(await send(new TestBrowser(t.app, nextIp()), phone)).toMatchObject({ code: 1 });
+      expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 1 });
       vi.setSystemTime(Date.now() + 61_000);
     }
-    expect(await send(new TestBrowser(t.app, nextIp()), phone)).toMatchObject({ code: 429, msg: '该手机号获取验证码过于频繁，请1小时后再试' });
+    expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 429, msg: '该手机号获取验证码过于频繁，请1小时后再试' });
     expect(await outboxOf(t, phone)).toHaveLength(5);
   });
 
@@ -71,42 +66,42 @@ describe('SMS code sending limits and single use', () => {
     const phone = nextPhone();
     for (let sent = 0; sent < 10; sent++) {
       vi.setSystemTime(dayStart + Math.floor(sent / 5) * hourMs + (sent % 5) * 61_000);
-      expect(await send(new TestBrowser(t.app, nextIp()), phone)).toMatchObject({ code: 1 });
+      expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 1 });
     }
     vi.setSystemTime(dayStart + 2 * hourMs);
-    expect(await send(new TestBrowser(t.app, nextIp()), phone)).toMatchObject({ code: 429, msg: '该手机号今日获取验证码次数已达上限，请明天再试' });
+    expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 429, msg: '该手机号今日获取验证码次数已达上限，请明天再试' });
     // 23:59 Beijing time is still the same day; midnight starts a new one.
     vi.setSystemTime(dayStart + 23 * hourMs - 60_000);
-    expect(await send(new TestBrowser(t.app, nextIp()), phone)).toMatchObject({ code: 429 });
+    expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 429 });
     vi.setSystemTime(dayStart + 23 * hourMs);
-    expect(await send(new TestBrowser(t.app, nextIp()), phone)).toMatchObject({ code: 1 });
+    expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 1 });
   });
 
   it('allows 20 send requests an hour from one address', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(startOfBeijingDay());
-    const b = new TestBrowser(t.app, nextIp());
+    const b = t.browser(nextIp());
     for (let sent = 0; sent < 20; sent++) expect(await send(b, nextPhone())).toMatchObject({ code: 1 });
     const phone = nextPhone();
     expect(await send(b, phone)).toMatchObject({ code: 429, msg: '获取验证码过于频繁，请稍后再试' });
     expect(await outboxOf(t, phone)).toHaveLength(0);
-    expect(await send(new TestBrowser(t.app, nextIp()), phone)).toMatchObject({ code: 1 });
+    expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 1 });
   });
 
   it('50 concurrent sends for one phone send exactly one SMS', async () => {
     const phone = nextPhone();
-    const answers = await Promise.all(Array.from({ length: 50 }, () => send(new TestBrowser(t.app, nextIp()), phone)));
+    const answers = await Promise.all(Array.from({ length: 50 }, () => send(t.browser(nextIp()), phone)));
     expect(answers.filter((answer) => answer.code === 1)).toHaveLength(1);
     expect(answers.filter((answer) => answer.code === 429)).toHaveLength(49);
     expect(await outboxOf(t, phone)).toHaveLength(1);
   });
 
   it('20 concurrent wrong guesses leave the code dead: the right code afterwards is refused', async () => {
-    const b = new TestBrowser(t.app, nextIp());
+    const b = t.browser(nextIp());
     const phone = nextPhone();
     await send(b, phone);
     const code = await lastCodeOf(t, phone);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => register(new TestBrowser(t.app, nextIp()), phone, otherCode(code))));
+    const answers = await Promise.all(Array.from({ length: 20 }, () => register(t.browser(nextIp()), phone, otherCode(code))));
     expect(answers.every((answer) => answer.code === 400)).toBe(true);
     const row = await t.db.kysely.selectFrom('smsCodes').select('failedAttempts').where('phone', '=', phone).executeTakeFirstOrThrow();
     expect(row.failedAttempts).toBe(5);
@@ -114,7 +109,7 @@ describe('SMS code sending limits and single use', () => {
   });
 
   it('the fifth wrong guess says the code is dead', async () => {
-    const b = new TestBrowser(t.app, nextIp());
+    const b = t.browser(nextIp());
     const phone = nextPhone();
     await send(b, phone);
     const wrong = otherCode(await lastCodeOf(t, phone));
@@ -123,30 +118,29 @@ describe('SMS code sending limits and single use', () => {
   });
 
   it('concurrent registrations with the right code use it once and create one member', async () => {
-    const b = new TestBrowser(t.app, nextIp());
+    const b = t.browser(nextIp());
     const phone = nextPhone();
     await send(b, phone);
     const code = await lastCodeOf(t, phone);
-    const answers = await Promise.all(Array.from({ length: 10 }, () => register(new TestBrowser(t.app, nextIp()), phone, code)));
+    const answers = await Promise.all(Array.from({ length: 10 }, () => register(t.browser(nextIp()), phone, code)));
     expect(answers.filter((answer) => answer.code === 1)).toHaveLength(1);
     const members = await t.db.kysely.selectFrom('users').select('id').where('phone', '=', phone).execute();
     expect(members).toHaveLength(1);
   });
 
-  it('answers a gateway failure with a Chinese message and keeps the resend wait', async () => {
+  describe('with a failing SMS gateway', () => {
     const failing: SmsProvider = {
       async send() {
         throw new Error('gateway down');
       },
     };
-    const broken = await createTestApp({ sms: failing });
-    try {
-      const b = new TestBrowser(broken.app, nextIp());
+    const broken = useTestApp({ app: { sms: failing } });
+
+    it('answers a gateway failure with a Chinese message and keeps the resend wait', async () => {
+      const b = broken.browser(nextIp());
       const phone = nextPhone();
       expect(await send(b, phone)).toMatchObject({ code: 500, msg: '短信发送失败，请稍后再试' });
       expect(await send(b, phone)).toMatchObject({ code: 429 });
-    } finally {
-      await broken.close();
-    }
+    });
   });
 });

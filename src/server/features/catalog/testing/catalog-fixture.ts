@@ -1,4 +1,5 @@
 import type { Db } from '../../../db/create-db.ts';
+import { insertProduct } from '../../../testing/factories.ts';
 
 /**
  * A small, fully known catalogue for the data tests: every count a test asserts can be
@@ -112,46 +113,24 @@ export async function insertCatalogFixture(db: Db): Promise<CatalogFixture> {
     isSpecialOffer?: boolean;
   }
   const insertPart = async (part: NewPart) => {
-    const { id } = await k
-      .insertInto('products')
-      .values({
-        code: part.code,
-        codeNorm: part.code.toUpperCase().replace(/[\s\-/.,]/g, ''),
-        brandId: part.brandId,
-        categoryFirstId: part.firstId,
-        categorySecondId: part.secondId,
-        package: part.pkg,
-        description: part.description,
-        lifecycle: 'active',
-        isRohs: 1,
-        datasheetUrl: `https://example.com/datasheet/${encodeURIComponent(part.code)}.pdf`,
-        stock: part.stock,
-        packSize: part.packSize,
-        imagePath: `package/${part.pkg.toLowerCase()}.svg`,
-        label: null,
-        isSpecialOffer: part.isSpecialOffer ? 1 : 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertProduct(k, {
+      code: part.code,
+      brandId: part.brandId,
+      categoryFirstId: part.firstId,
+      categorySecondId: part.secondId,
+      package: part.pkg,
+      description: part.description,
+      datasheetUrl: `https://example.com/datasheet/${encodeURIComponent(part.code)}.pdf`,
+      stock: part.stock,
+      packSize: part.packSize,
+      imagePath: `package/${part.pkg.toLowerCase()}.svg`,
+      isSpecialOffer: part.isSpecialOffer ? 1 : 0,
+      createdAt: now,
+      updatedAt: now,
+      prices: part.tiers.map(([qtyStart, priceE4]) => ({ qtyStart, priceE4, originalPriceE4: part.isSpecialOffer ? Math.round(priceE4 * 1.25) : null })),
+      params: part.params.map(([attributeId, valueText, valueNum]) => ({ attributeId, valueText, valueNum })),
+    });
     products.set(part.code, id);
-    await k
-      .insertInto('productPrices')
-      .values(
-        part.tiers.map(([qtyStart, priceE4], i) => ({
-          productId: id,
-          qtyStart,
-          qtyEnd: part.tiers[i + 1] ? part.tiers[i + 1]![0] - 1 : null,
-          priceE4,
-          originalPriceE4: part.isSpecialOffer ? Math.round(priceE4 * 1.25) : null,
-        })),
-      )
-      .execute();
-    await k
-      .insertInto('productParams')
-      .values(part.params.map(([attributeId, valueText, valueNum]) => ({ productId: id, attributeId, valueText, valueNum })))
-      .execute();
     return id;
   };
 

@@ -1,5 +1,5 @@
-import { normalizePartNumber } from '../../../../contract/part-number.ts';
 import type { Db } from '../../../db/create-db.ts';
+import { insertProduct } from '../../../testing/factories.ts';
 
 /**
  * A small catalogue whose every search answer can be worked out by hand: famous part
@@ -136,43 +136,24 @@ export async function insertSearchFixture(db: Db): Promise<SearchFixture> {
   const products = new Map<string, number>();
   const parts = [...famousParts, ...bulkResistors()];
   for (const part of parts) {
-    const { id } = await k
-      .insertInto('products')
-      .values({
-        code: part.code,
-        codeNorm: normalizePartNumber(part.code),
-        brandId: brands[part.brand],
-        categoryFirstId: categories[part.first],
-        categorySecondId: categories[part.second],
-        package: part.pkg,
-        description: part.description,
-        lifecycle: 'active',
-        isRohs: 1,
-        datasheetUrl: null,
-        stock: part.stock,
-        packSize: part.priceE4 < 100 ? 100 : 1,
-        imagePath: null,
-        label: null,
-        isSpecialOffer: 0,
-        createdAt: now,
-        updatedAt: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    const id = await insertProduct(k, {
+      code: part.code,
+      brandId: brands[part.brand],
+      categoryFirstId: categories[part.first],
+      categorySecondId: categories[part.second],
+      package: part.pkg,
+      description: part.description,
+      stock: part.stock,
+      packSize: part.priceE4 < 100 ? 100 : 1,
+      createdAt: now,
+      updatedAt: now,
+      prices: [
+        { qtyStart: 1, priceE4: part.priceE4 },
+        { qtyStart: 100, priceE4: Math.max(1, Math.round(part.priceE4 * 0.8)) },
+      ],
+      params: (part.params ?? []).map(([attribute, valueText, valueNum]) => ({ attributeId: attributes.get(attribute) ?? 0, valueText, valueNum })),
+    });
     products.set(part.code, id);
-    await k
-      .insertInto('productPrices')
-      .values([
-        { productId: id, qtyStart: 1, qtyEnd: 99, priceE4: part.priceE4, originalPriceE4: null },
-        { productId: id, qtyStart: 100, qtyEnd: null, priceE4: Math.max(1, Math.round(part.priceE4 * 0.8)), originalPriceE4: null },
-      ])
-      .execute();
-    if (part.params?.length) {
-      await k
-        .insertInto('productParams')
-        .values(part.params.map(([attribute, valueText, valueNum]) => ({ productId: id, attributeId: attributes.get(attribute) ?? 0, valueText, valueNum })))
-        .execute();
-    }
   }
   return { brands, categories, products, bulkResistorCount: 45 };
 }
