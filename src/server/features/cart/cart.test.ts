@@ -66,7 +66,9 @@ describe('cart: /cart/api/* and /cart', () => {
     const resistorLine = cart.lines[1];
     const tiers = resistorLine?.product.priceTiers ?? [];
     expect(resistorLine?.unitPriceE4).toBe(tiers[0]?.priceE4);
-    expect(resistorLine?.subtotalCents).toBe(Math.max(1, Math.floor(((tiers[0]?.priceE4 ?? 0) * 900 + 50) / 100)));
+    // RC0603FR-0710KL is the fixture's resistor number 28 (10kΩ: 2 × 12, 0603: + 1 × 4, ±1% and YAGEO: + 0),
+    // so its first tier is 50 + 28 = 78 e4 (¥0.0078): 900 × 78 = 70,200 e4 = ¥7.02 = 702 cents.
+    expect(resistorLine?.subtotalCents).toBe(702);
     expect(resistorLine?.isShortOfStock).toBe(false);
     // LP2985-33DBVR has no stock.
     expect(cart.lines[0]).toMatchObject({ isShortOfStock: true, unitPriceE4: 9000, subtotalCents: 180, isSelected: true });
