@@ -59,7 +59,7 @@ async function main() {
     cold.push({ name: category.name, skuCount: index.size, ms, arraysMb: bytes / 1024 / 1024 });
   }
   const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: databasePath, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent' });
-  const deps: AppDeps = { config, db, logger: pino({ level: 'silent' }), counters: createDatabaseCounterStore(db.kysely), sms: createSmsProvider(config, db) };
+  const deps: AppDeps = { config, db, logger: pino({ level: 'silent' }), counters: createDatabaseCounterStore(db.kysely), sms: createSmsProvider(config, db.kysely) };
   const app = await buildApp(deps);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const session = await openSession(base);

@@ -54,7 +54,7 @@ async function main() {
   targets.push({ name: '/product/discount?subject=A03 (IC zone)', path: '/product/discount', fixed: { subject: 'A03' }, categories: [] });
 
   const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: benchDatabasePath, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent' });
-  const deps: AppDeps = { config, db, logger: pino({ level: 'silent' }), counters: createDatabaseCounterStore(db.kysely), sms: createSmsProvider(config, db) };
+  const deps: AppDeps = { config, db, logger: pino({ level: 'silent' }), counters: createDatabaseCounterStore(db.kysely), sms: createSmsProvider(config, db.kysely) };
   const app = await buildApp(deps);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const idleAfterMs = await waitUntilIdle();

@@ -30,7 +30,9 @@ import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { ensurePlannerStatistics } from '../src/server/db/planner-statistics.ts';
 import { createDatabaseCounterStore } from '../src/server/http/counter-store.ts';
 import { createSmsProvider } from '../src/server/features/account/sms/create-sms-provider.ts';
-import { searchServiceOf } from '../src/server/features/search/search.feature.ts';
+import { registerSearchFeature, searchFeatureWith } from '../src/server/features/search/search.feature.ts';
+import { SearchService } from '../src/server/features/search/search.service.ts';
+import { featureRegistrations } from '../src/server/features/all-features.ts';
 import { seedCatalog } from '../src/server/seed/catalog-seed.ts';
 import { createRandom } from '../src/server/seed/random.ts';
 
@@ -235,12 +237,12 @@ async function main() {
   if (rerunInProductionMode()) return;
   const { db, seededMs } = await prepareDatabase();
   const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: databasePath, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent' });
-  const deps: AppDeps = { config, db, logger: pino({ level: 'silent' }), counters: createDatabaseCounterStore(db.kysely), sms: createSmsProvider(config, db) };
+  const deps: AppDeps = { config, db, logger: pino({ level: 'silent' }), counters: createDatabaseCounterStore(db.kysely), sms: createSmsProvider(config, db.kysely) };
   const rssBefore = process.memoryUsage().rss;
-  const app = await buildApp(deps);
+  const service = new SearchService(db, deps.logger);
+  const features = featureRegistrations.map((register) => (register === registerSearchFeature ? searchFeatureWith(service) : register));
+  const app = await buildApp(deps, { features });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
-  const service = searchServiceOf(deps);
-  if (!service) throw new Error('search feature not registered');
 
   // Listening starts the index build in the background; pages answer from SQL meanwhile.
   const buildStarted = performance.now();

@@ -1,8 +1,9 @@
-/** Every API answer: HTTP 200 with {code, data, msg}. */
+/** Every API answer: HTTP 200 with {code, data, msg}; a failure adds its machine-readable errorCode (`cart.full`). */
 export interface Envelope<T> {
   code: number;
   data: T | null;
   msg: string;
+  errorCode?: string;
 }
 
 export const ResultCode = {

@@ -9,8 +9,12 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSessions } from './http/session.ts';
 import { clientBuildDir, noAssets, type PageAssets } from './ssr/assets.ts';
 import { createPageRenderer } from './ssr/render-page.tsx';
-import type { AnyPage } from './ssr/page-registry.ts';
+import type { Page } from './ssr/page-registry.ts';
 import { featureRegistrations } from './features/all-features.ts';
+import type { FeatureDeps, FeatureRegistration } from './features/feature-registration.ts';
+import { loadShellState } from './features/shell/shell.service.ts';
+import { requestErrors } from '../contract/errors.ts';
+import { failureEnvelope } from './http/error-handler.ts';
 
 export interface BuildAppOptions {
   /** How pages find their scripts: the Vite manifest, the Vite dev server, or nothing (tests). */
@@ -18,6 +22,8 @@ export interface BuildAppOptions {
   /** Runs before routes (the Vite dev middleware). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
   isDevServer?: boolean;
+  /** The features to register; all of them by default (a benchmark swaps one for its own instance). */
+  features?: readonly FeatureRegistration[];
 }
 
 /** The whole store as a Fastify instance that does not listen: main.ts listens, tests inject. */
@@ -29,7 +35,12 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     logController: new LogController({ disableRequestLogging: deps.config.isProduction }),
     routerOptions: { ignoreTrailingSlash: true },
   });
-  const renderer = createPageRenderer(deps, options.assets ?? noAssets);
+  const featureDeps: FeatureDeps = { db: deps.db.kysely, database: deps.db, config: deps.config, logger: deps.logger, counters: deps.counters, sms: deps.sms };
+  const renderer = createPageRenderer({
+    siteName: deps.config.siteName,
+    assets: options.assets ?? noAssets,
+    loadShell: (request) => loadShellState(request, featureDeps),
+  });
 
   await app.register(cookie);
   registerSecurityHeaders(app, deps.config, options.isDevServer ?? false);
@@ -41,18 +52,17 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   // Sessions and anti-forgery apply to pages and calls, not to health checks and static files.
   await app.register(async (site) => {
-    registerSessions(site, deps);
-    const pages: AnyPage[] = [];
-    for (const register of featureRegistrations) register(site, deps, pages);
+    registerSessions(site, featureDeps);
+    const pages: Page[] = [];
+    for (const register of options.features ?? featureRegistrations) register(site, featureDeps, pages);
     renderer.registerPages(site, pages);
     site.setNotFoundHandler(async (request, reply) => {
-      if (request.method === 'POST') return reply.status(200).send({ code: 404, data: null, msg: '接口不存在' });
+      if (request.method === 'POST') return reply.status(200).send(failureEnvelope(requestErrors.unknownCall));
       return renderer.renderErrorPage(request, reply, 404);
     });
   });
   return app;
 }
-
 
 async function registerStaticFiles(app: FastifyInstance) {
   const assetsDir = resolve(clientBuildDir, 'assets');

@@ -26,7 +26,7 @@ async function main() {
   await seedIfEmpty(db, { skus: config.seedSkus, logger });
   await ensurePlannerStatistics(db);
   const counters = createCounterStore(config.redisUrl, db.kysely);
-  const deps = { config, db, logger, counters, sms: createSmsProvider(config, db) };
+  const deps = { config, db, logger, counters, sms: createSmsProvider(config, db.kysely) };
 
   const isDevServer = !config.isProduction;
   const vite = isDevServer ? await startViteMiddleware() : null;

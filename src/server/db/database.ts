@@ -2,6 +2,7 @@ import type { SessionTables } from '../http/session.tables.ts';
 import type { AccountTables } from '../features/account/account.tables.ts';
 import type { CatalogTables } from '../features/catalog/catalog.tables.ts';
 import type { CartTables } from '../features/cart/cart.tables.ts';
+import type { FavoriteTables } from '../features/favorite/favorite.tables.ts';
 import type { ContentTables } from '../features/content/content.tables.ts';
 import type { MessageTables } from '../features/message/message.tables.ts';
 import type { SearchTables } from '../features/search/search.tables.ts';
@@ -9,4 +10,4 @@ import type { HomeTables } from '../features/home/home.tables.ts';
 import type { NewsTables } from '../features/news/news.tables.ts';
 
 /** The whole schema as Kysely sees it: each feature declares its own tables. */
-export interface Database extends SessionTables, AccountTables, CatalogTables, CartTables, ContentTables, MessageTables, SearchTables, HomeTables, NewsTables {}
+export interface Database extends SessionTables, AccountTables, CatalogTables, CartTables, FavoriteTables, ContentTables, MessageTables, SearchTables, HomeTables, NewsTables {}

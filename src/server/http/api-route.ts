@@ -1,26 +1,17 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import type { Envelope } from '../../contract/envelope.ts';
-import { ResultCode } from '../../contract/envelope.ts';
+import type { AnyCall, Call, CallRequest, CallResponse } from '../../contract/call.ts';
+import { ResultCode, type Envelope } from '../../contract/envelope.ts';
+import { requestErrors } from '../../contract/errors.ts';
 import { AppError, unauthorized } from './app-error.ts';
 import { firstIssueMessage } from './validation-message.ts';
 
-interface ApiContext<Body> {
+/** What a handler gets: the validated body, and the member's id for member calls. */
+export interface CallContext<Body, IsMemberOnly extends boolean> {
   body: Body;
   request: FastifyRequest;
   reply: FastifyReply;
-}
-
-interface MemberApiContext<Body> extends ApiContext<Body> {
-  userId: number;
-}
-
-type ApiRoute<S extends z.ZodType> =
-  | { path: string; body: S; member?: false; handle(context: ApiContext<z.infer<S>>): Promise<unknown> }
-  | { path: string; body: S; member: true; handle(context: MemberApiContext<z.infer<S>>): Promise<unknown> };
-
-export function success<T>(data: T, msg = ''): Envelope<T> {
-  return { code: ResultCode.success, data, msg };
+  userId: IsMemberOnly extends true ? number : number | null;
 }
 
 /** A handler's data with a message for the user (e.g. 注册成功), returned instead of bare data. */
@@ -31,23 +22,66 @@ export class WithMessage<T> {
   ) {}
 }
 
+export type CallHandler<C extends AnyCall> =
+  C extends Call<z.ZodType, unknown, infer IsMemberOnly>
+    ? (context: CallContext<CallRequest<C>, IsMemberOnly>) => Promise<CallResponse<C> | WithMessage<CallResponse<C>>>
+    : never;
+
+/** A domain's request schemas, one per call of its table. */
+export type RequestSchemas<Calls extends Record<string, AnyCall>> = {
+  [Name in keyof Calls]: Calls[Name] extends Call<infer Schema, unknown> ? Schema : never;
+};
+
+export type CallHandlers<Calls extends Record<string, AnyCall>> = { [Name in keyof Calls]: CallHandler<Calls[Name]> };
+
+export function success<T>(data: T, msg = ''): Envelope<T> {
+  return { code: ResultCode.success, data, msg };
+}
+
 function envelopeOf(result: unknown): Envelope<unknown> {
   return result instanceof WithMessage ? success(result.data, result.msg) : success(result);
 }
 
 /**
- * A POST JSON call of spec §7: the body is validated by its contract schema, member calls
- * answer 401 without a session, and whatever the handler returns becomes `data` of code 1.
+ * Registers every call of a domain's table (spec §7: POST JSON, answered in the envelope):
+ * the body is validated by its schema, member calls answer 401 without a session, and what
+ * the handler returns becomes `data` of code 1. The types make each table need a schema and
+ * a handler for every call, and each handler return its call's response type.
  */
-export function apiRoute<S extends z.ZodType>(app: FastifyInstance, route: ApiRoute<S>) {
+export function registerCalls<Calls extends Record<string, AnyCall>>(
+  app: FastifyInstance,
+  calls: Calls,
+  schemas: RequestSchemas<Calls>,
+  handlers: CallHandlers<Calls>,
+): void {
+  for (const [name, call] of Object.entries(calls)) {
+    const schema: z.ZodType | undefined = schemas[name];
+    const handle = handlers[name] as ((context: CallContext<unknown, boolean>) => Promise<unknown>) | undefined;
+    if (!schema || !handle) throw new Error(`${call.path}: no request schema or handler`);
+    app.post(call.path, async (request, reply) => {
+      const parsed = schema.safeParse(request.body ?? {});
+      if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
+      const userId = request.visitor.userId;
+      if (call.isMemberOnly && userId === null) throw unauthorized();
+      return envelopeOf(await handle({ body: parsed.data, request, reply, userId }));
+    });
+  }
+}
+
+interface LegacyRoute {
+  path: string;
+  body: z.ZodType;
+  member?: boolean;
+  handle(context: { body: never; request: FastifyRequest; reply: FastifyReply; userId: number }): Promise<unknown>;
+}
+
+/** Transitional: the routes not yet moved onto a call table. Removed when the last domain moves. */
+export function apiRoute(app: FastifyInstance, route: LegacyRoute): void {
   app.post(route.path, async (request, reply) => {
     const parsed = route.body.safeParse(request.body ?? {});
-    if (!parsed.success) throw new AppError(ResultCode.badRequest, firstIssueMessage(parsed.error));
-    if (route.member) {
-      const userId = request.visitor.userId;
-      if (userId === null) throw unauthorized();
-      return envelopeOf(await route.handle({ body: parsed.data, request, reply, userId }));
-    }
-    return envelopeOf(await route.handle({ body: parsed.data, request, reply }));
+    if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
+    const userId = request.visitor.userId;
+    if (route.member && userId === null) throw unauthorized();
+    return envelopeOf(await route.handle({ body: parsed.data as never, request, reply, userId: userId ?? 0 }));
   });
 }

@@ -1,18 +1,31 @@
-import { ResultCode } from '../../contract/envelope.ts';
+import { requestErrors, type ErrorDefinition } from '../../contract/errors.ts';
 
-/** A failure the user should read: its msg is shown as is, so it is always Chinese. */
+/**
+ * A failure the user should read, raised from a domain's error table: its msg is shown as
+ * is (always Chinese) and its errorCode goes to the envelope beside it.
+ */
 export class AppError extends Error {
+  readonly code: number;
+  readonly errorCode: string;
+  readonly msg: string;
+
   constructor(
-    readonly code: number,
-    readonly msg: string,
+    definition: ErrorDefinition,
+    /** A message worked out at run time (a rule's own wording), instead of the table's. */
+    msg?: string,
     readonly data: unknown = null,
   ) {
-    super(msg);
+    super(msg ?? definition.msg);
+    this.code = definition.code;
+    this.errorCode = definition.errorCode;
+    this.msg = msg ?? definition.msg;
   }
 }
 
-export const badRequest = (msg: string) => new AppError(ResultCode.badRequest, msg);
-export const notFound = (msg = '您访问的内容不存在') => new AppError(ResultCode.notFound, msg);
-export const conflict = (msg: string) => new AppError(ResultCode.conflict, msg);
-export const tooManyRequests = (msg = '操作过于频繁，请稍后再试') => new AppError(ResultCode.tooManyRequests, msg);
-export const unauthorized = () => new AppError(ResultCode.unauthorized, '请先登录');
+export const unauthorized = () => new AppError(requestErrors.loginRequired);
+export const notFound = (msg?: string) => new AppError(requestErrors.notFound, msg);
+
+// Transitional, while the domains move their messages into error tables; removed afterwards.
+export const badRequest = (msg: string) => new AppError(requestErrors.invalid, msg);
+export const conflict = (msg: string) => new AppError({ ...requestErrors.invalid, code: 409 }, msg);
+export const tooManyRequests = (msg?: string) => new AppError(requestErrors.tooFrequent, msg);

@@ -1,7 +1,10 @@
 import { createHash, createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { csrfCookieName, csrfHeaderName, ResultCode } from '../../contract/envelope.ts';
-import type { AppDeps } from '../app-deps.ts';
+import { csrfCookieName, csrfHeaderName } from '../../contract/envelope.ts';
+import { requestErrors } from '../../contract/errors.ts';
+import type { Kysely } from 'kysely';
+import type { Config } from '../config.ts';
+import type { Database } from '../db/database.ts';
 import { deleteSession, findSessionUserId, insertSession } from './session.repository.ts';
 import { AppError } from './app-error.ts';
 
@@ -38,21 +41,29 @@ export function csrfTokenFor(secret: string, sid: string): string {
   return createHmac('sha256', secret).update(sid).digest('base64url');
 }
 
-function setVisitorCookies(reply: FastifyReply, deps: AppDeps, sid: string) {
+function setVisitorCookies(reply: FastifyReply, deps: SessionDeps, sid: string) {
   const secure = deps.config.isProduction && deps.config.trustProxy;
   const maxAge = deps.config.sessionTtlDays * 24 * 3600;
   reply.setCookie(sessionCookieName, sid, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
   reply.setCookie(csrfCookieName, csrfTokenFor(deps.config.sessionSecret, sid), { path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge });
 }
 
-export function registerSessions(app: FastifyInstance, deps: AppDeps) {
+/** What sessions need: the database and the configuration (secret, lifetime, cookie flags). */
+export interface SessionDeps {
+  db: Kysely<Database>;
+  config: Config;
+}
+
+export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
   app.decorateRequest('visitor', null as unknown as Visitor);
 
   app.addHook('onRequest', async (request, reply) => {
     const cookieSid = request.cookies[sessionCookieName];
     if (cookieSid && sidPattern.test(cookieSid)) {
-      const userId = await findSessionUserId(deps.db.kysely, hashSid(cookieSid), Date.now());
+      const userId = await findSessionUserId(deps.db, hashSid(cookieSid), Date.now());
       request.visitor = { sid: cookieSid, userId };
+      // A browser that lost only its token cookie would be refused every call: issue it again.
+      if (!request.cookies[csrfCookieName]) setVisitorCookies(reply, deps, cookieSid);
       return;
     }
     const sid = newSid();
@@ -66,23 +77,23 @@ export function registerSessions(app: FastifyInstance, deps: AppDeps) {
     const expected = csrfTokenFor(deps.config.sessionSecret, request.visitor.sid);
     const given = typeof header === 'string' ? header : '';
     const isValid = given.length === expected.length && timingSafeEqual(Buffer.from(given), Buffer.from(expected));
-    if (!isValid) throw new AppError(ResultCode.forbidden, '页面已过期，请刷新页面后重试');
+    if (!isValid) throw new AppError(requestErrors.forged);
   });
 }
 
 /** Login: a new sid, stored, so a sid planted before login is worthless after it. */
-export async function startMemberSession(request: FastifyRequest, reply: FastifyReply, deps: AppDeps, userId: number) {
+export async function startMemberSession(request: FastifyRequest, reply: FastifyReply, deps: SessionDeps, userId: number) {
   await endMemberSession(request, reply, deps);
   const sid = newSid();
   const now = Date.now();
-  await insertSession(deps.db.kysely, { id: hashSid(sid), userId, createdAt: now, expiresAt: now + deps.config.sessionTtlDays * 86_400_000 });
+  await insertSession(deps.db, { id: hashSid(sid), userId, createdAt: now, expiresAt: now + deps.config.sessionTtlDays * 86_400_000 });
   request.visitor = { sid, userId };
   setVisitorCookies(reply, deps, sid);
 }
 
 /** Logout: the stored session is deleted and the browser gets a fresh anonymous sid. */
-export async function endMemberSession(request: FastifyRequest, reply: FastifyReply, deps: AppDeps) {
-  await deleteSession(deps.db.kysely, hashSid(request.visitor.sid));
+export async function endMemberSession(request: FastifyRequest, reply: FastifyReply, deps: SessionDeps) {
+  await deleteSession(deps.db, hashSid(request.visitor.sid));
   const sid = newSid();
   request.visitor = { sid, userId: null };
   setVisitorCookies(reply, deps, sid);

@@ -131,7 +131,7 @@ export async function seedCatalog(db: Db, options: SeedOptions): Promise<Catalog
     await db.kysely.updateTable('categories').set({ skuCount }).where('id', '=', categoryId).execute();
   }
   for (const table of ['categoryGroups', 'categories', 'brands', 'attributes', 'products'] as const) await resetIdentity(db, table);
-  forgetCategoryTree(db);
+  forgetCategoryTree(db.kysely);
   await analyzeTables(db);
   options.logger?.info(counts, 'demo catalogue seeded');
   return counts;

@@ -1,14 +1,15 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import type { ComponentType } from 'react';
-import type { PageState } from '../../contract/shell.ts';
-import type { AppDeps } from '../app-deps.ts';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { createElement, type ComponentType } from 'react';
+import { renderToString } from 'react-dom/server';
+import type { PageState, ShellState } from '../../contract/shell.ts';
 
+/** What a page's loader is given; anything else it needs it closes over at registration. */
 export interface PageContext {
   request: FastifyRequest;
   reply: FastifyReply;
-  deps: AppDeps;
-  params: Record<string, string>;
-  query: Record<string, string | undefined>;
+  params: Readonly<Record<string, string>>;
+  /** The first value of each query parameter. */
+  query: Readonly<Record<string, string | undefined>>;
   userId: number | null;
 }
 
@@ -22,18 +23,45 @@ export interface LoadedPage<Data> {
 export interface PageDefinition<Data> {
   /** Fastify route path, e.g. /product/detail/:productId */
   path: string;
-  /** The browser entry, src/web/entries/{entry}.tsx */
+  /** The browser entry, src/web/entries/{entry}.tsx, which hydrates the same component. */
   entry: string;
   component: ComponentType<PageState<Data>>;
   /** Visitors are sent to /account/login?return={path and query}. */
   isMemberOnly?: boolean;
-  /** Throw notFound() for an unknown id: the 404 page is rendered with the shell. */
+  /** Throw a not-found AppError for an unknown id: the 404 page is rendered with the shell. */
   load(context: PageContext): Promise<LoadedPage<Data>>;
 }
 
-/** Erases the page's data type so pages of every kind fit one list. */
-export type AnyPage = PageDefinition<never>;
+/** A loaded page, ready to render once the shell is known. */
+export interface PreparedPage {
+  title: string;
+  description?: string;
+  status?: number;
+  render(shell: ShellState): { bodyHtml: string; state: PageState<unknown> };
+}
 
-export function definePage<Data>(page: PageDefinition<Data>): AnyPage {
-  return page as unknown as AnyPage;
+/** A page of any data type: its component and loader are closed over, so no type is erased. */
+export interface Page {
+  path: string;
+  entry: string;
+  isMemberOnly: boolean;
+  prepare(context: PageContext): Promise<PreparedPage>;
+}
+
+export function definePage<Data>(definition: PageDefinition<Data>): Page {
+  return {
+    path: definition.path,
+    entry: definition.entry,
+    isMemberOnly: definition.isMemberOnly ?? false,
+    async prepare(context) {
+      const { data, ...meta } = await definition.load(context);
+      return {
+        ...meta,
+        render(shell) {
+          const state: PageState<Data> = { shell, data };
+          return { bodyHtml: renderToString(createElement(definition.component, state)), state };
+        },
+      };
+    },
+  };
 }

@@ -1,5 +1,6 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { pino } from 'pino';
+import type { AnyCall, CallBody, CallResponse } from '../../contract/call.ts';
 import type { Envelope } from '../../contract/envelope.ts';
 import { csrfCookieName, csrfHeaderName } from '../../contract/envelope.ts';
 import { buildApp } from '../app.ts';
@@ -36,7 +37,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     db,
     logger: pino({ level: 'silent' }),
     counters: options.counters ?? createDatabaseCounterStore(db.kysely),
-    sms: options.sms ?? createSmsProvider(config, db),
+    sms: options.sms ?? createSmsProvider(config, db.kysely),
   };
   const app = await buildApp(deps);
   await app.ready();
@@ -81,8 +82,24 @@ export class TestBrowser {
     return response;
   }
 
-  /** POSTs JSON like the browser's request layer, visiting a page first if there is no session yet. */
-  async call<T = unknown>(url: string, body: unknown = {}): Promise<Envelope<T>> {
+  /** Makes a call of the contract like the browser's request layer, visiting a page first if there is no session yet. */
+  async call<C extends AnyCall>(call: C, body: CallBody<C>): Promise<Envelope<CallResponse<C>>>;
+  /** Transitional: tests not yet moved onto the call tables. Removed when the last one moves. */
+  async call<T = unknown>(path: string, body?: unknown): Promise<Envelope<T>>;
+  async call(call: AnyCall | string, body: unknown = {}): Promise<Envelope<unknown>> {
+    // The server's handler is typed by the same call: its data is the call's response.
+    return this.post(typeof call === 'string' ? call : call.path, body);
+  }
+
+  /** Makes a call that must succeed, and returns its data. */
+  async callOk<C extends AnyCall>(call: C, body: CallBody<C>): Promise<CallResponse<C>> {
+    const envelope = await this.call(call, body);
+    if (envelope.code !== 1 || envelope.data === null) throw new Error(`${call.path} answered ${JSON.stringify(envelope)}`);
+    return envelope.data;
+  }
+
+  /** POSTs any JSON to any path: for requests the contract would not let a browser make (bad bodies, unknown paths). */
+  async post(url: string, body: unknown = {}): Promise<Envelope<unknown>> {
     if (!this.cookies.has(csrfCookieName)) await this.get('/');
     const response = await this.app.inject({
       method: 'POST',
@@ -93,6 +110,6 @@ export class TestBrowser {
     });
     this.remember(response);
     if (response.statusCode !== 200) throw new Error(`HTTP ${response.statusCode} from ${url}: ${response.body}`);
-    return response.json<Envelope<T>>();
+    return response.json<Envelope<unknown>>();
   }
 }

@@ -1,4 +1,6 @@
+import type { AnyCall, CallBody, CallResponse } from '../../contract/call.ts';
 import { csrfCookieName, csrfHeaderName, isUnauthorizedCode, ResultCode, type Envelope } from '../../contract/envelope.ts';
+import { loginPath } from '../../contract/account.ts';
 
 /** Shared calls time out after 200000 ms (spec §9). */
 export const apiTimeoutMs = 200_000;
@@ -9,6 +11,8 @@ export class ApiError extends Error {
     readonly code: number,
     readonly msg: string,
     readonly status: number,
+    /** The server's machine-readable reason (`cart.full`), when it gave one. */
+    readonly errorCode = '',
   ) {
     super(msg || `request failed (${code})`);
   }
@@ -21,17 +25,31 @@ export function readCookie(name: string): string {
 }
 
 export function loginUrlFor(location: Pick<Location, 'pathname' | 'search'>): string {
-  return `/account/login?return=${encodeURIComponent(location.pathname + location.search)}`;
+  return loginPath(location.pathname + location.search);
+}
+
+function isEnvelope(value: unknown): value is Envelope<unknown> {
+  return typeof value === 'object' && value !== null && 'code' in value && typeof value.code === 'number';
 }
 
 /**
  * The request layer of spec §7/§8: POST JSON with the anti-forgery header; code 1 → data;
  * 401/4001 → the login page with a return path; anything else, or a non-2xx status, is
  * rejected to the caller. It shows no message itself: callers toast a non-empty msg.
+ * The answer's type is the call's declared response: the server's handler is typed by the same call.
  */
-export async function callApi<T>(path: string, body: unknown = {}, options: { timeoutMs?: number } = {}): Promise<T> {
+export async function callApi<C extends AnyCall>(call: C, body: CallBody<C>, options: { timeoutMs?: number } = {}): Promise<CallResponse<C>> {
+  const envelope = await post(call.path, body, options.timeoutMs ?? apiTimeoutMs);
+  if (envelope.code === ResultCode.success) return envelope.data as CallResponse<C>;
+  if (isUnauthorizedCode(envelope.code)) window.location.href = loginUrlFor(window.location);
+  throw new ApiError(envelope.code, envelope.msg, 200, envelope.errorCode);
+}
+
+async function post(path: string, body: unknown, timeoutMs: number): Promise<Envelope<unknown>> {
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), options.timeoutMs ?? apiTimeoutMs);
+  const timer = setTimeout(() => {
+    controller.abort();
+  }, timeoutMs);
   let response: Response;
   try {
     response = await fetch(path, {
@@ -47,17 +65,14 @@ export async function callApi<T>(path: string, body: unknown = {}, options: { ti
     clearTimeout(timer);
   }
   if (response.status < 200 || response.status > 299) throw new ApiError(response.status, '', response.status);
-  let envelope: Envelope<T>;
+  let envelope: unknown;
   try {
-    envelope = (await response.json()) as Envelope<T>;
+    envelope = await response.json();
   } catch {
     throw new ApiError(0, '', response.status);
   }
-  if (envelope.code === ResultCode.success) return envelope.data as T;
-  if (isUnauthorizedCode(envelope.code)) {
-    window.location.href = loginUrlFor(window.location);
-  }
-  throw new ApiError(envelope.code, envelope.msg ?? '', response.status);
+  if (!isEnvelope(envelope)) throw new ApiError(0, '', response.status);
+  return envelope;
 }
 
 /** The message a caller should toast for a failed call, or '' when there is nothing to say. */

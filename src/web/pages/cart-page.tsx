@@ -1,12 +1,9 @@
-import { useState } from 'react';
-import type { CartRemoveResponse, CartSummary } from '../../contract/cart.ts';
+import type { CartSummary } from '../../contract/cart.ts';
 import { formatCents } from '../../contract/pricing.ts';
 import { Breadcrumb } from '../features/catalog/breadcrumb.tsx';
 import { CartLineRow } from '../features/cart/cart-line-row.tsx';
-import { callApi, errorMessageOf } from '../lib/api-client.ts';
-import { dispatchCartChange } from '../shell/cart-count.ts';
+import { useCart } from '../features/cart/use-cart.ts';
 import { PageShell } from '../shell/page-shell.tsx';
-import { toastIfMessage } from '../ui/toast.ts';
 import type { PageProps } from './page-props.ts';
 
 export interface CartPageData {
@@ -15,38 +12,7 @@ export interface CartPageData {
 
 /** /cart (members only): lines priced by the tier of their quantity, selection, totals of the selected lines. */
 export function CartPage({ shell, data }: PageProps<CartPageData>) {
-  const [cart, setCart] = useState(data.cart);
-  const [isBusy, setIsBusy] = useState(false);
-
-  async function run(path: string, body: unknown) {
-    setIsBusy(true);
-    try {
-      const next = await callApi<CartSummary>(path, body);
-      setCart(next);
-      return next;
-    } catch (error) {
-      toastIfMessage(errorMessageOf(error));
-      return null;
-    } finally {
-      setIsBusy(false);
-    }
-  }
-
-  /** Ticks show at once; the server's answer then replaces the cart. */
-  function select(productIds: number[] | undefined, isSelected: boolean) {
-    setCart((current) => {
-      const lines = current.lines.map((line) => (!productIds || productIds.includes(line.product.productId) ? { ...line, isSelected } : line));
-      const chosen = lines.filter((line) => line.isSelected);
-      return { ...current, lines, selectedCount: chosen.length, selectedTotalCents: chosen.reduce((sum, line) => sum + line.subtotalCents, 0) };
-    });
-    void run('/cart/api/select', productIds ? { productIds, isSelected } : { isSelected });
-  }
-
-  async function remove(productIds: number[]) {
-    const result = (await run('/cart/api/remove', { productIds })) as CartRemoveResponse | null;
-    for (let i = 0; i < (result?.removedCount ?? 0); i++) dispatchCartChange(-1);
-  }
-
+  const { cart, isBusy, select, setQuantity, remove } = useCart(data.cart);
   const isAllSelected = cart.lineCount > 0 && cart.selectedCount === cart.lineCount;
   const selectedIds = cart.lines.filter((line) => line.isSelected).map((line) => line.product.productId);
   const canSettle = cart.selectedCount > 0;
@@ -93,8 +59,8 @@ export function CartPage({ shell, data }: PageProps<CartPageData>) {
                     qiniuImgAddress={shell.qiniuImgAddress}
                     isBusy={isBusy}
                     onSelect={(isSelected) => select([line.product.productId], isSelected)}
-                    onQuantity={(quantity) => void run('/cart/api/updateQuantity', { productId: line.product.productId, quantity })}
-                    onRemove={() => void remove([line.product.productId])}
+                    onQuantity={(quantity) => setQuantity(line.product.productId, quantity)}
+                    onRemove={() => remove([line.product.productId])}
                   />
                 ))}
               </tbody>
@@ -104,7 +70,7 @@ export function CartPage({ shell, data }: PageProps<CartPageData>) {
                 <input type="checkbox" checked={isAllSelected} onChange={(event) => select(undefined, event.target.checked)} disabled={isBusy} />
                 全选
               </label>
-              <button type="button" className="link-button cart-bar__remove" disabled={isBusy || selectedIds.length === 0} onClick={() => void remove(selectedIds)}>
+              <button type="button" className="link-button cart-bar__remove" disabled={isBusy || selectedIds.length === 0} onClick={() => remove(selectedIds)}>
                 删除选中商品
               </button>
               <span className="cart-bar__summary">

@@ -1,7 +1,7 @@
 import type { ShellState } from '../../contract/shell.ts';
 import { shellLimits } from '../../contract/shell.ts';
 import { headerCartBadge } from './badges.ts';
-import { useCartCount } from './cart-count.ts';
+import { useCartCount } from '../features/cart/cart-events.ts';
 import { CategoryMenu } from './category-menu.tsx';
 import { Icon } from './icons.tsx';
 import { SearchBox } from './search-box.tsx';

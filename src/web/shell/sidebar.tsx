@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import type { ShellState } from '../../contract/shell.ts';
 import { BackToTop } from './back-to-top.tsx';
 import { bomBadge, sidebarCartBadge } from './badges.ts';
-import { useCartCount } from './cart-count.ts';
+import { useCartCount } from '../features/cart/cart-events.ts';
 import { Icon, type IconName } from './icons.tsx';
 import { SidebarAd } from './sidebar-ad.tsx';
 import { HotlinePanel, QqPanel, ServicePanel, WechatPanel } from './sidebar-panels.tsx';

@@ -1,4 +1,4 @@
-import type { FeatureRegistration } from '../all-features.ts';
+import type { FeatureRegistration } from '../feature-registration.ts';
 import { accountPages } from './account.pages.ts';
 import { registerAccountRoutes } from './account.routes.ts';
 import { registerCodeRoutes } from './common.routes.ts';
@@ -9,5 +9,5 @@ export const registerAccountFeature: FeatureRegistration = (app, deps, pages) =>
   registerAccountRoutes(app, deps);
   registerCodeRoutes(app, deps);
   registerDevRoutes(app, deps);
-  pages.push(...accountPages(deps.config.siteName));
+  pages.push(...accountPages(deps));
 };

@@ -1,5 +1,6 @@
+import type { ServiceDeps } from '../../service-deps.ts';
 import { loginPath, safeReturnPath } from '../../../contract/account.ts';
-import { definePage, type AnyPage } from '../../ssr/page-registry.ts';
+import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { LoginPage, type LoginPageData } from '../../../web/pages/login-page.tsx';
 import { RegisterPage, type RegisterPageData } from '../../../web/pages/register-page.tsx';
 import { ClausePage } from '../../../web/pages/clause-page.tsx';
@@ -12,7 +13,8 @@ function beijingDate(epochMs: number): string {
   return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
-export function accountPages(siteName: string): AnyPage[] {
+export function accountPages(deps: ServiceDeps): Page[] {
+  const siteName = deps.config.siteName;
   return [
     definePage<LoginPageData>({
       path: '/account/login',
@@ -50,7 +52,7 @@ export function accountPages(siteName: string): AnyPage[] {
       entry: 'person',
       component: PersonPage,
       isMemberOnly: true,
-      async load({ deps, userId, request, reply }) {
+      async load({ userId, request, reply }) {
         const profile = userId === null ? null : await findMemberProfile(deps, userId);
         if (!profile) {
           await reply.redirect(loginPath(request.url), 302);

@@ -11,19 +11,19 @@ import {
   type MemberSummary,
 } from '../../../contract/account.ts';
 import { z } from 'zod';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { apiRoute, WithMessage } from '../../http/api-route.ts';
 import { endMemberSession, startMemberSession } from '../../http/session.ts';
 import { checkHasUser, loginWithPassword, loginWithSmsCode, registerMember, resetPassword, type Member } from './account.service.ts';
 import { checkGraphicCode } from './graphic-code/graphic-code.service.ts';
 
-async function logIn(deps: AppDeps, request: FastifyRequest, reply: FastifyReply, member: Member): Promise<MemberSummary> {
+async function logIn(deps: ServiceDeps, request: FastifyRequest, reply: FastifyReply, member: Member): Promise<MemberSummary> {
   await startMemberSession(request, reply, deps, member.userId);
   return { nickName: member.nickName, userNumber: member.userNumber };
 }
 
 /** The /account/api calls of spec §7: registration, login, logout, find password. */
-export function registerAccountRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerAccountRoutes(app: FastifyInstance, deps: ServiceDeps) {
   apiRoute(app, {
     path: '/account/api/checkHasUser',
     body: checkHasUserRequest,

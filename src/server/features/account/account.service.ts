@@ -1,6 +1,6 @@
 import { accountMessages, maskPhone, SendMsgType, type MemberSummary } from '../../../contract/account.ts';
 import type { Transaction } from 'kysely';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import type { Database } from '../../db/database.ts';
 import { badRequest, conflict } from '../../http/app-error.ts';
 import {
@@ -32,8 +32,8 @@ export function lockMember(trx: Transaction<Database>, userId: number): Promise<
   return lockUserRow(trx, userId);
 }
 
-export function checkHasUser(deps: AppDeps, phone: string): Promise<boolean> {
-  return isPhoneRegistered(deps.db.kysely, phone);
+export function checkHasUser(deps: ServiceDeps, phone: string): Promise<boolean> {
+  return isPhoneRegistered(deps.db, phone);
 }
 
 /** A new member's nickname until they choose one: the phone with its middle hidden. */
@@ -51,13 +51,13 @@ export interface Registration {
 }
 
 /** Registers a phone proven by its registration SMS code; the caller logs the member in. */
-export async function registerMember(deps: AppDeps, registration: Registration): Promise<Member> {
+export async function registerMember(deps: ServiceDeps, registration: Registration): Promise<Member> {
   const now = registration.now ?? Date.now();
   const { phone } = registration;
-  if (await isPhoneRegistered(deps.db.kysely, phone)) throw conflict(accountMessages.alreadyRegistered);
+  if (await isPhoneRegistered(deps.db, phone)) throw conflict(accountMessages.alreadyRegistered);
   await verifySmsCode(deps, phone, SendMsgType.register, registration.smsCode, now);
   const passwordHash = registration.password === null ? null : await hashPassword(registration.password);
-  const row = await insertUser(deps.db.kysely, {
+  const row = await insertUser(deps.db, {
     phone,
     nickName: defaultNickName(phone),
     passwordHash,
@@ -73,16 +73,16 @@ function loginLockKey(row: UserRow | undefined, account: string): string {
   return row ? `user:${row.id}` : `account:${account.toLowerCase()}`;
 }
 
-async function findByAccount(deps: AppDeps, account: string): Promise<UserRow | undefined> {
-  if (isMobilePhone(account)) return findUserByPhone(deps.db.kysely, account);
-  return findUserByUserNumber(deps.db.kysely, account.toUpperCase());
+async function findByAccount(deps: ServiceDeps, account: string): Promise<UserRow | undefined> {
+  if (isMobilePhone(account)) return findUserByPhone(deps.db, account);
+  return findUserByUserNumber(deps.db, account.toUpperCase());
 }
 
 /**
  * A phone or user number with a password. An unknown account and a wrong password give the
  * same message after the same work, so the answer does not tell which phones are members.
  */
-export async function loginWithPassword(deps: AppDeps, credentials: { userAccount: string; password: string; ip: string }): Promise<Member> {
+export async function loginWithPassword(deps: ServiceDeps, credentials: { userAccount: string; password: string; ip: string }): Promise<Member> {
   const { userAccount, password, ip } = credentials;
   const row = await findByAccount(deps, userAccount);
   const attempt = await beginLoginAttempt(deps.counters, loginLockKey(row, userAccount), ip);
@@ -92,9 +92,9 @@ export async function loginWithPassword(deps: AppDeps, credentials: { userAccoun
   return memberOf(row);
 }
 
-export async function loginWithSmsCode(deps: AppDeps, credentials: { phone: string; smsCode: string; ip: string }): Promise<Member> {
+export async function loginWithSmsCode(deps: ServiceDeps, credentials: { phone: string; smsCode: string; ip: string }): Promise<Member> {
   const { phone, smsCode, ip } = credentials;
-  const row = await findUserByPhone(deps.db.kysely, phone);
+  const row = await findUserByPhone(deps.db, phone);
   const attempt = await beginLoginAttempt(deps.counters, loginLockKey(row, phone), ip);
   await verifySmsCode(deps, phone, SendMsgType.login, smsCode);
   if (!row) throw badRequest(accountMessages.notRegistered);
@@ -103,12 +103,12 @@ export async function loginWithSmsCode(deps: AppDeps, credentials: { phone: stri
 }
 
 /** A new password proven by a find-password SMS code; every session of the member ends. */
-export async function resetPassword(deps: AppDeps, request: { phone: string; smsCode: string; password: string }): Promise<void> {
-  const row = await findUserByPhone(deps.db.kysely, request.phone);
+export async function resetPassword(deps: ServiceDeps, request: { phone: string; smsCode: string; password: string }): Promise<void> {
+  const row = await findUserByPhone(deps.db, request.phone);
   if (!row) throw badRequest(accountMessages.notRegistered);
   await verifySmsCode(deps, request.phone, SendMsgType.findPassword, request.smsCode);
-  await updatePasswordHash(deps.db.kysely, row.id, await hashPassword(request.password));
-  await deleteSessionsOfUser(deps.db.kysely, row.id);
+  await updatePasswordHash(deps.db, row.id, await hashPassword(request.password));
+  await deleteSessionsOfUser(deps.db, row.id);
 }
 
 export interface MemberProfile extends MemberSummary {
@@ -118,8 +118,8 @@ export interface MemberProfile extends MemberSummary {
 }
 
 /** null when the session outlived its member (a deleted account): treat it like no session. */
-export async function findMemberProfile(deps: AppDeps, userId: number): Promise<MemberProfile | null> {
-  const row = await findUserById(deps.db.kysely, userId);
+export async function findMemberProfile(deps: ServiceDeps, userId: number): Promise<MemberProfile | null> {
+  const row = await findUserById(deps.db, userId);
   if (!row) return null;
   return { nickName: row.nickName, userNumber: row.userNumber, phone: maskPhone(row.phone), hasPassword: row.passwordHash !== null, createdAt: row.createdAt };
 }

@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { accountMessages, queryDynamicGraphCodeRequest, sendVerificationCodeRequest, type QueryDynamicGraphCodeResponse } from '../../../contract/account.ts';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { apiRoute, WithMessage } from '../../http/api-route.ts';
 import { issueGraphicCode } from './graphic-code/graphic-code.service.ts';
 import { sendVerificationCode } from './sms/sms-code.service.ts';
 
 /** The /common/api calls that guard registration: SMS codes and graphic codes. */
-export function registerCodeRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerCodeRoutes(app: FastifyInstance, deps: ServiceDeps) {
   apiRoute(app, {
     path: '/common/api/sendVerificationCode',
     body: sendVerificationCodeRequest,

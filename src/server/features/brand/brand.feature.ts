@@ -2,14 +2,14 @@ import { queryReader, readColumnListState } from '../../../contract/list-state.t
 import { definePage } from '../../ssr/page-registry.ts';
 import { BrandDetailPage, type BrandDetailPageData } from '../../../web/pages/brand-detail-page.tsx';
 import { BrandListPage, type BrandListPageData } from '../../../web/pages/brand-list-page.tsx';
-import type { FeatureRegistration } from '../all-features.ts';
+import type { FeatureRegistration } from '../feature-registration.ts';
 import { parsePathId } from '../catalog/product-detail.service.ts';
 import { listBrandsByInitial, loadBrandDetail } from './brand.service.ts';
 
 /** /brand and /brand/{brandId}. */
 export const registerBrandFeature: FeatureRegistration = (_app, deps, pages) => {
   const siteName = deps.config.siteName;
-  const db = deps.db.kysely;
+  const db = deps.db;
   pages.push(
     definePage<BrandListPageData>({
       path: '/brand',

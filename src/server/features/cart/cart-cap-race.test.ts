@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { maxCartLines } from '../../../contract/cart.ts';
+import { cartCalls } from '../../../contract/cart-calls.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { fixtureProductId, insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 
@@ -23,7 +24,7 @@ describe('cart line cap under concurrency', () => {
       .insertInto('cartItems')
       .values(filled.map((row) => ({ userId: member.userId, productId: row.id, quantity: 1, isSelected: 1, createdAt: now, updatedAt: now })))
       .execute();
-    const answers = await Promise.all(created.slice(maxCartLines - 1).map((row) => member.browser.call('/cart/api/add', { productId: row.id, quantity: 1 })));
+    const answers = await Promise.all(created.slice(maxCartLines - 1).map((row) => member.browser.call(cartCalls.add, { productId: row.id, quantity: 1 })));
     expect(answers.filter((answer) => answer.code === 1)).toHaveLength(1);
     expect(answers.filter((answer) => answer.msg === `购物车最多可放${maxCartLines}种商品，请先清理购物车`)).toHaveLength(9);
     const lines = await t.db.kysely.selectFrom('cartItems').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', member.userId).executeTakeFirstOrThrow();

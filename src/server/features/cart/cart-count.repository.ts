@@ -6,8 +6,3 @@ export async function countCartLines(db: Kysely<Database>, userId: number): Prom
   const row = await db.selectFrom('cartItems').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).executeTakeFirst();
   return Number(row?.count ?? 0);
 }
-
-export async function countFavorites(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db.selectFrom('favorites').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).executeTakeFirst();
-  return Number(row?.count ?? 0);
-}

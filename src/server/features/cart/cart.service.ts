@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
-import { maxCartLines, type CartAddResponse, type CartLine, type CartRemoveResponse, type CartSummary } from '../../../contract/cart.ts';
-import { lineAmountCents, maxPurchaseQuantity, quantityProblem, unitPriceE4At } from '../../../contract/pricing.ts';
+import { cartErrors, maxCartLines, type CartAddResponse, type CartLine, type CartRemoveResponse, type CartSummary } from '../../../contract/cart.ts';
+import { lineAmountCents, quantityProblem, unitPriceE4At } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
-import { badRequest, notFound } from '../../http/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 import { lockMember } from '../account/account.service.ts';
 import { loadPackSize, loadProductSummaries } from '../catalog/product.service.ts';
 import { countCartLines } from './cart-count.repository.ts';
@@ -16,17 +16,20 @@ import {
   updateCartItemQuantity,
 } from './cart.repository.ts';
 
-const productMissing = '商品不存在';
-
 async function packSizeOf(db: Kysely<Database>, productId: number): Promise<number> {
   const packSize = await loadPackSize(db, productId);
-  if (packSize === undefined) throw notFound(productMissing);
+  if (packSize === undefined) throw new AppError(cartErrors.productMissing);
   return packSize;
 }
 
 function assertQuantity(quantity: number, packSize: number) {
   const problem = quantityProblem(quantity, packSize);
-  if (problem) throw badRequest(problem);
+  if (problem) throw new AppError(cartErrors.quantityInvalid, problem);
+}
+
+/** The header's and sidebar's cart number. */
+export function countCartLinesOf(db: Kysely<Database>, userId: number): Promise<number> {
+  return countCartLines(db, userId);
 }
 
 /** Adding a part already in the cart adds to its quantity. */
@@ -36,10 +39,10 @@ export async function addToCart(db: Kysely<Database>, userId: number, productId:
   return withTransaction(db, async (trx) => {
     await lockMember(trx, userId);
     if (!(await hasCartItem(trx, userId, productId)) && (await countCartLines(trx, userId)) >= maxCartLines) {
-      throw badRequest(`购物车最多可放${maxCartLines}种商品，请先清理购物车`);
+      throw new AppError(cartErrors.full);
     }
     const total = await addToCartItem(trx, userId, productId, quantity, Date.now());
-    if (total === null) throw badRequest(`购物车中该商品数量不能超过${maxPurchaseQuantity}`);
+    if (total === null) throw new AppError(cartErrors.lineTooLarge);
     // A line's stored quantity is always positive, so the total equals the added quantity only for a new line.
     return { isNewLine: total === quantity, quantity: total, cartCount: await countCartLines(trx, userId) };
   });
@@ -47,7 +50,7 @@ export async function addToCart(db: Kysely<Database>, userId: number, productId:
 
 export async function updateCartQuantity(db: Kysely<Database>, userId: number, productId: number, quantity: number): Promise<CartSummary> {
   assertQuantity(quantity, await packSizeOf(db, productId));
-  if (!(await updateCartItemQuantity(db, userId, productId, quantity, Date.now()))) throw notFound('购物车中没有该商品');
+  if (!(await updateCartItemQuantity(db, userId, productId, quantity, Date.now()))) throw new AppError(cartErrors.lineMissing);
   return loadCart(db, userId);
 }
 

@@ -7,13 +7,6 @@ export interface CartItemsTable {
   updatedAt: number;
 }
 
-export interface FavoritesTable {
-  userId: number;
-  productId: number;
-  createdAt: number;
-}
-
 export interface CartTables {
   cartItems: CartItemsTable;
-  favorites: FavoritesTable;
 }

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import type { Database } from '../../db/database.ts';
 import { findAllBrandNames, type BrandNameRow } from './category.repository.ts';
 import { createChooseIndexStore, type ChooseIndexStore, type ChooseIndexStoreOptions } from './choose-index.store.ts';
@@ -14,8 +14,8 @@ export interface CatalogContext {
 
 const brandNamesTtlMs = 60_000;
 
-export function createCatalogContext(deps: Pick<AppDeps, 'db' | 'logger'>, options: ChooseIndexStoreOptions = {}): CatalogContext {
-  const db = deps.db.kysely;
+export function createCatalogContext(deps: Pick<ServiceDeps, 'db' | 'logger'>, options: ChooseIndexStoreOptions = {}): CatalogContext {
+  const db = deps.db;
   let brandNames: { loadedAt: number; names: Promise<Map<number, BrandNameRow>> } | null = null;
   return {
     db,

@@ -1,4 +1,4 @@
-import type { FeatureRegistration } from '../all-features.ts';
+import type { FeatureRegistration } from '../feature-registration.ts';
 import { createCatalogContext, type CatalogContext } from './catalog-context.ts';
 import { catalogPages } from './catalog.pages.ts';
 import { registerCatalogRoutes } from './catalog.routes.ts';

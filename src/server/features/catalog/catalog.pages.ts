@@ -1,7 +1,7 @@
 import { discountSubjects, isDiscountSubject, serializeChooseFilter } from '../../../contract/catalog.ts';
 import { queryReader, readColumnListState, readListState } from '../../../contract/list-state.ts';
 import { notFound } from '../../http/app-error.ts';
-import { definePage, type AnyPage } from '../../ssr/page-registry.ts';
+import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { CataloguePage, type CataloguePageData } from '../../../web/pages/catalogue-page.tsx';
 import { ChoosePage, type ChoosePageData } from '../../../web/pages/choose-page.tsx';
 import { DiscountPage, type DiscountPageData } from '../../../web/pages/discount-page.tsx';
@@ -15,14 +15,14 @@ import { loadProductDetail, parsePathId } from './product-detail.service.ts';
 
 const chooseIdsPattern = /^(\d{1,9})(?:-(\d{1,9}))?$/;
 
-export function catalogPages(context: CatalogContext, siteName: string): AnyPage[] {
+export function catalogPages(context: CatalogContext, siteName: string): Page[] {
   return [
     definePage<CataloguePageData>({
       path: '/catalogue',
       entry: 'catalogue',
       component: CataloguePage,
-      async load({ deps }) {
-        const groups = await loadCategoryTree(deps.db);
+      async load() {
+        const groups = await loadCategoryTree(context.db);
         return {
           title: `元器件分类目录 - ${siteName}`,
           description: `${siteName}电子元器件分类目录：${groups.map((group) => group.categoryGroupName).join('、')}等品类，按参数快速选型，现货2小时发货。`,

@@ -1,5 +1,6 @@
+import type { Kysely } from 'kysely';
 import type { CategoryFirst, CategoryGroup } from '../../../contract/shell.ts';
-import type { Db } from '../../db/create-db.ts';
+import type { Database } from '../../db/database.ts';
 import { createTtlCache, shellCacheTtlMs } from '../shell/ttl-cache.ts';
 import { findCategories, findCategoryGroups, type CategoryGroupRow, type CategoryRow } from './category-tree.repository.ts';
 
@@ -27,14 +28,14 @@ export function buildCategoryTree(groups: CategoryGroupRow[], categories: Catego
 const treeCache = createTtlCache<CategoryGroup[]>(shellCacheTtlMs);
 
 /** The whole category tree, cached in process for a minute: the header of every page shows it. */
-export function loadCategoryTree(db: Db): Promise<CategoryGroup[]> {
+export function loadCategoryTree(db: Kysely<Database>): Promise<CategoryGroup[]> {
   return treeCache.get(db, async () => {
-    const [groups, categories] = await Promise.all([findCategoryGroups(db.kysely), findCategories(db.kysely)]);
+    const [groups, categories] = await Promise.all([findCategoryGroups(db), findCategories(db)]);
     return buildCategoryTree(groups, categories);
   });
 }
 
 /** After the catalogue changes (seed, admin edits) the next page shows it at once. */
-export function forgetCategoryTree(db: Db): void {
+export function forgetCategoryTree(db: Kysely<Database>): void {
   treeCache.clear(db);
 }

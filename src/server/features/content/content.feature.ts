@@ -1,4 +1,4 @@
-import type { FeatureRegistration } from '../all-features.ts';
+import type { FeatureRegistration } from '../feature-registration.ts';
 import { registerContentRoutes } from './content.routes.ts';
 
 /** Shell content: ad closes and the demo content pictures. */

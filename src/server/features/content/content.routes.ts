@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { updateAdvertisingStatusRequest } from '../../../contract/content-requests.ts';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { apiRoute } from '../../http/api-route.ts';
 import { contentImages } from './content-images.ts';
 import { closeAd } from './content.service.ts';
 
-export function registerContentRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerContentRoutes(app: FastifyInstance, deps: ServiceDeps) {
   apiRoute(app, {
     path: '/common/api/updateAdvertisingStatus',
     body: updateAdvertisingStatusRequest,

@@ -1,6 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { Ad, AdvertisingInfo, ConfigInfo, FooterData, FriendlyLink, HotLabel, ServiceInfo } from '../../../contract/content.ts';
-import type { AppDeps } from '../../app-deps.ts';
-import type { Db } from '../../db/create-db.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
+import type { Database } from '../../db/database.ts';
 import { notFound, tooManyRequests } from '../../http/app-error.ts';
 import { hashSid, type Visitor } from '../../http/session.ts';
 import { createTtlCache, shellCacheTtlMs } from '../shell/ttl-cache.ts';
@@ -28,19 +29,19 @@ export interface SiteContent {
 
 const siteContentCache = createTtlCache<SiteContent>(shellCacheTtlMs);
 
-export function loadSiteContent(db: Db): Promise<SiteContent> {
+export function loadSiteContent(db: Kysely<Database>): Promise<SiteContent> {
   return siteContentCache.get(db, async () => {
     const [config, hotLabels, friendlyLinks, openAds] = await Promise.all([
-      findSiteConfig(db.kysely),
-      findHotLabels(db.kysely),
-      findFriendlyLinks(db.kysely),
-      findOpenAds(db.kysely),
+      findSiteConfig(db),
+      findHotLabels(db),
+      findFriendlyLinks(db),
+      findOpenAds(db),
     ]);
     return { config, hotLabels, friendlyLinks, openAds };
   });
 }
 
-export function forgetSiteContent(db: Db): void {
+export function forgetSiteContent(db: Kysely<Database>): void {
   siteContentCache.clear(db);
 }
 
@@ -98,28 +99,28 @@ export function pickAds(openAds: AdRow[], closedIds: Set<number>): AdvertisingIn
   return { top: pick('top'), sidebar: pick('sidebar'), popup: pick('popup') };
 }
 
-export async function loadAdvertisingInfo(db: Db, visitor: Visitor, openAds: AdRow[], now = Date.now()): Promise<AdvertisingInfo> {
+export async function loadAdvertisingInfo(db: Kysely<Database>, visitor: Visitor, openAds: AdRow[], now = Date.now()): Promise<AdvertisingInfo> {
   if (openAds.length === 0) return { top: null, sidebar: null, popup: null };
-  const closedIds = await findClosedAdIds(db.kysely, visitorKeyOf(visitor), beijingDay(now));
+  const closedIds = await findClosedAdIds(db, visitorKeyOf(visitor), beijingDay(now));
   return pickAds(openAds, closedIds);
 }
 
 const closesPerMinute = 30;
 
 /** /common/api/updateAdvertisingStatus: the ad stays closed for this visitor until Beijing midnight. */
-export async function closeAd(deps: AppDeps, visitor: Visitor, adPosId: number, now = Date.now()): Promise<void> {
+export async function closeAd(deps: ServiceDeps, visitor: Visitor, adPosId: number, now = Date.now()): Promise<void> {
   const visitorKey = visitorKeyOf(visitor);
   const { isAllowed } = await deps.counters.consume(`ad-close:${visitorKey}`, closesPerMinute, 60, now);
   if (!isAllowed) throw tooManyRequests();
-  const ad = await findAd(deps.db.kysely, adPosId);
+  const ad = await findAd(deps.db, adPosId);
   if (!ad) throw notFound('广告不存在');
   const day = beijingDay(now);
-  await insertAdClose(deps.db.kysely, { visitorKey, adPosId, day, closedAt: now });
-  await deleteAdClosesBefore(deps.db.kysely, day);
+  await insertAdClose(deps.db, { visitorKey, adPosId, day, closedAt: now });
+  await deleteAdClosesBefore(deps.db, day);
 }
 
-export async function loadServiceInfo(db: Db, userId: number): Promise<ServiceInfo | null> {
-  const row = await findServiceInfo(db.kysely, userId);
+export async function loadServiceInfo(db: Kysely<Database>, userId: number): Promise<ServiceInfo | null> {
+  const row = await findServiceInfo(db, userId);
   if (!row) return null;
   return { ...row, enableFlag: row.enableFlag === 1 };
 }

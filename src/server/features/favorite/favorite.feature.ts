@@ -1,4 +1,4 @@
-import type { FeatureRegistration } from '../all-features.ts';
+import type { FeatureRegistration } from '../feature-registration.ts';
 import { registerFavoriteRoutes } from './favorite.routes.ts';
 
 /** Adding parts to and removing them from the member's favorites. */

@@ -17,3 +17,8 @@ export async function hasFavorite(db: Kysely<Database>, userId: number, productI
   const row = await db.selectFrom('favorites').select('productId').where('userId', '=', userId).where('productId', '=', productId).executeTakeFirst();
   return row !== undefined;
 }
+
+export async function countFavoritesOfUser(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db.selectFrom('favorites').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).executeTakeFirst();
+  return Number(row?.count ?? 0);
+}

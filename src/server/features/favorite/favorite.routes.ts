@@ -1,12 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import { favoriteRequest } from '../../../contract/catalog.ts';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { apiRoute, WithMessage } from '../../http/api-route.ts';
 import { addFavorite, removeFavorite } from './favorite.service.ts';
 
 /** /user/api/favorite/add and /remove {productId}: members only (visitors get 401 → login). */
-export function registerFavoriteRoutes(app: FastifyInstance, deps: AppDeps) {
-  const db = deps.db.kysely;
+export function registerFavoriteRoutes(app: FastifyInstance, deps: ServiceDeps) {
+  const db = deps.db;
   apiRoute(app, {
     path: '/user/api/favorite/add',
     body: favoriteRequest,

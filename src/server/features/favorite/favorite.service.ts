@@ -3,7 +3,12 @@ import type { FavoriteResponse } from '../../../contract/catalog.ts';
 import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/app-error.ts';
 import { loadPackSize } from '../catalog/product.service.ts';
-import { deleteFavorite, hasFavorite, insertFavorite } from './favorite.repository.ts';
+import { countFavoritesOfUser, deleteFavorite, hasFavorite, insertFavorite } from './favorite.repository.ts';
+
+/** The member centre's and home card's favourite count. */
+export function countFavorites(db: Kysely<Database>, userId: number): Promise<number> {
+  return countFavoritesOfUser(db, userId);
+}
 
 export function isFavorite(db: Kysely<Database>, userId: number, productId: number): Promise<boolean> {
   return hasFavorite(db, userId, productId);

@@ -1,16 +1,17 @@
+import type { ServiceDeps } from '../../service-deps.ts';
 import type { AboutData, HomeData } from '../../../contract/home.ts';
-import { definePage, type AnyPage } from '../../ssr/page-registry.ts';
+import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { AboutPage } from '../../../web/pages/about-page.tsx';
 import { HomePage } from '../../../web/pages/home-page.tsx';
 import { inviterOf, loadAboutData, loadHomeData } from './home.service.ts';
 
-export function homePages(): AnyPage[] {
+export function homePages(deps: ServiceDeps): Page[] {
   return [
     definePage<HomeData>({
       path: '/',
       entry: 'home',
       component: HomePage,
-      async load({ deps, userId, query }) {
+      async load({ userId, query }) {
         const data = await loadHomeData(deps.db, userId, inviterOf(query.inviter));
         return {
           title: `${deps.config.siteName}-电子元器件采购网上商城`,
@@ -23,7 +24,7 @@ export function homePages(): AnyPage[] {
       path: '/about',
       entry: 'about',
       component: AboutPage,
-      async load({ deps }) {
+      async load() {
         return {
           title: `关于我们 - ${deps.config.siteName}`,
           description: `${deps.config.siteName}：一站式电子元器件采购平台，原厂正品，现货2小时发货。`,

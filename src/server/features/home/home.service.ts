@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import { brandDisplayName } from '../../../contract/catalog.ts';
 import { maskPhone } from '../../../contract/account.ts';
 import {
@@ -14,8 +15,8 @@ import {
   type PartnerBrand,
 } from '../../../contract/home.ts';
 import { roundPriceE4 } from '../../../contract/money.ts';
-import type { Db } from '../../db/create-db.ts';
-import { countFavorites } from '../cart/cart-count.repository.ts';
+import type { Database } from '../../db/database.ts';
+import { countFavorites } from '../favorite/favorite.service.ts';
 import { loadBulletin, loadNewsColumn } from '../news/news.service.ts';
 import { createTtlCache, shellCacheTtlMs } from '../shell/ttl-cache.ts';
 import {
@@ -76,14 +77,14 @@ export function toOrderStatistic(row: RecentOrderRow): OrderStatistic {
 const contentCache = createTtlCache<HomeContent>(shellCacheTtlMs);
 
 /** Banners, news, the display stand, brands and recent orders: cached in process for a minute. */
-export function loadHomeContent(db: Db): Promise<HomeContent> {
+export function loadHomeContent(db: Kysely<Database>): Promise<HomeContent> {
   return contentCache.get(db, async () => {
     const [banners, newsList, products, orders, brands, informationList, articleList] = await Promise.all([
-      findBanners(db.kysely),
+      findBanners(db),
       loadBulletin(db, homeLimits.bulletinSize),
-      findDisplayProducts(db.kysely),
-      findRecentOrders(db.kysely, homeLimits.orderStatisticsSize),
-      findPartnerBrands(db.kysely, maxPartnerBrands),
+      findDisplayProducts(db),
+      findRecentOrders(db, homeLimits.orderStatisticsSize),
+      findPartnerBrands(db, maxPartnerBrands),
       loadNewsColumn(db, 'information', homeLimits.newsColumnSize),
       loadNewsColumn(db, 'article', homeLimits.newsColumnSize),
     ]);
@@ -105,13 +106,13 @@ export function loadHomeContent(db: Db): Promise<HomeContent> {
 }
 
 /** After the seed or an edit, the next home page shows the change at once. */
-export function forgetHomeContent(db: Db): void {
+export function forgetHomeContent(db: Kysely<Database>): void {
   contentCache.clear(db);
 }
 
 /** The member's card; null when the session outlived its member. */
-export async function loadHomeUserInfo(db: Db, userId: number): Promise<HomeUserInfo | null> {
-  const [row, favoriteCount, orderCount] = await Promise.all([findHomeUser(db.kysely, userId), countFavorites(db.kysely, userId), countOrdersOfUser(db.kysely, userId)]);
+export async function loadHomeUserInfo(db: Kysely<Database>, userId: number): Promise<HomeUserInfo | null> {
+  const [row, favoriteCount, orderCount] = await Promise.all([findHomeUser(db, userId), countFavorites(db, userId), countOrdersOfUser(db, userId)]);
   if (!row) return null;
   return { nickName: row.nickName, userNumber: row.userNumber, userImgPath: row.userImgPath ?? '', favoriteCount, orderCount };
 }
@@ -122,11 +123,11 @@ export function inviterOf(value: unknown): string {
   return typeof value === 'string' ? value.trim().slice(0, homeLimits.inviterLength) : '';
 }
 
-export async function loadHomeData(db: Db, userId: number | null, inviter: string, now = Date.now()): Promise<HomeData> {
+export async function loadHomeData(db: Kysely<Database>, userId: number | null, inviter: string, now = Date.now()): Promise<HomeData> {
   const [content, userInfo] = await Promise.all([loadHomeContent(db), userId === null ? null : loadHomeUserInfo(db, userId)]);
   return { ...content, isLogin: userInfo !== null, userInfo, greetings: greetingFor(now), inviter };
 }
 
-export function loadAboutData(db: Db): Promise<AboutData> {
-  return countCatalog(db.kysely);
+export function loadAboutData(db: Kysely<Database>): Promise<AboutData> {
+  return countCatalog(db);
 }

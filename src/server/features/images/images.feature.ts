@@ -1,4 +1,4 @@
-import type { FeatureRegistration } from '../all-features.ts';
+import type { FeatureRegistration } from '../feature-registration.ts';
 import { registerImageRoutes } from './images.routes.ts';
 
 /** Generated pictures: package drawings, brand wordmarks and the default avatar. */

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { brandLogoSvg, defaultAvatarSvg } from './brand-logo.ts';
 import { findBrandForLogo } from './images.repository.ts';
 import { packageImageSvg } from './package-images.ts';
@@ -25,7 +25,7 @@ function notFoundImage(reply: FastifyReply) {
  * GET {prefix}package/:name.svg, {prefix}brand/:id.svg, {prefix}avatar/default.svg.
  * Images are public and cacheable: the visitor cookie set by the session layer is not sent with them.
  */
-export function registerImageRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerImageRoutes(app: FastifyInstance, deps: ServiceDeps) {
   const prefix = imageRoutePrefix(deps.config.imageBaseUrl);
   const withoutCookies = {
     onSend: async (_request: unknown, reply: FastifyReply, payload: unknown) => {
@@ -42,7 +42,7 @@ export function registerImageRoutes(app: FastifyInstance, deps: AppDeps) {
 
   app.get<{ Params: { file: string } }>(`${prefix}brand/:file`, withoutCookies, async (request, reply) => {
     const match = /^(\d{1,9})\.svg$/.exec(request.params.file);
-    const brand = match?.[1] ? await findBrandForLogo(deps.db.kysely, Number(match[1])) : undefined;
+    const brand = match?.[1] ? await findBrandForLogo(deps.db, Number(match[1])) : undefined;
     return brand ? sendSvg(reply, brandLogoSvg(brand), daily) : notFoundImage(reply);
   });
 

@@ -1,4 +1,4 @@
-import type { FeatureRegistration } from '../all-features.ts';
+import type { FeatureRegistration } from '../feature-registration.ts';
 import { registerMessageRoutes } from './message.routes.ts';
 import { messagePages } from './message.pages.ts';
 

@@ -1,15 +1,15 @@
 import type { MessageDetailsData, MessageListData } from '../../../contract/message.ts';
 import { recordIdField } from '../../../contract/content-requests.ts';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { notFound } from '../../http/app-error.ts';
-import { definePage, type AnyPage } from '../../ssr/page-registry.ts';
+import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { MessageDetailsPage } from '../../../web/pages/message-details-page.tsx';
 import { MessageListPage } from '../../../web/pages/message-list-page.tsx';
 import { listMessages, openMessage, parseMessageListQuery } from './message.service.ts';
 
 const messageIdField = recordIdField('消息不存在');
 
-export function messagePages(deps: AppDeps): AnyPage[] {
+export function messagePages(deps: ServiceDeps): Page[] {
   return [
     definePage<MessageListData>({
       path: '/user/message/list',

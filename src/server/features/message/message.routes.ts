@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ReadAllMessagesResponse } from '../../../contract/message.ts';
 import { markMessageReadRequest, readAllMessagesRequest } from '../../../contract/message-requests.ts';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { apiRoute } from '../../http/api-route.ts';
 import { markMessageRead, readAllMessages } from './message.service.ts';
 
-export function registerMessageRoutes(app: FastifyInstance, deps: AppDeps) {
+export function registerMessageRoutes(app: FastifyInstance, deps: ServiceDeps) {
   apiRoute(app, {
     path: '/user/api/message/markRead',
     body: markMessageReadRequest,

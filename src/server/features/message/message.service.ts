@@ -1,6 +1,7 @@
+import type { Kysely } from 'kysely';
 import { isHtmlMessageType, isMessageTypeCode, MessageType, messagePageSize, type Message, type MessageListData } from '../../../contract/message.ts';
 import { shellLimits } from '../../../contract/shell.ts';
-import type { Db } from '../../db/create-db.ts';
+import type { Database } from '../../db/database.ts';
 import { notFound } from '../../http/app-error.ts';
 import { sanitizeMessageHtml } from './message-html.ts';
 import {
@@ -41,8 +42,8 @@ export interface MessageSummary {
   latest: Message[];
 }
 
-export async function loadMessageSummary(db: Db, userId: number): Promise<MessageSummary> {
-  const [counts, latest] = await Promise.all([countUnreadByType(db.kysely, userId), findLatestUnread(db.kysely, userId, shellLimits.dropdownMessages)]);
+export async function loadMessageSummary(db: Kysely<Database>, userId: number): Promise<MessageSummary> {
+  const [counts, latest] = await Promise.all([countUnreadByType(db, userId), findLatestUnread(db, userId, shellLimits.dropdownMessages)]);
   let unreadCount = 0;
   for (const count of counts.values()) unreadCount += count;
   const bomMessageCount = (counts.get(MessageType.bom) ?? 0) + (counts.get(MessageType.offer) ?? 0);
@@ -66,13 +67,13 @@ export function parseMessageListQuery(query: Record<string, string | undefined>)
   };
 }
 
-export async function listMessages(db: Db, userId: number, query: MessageListQuery): Promise<MessageListData> {
+export async function listMessages(db: Kysely<Database>, userId: number, query: MessageListQuery): Promise<MessageListData> {
   const filter: MessageFilter = { messageType: query.messageType, isUnreadOnly: query.isUnreadOnly };
   const offset = (query.page - 1) * messagePageSize;
   const [rows, total, counts] = await Promise.all([
-    findMessagePage(db.kysely, userId, filter, offset, messagePageSize),
-    countMessages(db.kysely, userId, filter),
-    countUnreadByType(db.kysely, userId),
+    findMessagePage(db, userId, filter, offset, messagePageSize),
+    countMessages(db, userId, filter),
+    countUnreadByType(db, userId),
   ]);
   let unreadCount = 0;
   for (const count of counts.values()) unreadCount += count;
@@ -88,17 +89,17 @@ export async function listMessages(db: Db, userId: number, query: MessageListQue
 }
 
 /** The detail page: the member's own message, marked read by opening it. */
-export async function openMessage(db: Db, userId: number, id: number): Promise<Message> {
-  const row = await findMessage(db.kysely, userId, id);
+export async function openMessage(db: Kysely<Database>, userId: number, id: number): Promise<Message> {
+  const row = await findMessage(db, userId, id);
   if (!row) throw notFound('消息不存在');
-  if (row.isRead === 0) await markRead(db.kysely, userId, id);
+  if (row.isRead === 0) await markRead(db, userId, id);
   return toMessage({ ...row, isRead: 1 });
 }
 
-export async function markMessageRead(db: Db, userId: number, id: number): Promise<void> {
-  if (!(await markRead(db.kysely, userId, id))) throw notFound('消息不存在');
+export async function markMessageRead(db: Kysely<Database>, userId: number, id: number): Promise<void> {
+  if (!(await markRead(db, userId, id))) throw notFound('消息不存在');
 }
 
-export async function readAllMessages(db: Db, userId: number): Promise<number> {
-  return markAllRead(db.kysely, userId);
+export async function readAllMessages(db: Kysely<Database>, userId: number): Promise<number> {
+  return markAllRead(db, userId);
 }

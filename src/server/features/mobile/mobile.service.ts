@@ -1,4 +1,5 @@
-import type { Db } from '../../db/create-db.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { loadProductSummaries } from '../catalog/product.service.ts';
 import { loadHomeContent } from '../home/home.service.ts';
 import type { MobileHomeData } from '../../../web/pages/mobile-home-page.tsx';
@@ -7,7 +8,7 @@ import type { MobileProductData } from '../../../web/pages/mobile-product-page.t
 const mobileNewsSize = 3;
 
 /** The mobile home page shows the same banners, display stand and bulletin as the desktop one. */
-export async function loadMobileHome(db: Db, basePath: string): Promise<MobileHomeData> {
+export async function loadMobileHome(db: Kysely<Database>, basePath: string): Promise<MobileHomeData> {
   const content = await loadHomeContent(db);
   return {
     bannerList: content.bannerList,
@@ -18,7 +19,7 @@ export async function loadMobileHome(db: Db, basePath: string): Promise<MobileHo
 }
 
 /** null for an unknown part. */
-export async function loadMobileProduct(db: Db, productId: number, basePath: string): Promise<MobileProductData | null> {
-  const [product] = await loadProductSummaries(db.kysely, [productId]);
+export async function loadMobileProduct(db: Kysely<Database>, productId: number, basePath: string): Promise<MobileProductData | null> {
+  const [product] = await loadProductSummaries(db, [productId]);
   return product ? { product, basePath } : null;
 }

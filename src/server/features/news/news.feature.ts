@@ -1,7 +1,7 @@
-import type { FeatureRegistration } from '../all-features.ts';
+import type { FeatureRegistration } from '../feature-registration.ts';
 import { newsPages } from './news.pages.ts';
 
 /** Announcements and news: /news and /news/{newsId}. */
-export const registerNewsFeature: FeatureRegistration = (_app, _deps, pages) => {
-  pages.push(...newsPages());
+export const registerNewsFeature: FeatureRegistration = (_app, deps, pages) => {
+  pages.push(...newsPages(deps));
 };

@@ -1,6 +1,7 @@
+import type { ServiceDeps } from '../../service-deps.ts';
 import { isNewsKind, newsKindLabels, type NewsDetailData, type NewsListData } from '../../../contract/news.ts';
 import { notFound } from '../../http/app-error.ts';
-import { definePage, type AnyPage } from '../../ssr/page-registry.ts';
+import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { NewsDetailPage } from '../../../web/pages/news-detail-page.tsx';
 import { NewsListPage } from '../../../web/pages/news-list-page.tsx';
 import { loadNewsDetail, loadNewsList } from './news.service.ts';
@@ -15,13 +16,13 @@ function pageOf(value: string | undefined): number | null {
   return page >= 1 && page <= maxPage ? page : null;
 }
 
-export function newsPages(): AnyPage[] {
+export function newsPages(deps: ServiceDeps): Page[] {
   return [
     definePage<NewsListData>({
       path: '/news',
       entry: 'news-list',
       component: NewsListPage,
-      async load({ deps, query }) {
+      async load({ query }) {
         const kind = query.kind ?? 'announcement';
         const page = pageOf(query.page);
         if (!isNewsKind(kind) || page === null) throw notFound();
@@ -38,7 +39,7 @@ export function newsPages(): AnyPage[] {
       path: '/news/:newsId',
       entry: 'news-detail',
       component: NewsDetailPage,
-      async load({ deps, params }) {
+      async load({ params }) {
         const id = params.newsId ?? '';
         if (!/^\d{1,9}$/.test(id)) throw notFound();
         const data = await loadNewsDetail(deps.db, Number(id));

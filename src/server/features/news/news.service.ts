@@ -1,6 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { InformationItem, NewsItem } from '../../../contract/home.ts';
 import { beijingDate, newsPageSize, newsPath, type NewsDetailData, type NewsKind, type NewsListData } from '../../../contract/news.ts';
-import type { Db } from '../../db/create-db.ts';
+import type { Database } from '../../db/database.ts';
 import { countNewsOfKind, findNewsById, findNewsNeighbours, findNewsOfKind, type NewsRow } from './news.repository.ts';
 
 const summaryLength = 90;
@@ -19,20 +20,20 @@ function summaryOf(content: string): string {
 }
 
 /** The bulletin board: the latest announcements. */
-export async function loadBulletin(db: Db, limit: number): Promise<NewsItem[]> {
-  const rows = await findNewsOfKind(db.kysely, 'announcement', limit);
+export async function loadBulletin(db: Kysely<Database>, limit: number): Promise<NewsItem[]> {
+  const rows = await findNewsOfKind(db, 'announcement', limit);
   return rows.map((row) => ({ newsId: row.newsId, title: row.title }));
 }
 
 /** A home news column: entries lead to their linkUrl, or to their own page when they have none. */
-export async function loadNewsColumn(db: Db, kind: NewsKind, limit: number): Promise<InformationItem[]> {
-  const rows = await findNewsOfKind(db.kysely, kind, limit);
+export async function loadNewsColumn(db: Kysely<Database>, kind: NewsKind, limit: number): Promise<InformationItem[]> {
+  const rows = await findNewsOfKind(db, kind, limit);
   return rows.map((row) => ({ title: row.title, linkUrl: row.linkUrl ?? newsPath(row.newsId), releaseDate: beijingDate(row.releaseDate) }));
 }
 
 /** A page of one kind's list; a page past the end is simply empty. */
-export async function loadNewsList(db: Db, kind: NewsKind, page: number): Promise<NewsListData> {
-  const [rows, total] = await Promise.all([findNewsOfKind(db.kysely, kind, newsPageSize, (page - 1) * newsPageSize), countNewsOfKind(db.kysely, kind)]);
+export async function loadNewsList(db: Kysely<Database>, kind: NewsKind, page: number): Promise<NewsListData> {
+  const [rows, total] = await Promise.all([findNewsOfKind(db, kind, newsPageSize, (page - 1) * newsPageSize), countNewsOfKind(db, kind)]);
   return {
     kind,
     list: rows.map((row) => ({ newsId: row.newsId, title: row.title, summary: summaryOf(row.content), releaseDate: beijingDate(row.releaseDate) })),
@@ -43,10 +44,10 @@ export async function loadNewsList(db: Db, kind: NewsKind, page: number): Promis
 }
 
 /** null for an unknown id: the page answers 404. */
-export async function loadNewsDetail(db: Db, newsId: number): Promise<NewsDetailData | null> {
-  const row: NewsRow | undefined = await findNewsById(db.kysely, newsId);
+export async function loadNewsDetail(db: Kysely<Database>, newsId: number): Promise<NewsDetailData | null> {
+  const row: NewsRow | undefined = await findNewsById(db, newsId);
   if (!row) return null;
-  const [neighbours, latest] = await Promise.all([findNewsNeighbours(db.kysely, row), findNewsOfKind(db.kysely, 'announcement', latestSize)]);
+  const [neighbours, latest] = await Promise.all([findNewsNeighbours(db, row), findNewsOfKind(db, 'announcement', latestSize)]);
   return {
     newsId: row.newsId,
     kind: row.kind,

@@ -1,25 +1,21 @@
-import type { AppDeps } from '../../app-deps.ts';
-import type { FeatureRegistration } from '../all-features.ts';
+import type { FeatureRegistration } from '../feature-registration.ts';
 import { searchPage } from './search.pages.ts';
 import { registerSearchRoutes } from './search.routes.ts';
 import { SearchService } from './search.service.ts';
 
-const servicesByDeps = new WeakMap<AppDeps, SearchService>();
-
-/** The search service an app was built with (tests and benchmarks look inside the index). */
-export function searchServiceOf(deps: AppDeps): SearchService | undefined {
-  return servicesByDeps.get(deps);
-}
-
 /**
  * Search: suggestions, the results page, part-number lookup. Each app builds its own
  * in-memory index: on first use (tests), or right after listening (a running server).
+ * A benchmark passes its own service in, to look inside the index the app answers from.
  */
-export const registerSearchFeature: FeatureRegistration = (app, deps, pages) => {
-  const search = new SearchService(deps.db, deps.logger);
-  servicesByDeps.set(deps, search);
-  app.addHook('onListen', async () => search.keeper.start());
-  app.addHook('onClose', async () => search.keeper.close());
-  registerSearchRoutes(app, search);
-  pages.push(searchPage(search, deps.config.siteName));
-};
+export function searchFeatureWith(service?: SearchService): FeatureRegistration {
+  return (app, deps, pages) => {
+    const search = service ?? new SearchService(deps.database, deps.logger);
+    app.addHook('onListen', async () => search.keeper.start());
+    app.addHook('onClose', async () => search.keeper.close());
+    registerSearchRoutes(app, search);
+    pages.push(searchPage(search, deps.config.siteName));
+  };
+}
+
+export const registerSearchFeature = searchFeatureWith();

@@ -1,9 +1,9 @@
 import { readSearchParams } from '../../../contract/search.ts';
-import { definePage, type AnyPage } from '../../ssr/page-registry.ts';
+import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { SearchPage, type SearchPageData } from '../../../web/pages/search-page.tsx';
 import type { SearchService } from './search.service.ts';
 
-export function searchPage(search: SearchService, siteName: string): AnyPage {
+export function searchPage(search: SearchService, siteName: string): Page {
   return definePage<SearchPageData>({
     path: '/search',
     entry: 'search',

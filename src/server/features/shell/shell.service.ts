@@ -1,9 +1,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServiceInfo } from '../../../contract/content.ts';
 import { shellLimits, type ShellState, type ShellUser } from '../../../contract/shell.ts';
-import type { AppDeps } from '../../app-deps.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import type { Visitor } from '../../http/session.ts';
-import { countCartLines } from '../cart/cart-count.repository.ts';
+import { countCartLinesOf } from '../cart/cart.service.ts';
 import { loadCategoryTree } from '../catalog/category-tree.service.ts';
 import { configInfoOf, footerDataOf, loadAdvertisingInfo, loadServiceInfo, loadSiteContent } from '../content/content.service.ts';
 import { loadMessageSummary, type MessageSummary } from '../message/message.service.ts';
@@ -17,10 +17,10 @@ interface MemberShell {
   serviceInfo: ServiceInfo | null;
 }
 
-async function loadMemberShell(deps: AppDeps, userId: number): Promise<MemberShell | null> {
+async function loadMemberShell(deps: ServiceDeps, userId: number): Promise<MemberShell | null> {
   const [row, cartCount, messages, serviceInfo] = await Promise.all([
-    deps.db.kysely.selectFrom('users').select(['nickName', 'userNumber']).where('id', '=', userId).executeTakeFirst(),
-    countCartLines(deps.db.kysely, userId),
+    deps.db.selectFrom('users').select(['nickName', 'userNumber']).where('id', '=', userId).executeTakeFirst(),
+    countCartLinesOf(deps.db, userId),
     loadMessageSummary(deps.db, userId),
     loadServiceInfo(deps.db, userId),
   ]);
@@ -32,7 +32,7 @@ async function loadMemberShell(deps: AppDeps, userId: number): Promise<MemberShe
  * The state of the status bar, header, sidebar and footer for this request's visitor.
  * Site-wide parts come from in-process caches; a member costs one query per concern.
  */
-export async function loadShellState(request: FastifyRequest, deps: AppDeps): Promise<ShellState> {
+export async function loadShellState(request: FastifyRequest, deps: ServiceDeps): Promise<ShellState> {
   // Error pages of requests outside the session scope (a missing /assets/ file) have no visitor.
   const requestVisitor: Visitor = request.visitor ?? { sid: '', userId: null };
   const userId = requestVisitor.userId;

@@ -1,8 +1,9 @@
 import { useState, type ReactNode } from 'react';
-import type { CartAddResponse } from '../../../contract/cart.ts';
+import { cartMessages } from '../../../contract/cart.ts';
+import { cartCalls } from '../../../contract/cart-calls.ts';
 import { quantityProblem } from '../../../contract/pricing.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
-import { dispatchCartChange } from '../../shell/cart-count.ts';
+import { dispatchCartSet } from './cart-events.ts';
 import { showToast, toastIfMessage } from '../../ui/toast.ts';
 
 interface AddToCartButtonProps {
@@ -14,8 +15,8 @@ interface AddToCartButtonProps {
 }
 
 /**
- * Adds a quantity of a part to the member's cart. A new line moves the header and sidebar
- * counts by one; visitors are sent to the login page and come back here.
+ * Adds a quantity of a part to the member's cart; the header and sidebar counts follow the
+ * server's count; visitors are sent to the login page and come back here.
  */
 export function AddToCartButton({ productId, quantity, packSize, className = 'button button--accent', children = '加入购物车' }: AddToCartButtonProps) {
   const [isBusy, setIsBusy] = useState(false);
@@ -27,9 +28,9 @@ export function AddToCartButton({ productId, quantity, packSize, className = 'bu
     }
     setIsBusy(true);
     try {
-      const result = await callApi<CartAddResponse>('/cart/api/add', { productId, quantity });
-      if (result.isNewLine) dispatchCartChange(1);
-      showToast('已加入购物车');
+      const result = await callApi(cartCalls.add, { productId, quantity });
+      dispatchCartSet(result.cartCount);
+      showToast(cartMessages.added);
     } catch (error) {
       toastIfMessage(errorMessageOf(error));
     } finally {

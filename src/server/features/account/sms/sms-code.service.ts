@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { accountMessages, SendMsgType, smsCodeTtlSeconds } from '../../../../contract/account.ts';
-import { ResultCode } from '../../../../contract/envelope.ts';
-import type { AppDeps } from '../../../app-deps.ts';
+import { requestErrors } from '../../../../contract/errors.ts';
+import type { ServiceDeps } from '../../../service-deps.ts';
 import { AppError, badRequest, conflict, tooManyRequests } from '../../../http/app-error.ts';
 import { isPhoneRegistered } from '../account.repository.ts';
 import { claimSmsCode, consumeSmsCode, maxWrongGuesses, recordWrongGuess } from './sms-code.repository.ts';
@@ -32,17 +32,17 @@ export interface SendCodeRequest {
  * /common/api/sendVerificationCode. A registration code is refused for a registered phone
  * (and login / find-password codes for an unknown one) before any limit is spent.
  */
-export async function sendVerificationCode(deps: AppDeps, request: SendCodeRequest): Promise<void> {
+export async function sendVerificationCode(deps: ServiceDeps, request: SendCodeRequest): Promise<void> {
   const { phone, purpose, ip } = request;
   const now = request.now ?? Date.now();
-  const isRegistered = await isPhoneRegistered(deps.db.kysely, phone);
+  const isRegistered = await isPhoneRegistered(deps.db, phone);
   if (purpose === SendMsgType.register && isRegistered) throw conflict(accountMessages.alreadyRegistered);
   if (purpose !== SendMsgType.register && !isRegistered) throw badRequest(accountMessages.notRegistered);
 
   await countIpSendRequest(deps.counters, ip, now);
   const quota = await takePhoneQuota(deps.counters, phone, now);
   const code = newCode();
-  const isClaimed = await claimSmsCode(deps.db.kysely, {
+  const isClaimed = await claimSmsCode(deps.db, {
     phone,
     purpose,
     code,
@@ -59,15 +59,15 @@ export async function sendVerificationCode(deps: AppDeps, request: SendCodeReque
     await deps.sms.send({ phone, code, content: smsContent(deps.config.siteName, purpose, code) });
   } catch (error) {
     deps.logger.error({ err: error, phone }, 'SMS send failed');
-    throw new AppError(ResultCode.internal, '短信发送失败，请稍后再试');
+    throw new AppError(requestErrors.internal, '短信发送失败，请稍后再试');
   }
 }
 
 /** Accepts the phone's live code for this purpose once; wrong guesses kill it after five. */
-export async function verifySmsCode(deps: AppDeps, phone: string, purpose: SendMsgType, code: string, now = Date.now()): Promise<void> {
+export async function verifySmsCode(deps: ServiceDeps, phone: string, purpose: SendMsgType, code: string, now = Date.now()): Promise<void> {
   const guess = { phone, purpose, code, now };
-  if (await consumeSmsCode(deps.db.kysely, guess)) return;
-  const wrongGuesses = await recordWrongGuess(deps.db.kysely, guess);
+  if (await consumeSmsCode(deps.db, guess)) return;
+  const wrongGuesses = await recordWrongGuess(deps.db, guess);
   if (wrongGuesses === null) throw badRequest('短信验证码已失效，请重新获取');
   if (wrongGuesses >= maxWrongGuesses) throw badRequest('短信验证码错误次数过多，请重新获取');
   throw badRequest('短信验证码错误');

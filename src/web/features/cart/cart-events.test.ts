@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { applyCartChange, applyCartSet } from './cart-count.ts';
+import { applyCartChange, applyCartSet } from './cart-events.ts';
 
 describe('cart count events', () => {
   it('rises and falls by the change', () => {

@@ -1,0 +1,9 @@
+export interface FavoritesTable {
+  userId: number;
+  productId: number;
+  createdAt: number;
+}
+
+export interface FavoriteTables {
+  favorites: FavoritesTable;
+}

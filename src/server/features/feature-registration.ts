@@ -1,0 +1,12 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/create-db.ts';
+import type { ServiceDeps } from '../service-deps.ts';
+import type { Page } from '../ssr/page-registry.ts';
+
+export interface FeatureDeps extends ServiceDeps {
+  /** The engine handle under `db`, for bulk reads only (the search index build). */
+  database: Db;
+}
+
+/** Each feature adds its API calls to the app and its pages to the list. */
+export type FeatureRegistration = (app: FastifyInstance, deps: FeatureDeps, pages: Page[]) => void;
