@@ -1,6 +1,6 @@
 import { brandPath, type BrandProfile, type FacetedProductPage } from '../../contract/catalog.ts';
 import { BrandLogo } from '../features/brand/brand-logo.tsx';
-import { Breadcrumb } from '../features/catalog/breadcrumb.tsx';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import { columnListHref, type ColumnListState } from '../../contract/list-state.ts';
 import { ListFacets } from '../features/catalog/list-facets.tsx';
 import { ListToolbar } from '../features/catalog/list-toolbar.tsx';

@@ -1,6 +1,6 @@
 import { brandPath, type BrandInitialGroup } from '../../contract/catalog.ts';
 import { BrandLogo } from '../features/brand/brand-logo.tsx';
-import { Breadcrumb } from '../features/catalog/breadcrumb.tsx';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
 

@@ -1,6 +1,6 @@
 import type { CartSummary } from '../../contract/cart.ts';
 import { formatCents } from '../../contract/pricing.ts';
-import { Breadcrumb } from '../features/catalog/breadcrumb.tsx';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import { CartLineRow } from '../features/cart/cart-line-row.tsx';
 import { useCart } from '../features/cart/use-cart.ts';
 import { PageShell } from '../shell/page-shell.tsx';

@@ -1,6 +1,6 @@
 import { choosePath } from '../../contract/catalog.ts';
 import type { CategoryGroup } from '../../contract/shell.ts';
-import { Breadcrumb } from '../features/catalog/breadcrumb.tsx';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
 

@@ -6,7 +6,7 @@ import {
   type QueryAttrbuteExcludeListResponse,
   type QueryAttrbuteProductListResponse,
 } from '../../contract/catalog.ts';
-import { Breadcrumb } from '../features/catalog/breadcrumb.tsx';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import { listQueryString, readListState, type ListState } from '../../contract/list-state.ts';
 import { clearFilterKey, setFilterRange, toggleFilterValue } from '../features/catalog/choose-state.ts';
 import { FilterPanel } from '../features/catalog/filter-panel.tsx';

@@ -1,5 +1,5 @@
 import { discountSubjects, type DiscountSubject, type FacetedProductPage } from '../../contract/catalog.ts';
-import { Breadcrumb } from '../features/catalog/breadcrumb.tsx';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import { columnListHref, type ColumnListState } from '../../contract/list-state.ts';
 import { ListFacets } from '../features/catalog/list-facets.tsx';
 import { ListToolbar } from '../features/catalog/list-toolbar.tsx';

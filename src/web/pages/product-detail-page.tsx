@@ -1,5 +1,5 @@
 import { brandPath, choosePath, lifecycleLabels, type ProductDetail } from '../../contract/catalog.ts';
-import { Breadcrumb } from '../features/catalog/breadcrumb.tsx';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import { ProductImage } from '../features/product/product-image.tsx';
 import { ProductListTable } from '../features/product/product-list-table.tsx';
 import { PurchaseBox } from '../features/product/purchase-box.tsx';

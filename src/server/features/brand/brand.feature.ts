@@ -3,7 +3,7 @@ import { definePage } from '../../ssr/page-registry.ts';
 import { BrandDetailPage, type BrandDetailPageData } from '../../../web/pages/brand-detail-page.tsx';
 import { BrandListPage, type BrandListPageData } from '../../../web/pages/brand-list-page.tsx';
 import type { FeatureRegistration } from '../feature-registration.ts';
-import { parsePathId } from '../catalog/product-detail.service.ts';
+import { parsePathId } from '../../http/path-params.ts';
 import { listBrandsByInitial, loadBrandDetail } from './brand.service.ts';
 
 /** /brand and /brand/{brandId}. */

@@ -11,7 +11,8 @@ import { loadCategoryTree } from './category-tree.service.ts';
 import { findSubcategories } from './category.repository.ts';
 import { queryAttributeExcludeList, queryAttributeProductList, resolveChooseScope } from './choose.service.ts';
 import { loadZoneProducts } from './discount.service.ts';
-import { loadProductDetail, parsePathId } from './product-detail.service.ts';
+import { parsePathId } from '../../http/path-params.ts';
+import { loadProductDetail } from './product-detail.service.ts';
 
 const chooseIdsPattern = /^(\d{1,9})(?:-(\d{1,9}))?$/;
 
