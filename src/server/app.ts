@@ -43,7 +43,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
 
   await app.register(cookie);
-  registerSecurityHeaders(app, deps.config, options.isDevServer ?? false);
+  await registerSecurityHeaders(app, deps.config, options.isDevServer ?? false);
   registerErrorHandler(app, renderer.renderErrorPage);
   if (options.beforeRoutes) await options.beforeRoutes(app);
 

@@ -26,7 +26,19 @@ describe('platform: envelope, anti-forgery, pages', () => {
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
     expect(csp).toContain("frame-ancestors 'none'");
     expect(response.headers['x-content-type-options']).toBe('nosniff');
-    expect(response.headers['referrer-policy']).toBeTruthy();
+    expect(response.headers['referrer-policy']).toBe('strict-origin-when-cross-origin');
+    expect(response.headers['strict-transport-security']).toMatch(/max-age=\d+/);
+    expect(response.headers['x-frame-options']).toBe('DENY');
+  });
+
+  it('issues the anti-forgery cookie again to a browser that kept its session but lost the token', async () => {
+    const browser = new TestBrowser(t.app);
+    await browser.get('/');
+    const sid = browser.cookie('sid');
+    const response = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: `sid=${sid}` } });
+    const token = response.cookies.find((cookie) => cookie.name === 'csrfToken');
+    expect(token?.value).toBe(browser.cookie('csrfToken'));
+    expect(response.cookies.find((cookie) => cookie.name === 'sid')?.value).toBe(sid);
   });
 
   it('sets a readable csrfToken cookie and an httpOnly session cookie', async () => {
@@ -49,12 +61,12 @@ describe('platform: envelope, anti-forgery, pages', () => {
       headers: { 'content-type': 'application/json', cookie: `sid=${browser.cookie('sid')}; csrfToken=${browser.cookie('csrfToken')}` },
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toMatchObject({ code: 403, msg: '页面已过期，请刷新页面后重试' });
+    expect(response.json()).toMatchObject({ code: 403, msg: '页面已过期，请刷新页面后重试', errorCode: 'request.forged' });
   });
 
   it('answers unknown calls and bad JSON in the envelope', async () => {
     const browser = new TestBrowser(t.app);
-    expect(await browser.call('/no/such/api')).toMatchObject({ code: 404, msg: '接口不存在' });
+    expect(await browser.post('/no/such/api')).toMatchObject({ code: 404, msg: '接口不存在', errorCode: 'request.unknownCall' });
     const headers = { cookie: `sid=${browser.cookie('sid')}; csrfToken=${browser.cookie('csrfToken')}`, 'x-csrf-token': browser.cookie('csrfToken') ?? '' };
     const badJson = await t.app.inject({ method: 'POST', url: '/no/such/api', payload: '{"a":', headers: { ...headers, 'content-type': 'application/json' } });
     expect(badJson.statusCode).toBe(200);
@@ -92,17 +104,17 @@ describe('bad input on a real route answers the envelope with code 400 in Chines
     ['a malformed value', { userPhone: '1380013800x' }, '请输入正确的手机号码'],
     ['an array body', [], '请求参数有误'],
   ])('%s', async (_case, body, msg) => {
-    expect(await browser.call('/account/api/checkHasUser', body)).toEqual({ code: 400, data: null, msg });
+    expect(await browser.post('/account/api/checkHasUser', body)).toEqual({ code: 400, data: null, msg, errorCode: 'request.invalid' });
   });
 
   it.each([
-    ['form-encoded', 'userPhone=13800138000', 'application/x-www-form-urlencoded', '请求格式有误，请以 JSON 提交'],
-    ['plain text', 'userPhone=13800138000', 'text/plain', '请求参数有误'],
-    ['broken JSON', '{"userPhone":', 'application/json', '请求内容不是有效的 JSON'],
-    ['an oversized body', JSON.stringify({ userPhone: 'x'.repeat(1024 * 1024 + 1) }), 'application/json', '提交的内容过大'],
-  ])('a %s body', async (_case, payload, contentType, msg) => {
+    ['form-encoded', 'userPhone=13800138000', 'application/x-www-form-urlencoded', '请求格式有误，请以 JSON 提交', 'request.notJson'],
+    ['plain text', 'userPhone=13800138000', 'text/plain', '请求参数有误', 'request.invalid'],
+    ['broken JSON', '{"userPhone":', 'application/json', '请求内容不是有效的 JSON', 'request.malformed'],
+    ['an oversized body', JSON.stringify({ userPhone: 'x'.repeat(1024 * 1024 + 1) }), 'application/json', '提交的内容过大', 'request.tooLarge'],
+  ])('a %s body', async (_case, payload, contentType, msg, errorCode) => {
     const response = await post(payload, contentType);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ code: 400, data: null, msg });
+    expect(response.json()).toEqual({ code: 400, data: null, msg, errorCode });
   });
 });
