@@ -44,6 +44,8 @@ export interface PreparedPage {
 export interface Page {
   path: string;
   entry: string;
+  /** The component's name, for the check that the entry hydrates the same component. */
+  componentName: string;
   isMemberOnly: boolean;
   prepare(context: PageContext): Promise<PreparedPage>;
 }
@@ -52,6 +54,7 @@ export function definePage<Data>(definition: PageDefinition<Data>): Page {
   return {
     path: definition.path,
     entry: definition.entry,
+    componentName: definition.component.displayName ?? definition.component.name,
     isMemberOnly: definition.isMemberOnly ?? false,
     async prepare(context) {
       const { data, ...meta } = await definition.load(context);

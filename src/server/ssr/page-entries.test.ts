@@ -1,0 +1,39 @@
+import Fastify from 'fastify';
+import { pino } from 'pino';
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { featureRegistrations } from '../features/all-features.ts';
+import type { FeatureDeps } from '../features/feature-registration.ts';
+import { createDatabaseCounterStore } from '../http/counter-store.ts';
+import { createSmsProvider } from '../features/account/sms/create-sms-provider.ts';
+import { testConfig } from '../testing/test-app.ts';
+import { createTestDb } from '../testing/test-db.ts';
+import type { Page } from './page-registry.ts';
+
+/** A page is named three times: its route, its browser entry and its component. They must agree. */
+describe('page entries', () => {
+  it('each page has a browser entry that hydrates the component the server renders', async () => {
+    const database = await createTestDb();
+    const config = testConfig();
+    const deps: FeatureDeps = {
+      db: database.kysely,
+      database,
+      config,
+      logger: pino({ level: 'silent' }),
+      counters: createDatabaseCounterStore(database.kysely),
+      sms: createSmsProvider(config, database.kysely),
+    };
+    const app = Fastify();
+    const pages: Page[] = [];
+    for (const register of featureRegistrations) register(app, deps, pages);
+    await app.close();
+    await database.drop();
+
+    expect(pages.length).toBeGreaterThan(15);
+    for (const page of pages) {
+      const source = readFileSync(resolve(import.meta.dirname, `../../web/entries/${page.entry}.tsx`), 'utf8');
+      expect(source, `${page.path} → entries/${page.entry}.tsx`).toContain(`hydratePage(${page.componentName});`);
+    }
+  });
+});
