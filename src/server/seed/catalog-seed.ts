@@ -12,7 +12,7 @@ import { famousParts } from './famous-parts.ts';
 import { allFamilies } from './families/all-families.ts';
 import { planProducts } from './catalog-plan.ts';
 import { createRandom } from './random.ts';
-import type { SeedOptions } from './seed.ts';
+import type { SeedOptions } from './seed-options.ts';
 
 const tables = {
   groups: bulkTable('categoryGroups', [['id', 'int'], ['name', 'text'], ['sort', 'int']]),

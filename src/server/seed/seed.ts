@@ -1,14 +1,9 @@
-import type { Logger } from 'pino';
+import type { SeedOptions } from './seed-options.ts';
 import type { Db } from '../db/create-db.ts';
 import { seedCatalog } from './catalog-seed.ts';
 import { seedContent } from '../features/content/content.seed.ts';
 import { seedDemoMembers } from '../features/account/account.seed.ts';
 import { seedHomeContent } from '../features/home/home.seed.ts';
-
-export interface SeedOptions {
-  skus: number;
-  logger?: Logger;
-}
 
 /** First start: an empty store gets the deterministic demo catalogue and content. */
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
