@@ -1,6 +1,6 @@
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyBaseLogger, type FastifyInstance } from 'fastify';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AppDeps } from './app-deps.ts';
@@ -29,7 +29,7 @@ export interface BuildAppOptions {
 /** The whole store as a Fastify instance that does not listen: main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
-    loggerInstance: deps.logger as FastifyBaseLogger,
+    loggerInstance: deps.logger,
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy,
     logController: new LogController({ disableRequestLogging: deps.config.isProduction }),

@@ -4,7 +4,7 @@ import { createTestDb, type TestDb } from '../testing/test-db.ts';
 import { createDatabaseCounterStore, createRedisCounterStore, type CounterStore } from './counter-store.ts';
 
 /** The same behaviour from every store: fixed windows, atomic increments, independent keys. */
-function describeCounterStore(name: string, open: () => Promise<{ store: CounterStore; close(): Promise<void> }>) {
+function describeCounterStore(name: string, open: () => Promise<{ store: CounterStore; close: () => Promise<void> }>) {
   describe(name, () => {
     let store: CounterStore;
     let close: () => Promise<void>;

@@ -61,7 +61,9 @@ export function createDatabaseCounterStore(db: Kysely<Database>): CounterStore {
         .executeTakeFirst();
       return row?.count ?? 0;
     },
-    async close() {},
+    async close() {
+      // The database pool is the app's to close.
+    },
   };
 }
 

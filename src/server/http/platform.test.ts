@@ -35,7 +35,7 @@ describe('platform: envelope, anti-forgery, pages', () => {
     const browser = new TestBrowser(t.app);
     await browser.get('/');
     const sid = browser.cookie('sid');
-    const response = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: `sid=${sid}` } });
+    const response = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: `sid=${sid ?? ""}` } });
     const token = response.cookies.find((cookie) => cookie.name === 'csrfToken');
     expect(token?.value).toBe(browser.cookie('csrfToken'));
     expect(response.cookies.find((cookie) => cookie.name === 'sid')?.value).toBe(sid);
@@ -58,7 +58,7 @@ describe('platform: envelope, anti-forgery, pages', () => {
       method: 'POST',
       url: '/no/such/api',
       payload: '{}',
-      headers: { 'content-type': 'application/json', cookie: `sid=${browser.cookie('sid')}; csrfToken=${browser.cookie('csrfToken')}` },
+      headers: { 'content-type': 'application/json', cookie: browser.cookieHeader() },
     });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ code: 403, msg: '页面已过期，请刷新页面后重试', errorCode: 'request.forged' });
@@ -67,7 +67,7 @@ describe('platform: envelope, anti-forgery, pages', () => {
   it('answers unknown calls and bad JSON in the envelope', async () => {
     const browser = new TestBrowser(t.app);
     expect(await browser.post('/no/such/api')).toMatchObject({ code: 404, msg: '接口不存在', errorCode: 'request.unknownCall' });
-    const headers = { cookie: `sid=${browser.cookie('sid')}; csrfToken=${browser.cookie('csrfToken')}`, 'x-csrf-token': browser.cookie('csrfToken') ?? '' };
+    const headers = { cookie: browser.cookieHeader(), 'x-csrf-token': browser.cookie('csrfToken') ?? '' };
     const badJson = await t.app.inject({ method: 'POST', url: '/no/such/api', payload: '{"a":', headers: { ...headers, 'content-type': 'application/json' } });
     expect(badJson.statusCode).toBe(200);
     expect(badJson.json()).toMatchObject({ code: 400, msg: '请求内容不是有效的 JSON' });
@@ -93,7 +93,7 @@ describe('bad input on a real route answers the envelope with code 400 in Chines
       payload,
       headers: {
         'content-type': contentType,
-        cookie: `sid=${browser.cookie('sid')}; csrfToken=${browser.cookie('csrfToken')}`,
+        cookie: browser.cookieHeader(),
         'x-csrf-token': browser.cookie('csrfToken') ?? '',
       },
     });

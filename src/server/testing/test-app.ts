@@ -72,7 +72,8 @@ export class TestBrowser {
     }
   }
 
-  private cookieHeader() {
+  /** The Cookie header this browser sends. */
+  cookieHeader(): string {
     return [...this.cookies].map(([name, value]) => `${name}=${value}`).join('; ');
   }
 

@@ -18,8 +18,14 @@ function fakeBrowser(cookie: string) {
   vi.stubGlobal('window', { location, setTimeout, clearTimeout });
   vi.stubGlobal('document', {
     cookie,
-    createElement: (...args: unknown[]) => domUse('createElement', ...args),
-    body: { appendChild: (...args: unknown[]) => domUse('appendChild', ...args) },
+    createElement: (...args: unknown[]) => {
+      domUse('createElement', ...args);
+    },
+    body: {
+      appendChild: (...args: unknown[]) => {
+        domUse('appendChild', ...args);
+      },
+    },
   });
   return { location, domUse };
 }

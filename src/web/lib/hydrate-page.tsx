@@ -10,7 +10,7 @@ export function hydratePage<Data>(Page: ComponentType<PageState<Data>>) {
     console.error('页面初始化失败：缺少初始状态');
     return;
   }
-  const state = JSON.parse(stateElement.textContent ?? '{}') as PageState<Data>;
+  const state = JSON.parse(stateElement.textContent) as PageState<Data>;
   hydrateRoot(root, <Page {...state} />, {
     onRecoverableError: (error) => console.error('hydration', error),
   });

@@ -2,13 +2,13 @@
  * Local storage whose entries may carry an expiry (spec §4). Values are stored as
  * {value, expiresAt}; an expired entry reads as absent and is removed.
  */
-interface StoredEntry<T> {
-  value: T;
+interface StoredEntry {
+  value: unknown;
   expiresAt: number | null;
 }
 
-export function setStored<T>(key: string, value: T, expiresInSeconds?: number, now = Date.now()): void {
-  const entry: StoredEntry<T> = { value, expiresAt: expiresInSeconds === undefined ? null : now + expiresInSeconds * 1000 };
+export function setStored(key: string, value: unknown, expiresInSeconds?: number, now = Date.now()): void {
+  const entry: StoredEntry = { value, expiresAt: expiresInSeconds === undefined ? null : now + expiresInSeconds * 1000 };
   try {
     localStorage.setItem(key, JSON.stringify(entry));
   } catch {
@@ -16,7 +16,8 @@ export function setStored<T>(key: string, value: T, expiresInSeconds?: number, n
   }
 }
 
-export function getStored<T>(key: string, now = Date.now()): T | null {
+/** What was stored, as untrusted data: callers check its shape. */
+export function getStored(key: string, now = Date.now()): unknown {
   let raw: string | null;
   try {
     raw = localStorage.getItem(key);
@@ -25,13 +26,13 @@ export function getStored<T>(key: string, now = Date.now()): T | null {
   }
   if (raw === null) return null;
   try {
-    const entry = JSON.parse(raw) as Partial<StoredEntry<T>>;
+    const entry: unknown = JSON.parse(raw);
     if (entry === null || typeof entry !== 'object' || !('value' in entry)) return null;
-    if (typeof entry.expiresAt === 'number' && entry.expiresAt <= now) {
+    if ('expiresAt' in entry && typeof entry.expiresAt === 'number' && entry.expiresAt <= now) {
       localStorage.removeItem(key);
       return null;
     }
-    return entry.value as T;
+    return entry.value;
   } catch {
     return null;
   }

@@ -12,7 +12,7 @@ export function addToHistory(history: readonly string[], keyword: string): strin
 }
 
 export function readSearchHistory(): string[] {
-  const stored = getStored<unknown>(searchHistoryKey);
+  const stored = getStored(searchHistoryKey);
   if (!Array.isArray(stored)) return [];
   return stored.filter((item): item is string => typeof item === 'string' && item.trim() !== '').slice(0, shellLimits.searchHistorySize);
 }

@@ -9,6 +9,6 @@ export function rememberInviter(fromQuery: string): string {
     setStored(inviterStorageKey, fromQuery);
     return fromQuery;
   }
-  const stored = getStored<unknown>(inviterStorageKey);
+  const stored = getStored(inviterStorageKey);
   return typeof stored === 'string' ? stored : '';
 }

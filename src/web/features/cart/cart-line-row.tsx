@@ -11,9 +11,9 @@ interface CartLineRowProps {
   line: CartLine;
   qiniuImgAddress: string;
   isBusy: boolean;
-  onSelect(isSelected: boolean): void;
-  onQuantity(quantity: number): void;
-  onRemove(): void;
+  onSelect: (isSelected: boolean) => void;
+  onQuantity: (quantity: number) => void;
+  onRemove: () => void;
 }
 
 /** One line: tick, part, unit price of its tier, quantity (pack multiples), subtotal, stock warning, delete. */
@@ -21,7 +21,9 @@ export function CartLineRow({ line, qiniuImgAddress, isBusy, onSelect, onQuantit
   const { product } = line;
   const quantity = useQuantity(product.packSize, line.quantity);
   const { setText } = quantity;
-  useEffect(() => setText(String(line.quantity)), [line.quantity, setText]);
+  useEffect(() => {
+    setText(String(line.quantity));
+  }, [line.quantity, setText]);
   const commit = (text: string) => {
     const next = Number(text);
     if (text.trim() === '' || quantityProblem(next, product.packSize) || next === line.quantity) return;

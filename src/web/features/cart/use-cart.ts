@@ -37,14 +37,14 @@ export function useCart(initial: CartSummary) {
     cart,
     isBusy,
     /** Ticks show at once; the server's answer then replaces the cart. */
-    select(productIds: number[] | undefined, isSelected: boolean) {
+    select: (productIds: number[] | undefined, isSelected: boolean) => {
       setCart((current) => withSelection(current, productIds, isSelected));
       void run(cartCalls.select, productIds ? { productIds, isSelected } : { isSelected });
     },
-    setQuantity(productId: number, quantity: number) {
+    setQuantity: (productId: number, quantity: number) => {
       void run(cartCalls.updateQuantity, { productId, quantity });
     },
-    remove(productIds: number[]) {
+    remove: (productIds: number[]) => {
       void run(cartCalls.remove, { productIds });
     },
   };

@@ -13,7 +13,7 @@ export const quickRegisterHiddenKey = 'quickRegisterHidden';
 export function QuickRegisterPopup({ inviter }: { inviter: string }) {
   const [isVisible, setIsVisible] = useState(false);
   useEffect(() => {
-    setIsVisible(getStored<unknown>(quickRegisterHiddenKey) === null);
+    setIsVisible(getStored(quickRegisterHiddenKey) === null);
   }, []);
   if (!isVisible) return null;
 
