@@ -23,7 +23,7 @@ function snakeCase(name: string): string {
 }
 
 /** A table and the columns a bulk load fills, in the order rows give them. */
-export function bulkTable<T extends keyof Database & string>(table: T, columns: readonly (readonly [keyof Database[T] & string, PgType])[]): BulkTable {
+export function bulkTable<T extends keyof Database>(table: T, columns: readonly (readonly [keyof Database[T] & string, PgType])[]): BulkTable {
   return { name: snakeCase(table), columns: columns.map(([name, pgType]) => ({ name: snakeCase(name), pgType })) };
 }
 
@@ -85,7 +85,7 @@ export async function withBulkWriter(db: Db, tables: readonly BulkTable[], write
  * again from its own SQL. Indexes behind PRIMARY KEY and UNIQUE constraints have no SQL and stay.
  */
 function suspendSqliteObjects(handle: SQLite.Database, type: 'trigger' | 'index', tableNames: readonly string[]): () => void {
-  if (tableNames.length === 0) return () => {};
+  if (tableNames.length === 0) return () => undefined;
   const placeholders = tableNames.map(() => '?').join(', ');
   const objects = handle
     .prepare(`SELECT name, sql FROM sqlite_master WHERE type = ? AND sql IS NOT NULL AND tbl_name IN (${placeholders})`)
@@ -112,7 +112,7 @@ async function writeSqlite(handle: SQLite.Database, tables: readonly BulkTable[]
       statement.run(row);
     },
     isFull: false,
-    flush: async () => {},
+    flush: () => Promise.resolve(),
   };
   const cacheSize = handle.pragma('cache_size', { simple: true });
   handle.pragma(`cache_size = ${bulkCachePages}`);
@@ -170,13 +170,13 @@ function createPostgresWriter(trx: Transaction<Database>, tables: readonly BulkT
       waiting = 0;
       inFlight = send(batch);
       // Surface a failure at the next flush; until then, keep it from counting as unhandled.
-      inFlight.catch(() => {});
+      inFlight.catch(() => undefined);
     },
   };
 }
 
 /** After rows with explicit ids, PostgreSQL identity columns must continue after the largest id. */
-export async function resetIdentity(db: Db, tableName: keyof Database & string, column = 'id'): Promise<void> {
+export async function resetIdentity(db: Db, tableName: keyof Database, column = 'id'): Promise<void> {
   if (db.engine !== 'postgres') return;
   const table = snakeCase(tableName);
   await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), COALESCE((SELECT MAX(${sql.ref(column)}) FROM ${sql.table(table)}), 0) + 1, false)`.execute(db.kysely);

@@ -19,8 +19,8 @@ export interface Db {
 
 // int8 (bigint, count(*)) and numeric come back as strings from pg; the store keeps
 // money as integers and timestamps as epoch milliseconds, all within 2^53.
-pg.types.setTypeParser(20, (value) => Number(value));
-pg.types.setTypeParser(1700, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+pg.types.setTypeParser(pg.types.builtins.NUMERIC, (value) => Number(value));
 
 /** The one place that knows which engine is underneath. */
 export function createDb(databaseUrl: string, options: { poolSize?: number } = {}): Db {
