@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { contentMessages } from './content.ts';
 
 /** A positive integer record id, as a JSON number or a string of digits (what pages send). */
 export function recordIdField(message: string) {
@@ -8,6 +9,8 @@ export function recordIdField(message: string) {
     .pipe(z.number().int(message).positive(message).max(2_147_483_647, message));
 }
 
-/** /common/api/updateAdvertisingStatus {adId}: the visitor closed the ad (adId is the adPosId). */
-export const updateAdvertisingStatusRequest = z.object({ adId: recordIdField('广告编号有误') });
-export type UpdateAdvertisingStatusRequest = z.infer<typeof updateAdvertisingStatusRequest>;
+/** The request schemas of contentCalls, one per call. */
+export const contentRequests = {
+  /** {adId}: the visitor closed the ad (adId is the adPosId). */
+  updateAdvertisingStatus: z.object({ adId: recordIdField(contentMessages.adIdInvalid) }),
+};

@@ -1,4 +1,6 @@
 // Shell content shared by server and browser; kept free of zod so the shell's bundle stays small (schemas: content-requests.ts).
+import { ResultCode } from './envelope.ts';
+import { defineErrors, requestErrors } from './errors.ts';
 
 /** Where an advertisement sits: the banner above the status bar, the sidebar's fixed ad, the home pop-up. */
 export const adPositions = ['top', 'sidebar', 'popup'] as const;
@@ -22,6 +24,17 @@ export interface AdvertisingInfo {
   popup: Ad | null;
 }
 
+export const contentMessages = {
+  adIdInvalid: '广告编号有误',
+  pictureMissing: '图片不存在',
+} as const;
+
+/** Failures of the shell content calls: errorCode `ad.<key>`. */
+export const contentErrors = defineErrors('ad', {
+  notFound: { code: ResultCode.notFound, msg: '广告不存在' },
+  /** One visitor closing ads faster than anyone clicks (closesPerMinute). */
+  tooManyCloses: { code: ResultCode.tooManyRequests, msg: requestErrors.tooFrequent.msg },
+});
 
 export interface HotLabel {
   keyword: string;

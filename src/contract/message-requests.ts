@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import { recordIdField } from './content-requests.ts';
+import { messageMessages } from './message.ts';
 
-/** /user/api/message/markRead {id} */
-export const markMessageReadRequest = z.object({ id: recordIdField('消息编号有误') });
-export type MarkMessageReadRequest = z.infer<typeof markMessageReadRequest>;
-
-/** /user/api/message/readAll {} → how many became read. */
-export const readAllMessagesRequest = z.object({});
+/** The request schemas of messageCalls, one per call. */
+export const messageRequests = {
+  /** {id}: one of the member's messages. */
+  markRead: z.object({ id: recordIdField(messageMessages.idInvalid) }),
+  /** {}: every message of the member. */
+  readAll: z.object({}),
+};

@@ -1,4 +1,6 @@
 // Member messages shared by server and browser; zod-free for the shell's bundle (schemas: message-requests.ts).
+import { ResultCode } from './envelope.ts';
+import { defineErrors } from './errors.ts';
 
 /** Message kinds of spec §3/§9. */
 export const MessageType = {
@@ -56,7 +58,17 @@ export interface MessageDetailsData {
   message: Message;
 }
 
-/** /user/api/message/readAll answers how many messages became read. */
+export const messageMessages = {
+  idInvalid: '消息编号有误',
+} as const;
+
+/** Failures of the message calls and pages: errorCode `message.<key>`. */
+export const messageErrors = defineErrors('message', {
+  /** Unknown, or another member's: the same answer, so ids reveal nothing. */
+  notFound: { code: ResultCode.notFound, msg: '消息不存在' },
+});
+
+/** messageCalls.readAll answers how many messages became read. */
 export interface ReadAllMessagesResponse {
   count: number;
 }

@@ -1,5 +1,6 @@
 import type { AboutData } from '../../contract/home.ts';
 import { PageShell } from '../shell/page-shell.tsx';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
 
 const services = [
@@ -19,11 +20,7 @@ export function AboutPage({ shell, data }: PageProps<AboutData>) {
   return (
     <PageShell shell={shell}>
       <div className="about-page">
-        <nav className="breadcrumb" aria-label="当前位置">
-          <a href="/">首页</a>
-          <span aria-hidden="true">›</span>
-          <span>关于我们</span>
-        </nav>
+        <Breadcrumb items={[{ label: '关于我们' }]} />
         <section className="about-hero">
           <h1>关于{shell.siteName}</h1>
           <p>

@@ -6,7 +6,7 @@ import { BannerCarousel } from '../features/home/banner-carousel.tsx';
 import { BrandCarousel } from '../features/home/brand-carousel.tsx';
 import { BulletinBoard } from '../features/home/bulletin-board.tsx';
 import { NewsColumns } from '../features/home/news-columns.tsx';
-import { PopupAd } from '../features/home/popup-ad.tsx';
+import { PopupAd } from '../features/content/popup-ad.tsx';
 import { ProductStand } from '../features/home/product-stand.tsx';
 import { PromoRow } from '../features/home/promo-row.tsx';
 import { QuickRegisterPopup } from '../features/home/quick-register-popup.tsx';

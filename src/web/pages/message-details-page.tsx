@@ -1,6 +1,7 @@
 import { messageTypeNames, type MessageDetailsData } from '../../contract/message.ts';
 import { MessageContent } from '../features/message/message-content.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
 
 /** /user/message/details?id=: one message, marked read by the server when opened. */
@@ -8,15 +9,7 @@ export function MessageDetailsPage({ shell, data }: PageProps<MessageDetailsData
   const { message } = data;
   return (
     <PageShell shell={shell}>
-      <nav className="breadcrumb" aria-label="当前位置">
-        <a href="/">首页</a>
-        <span>›</span>
-        <a href="/user/person">会员中心</a>
-        <span>›</span>
-        <a href="/user/message/list">我的消息</a>
-        <span>›</span>
-        <span>消息详情</span>
-      </nav>
+      <Breadcrumb items={[{ label: '会员中心', href: '/user/person' }, { label: '我的消息', href: '/user/message/list' }, { label: '消息详情' }]} />
       <article className="message-center message-details">
         <header className="message-details__head">
           <span className={`message-tag message-tag--${message.messageType}`}>{messageTypeNames[message.messageType]}</span>

@@ -3,6 +3,7 @@ import { ReadAllButton } from '../features/message/message-actions.tsx';
 import { messageListUrl } from '../features/message/message-filters.ts';
 import { MessageListItem } from '../features/message/message-list-item.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
 
 const tabs: { title: string; messageType: MessageTypeCode | null }[] = [
@@ -37,13 +38,7 @@ function Pagination({ data }: { data: MessageListData }) {
 export function MessageListPage({ shell, data }: PageProps<MessageListData>) {
   return (
     <PageShell shell={shell}>
-      <nav className="breadcrumb" aria-label="当前位置">
-        <a href="/">首页</a>
-        <span>›</span>
-        <a href="/user/person">会员中心</a>
-        <span>›</span>
-        <span>我的消息</span>
-      </nav>
+      <Breadcrumb items={[{ label: '会员中心', href: '/user/person' }, { label: '我的消息' }]} />
       <section className="message-center">
         <header className="message-center__head">
           <h1>我的消息</h1>

@@ -1,22 +1,16 @@
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { choosePath } from '../../contract/catalog.ts';
 import { imageUrl } from '../../contract/content.ts';
-import { homeLimits, type BannerItem, type DisplayProduct, type NewsItem } from '../../contract/home.ts';
+import { homeLimits } from '../../contract/home.ts';
+import type { MobileHomeData } from '../../contract/mobile.ts';
 import { formatYuan } from '../../contract/money.ts';
 import { newsPath } from '../../contract/news.ts';
 import { searchUrl } from '../../contract/search.ts';
-import { linkTargetOf } from '../features/home/link-target.ts';
+import { linkTargetOf } from '../ui/link-target.ts';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import { Carousel } from '../ui/carousel.tsx';
 import type { PageProps } from './page-props.ts';
 
-export interface MobileHomeData {
-  bannerList: BannerItem[];
-  productList: DisplayProduct[];
-  newsList: NewsItem[];
-  /** Where the mobile pages live, e.g. /m. */
-  basePath: string;
-}
 
 const shownCategories = 9;
 /** Category tiles cycle through this many colours (mobile.css). */
@@ -24,7 +18,7 @@ const iconTones = 5;
 
 function SearchForm() {
   const [keyword, setKeyword] = useState('');
-  function search(event: FormEvent) {
+  function search(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     // Spec §5: an empty keyword does nothing.
     if (keyword.trim()) window.location.href = searchUrl(keyword.trim());

@@ -1,5 +1,7 @@
-import { lifecycleLabels, type ProductSummary } from '../../contract/catalog.ts';
+import { loginPath } from '../../contract/account.ts';
+import { lifecycleLabels } from '../../contract/catalog.ts';
 import { imageUrl } from '../../contract/content.ts';
+import type { MobileProductData } from '../../contract/mobile.ts';
 import { formatPriceE4 } from '../../contract/money.ts';
 import { unitPriceE4At } from '../../contract/pricing.ts';
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
@@ -9,18 +11,12 @@ import { QuantityInput, useQuantity } from '../features/product/quantity-input.t
 import { StockLabel } from '../features/product/stock-label.tsx';
 import type { PageProps } from './page-props.ts';
 
-export interface MobileProductData {
-  product: ProductSummary;
-  /** Where the mobile pages live, e.g. /m. */
-  basePath: string;
-}
 
 /** The mobile product page: code, brand, package, description, price tiers, stock and add-to-cart. */
 export function MobileProductPage({ shell, data }: PageProps<MobileProductData>) {
   const { product } = data;
   const quantity = useQuantity(product.packSize, product.packSize);
   const unitPrice = unitPriceE4At(product.priceTiers, Number.isFinite(quantity.quantity) ? quantity.quantity : product.packSize);
-  const loginHref = `/account/login?return=${encodeURIComponent(shell.currentPath)}`;
   return (
     <MobileFrame shell={shell} title="商品详情" backHref={data.basePath}>
       <section className="m-product" data-testid="m-product-detail">
@@ -67,7 +63,7 @@ export function MobileProductPage({ shell, data }: PageProps<MobileProductData>)
             加入购物车
           </AddToCartButton>
         ) : (
-          <a className="m-buybar__add" href={loginHref} data-testid="m-add-to-cart-login">
+          <a className="m-buybar__add" href={loginPath(shell.currentPath)} data-testid="m-add-to-cart-login">
             加入购物车
           </a>
         )}

@@ -1,5 +1,6 @@
 import { newsKindLabels, newsListPath, newsPath, type NewsDetailData } from '../../contract/news.ts';
 import { PageShell } from '../shell/page-shell.tsx';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
 
 /** /news/{newsId}: one announcement or article, with its neighbours and the latest announcements. */
@@ -8,13 +9,7 @@ export function NewsDetailPage({ shell, data }: PageProps<NewsDetailData>) {
   return (
     <PageShell shell={shell}>
       <div className="news-page">
-        <nav className="breadcrumb" aria-label="当前位置">
-          <a href="/">首页</a>
-          <span aria-hidden="true">›</span>
-          <a href={newsListPath(data.kind)}>{label}</a>
-          <span aria-hidden="true">›</span>
-          <span>正文</span>
-        </nav>
+        <Breadcrumb items={[{ label, href: newsListPath(data.kind) }, { label: '正文' }]} />
         <div className="news-detail">
           <article className="news-article">
             <h1 className="news-article__title">{data.title}</h1>

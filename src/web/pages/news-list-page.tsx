@@ -1,5 +1,6 @@
 import { newsKindLabels, newsKinds, newsListPath, newsPath, type NewsListData } from '../../contract/news.ts';
 import { PageShell } from '../shell/page-shell.tsx';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
 
 function Pagination({ data }: { data: NewsListData }) {
@@ -31,11 +32,7 @@ export function NewsListPage({ shell, data }: PageProps<NewsListData>) {
   return (
     <PageShell shell={shell}>
       <div className="news-page">
-        <nav className="breadcrumb" aria-label="当前位置">
-          <a href="/">首页</a>
-          <span aria-hidden="true">›</span>
-          <span>{label}</span>
-        </nav>
+        <Breadcrumb items={[{ label }]} />
         <div className="news-panel">
           <div className="news-tabs" role="tablist">
             {newsKinds.map((kind) => (

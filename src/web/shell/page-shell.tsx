@@ -4,7 +4,7 @@ import { Footer } from './footer.tsx';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { StatusBar } from './status-bar.tsx';
-import { TopBannerAd } from './top-banner-ad.tsx';
+import { TopBannerAd } from '../features/content/top-banner-ad.tsx';
 
 /** The frame of every page: top ad, status bar, header with search and mega-menu, sidebar, footer. */
 export function PageShell({ shell, children }: { shell: ShellState; children: ReactNode }) {

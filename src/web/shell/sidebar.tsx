@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
+import { loginPath } from '../../contract/account.ts';
 import type { ShellState } from '../../contract/shell.ts';
 import { BackToTop } from './back-to-top.tsx';
 import { bomBadge, sidebarCartBadge } from './badges.ts';
 import { useCartCount } from '../features/cart/cart-events.ts';
 import { Icon, type IconName } from './icons.tsx';
-import { SidebarAd } from './sidebar-ad.tsx';
+import { SidebarAd } from '../features/content/sidebar-ad.tsx';
 import { HotlinePanel, QqPanel, ServicePanel, WechatPanel } from './sidebar-panels.tsx';
-import { loginHrefFor } from './status-bar.tsx';
 
 function SidebarItem({ icon, label, href, badge, panel, testId }: { icon: IconName; label: string; href?: string; badge?: ReactNode; panel?: ReactNode; testId: string }) {
   const content = (
@@ -69,7 +69,7 @@ export function Sidebar({ shell }: { shell: ShellState }) {
           }
         />
         <SidebarItem testId="sidebar-bom" icon="bom" label="BOM配单" href="/bom" badge={<BomBadge count={headerData.bomMessageCount} />} />
-        <SidebarItem testId="sidebar-qq" icon="qq" label="QQ咨询" panel={<QqPanel isLogin={user.isLogin} configInfo={sidebarInfo.configInfo} loginHref={loginHrefFor(shell.currentPath)} />} />
+        <SidebarItem testId="sidebar-qq" icon="qq" label="QQ咨询" panel={<QqPanel isLogin={user.isLogin} configInfo={sidebarInfo.configInfo} loginHref={loginPath(shell.currentPath)} />} />
         {serviceInfo ? (
           <SidebarItem testId="sidebar-service" icon="service" label="专属客服" panel={<ServicePanel serviceInfo={serviceInfo} qiniuImgAddress={shell.qiniuImgAddress} />} />
         ) : (

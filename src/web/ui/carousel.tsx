@@ -30,7 +30,6 @@ export function Carousel({ children, autoplayMs, axis = 'x', hasArrows = false, 
   const plugins = useMemo(() => [Autoplay({ delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: pausesOnHover })], [autoplayMs, pausesOnHover]);
   const [viewportRef, api] = useEmblaCarousel({ loop: slides.length > 1, axis, align: 'start', duration: 30 }, plugins);
   const [selectedIndex, setSelectedIndex] = useState(0);
-  const [isReady, setIsReady] = useState(false);
 
   useEffect(() => {
     if (!api) return;
@@ -41,7 +40,6 @@ export function Carousel({ children, autoplayMs, axis = 'x', hasArrows = false, 
     };
     api.on('select', select);
     api.on('reInit', select);
-    setIsReady(true);
     return () => {
       api.off('select', select);
       api.off('reInit', select);
@@ -53,7 +51,7 @@ export function Carousel({ children, autoplayMs, axis = 'x', hasArrows = false, 
     (move: (carousel: NonNullable<typeof api>) => void) => {
       if (!api) return;
       move(api);
-      api.plugins().autoplay?.reset();
+      api.plugins().autoplay.reset();
     },
     [api],
   );
@@ -67,7 +65,7 @@ export function Carousel({ children, autoplayMs, axis = 'x', hasArrows = false, 
       aria-label={label}
       data-testid={testId}
       style={style}
-      data-ready={isReady ? 'true' : 'false'}
+      data-ready={api ? 'true' : 'false'}
       data-selected-index={selectedIndex}
       data-slide-count={slides.length}
     >

@@ -1,11 +1,21 @@
 import { describe, expect, it } from 'vitest';
+import { contentCalls } from '../../../contract/content-calls.ts';
+import type { ShellState } from '../../../contract/shell.ts';
 import { createMember, signIn } from '../../testing/factories.ts';
+import { pageStateOf } from '../../testing/page-state.ts';
+import type { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { shellOf } from '../shell/shell-testing.ts';
-import { beijingDay, forgetSiteContent, visitorKeyOf } from './content.service.ts';
+import { beijingDay, visitorKeyOf } from './content.service.ts';
 import { seedContent } from './content.seed.ts';
 
-describe('ads: /common/api/updateAdvertisingStatus', () => {
+const close = contentCalls.updateAdvertisingStatus;
+
+/** The shell a browser is shown (on the 404 page, which has one like every page). */
+async function shellOf(browser: TestBrowser): Promise<ShellState> {
+  return pageStateOf((await browser.get('/no/such/page')).body).shell;
+}
+
+describe('ads: contentCalls.updateAdvertisingStatus', () => {
   const t = useTestApp({
     fixture: async (app) => {
       await seedContent(app.db);
@@ -23,7 +33,7 @@ describe('ads: /common/api/updateAdvertisingStatus', () => {
     const other = t.browser();
     expect((await shellOf(visitor)).advertisingInfo.top?.adPosId).toBe(topAdId);
 
-    expect(await visitor.call('/common/api/updateAdvertisingStatus', { adId: topAdId })).toEqual({ code: 1, data: true, msg: '' });
+    expect(await visitor.call(close, { adId: topAdId })).toEqual({ code: 1, data: true, msg: '' });
     const after = await shellOf(visitor);
     expect(after.advertisingInfo.top).toBeNull();
     expect(after.advertisingInfo.sidebar?.adPosId).toBe(sidebarAdId);
@@ -33,19 +43,19 @@ describe('ads: /common/api/updateAdvertisingStatus', () => {
   it('accepts the id as a string and a second close of the same ad', async () => {
     const { sidebarAdId } = t.fixture;
     const visitor = t.browser();
-    expect((await visitor.call('/common/api/updateAdvertisingStatus', { adId: String(sidebarAdId) })).code).toBe(1);
-    expect((await visitor.call('/common/api/updateAdvertisingStatus', { adId: sidebarAdId })).code).toBe(1);
+    expect(await visitor.callOk(close, { adId: String(sidebarAdId) })).toBe(true);
+    expect(await visitor.callOk(close, { adId: sidebarAdId })).toBe(true);
     expect((await shellOf(visitor)).advertisingInfo.sidebar).toBeNull();
   });
 
-  it('remembers a member\'s close by member, across browsers', async () => {
+  it("remembers a member's close by member, across browsers", async () => {
     const { topAdId } = t.fixture;
     const { userId } = await createMember(t.db.kysely);
     const first = t.browser();
     const second = t.browser();
     await signIn(first, t.db.kysely, userId);
     await signIn(second, t.db.kysely, userId);
-    expect((await first.call('/common/api/updateAdvertisingStatus', { adId: topAdId })).code).toBe(1);
+    expect(await first.callOk(close, { adId: topAdId })).toBe(true);
     expect((await shellOf(second)).advertisingInfo.top).toBeNull();
   });
 
@@ -59,27 +69,48 @@ describe('ads: /common/api/updateAdvertisingStatus', () => {
     expect((await shellOf(visitor)).advertisingInfo.top?.adPosId).toBe(topAdId);
   });
 
-  it('answers bad ids with a Chinese message', async () => {
+  it('answers bad ids with a Chinese message, and an unknown ad with ad.notFound', async () => {
     const browser = t.browser();
     for (const body of [{}, { adId: 'abc' }, { adId: -1 }, { adId: 1.5 }, { adId: null }, { adId: [1] }]) {
-      expect(await browser.call('/common/api/updateAdvertisingStatus', body)).toEqual({ code: 400, data: null, msg: '广告编号有误' });
+      expect(await browser.post(close.path, body)).toEqual({ code: 400, data: null, msg: '广告编号有误', errorCode: 'request.invalid' });
     }
-    expect(await browser.call('/common/api/updateAdvertisingStatus', { adId: 999_999 })).toEqual({ code: 404, data: null, msg: '广告不存在' });
-  });
-
-  it('does not show ads that are switched off', async () => {
-    await t.db.kysely.updateTable('ads').set({ isOpen: 0 }).where('position', '=', 'popup').execute();
-    forgetSiteContent(t.db);
-    expect((await shellOf(t.browser())).advertisingInfo.popup).toBeNull();
+    expect(await browser.call(close, { adId: 999_999 })).toEqual({ code: 404, data: null, msg: '广告不存在', errorCode: 'ad.notFound' });
   });
 
   it('limits how fast one visitor can report closes', async () => {
     const { topAdId } = t.fixture;
     const browser = t.browser('10.0.0.9');
-    const codes: number[] = [];
-    for (let i = 0; i < 32; i++) codes.push((await browser.call('/common/api/updateAdvertisingStatus', { adId: topAdId })).code);
-    expect(codes.slice(0, 30).every((code) => code === 1)).toBe(true);
-    expect(codes.at(-1)).toBe(429);
+    const answers = [];
+    for (let i = 0; i < 32; i++) answers.push(await browser.call(close, { adId: topAdId }));
+    expect(answers.slice(0, 30).every((answer) => answer.code === 1)).toBe(true);
+    expect(answers.at(-1)).toMatchObject({ code: 429, errorCode: 'ad.tooManyCloses' });
+  });
+
+  it('counts concurrent closes of one visitor exactly: 30 a minute pass, one close is stored', async () => {
+    const { sidebarAdId } = t.fixture;
+    const browser = t.browser('10.0.0.10');
+    await shellOf(browser);
+    const answers = await Promise.all(Array.from({ length: 40 }, () => browser.call(close, { adId: sidebarAdId })));
+    expect(answers.filter((answer) => answer.code === 1)).toHaveLength(30);
+    expect(answers.filter((answer) => answer.errorCode === 'ad.tooManyCloses')).toHaveLength(10);
+    const key = visitorKeyOf({ sid: browser.cookie('sid') ?? '', userId: null });
+    const rows = await t.db.kysely.selectFrom('adCloses').select('adPosId').where('visitorKey', '=', key).execute();
+    expect(rows).toEqual([{ adPosId: sidebarAdId }]);
+  });
+});
+
+describe('ads switched off', () => {
+  const t = useTestApp({
+    fixture: async (app) => {
+      await seedContent(app.db);
+      await app.db.kysely.updateTable('ads').set({ isOpen: 0 }).where('position', '=', 'popup').execute();
+    },
+  });
+
+  it('are not shown', async () => {
+    const { advertisingInfo } = await shellOf(t.browser());
+    expect(advertisingInfo.popup).toBeNull();
+    expect(advertisingInfo.top).not.toBeNull();
   });
 });
 

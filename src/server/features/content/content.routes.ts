@@ -1,15 +1,15 @@
 import type { FastifyInstance } from 'fastify';
-import { updateAdvertisingStatusRequest } from '../../../contract/content-requests.ts';
+import { contentMessages } from '../../../contract/content.ts';
+import { contentCalls } from '../../../contract/content-calls.ts';
+import { contentRequests } from '../../../contract/content-requests.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { apiRoute } from '../../http/api-route.ts';
+import { registerCalls } from '../../http/api-route.ts';
 import { contentImages } from './content-images.ts';
 import { closeAd } from './content.service.ts';
 
 export function registerContentRoutes(app: FastifyInstance, deps: ServiceDeps) {
-  apiRoute(app, {
-    path: '/common/api/updateAdvertisingStatus',
-    body: updateAdvertisingStatusRequest,
-    async handle({ body, request }) {
+  registerCalls(app, contentCalls, contentRequests, {
+    updateAdvertisingStatus: async ({ body, request }) => {
       await closeAd(deps, request.visitor, body.adId);
       return true;
     },
@@ -17,7 +17,7 @@ export function registerContentRoutes(app: FastifyInstance, deps: ServiceDeps) {
 
   app.get<{ Params: { name: string } }>('/img/content/:name', async (request, reply) => {
     const image = contentImages.get(request.params.name);
-    if (!image) return reply.status(404).type('text/plain; charset=utf-8').send('图片不存在');
+    if (!image) return reply.status(404).type('text/plain; charset=utf-8').send(contentMessages.pictureMissing);
     return reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(image);
   });
 }

@@ -1,7 +1,7 @@
 import { searchUrl } from '../../../contract/search-url.ts';
 import { MessageType } from '../../../contract/message.ts';
 import type { Db } from '../../db/create-db.ts';
-import { insertMessages, type NewMessage } from '../message/message.repository.ts';
+import { sendMessages, type NewMessage } from '../message/message.service.ts';
 
 /** The demo member h1's seed creates; messages and a sales rep are attached to it when present. */
 export const demoMemberPhone = '13800138000';
@@ -97,5 +97,5 @@ export async function seedContent(db: Db, now = Date.now()): Promise<void> {
   const member = await k.selectFrom('users').select('id').where('phone', '=', demoMemberPhone).executeTakeFirst();
   if (!member) return;
   await k.insertInto('userServiceReps').values({ userId: member.id, repId: rep.id, enableFlag: 1 }).execute();
-  await insertMessages(k, demoMessages(member.id, now));
+  await sendMessages(k, demoMessages(member.id, now));
 }

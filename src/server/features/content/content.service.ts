@@ -1,10 +1,10 @@
 import type { Kysely } from 'kysely';
-import type { Ad, AdvertisingInfo, ConfigInfo, FooterData, FriendlyLink, HotLabel, ServiceInfo } from '../../../contract/content.ts';
+import { contentErrors, type Ad, type AdvertisingInfo, type ConfigInfo, type FooterData, type FriendlyLink, type HotLabel, type ServiceInfo } from '../../../contract/content.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { Database } from '../../db/database.ts';
-import { notFound, tooManyRequests } from '../../http/app-error.ts';
+import { createMemoCache } from '../../cache/memo-cache.ts';
+import { AppError } from '../../http/app-error.ts';
 import { hashSid, type Visitor } from '../../http/session.ts';
-import { createTtlCache, shellCacheTtlMs } from '../shell/ttl-cache.ts';
 import {
   deleteAdClosesBefore,
   findAd,
@@ -27,22 +27,45 @@ export interface SiteContent {
   openAds: AdRow[];
 }
 
-const siteContentCache = createTtlCache<SiteContent>(shellCacheTtlMs);
+/** How long an editor's change may take to reach every page's shell. */
+export const siteContentTtlMs = 60_000;
 
-export function loadSiteContent(db: Kysely<Database>): Promise<SiteContent> {
-  return siteContentCache.get(db, async () => {
-    const [config, hotLabels, friendlyLinks, openAds] = await Promise.all([
-      findSiteConfig(db),
-      findHotLabels(db),
-      findFriendlyLinks(db),
-      findOpenAds(db),
-    ]);
-    return { config, hotLabels, friendlyLinks, openAds };
-  });
+async function readSiteContent(db: Kysely<Database>): Promise<SiteContent> {
+  const [config, hotLabels, friendlyLinks, openAds] = await Promise.all([findSiteConfig(db), findHotLabels(db), findFriendlyLinks(db), findOpenAds(db)]);
+  return { config, hotLabels, friendlyLinks, openAds };
 }
 
-export function forgetSiteContent(db: Kysely<Database>): void {
-  siteContentCache.clear(db);
+/** The site content of one app's database, read at most once a minute (concurrent pages share the read). */
+export interface SiteContentCache {
+  load(): Promise<SiteContent>;
+}
+
+/** Made once per app, closing over its database: a test app never sees another's content. */
+export function createSiteContentCache(db: Kysely<Database>): SiteContentCache {
+  const cache = createMemoCache<'site', SiteContent>({ ttlMs: siteContentTtlMs, maxEntries: 1 });
+  return {
+    load: () => cache.get('site', () => readSiteContent(db)),
+  };
+}
+
+/**
+ * Transitional, for shell.service until it makes its SiteContentCache once per app (as the
+ * home and mobile pages do): one cache per database. Removed with that change.
+ */
+const cachesByDatabase = new WeakMap<Kysely<Database>, SiteContentCache>();
+
+export function loadSiteContent(db: Kysely<Database>): Promise<SiteContent> {
+  let cache = cachesByDatabase.get(db);
+  if (!cache) {
+    cache = createSiteContentCache(db);
+    cachesByDatabase.set(db, cache);
+  }
+  return cache.load();
+}
+
+/** An editor clears a setting by leaving it empty: the default applies then too. */
+function nonEmpty(value: string | undefined, fallback: string): string {
+  return value === undefined || value === '' ? fallback : value;
 }
 
 /** The hotline is site_config `phone` when set, otherwise the HOTLINE setting. */
@@ -63,9 +86,9 @@ export function footerDataOf(content: SiteContent, configInfo: ConfigInfo, siteN
     helpColumns,
     friendlyLinks: content.friendlyLinks,
     hotline: configInfo.phone,
-    hours: content.config.get('hours') || workingHours,
+    hours: nonEmpty(content.config.get('hours'), workingHours),
     icpText: content.config.get('icpText') ?? '',
-    copyright: content.config.get('copyright') || `© ${year} ${siteName} 版权所有`,
+    copyright: nonEmpty(content.config.get('copyright'), `© ${year} ${siteName} 版权所有`),
   };
 }
 
@@ -107,13 +130,13 @@ export async function loadAdvertisingInfo(db: Kysely<Database>, visitor: Visitor
 
 const closesPerMinute = 30;
 
-/** /common/api/updateAdvertisingStatus: the ad stays closed for this visitor until Beijing midnight. */
+/** contentCalls.updateAdvertisingStatus: the ad stays closed for this visitor until Beijing midnight. */
 export async function closeAd(deps: ServiceDeps, visitor: Visitor, adPosId: number, now = Date.now()): Promise<void> {
   const visitorKey = visitorKeyOf(visitor);
   const { isAllowed } = await deps.counters.consume(`ad-close:${visitorKey}`, closesPerMinute, 60, now);
-  if (!isAllowed) throw tooManyRequests();
+  if (!isAllowed) throw new AppError(contentErrors.tooManyCloses);
   const ad = await findAd(deps.db, adPosId);
-  if (!ad) throw notFound('广告不存在');
+  if (!ad) throw new AppError(contentErrors.notFound);
   const day = beijingDay(now);
   await insertAdClose(deps.db, { visitorKey, adPosId, day, closedAt: now });
   await deleteAdClosesBefore(deps.db, day);

@@ -1,18 +1,18 @@
 import type { ServiceDeps } from '../../service-deps.ts';
-import type { AboutData, HomeData } from '../../../contract/home.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { AboutPage } from '../../../web/pages/about-page.tsx';
 import { HomePage } from '../../../web/pages/home-page.tsx';
-import { inviterOf, loadAboutData, loadHomeData } from './home.service.ts';
+import { createHomeContentCache, inviterOf, loadAboutData, loadHomeData } from './home.service.ts';
 
 export function homePages(deps: ServiceDeps): Page[] {
+  const homeContent = createHomeContentCache(deps.db);
   return [
-    definePage<HomeData>({
+    definePage({
       path: '/',
       entry: 'home',
       component: HomePage,
-      async load({ userId, query }) {
-        const data = await loadHomeData(deps.db, userId, inviterOf(query.inviter));
+      async load({ request, userId }) {
+        const data = await loadHomeData(deps.db, homeContent, userId, inviterOf(request.query));
         return {
           title: `${deps.config.siteName}-电子元器件采购网上商城`,
           description: `${deps.config.siteName}是专业的电子元器件采购网上商城：原厂正品现货，IC芯片、电阻电容、连接器一站式采购，现货2小时发货，支持BOM配单。`,
@@ -20,7 +20,7 @@ export function homePages(deps: ServiceDeps): Page[] {
         };
       },
     }),
-    definePage<AboutData>({
+    definePage({
       path: '/about',
       entry: 'about',
       component: AboutPage,

@@ -28,7 +28,7 @@ export interface DisplayProductRow {
 
 /** The curated display stand in slide order, each part with its single-piece price. */
 export async function findDisplayProducts(db: Kysely<Database>): Promise<DisplayProductRow[]> {
-  const rows = await db
+  return db
     .selectFrom('homeProducts as hp')
     .innerJoin('products as p', 'p.id', 'hp.productId')
     .innerJoin('brands as b', 'b.id', 'p.brandId')
@@ -47,7 +47,6 @@ export async function findDisplayProducts(db: Kysely<Database>): Promise<Display
     .orderBy('hp.sort')
     .orderBy('hp.productId')
     .execute();
-  return rows.map((row) => ({ ...row, priceE4: row.priceE4 === null ? null : Number(row.priceE4) }));
 }
 
 export interface PartnerBrandRow {
@@ -70,7 +69,7 @@ export interface RecentOrderRow {
 
 /** The latest orders that went through (cancelled ones are not boasted about). */
 export async function findRecentOrders(db: Kysely<Database>, limit: number): Promise<RecentOrderRow[]> {
-  const rows = await db
+  return db
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.userId')
     .select(['u.phone', 'o.productCount', 'o.tradeAmountE4', 'o.createdAt'])
@@ -79,12 +78,11 @@ export async function findRecentOrders(db: Kysely<Database>, limit: number): Pro
     .orderBy('o.id', 'desc')
     .limit(limit)
     .execute();
-  return rows.map((row) => ({ ...row, tradeAmountE4: Number(row.tradeAmountE4), createdAt: Number(row.createdAt) }));
 }
 
 export async function countOrdersOfUser(db: Kysely<Database>, userId: number): Promise<number> {
   const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).executeTakeFirst();
-  return Number(row?.count ?? 0);
+  return row?.count ?? 0;
 }
 
 export interface HomeUserRow {
@@ -132,5 +130,5 @@ export async function countCatalog(db: Kysely<Database>): Promise<{ skuCount: nu
     db.selectFrom('categories').select((eb) => eb.fn.sum<number>('skuCount').as('total')).where('level', '=', 2).executeTakeFirst(),
     db.selectFrom('brands').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst(),
   ]);
-  return { skuCount: Number(skus?.total ?? 0), brandCount: Number(brands?.count ?? 0) };
+  return { skuCount: skus?.total ?? 0, brandCount: brands?.count ?? 0 };
 }

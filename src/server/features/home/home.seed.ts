@@ -5,8 +5,8 @@ import { findUserByPhone, insertUser } from '../account/account.repository.ts';
 import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
 import { createRandom, type Random } from '../../seed/random.ts';
-import { insertNews, type NewNews } from '../news/news.repository.ts';
-import { announcementSeeds, articleSeeds, informationSeeds, type NewsSeed } from '../news/news-seed.data.ts';
+import { publishNews, type NewNews } from '../news/news.service.ts';
+import { announcementSeeds, articleSeeds, informationSeeds, type NewsSeed } from './news-seed.data.ts';
 import { insertBanners, insertHomeProducts, insertOrders, type NewBanner, type NewOrder } from './home.repository.ts';
 import type { OrderStatus } from './home.tables.ts';
 
@@ -124,7 +124,7 @@ export async function seedHomeContent(db: Db, now = Date.now()): Promise<void> {
   const k = db.kysely;
   const random = createRandom(20_260_611);
   await insertBanners(k, banners);
-  await insertNews(k, [...newsRows(announcementSeeds, now), ...newsRows(informationSeeds, now), ...newsRows(articleSeeds, now)]);
+  await publishNews(k, [...newsRows(announcementSeeds, now), ...newsRows(informationSeeds, now), ...newsRows(articleSeeds, now)]);
   const buyerIds = await createBuyers(k, random, now);
   const member = await findUserByPhone(k, demoMemberPhone);
   await insertOrders(k, demoOrders(random, buyerIds, member?.id ?? null, now));

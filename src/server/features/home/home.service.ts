@@ -15,10 +15,10 @@ import {
   type PartnerBrand,
 } from '../../../contract/home.ts';
 import { roundPriceE4 } from '../../../contract/money.ts';
+import { createMemoCache } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
 import { countFavorites } from '../favorite/favorite.service.ts';
 import { loadBulletin, loadNewsColumn } from '../news/news.service.ts';
-import { createTtlCache, shellCacheTtlMs } from '../shell/ttl-cache.ts';
 import {
   countCatalog,
   countOrdersOfUser,
@@ -74,40 +74,46 @@ export function toOrderStatistic(row: RecentOrderRow): OrderStatistic {
   };
 }
 
-const contentCache = createTtlCache<HomeContent>(shellCacheTtlMs);
+/** How long an edit of banners, news or the display stand may take to show. */
+export const homeContentTtlMs = 60_000;
 
-/** Banners, news, the display stand, brands and recent orders: cached in process for a minute. */
-export function loadHomeContent(db: Kysely<Database>): Promise<HomeContent> {
-  return contentCache.get(db, async () => {
-    const [banners, newsList, products, orders, brands, informationList, articleList] = await Promise.all([
-      findBanners(db),
-      loadBulletin(db, homeLimits.bulletinSize),
-      findDisplayProducts(db),
-      findRecentOrders(db, homeLimits.orderStatisticsSize),
-      findPartnerBrands(db, maxPartnerBrands),
-      loadNewsColumn(db, 'information', homeLimits.newsColumnSize),
-      loadNewsColumn(db, 'article', homeLimits.newsColumnSize),
-    ]);
-    const bannerList: BannerItem[] = banners.map((row) => ({ ...row, openType: row.openType === 1 }));
-    const brandList: PartnerBrand[][] = groupsOf(
-      brands.map((row) => ({ brandId: row.id, brandImgName: row.logoPath ?? '', brandName: brandDisplayName(row.nameEn, row.nameCn) })),
-      homeLimits.brandsPerSlide,
-    );
-    return {
-      bannerList,
-      newsList,
-      productList: displayStandSlides(products),
-      orderStatisticsList: orders.map(toOrderStatistic),
-      brandList,
-      informationList,
-      articleList,
-    };
-  });
+async function readHomeContent(db: Kysely<Database>): Promise<HomeContent> {
+  const [banners, newsList, products, orders, brands, informationList, articleList] = await Promise.all([
+    findBanners(db),
+    loadBulletin(db, homeLimits.bulletinSize),
+    findDisplayProducts(db),
+    findRecentOrders(db, homeLimits.orderStatisticsSize),
+    findPartnerBrands(db, maxPartnerBrands),
+    loadNewsColumn(db, 'information', homeLimits.newsColumnSize),
+    loadNewsColumn(db, 'article', homeLimits.newsColumnSize),
+  ]);
+  const bannerList: BannerItem[] = banners.map((row) => ({ ...row, openType: row.openType === 1 }));
+  const brandList: PartnerBrand[][] = groupsOf(
+    brands.map((row) => ({ brandId: row.id, brandImgName: row.logoPath ?? '', brandName: brandDisplayName(row.nameEn, row.nameCn) })),
+    homeLimits.brandsPerSlide,
+  );
+  return {
+    bannerList,
+    newsList,
+    productList: displayStandSlides(products),
+    orderStatisticsList: orders.map(toOrderStatistic),
+    brandList,
+    informationList,
+    articleList,
+  };
 }
 
-/** After the seed or an edit, the next home page shows the change at once. */
-export function forgetHomeContent(db: Kysely<Database>): void {
-  contentCache.clear(db);
+/** Banners, news, the display stand, brands and recent orders of one app's database, read at most once a minute. */
+export interface HomeContentCache {
+  load(): Promise<HomeContent>;
+}
+
+/** Made once per app by the pages that show home content, closing over its database. */
+export function createHomeContentCache(db: Kysely<Database>): HomeContentCache {
+  const cache = createMemoCache<'home', HomeContent>({ ttlMs: homeContentTtlMs, maxEntries: 1 });
+  return {
+    load: () => cache.get('home', () => readHomeContent(db)),
+  };
 }
 
 /** The member's card; null when the session outlived its member. */
@@ -117,14 +123,17 @@ export async function loadHomeUserInfo(db: Kysely<Database>, userId: number): Pr
   return { nickName: row.nickName, userNumber: row.userNumber, userImgPath: row.userImgPath ?? '', favoriteCount, orderCount };
 }
 
-/** A non-empty inviter of the page query, cut to what registration accepts. */
-export function inviterOf(value: unknown): string {
-  // A repeated parameter arrives as a list: not a usable inviter.
+/**
+ * The page query's non-empty inviter, cut to what registration accepts. A repeated parameter
+ * (`?inviter=a&inviter=b`) is no usable inviter, so this reads the raw query, not its first values.
+ */
+export function inviterOf(query: unknown): string {
+  const value = typeof query === 'object' && query !== null && 'inviter' in query ? query.inviter : undefined;
   return typeof value === 'string' ? value.trim().slice(0, homeLimits.inviterLength) : '';
 }
 
-export async function loadHomeData(db: Kysely<Database>, userId: number | null, inviter: string, now = Date.now()): Promise<HomeData> {
-  const [content, userInfo] = await Promise.all([loadHomeContent(db), userId === null ? null : loadHomeUserInfo(db, userId)]);
+export async function loadHomeData(db: Kysely<Database>, homeContent: HomeContentCache, userId: number | null, inviter: string, now = Date.now()): Promise<HomeData> {
+  const [content, userInfo] = await Promise.all([homeContent.load(), userId === null ? null : loadHomeUserInfo(db, userId)]);
   return { ...content, isLogin: userInfo !== null, userInfo, greetings: greetingFor(now), inviter };
 }
 

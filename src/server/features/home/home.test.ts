@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { SendMsgType } from '../../../contract/account.ts';
+import { accountCalls } from '../../../contract/account-calls.ts';
 import type { HomeData } from '../../../contract/home.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { sendCode } from '../account/account.test-helpers.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
-import { forgetHomeContent } from './home.service.ts';
 import { seedHomeContent } from './home.seed.ts';
 
 describe('home page', () => {
   const t = useTestApp({
     fixture: async (app) => {
       await insertCatalogFixture(app.db);
+      // Before any page: the app's home content cache is still empty.
       await seedHomeContent(app.db);
-      forgetHomeContent(app.db);
     },
   });
 
@@ -23,15 +23,17 @@ describe('home page', () => {
     const html = response.body;
     const { data } = pageStateOf<HomeData>(html);
     expect(data.bannerList.length).toBeGreaterThanOrEqual(3);
-    expect(html).toContain(`src="${data.bannerList[0]?.picFilePath}"`);
+    const [banner] = data.bannerList;
     const firstProduct = data.productList[0]?.[0];
-    expect(firstProduct).toBeDefined();
-    expect(html).toContain(`href="/product/detail/${firstProduct?.productId}"`);
-    expect(html).toContain(firstProduct?.factoryCode);
     const firstBrand = data.brandList[0]?.[0];
-    expect(html).toContain(`href="/brand/${firstBrand?.brandId}"`);
-    expect(html).toContain(data.newsList[0]?.title);
-    expect(html).toContain(`href="/news/${data.newsList[0]?.newsId}"`);
+    const [announcement] = data.newsList;
+    if (!banner || !firstProduct || !firstBrand || !announcement) throw new Error('a home section is empty');
+    expect(html).toContain(`src="${banner.picFilePath}"`);
+    expect(html).toContain(`href="/product/detail/${firstProduct.productId}"`);
+    expect(html).toContain(firstProduct.factoryCode);
+    expect(html).toContain(`href="/brand/${firstBrand.brandId}"`);
+    expect(html).toContain(announcement.title);
+    expect(html).toContain(`href="/news/${announcement.newsId}"`);
     expect(html).toContain(data.informationList[0]?.title);
     expect(html).toContain(data.articleList[0]?.title);
     const firstOrder = data.orderStatisticsList[0];
@@ -100,7 +102,7 @@ describe('home page', () => {
     const browser = t.browser('10.9.0.1');
     const phone = '13700001111';
     const smsCode = await sendCode(t, browser, phone, SendMsgType.register);
-    expect(await browser.call('/account/api/quickRegister', { phone, smsCode })).toMatchObject({ code: 1, msg: '注册成功' });
+    expect(await browser.call(accountCalls.quickRegister, { phone, smsCode })).toMatchObject({ code: 1, msg: '注册成功' });
     const fresh = pageStateOf<HomeData>((await browser.get('/')).body);
     expect(fresh.data.isLogin).toBe(true);
     expect(fresh.data.userInfo).toMatchObject({ nickName: '137****1111', orderCount: 0, favoriteCount: 0, userImgPath: '' });

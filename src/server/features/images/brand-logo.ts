@@ -1,4 +1,4 @@
-import { brandDefinitions } from '../../seed/brands.data.ts';
+import { brandColors } from './brand-colors.ts';
 import { escapeXml } from './svg-kit.ts';
 
 export interface LogoBrand {
@@ -7,11 +7,10 @@ export interface LogoBrand {
 }
 
 const palette = ['#1d4f91', '#c8102e', '#00843d', '#e7792b', '#5b2a86', '#0a8276', '#b8860b', '#2a289d'];
-const knownColors = new Map<string, string>(Object.values(brandDefinitions).map((brand) => [brand.nameEn, brand.color]));
 
 /** The brand's own colour when it is one of the known makers, else a stable colour from its name. */
 export function brandColor(nameEn: string): string {
-  const known = knownColors.get(nameEn);
+  const known = Object.hasOwn(brandColors, nameEn) ? brandColors[nameEn] : undefined;
   if (known) return known;
   let hash = 0;
   for (const char of nameEn) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;

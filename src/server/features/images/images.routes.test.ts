@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import type { TestApp } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
+import { brandDefinitions } from '../../seed/brands.data.ts';
 import { seedCatalog } from '../../seed/catalog-seed.ts';
+import { brandColors } from './brand-colors.ts';
+import { brandColor } from './brand-logo.ts';
 import { packageImageName, packageImageNames } from './package-image-names.ts';
 import { drawnPackageNames } from './package-images.ts';
 import { imageRoutePrefix } from './images.routes.ts';
@@ -30,7 +33,10 @@ describe('images route', () => {
   it('serves the drawing of every seeded product', async () => {
     const paths = await t.db.kysely.selectFrom('products').select('imagePath').distinct().execute();
     expect(paths.length).toBeGreaterThan(15);
-    for (const { imagePath } of paths) expectSvg(await t.app.inject({ method: 'GET', url: `/img/${imagePath}` }));
+    for (const { imagePath } of paths) {
+      expect(imagePath).not.toBeNull();
+      expectSvg(await t.app.inject({ method: 'GET', url: `/img/${imagePath ?? ''}` }));
+    }
   });
 
   it('maps package names to drawings, falling back to a generic shape', () => {
@@ -59,12 +65,19 @@ describe('images route', () => {
 
   it('draws brand wordmarks with the English and Chinese names', async () => {
     const brand = await t.db.kysely.selectFrom('brands').select(['id', 'nameEn', 'nameCn', 'logoPath']).where('nameEn', '=', 'TI').executeTakeFirstOrThrow();
-    expect(brand.logoPath).toBe(`brand/${brand.id}.svg`);
-    const response = await t.app.inject({ method: 'GET', url: `/img/${brand.logoPath}` });
+    const logoPath = `brand/${brand.id}.svg`;
+    expect(brand.logoPath).toBe(logoPath);
+    const response = await t.app.inject({ method: 'GET', url: `/img/${logoPath}` });
     expectSvg(response);
     expect(response.body).toContain('>TI</text>');
     expect(response.body).toContain('德州仪器');
     expect(response.body).toContain('#cc0000');
+  });
+
+  it("draws every maker of the demo catalogue in its own colour, others in a stable one", () => {
+    for (const brand of Object.values(brandDefinitions)) expect(brandColors[brand.nameEn], brand.nameEn).toMatch(/^#[0-9a-f]{6}$/);
+    expect(brandColor('Unknown Maker')).toBe(brandColor('Unknown Maker'));
+    expect(brandColor('constructor')).toMatch(/^#[0-9a-f]{6}$/);
   });
 
   it('serves the default avatar', async () => {

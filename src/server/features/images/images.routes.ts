@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyReply } from 'fastify';
+import { contentMessages } from '../../../contract/content.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { brandLogoSvg, defaultAvatarSvg } from './brand-logo.ts';
-import { findBrandForLogo } from './images.repository.ts';
+import { defaultAvatarSvg } from './brand-logo.ts';
+import { loadBrandLogoSvg } from './images.service.ts';
 import { packageImageSvg } from './package-images.ts';
 
 /** Drawings never change for a name; logos follow the brand row, so they are cached for a day. */
@@ -18,7 +19,7 @@ function sendSvg(reply: FastifyReply, svg: string, cacheControl: string) {
 }
 
 function notFoundImage(reply: FastifyReply) {
-  return reply.status(404).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send('图片不存在');
+  return reply.status(404).type('text/plain; charset=utf-8').header('Cache-Control', 'no-store').send(contentMessages.pictureMissing);
 }
 
 /**
@@ -42,8 +43,8 @@ export function registerImageRoutes(app: FastifyInstance, deps: ServiceDeps) {
 
   app.get<{ Params: { file: string } }>(`${prefix}brand/:file`, withoutCookies, async (request, reply) => {
     const match = /^(\d{1,9})\.svg$/.exec(request.params.file);
-    const brand = match?.[1] ? await findBrandForLogo(deps.db, Number(match[1])) : undefined;
-    return brand ? sendSvg(reply, brandLogoSvg(brand), daily) : notFoundImage(reply);
+    const svg = match?.[1] ? await loadBrandLogoSvg(deps.db, Number(match[1])) : null;
+    return svg ? sendSvg(reply, svg, daily) : notFoundImage(reply);
   });
 
   app.get<{ Params: { file: string } }>(`${prefix}avatar/:file`, withoutCookies, async (request, reply) => {

@@ -1,10 +1,11 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import { MessageType, type MessageDetailsData, type MessageListData } from '../../../contract/message.ts';
+import { messageCalls } from '../../../contract/message-calls.ts';
 import { createMember, signIn } from '../../testing/factories.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { insertMessages } from './message.repository.ts';
+import { sendMessages } from './message.service.ts';
 
 describe('member messages', () => {
   const t = useTestApp({
@@ -12,7 +13,7 @@ describe('member messages', () => {
       const { userId } = await createMember(app.db.kysely, { nickName: '小芯' });
       const { userId: otherId } = await createMember(app.db.kysely);
       const base = Date.UTC(2026, 5, 11, 2, 30);
-      await insertMessages(app.db.kysely, [
+      await sendMessages(app.db.kysely, [
         ...Array.from({ length: 12 }, (_, i) => ({ userId, messageType: MessageType.order, msgContent: `订单消息${i + 1}`, sendDate: base - (20 - i) * 60_000, isRead: 1 })),
         { userId, messageType: MessageType.bom, msgContent: '<p>BOM完成<script>x()</script></p>', sendDate: base - 3 * 60_000 },
         { userId, messageType: MessageType.invoice, msgContent: '发票已开具', sendDate: base - 2 * 60_000 },
@@ -33,10 +34,15 @@ describe('member messages', () => {
   beforeEach(() => {
     ({ otherId, ids, member } = t.fixture);
   });
+  const idOf = (msgContent: string): number => {
+    const id = ids[msgContent];
+    if (id === undefined) throw new Error(`no message ${msgContent}`);
+    return id;
+  };
 
   it('sends visitors to the login page with a return path', async () => {
     const visitor = t.browser();
-    for (const url of ['/user/message/list', `/user/message/details?id=${ids['发票已开具']}`]) {
+    for (const url of ['/user/message/list', `/user/message/details?id=${idOf('发票已开具')}`]) {
       const response = await visitor.get(url);
       expect(response.statusCode).toBe(302);
       expect(response.headers.location).toBe(`/account/login?return=${encodeURIComponent(url)}`);
@@ -72,7 +78,7 @@ describe('member messages', () => {
   });
 
   it('opens a message, marking it read, and counts it out of the status bar', async () => {
-    const id = ids['发票已开具'];
+    const id = idOf('发票已开具');
     const response = await member.get(`/user/message/details?id=${id}`);
     expect(response.statusCode).toBe(200);
     const state = pageStateOf<MessageDetailsData>(response.body);
@@ -82,7 +88,7 @@ describe('member messages', () => {
   });
 
   it('answers someone else\'s, unknown or malformed ids with the 404 page', async () => {
-    for (const id of [String(ids['别人的消息']), '999999', 'abc', '', '1.5']) {
+    for (const id of [String(idOf('别人的消息')), '999999', 'abc', '', '1.5']) {
       const response = await member.get(`/user/message/details?id=${id}`);
       expect(response.statusCode).toBe(404);
       expect(response.body).toContain('抱歉，您访问的页面不存在');
@@ -90,22 +96,22 @@ describe('member messages', () => {
   });
 
   it('marks one message read by call, refusing others\' and visitors', async () => {
-    const id = ids['<p>报价单</p>'];
-    expect(await member.call('/user/api/message/markRead', { id })).toEqual({ code: 1, data: true, msg: '' });
-    const row = await t.db.kysely.selectFrom('messages').select('isRead').where('id', '=', id ?? 0).executeTakeFirstOrThrow();
+    const id = idOf('<p>报价单</p>');
+    expect(await member.call(messageCalls.markRead, { id })).toEqual({ code: 1, data: true, msg: '' });
+    const row = await t.db.kysely.selectFrom('messages').select('isRead').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.isRead).toBe(1);
-    expect(await member.call('/user/api/message/markRead', { id: ids['别人的消息'] })).toEqual({ code: 404, data: null, msg: '消息不存在' });
-    expect(await member.call('/user/api/message/markRead', { id: 'x' })).toEqual({ code: 400, data: null, msg: '消息编号有误' });
-    expect((await t.browser().call('/user/api/message/markRead', { id })).code).toBe(401);
+    expect(await member.call(messageCalls.markRead, { id: idOf('别人的消息') })).toEqual({ code: 404, data: null, msg: '消息不存在', errorCode: 'message.notFound' });
+    expect(await member.post(messageCalls.markRead.path, { id: 'x' })).toEqual({ code: 400, data: null, msg: '消息编号有误', errorCode: 'request.invalid' });
+    expect(await t.browser().call(messageCalls.markRead, { id })).toMatchObject({ code: 401, errorCode: 'request.loginRequired' });
   });
 
   it('marks all of the member\'s messages read, and no one else\'s', async () => {
-    expect(await member.call('/user/api/message/readAll', {})).toEqual({ code: 1, data: { count: 1 }, msg: '' });
+    expect(await member.call(messageCalls.readAll, {})).toEqual({ code: 1, data: { count: 1 }, msg: '' });
     const shell = pageStateOf((await member.get('/no/such/page')).body).shell;
     expect(shell.headerStatusInfo).toEqual({ unreadCount: 0, messageList: [] });
     expect(shell.headerData.bomMessageCount).toBe(0);
     const others = await t.db.kysely.selectFrom('messages').select('isRead').where('userId', '=', otherId).executeTakeFirstOrThrow();
     expect(others.isRead).toBe(0);
-    expect((await t.browser().call('/user/api/message/readAll', {})).code).toBe(401);
+    expect(await t.browser().call(messageCalls.readAll, {})).toMatchObject({ code: 401, errorCode: 'request.loginRequired' });
   });
 });

@@ -1,17 +1,19 @@
-import type { MessageDetailsData, MessageListData } from '../../../contract/message.ts';
+import { messageErrors } from '../../../contract/message.ts';
 import { recordIdField } from '../../../contract/content-requests.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { notFound } from '../../http/app-error.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { MessageDetailsPage } from '../../../web/pages/message-details-page.tsx';
 import { MessageListPage } from '../../../web/pages/message-list-page.tsx';
 import { listMessages, openMessage, parseMessageListQuery } from './message.service.ts';
 
-const messageIdField = recordIdField('消息不存在');
+/** ?id= of the detail page: anything but a record id is a message that does not exist. */
+const messageIdField = recordIdField(messageErrors.notFound.msg);
 
+/** Members only: the renderer sends visitors to the login page before a loader runs. */
 export function messagePages(deps: ServiceDeps): Page[] {
   return [
-    definePage<MessageListData>({
+    definePage({
       path: '/user/message/list',
       entry: 'message-list',
       component: MessageListPage,
@@ -22,14 +24,14 @@ export function messagePages(deps: ServiceDeps): Page[] {
         return { title: `我的消息 - ${deps.config.siteName}`, data };
       },
     }),
-    definePage<MessageDetailsData>({
+    definePage({
       path: '/user/message/details',
       entry: 'message-details',
       component: MessageDetailsPage,
       isMemberOnly: true,
       async load({ query, userId }) {
         const id = messageIdField.safeParse(query.id);
-        if (userId === null || !id.success) throw notFound('消息不存在');
+        if (userId === null || !id.success) throw new AppError(messageErrors.notFound);
         const message = await openMessage(deps.db, userId, id.data);
         return { title: `消息详情 - ${deps.config.siteName}`, data: { message } };
       },

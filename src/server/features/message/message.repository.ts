@@ -25,7 +25,7 @@ export async function countUnreadByType(db: Kysely<Database>, userId: number): P
     .where('isRead', '=', 0)
     .groupBy('messageType')
     .execute();
-  return new Map(rows.map((row) => [row.messageType, Number(row.count)]));
+  return new Map(rows.map((row) => [row.messageType, row.count]));
 }
 
 export async function findLatestUnread(db: Kysely<Database>, userId: number, limit: number): Promise<MessageRow[]> {
@@ -55,7 +55,7 @@ export async function countMessages(db: Kysely<Database>, userId: number, filter
   const row = await filtered(db, userId, filter)
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirst();
-  return Number(row?.count ?? 0);
+  return row?.count ?? 0;
 }
 
 export async function findMessage(db: Kysely<Database>, userId: number, id: number): Promise<MessageRow | undefined> {

@@ -1,27 +1,17 @@
 import type { FastifyInstance } from 'fastify';
-import type { ReadAllMessagesResponse } from '../../../contract/message.ts';
-import { markMessageReadRequest, readAllMessagesRequest } from '../../../contract/message-requests.ts';
-import type { ServiceDeps } from '../../service-deps.ts';
-import { apiRoute } from '../../http/api-route.ts';
+import type { Kysely } from 'kysely';
+import { messageCalls } from '../../../contract/message-calls.ts';
+import { messageRequests } from '../../../contract/message-requests.ts';
+import type { Database } from '../../db/database.ts';
+import { registerCalls } from '../../http/api-route.ts';
 import { markMessageRead, readAllMessages } from './message.service.ts';
 
-export function registerMessageRoutes(app: FastifyInstance, deps: ServiceDeps) {
-  apiRoute(app, {
-    path: '/user/api/message/markRead',
-    body: markMessageReadRequest,
-    member: true,
-    async handle({ body, userId }) {
-      await markMessageRead(deps.db, userId, body.id);
+export function registerMessageRoutes(app: FastifyInstance, db: Kysely<Database>) {
+  registerCalls(app, messageCalls, messageRequests, {
+    markRead: async ({ body, userId }) => {
+      await markMessageRead(db, userId, body.id);
       return true;
     },
-  });
-
-  apiRoute(app, {
-    path: '/user/api/message/readAll',
-    body: readAllMessagesRequest,
-    member: true,
-    async handle({ userId }): Promise<ReadAllMessagesResponse> {
-      return { count: await readAllMessages(deps.db, userId) };
-    },
+    readAll: async ({ userId }) => ({ count: await readAllMessages(db, userId) }),
   });
 }

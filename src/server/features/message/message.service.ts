@@ -1,8 +1,8 @@
 import type { Kysely } from 'kysely';
-import { isHtmlMessageType, isMessageTypeCode, MessageType, messagePageSize, type Message, type MessageListData } from '../../../contract/message.ts';
+import { isHtmlMessageType, isMessageTypeCode, messageErrors, MessageType, messagePageSize, type Message, type MessageListData } from '../../../contract/message.ts';
 import { shellLimits } from '../../../contract/shell.ts';
 import type { Database } from '../../db/database.ts';
-import { notFound } from '../../http/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
 import { sanitizeMessageHtml } from './message-html.ts';
 import {
   countMessages,
@@ -10,11 +10,15 @@ import {
   findLatestUnread,
   findMessage,
   findMessagePage,
+  insertMessages,
   markAllRead,
   markRead,
   type MessageFilter,
   type MessageRow,
+  type NewMessage,
 } from './message.repository.ts';
+
+export type { NewMessage };
 
 /** yyyy-MM-dd HH:mm in Beijing time. */
 export function formatSendDate(epochMs: number): string {
@@ -88,18 +92,31 @@ export async function listMessages(db: Kysely<Database>, userId: number, query: 
   };
 }
 
-/** The detail page: the member's own message, marked read by opening it. */
+/**
+ * The detail page: the member's own message, marked read by opening it. Reading, then
+ * marking, cannot go wrong under concurrency: marking read is idempotent and counts nothing.
+ */
 export async function openMessage(db: Kysely<Database>, userId: number, id: number): Promise<Message> {
   const row = await findMessage(db, userId, id);
-  if (!row) throw notFound('消息不存在');
+  if (!row) throw new AppError(messageErrors.notFound);
   if (row.isRead === 0) await markRead(db, userId, id);
   return toMessage({ ...row, isRead: 1 });
 }
 
+/** One conditional update: someone else's or an unknown id changes nothing and is not found. */
 export async function markMessageRead(db: Kysely<Database>, userId: number, id: number): Promise<void> {
-  if (!(await markRead(db, userId, id))) throw notFound('消息不存在');
+  if (!(await markRead(db, userId, id))) throw new AppError(messageErrors.notFound);
 }
 
+/**
+ * How many of the member's messages became read. One `update … where is_read = 0`: concurrent
+ * calls each count only the rows they changed, so the counts add up to the unread total.
+ */
 export async function readAllMessages(db: Kysely<Database>, userId: number): Promise<number> {
   return markAllRead(db, userId);
+}
+
+/** Delivers messages to members (the demo seed today; orders, BOM and quotations later). */
+export async function sendMessages(db: Kysely<Database>, messages: NewMessage[]): Promise<void> {
+  await insertMessages(db, messages);
 }

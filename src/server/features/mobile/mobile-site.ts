@@ -19,8 +19,8 @@ const productDetailPath = /^\/product\/detail\/(\d{1,10})\/?$/;
 /** The mobile path of a desktop path, or null when the page has no mobile counterpart. */
 export function mobilePathOf(pathname: string): string | null {
   if (pathname === '/' || pathname === '') return '';
-  const product = productDetailPath.exec(pathname);
-  return product ? `/product/detail/${product[1]}` : null;
+  const productId = productDetailPath.exec(pathname)?.[1];
+  return productId === undefined ? null : `/product/detail/${productId}`;
 }
 
 /** Where a phone asking for `url` (path and query) goes, or null to stay. The query travels along. */

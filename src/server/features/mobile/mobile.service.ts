@@ -1,15 +1,14 @@
 import type { Kysely } from 'kysely';
+import type { MobileHomeData, MobileProductData } from '../../../contract/mobile.ts';
 import type { Database } from '../../db/database.ts';
 import { loadProductSummaries } from '../catalog/product.service.ts';
-import { loadHomeContent } from '../home/home.service.ts';
-import type { MobileHomeData } from '../../../web/pages/mobile-home-page.tsx';
-import type { MobileProductData } from '../../../web/pages/mobile-product-page.tsx';
+import type { HomeContentCache } from '../home/home.service.ts';
 
 const mobileNewsSize = 3;
 
 /** The mobile home page shows the same banners, display stand and bulletin as the desktop one. */
-export async function loadMobileHome(db: Kysely<Database>, basePath: string): Promise<MobileHomeData> {
-  const content = await loadHomeContent(db);
+export async function loadMobileHome(homeContent: HomeContentCache, basePath: string): Promise<MobileHomeData> {
+  const content = await homeContent.load();
   return {
     bannerList: content.bannerList,
     productList: content.productList.flat(),

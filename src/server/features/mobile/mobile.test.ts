@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
-import { seedHomeContent } from '../home/home.seed.ts';
+import { insertHomeFixture } from '../home/testing/home-fixture.ts';
 import { isMobileUserAgent, mobileRedirectTarget } from './mobile-site.ts';
 
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -46,7 +46,7 @@ describe('mobile site', () => {
   const t = useTestApp({
     fixture: async (app) => {
       const catalog = await insertCatalogFixture(app.db);
-      await seedHomeContent(app.db);
+      await insertHomeFixture(app.db);
       return catalog;
     },
   });

@@ -1,6 +1,7 @@
 import type { ServiceDeps } from '../../service-deps.ts';
-import { isNewsKind, newsKindLabels, type NewsDetailData, type NewsListData } from '../../../contract/news.ts';
+import { isNewsKind, newsKindLabels } from '../../../contract/news.ts';
 import { notFound } from '../../http/app-error.ts';
+import { parsePathId } from '../../http/path-params.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { NewsDetailPage } from '../../../web/pages/news-detail-page.tsx';
 import { NewsListPage } from '../../../web/pages/news-list-page.tsx';
@@ -18,7 +19,7 @@ function pageOf(value: string | undefined): number | null {
 
 export function newsPages(deps: ServiceDeps): Page[] {
   return [
-    definePage<NewsListData>({
+    definePage({
       path: '/news',
       entry: 'news-list',
       component: NewsListPage,
@@ -35,14 +36,12 @@ export function newsPages(deps: ServiceDeps): Page[] {
         };
       },
     }),
-    definePage<NewsDetailData>({
+    definePage({
       path: '/news/:newsId',
       entry: 'news-detail',
       component: NewsDetailPage,
       async load({ params }) {
-        const id = params.newsId ?? '';
-        if (!/^\d{1,9}$/.test(id)) throw notFound();
-        const data = await loadNewsDetail(deps.db, Number(id));
+        const data = await loadNewsDetail(deps.db, parsePathId(params.newsId));
         if (!data) throw notFound();
         return {
           title: `${data.title} - ${deps.config.siteName}`,

@@ -28,7 +28,7 @@ export async function findNewsOfKind(db: Kysely<Database>, kind: NewsKind, limit
 
 export async function countNewsOfKind(db: Kysely<Database>, kind: NewsKind): Promise<number> {
   const row = await db.selectFrom('news').select((eb) => eb.fn.countAll<number>().as('count')).where('kind', '=', kind).executeTakeFirst();
-  return Number(row?.count ?? 0);
+  return row?.count ?? 0;
 }
 
 export async function findNewsById(db: Kysely<Database>, newsId: number): Promise<NewsRow | undefined> {

@@ -2,7 +2,9 @@ import type { Kysely } from 'kysely';
 import type { InformationItem, NewsItem } from '../../../contract/home.ts';
 import { beijingDate, newsPageSize, newsPath, type NewsDetailData, type NewsKind, type NewsListData } from '../../../contract/news.ts';
 import type { Database } from '../../db/database.ts';
-import { countNewsOfKind, findNewsById, findNewsNeighbours, findNewsOfKind, type NewsRow } from './news.repository.ts';
+import { countNewsOfKind, findNewsById, findNewsNeighbours, findNewsOfKind, insertNews, type NewNews, type NewsRow } from './news.repository.ts';
+
+export type { NewNews };
 
 const summaryLength = 90;
 const latestSize = 8;
@@ -58,4 +60,9 @@ export async function loadNewsDetail(db: Kysely<Database>, newsId: number): Prom
     next: neighbours.next,
     latest: latest.map((entry) => ({ newsId: entry.newsId, title: entry.title })),
   };
+}
+
+/** Publishes entries (the demo seed today, an editor later). */
+export async function publishNews(db: Kysely<Database>, entries: NewNews[]): Promise<void> {
+  await insertNews(db, entries);
 }

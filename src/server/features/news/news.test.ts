@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import type { NewsDetailData, NewsListData } from '../../../contract/news.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { seedHomeContent } from '../home/home.seed.ts';
+import { insertHomeFixture } from '../home/testing/home-fixture.ts';
 
 describe('news pages', () => {
-  const t = useTestApp({ fixture: (app) => seedHomeContent(app.db) });
+  const t = useTestApp({ fixture: (app) => insertHomeFixture(app.db) });
 
   it('lists announcements newest first, ten a page', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/news' });
@@ -16,7 +16,9 @@ describe('news pages', () => {
     expect(data.list[0]?.title).toBe('关于2026年端午节假期发货安排的通知');
     const dates = data.list.map((entry) => entry.releaseDate);
     expect([...dates].sort().reverse()).toEqual(dates);
-    expect(response.body).toContain(`href="/news/${data.list[0]?.newsId}"`);
+    const [newest] = data.list;
+    if (!newest) throw new Error('no announcement');
+    expect(response.body).toContain(`href="/news/${newest.newsId}"`);
     expect(response.body).toContain('<title>网站公告 - 芯品商城</title>');
   });
 
@@ -52,7 +54,8 @@ describe('news pages', () => {
 
   it('has no previous entry for the newest one', async () => {
     const newest = pageStateOf<NewsListData>((await t.app.inject({ method: 'GET', url: '/news' })).body).data.list[0];
-    const { data } = pageStateOf<NewsDetailData>((await t.app.inject({ method: 'GET', url: `/news/${newest?.newsId}` })).body);
+    if (!newest) throw new Error('no announcement');
+    const { data } = pageStateOf<NewsDetailData>((await t.app.inject({ method: 'GET', url: `/news/${newest.newsId}` })).body);
     expect(data.previous).toBeNull();
     expect(data.next).not.toBeNull();
   });

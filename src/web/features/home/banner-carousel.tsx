@@ -2,12 +2,14 @@ import { useState, type ReactNode } from 'react';
 import { imageUrl } from '../../../contract/content.ts';
 import { homeLimits, type BannerItem } from '../../../contract/home.ts';
 import { Carousel } from '../../ui/carousel.tsx';
-import { linkTargetOf } from './link-target.ts';
+import { linkTargetOf } from '../../ui/link-target.ts';
 
 /** The main banner: autoplay every 5 s; the band behind it takes the current slide's colour. */
 export function BannerCarousel({ banners, qiniuImgAddress, children }: { banners: BannerItem[]; qiniuImgAddress: string; children: ReactNode }) {
   const [selected, setSelected] = useState(0);
-  const backgroundColor = banners[selected]?.backgroundColor || '#1e50ae';
+  const bannerColor = banners[selected]?.backgroundColor;
+  // No banner, or one without a colour: the store's blue.
+  const backgroundColor = bannerColor === undefined || bannerColor === '' ? '#1e50ae' : bannerColor;
   return (
     <section className="home-banner" data-section="banner" style={{ backgroundColor, boxShadow: `0 0 0 100vmax ${backgroundColor}` }}>
       <div className="home-banner__menu-space" aria-hidden="true" />

@@ -1,6 +1,6 @@
 import type { NewsItem } from '../../../contract/home.ts';
 import { newsPath } from '../../../contract/news.ts';
-import { newWindow } from './link-target.ts';
+import { newWindow } from '../../ui/link-target.ts';
 
 /** The latest announcements (at most 6): each opens in a new window; more → /news. */
 export function BulletinBoard({ news }: { news: NewsItem[] }) {

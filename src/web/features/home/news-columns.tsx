@@ -1,6 +1,6 @@
 import type { InformationItem } from '../../../contract/home.ts';
 import { newsListPath } from '../../../contract/news.ts';
-import { newWindow } from './link-target.ts';
+import { newWindow } from '../../ui/link-target.ts';
 
 function NewsColumn({ title, moreHref, items, testId }: { title: string; moreHref: string; items: InformationItem[]; testId: string }) {
   return (

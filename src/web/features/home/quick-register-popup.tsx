@@ -1,25 +1,28 @@
-import { useEffect, useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { getStored, secondsUntilMidnight, setStored } from '../../lib/storage.ts';
-import { RegisterBox } from '../register-box/register-box.tsx';
+import { RegisterBox } from '../account/register-box.tsx';
 
 /** Its visibility key: while it holds a value the pop-up stays hidden. */
 export const quickRegisterHiddenKey = 'quickRegisterHidden';
 
+const isMarkedHidden = () => getStored(quickRegisterHiddenKey) !== null;
+/** Other tabs' changes are not followed: the marker only matters when the page loads. */
+const subscribeToNothing = () => () => undefined;
+
 /**
  * The quick-register pop-up for visitors (spec §4): shown on load unless its key holds a
  * value; closing stores a marker that expires at the next midnight, so it returns tomorrow.
- * Storage is read after hydration: the server cannot know it, and both renders must match.
+ * Storage is read after hydration: the server cannot know it, so the server render and
+ * hydration show nothing (the server snapshot), then the browser's storage decides.
  */
 export function QuickRegisterPopup({ inviter }: { inviter: string }) {
-  const [isVisible, setIsVisible] = useState(false);
-  useEffect(() => {
-    setIsVisible(getStored(quickRegisterHiddenKey) === null);
-  }, []);
-  if (!isVisible) return null;
+  const isHiddenForToday = useSyncExternalStore(subscribeToNothing, isMarkedHidden, () => true);
+  const [isClosed, setIsClosed] = useState(false);
+  if (isHiddenForToday || isClosed) return null;
 
   function close() {
     setStored(quickRegisterHiddenKey, true, secondsUntilMidnight());
-    setIsVisible(false);
+    setIsClosed(true);
   }
 
   return (

@@ -1,6 +1,7 @@
+import { loginPath } from '../../../contract/account.ts';
 import { imageUrl } from '../../../contract/content.ts';
 import { defaultAvatarPath, type HomeUserInfo } from '../../../contract/home.ts';
-import { RegisterBox } from '../register-box/register-box.tsx';
+import { RegisterBox } from '../account/register-box.tsx';
 
 function MemberCard({ userInfo, qiniuImgAddress }: { userInfo: HomeUserInfo; qiniuImgAddress: string }) {
   const name = userInfo.nickName || userInfo.userNumber;
@@ -69,5 +70,5 @@ interface UserCardProps {
 /** The banner's user card: the member's avatar and counts, or a greeting with login, register and the register box. */
 export function UserCard({ userInfo, greetings, siteName, currentPath, qiniuImgAddress, inviter }: UserCardProps) {
   if (userInfo) return <MemberCard userInfo={userInfo} qiniuImgAddress={qiniuImgAddress} />;
-  return <VisitorCard greetings={greetings} siteName={siteName} loginHref={`/account/login?return=${encodeURIComponent(currentPath)}`} inviter={inviter} />;
+  return <VisitorCard greetings={greetings} siteName={siteName} loginHref={loginPath(currentPath)} inviter={inviter} />;
 }

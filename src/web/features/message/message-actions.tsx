@@ -1,16 +1,17 @@
 import { useState } from 'react';
-import type { ReadAllMessagesResponse } from '../../../contract/message.ts';
+import type { AnyCall, CallBody } from '../../../contract/call.ts';
+import { messageCalls } from '../../../contract/message-calls.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
 import { toastIfMessage } from '../../ui/toast.ts';
 
-/** Reloads after a change so the status bar's unread count and the sidebar badge follow. */
+/** Reloads after a change so the status bar's unread count and the sidebar badge follow; a failure toasts the server's msg. */
 function useReloadingCall() {
   const [isBusy, setIsBusy] = useState(false);
-  async function run(path: string, body: unknown) {
+  async function run<C extends AnyCall>(call: C, body: CallBody<C>) {
     if (isBusy) return;
     setIsBusy(true);
     try {
-      await callApi<boolean | ReadAllMessagesResponse>(path, body);
+      await callApi(call, body);
       window.location.reload();
     } catch (error) {
       toastIfMessage(errorMessageOf(error));
@@ -23,7 +24,7 @@ function useReloadingCall() {
 export function ReadAllButton({ isDisabled }: { isDisabled: boolean }) {
   const { isBusy, run } = useReloadingCall();
   return (
-    <button type="button" className="button button--small" disabled={isDisabled || isBusy} onClick={() => void run('/user/api/message/readAll', {})}>
+    <button type="button" className="button button--small" disabled={isDisabled || isBusy} onClick={() => void run(messageCalls.readAll, {})}>
       全部标为已读
     </button>
   );
@@ -33,7 +34,7 @@ export function ReadAllButton({ isDisabled }: { isDisabled: boolean }) {
 export function MarkReadButton({ id }: { id: number }) {
   const { isBusy, run } = useReloadingCall();
   return (
-    <button type="button" className="link-button message-list__mark" disabled={isBusy} onClick={() => void run('/user/api/message/markRead', { id })}>
+    <button type="button" className="link-button message-list__mark" disabled={isBusy} onClick={() => void run(messageCalls.markRead, { id })}>
       标为已读
     </button>
   );

@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import { loginPath } from '../../../contract/account.ts';
 import type { ShellState } from '../../../contract/shell.ts';
 
 /**
@@ -6,7 +7,6 @@ import type { ShellState } from '../../../contract/shell.ts';
  * the desktop site (`?pc=1` keeps phones there). The desktop shell is 1200 px wide; phones get this.
  */
 export function MobileFrame({ shell, title, backHref, children }: { shell: ShellState; title?: string; backHref?: string; children: ReactNode }) {
-  const loginHref = `/account/login?return=${encodeURIComponent(shell.currentPath)}`;
   return (
     <div className="m-page">
       <header className="m-topbar">
@@ -23,7 +23,7 @@ export function MobileFrame({ shell, title, backHref, children }: { shell: Shell
             {shell.user.nickName || shell.user.userNumber}
           </a>
         ) : (
-          <a className="m-topbar__user" href={loginHref}>
+          <a className="m-topbar__user" href={loginPath(shell.currentPath)}>
             登录
           </a>
         )}

@@ -1,0 +1,12 @@
+import type { ReadAllMessagesResponse } from './message.ts';
+import type { messageRequests } from './message-requests.ts';
+import { memberCall } from './call.ts';
+
+type Requests = typeof messageRequests;
+
+/** /user/api/message/…: members only. */
+export const messageCalls = {
+  markRead: memberCall<Requests['markRead'], boolean>('/user/api/message/markRead'),
+  /** How many messages became read. */
+  readAll: memberCall<Requests['readAll'], ReadAllMessagesResponse>('/user/api/message/readAll'),
+};

@@ -1,0 +1,10 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { brandLogoSvg } from './brand-logo.ts';
+import { findBrandForLogo } from './images.repository.ts';
+
+/** The wordmark of a brand of the catalogue, or null for an unknown brand. */
+export async function loadBrandLogoSvg(db: Kysely<Database>, brandId: number): Promise<string | null> {
+  const brand = await findBrandForLogo(db, brandId);
+  return brand ? brandLogoSvg(brand) : null;
+}
