@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayNameOf, loginPath, maskPhone, safeReturnPath } from './account.ts';
+import { displayNameOf, loginPath, maskPhone, registerPath, safeReturnPath } from './account.ts';
 
 describe('safeReturnPath: only same-site paths starting with a single /', () => {
   it.each([
@@ -34,5 +34,17 @@ describe('member display helpers', () => {
 
   it('builds the login address with an encoded return path', () => {
     expect(loginPath('/search?key=STM32 F1')).toBe('/account/login?return=%2Fsearch%3Fkey%3DSTM32%20F1');
+  });
+
+  it('builds the login address without a return path, and for another card', () => {
+    expect(loginPath()).toBe('/account/login');
+    expect(loginPath(undefined, 'find')).toBe('/account/login?mode=find');
+    expect(loginPath('/cart', 'sms')).toBe('/account/login?return=%2Fcart&mode=sms');
+    expect(loginPath('/cart', 'password')).toBe('/account/login?return=%2Fcart');
+  });
+
+  it('builds the register address', () => {
+    expect(registerPath()).toBe('/account/register');
+    expect(registerPath('/cart')).toBe('/account/register?return=%2Fcart');
   });
 });

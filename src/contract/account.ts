@@ -1,109 +1,95 @@
-import { z } from 'zod';
-import { newPasswordSchema, phoneSchema, smsCodeSchema } from './rules.ts';
+import { ResultCode } from './envelope.ts';
+import { defineErrors } from './errors.ts';
+import { textRule } from './rules.ts';
+
+/**
+ * Accounts, SMS codes and graphic codes: the pure part of the contract (no zod), shared by the
+ * server and the browser. Request schemas: account-requests.ts; the calls: account-calls.ts.
+ */
 
 /** What an SMS code is for (sendMsgType): a code sent for one purpose is refused for another. */
 export const SendMsgType = { register: 0, login: 1, findPassword: 2 } as const;
 export type SendMsgType = (typeof SendMsgType)[keyof typeof SendMsgType];
 
-export const accountMessages = {
-  alreadyRegistered: '此账号已注册',
-  codeSent: '验证码发送成功',
-  registered: '注册成功',
-  loggedIn: '登录成功',
-  passwordReset: '密码重置成功，请使用新密码登录',
-  badCredentials: '账号或密码错误',
-  notRegistered: '该手机号未注册',
-} as const;
+/** The login page's cards: password, SMS code, or finding a forgotten password (?mode=). */
+export const loginModes = ['password', 'sms', 'find'] as const;
+export type LoginMode = (typeof loginModes)[number];
 
 /** How long an SMS code lives, and the countdown before another may be requested (spec §9). */
 export const smsCodeTtlSeconds = 300;
 export const smsResendSeconds = 60;
+export const graphCodeLength = 4;
+/** A failed login counts for this long; five failures lock the account until the window ends. */
+export const loginLockMinutes = 15;
+/** Longest user account (phone or user number), login password and inviter a request may carry. */
+export const accountLimits = { userAccount: 32, loginPassword: 64, inviter: 32 } as const;
 
-const inviterSchema = z.string({ error: '邀请人有误' }).trim().max(32, '邀请人有误').optional();
+/** What the store says when a call succeeds (spec §8). */
+export const accountMessages = {
+  codeSent: '验证码发送成功',
+  registered: '注册成功',
+  loggedIn: '登录成功',
+  passwordReset: '密码重置成功，请使用新密码登录',
+} as const;
 
-/** /account/api/checkHasUser {userPhone} → true when the phone is registered. */
-export const checkHasUserRequest = z.object({ userPhone: phoneSchema });
-export type CheckHasUserRequest = z.infer<typeof checkHasUserRequest>;
+/** What the forms say before anything is sent. */
+export const accountPrompts = {
+  agreementRequired: '请阅读并同意《用户注册协议》',
+} as const;
+
+export const accountErrors = defineErrors('account', {
+  alreadyRegistered: { code: ResultCode.conflict, msg: '此账号已注册' },
+  notRegistered: { code: ResultCode.badRequest, msg: '该手机号未注册' },
+  /** An unknown account and a wrong password answer alike. */
+  badCredentials: { code: ResultCode.badRequest, msg: '账号或密码错误' },
+  locked: { code: ResultCode.tooManyRequests, msg: `登录失败次数过多，账号已锁定，请${loginLockMinutes}分钟后再试` },
+});
+
+export const smsErrors = defineErrors('sms', {
+  /** Another code for the phone within the resend wait. */
+  resendTooSoon: { code: ResultCode.tooManyRequests, msg: `验证码已发送，请${smsResendSeconds}秒后再试` },
+  /** Too many send requests from one address. */
+  tooFrequent: { code: ResultCode.tooManyRequests, msg: '获取验证码过于频繁，请稍后再试' },
+  phoneHourlyQuota: { code: ResultCode.tooManyRequests, msg: '该手机号获取验证码过于频繁，请1小时后再试' },
+  phoneDailyQuota: { code: ResultCode.tooManyRequests, msg: '该手机号今日获取验证码次数已达上限，请明天再试' },
+  sendFailed: { code: ResultCode.internal, msg: '短信发送失败，请稍后再试' },
+  /** No live code for the phone and purpose: never sent, expired, used, or killed by wrong guesses. */
+  codeExpired: { code: ResultCode.badRequest, msg: '短信验证码已失效，请重新获取' },
+  codeWrong: { code: ResultCode.badRequest, msg: '短信验证码错误' },
+  /** The wrong guess that killed the code. */
+  codeDead: { code: ResultCode.badRequest, msg: '短信验证码错误次数过多，请重新获取' },
+});
+
+export const graphCodeErrors = defineErrors('graphCode', {
+  /** None for this browser session, too old, for another purpose or phone, or already checked. */
+  expired: { code: ResultCode.badRequest, msg: '图形验证码已失效，请点击图片刷新' },
+  wrong: { code: ResultCode.badRequest, msg: '图形验证码错误' },
+});
+
+/** The password login's account: a phone or a user number. */
+export const loginAccountRule = textRule('请输入手机号或会员编号', (account) =>
+  account === '' ? '请输入手机号或会员编号' : account.length > accountLimits.userAccount ? accountErrors.badCredentials.msg : '',
+);
+
+/** The password login's password, as typed (no rule of a new password: old ones are accepted). */
+export const loginPasswordRule = textRule(
+  '请输入密码',
+  (password) => (password === '' ? '请输入密码' : password.length > accountLimits.loginPassword ? accountErrors.badCredentials.msg : ''),
+  { isTrimmed: false },
+);
+
+export const graphCodeRule = textRule('请输入图形验证码', (answer) =>
+  answer === '' ? '请输入图形验证码' : answer.length > graphCodeLength ? graphCodeErrors.wrong.msg : '',
+);
+
+/** /account/api/checkHasUser: true when the phone is registered. */
 export type CheckHasUserResponse = boolean;
 
-/** /common/api/sendVerificationCode {userAccount (the phone), sendMsgType}. */
-export const sendVerificationCodeRequest = z.object({
-  userAccount: phoneSchema,
-  sendMsgType: z.union([z.literal(0), z.literal(1), z.literal(2)], { error: '验证码类型有误' }),
-});
-export type SendVerificationCodeRequest = z.infer<typeof sendVerificationCodeRequest>;
-
-/** /common/api/queryDynamicGraphCode {phone, type (default 0)} → the graphic code as an SVG data URL. */
-export const queryDynamicGraphCodeRequest = z.object({
-  phone: z.union([z.literal(''), phoneSchema], { error: '请输入正确的手机号码' }).optional(),
-  type: z.number({ error: '图形验证码类型有误' }).int('图形验证码类型有误').min(0, '图形验证码类型有误').max(9, '图形验证码类型有误').default(0),
-});
-export type QueryDynamicGraphCodeRequest = z.input<typeof queryDynamicGraphCodeRequest>;
+/** /common/api/queryDynamicGraphCode: the graphic code as an SVG data URL. */
 export interface QueryDynamicGraphCodeResponse {
   /** data:image/svg+xml;base64,… */
   image: string;
 }
-export const graphCodeLength = 4;
-
-const graphCodeSchema = z
-  .string({ error: '请输入图形验证码' })
-  .trim()
-  .min(1, '请输入图形验证码')
-  .max(graphCodeLength, '图形验证码错误');
-
-/** /account/api/register: the registration page (graphic code, SMS code, password). */
-export const registerRequest = z.object({
-  phone: phoneSchema,
-  graphCode: graphCodeSchema,
-  smsCode: smsCodeSchema,
-  password: newPasswordSchema,
-  inviter: inviterSchema,
-});
-export type RegisterRequest = z.infer<typeof registerRequest>;
-
-/** /account/api/messageRegister: registration with an SMS code and a password. */
-export const messageRegisterRequest = z.object({
-  phone: phoneSchema,
-  smsCode: smsCodeSchema,
-  password: newPasswordSchema,
-  inviter: inviterSchema,
-});
-export type MessageRegisterRequest = z.infer<typeof messageRegisterRequest>;
-
-/** /account/api/quickRegister {phone, smsCode}: the home page's register box; no password yet. */
-export const quickRegisterRequest = z.object({
-  phone: phoneSchema,
-  smsCode: smsCodeSchema,
-  inviter: inviterSchema,
-});
-export type QuickRegisterRequest = z.infer<typeof quickRegisterRequest>;
-
-/** /account/api/doLogin: a phone or user number with a password, or a phone with an SMS code. */
-export const doLoginRequest = z.discriminatedUnion(
-  'loginType',
-  [
-    z.object({
-      loginType: z.literal('password'),
-      userAccount: z.string({ error: '请输入手机号或会员编号' }).trim().min(1, '请输入手机号或会员编号').max(32, accountMessages.badCredentials),
-      password: z.string({ error: '请输入密码' }).min(1, '请输入密码').max(64, accountMessages.badCredentials),
-    }),
-    z.object({
-      loginType: z.literal('sms'),
-      userAccount: phoneSchema,
-      smsCode: smsCodeSchema,
-    }),
-  ],
-  { error: '请选择登录方式' },
-);
-export type DoLoginRequest = z.infer<typeof doLoginRequest>;
-
-/** /account/api/findPassword: a new password for a phone, proven by an SMS code. */
-export const findPasswordRequest = z.object({
-  phone: phoneSchema,
-  smsCode: smsCodeSchema,
-  password: newPasswordSchema,
-});
-export type FindPasswordRequest = z.infer<typeof findPasswordRequest>;
 
 /** Who is logged in after login or registration. */
 export interface MemberSummary {
@@ -126,15 +112,29 @@ export function maskPhone(phone: string): string {
  * `/` (not `//host` nor `/\host`, which browsers read as another site); anything else is home.
  */
 export function safeReturnPath(value: string | null | undefined): string {
-  if (!value || !value.startsWith('/')) return '/';
+  if (!value?.startsWith('/')) return '/';
   if (value.startsWith('//') || value.startsWith('/\\')) return '/';
   // Control characters (tab, newline) are dropped by URL parsers and could turn "/\t/x" into "//x".
+  // eslint-disable-next-line no-control-regex -- the control characters are what this looks for
   if (/[\u0000-\u001f\u007f]/.test(value)) return '/';
   if (value.startsWith('/account/login') || value.startsWith('/account/register')) return '/';
   return value;
 }
 
-/** The login page's address for a path to come back to. */
-export function loginPath(returnPath: string): string {
-  return `/account/login?return=${encodeURIComponent(returnPath)}`;
+/**
+ * The login page's address: with the path to come back to (none: the login page's default,
+ * home) and the card to open (none: password login). THE way to build a login URL.
+ */
+export function loginPath(returnPath?: string, mode?: LoginMode): string {
+  return withQuery('/account/login', { return: returnPath, mode: mode === 'password' ? undefined : mode });
+}
+
+/** The register page's address, with the path to go to after registering (none: the member centre). */
+export function registerPath(returnPath?: string): string {
+  return withQuery('/account/register', { return: returnPath });
+}
+
+function withQuery(path: string, parameters: Record<string, string | undefined>): string {
+  const pairs = Object.entries(parameters).flatMap(([name, value]) => (value === undefined ? [] : [`${name}=${encodeURIComponent(value)}`]));
+  return pairs.length > 0 ? `${path}?${pairs.join('&')}` : path;
 }

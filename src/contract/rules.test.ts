@@ -14,11 +14,16 @@ import {
   isTaxNumber,
   isVerificationCode,
   isWalletPassword,
+  newPasswordPairProblem,
   newPasswordProblem,
+  newPasswordRule,
   passesEncodeCheck,
-  phoneSchema,
-  smsCodeSchema,
+  phoneRule,
+  problemOf,
+  smsCodeRule,
+  type TextRule,
 } from './rules.ts';
+import { newPasswordSchema, phoneSchema, ruleSchema, smsCodeSchema } from './rules-requests.ts';
 
 type Case = [string, boolean];
 
@@ -243,5 +248,32 @@ describe('request schemas carry Chinese messages', () => {
     ['1234567', '密码须同时包含字母和数字'],
   ])('new password %j → %j', (password, problem) => {
     expect(newPasswordProblem(password)).toBe(problem);
+  });
+});
+
+describe('form checks say what the request schemas say', () => {
+  it.each([
+    ['phone', phoneRule, ['', '1380013800', ' 13800138000 ', '13800138000', '12800138000']],
+    ['SMS code', smsCodeRule, ['', '123', '1234', ' 1234', '12345', 'abcd']],
+    ['new password', newPasswordRule, ['', 'abc12', 'abc123', ' abc123', 'abcdefg', 'a1'.repeat(11)]],
+  ] as [string, TextRule, string[]][])('%s', (_name, rule, values) => {
+    const schema = ruleSchema(rule);
+    for (const value of values) {
+      const result = schema.safeParse(value);
+      expect(result.error?.issues[0]?.message ?? '', JSON.stringify(value)).toBe(problemOf(rule, value));
+    }
+  });
+
+  it('keeps the spaces of a password, which are refused', () => {
+    expect(newPasswordSchema.safeParse(' abc123').success).toBe(false);
+    expect(newPasswordProblem(' abc123')).toBe('密码为6-20位字母或数字');
+  });
+
+  it.each([
+    ['abc123', 'abc123', ''],
+    ['abc123', 'abc124', '两次输入的密码不一致'],
+    ['abc12', 'abc124', '密码为6-20位字母或数字'],
+  ])('new password %j confirmed as %j → %j', (password, confirmation, problem) => {
+    expect(newPasswordPairProblem(password, confirmation)).toBe(problem);
   });
 });

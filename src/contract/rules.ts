@@ -1,8 +1,7 @@
-import { z } from 'zod';
-
 /**
- * The validation rules of spec §5, shared by the server (request schemas) and the browser
- * (form checks). Price rounding lives with money (money.ts: roundPriceE4).
+ * The validation rules of spec §5, shared by the server (request schemas, built from these in
+ * rules-requests.ts) and the browser (form checks). Pure: no zod, so forms carry no schema
+ * library. Price rounding lives with money (money.ts: roundPriceE4).
  */
 
 /** Mobile phone: 11 digits, starting with 1 then 3-9. */
@@ -89,28 +88,72 @@ export function isPackMultiple(quantity: number, packSize: number): boolean {
   return quantity % packSize === 0;
 }
 
-/** A string field with one Chinese message when missing or of the wrong type. */
-function textField(missingMessage: string) {
-  return z.string({ error: missingMessage }).trim();
+/**
+ * One text field of a form or request: what to say when it is missing, and what is wrong with
+ * a given value. The request schema (rules-requests.ts `ruleSchema`) and the form check
+ * (`problemOf`) are both built from it, so each message is written once.
+ */
+export interface TextRule {
+  /** The field is absent or not text. */
+  readonly missingMessage: string;
+  /** Surrounding spaces are dropped before the check (a pasted phone); passwords keep theirs. */
+  readonly isTrimmed: boolean;
+  /** '' when the (trimmed) value is acceptable, else the message for it. */
+  readonly check: (value: string) => string;
 }
 
-export const phoneSchema = textField('请输入手机号码').refine(isMobilePhone, '请输入正确的手机号码');
-export const smsCodeSchema = textField('请输入短信验证码').refine(isSmsCode, '请输入4位短信验证码');
-export const verificationCodeSchema = textField('请输入验证码').refine(isVerificationCode, '验证码为4-6位数字');
-export const emailSchema = textField('请输入邮箱').refine(isEmail, '请输入正确的邮箱地址');
-export const landlineSchema = textField('请输入固定电话').refine(isLandline, '请输入正确的固定电话');
-export const taxNumberSchema = textField('请输入税号').refine(isTaxNumber, '税号为1-30位字母或数字');
-export const walletPasswordSchema = z.string({ error: '请输入支付密码' }).refine(isWalletPassword, '支付密码为6位数字');
-export const bankNumberSchema = textField('请输入银行卡号').refine(isBankNumber, '请输入正确的银行卡号');
+export function textRule(missingMessage: string, check: (value: string) => string, options: { isTrimmed?: boolean } = {}): TextRule {
+  return { missingMessage, isTrimmed: options.isTrimmed ?? true, check };
+}
+
+/** What a form shows for a value of the field: '' when it is acceptable. */
+export function problemOf(rule: TextRule, value: string): string {
+  return rule.check(rule.isTrimmed ? value.trim() : value);
+}
+
+/** The first non-empty problem of a form, in the order of its fields, or ''. */
+export function firstProblem(...problems: string[]): string {
+  return problems.find((problem) => problem !== '') ?? '';
+}
+
+/** A rule that is a predicate with one message. */
+function predicateRule(missingMessage: string, isValid: (value: string) => boolean, invalidMessage: string, options: { isTrimmed?: boolean } = {}): TextRule {
+  return textRule(missingMessage, (value) => (isValid(value) ? '' : invalidMessage), options);
+}
+
+export const ruleMessages = {
+  phoneMissing: '请输入手机号码',
+  phoneInvalid: '请输入正确的手机号码',
+  smsCodeMissing: '请输入短信验证码',
+  smsCodeInvalid: '请输入4位短信验证码',
+  passwordMissing: '请输入密码',
+  passwordInvalid: '密码为6-20位字母或数字',
+  passwordWeak: '密码须同时包含字母和数字',
+  passwordsDiffer: '两次输入的密码不一致',
+} as const;
+
+export const phoneRule = predicateRule(ruleMessages.phoneMissing, isMobilePhone, ruleMessages.phoneInvalid);
+export const smsCodeRule = predicateRule(ruleMessages.smsCodeMissing, isSmsCode, ruleMessages.smsCodeInvalid);
+export const verificationCodeRule = predicateRule('请输入验证码', isVerificationCode, '验证码为4-6位数字');
+export const emailRule = predicateRule('请输入邮箱', isEmail, '请输入正确的邮箱地址');
+export const landlineRule = predicateRule('请输入固定电话', isLandline, '请输入正确的固定电话');
+export const taxNumberRule = predicateRule('请输入税号', isTaxNumber, '税号为1-30位字母或数字');
+export const walletPasswordRule = predicateRule('请输入支付密码', isWalletPassword, '支付密码为6位数字', { isTrimmed: false });
+export const bankNumberRule = predicateRule('请输入银行卡号', isBankNumber, '请输入正确的银行卡号');
 
 /** A new password: 6-20 letters or digits, with at least one of each (the stronger check). */
-export const newPasswordSchema = z
-  .string({ error: '请输入密码' })
-  .refine(isPassword, '密码为6-20位字母或数字')
-  .refine(isStrongPassword, '密码须同时包含字母和数字');
+export const newPasswordRule = textRule(
+  ruleMessages.passwordMissing,
+  (password) => (!isPassword(password) ? ruleMessages.passwordInvalid : !isStrongPassword(password) ? ruleMessages.passwordWeak : ''),
+  { isTrimmed: false },
+);
 
 /** The message a form shows for a new password, or '' when it is acceptable. */
 export function newPasswordProblem(password: string): string {
-  const result = newPasswordSchema.safeParse(password);
-  return result.success ? '' : (result.error.issues[0]?.message ?? '密码格式有误');
+  return problemOf(newPasswordRule, password);
+}
+
+/** A new password typed twice: the rule's message, or that the two differ. */
+export function newPasswordPairProblem(password: string, confirmation: string): string {
+  return firstProblem(newPasswordProblem(password), password === confirmation ? '' : ruleMessages.passwordsDiffer);
 }

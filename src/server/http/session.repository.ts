@@ -17,3 +17,7 @@ export async function deleteSession(db: Kysely<Database>, id: string) {
 export async function deleteExpiredSessions(db: Kysely<Database>, now: number) {
   await db.deleteFrom('sessions').where('expiresAt', '<=', now).execute();
 }
+
+export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number) {
+  await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+}

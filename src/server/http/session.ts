@@ -5,7 +5,7 @@ import { requestErrors } from '../../contract/errors.ts';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { deleteSession, findSessionUserId, insertSession } from './session.repository.ts';
+import { deleteSession, deleteSessionsOfUser, findSessionUserId, insertSession } from './session.repository.ts';
 import { AppError } from './app-error.ts';
 
 /**
@@ -97,4 +97,9 @@ export async function endMemberSession(request: FastifyRequest, reply: FastifyRe
   const sid = newSid();
   request.visitor = { sid, userId: null };
   setVisitorCookies(reply, deps, sid);
+}
+
+/** Every signed-in browser of the member has to log in again (after a password reset). */
+export async function endAllMemberSessions(db: Kysely<Database>, userId: number): Promise<void> {
+  await deleteSessionsOfUser(db, userId);
 }

@@ -1,3 +1,4 @@
+import { registerPath } from '../../contract/account.ts';
 import { PageShell } from '../shell/page-shell.tsx';
 import { clauseSections } from '../features/account/clause-sections.ts';
 import type { PageProps } from './page-props.ts';
@@ -20,7 +21,7 @@ export function ClausePage({ shell }: PageProps<null>) {
           </section>
         ))}
         <p className="clause__actions">
-          <a className="button button--primary" href="/account/register">
+          <a className="button button--primary" href={registerPath()}>
             同意并前往注册
           </a>
         </p>

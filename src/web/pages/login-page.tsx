@@ -1,6 +1,7 @@
 import { PageShell } from '../shell/page-shell.tsx';
 import { AuthPromo } from '../features/account/auth-promo.tsx';
-import { LoginPanel, type LoginMode } from '../features/account/login-panel.tsx';
+import type { LoginMode } from '../../contract/account.ts';
+import { LoginPanel } from '../features/account/login-panel.tsx';
 import type { PageProps } from './page-props.ts';
 
 export interface LoginPageData {

@@ -1,5 +1,4 @@
-import type { MemberSummary } from '../../contract/account.ts';
-import { displayNameOf } from '../../contract/account.ts';
+import { displayNameOf, loginPath, type MemberSummary } from '../../contract/account.ts';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
 
@@ -61,7 +60,7 @@ export function PersonPage({ shell, data }: PageProps<PersonPageData>) {
               <dt>登录密码</dt>
               <dd>
                 {profile.hasPassword ? '已设置' : '未设置'}
-                <a className="person-facts__action" href="/account/login?mode=find">
+                <a className="person-facts__action" href={loginPath(undefined, 'find')}>
                   {profile.hasPassword ? '修改密码' : '设置密码'}
                 </a>
               </dd>

@@ -1,3 +1,4 @@
+import { loginPath } from '../../contract/account.ts';
 import { PageShell } from '../shell/page-shell.tsx';
 import { RegisterForm } from '../features/account/register-form.tsx';
 import type { PageProps } from './page-props.ts';
@@ -9,7 +10,8 @@ export interface RegisterPageData {
 }
 
 export function RegisterPage({ shell, data }: PageProps<RegisterPageData>) {
-  const loginHref = data.returnPath === '/user/person' ? '/account/login' : `/account/login?return=${encodeURIComponent(data.returnPath)}`;
+  // The register page's default destination is the login page's own default too: no return path then.
+  const loginHref = loginPath(data.returnPath === '/user/person' ? undefined : data.returnPath);
   return (
     <PageShell shell={shell}>
       <section className="register-card" aria-label="免费注册">

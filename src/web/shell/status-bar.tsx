@@ -1,11 +1,8 @@
+import { displayNameOf, loginPath, registerPath } from '../../contract/account.ts';
 import type { ShellState } from '../../contract/shell.ts';
 import { LogoutButton } from '../features/account/logout-button.tsx';
 import { Icon } from './icons.tsx';
 import { MessageDropdown } from './message-dropdown.tsx';
-
-export function loginHrefFor(currentPath: string): string {
-  return `/account/login?return=${encodeURIComponent(currentPath)}`;
-}
 
 /** The top status bar (spec §2): greeting, login or member menus, orders, messages, hotline. */
 export function StatusBar({ shell }: { shell: ShellState }) {
@@ -17,17 +14,17 @@ export function StatusBar({ shell }: { shell: ShellState }) {
           <span className="status-bar__greeting">
             您好，
             <a className="status-bar__name" href="/user/person" data-testid="member-name">
-              {user.nickName || user.userNumber}
+              {displayNameOf(user)}
             </a>
             ，欢迎回到{shell.siteName}
           </span>
         ) : (
           <span className="status-bar__greeting">
             您好，欢迎来到{shell.siteName}！
-            <a className="status-bar__login" href={loginHrefFor(shell.currentPath)}>
+            <a className="status-bar__login" href={loginPath(shell.currentPath)}>
               请登录
             </a>
-            <a className="status-bar__register" href="/account/register">
+            <a className="status-bar__register" href={registerPath()}>
               免费注册
             </a>
           </span>

@@ -1,22 +1,23 @@
-import type { ServiceDeps } from '../../service-deps.ts';
-import { loginPath, safeReturnPath } from '../../../contract/account.ts';
+import { accountLimits, loginModes, loginPath, safeReturnPath } from '../../../contract/account.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
-import { LoginPage, type LoginPageData } from '../../../web/pages/login-page.tsx';
-import { RegisterPage, type RegisterPageData } from '../../../web/pages/register-page.tsx';
+import type { ServiceDeps } from '../../service-deps.ts';
 import { ClausePage } from '../../../web/pages/clause-page.tsx';
-import { PersonPage, type PersonPageData } from '../../../web/pages/person-page.tsx';
+import { LoginPage } from '../../../web/pages/login-page.tsx';
+import { PersonPage } from '../../../web/pages/person-page.tsx';
+import { RegisterPage } from '../../../web/pages/register-page.tsx';
 import { findMemberProfile } from './account.service.ts';
-
-const loginModes = ['password', 'sms', 'find'] as const;
 
 function beijingDate(epochMs: number): string {
   return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
-export function accountPages(deps: ServiceDeps): Page[] {
-  const siteName = deps.config.siteName;
+/** The member centre's data when the session outlived its member: the page redirects to login instead. */
+const noProfile = { profile: { nickName: '', userNumber: '', phone: '', hasPassword: false }, registeredOn: '' };
+
+export function accountPages({ db, config }: ServiceDeps): Page[] {
+  const siteName = config.siteName;
   return [
-    definePage<LoginPageData>({
+    definePage({
       path: '/account/login',
       entry: 'login',
       component: LoginPage,
@@ -28,18 +29,18 @@ export function accountPages(deps: ServiceDeps): Page[] {
         return { title: `会员登录 - ${siteName}`, description: `登录${siteName}，采购电子元器件。`, data: { returnPath, mode } };
       },
     }),
-    definePage<RegisterPageData>({
+    definePage({
       path: '/account/register',
       entry: 'register',
       component: RegisterPage,
       async load({ query, userId, reply }) {
         const returnPath = query.return ? safeReturnPath(query.return) : '/user/person';
         if (userId !== null) await reply.redirect(returnPath, 302);
-        const inviter = (query.inviter ?? '').trim().slice(0, 32);
+        const inviter = (query.inviter ?? '').trim().slice(0, accountLimits.inviter);
         return { title: `免费注册 - ${siteName}`, description: `注册${siteName}会员，领取新人礼包。`, data: { returnPath, inviter } };
       },
     }),
-    definePage<null>({
+    definePage({
       path: '/serve/clause',
       entry: 'clause',
       component: ClausePage,
@@ -47,16 +48,16 @@ export function accountPages(deps: ServiceDeps): Page[] {
         return { title: `用户注册协议 - ${siteName}`, description: `${siteName}用户注册协议`, data: null };
       },
     }),
-    definePage<PersonPageData>({
+    definePage({
       path: '/user/person',
       entry: 'person',
       component: PersonPage,
       isMemberOnly: true,
       async load({ userId, request, reply }) {
-        const profile = userId === null ? null : await findMemberProfile(deps, userId);
+        const profile = userId === null ? null : await findMemberProfile(db, userId);
         if (!profile) {
           await reply.redirect(loginPath(request.url), 302);
-          return { title: '', data: { profile: { nickName: '', userNumber: '', phone: '', hasPassword: false }, registeredOn: '' } };
+          return { title: '', data: noProfile };
         }
         const { createdAt, ...rest } = profile;
         return { title: `会员中心 - ${siteName}`, data: { profile: rest, registeredOn: beijingDate(createdAt) } };

@@ -66,13 +66,13 @@ export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<U
   });
 }
 
-export async function updatePasswordHash(db: Kysely<Database>, userId: number, passwordHash: string): Promise<void> {
-  await db.updateTable('users').set({ passwordHash }).where('id', '=', userId).execute();
+export async function findPasswordHash(db: Kysely<Database>, userId: number): Promise<string | null | undefined> {
+  const row = await db.selectFrom('users').select('passwordHash').where('id', '=', userId).executeTakeFirst();
+  return row?.passwordHash;
 }
 
-/** After a password reset every signed-in browser of the member has to log in again. */
-export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('userId', '=', userId).execute();
+export async function updatePasswordHash(db: Kysely<Database>, userId: number, passwordHash: string): Promise<void> {
+  await db.updateTable('users').set({ passwordHash }).where('id', '=', userId).execute();
 }
 
 /**

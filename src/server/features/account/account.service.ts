@@ -1,10 +1,12 @@
-import { accountMessages, maskPhone, SendMsgType, type MemberSummary } from '../../../contract/account.ts';
-import type { Transaction } from 'kysely';
-import type { ServiceDeps } from '../../service-deps.ts';
+import type { Kysely, Transaction } from 'kysely';
+import { accountErrors, maskPhone, SendMsgType, type MemberSummary } from '../../../contract/account.ts';
+import { isMobilePhone } from '../../../contract/rules.ts';
 import type { Database } from '../../db/database.ts';
-import { badRequest, conflict } from '../../http/app-error.ts';
+import { AppError } from '../../http/app-error.ts';
+import { endAllMemberSessions } from '../../http/session.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
 import {
-  deleteSessionsOfUser,
+  findPasswordHash,
   findUserById,
   findUserByPhone,
   findUserByUserNumber,
@@ -17,10 +19,14 @@ import {
 import { beginLoginAttempt } from './login-guard.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password.ts';
 import { verifySmsCode } from './sms/sms-code.service.ts';
-import { isMobilePhone } from '../../../contract/rules.ts';
 
 export interface Member extends MemberSummary {
   userId: number;
+  /**
+   * The password hash a password login was verified against; the login holds only while the
+   * member's hash is still this one (see isLoginCurrent). Absent for SMS logins and registrations.
+   */
+  verifiedPasswordHash?: string;
 }
 
 function memberOf(row: UserRow): Member {
@@ -32,8 +38,8 @@ export function lockMember(trx: Transaction<Database>, userId: number): Promise<
   return lockUserRow(trx, userId);
 }
 
-export function checkHasUser(deps: ServiceDeps, phone: string): Promise<boolean> {
-  return isPhoneRegistered(deps.db, phone);
+export function checkHasUser(db: Kysely<Database>, phone: string): Promise<boolean> {
+  return isPhoneRegistered(db, phone);
 }
 
 /** A new member's nickname until they choose one: the phone with its middle hidden. */
@@ -50,22 +56,56 @@ export interface Registration {
   now?: number;
 }
 
-/** Registers a phone proven by its registration SMS code; the caller logs the member in. */
-export async function registerMember(deps: ServiceDeps, registration: Registration): Promise<Member> {
+/**
+ * Registers a phone proven by its registration SMS code; the caller logs the member in.
+ * The first check only answers early, before a code is spent: what decides is the unique
+ * phone of insertUser, so two registrations of one phone at once make one member.
+ */
+export async function registerMember(db: Kysely<Database>, registration: Registration): Promise<Member> {
   const now = registration.now ?? Date.now();
   const { phone } = registration;
-  if (await isPhoneRegistered(deps.db, phone)) throw conflict(accountMessages.alreadyRegistered);
-  await verifySmsCode(deps, phone, SendMsgType.register, registration.smsCode, now);
+  if (await isPhoneRegistered(db, phone)) throw new AppError(accountErrors.alreadyRegistered);
+  await verifySmsCode(db, { phone, purpose: SendMsgType.register, code: registration.smsCode, now });
   const passwordHash = registration.password === null ? null : await hashPassword(registration.password);
-  const row = await insertUser(deps.db, {
+  const row = await insertUser(db, {
     phone,
     nickName: defaultNickName(phone),
     passwordHash,
-    inviter: registration.inviter || null,
+    inviter: registration.inviter === '' ? null : (registration.inviter ?? null),
     createdAt: now,
   });
-  if (!row) throw conflict(accountMessages.alreadyRegistered);
+  if (!row) throw new AppError(accountErrors.alreadyRegistered);
   return memberOf(row);
+}
+
+export interface SeededMember {
+  phone: string;
+  /** Default: the masked phone, as registration gives. */
+  nickName?: string;
+  /** null: no password yet, as after a quick registration. */
+  password: string | null;
+  createdAt: number;
+}
+
+/**
+ * Demo data: the member of this phone, registered without an SMS code (the seed vouches for
+ * the phone) unless it already is. Returns the member's id.
+ */
+export async function findOrCreateMember(db: Kysely<Database>, member: SeededMember): Promise<number> {
+  const existing = await findUserByPhone(db, member.phone);
+  if (existing) return existing.id;
+  const row = await insertUser(db, {
+    phone: member.phone,
+    nickName: member.nickName ?? defaultNickName(member.phone),
+    passwordHash: member.password === null ? null : await hashPassword(member.password),
+    inviter: null,
+    createdAt: member.createdAt,
+  });
+  if (row) return row.id;
+  // Registered a moment ago by another writer.
+  const registered = await findUserByPhone(db, member.phone);
+  if (!registered) throw new Error(`member ${member.phone} is neither registered nor registrable`);
+  return registered.id;
 }
 
 /** A member's phone and user number share one failure count; unknown accounts count by what was typed. */
@@ -73,9 +113,9 @@ function loginLockKey(row: UserRow | undefined, account: string): string {
   return row ? `user:${row.id}` : `account:${account.toLowerCase()}`;
 }
 
-async function findByAccount(deps: ServiceDeps, account: string): Promise<UserRow | undefined> {
-  if (isMobilePhone(account)) return findUserByPhone(deps.db, account);
-  return findUserByUserNumber(deps.db, account.toUpperCase());
+async function findByAccount(db: Kysely<Database>, account: string): Promise<UserRow | undefined> {
+  if (isMobilePhone(account)) return findUserByPhone(db, account);
+  return findUserByUserNumber(db, account.toUpperCase());
 }
 
 /**
@@ -84,31 +124,44 @@ async function findByAccount(deps: ServiceDeps, account: string): Promise<UserRo
  */
 export async function loginWithPassword(deps: ServiceDeps, credentials: { userAccount: string; password: string; ip: string }): Promise<Member> {
   const { userAccount, password, ip } = credentials;
-  const row = await findByAccount(deps, userAccount);
+  const row = await findByAccount(deps.db, userAccount);
   const attempt = await beginLoginAttempt(deps.counters, loginLockKey(row, userAccount), ip);
   const isValid = row?.passwordHash ? await verifyPassword(row.passwordHash, password) : await verifyAgainstNothing(password);
-  if (!row || !isValid) throw badRequest(accountMessages.badCredentials);
+  if (!row?.passwordHash || !isValid) throw new AppError(accountErrors.badCredentials);
   await attempt.succeeded();
-  return memberOf(row);
+  return { ...memberOf(row), verifiedPasswordHash: row.passwordHash };
 }
 
 export async function loginWithSmsCode(deps: ServiceDeps, credentials: { phone: string; smsCode: string; ip: string }): Promise<Member> {
   const { phone, smsCode, ip } = credentials;
   const row = await findUserByPhone(deps.db, phone);
   const attempt = await beginLoginAttempt(deps.counters, loginLockKey(row, phone), ip);
-  await verifySmsCode(deps, phone, SendMsgType.login, smsCode);
-  if (!row) throw badRequest(accountMessages.notRegistered);
+  await verifySmsCode(deps.db, { phone, purpose: SendMsgType.login, code: smsCode });
+  if (!row) throw new AppError(accountErrors.notRegistered);
   await attempt.succeeded();
   return memberOf(row);
 }
 
+/**
+ * Asked once the login's session is stored: false when the password it was verified against
+ * has been reset meanwhile, and the session must end. resetPassword writes the hash before it
+ * ends the sessions, each in its own statement, so a racing login either stored its session
+ * before the reset ended them all, or reads the new hash here.
+ */
+export async function isLoginCurrent(db: Kysely<Database>, member: Member): Promise<boolean> {
+  if (member.verifiedPasswordHash === undefined) return true;
+  return (await findPasswordHash(db, member.userId)) === member.verifiedPasswordHash;
+}
+
 /** A new password proven by a find-password SMS code; every session of the member ends. */
-export async function resetPassword(deps: ServiceDeps, request: { phone: string; smsCode: string; password: string }): Promise<void> {
-  const row = await findUserByPhone(deps.db, request.phone);
-  if (!row) throw badRequest(accountMessages.notRegistered);
-  await verifySmsCode(deps, request.phone, SendMsgType.findPassword, request.smsCode);
-  await updatePasswordHash(deps.db, row.id, await hashPassword(request.password));
-  await deleteSessionsOfUser(deps.db, row.id);
+export async function resetPassword(db: Kysely<Database>, request: { phone: string; smsCode: string; password: string }): Promise<void> {
+  const row = await findUserByPhone(db, request.phone);
+  if (!row) throw new AppError(accountErrors.notRegistered);
+  // The code is spent atomically: of concurrent resets with one code, one goes on.
+  await verifySmsCode(db, { phone: request.phone, purpose: SendMsgType.findPassword, code: request.smsCode });
+  // Not in one transaction: the new hash must be visible before the sessions go (isLoginCurrent).
+  await updatePasswordHash(db, row.id, await hashPassword(request.password));
+  await endAllMemberSessions(db, row.id);
 }
 
 export interface MemberProfile extends MemberSummary {
@@ -118,8 +171,14 @@ export interface MemberProfile extends MemberSummary {
 }
 
 /** null when the session outlived its member (a deleted account): treat it like no session. */
-export async function findMemberProfile(deps: ServiceDeps, userId: number): Promise<MemberProfile | null> {
-  const row = await findUserById(deps.db, userId);
+export async function findMemberProfile(db: Kysely<Database>, userId: number): Promise<MemberProfile | null> {
+  const row = await findUserById(db, userId);
   if (!row) return null;
   return { nickName: row.nickName, userNumber: row.userNumber, phone: maskPhone(row.phone), hasPassword: row.passwordHash !== null, createdAt: row.createdAt };
+}
+
+/** The status bar's greeting; null when the session outlived its member. */
+export async function findShellUser(db: Kysely<Database>, userId: number): Promise<MemberSummary | null> {
+  const row = await findUserById(db, userId);
+  return row ? { nickName: row.nickName, userNumber: row.userNumber } : null;
 }

@@ -1,7 +1,8 @@
 import { expect } from 'vitest';
-import { SendMsgType } from '../../../contract/account.ts';
+import { accountMessages, SendMsgType, type MemberSummary } from '../../../contract/account.ts';
+import { accountCalls } from '../../../contract/account-calls.ts';
 import type { TestApp, TestBrowser } from '../../testing/test-app.ts';
-import { listOutboxMessages } from './sms/sms-outbox.repository.ts';
+import { readSmsOutbox } from './sms/sms-outbox.service.ts';
 
 let phoneSequence = 0;
 let ipSequence = 0;
@@ -19,7 +20,7 @@ export function nextIp(): string {
 }
 
 export async function outboxOf(t: TestApp, phone: string) {
-  return listOutboxMessages(t.db.kysely, phone);
+  return readSmsOutbox(t.db.kysely, phone);
 }
 
 export async function lastCodeOf(t: TestApp, phone: string): Promise<string> {
@@ -31,16 +32,17 @@ export async function lastCodeOf(t: TestApp, phone: string): Promise<string> {
 
 /** Sends a code and returns it, asserting the call succeeded. */
 export async function sendCode(t: TestApp, browser: TestBrowser, phone: string, purpose: SendMsgType): Promise<string> {
-  const answer = await browser.call('/common/api/sendVerificationCode', { userAccount: phone, sendMsgType: purpose });
-  expect(answer).toMatchObject({ code: 1, msg: '验证码发送成功' });
+  const answer = await browser.call(accountCalls.sendVerificationCode, { userAccount: phone, sendMsgType: purpose });
+  expect(answer).toMatchObject({ code: 1, msg: accountMessages.codeSent });
   return lastCodeOf(t, phone);
 }
 
 /** Registers through /account/api/messageRegister; the browser is logged in afterwards. */
-export async function registerMemberVia(t: TestApp, browser: TestBrowser, phone: string, password = 'abc12345') {
+export async function registerMemberVia(t: TestApp, browser: TestBrowser, phone: string, password = 'abc12345'): Promise<MemberSummary> {
   const smsCode = await sendCode(t, browser, phone, SendMsgType.register);
-  const answer = await browser.call<{ nickName: string; userNumber: string }>('/account/api/messageRegister', { phone, smsCode, password });
+  const answer = await browser.call(accountCalls.messageRegister, { phone, smsCode, password });
   expect(answer).toMatchObject({ code: 1, msg: '注册成功' });
+  if (!answer.data) throw new Error('registration answered no member');
   return answer.data;
 }
 

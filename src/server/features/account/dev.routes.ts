@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import { isMobilePhone } from '../../../contract/rules.ts';
-import { ResultCode } from '../../../contract/envelope.ts';
+import { requestErrors } from '../../../contract/errors.ts';
+import { isMobilePhone, ruleMessages } from '../../../contract/rules.ts';
+import { failureEnvelope } from '../../http/error-handler.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { hashSid } from '../../http/session.ts';
-import { findGraphicCode } from './graphic-code/graphic-code.repository.ts';
-import { listOutboxMessages } from './sms/sms-outbox.repository.ts';
+import { findGraphicCodeAnswer } from './graphic-code/graphic-code.service.ts';
+import { readSmsOutbox } from './sms/sms-outbox.service.ts';
 
 /**
  * Development and e2e only (config.sms.isOutboxEnabled): what the outbox "sent" to a phone,
@@ -13,14 +13,11 @@ import { listOutboxMessages } from './sms/sms-outbox.repository.ts';
 export function registerDevRoutes(app: FastifyInstance, deps: ServiceDeps) {
   if (!deps.config.sms.isOutboxEnabled) return;
 
-  app.get('/dev/sms-outbox', async (request, reply) => {
-    const { phone } = request.query as { phone?: string };
-    if (!phone || !isMobilePhone(phone)) return reply.status(400).send({ code: ResultCode.badRequest, data: null, msg: '请输入正确的手机号码' });
-    return listOutboxMessages(deps.db, phone);
+  app.get<{ Querystring: { phone?: string } }>('/dev/sms-outbox', async (request, reply) => {
+    const { phone } = request.query;
+    if (!phone || !isMobilePhone(phone)) return reply.status(400).send(failureEnvelope(requestErrors.invalid, ruleMessages.phoneInvalid));
+    return readSmsOutbox(deps.db, phone);
   });
 
-  app.get('/dev/graphic-code', async (request) => {
-    const row = await findGraphicCode(deps.db, hashSid(request.visitor.sid));
-    return { answer: row?.answer ?? null };
-  });
+  app.get('/dev/graphic-code', async (request) => ({ answer: await findGraphicCodeAnswer(deps.db, request.visitor.sid) }));
 }

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../testing/test-db.ts';
-import { insertCategoryFixture } from '../shell/shell-testing.ts';
+import { insertCategoryFixture } from '../shell/shell.test-helpers.ts';
 import { buildCategoryTree, forgetCategoryTree, loadCategoryTree } from './category-tree.service.ts';
 
 describe('category tree', () => {

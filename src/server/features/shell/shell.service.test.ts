@@ -3,8 +3,8 @@ import { MessageType } from '../../../contract/message.ts';
 import { createMember, signIn } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { seedContent } from '../content/content.seed.ts';
-import { insertMessages } from '../message/message.repository.ts';
-import { insertCartLines, insertCategoryFixture, shellOf } from './shell-testing.ts';
+import { sendMessages } from '../message/message.service.ts';
+import { insertCartLines, insertCategoryFixture, shellOf } from './shell.test-helpers.ts';
 
 describe('shell state', () => {
   const t = useTestApp({
@@ -56,7 +56,7 @@ describe('shell state', () => {
   it('gives a member the greeting, cart count, unread messages, BOM badge count and sales rep', async () => {
     const { userId } = await createMember(t.db.kysely, { nickName: '', userNumber: 'U2606110042' });
     const now = Date.now();
-    await insertMessages(t.db.kysely, [
+    await sendMessages(t.db.kysely, [
       { userId, messageType: MessageType.order, msgContent: '订单已发货', sendDate: now - 5000 },
       { userId, messageType: MessageType.bom, msgContent: '<p onclick="x()">配单完成<script>alert(1)</script></p>', sendDate: now - 1000 },
       { userId, messageType: MessageType.offer, msgContent: '<a href="javascript:alert(1)">报价</a>', sendDate: now - 2000 },

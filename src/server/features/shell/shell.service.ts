@@ -3,6 +3,7 @@ import type { ServiceInfo } from '../../../contract/content.ts';
 import { shellLimits, type ShellState, type ShellUser } from '../../../contract/shell.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { Visitor } from '../../http/session.ts';
+import { findShellUser } from '../account/account.service.ts';
 import { countCartLinesOf } from '../cart/cart.service.ts';
 import { loadCategoryTree } from '../catalog/category-tree.service.ts';
 import { configInfoOf, footerDataOf, loadAdvertisingInfo, loadServiceInfo, loadSiteContent } from '../content/content.service.ts';
@@ -18,14 +19,14 @@ interface MemberShell {
 }
 
 async function loadMemberShell(deps: ServiceDeps, userId: number): Promise<MemberShell | null> {
-  const [row, cartCount, messages, serviceInfo] = await Promise.all([
-    deps.db.selectFrom('users').select(['nickName', 'userNumber']).where('id', '=', userId).executeTakeFirst(),
+  const [member, cartCount, messages, serviceInfo] = await Promise.all([
+    findShellUser(deps.db, userId),
     countCartLinesOf(deps.db, userId),
     loadMessageSummary(deps.db, userId),
     loadServiceInfo(deps.db, userId),
   ]);
-  if (!row) return null;
-  return { user: { isLogin: true, nickName: row.nickName, userNumber: row.userNumber }, cartCount, messages, serviceInfo };
+  if (!member) return null;
+  return { user: { isLogin: true, ...member }, cartCount, messages, serviceInfo };
 }
 
 /**
@@ -34,6 +35,7 @@ async function loadMemberShell(deps: ServiceDeps, userId: number): Promise<Membe
  */
 export async function loadShellState(request: FastifyRequest, deps: ServiceDeps): Promise<ShellState> {
   // Error pages of requests outside the session scope (a missing /assets/ file) have no visitor.
+  // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the request type says every request has one
   const requestVisitor: Visitor = request.visitor ?? { sid: '', userId: null };
   const userId = requestVisitor.userId;
   const [categoryTree, content, member] = await Promise.all([

@@ -1,8 +1,12 @@
-import { useState, type FormEvent } from 'react';
-import { accountMessages, SendMsgType, type FindPasswordRequest } from '../../../contract/account.ts';
-import { isMobilePhone, isSmsCode, newPasswordProblem } from '../../../contract/rules.ts';
+import { useState, type SubmitEvent } from 'react';
+import { accountMessages, SendMsgType } from '../../../contract/account.ts';
+import { accountCalls } from '../../../contract/account-calls.ts';
+import { firstProblem, newPasswordPairProblem, phoneRule, problemOf, smsCodeRule } from '../../../contract/rules.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
 import { FormMessage, NewPasswordField, PhoneField, SmsCodeField } from './form-parts.tsx';
+
+/** Shown when the reset fails without a word from the server (the network, a timeout). */
+const resetFailedMessage = '提交失败，请稍后再试';
 
 /** Sets a new password with a find-password SMS code (also how SMS-only members get one). */
 export function FindPasswordForm({ onDone }: { onDone: (note: string) => void }) {
@@ -13,29 +17,24 @@ export function FindPasswordForm({ onDone }: { onDone: (note: string) => void })
   const [error, setError] = useState('');
   const [isBusy, setIsBusy] = useState(false);
 
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (isBusy) return;
-    const problem = !isMobilePhone(phone)
-      ? '请输入正确的手机号码'
-      : !isSmsCode(smsCode)
-        ? '请输入4位短信验证码'
-        : newPasswordProblem(password) || (password !== confirmation ? '两次输入的密码不一致' : '');
-    if (problem) return setError(problem);
-    setError('');
+    const problem = firstProblem(problemOf(phoneRule, phone), problemOf(smsCodeRule, smsCode), newPasswordPairProblem(password, confirmation));
+    setError(problem);
+    if (problem) return;
     setIsBusy(true);
     try {
-      const body: FindPasswordRequest = { phone, smsCode, password };
-      await callApi<null>('/account/api/findPassword', body);
+      await callApi(accountCalls.findPassword, { phone, smsCode, password });
       onDone(accountMessages.passwordReset);
     } catch (failure) {
-      setError(errorMessageOf(failure) || '提交失败，请稍后再试');
+      setError(errorMessageOf(failure) || resetFailedMessage);
       setIsBusy(false);
     }
   }
 
   return (
-    <form className="auth-form" onSubmit={submit} noValidate>
+    <form className="auth-form" onSubmit={(event) => void submit(event)} noValidate>
       <PhoneField value={phone} onChange={setPhone} placeholder="注册时使用的手机号码" />
       <SmsCodeField label="验证码" placeholder="短信验证码" value={smsCode} onChange={setSmsCode} phone={phone} purpose={SendMsgType.findPassword} />
       <NewPasswordField label="新密码" name="password" value={password} onChange={setPassword} placeholder="6-20位字母和数字组合" />

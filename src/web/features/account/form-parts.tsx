@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { InputHTMLAttributes, ReactNode } from 'react';
 import type { SendMsgType } from '../../../contract/account.ts';
 import { phoneLength, smsCodeLength } from '../../../contract/rules.ts';
 import { SmsCodeButton } from './sms-code-button.tsx';
@@ -34,20 +34,31 @@ export function FormMessage({ error, note }: { error: string; note?: string }) {
   return <p className="auth-form__message" aria-hidden="true" />;
 }
 
-/** The phone row: digits only, 11 at most. */
+type DigitsInputProps = Omit<InputHTMLAttributes<HTMLInputElement>, 'value' | 'onChange' | 'type' | 'inputMode' | 'maxLength' | 'autoComplete'> & {
+  value: string;
+  /** Called with the digits only. */
+  onChange: (value: string) => void;
+};
+
+const digitsOf = (value: string) => value.replace(/\D/g, '');
+
+/** A phone input (spec §5): digits only, 11 at most. Used by the account forms and the register box. */
+export function PhoneInput({ value, onChange, ...rest }: DigitsInputProps) {
+  return <input {...rest} type="tel" inputMode="numeric" autoComplete="tel" maxLength={phoneLength} value={value} onChange={(event) => onChange(digitsOf(event.target.value))} />;
+}
+
+/** An SMS code input (spec §5): digits only, 4 at most. Used by the account forms and the register box. */
+export function SmsCodeInput({ value, onChange, ...rest }: DigitsInputProps) {
+  return (
+    <input {...rest} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={smsCodeLength} value={value} onChange={(event) => onChange(digitsOf(event.target.value))} />
+  );
+}
+
+/** The phone row. */
 export function PhoneField({ value, onChange, placeholder }: { value: string; onChange: (phone: string) => void; placeholder: string }) {
   return (
     <FormField label="手机号">
-      <input
-        className="auth-input"
-        name="phone"
-        type="tel"
-        autoComplete="tel"
-        placeholder={placeholder}
-        maxLength={phoneLength}
-        value={value}
-        onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
-      />
+      <PhoneInput className="auth-input" name="phone" placeholder={placeholder} value={value} onChange={onChange} />
     </FormField>
   );
 }
@@ -59,25 +70,17 @@ interface SmsCodeFieldProps {
   onChange: (code: string) => void;
   phone: string;
   purpose: SendMsgType;
-  precheck?: () => Promise<string>;
+  /** Why no code may be sent yet (the agreement is not ticked). */
+  sendBlocker?: string;
 }
 
 /** The SMS code row with its send button (which counts down). */
-export function SmsCodeField({ label, placeholder, value, onChange, phone, purpose, precheck }: SmsCodeFieldProps) {
+export function SmsCodeField({ label, placeholder, value, onChange, phone, purpose, sendBlocker }: SmsCodeFieldProps) {
   return (
     <FormField label={label}>
       <span className="auth-inline">
-        <input
-          className="auth-input"
-          name="smsCode"
-          inputMode="numeric"
-          autoComplete="one-time-code"
-          placeholder={placeholder}
-          maxLength={smsCodeLength}
-          value={value}
-          onChange={(event) => onChange(event.target.value.replace(/\D/g, ''))}
-        />
-        <SmsCodeButton phone={phone} purpose={purpose} precheck={precheck} />
+        <SmsCodeInput className="auth-input" name="smsCode" placeholder={placeholder} value={value} onChange={onChange} />
+        <SmsCodeButton phone={phone} purpose={purpose} blocker={sendBlocker} />
       </span>
     </FormField>
   );

@@ -1,9 +1,8 @@
 import { useState } from 'react';
+import { registerPath, type LoginMode } from '../../../contract/account.ts';
 import { FindPasswordForm } from './find-password-form.tsx';
 import { PasswordLoginForm } from './password-login-form.tsx';
 import { SmsLoginForm } from './sms-login-form.tsx';
-
-export type LoginMode = 'password' | 'sms' | 'find';
 
 const tabs: { mode: LoginMode; label: string }[] = [
   { mode: 'password', label: '密码登录' },
@@ -14,7 +13,7 @@ const tabs: { mode: LoginMode; label: string }[] = [
 export function LoginPanel({ returnPath, initialMode }: { returnPath: string; initialMode: LoginMode }) {
   const [mode, setMode] = useState<LoginMode>(initialMode);
   const [note, setNote] = useState('');
-  const registerHref = returnPath === '/' ? '/account/register' : `/account/register?return=${encodeURIComponent(returnPath)}`;
+  const registerHref = registerPath(returnPath === '/' ? undefined : returnPath);
 
   return (
     <section className="auth-card" aria-label="会员登录">

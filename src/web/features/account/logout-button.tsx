@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { accountCalls } from '../../../contract/account-calls.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
 import { toastIfMessage } from '../../ui/toast.ts';
 
@@ -10,7 +11,7 @@ export function LogoutButton() {
     if (isBusy) return;
     setIsBusy(true);
     try {
-      await callApi<null>('/account/api/logout');
+      await callApi(accountCalls.logout, {});
       window.location.assign('/');
     } catch (error) {
       toastIfMessage(errorMessageOf(error));
@@ -19,7 +20,7 @@ export function LogoutButton() {
   }
 
   return (
-    <button type="button" className="link-button" data-testid="logout" onClick={logOut} disabled={isBusy}>
+    <button type="button" className="link-button" data-testid="logout" onClick={() => void logOut()} disabled={isBusy}>
       退出
     </button>
   );

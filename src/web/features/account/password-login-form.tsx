@@ -1,7 +1,8 @@
-import { useState, type FormEvent } from 'react';
-import type { DoLoginRequest, MemberSummary } from '../../../contract/account.ts';
-import { callApi, errorMessageOf } from '../../lib/api-client.ts';
+import { useState, type SubmitEvent } from 'react';
+import { accountLimits, loginAccountRule, loginPasswordRule } from '../../../contract/account.ts';
+import { firstProblem, problemOf } from '../../../contract/rules.ts';
 import { FormField, FormMessage } from './form-parts.tsx';
+import { useLogin } from './use-login.ts';
 
 interface PasswordLoginFormProps {
   returnPath: string;
@@ -12,24 +13,12 @@ interface PasswordLoginFormProps {
 export function PasswordLoginForm({ returnPath, note, onForgotPassword }: PasswordLoginFormProps) {
   const [userAccount, setUserAccount] = useState('');
   const [password, setPassword] = useState('');
-  const [error, setError] = useState('');
-  const [isBusy, setIsBusy] = useState(false);
+  const login = useLogin(returnPath);
 
-  async function submit(event: FormEvent) {
+  function submit(event: SubmitEvent) {
     event.preventDefault();
-    if (isBusy) return;
-    if (!userAccount.trim()) return setError('请输入手机号或会员编号');
-    if (!password) return setError('请输入密码');
-    setError('');
-    setIsBusy(true);
-    try {
-      const body: DoLoginRequest = { loginType: 'password', userAccount: userAccount.trim(), password };
-      await callApi<MemberSummary>('/account/api/doLogin', body);
-      window.location.assign(returnPath);
-    } catch (failure) {
-      setError(errorMessageOf(failure) || '登录失败，请稍后再试');
-      setIsBusy(false);
-    }
+    const problem = firstProblem(problemOf(loginAccountRule, userAccount), problemOf(loginPasswordRule, password));
+    void login.logIn(problem, { loginType: 'password', userAccount: userAccount.trim(), password });
   }
 
   return (
@@ -40,7 +29,7 @@ export function PasswordLoginForm({ returnPath, note, onForgotPassword }: Passwo
           name="userAccount"
           autoComplete="username"
           placeholder="手机号 / 会员编号"
-          maxLength={32}
+          maxLength={accountLimits.userAccount}
           value={userAccount}
           onChange={(event) => setUserAccount(event.target.value)}
         />
@@ -52,7 +41,7 @@ export function PasswordLoginForm({ returnPath, note, onForgotPassword }: Passwo
           type="password"
           autoComplete="current-password"
           placeholder="请输入登录密码"
-          maxLength={64}
+          maxLength={accountLimits.loginPassword}
           value={password}
           onChange={(event) => setPassword(event.target.value)}
         />
@@ -62,9 +51,9 @@ export function PasswordLoginForm({ returnPath, note, onForgotPassword }: Passwo
           忘记密码？
         </button>
       </div>
-      <FormMessage error={error} note={note} />
-      <button type="submit" className="auth-submit" disabled={isBusy}>
-        {isBusy ? '登录中…' : '登 录'}
+      <FormMessage error={login.error} note={note} />
+      <button type="submit" className="auth-submit" disabled={login.isBusy}>
+        {login.isBusy ? '登录中…' : '登 录'}
       </button>
     </form>
   );

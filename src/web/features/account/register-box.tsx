@@ -1,4 +1,4 @@
-import { phoneLength, smsCodeLength } from '../../../contract/rules.ts';
+import { PhoneInput, SmsCodeInput } from './form-parts.tsx';
 import { useQuickRegister } from './use-quick-register.ts';
 
 interface RegisterBoxProps {
@@ -23,32 +23,12 @@ export function RegisterBox({ inviter, layout, idPrefix }: RegisterBoxProps) {
     >
       <label className="register-box__field register-box__field--phone">
         <span className="visually-hidden">手机号码</span>
-        <input
-          id={`${idPrefix}-phone`}
-          type="tel"
-          inputMode="numeric"
-          autoComplete="tel"
-          placeholder="请输入手机号码"
-          maxLength={phoneLength}
-          value={box.phone}
-          onChange={(event) => box.setPhone(event.target.value)}
-          data-testid="register-phone"
-        />
+        <PhoneInput id={`${idPrefix}-phone`} placeholder="请输入手机号码" value={box.phone} onChange={box.setPhone} data-testid="register-phone" />
       </label>
       <div className="register-box__code-row">
         <label className="register-box__field register-box__field--code">
           <span className="visually-hidden">短信验证码</span>
-          <input
-            id={`${idPrefix}-code`}
-            type="text"
-            inputMode="numeric"
-            autoComplete="one-time-code"
-            placeholder="短信验证码"
-            maxLength={smsCodeLength}
-            value={box.smsCode}
-            onChange={(event) => box.setSmsCode(event.target.value)}
-            data-testid="register-code"
-          />
+          <SmsCodeInput id={`${idPrefix}-code`} placeholder="短信验证码" value={box.smsCode} onChange={box.setSmsCode} data-testid="register-code" />
         </label>
         <button type="button" className="register-box__send" disabled={!box.canSend} onClick={() => void box.sendCode()} data-testid="register-send">
           {box.isCounting ? `重新发送(${box.secondsLeft}s)` : box.isSending ? '发送中…' : '获取验证码'}

@@ -1,14 +1,16 @@
-import { useEffect, useState, type FormEvent } from 'react';
-import { accountMessages, graphCodeLength, SendMsgType, type CheckHasUserResponse, type MemberSummary, type RegisterRequest } from '../../../contract/account.ts';
-import { isMobilePhone, isSmsCode, newPasswordProblem } from '../../../contract/rules.ts';
+import { useState, type SubmitEvent } from 'react';
+import { accountMessages, accountPrompts, graphCodeLength, graphCodeRule, SendMsgType } from '../../../contract/account.ts';
+import { accountCalls } from '../../../contract/account-calls.ts';
+import { homeLimits } from '../../../contract/home.ts';
+import { firstProblem, isMobilePhone, isSmsCode, newPasswordPairProblem, problemOf } from '../../../contract/rules.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
 import { showToast } from '../../ui/toast.ts';
 import { FormField, FormMessage, NewPasswordField, PhoneField, SmsCodeField } from './form-parts.tsx';
 import { GraphicCodeImage } from './graphic-code-image.tsx';
-import { rememberInviter } from './inviter.ts';
+import { useInviter } from './inviter.ts';
 
-/** After 注册成功 the page moves on after the same delay as the home page's register box (spec §9). */
-const afterRegisterDelayMs = 2000;
+/** Shown when registration fails without a word from the server (the network, a timeout). */
+const registerFailedMessage = '注册失败，请稍后再试';
 
 export function RegisterForm({ returnPath, inviterFromQuery }: { returnPath: string; inviterFromQuery: string }) {
   const [phone, setPhone] = useState('');
@@ -17,37 +19,28 @@ export function RegisterForm({ returnPath, inviterFromQuery }: { returnPath: str
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [isAgreed, setIsAgreed] = useState(true);
-  const [inviter, setInviter] = useState('');
   const [graphicVersion, setGraphicVersion] = useState(0);
   const [error, setError] = useState('');
   const [isBusy, setIsBusy] = useState(false);
 
-  useEffect(() => setInviter(rememberInviter(inviterFromQuery)), [inviterFromQuery]);
+  const inviter = useInviter(inviterFromQuery);
 
   const canSubmit = isMobilePhone(phone) && isSmsCode(smsCode) && isAgreed && !isBusy;
 
-  async function precheckSend(): Promise<string> {
-    if (!isAgreed) return '请阅读并同意《用户注册协议》';
-    const isRegistered = await callApi<CheckHasUserResponse>('/account/api/checkHasUser', { userPhone: phone });
-    return isRegistered ? accountMessages.alreadyRegistered : '';
-  }
-
-  async function submit(event: FormEvent) {
+  async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (!canSubmit) return;
-    const problem = !graphCode.trim()
-      ? '请输入图形验证码'
-      : newPasswordProblem(password) || (password !== confirmation ? '两次输入的密码不一致' : '');
-    if (problem) return setError(problem);
-    setError('');
+    const problem = firstProblem(problemOf(graphCodeRule, graphCode), newPasswordPairProblem(password, confirmation));
+    setError(problem);
+    if (problem) return;
     setIsBusy(true);
     try {
-      const body: RegisterRequest = { phone, graphCode: graphCode.trim(), smsCode, password, inviter: inviter || undefined };
-      await callApi<MemberSummary>('/account/api/register', body);
+      await callApi(accountCalls.register, { phone, graphCode: graphCode.trim(), smsCode, password, inviter: inviter || undefined });
       showToast(accountMessages.registered);
-      window.setTimeout(() => window.location.assign(returnPath), afterRegisterDelayMs);
+      // The page moves on after the same delay as the home page's register box (spec §9).
+      window.setTimeout(() => window.location.assign(returnPath), homeLimits.registerReloadMs);
     } catch (failure) {
-      setError(errorMessageOf(failure) || '注册失败，请稍后再试');
+      setError(errorMessageOf(failure) || registerFailedMessage);
       // The server spends the graphic code on every attempt.
       setGraphCode('');
       setGraphicVersion((version) => version + 1);
@@ -56,7 +49,7 @@ export function RegisterForm({ returnPath, inviterFromQuery }: { returnPath: str
   }
 
   return (
-    <form className="auth-form auth-form--register" onSubmit={submit} noValidate>
+    <form className="auth-form auth-form--register" onSubmit={(event) => void submit(event)} noValidate>
       <PhoneField value={phone} onChange={setPhone} placeholder="请输入11位手机号码" />
       <FormField label="图形验证码">
         <span className="auth-inline">
@@ -72,7 +65,15 @@ export function RegisterForm({ returnPath, inviterFromQuery }: { returnPath: str
           <GraphicCodeImage version={graphicVersion} />
         </span>
       </FormField>
-      <SmsCodeField label="短信验证码" placeholder="4位短信验证码" value={smsCode} onChange={setSmsCode} phone={phone} purpose={SendMsgType.register} precheck={precheckSend} />
+      <SmsCodeField
+        label="短信验证码"
+        placeholder="4位短信验证码"
+        value={smsCode}
+        onChange={setSmsCode}
+        phone={phone}
+        purpose={SendMsgType.register}
+        sendBlocker={isAgreed ? '' : accountPrompts.agreementRequired}
+      />
       <NewPasswordField label="设置密码" name="password" value={password} onChange={setPassword} placeholder="6-20位字母和数字组合" />
       <NewPasswordField label="确认密码" name="confirmation" value={confirmation} onChange={setConfirmation} placeholder="再次输入密码" />
       {inviter ? <p className="auth-form__inviter">邀请人：{inviter}</p> : null}

@@ -1,52 +1,29 @@
 import { useRef, useState } from 'react';
-import { accountMessages, SendMsgType, smsResendSeconds, type MemberSummary } from '../../../contract/account.ts';
+import { accountMessages, accountPrompts, SendMsgType } from '../../../contract/account.ts';
+import { accountCalls } from '../../../contract/account-calls.ts';
 import { homeLimits } from '../../../contract/home.ts';
 import { isMobilePhone, isSmsCode } from '../../../contract/rules.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
 import { showToast, toastIfMessage } from '../../ui/toast.ts';
-import { rememberInviter } from '../account/inviter.ts';
-import { useCountdown } from '../account/use-countdown.ts';
+import { rememberInviter } from './inviter.ts';
+import { useSendSmsCode } from './use-send-sms-code.ts';
 
 /**
  * The register box's state (spec §4): send-code needs a valid phone, the agreement and no
- * countdown, and checks the phone first; register needs a valid phone and code and the
- * agreement, runs one call at a time, and reloads the page 2 s after success.
+ * countdown, and checks the phone first (useSendSmsCode); register needs a valid phone and
+ * code and the agreement, runs one call at a time, and reloads the page 2 s after success.
  */
 export function useQuickRegister(inviterFromQuery: string) {
   const [phone, setPhone] = useState('');
   const [smsCode, setSmsCode] = useState('');
   const [isAgreed, setIsAgreed] = useState(true);
-  const [isSending, setIsSending] = useState(false);
   const [isRegistering, setIsRegistering] = useState(false);
-  const countdown = useCountdown(smsResendSeconds);
-  // Refs, not state: a double click lands before React re-renders the disabled button.
-  const sendLock = useRef(false);
+  // A ref, not state: a double click lands before React re-renders the disabled button.
   const registerLock = useRef(false);
+  // The box's send button is disabled while the agreement is unticked (canSend), so the prompt is not toasted.
+  const sms = useSendSmsCode({ phone, purpose: SendMsgType.register, blocker: isAgreed ? '' : accountPrompts.agreementRequired });
 
-  const isPhoneValid = isMobilePhone(phone);
-  const canSend = isPhoneValid && isAgreed && !countdown.isCounting && !isSending;
-  const canRegister = isPhoneValid && isSmsCode(smsCode) && isAgreed && !isRegistering;
-
-  async function sendCode() {
-    if (!canSend || sendLock.current) return;
-    sendLock.current = true;
-    setIsSending(true);
-    try {
-      const isRegistered = await callApi<boolean>('/account/api/checkHasUser', { userPhone: phone });
-      if (isRegistered) {
-        showToast(accountMessages.alreadyRegistered);
-        return;
-      }
-      await callApi<null>('/common/api/sendVerificationCode', { userAccount: phone, sendMsgType: SendMsgType.register });
-      showToast(accountMessages.codeSent);
-      countdown.start();
-    } catch (error) {
-      toastIfMessage(errorMessageOf(error));
-    } finally {
-      sendLock.current = false;
-      setIsSending(false);
-    }
-  }
+  const canRegister = isMobilePhone(phone) && isSmsCode(smsCode) && isAgreed && !isRegistering;
 
   async function register() {
     if (!canRegister || registerLock.current) return;
@@ -54,7 +31,7 @@ export function useQuickRegister(inviterFromQuery: string) {
     setIsRegistering(true);
     const inviter = rememberInviter(inviterFromQuery);
     try {
-      await callApi<MemberSummary>('/account/api/quickRegister', inviter ? { phone, smsCode, inviter } : { phone, smsCode });
+      await callApi(accountCalls.quickRegister, inviter ? { phone, smsCode, inviter } : { phone, smsCode });
       showToast(accountMessages.registered);
       // Stays locked until the reload: the member is registered, a second call would only fail.
       window.setTimeout(() => window.location.reload(), homeLimits.registerReloadMs);
@@ -69,16 +46,17 @@ export function useQuickRegister(inviterFromQuery: string) {
     phone,
     smsCode,
     isAgreed,
-    setPhone: (value: string) => setPhone(value.replace(/\D/g, '')),
-    setSmsCode: (value: string) => setSmsCode(value.replace(/\D/g, '')),
+    /** The inputs (PhoneInput, SmsCodeInput) hand over digits only. */
+    setPhone,
+    setSmsCode,
     setIsAgreed,
-    canSend,
+    canSend: sms.canSend,
     canRegister,
-    isSending,
+    isSending: sms.isSending,
     isRegistering,
-    secondsLeft: countdown.secondsLeft,
-    isCounting: countdown.isCounting,
-    sendCode,
+    secondsLeft: sms.secondsLeft,
+    isCounting: sms.isCounting,
+    sendCode: () => (sms.canSend ? sms.send() : Promise.resolve()),
     register,
   };
 }

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { testConfig } from '../../../testing/test-app.ts';
@@ -45,7 +45,8 @@ describe('Aliyun SMS provider (Dysmsapi SendSms)', () => {
   let nextAnswer: { Code: string; Message: string } = { Code: 'OK', Message: 'OK' };
 
   beforeAll(async () => {
-    server = createServer(async (request, response) => {
+    server = createServer((request, response) => void answer(request, response));
+    async function answer(request: IncomingMessage, response: ServerResponse) {
       const form = new URLSearchParams(await readBody(request));
       received.push({ method: request.method ?? '', form });
       const nonce = form.get('SignatureNonce') ?? '';
@@ -58,7 +59,7 @@ describe('Aliyun SMS provider (Dysmsapi SendSms)', () => {
         return;
       }
       response.end(JSON.stringify({ ...nextAnswer, RequestId: 'r-2', BizId: 'b-1' }));
-    });
+    }
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     endpoint = `http://127.0.0.1:${(server.address() as AddressInfo).port}/`;
   });
@@ -141,13 +142,13 @@ describe('Aliyun SMS provider (Dysmsapi SendSms)', () => {
       });
       expect(config.sms.isOutboxEnabled).toBe(false);
       const before = received.length;
-      await createSmsProvider(config, db).send({ phone: '13900000001', code: '5555', content: '' });
+      await createSmsProvider(config, db.kysely).send({ phone: '13900000001', code: '5555', content: '' });
       expect(received.length).toBe(before + 1);
       expect(await listOutboxMessages(db.kysely, '13900000001')).toEqual([]);
     });
 
     it('the default provider writes to the outbox', async () => {
-      await createSmsProvider(testConfig(), db).send({ phone: '13900000002', code: '6666', content: '验证码6666' });
+      await createSmsProvider(testConfig(), db.kysely).send({ phone: '13900000002', code: '6666', content: '验证码6666' });
       expect(await listOutboxMessages(db.kysely, '13900000002')).toMatchObject([{ phone: '13900000002', code: '6666', content: '验证码6666' }]);
     });
   });

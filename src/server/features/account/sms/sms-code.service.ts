@@ -1,8 +1,9 @@
 import { randomInt } from 'node:crypto';
-import { accountMessages, SendMsgType, smsCodeTtlSeconds } from '../../../../contract/account.ts';
-import { requestErrors } from '../../../../contract/errors.ts';
+import type { Kysely } from 'kysely';
+import { accountErrors, SendMsgType, smsCodeTtlSeconds, smsErrors } from '../../../../contract/account.ts';
+import type { Database } from '../../../db/database.ts';
+import { AppError } from '../../../http/app-error.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
-import { AppError, badRequest, conflict, tooManyRequests } from '../../../http/app-error.ts';
 import { isPhoneRegistered } from '../account.repository.ts';
 import { claimSmsCode, consumeSmsCode, maxWrongGuesses, recordWrongGuess } from './sms-code.repository.ts';
 import { countIpSendRequest, smsLimits, takePhoneQuota } from './sms-limits.ts';
@@ -30,14 +31,16 @@ export interface SendCodeRequest {
 
 /**
  * /common/api/sendVerificationCode. A registration code is refused for a registered phone
- * (and login / find-password codes for an unknown one) before any limit is spent.
+ * (and login / find-password codes for an unknown one) before any limit is spent. That check
+ * is no limit: a phone registered a moment later still fails at registration (unique phone).
+ * Every limit below is taken atomically (counter store consume, the claim in sms_codes).
  */
 export async function sendVerificationCode(deps: ServiceDeps, request: SendCodeRequest): Promise<void> {
   const { phone, purpose, ip } = request;
   const now = request.now ?? Date.now();
   const isRegistered = await isPhoneRegistered(deps.db, phone);
-  if (purpose === SendMsgType.register && isRegistered) throw conflict(accountMessages.alreadyRegistered);
-  if (purpose !== SendMsgType.register && !isRegistered) throw badRequest(accountMessages.notRegistered);
+  if (purpose === SendMsgType.register && isRegistered) throw new AppError(accountErrors.alreadyRegistered);
+  if (purpose !== SendMsgType.register && !isRegistered) throw new AppError(accountErrors.notRegistered);
 
   await countIpSendRequest(deps.counters, ip, now);
   const quota = await takePhoneQuota(deps.counters, phone, now);
@@ -52,23 +55,34 @@ export async function sendVerificationCode(deps: ServiceDeps, request: SendCodeR
   });
   if (!isClaimed) {
     await quota.giveBack();
-    throw tooManyRequests(`验证码已发送，请${smsLimits.resendSeconds}秒后再试`);
+    throw new AppError(smsErrors.resendTooSoon);
   }
 
   try {
     await deps.sms.send({ phone, code, content: smsContent(deps.config.siteName, purpose, code) });
   } catch (error) {
     deps.logger.error({ err: error, phone }, 'SMS send failed');
-    throw new AppError(requestErrors.internal, '短信发送失败，请稍后再试');
+    throw new AppError(smsErrors.sendFailed);
   }
 }
 
-/** Accepts the phone's live code for this purpose once; wrong guesses kill it after five. */
-export async function verifySmsCode(deps: ServiceDeps, phone: string, purpose: SendMsgType, code: string, now = Date.now()): Promise<void> {
-  const guess = { phone, purpose, code, now };
-  if (await consumeSmsCode(deps.db, guess)) return;
-  const wrongGuesses = await recordWrongGuess(deps.db, guess);
-  if (wrongGuesses === null) throw badRequest('短信验证码已失效，请重新获取');
-  if (wrongGuesses >= maxWrongGuesses) throw badRequest('短信验证码错误次数过多，请重新获取');
-  throw badRequest('短信验证码错误');
+export interface SmsCodeAnswer {
+  phone: string;
+  purpose: SendMsgType;
+  code: string;
+  now?: number;
+}
+
+/**
+ * Accepts the phone's live code for this purpose once; wrong guesses kill it after five. Both
+ * steps are single conditional updates: of concurrent right answers one is accepted, and
+ * concurrent wrong ones cannot pass the limit.
+ */
+export async function verifySmsCode(db: Kysely<Database>, answer: SmsCodeAnswer): Promise<void> {
+  const guess = { phone: answer.phone, purpose: answer.purpose, code: answer.code, now: answer.now ?? Date.now() };
+  if (await consumeSmsCode(db, guess)) return;
+  const wrongGuesses = await recordWrongGuess(db, guess);
+  if (wrongGuesses === null) throw new AppError(smsErrors.codeExpired);
+  if (wrongGuesses >= maxWrongGuesses) throw new AppError(smsErrors.codeDead);
+  throw new AppError(smsErrors.codeWrong);
 }

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { accountCalls } from '../../../../contract/account-calls.ts';
 import { SendMsgType } from '../../../../contract/account.ts';
 import type { TestBrowser } from '../../../testing/test-app.ts';
 import { useTestApp } from '../../../testing/use-test-app.ts';
@@ -19,9 +20,9 @@ describe('SMS code sending limits and single use', () => {
     vi.useRealTimers();
   });
 
-  const send = (b: TestBrowser, phone: string, sendMsgType: number = SendMsgType.register) =>
-    b.call('/common/api/sendVerificationCode', { userAccount: phone, sendMsgType });
-  const register = (b: TestBrowser, phone: string, smsCode: string) => b.call('/account/api/messageRegister', { phone, smsCode, password: 'abc12345' });
+  const send = (b: TestBrowser, phone: string, sendMsgType: SendMsgType = SendMsgType.register) =>
+    b.call(accountCalls.sendVerificationCode, { userAccount: phone, sendMsgType });
+  const register = (b: TestBrowser, phone: string, smsCode: string) => b.call(accountCalls.messageRegister, { phone, smsCode, password: 'abc12345' });
 
   it('refuses a second SMS code within 60 seconds and allows one after', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
@@ -29,7 +30,7 @@ describe('SMS code sending limits and single use', () => {
     const phone = nextPhone();
     expect(await send(b, phone)).toMatchObject({ code: 1 });
     vi.setSystemTime(Date.now() + 59_000);
-    expect(await send(b, phone)).toMatchObject({ code: 429, msg: '验证码已发送，请60秒后再试' });
+    expect(await send(b, phone)).toMatchObject({ code: 429, msg: '验证码已发送，请60秒后再试', errorCode: 'sms.resendTooSoon' });
     vi.setSystemTime(Date.now() + 1_000);
     expect(await send(b, phone)).toMatchObject({ code: 1 });
     expect(await outboxOf(t, phone)).toHaveLength(2);
@@ -44,7 +45,7 @@ describe('SMS code sending limits and single use', () => {
     vi.setSystemTime(Date.now() + 60_000);
     await send(b, phone);
     const second = await lastCodeOf(t, phone);
-    if (first !== second) expect(await register(b, phone, first)).toMatchObject({ code: 400 });
+    if (first !== second) expect(await register(b, phone, first)).toMatchObject({ code: 400, errorCode: 'sms.codeWrong' });
     expect(await register(b, phone, second)).toMatchObject({ code: 1 });
   });
 
@@ -56,7 +57,7 @@ describe('SMS code sending limits and single use', () => {
       expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 1 });
       vi.setSystemTime(Date.now() + 61_000);
     }
-    expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 429, msg: '该手机号获取验证码过于频繁，请1小时后再试' });
+    expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 429, msg: '该手机号获取验证码过于频繁，请1小时后再试', errorCode: 'sms.phoneHourlyQuota' });
     expect(await outboxOf(t, phone)).toHaveLength(5);
   });
 
@@ -69,10 +70,10 @@ describe('SMS code sending limits and single use', () => {
       expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 1 });
     }
     vi.setSystemTime(dayStart + 2 * hourMs);
-    expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 429, msg: '该手机号今日获取验证码次数已达上限，请明天再试' });
+    expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 429, msg: '该手机号今日获取验证码次数已达上限，请明天再试', errorCode: 'sms.phoneDailyQuota' });
     // 23:59 Beijing time is still the same day; midnight starts a new one.
     vi.setSystemTime(dayStart + 23 * hourMs - 60_000);
-    expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 429 });
+    expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 429, errorCode: 'sms.phoneDailyQuota' });
     vi.setSystemTime(dayStart + 23 * hourMs);
     expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 1 });
   });
@@ -83,7 +84,7 @@ describe('SMS code sending limits and single use', () => {
     const b = t.browser(nextIp());
     for (let sent = 0; sent < 20; sent++) expect(await send(b, nextPhone())).toMatchObject({ code: 1 });
     const phone = nextPhone();
-    expect(await send(b, phone)).toMatchObject({ code: 429, msg: '获取验证码过于频繁，请稍后再试' });
+    expect(await send(b, phone)).toMatchObject({ code: 429, msg: '获取验证码过于频繁，请稍后再试', errorCode: 'sms.tooFrequent' });
     expect(await outboxOf(t, phone)).toHaveLength(0);
     expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 1 });
   });
@@ -92,7 +93,7 @@ describe('SMS code sending limits and single use', () => {
     const phone = nextPhone();
     const answers = await Promise.all(Array.from({ length: 50 }, () => send(t.browser(nextIp()), phone)));
     expect(answers.filter((answer) => answer.code === 1)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.code === 429)).toHaveLength(49);
+    expect(answers.filter((answer) => answer.errorCode === 'sms.resendTooSoon')).toHaveLength(49);
     expect(await outboxOf(t, phone)).toHaveLength(1);
   });
 
@@ -102,10 +103,10 @@ describe('SMS code sending limits and single use', () => {
     await send(b, phone);
     const code = await lastCodeOf(t, phone);
     const answers = await Promise.all(Array.from({ length: 20 }, () => register(t.browser(nextIp()), phone, otherCode(code))));
-    expect(answers.every((answer) => answer.code === 400)).toBe(true);
+    expect(answers.every((answer) => answer.code === 400 && ['sms.codeWrong', 'sms.codeDead', 'sms.codeExpired'].includes(answer.errorCode ?? ''))).toBe(true);
     const row = await t.db.kysely.selectFrom('smsCodes').select('failedAttempts').where('phone', '=', phone).executeTakeFirstOrThrow();
     expect(row.failedAttempts).toBe(5);
-    expect(await register(b, phone, code)).toMatchObject({ code: 400, msg: '短信验证码已失效，请重新获取' });
+    expect(await register(b, phone, code)).toMatchObject({ code: 400, msg: '短信验证码已失效，请重新获取', errorCode: 'sms.codeExpired' });
   });
 
   it('the fifth wrong guess says the code is dead', async () => {
@@ -113,8 +114,8 @@ describe('SMS code sending limits and single use', () => {
     const phone = nextPhone();
     await send(b, phone);
     const wrong = otherCode(await lastCodeOf(t, phone));
-    for (let guess = 0; guess < 4; guess++) expect(await register(b, phone, wrong)).toMatchObject({ msg: '短信验证码错误' });
-    expect(await register(b, phone, wrong)).toMatchObject({ msg: '短信验证码错误次数过多，请重新获取' });
+    for (let guess = 0; guess < 4; guess++) expect(await register(b, phone, wrong)).toMatchObject({ msg: '短信验证码错误', errorCode: 'sms.codeWrong' });
+    expect(await register(b, phone, wrong)).toMatchObject({ msg: '短信验证码错误次数过多，请重新获取', errorCode: 'sms.codeDead' });
   });
 
   it('concurrent registrations with the right code use it once and create one member', async () => {
@@ -124,6 +125,8 @@ describe('SMS code sending limits and single use', () => {
     const code = await lastCodeOf(t, phone);
     const answers = await Promise.all(Array.from({ length: 10 }, () => register(t.browser(nextIp()), phone, code)));
     expect(answers.filter((answer) => answer.code === 1)).toHaveLength(1);
+    // The others found the code spent, or (arriving after the first had registered) the phone taken.
+    expect(answers.filter((answer) => answer.errorCode === 'sms.codeExpired' || answer.errorCode === 'account.alreadyRegistered')).toHaveLength(9);
     const members = await t.db.kysely.selectFrom('users').select('id').where('phone', '=', phone).execute();
     expect(members).toHaveLength(1);
   });
@@ -139,8 +142,8 @@ describe('SMS code sending limits and single use', () => {
     it('answers a gateway failure with a Chinese message and keeps the resend wait', async () => {
       const b = broken.browser(nextIp());
       const phone = nextPhone();
-      expect(await send(b, phone)).toMatchObject({ code: 500, msg: '短信发送失败，请稍后再试' });
-      expect(await send(b, phone)).toMatchObject({ code: 429 });
+      expect(await send(b, phone)).toMatchObject({ code: 500, msg: '短信发送失败，请稍后再试', errorCode: 'sms.sendFailed' });
+      expect(await send(b, phone)).toMatchObject({ code: 429, errorCode: 'sms.resendTooSoon' });
     });
   });
 });

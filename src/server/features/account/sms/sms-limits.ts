@@ -1,6 +1,6 @@
-import { smsResendSeconds } from '../../../../contract/account.ts';
+import { smsErrors, smsResendSeconds } from '../../../../contract/account.ts';
+import { AppError } from '../../../http/app-error.ts';
 import type { CounterStore } from '../../../http/counter-store.ts';
-import { tooManyRequests } from '../../../http/app-error.ts';
 
 /** Abuse limits on sending codes. The once-a-minute limit is the atomic claim in sms_codes. */
 export const smsLimits = {
@@ -24,7 +24,7 @@ const keys = {
 /** Every send request from an address counts, refused or not: it is what a flood looks like. */
 export async function countIpSendRequest(counters: CounterStore, ip: string, now: number): Promise<void> {
   const { isAllowed } = await counters.consume(keys.ip(ip), smsLimits.perIpPerHour, hour, now);
-  if (!isAllowed) throw tooManyRequests('获取验证码过于频繁，请稍后再试');
+  if (!isAllowed) throw new AppError(smsErrors.tooFrequent);
 }
 
 export interface PhoneQuota {
@@ -41,13 +41,13 @@ export async function takePhoneQuota(counters: CounterStore, phone: string, now:
   const daily = await counters.consume(keys.phoneDay(phone), smsLimits.perPhonePerDay, day, dayNow);
   if (!daily.isAllowed) {
     await counters.release(keys.phoneDay(phone), day, dayNow);
-    throw tooManyRequests('该手机号今日获取验证码次数已达上限，请明天再试');
+    throw new AppError(smsErrors.phoneDailyQuota);
   }
   const hourly = await counters.consume(keys.phoneHour(phone), smsLimits.perPhonePerHour, hour, now);
   if (!hourly.isAllowed) {
     await counters.release(keys.phoneHour(phone), hour, now);
     await counters.release(keys.phoneDay(phone), day, dayNow);
-    throw tooManyRequests('该手机号获取验证码过于频繁，请1小时后再试');
+    throw new AppError(smsErrors.phoneHourlyQuota);
   }
   return {
     async giveBack() {
