@@ -39,7 +39,7 @@ export function mobileRedirectTarget(url: string, mobileSite: string): string | 
 export const preferDesktopCookie = 'preferPc';
 
 export function desktopChoiceOf(query: unknown): 'desktop' | 'mobile' | null {
-  const value = typeof query === 'object' && query !== null ? (query as Record<string, unknown>).pc : undefined;
+  const value = typeof query === 'object' && query !== null && 'pc' in query ? query.pc : undefined;
   if (value === '1') return 'desktop';
   if (value === '0') return 'mobile';
   return null;
