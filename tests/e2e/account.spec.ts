@@ -1,6 +1,5 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, latestSmsCode, test, uniquePhone } from './fixtures.ts';
-import { storeDb } from './shell-db.ts';
 
 /**
  * The graphic code is an image; with the development outbox on, GET /dev/graphic-code tells
@@ -128,11 +127,15 @@ test('the registration agreement opens from the register page', async ({ page })
   await agreement.close();
 });
 
-test('忘记密码: a new password set with an SMS code, then a login with it', async ({ page, request }) => {
+test('忘记密码: a new password set with an SMS code, then a login with it', async ({ page, request, storeDb }) => {
   const phone = uniquePhone();
   await registerByApi(request, phone, 'pass1234');
   // A minute passes: the registration code no longer holds back the next send to this phone.
-  storeDb().prepare('update sms_codes set sent_at = sent_at - 61000 where phone = ?').run(phone);
+  await storeDb
+    .updateTable('smsCodes')
+    .set((eb) => ({ sentAt: eb('sentAt', '-', 61_000) }))
+    .where('phone', '=', phone)
+    .execute();
 
   await page.goto('/account/login');
   await page.getByRole('button', { name: '忘记密码？' }).click();

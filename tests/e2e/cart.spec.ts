@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { roundUpToPack } from '../../src/contract/pricing.ts';
-import { expect, test } from './fixtures.ts';
-import { signInNewMember, storeDb } from './shell-db.ts';
+import { expect, test, type StoreDb } from './fixtures.ts';
 
 interface Part {
   id: number;
@@ -10,17 +9,47 @@ interface Part {
 }
 
 /** In-stock parts with their smallest sensible quantity (the first tier's start). */
-function parts(count: number): Part[] {
-  return storeDb()
-    .prepare(
-      `select p.id, p.pack_size as packSize, (select min(qty_start) from product_prices pp where pp.product_id = p.id) as firstQuantity
-       from products p where p.stock > 100000 and p.pack_size > 1 order by p.id limit ?`,
-    )
-    .all(count) as Part[];
+async function parts(storeDb: StoreDb, count: number): Promise<Part[]> {
+  const rows = await storeDb
+    .selectFrom('products as p')
+    .select((eb) => ['p.id', 'p.packSize', eb.selectFrom('productPrices as pp').select((tier) => tier.fn.min('pp.qtyStart').as('q')).whereRef('pp.productId', '=', 'p.id').as('firstQuantity')])
+    .where('p.stock', '>', 100_000)
+    .where('p.packSize', '>', 1)
+    .orderBy('p.id')
+    .limit(count)
+    .execute();
+  return rows.map((row) => ({ id: row.id, packSize: row.packSize, firstQuantity: Number(row.firstQuantity) }));
 }
 
-function storedLine(userId: number, productId: number): { quantity: number } | undefined {
-  return storeDb().prepare('select quantity from cart_items where user_id = ? and product_id = ?').get(userId, productId) as { quantity: number } | undefined;
+/**
+ * An in-stock part sold in packs that holds more stock than any other part of its category, so it
+ * is the first row of its category's list sorted by stock (sort=3), and not the part `besides`.
+ */
+async function topStockPart(storeDb: StoreDb, besides: number): Promise<{ id: number; categoryFirstId: number; categorySecondId: number }> {
+  return storeDb
+    .selectFrom('products as p')
+    .select(['p.id', 'p.categoryFirstId', 'p.categorySecondId'])
+    .where('p.stock', '>', 0)
+    .where('p.packSize', '>', 1)
+    .where('p.id', '<>', besides)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('products as q')
+            .select('q.id')
+            .whereRef('q.categorySecondId', '=', 'p.categorySecondId')
+            .whereRef('q.stock', '>=', 'p.stock')
+            .whereRef('q.id', '<>', 'p.id'),
+        ),
+      ),
+    )
+    .orderBy('p.id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+}
+
+async function storedLine(storeDb: StoreDb, userId: number, productId: number): Promise<{ quantity: number } | undefined> {
+  return storeDb.selectFrom('cartItems').select('quantity').where('userId', '=', userId).where('productId', '=', productId).executeTakeFirst();
 }
 
 async function addThroughApi(page: Page, productId: number, quantity: number) {
@@ -31,10 +60,11 @@ async function addThroughApi(page: Page, productId: number, quantity: number) {
 
 const counts = (page: Page) => [page.getByTestId('header-cart-count'), page.getByTestId('sidebar-cart-count')];
 
-test('adding to the cart moves the header and sidebar counts for a new line only', async ({ page }) => {
-  const [first, second] = parts(2);
-  if (!first || !second) throw new Error('the seed needs two parts in stock');
-  const { userId } = await signInNewMember(page);
+test('adding to the cart moves the header and sidebar counts for a new line only', async ({ page, storeDb, member }) => {
+  const [first] = await parts(storeDb, 1);
+  if (!first) throw new Error('the seed needs a part in stock');
+  const second = await topStockPart(storeDb, first.id);
+  const { userId } = member;
   await page.goto(`/product/detail/${first.id}`);
   for (const count of counts(page)) await expect(count).toHaveText('0');
 
@@ -43,23 +73,22 @@ test('adding to the cart moves the header and sidebar counts for a new line only
   await expect(page.getByRole('status').filter({ hasText: '已加入购物车' })).toBeVisible();
   for (const count of counts(page)) await expect(count).toHaveText('1');
   await add.click();
-  await expect.poll(() => storedLine(userId, first.id)?.quantity).toBe(2 * roundUpToPack(first.firstQuantity, first.packSize));
+  await expect.poll(async () => (await storedLine(storeDb, userId, first.id))?.quantity).toBe(2 * roundUpToPack(first.firstQuantity, first.packSize));
   for (const count of counts(page)) await expect(count).toHaveText('1');
 
-  // From a list: the row's own add button.
-  const category = storeDb().prepare('select category_first_id as f, category_second_id as s from products where id = ?').get(second.id) as { f: number; s: number };
-  await page.goto(`/choose/${category.f}-${category.s}`);
+  // From a list: the row's own add button. Sorted by stock, the part leads its category's list.
+  await page.goto(`/choose/${second.categoryFirstId}-${second.categorySecondId}?sort=3`);
   for (const count of counts(page)) await expect(count).toHaveText('1');
   const row = page.locator(`.product-table__row[data-product-id="${second.id}"]`);
-  const target = (await row.count()) > 0 ? row : page.locator(`.product-table__row:not([data-product-id="${first.id}"])`).first();
-  await target.getByRole('button', { name: '加入购物车' }).click();
+  await expect(row).toHaveCount(1);
+  await row.getByRole('button', { name: '加入购物车' }).click();
   for (const count of counts(page)) await expect(count).toHaveText('2');
 });
 
-test('the cart page changes quantities in pack multiples, removes lines and totals the selection', async ({ page }) => {
-  const [first, second] = parts(2);
+test('the cart page changes quantities in pack multiples, removes lines and totals the selection', async ({ page, storeDb, member }) => {
+  const [first, second] = await parts(storeDb, 2);
   if (!first || !second) throw new Error('the seed needs two parts in stock');
-  const { userId } = await signInNewMember(page);
+  const { userId } = member;
   await addThroughApi(page, first.id, first.packSize * 10);
   await addThroughApi(page, second.id, second.packSize * 10);
   await page.goto('/cart');
@@ -73,19 +102,19 @@ test('the cart page changes quantities in pack multiples, removes lines and tota
   await quantity.fill(String(first.packSize * 40));
   await quantity.press('Enter');
   await expect(subtotal).not.toHaveText(before ?? '');
-  await expect.poll(() => storedLine(userId, first.id)?.quantity).toBe(first.packSize * 40);
+  await expect.poll(async () => (await storedLine(storeDb, userId, first.id))?.quantity).toBe(first.packSize * 40);
 
   await quantity.fill(String(first.packSize * 40 + 1));
   await quantity.press('Enter');
   await expect(line.getByRole('alert')).toHaveText(`该商品按${first.packSize}个整包销售，数量须为${first.packSize}的整数倍`);
-  expect(storedLine(userId, first.id)?.quantity).toBe(first.packSize * 40);
+  expect((await storedLine(storeDb, userId, first.id))?.quantity).toBe(first.packSize * 40);
   await line.getByRole('button', { name: '增加' }).click();
-  await expect.poll(() => storedLine(userId, first.id)?.quantity).toBe(first.packSize * 41);
+  await expect.poll(async () => (await storedLine(storeDb, userId, first.id))?.quantity).toBe(first.packSize * 41);
 
   await page.locator(`.cart-line[data-product-id="${second.id}"]`).getByRole('button', { name: '删除' }).click();
   await expect(page.locator('.cart-line')).toHaveCount(1);
   for (const count of counts(page)) await expect(count).toHaveText('1');
-  expect(storedLine(userId, second.id)).toBeUndefined();
+  expect(await storedLine(storeDb, userId, second.id)).toBeUndefined();
 
   const all = page.locator('.cart-bar__all input');
   await all.uncheck();
@@ -94,7 +123,6 @@ test('the cart page changes quantities in pack multiples, removes lines and tota
   await expect(page.getByRole('link', { name: '去结算' })).toHaveCount(0);
   await all.check();
   await expect(page.getByTestId('selected-total')).toHaveText(/^¥\d+\.\d{2}$/);
-  await page.screenshot({ path: '/tmp/h4b-e2e-cart.png', fullPage: true });
   await page.getByRole('link', { name: '去结算' }).click();
   await expect(page).toHaveURL('/offer/settlement');
   await expect(page.getByRole('heading', { name: '订单结算即将上线' })).toBeVisible();

@@ -1,17 +1,18 @@
 import type { Locator, Page } from '@playwright/test';
 import { nextTierSaving, roundUpToPack, tierIndexAt, type PriceTier } from '../../src/contract/pricing.ts';
-import { expect, test } from './fixtures.ts';
-import { storeDb } from './shell-db.ts';
+import { expect, test, type StoreDb } from './fixtures.ts';
 
 /** The largest second-level category with at least two filterable attributes. */
-function largestCategory(): { firstId: number; secondId: number } {
-  const row = storeDb()
-    .prepare(
-      `select c.id, c.parent_id as parentId from categories c
-       where c.level = 2 and (select count(*) from category_attributes ca where ca.category_id = c.id) >= 2
-       order by c.sku_count desc limit 1`,
-    )
-    .get() as { id: number; parentId: number };
+async function largestCategory(storeDb: StoreDb): Promise<{ firstId: number; secondId: number }> {
+  const row = await storeDb
+    .selectFrom('categories as c')
+    .select(['c.id', 'c.parentId'])
+    .where('c.level', '=', 2)
+    .where((eb) => eb(eb.selectFrom('categoryAttributes as ca').select((count) => count.fn.countAll().as('n')).whereRef('ca.categoryId', '=', 'c.id'), '>=', 2))
+    .orderBy('c.skuCount', 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  if (row.parentId === null) throw new Error('a second-level category without a parent');
   return { firstId: row.parentId, secondId: row.id };
 }
 
@@ -22,18 +23,22 @@ interface PackPart {
 }
 
 /** An in-stock part sold in packs with at least three price tiers. */
-function packPart(): PackPart {
-  const db = storeDb();
-  const part = db
-    .prepare(
-      `select p.id, p.pack_size as packSize from products p
-       where p.pack_size > 1 and p.stock > 0 and (select count(*) from product_prices pp where pp.product_id = p.id) >= 3
-       order by p.id limit 1`,
-    )
-    .get() as { id: number; packSize: number };
-  const tiers = db
-    .prepare('select qty_start as qtyStart, qty_end as qtyEnd, price_e4 as priceE4, original_price_e4 as originalPriceE4 from product_prices where product_id = ? order by qty_start')
-    .all(part.id) as PriceTier[];
+async function packPart(storeDb: StoreDb): Promise<PackPart> {
+  const part = await storeDb
+    .selectFrom('products as p')
+    .select(['p.id', 'p.packSize'])
+    .where('p.packSize', '>', 1)
+    .where('p.stock', '>', 0)
+    .where((eb) => eb(eb.selectFrom('productPrices as pp').select((count) => count.fn.countAll().as('n')).whereRef('pp.productId', '=', 'p.id'), '>=', 3))
+    .orderBy('p.id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const tiers: PriceTier[] = await storeDb
+    .selectFrom('productPrices')
+    .select(['qtyStart', 'qtyEnd', 'priceE4', 'originalPriceE4'])
+    .where('productId', '=', part.id)
+    .orderBy('qtyStart')
+    .execute();
   return { ...part, tiers };
 }
 
@@ -48,8 +53,8 @@ async function pickValue(facet: Locator): Promise<string> {
   return label;
 }
 
-test('filtering a category keeps the selection in the URL: reload and a shared link show the same parts', async ({ page, browser }) => {
-  const { firstId, secondId } = largestCategory();
+test('filtering a category keeps the selection in the URL: reload and a shared link show the same parts', async ({ page, browser, storeDb }) => {
+  const { firstId, secondId } = await largestCategory(storeDb);
   await page.goto(`/choose/${firstId}-${secondId}`);
   const unfiltered = Number(await total(page).textContent());
   expect(unfiltered).toBeGreaterThan(20);
@@ -88,11 +93,10 @@ test('filtering a category keeps the selection in the URL: reload and a shared l
   await page.goBack();
   await expect(page).not.toHaveURL(/stock=1/);
   await expect(page.getByRole('checkbox', { name: '仅看有货' })).toHaveAttribute('aria-checked', 'false');
-  await page.screenshot({ path: '/tmp/h4b-e2e-choose.png', fullPage: false });
 });
 
-test('the product page takes pack multiples only, says why, and moves the tier highlight with the quantity', async ({ page }) => {
-  const part = packPart();
+test('the product page takes pack multiples only, says why, and moves the tier highlight with the quantity', async ({ page, storeDb }) => {
+  const part = await packPart(storeDb);
   await page.goto(`/product/detail/${part.id}`);
   const box = page.locator('.purchase-box');
   const quantity = box.getByRole('textbox', { name: '购买数量' });
@@ -129,11 +133,10 @@ test('the product page takes pack multiples only, says why, and moves the tier h
   } else {
     await expect(page.getByTestId('tier-saving')).toHaveCount(0);
   }
-  await page.screenshot({ path: '/tmp/h4b-e2e-detail.png', fullPage: true });
 });
 
-test('a visitor who adds to the cart or to favorites is sent to log in and comes back', async ({ page }) => {
-  const part = packPart();
+test('a visitor who adds to the cart or to favorites is sent to log in and comes back', async ({ page, storeDb }) => {
+  const part = await packPart(storeDb);
   const path = `/product/detail/${part.id}`;
   await page.goto(path);
   await page.locator('.purchase-box').getByRole('button', { name: '加入购物车' }).click();
@@ -163,13 +166,18 @@ test('the catalogue leads to a category, and a part to its page', async ({ page 
   await page.locator('.product-table__code').first().click();
   await expect(page).toHaveURL(/\/product\/detail\/\d+$/);
   await expect(page.getByRole('heading', { level: 1 })).toContainText(code);
-  await page.screenshot({ path: '/tmp/h4b-e2e-catalogue.png', fullPage: false });
 });
 
-test('brands: the A–Z list leads to a brand whose parts filter by package', async ({ page }) => {
+test('brands: the A–Z list leads to a brand whose parts filter by package', async ({ page, storeDb }) => {
   await page.goto('/brand');
   await expect(page.getByRole('heading', { name: '品牌专区' })).toBeVisible();
-  const busiest = storeDb().prepare('select brand_id as id from products group by brand_id order by count(*) desc limit 1').get() as { id: number };
+  const busiest = await storeDb
+    .selectFrom('products')
+    .select('brandId as id')
+    .groupBy('brandId')
+    .orderBy((eb) => eb.fn.countAll(), 'desc')
+    .limit(1)
+    .executeTakeFirstOrThrow();
   await page.locator(`a.brand-card[href="/brand/${busiest.id}"]`).click();
   await expect(page).toHaveURL(`/brand/${busiest.id}`);
   const packageLink = page.locator('.facet').filter({ hasText: '封装' }).locator('a.facet__value:not(.facet__value--selected)').first();
@@ -179,7 +187,6 @@ test('brands: the A–Z list leads to a brand whose parts filter by package', as
   const packages = await page.locator('.product-table__meta').filter({ hasText: '封装' }).allTextContents();
   expect(packages.length).toBeGreaterThan(0);
   expect(packages.every((text) => text === `封装：${packageName}`)).toBe(true);
-  await page.screenshot({ path: '/tmp/h4b-e2e-brand.png', fullPage: false });
 });
 
 test('zones: special offers show the original price struck through; unknown subjects are 404', async ({ page }) => {

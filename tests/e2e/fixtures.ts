@@ -1,4 +1,14 @@
 import { test as base, expect, type Page } from '@playwright/test';
+import type { Kysely } from 'kysely';
+import { createDb } from '../../src/server/db/create-db.ts';
+import type { Database } from '../../src/server/db/database.ts';
+import { sessionCookieName } from '../../src/server/http/session.ts';
+import { createMember, startMemberSession, type MemberFields, type NewMember } from '../../src/server/testing/factories.ts';
+
+/** The e2e server's store (playwright.config.ts starts it on data/e2e-<port>/store.sqlite). */
+const storePath = `data/e2e-${Number(process.env.E2E_PORT ?? 3100)}/store.sqlite`;
+
+export type StoreDb = Kysely<Database>;
 
 /** Phones unique per test run, so parallel journeys never collide. */
 let phoneCounter = 0;
@@ -17,8 +27,34 @@ export async function latestSmsCode(page: Page, phone: string): Promise<string> 
   return last.code;
 }
 
-/** Fails a test on any console error or page error: hydration warnings included. */
-export const test = base.extend<{ consoleErrors: string[] }>({
+/** A new member (createMember), signed in in the page's browser with the session row a login writes. */
+async function signInNewMember(page: Page, storeDb: StoreDb, fields: MemberFields): Promise<NewMember> {
+  await page.goto('/no/such/page');
+  const sid = (await page.context().cookies()).find((cookie) => cookie.name === sessionCookieName)?.value;
+  if (!sid) throw new Error('no sid cookie');
+  const member = await createMember(storeDb, fields);
+  await startMemberSession(storeDb, sid, member.userId);
+  return member;
+}
+
+export interface StoreFixtures {
+  /** Fails the test on any console error or page error: hydration warnings included. */
+  consoleErrors: string[];
+  /** The fields of `member` (its nickname…): set them with test.use. */
+  memberFields: MemberFields;
+  /** A new member, signed in in the page's browser context before the test starts. */
+  member: NewMember;
+}
+
+export interface StoreWorkerFixtures {
+  /**
+   * The e2e server's database, for cases the demo data does not give (a member with 120 cart
+   * lines, 12 unread BOM messages…). WAL mode lets the test write while the server runs.
+   */
+  storeDb: StoreDb;
+}
+
+export const test = base.extend<StoreFixtures, StoreWorkerFixtures>({
   consoleErrors: [
     async ({ page }, use) => {
       const errors: string[] = [];
@@ -34,6 +70,19 @@ export const test = base.extend<{ consoleErrors: string[] }>({
     },
     { auto: true },
   ],
+  storeDb: [
+    // eslint-disable-next-line no-empty-pattern -- Playwright reads the fixtures a fixture needs from this pattern
+    async ({}, use) => {
+      const db = createDb(storePath);
+      await use(db.kysely);
+      await db.destroy();
+    },
+    { scope: 'worker' },
+  ],
+  memberFields: [{}, { option: true }],
+  member: async ({ page, storeDb, memberFields }, use) => {
+    await use(await signInNewMember(page, storeDb, memberFields));
+  },
 });
 
 export { expect };

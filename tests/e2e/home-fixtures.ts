@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import type { HomeData } from '../../src/contract/home.ts';
-import type { PageState } from '../../src/contract/shell.ts';
+import { initialStateElementId, type PageState } from '../../src/contract/shell.ts';
 import { expect } from './fixtures.ts';
 
 /**
@@ -15,7 +15,7 @@ export async function freezeClock(page: Page, time: Date = new Date('2026-06-11T
 
 /** The state the server embedded in the page. */
 export async function homeStateOf(page: Page): Promise<PageState<HomeData>> {
-  const text = await page.locator('#initial-state').textContent();
+  const text = await page.locator(`#${initialStateElementId}`).textContent();
   return JSON.parse(text ?? '{}') as PageState<HomeData>;
 }
 
@@ -39,7 +39,7 @@ export async function csrfHeaderOf(page: Page): Promise<Record<string, string>> 
  * markup and in the embedded state, so the page hydrates as if the server had only one.
  */
 export function keepFirstStandSlide(html: string): string {
-  const stateMatch = /(<script type="application\/json" id="initial-state">)([\s\S]*?)(<\/script>)/.exec(html);
+  const stateMatch = new RegExp(`(<script type="application/json" id="${initialStateElementId}">)([\\s\\S]*?)(</script>)`).exec(html);
   if (!stateMatch?.[2]) throw new Error('no state');
   const state = JSON.parse(stateMatch[2]) as { data: { productList: unknown[] } };
   const slideCount = state.data.productList.length;

@@ -1,7 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
 import { freezeClock, homeStateOf, keepFirstStandSlide, selectedIndexOf, waitForCarousel } from './home-fixtures.ts';
-import { signInNewMember, storeDb } from './shell-db.ts';
 
 /** Visitors get the pop-ups on load; journeys that look at the page underneath close them first. */
 async function closePopups(page: Page) {
@@ -216,37 +215,35 @@ test.describe('home user card', () => {
     await expect(card.getByTestId('register-box')).toBeVisible();
   });
 
-  test('a member sees the avatar, name, order count and favorite count with their links', async ({ page }) => {
-    const member = await signInNewMember(page, { nickName: '首页测试会员' });
-    const db = storeDb();
-    const now = Date.now();
-    const products = db.prepare('select id from products order by id limit 2').all() as { id: number }[];
-    for (const product of products) db.prepare('insert into favorites (user_id, product_id, created_at) values (?, ?, ?)').run(member.userId, product.id, now);
-    for (const suffix of ['A', 'B', 'C']) {
-      db.prepare('insert into orders (order_no, user_id, status, product_count, trade_amount_e4, created_at) values (?, ?, ?, ?, ?, ?)').run(
-        `SO-E2E-${member.userId}-${suffix}`,
-        member.userId,
-        'paid',
-        100,
-        123_400,
-        now,
-      );
-    }
-    await page.goto('/');
-    const card = page.getByTestId('user-card');
-    await expect(card.getByTestId('user-avatar')).toHaveAttribute('href', '/user/person');
-    await expect(card.getByTestId('user-avatar').locator('img')).toHaveAttribute('src', '/static/banners/default-avatar.svg');
-    await expect(card.getByTestId('user-name')).toHaveText('Hi，首页测试会员');
-    await expect(card.getByTestId('user-order-count')).toHaveAttribute('href', '/user/order/list');
-    await expect(card.getByTestId('user-order-count').locator('strong')).toHaveText('3');
-    await expect(card.getByTestId('user-favorite-count')).toHaveAttribute('href', '/user/favorite');
-    await expect(card.getByTestId('user-favorite-count').locator('strong')).toHaveText('2');
-    await expect(page.getByTestId('register-box')).toHaveCount(0);
-    await expect(page.getByTestId('quick-register')).toHaveCount(0);
+  test.describe(() => {
+    test.use({ memberFields: { nickName: '首页测试会员' } });
+
+    test('a member sees the avatar, name, order count and favorite count with their links', async ({ page, storeDb, member }) => {
+      const now = Date.now();
+      const products = await storeDb.selectFrom('products').select('id').orderBy('id').limit(2).execute();
+      await storeDb
+        .insertInto('favorites')
+        .values(products.map((product) => ({ userId: member.userId, productId: product.id, createdAt: now })))
+        .execute();
+      await storeDb
+        .insertInto('orders')
+        .values(['A', 'B', 'C'].map((suffix) => ({ orderNo: `SO-E2E-${member.userId}-${suffix}`, userId: member.userId, status: 'paid' as const, productCount: 100, tradeAmountE4: 123_400, createdAt: now })))
+        .execute();
+      await page.goto('/');
+      const card = page.getByTestId('user-card');
+      await expect(card.getByTestId('user-avatar')).toHaveAttribute('href', '/user/person');
+      await expect(card.getByTestId('user-avatar').locator('img')).toHaveAttribute('src', '/static/banners/default-avatar.svg');
+      await expect(card.getByTestId('user-name')).toHaveText('Hi，首页测试会员');
+      await expect(card.getByTestId('user-order-count')).toHaveAttribute('href', '/user/order/list');
+      await expect(card.getByTestId('user-order-count').locator('strong')).toHaveText('3');
+      await expect(card.getByTestId('user-favorite-count')).toHaveAttribute('href', '/user/favorite');
+      await expect(card.getByTestId('user-favorite-count').locator('strong')).toHaveText('2');
+      await expect(page.getByTestId('register-box')).toHaveCount(0);
+      await expect(page.getByTestId('quick-register')).toHaveCount(0);
+    });
   });
 
-  test('a member without a nickname is shown by user number', async ({ page }) => {
-    const member = await signInNewMember(page);
+  test('a member without a nickname is shown by user number', async ({ page, member }) => {
     await page.goto('/');
     await expect(page.getByTestId('user-name')).toHaveText(`Hi，${member.userNumber}`);
   });

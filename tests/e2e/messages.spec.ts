@@ -1,5 +1,6 @@
+import { createMember } from '../../src/server/testing/factories.ts';
 import { expect, test } from './fixtures.ts';
-import { insertMessages, signInNewMember } from './shell-db.ts';
+import { insertMessages } from './shell-db.ts';
 
 test.describe('member messages', () => {
   test('a visitor is sent to log in, and comes back to the message list', async ({ page }) => {
@@ -8,9 +9,8 @@ test.describe('member messages', () => {
     expect(new URL(page.url()).searchParams.get('return')).toBe('/user/message/list?type=3');
   });
 
-  test('lists messages newest first with read state, HTML kinds inline and safe, others linking to their detail', async ({ page }) => {
-    const { userId } = await signInNewMember(page);
-    const [orderId] = insertMessages(userId, [
+  test('lists messages newest first with read state, HTML kinds inline and safe, others linking to their detail', async ({ page, storeDb, member: { userId } }) => {
+    const [orderId] = await insertMessages(storeDb, userId, [
       { messageType: 3, msgContent: '订单 SO-9001 已发货', minutesAgo: 1 },
       { messageType: 1, msgContent: '<p>配单 <strong>BOM-42</strong> 已完成</p><script>alert(1)</script><a href="javascript:alert(2)">点我</a>', minutesAgo: 2 },
       { messageType: 4, msgContent: '发票已寄出', minutesAgo: 3, isRead: true },
@@ -38,9 +38,8 @@ test.describe('member messages', () => {
     expect(dialogs).toEqual([]);
   });
 
-  test('opening a message shows it and marks it read, lowering the status-bar count', async ({ page }) => {
-    const { userId } = await signInNewMember(page);
-    insertMessages(userId, [
+  test('opening a message shows it and marks it read, lowering the status-bar count', async ({ page, storeDb, member: { userId } }) => {
+    await insertMessages(storeDb, userId, [
       { messageType: 2, msgContent: '退货申请 RT-77 已通过，请在 7 天内寄回。', minutesAgo: 1 },
       { messageType: 3, msgContent: '订单 SO-78 已签收', minutesAgo: 2 },
     ]);
@@ -56,11 +55,10 @@ test.describe('member messages', () => {
     await expect(page.getByTestId('message-row').nth(1)).toHaveAttribute('data-read', 'false');
   });
 
-  test('an unknown or someone else\'s message is a 404 page', async ({ page }) => {
-    const other = await signInNewMember(page);
-    const [othersId] = insertMessages(other.userId, [{ messageType: 3, msgContent: '别人的订单', minutesAgo: 1 }]);
-    await page.context().clearCookies();
-    await signInNewMember(page);
+  test('an unknown or someone else\'s message is a 404 page', async ({ page, storeDb, member }) => {
+    const other = await createMember(storeDb);
+    expect(other.userId).not.toBe(member.userId);
+    const [othersId] = await insertMessages(storeDb, other.userId, [{ messageType: 3, msgContent: '别人的订单', minutesAgo: 1 }]);
     for (const id of [String(othersId), '99999999', 'abc']) {
       const response = await page.goto(`/user/message/details?id=${id}`);
       expect(response?.status()).toBe(404);
@@ -68,9 +66,8 @@ test.describe('member messages', () => {
     }
   });
 
-  test('BOM and offer messages are marked read in the list; all can be marked read at once', async ({ page }) => {
-    const { userId } = await signInNewMember(page);
-    insertMessages(userId, [
+  test('BOM and offer messages are marked read in the list; all can be marked read at once', async ({ page, storeDb, member: { userId } }) => {
+    await insertMessages(storeDb, userId, [
       { messageType: 5, msgContent: '<p>报价单 Q-1</p>', minutesAgo: 1 },
       { messageType: 1, msgContent: '<p>配单 B-1</p>', minutesAgo: 2 },
       { messageType: 3, msgContent: '订单 S-1', minutesAgo: 3 },
@@ -90,9 +87,8 @@ test.describe('member messages', () => {
     await expect(page.getByRole('button', { name: '全部标为已读' })).toBeDisabled();
   });
 
-  test('filters by kind and unread, and pages through 10 at a time', async ({ page }) => {
-    const { userId } = await signInNewMember(page);
-    insertMessages(userId, [
+  test('filters by kind and unread, and pages through 10 at a time', async ({ page, storeDb, member: { userId } }) => {
+    await insertMessages(storeDb, userId, [
       ...Array.from({ length: 12 }, (_, i) => ({ messageType: 3, msgContent: `订单消息 ${i + 1}`, minutesAgo: 100 + i, isRead: i > 0 })),
       { messageType: 4, msgContent: '发票已开具 INV-1', minutesAgo: 1 },
     ]);

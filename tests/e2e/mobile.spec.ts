@@ -1,19 +1,19 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, type StoreDb } from './fixtures.ts';
 import { homeStateOf } from './home-fixtures.ts';
-import { storeDb } from './shell-db.ts';
 
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
 /** A part with several price tiers and stock, for the product pages. */
-function partWithTiers(): { id: number; code: string } {
-  return storeDb()
-    .prepare(
-      `select p.id, p.code from products p
-       where p.stock > 0 and (select count(*) from product_prices pp where pp.product_id = p.id) >= 3
-       order by p.id limit 1`,
-    )
-    .get() as { id: number; code: string };
+async function partWithTiers(storeDb: StoreDb): Promise<{ id: number; code: string }> {
+  return storeDb
+    .selectFrom('products as p')
+    .select(['p.id', 'p.code'])
+    .where('p.stock', '>', 0)
+    .where((eb) => eb(eb.selectFrom('productPrices as pp').select((count) => count.fn.countAll().as('n')).whereRef('pp.productId', '=', 'p.id'), '>=', 3))
+    .orderBy('p.id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
 }
 
 test.describe('mobile redirect', () => {
@@ -26,8 +26,8 @@ test.describe('mobile redirect', () => {
     await expect(page.getByRole('search')).toBeVisible();
   });
 
-  test('a phone asking for a product page lands on its mobile page', async ({ page }) => {
-    const part = partWithTiers();
+  test('a phone asking for a product page lands on its mobile page', async ({ page, storeDb }) => {
+    const part = await partWithTiers(storeDb);
     await page.goto(`/product/detail/${part.id}?from=share`);
     expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/m/product/detail/${part.id}?from=share`);
     await expect(page.getByTestId('m-product-code')).toContainText(part.code);
@@ -51,8 +51,8 @@ test.describe('mobile redirect', () => {
 });
 
 test.describe('desktop browsers', () => {
-  test('are never redirected', async ({ page }) => {
-    const part = partWithTiers();
+  test('are never redirected', async ({ page, storeDb }) => {
+    const part = await partWithTiers(storeDb);
     await page.goto('/');
     expect(new URL(page.url()).pathname).toBe('/');
     await page.goto(`/product/detail/${part.id}`);
@@ -89,7 +89,7 @@ test.describe('mobile pages on a phone-sized screen', () => {
     await expect(page).toHaveURL(/\/search\?key=STM32F103$/);
   });
 
-  test('a product opens its mobile page with code, brand, package, description, tiers and stock', async ({ page }) => {
+  test('a product opens its mobile page with code, brand, package, description, tiers and stock', async ({ page, storeDb }) => {
     await page.goto('/m');
     const first = page.getByTestId('m-product').first();
     const href = await first.getAttribute('href');
@@ -97,10 +97,13 @@ test.describe('mobile pages on a phone-sized screen', () => {
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await expect(page.getByTestId('m-product-detail')).toBeVisible();
 
-    const part = partWithTiers();
-    const brand = storeDb()
-      .prepare('select b.name_en as nameEn, p.package, p.description, p.stock from products p join brands b on b.id = p.brand_id where p.id = ?')
-      .get(part.id) as { nameEn: string; package: string; description: string; stock: number };
+    const part = await partWithTiers(storeDb);
+    const brand = await storeDb
+      .selectFrom('products as p')
+      .innerJoin('brands as b', 'b.id', 'p.brandId')
+      .select(['b.nameEn', 'p.package', 'p.description', 'p.stock'])
+      .where('p.id', '=', part.id)
+      .executeTakeFirstOrThrow();
     await page.goto(`/m/product/detail/${part.id}`);
     await expect(page.getByTestId('m-product-code')).toContainText(part.code);
     await expect(page.getByTestId('m-product-brand')).toContainText(brand.nameEn);
@@ -114,8 +117,8 @@ test.describe('mobile pages on a phone-sized screen', () => {
     expect(fits).toBe(true);
   });
 
-  test('a visitor adding to the cart goes to login and comes back to the part', async ({ page }) => {
-    const part = partWithTiers();
+  test('a visitor adding to the cart goes to login and comes back to the part', async ({ page, storeDb }) => {
+    const part = await partWithTiers(storeDb);
     await page.goto(`/m/product/detail/${part.id}`);
     await page.getByTestId('m-add-to-cart-login').click();
     await expect(page).toHaveURL(`/account/login?return=${encodeURIComponent(`/m/product/detail/${part.id}`)}`);

@@ -1,7 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, latestSmsCode, test, uniquePhone } from './fixtures.ts';
 import { freezeClock } from './home-fixtures.ts';
-import { storeDb } from './shell-db.ts';
 
 /** The register box of the home user card, with the pop-ups over the page closed. */
 async function openRegisterBox(page: Page, url = '/'): Promise<Locator> {
@@ -139,7 +138,7 @@ test.describe('register box', () => {
     await expect(box.getByTestId('register-submit')).toBeEnabled();
   });
 
-  test('registers with the inviter of the page query, which is kept in local storage', async ({ page }) => {
+  test('registers with the inviter of the page query, which is kept in local storage', async ({ page, storeDb }) => {
     const registrations = countCalls(page, '/account/api/quickRegister');
     const inviter = `U${Date.now() % 1_000_000_000}`;
     const box = await openRegisterBox(page, `/?inviter=${inviter}`);
@@ -152,7 +151,7 @@ test.describe('register box', () => {
     await box.getByTestId('register-submit').click();
     await expect(page.locator('.toast', { hasText: '注册成功' })).toBeVisible();
     expect(registrations.bodies()).toEqual([{ phone, smsCode: expect.stringMatching(/^\d{4}$/), inviter }]);
-    const stored = storeDb().prepare('select inviter from users where phone = ?').get(phone) as { inviter: string } | undefined;
+    const stored = await storeDb.selectFrom('users').select('inviter').where('phone', '=', phone).executeTakeFirst();
     expect(stored?.inviter).toBe(inviter);
   });
 

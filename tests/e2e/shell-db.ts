@@ -1,39 +1,6 @@
-import Database from 'better-sqlite3';
-import { createHash, randomInt } from 'node:crypto';
-import type { Page } from '@playwright/test';
+import type { StoreDb } from './fixtures.ts';
 
-/**
- * Direct access to the e2e server's SQLite file, for cases the demo data does not give
- * (a member with 120 cart lines, 12 unread BOM messages…). WAL mode lets the test write
- * while the server runs.
- */
-const port = Number(process.env.E2E_PORT ?? 3100);
-let store: Database.Database | null = null;
-
-export function storeDb(): Database.Database {
-  if (!store) {
-    store = new Database(`data/e2e-${port}/store.sqlite`);
-    store.pragma('busy_timeout = 5000');
-  }
-  return store;
-}
-
-/** A new member signed in in this page's browser (the session row a login would write). */
-export async function signInNewMember(page: Page, fields: { nickName?: string } = {}): Promise<{ userId: number; userNumber: string }> {
-  await page.goto('/no/such/page');
-  const sid = (await page.context().cookies()).find((cookie) => cookie.name === 'sid')?.value;
-  if (!sid) throw new Error('no sid cookie');
-  const digits = String(randomInt(0, 100_000_000)).padStart(8, '0');
-  const phone = `147${digits}`;
-  const userNumber = `U26${digits}`;
-  const now = Date.now();
-  const db = storeDb();
-  const user = db
-    .prepare('insert into users (user_number, phone, nick_name, password_hash, user_img_path, inviter, created_at) values (?, ?, ?, null, null, null, ?) returning id')
-    .get(userNumber, phone, fields.nickName ?? '', now) as { id: number };
-  db.prepare('insert into sessions (id, user_id, created_at, expires_at) values (?, ?, ?, ?)').run(createHash('sha256').update(sid).digest('hex'), user.id, now, now + 86_400_000);
-  return { userId: user.id, userNumber };
-}
+/** Rows the shell journeys write into the e2e store, and the category tree it holds. */
 
 export interface TestMessage {
   messageType: number;
@@ -42,30 +9,40 @@ export interface TestMessage {
   isRead?: boolean;
 }
 
-export function insertMessages(userId: number, messages: TestMessage[]): number[] {
-  const db = storeDb();
-  const insert = db.prepare('insert into messages (user_id, message_type, msg_content, send_date, is_read) values (?, ?, ?, ?, ?) returning id');
+export async function insertMessages(storeDb: StoreDb, userId: number, messages: TestMessage[]): Promise<number[]> {
   const now = Date.now();
-  return messages.map((message) => (insert.get(userId, message.messageType, message.msgContent, now - message.minutesAgo * 60_000, message.isRead ? 1 : 0) as { id: number }).id);
+  const rows = await storeDb
+    .insertInto('messages')
+    .values(
+      messages.map((message) => ({
+        userId,
+        messageType: message.messageType,
+        msgContent: message.msgContent,
+        sendDate: now - message.minutesAgo * 60_000,
+        isRead: message.isRead ? 1 : 0,
+      })),
+    )
+    .returning('id')
+    .execute();
+  return rows.map((row) => row.id);
 }
 
 /** `count` cart lines on seeded products. */
-export function insertCartLines(userId: number, count: number): void {
-  const db = storeDb();
-  const products = db.prepare('select id from products order by id limit ?').all(count) as { id: number }[];
+export async function insertCartLines(storeDb: StoreDb, userId: number, count: number): Promise<void> {
+  const products = await storeDb.selectFrom('products').select('id').orderBy('id').limit(count).execute();
   if (products.length < count) throw new Error(`the seeded catalogue has only ${products.length} products`);
-  const insert = db.prepare('insert into cart_items (user_id, product_id, quantity, is_selected, created_at, updated_at) values (?, ?, 1, 1, ?, ?)');
   const now = Date.now();
-  db.transaction(() => {
-    for (const product of products) insert.run(userId, product.id, now, now);
-  })();
+  await storeDb
+    .insertInto('cartItems')
+    .values(products.map((product) => ({ userId, productId: product.id, quantity: 1, isSelected: 1, createdAt: now, updatedAt: now })))
+    .execute();
 }
 
-export function assignServiceRep(userId: number, enableFlag: 0 | 1): string {
-  const db = storeDb();
-  const rep = db.prepare('select id, operator_name as name from service_reps order by id limit 1').get() as { id: number; name: string };
-  db.prepare('insert into user_service_reps (user_id, rep_id, enable_flag) values (?, ?, ?)').run(userId, rep.id, enableFlag);
-  return rep.name;
+/** Gives the member the first sales rep; returns the rep's name. */
+export async function assignServiceRep(storeDb: StoreDb, userId: number, enableFlag: 0 | 1): Promise<string> {
+  const rep = await storeDb.selectFrom('serviceReps').select(['id', 'operatorName']).orderBy('id').limit(1).executeTakeFirstOrThrow();
+  await storeDb.insertInto('userServiceReps').values({ userId, repId: rep.id, enableFlag }).execute();
+  return rep.operatorName;
 }
 
 export interface MenuSecond {
@@ -84,11 +61,10 @@ export interface MenuGroup {
 }
 
 /** The category tree as stored, in display order: what the mega-menu must show. */
-export function storedCategoryTree(): MenuGroup[] {
-  const db = storeDb();
-  const groups = db.prepare('select id, name from category_groups order by sort, id').all() as { id: number; name: string }[];
-  const firsts = db.prepare('select id, group_id as groupId, name from categories where level = 1 order by sort, id').all() as { id: number; groupId: number; name: string }[];
-  const seconds = db.prepare('select id, parent_id as parentId, name, sku_count as skuCount from categories where level = 2 order by sort, id').all() as { id: number; parentId: number; name: string; skuCount: number }[];
+export async function storedCategoryTree(storeDb: StoreDb): Promise<MenuGroup[]> {
+  const groups = await storeDb.selectFrom('categoryGroups').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
+  const firsts = await storeDb.selectFrom('categories').select(['id', 'groupId', 'name']).where('level', '=', 1).orderBy('sort').orderBy('id').execute();
+  const seconds = await storeDb.selectFrom('categories').select(['id', 'parentId', 'name', 'skuCount']).where('level', '=', 2).orderBy('sort').orderBy('id').execute();
   return groups
     .map((group) => ({
       name: group.name,

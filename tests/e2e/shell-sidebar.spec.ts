@@ -1,5 +1,5 @@
 import { expect, test } from './fixtures.ts';
-import { assignServiceRep, insertMessages, signInNewMember } from './shell-db.ts';
+import { assignServiceRep, insertMessages } from './shell-db.ts';
 
 const anyPage = '/no/such/page';
 
@@ -33,9 +33,8 @@ test.describe('sidebar', () => {
     await expect(hotline.getByTestId('hotline-panel')).toContainText('周一至周六 9:00-18:00');
   });
 
-  test('a member gets the coupon centre, the QQ number and, without an enabled rep, the WeChat panel', async ({ page }) => {
-    const { userId } = await signInNewMember(page);
-    assignServiceRep(userId, 0);
+  test('a member gets the coupon centre, the QQ number and, without an enabled rep, the WeChat panel', async ({ page, storeDb, member: { userId } }) => {
+    await assignServiceRep(storeDb, userId, 0);
     await page.goto(anyPage);
     const sidebar = page.getByTestId('sidebar');
     await expect(sidebar.getByTestId('sidebar-coupon').getByRole('link')).toHaveAttribute('href', '/coupon');
@@ -46,9 +45,8 @@ test.describe('sidebar', () => {
     await expect(sidebar.getByTestId('sidebar-wechat')).toHaveCount(1);
   });
 
-  test('a member with an enabled dedicated rep sees the service panel instead of the WeChat panel', async ({ page }) => {
-    const { userId } = await signInNewMember(page);
-    const repName = assignServiceRep(userId, 1);
+  test('a member with an enabled dedicated rep sees the service panel instead of the WeChat panel', async ({ page, storeDb, member: { userId } }) => {
+    const repName = await assignServiceRep(storeDb, userId, 1);
     await page.goto(anyPage);
     const sidebar = page.getByTestId('sidebar');
     await expect(sidebar.getByTestId('sidebar-wechat')).toHaveCount(0);
@@ -59,9 +57,8 @@ test.describe('sidebar', () => {
     expect(await service.getByRole('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
-  test('the BOM badge counts unread BOM and offer messages up to 9, then shows a dot', async ({ page }) => {
-    const { userId } = await signInNewMember(page);
-    insertMessages(userId, [
+  test('the BOM badge counts unread BOM and offer messages up to 9, then shows a dot', async ({ page, storeDb, member: { userId } }) => {
+    await insertMessages(storeDb, userId, [
       { messageType: 1, msgContent: '<p>BOM 1</p>', minutesAgo: 1 },
       { messageType: 5, msgContent: '<p>报价 1</p>', minutesAgo: 2 },
       { messageType: 1, msgContent: '<p>BOM 2</p>', minutesAgo: 3 },
@@ -73,7 +70,7 @@ test.describe('sidebar', () => {
     await expect(badge).toHaveText('3');
     await expect(badge).toHaveAttribute('data-kind', 'number');
 
-    insertMessages(userId, Array.from({ length: 7 }, (_, i) => ({ messageType: 5, msgContent: `<p>报价 ${i}</p>`, minutesAgo: 10 + i })));
+    await insertMessages(storeDb, userId, Array.from({ length: 7 }, (_, i) => ({ messageType: 5, msgContent: `<p>报价 ${i}</p>`, minutesAgo: 10 + i })));
     await page.reload();
     await expect(badge).toHaveAttribute('data-kind', 'dot');
     await expect(badge).toHaveText('');

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures.ts';
-import { assignServiceRep, insertCartLines, insertMessages, signInNewMember, storedCategoryTree } from './shell-db.ts';
+import { insertCartLines, insertMessages, storedCategoryTree } from './shell-db.ts';
 
 /** The shell is the same on every page; the 404 page is one every build has. */
 const anyPage = '/no/such/page';
@@ -23,31 +23,33 @@ test.describe('status bar', () => {
     await expect(bar.getByTestId('logout')).toHaveCount(0);
   });
 
-  test('a member is greeted by nickname and has a member-centre dropdown with orders, coupons, complaints and logout', async ({ page }) => {
-    await signInNewMember(page, { nickName: '电子小王' });
-    await page.goto(anyPage);
-    const bar = page.getByTestId('status-bar');
-    await expect(bar.getByTestId('member-name')).toHaveText('电子小王');
-    await expect(bar.getByRole('link', { name: '请登录' })).toHaveCount(0);
-    const menu = bar.getByTestId('member-menu');
-    await expect(menu.getByTestId('logout')).toBeHidden();
-    await menu.getByRole('link', { name: '会员中心' }).hover();
-    await expect(menu.getByRole('link', { name: '我的订单' })).toHaveAttribute('href', '/user/order/list');
-    await expect(menu.getByRole('link', { name: '我的优惠券' })).toHaveAttribute('href', '/user/coupon');
-    await expect(menu.getByRole('link', { name: '售后投诉' })).toHaveAttribute('href', '/user/feedback');
-    await expect(menu.getByTestId('logout')).toBeVisible();
-    await expect(bar.getByTestId('status-hotline')).toContainText('400-860-2026');
+  test.describe(() => {
+    test.use({ memberFields: { nickName: '电子小王' } });
+
+    test('a member is greeted by nickname and has a member-centre dropdown with orders, coupons, complaints and logout', async ({ page, member }) => {
+      await page.goto(anyPage);
+      const bar = page.getByTestId('status-bar');
+      await expect(bar.getByTestId('member-name')).toHaveText('电子小王');
+      await expect(bar.getByTestId('member-name')).not.toHaveText(member.userNumber);
+      await expect(bar.getByRole('link', { name: '请登录' })).toHaveCount(0);
+      const menu = bar.getByTestId('member-menu');
+      await expect(menu.getByTestId('logout')).toBeHidden();
+      await menu.getByRole('link', { name: '会员中心' }).hover();
+      await expect(menu.getByRole('link', { name: '我的订单' })).toHaveAttribute('href', '/user/order/list');
+      await expect(menu.getByRole('link', { name: '我的优惠券' })).toHaveAttribute('href', '/user/coupon');
+      await expect(menu.getByRole('link', { name: '售后投诉' })).toHaveAttribute('href', '/user/feedback');
+      await expect(menu.getByTestId('logout')).toBeVisible();
+      await expect(bar.getByTestId('status-hotline')).toContainText('400-860-2026');
+    });
   });
 
-  test('a member without a nickname is greeted by user number', async ({ page }) => {
-    const { userNumber } = await signInNewMember(page, { nickName: '' });
+  test('a member without a nickname is greeted by user number', async ({ page, member: { userNumber } }) => {
     await page.goto(anyPage);
     await expect(page.getByTestId('member-name')).toHaveText(userNumber);
   });
 
-  test('the message link shows the unread count and the latest 3 unread messages, HTML kinds not clickable', async ({ page }) => {
-    const { userId } = await signInNewMember(page);
-    const [, , orderId] = insertMessages(userId, [
+  test('the message link shows the unread count and the latest 3 unread messages, HTML kinds not clickable', async ({ page, storeDb, member: { userId } }) => {
+    const [, , orderId] = await insertMessages(storeDb, userId, [
       { messageType: 1, msgContent: '<p>配单 <strong>BOM-7788</strong> 已完成<img src=x onerror="alert(1)"></p>', minutesAgo: 1 },
       { messageType: 5, msgContent: '<p>报价单 <strong>Q-5566</strong></p>', minutesAgo: 2 },
       { messageType: 3, msgContent: '订单 SO-1122 已发货', minutesAgo: 3 },
@@ -77,15 +79,14 @@ test.describe('status bar', () => {
     expect(dialogs).toEqual([]);
   });
 
-  test('the message dropdown has an empty state, and the count is capped at 99', async ({ page }) => {
-    const { userId } = await signInNewMember(page);
+  test('the message dropdown has an empty state, and the count is capped at 99', async ({ page, storeDb, member: { userId } }) => {
     await page.goto(anyPage);
     const menu = page.getByTestId('message-menu');
     await expect(menu.getByTestId('message-count')).toHaveCount(0);
     await menu.getByRole('link', { name: /消息/ }).first().hover();
     await expect(menu.getByText('暂无未读消息')).toBeVisible();
 
-    insertMessages(userId, Array.from({ length: 120 }, (_, i) => ({ messageType: 3, msgContent: `订单消息 ${i}`, minutesAgo: i })));
+    await insertMessages(storeDb, userId, Array.from({ length: 120 }, (_, i) => ({ messageType: 3, msgContent: `订单消息 ${i}`, minutesAgo: i })));
     await page.reload();
     await expect(page.getByTestId('message-count')).toHaveText('99');
   });
@@ -132,17 +133,15 @@ test.describe('header', () => {
     await expect(page.getByTestId('sidebar-cart-count')).toHaveText('0');
   });
 
-  test('shows the cart count, "99.." in the header and "99+" in the sidebar past 99', async ({ page }) => {
-    const { userId } = await signInNewMember(page);
-    insertCartLines(userId, 120);
+  test('shows the cart count, "99.." in the header and "99+" in the sidebar past 99', async ({ page, storeDb, member: { userId } }) => {
+    await insertCartLines(storeDb, userId, 120);
     await page.goto(anyPage);
     await expect(page.getByTestId('header-cart-count')).toHaveText('99..');
     await expect(page.getByTestId('sidebar-cart-count')).toHaveText('99+');
   });
 
-  test('cart events move the header and sidebar counts together, never below 0', async ({ page }) => {
-    const { userId } = await signInNewMember(page);
-    insertCartLines(userId, 5);
+  test('cart events move the header and sidebar counts together, never below 0', async ({ page, storeDb, member: { userId } }) => {
+    await insertCartLines(storeDb, userId, 5);
     await page.goto(anyPage);
     const header = page.getByTestId('header-cart-count');
     const sidebar = page.getByTestId('sidebar-cart-count');
@@ -224,8 +223,8 @@ test.describe('header', () => {
 test.describe('category mega-menu', () => {
   const cut = (name: string) => (Array.from(name).length > 9 ? `${Array.from(name).slice(0, 9).join('')}…` : name);
 
-  test('shows the first 8 groups and a more link on hover', async ({ page }) => {
-    const tree = storedCategoryTree();
+  test('shows the first 8 groups and a more link on hover', async ({ page, storeDb }) => {
+    const tree = await storedCategoryTree(storeDb);
     expect(tree.length, 'the seeded catalogue has more than 8 groups').toBeGreaterThan(8);
     await page.goto(anyPage);
     const menu = page.getByTestId('category-menu');
@@ -238,8 +237,8 @@ test.describe('category mega-menu', () => {
     await expect(menu.getByRole('link', { name: '更多分类' })).toHaveAttribute('href', '/catalogue');
   });
 
-  test('shows second levels with counts, names cut at 9 characters, in up to 3 columns of 7', async ({ page }) => {
-    const tree = storedCategoryTree().slice(0, 8);
+  test('shows second levels with counts, names cut at 9 characters, in up to 3 columns of 7', async ({ page, storeDb }) => {
+    const tree = (await storedCategoryTree(storeDb)).slice(0, 8);
     const groupIndex = tree.findIndex((group) => group.firsts.some((first) => first.seconds.length > 21));
     expect(groupIndex, 'a menu group has a category with more than 21 second levels').toBeGreaterThanOrEqual(0);
     const group = tree[groupIndex]!;
