@@ -37,5 +37,4 @@ test('the seeded catalogue shows its famous parts with their drawings', async ({
   const drawing = page.locator('img[src$="/img/package/qfp-48.svg"]').first();
   await expect(drawing).toBeVisible();
   expect(await drawing.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
-  await page.screenshot({ path: '/tmp/h2-detail.png', fullPage: true });
 });

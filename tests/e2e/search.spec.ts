@@ -112,11 +112,15 @@ test('a search that finds nothing offers near part numbers and the BOM tool', as
   await expect(page.locator('.search-result').first()).toBeVisible();
 });
 
-test('screenshots of the results and the no-result page', async ({ page }) => {
+test('a part-number prefix lists its parts with the prefix marked; a word matching nothing shows the empty page', async ({ page }) => {
   await page.goto('/search?key=RC0603FR');
-  await expect(page.locator('.search-result').first()).toBeVisible();
-  await page.screenshot({ path: '/tmp/h4a-results.png', fullPage: true });
+  const first = page.locator('.search-result').first();
+  await expect(first).toBeVisible();
+  await expect(page.locator('.search-summary')).toContainText('搜索“RC0603FR”');
+  await expect(first.locator('.search-result__code')).toContainText('RC0603FR');
+  await expect(first.locator('.search-result__code mark')).toHaveText('RC0603FR');
   await page.goto('/search?key=xyzzy123');
   await expect(page.locator('.search-empty')).toBeVisible();
-  await page.screenshot({ path: '/tmp/h4a-empty.png', fullPage: true });
+  await expect(page.getByRole('heading', { name: /抱歉，没有找到与“xyzzy123”相关的商品/ })).toBeVisible();
+  await expect(page.locator('.search-result')).toHaveCount(0);
 });
