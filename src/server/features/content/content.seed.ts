@@ -1,6 +1,7 @@
 import { searchUrl } from '../../../contract/search-url.ts';
 import { MessageType } from '../../../contract/message.ts';
 import type { Db } from '../../db/create-db.ts';
+import { checkHasUser, findOrCreateMember } from '../account/account.service.ts';
 import { sendMessages, type NewMessage } from '../message/message.service.ts';
 
 /** The demo member h1's seed creates; messages and a sales rep are attached to it when present. */
@@ -94,8 +95,9 @@ export async function seedContent(db: Db, now = Date.now()): Promise<void> {
     .returning('id')
     .executeTakeFirstOrThrow();
 
-  const member = await k.selectFrom('users').select('id').where('phone', '=', demoMemberPhone).executeTakeFirst();
-  if (!member) return;
-  await k.insertInto('userServiceReps').values({ userId: member.id, repId: rep.id, enableFlag: 1 }).execute();
-  await sendMessages(k, demoMessages(member.id, now));
+  // Only a demo member its own seed made gets a rep and messages (finding it, not making it).
+  if (!(await checkHasUser(k, demoMemberPhone))) return;
+  const memberId = await findOrCreateMember(k, { phone: demoMemberPhone, password: null, createdAt: now });
+  await k.insertInto('userServiceReps').values({ userId: memberId, repId: rep.id, enableFlag: 1 }).execute();
+  await sendMessages(k, demoMessages(memberId, now));
 }

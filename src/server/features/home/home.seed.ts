@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import { homeLimits } from '../../../contract/home.ts';
-import { defaultNickName } from '../account/account.service.ts';
-import { findUserByPhone, insertUser } from '../account/account.repository.ts';
+import { checkHasUser, findOrCreateMember } from '../account/account.service.ts';
 import type { Db } from '../../db/create-db.ts';
 import type { Database } from '../../db/database.ts';
 import { createRandom, type Random } from '../../seed/random.ts';
@@ -42,11 +41,7 @@ async function createBuyers(db: Kysely<Database>, random: Random, now: number): 
   const ids: number[] = [];
   const phones = new Set<string>();
   while (phones.size < buyerCount) phones.add(`${random.pick(buyerPrefixes)}${String(random.int(0, 99_999_999)).padStart(8, '0')}`);
-  for (const phone of phones) {
-    const existing = await findUserByPhone(db, phone);
-    const row = existing ?? (await insertUser(db, { phone, nickName: defaultNickName(phone), passwordHash: null, inviter: null, createdAt: now - random.int(30, 400) * day }));
-    if (row) ids.push(row.id);
-  }
+  for (const phone of phones) ids.push(await findOrCreateMember(db, { phone, password: null, createdAt: now - random.int(30, 400) * day }));
   return ids;
 }
 
@@ -126,8 +121,9 @@ export async function seedHomeContent(db: Db, now = Date.now()): Promise<void> {
   await insertBanners(k, banners);
   await publishNews(k, [...newsRows(announcementSeeds, now), ...newsRows(informationSeeds, now), ...newsRows(articleSeeds, now)]);
   const buyerIds = await createBuyers(k, random, now);
-  const member = await findUserByPhone(k, demoMemberPhone);
-  await insertOrders(k, demoOrders(random, buyerIds, member?.id ?? null, now));
+  // The demo member gets orders only when its seed made it: this seed does not make members people log in with.
+  const memberId = (await checkHasUser(k, demoMemberPhone)) ? await findOrCreateMember(k, { phone: demoMemberPhone, password: null, createdAt: now }) : null;
+  await insertOrders(k, demoOrders(random, buyerIds, memberId, now));
   await insertHomeProducts(k, await pickDisplayProducts(k));
   await ensurePartnerBrands(k);
 }
