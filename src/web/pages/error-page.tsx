@@ -1,3 +1,4 @@
+import { requestErrors } from '../../contract/errors.ts';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
 
@@ -10,7 +11,7 @@ export function ErrorPage({ shell, data }: PageProps<ErrorPageData>) {
   return (
     <PageShell shell={shell}>
       <section className="error-page">
-        <h1 className="error-page__title">{isNotFound ? '抱歉，您访问的页面不存在' : '服务器繁忙，请稍后再试'}</h1>
+        <h1 className="error-page__title">{isNotFound ? '抱歉，您访问的页面不存在' : requestErrors.internal.msg}</h1>
         <p className="error-page__hint">{isNotFound ? '页面可能已被删除或地址有误。' : '我们已记录此问题，请稍后刷新页面。'}</p>
         <p>
           <a className="button button--primary" href="/">返回首页</a> <a className="button" href="/catalogue">浏览分类</a>
