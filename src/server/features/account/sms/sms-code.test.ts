@@ -93,7 +93,10 @@ describe('SMS code sending limits and single use', () => {
     const phone = nextPhone();
     const answers = await Promise.all(Array.from({ length: 50 }, () => send(t.browser(nextIp()), phone)));
     expect(answers.filter((answer) => answer.code === 1)).toHaveLength(1);
-    expect(answers.filter((answer) => answer.errorCode === 'sms.resendTooSoon')).toHaveLength(49);
+    // Refused by the minute's claim or, when they interleave (PostgreSQL), already by a daily or hourly quota
+    // that the refused requests then gave back: the counts end as the one code sent.
+    const refusals = ['sms.resendTooSoon', 'sms.phoneHourlyQuota', 'sms.phoneDailyQuota'];
+    expect(answers.filter((answer) => answer.code === 429 && refusals.includes(answer.errorCode ?? ''))).toHaveLength(49);
     expect(await outboxOf(t, phone)).toHaveLength(1);
   });
 
