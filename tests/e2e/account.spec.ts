@@ -1,4 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
+import { SendMsgType } from '../../src/contract/account.ts';
+import { accountCalls } from '../../src/contract/account-calls.ts';
+import type { AnyCall, CallBody } from '../../src/contract/call.ts';
 import { expect, latestSmsCode, test, uniquePhone } from './fixtures.ts';
 
 /**
@@ -17,11 +20,11 @@ async function graphicCodeAnswer(page: Page): Promise<string> {
 async function registerByApi(request: APIRequestContext, phone: string, password: string) {
   await request.get('/serve/clause');
   const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'csrfToken')?.value ?? '';
-  const post = async (path: string, data: unknown) => (await request.post(path, { data, headers: { 'x-csrf-token': csrf } })).json() as Promise<{ code: number; msg: string }>;
-  expect(await post('/common/api/sendVerificationCode', { userAccount: phone, sendMsgType: 0 })).toMatchObject({ code: 1 });
+  const call = async <C extends AnyCall>(called: C, data: CallBody<C>): Promise<unknown> => (await request.post(called.path, { data, headers: { 'x-csrf-token': csrf } })).json();
+  expect(await call(accountCalls.sendVerificationCode, { userAccount: phone, sendMsgType: SendMsgType.register })).toMatchObject({ code: 1 });
   const outbox = (await (await request.get(`/dev/sms-outbox?phone=${phone}`)).json()) as { code: string }[];
   const smsCode = outbox.at(-1)?.code ?? '';
-  expect(await post('/account/api/messageRegister', { phone, smsCode, password })).toMatchObject({ code: 1, msg: '注册成功' });
+  expect(await call(accountCalls.messageRegister, { phone, smsCode, password })).toMatchObject({ code: 1, msg: '注册成功' });
 }
 
 const maskedPhone = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;

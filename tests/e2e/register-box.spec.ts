@@ -1,4 +1,5 @@
 import type { Locator, Page } from '@playwright/test';
+import { accountCalls } from '../../src/contract/account-calls.ts';
 import { expect, latestSmsCode, test, uniquePhone } from './fixtures.ts';
 import { freezeClock } from './home-fixtures.ts';
 
@@ -62,8 +63,8 @@ test.describe('register box', () => {
   });
 
   test('a registered phone toasts 此账号已注册 and no code is sent', async ({ page }) => {
-    const sends = countCalls(page, '/common/api/sendVerificationCode');
-    const checks = countCalls(page, '/account/api/checkHasUser');
+    const sends = countCalls(page, accountCalls.sendVerificationCode.path);
+    const checks = countCalls(page, accountCalls.checkHasUser.path);
     const box = await openRegisterBox(page);
     await box.getByTestId('register-phone').fill('13800138000');
     await box.getByTestId('register-send').click();
@@ -76,7 +77,7 @@ test.describe('register box', () => {
 
   test('sending a code toasts 验证码发送成功 and counts down 60 seconds', async ({ page }) => {
     await freezeClock(page);
-    const sends = countCalls(page, '/common/api/sendVerificationCode');
+    const sends = countCalls(page, accountCalls.sendVerificationCode.path);
     const box = await openRegisterBox(page);
     const phone = uniquePhone();
     await box.getByTestId('register-phone').fill(phone);
@@ -100,7 +101,7 @@ test.describe('register box', () => {
 
   test('registers once on a double click, toasts 注册成功 and reloads after 2 seconds as a member', async ({ page }) => {
     await freezeClock(page);
-    const registrations = countCalls(page, '/account/api/quickRegister');
+    const registrations = countCalls(page, accountCalls.quickRegister.path);
     const box = await openRegisterBox(page);
     const phone = uniquePhone();
     await box.getByTestId('register-phone').fill(phone);
@@ -139,7 +140,7 @@ test.describe('register box', () => {
   });
 
   test('registers with the inviter of the page query, which is kept in local storage', async ({ page, storeDb }) => {
-    const registrations = countCalls(page, '/account/api/quickRegister');
+    const registrations = countCalls(page, accountCalls.quickRegister.path);
     const inviter = `U${Date.now() % 1_000_000_000}`;
     const box = await openRegisterBox(page, `/?inviter=${inviter}`);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('inviter'))) ?? '{}')).toMatchObject({ value: inviter });
@@ -156,7 +157,7 @@ test.describe('register box', () => {
   });
 
   test('the quick-register pop-up registers the same way', async ({ page }) => {
-    const registrations = countCalls(page, '/account/api/quickRegister');
+    const registrations = countCalls(page, accountCalls.quickRegister.path);
     await page.goto('/');
     await page.getByTestId('popup-ad-close').click();
     const box = page.getByTestId('quick-register').getByTestId('register-box');
