@@ -1,14 +1,11 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, TestBrowser, type TestApp } from '../testing/test-app.ts';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { accountCalls } from '../../contract/account-calls.ts';
+import { initialStateElementId } from '../../contract/shell.ts';
+import type { TestBrowser } from '../testing/test-app.ts';
+import { useTestApp } from '../testing/use-test-app.ts';
 
 describe('platform: envelope, anti-forgery, pages', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await createTestApp();
-  });
-  afterAll(async () => {
-    await t.close();
-  });
+  const t = useTestApp();
 
   it('answers /healthz', async () => {
     const response = await t.app.inject({ method: 'GET', url: '/healthz' });
@@ -20,7 +17,7 @@ describe('platform: envelope, anti-forgery, pages', () => {
     expect(response.statusCode).toBe(404);
     expect(response.headers['content-type']).toContain('text/html');
     expect(response.body).toContain('抱歉，您访问的页面不存在');
-    expect(response.body).toContain('<script type="application/json" id="initial-state">');
+    expect(response.body).toContain(`<script type="application/json" id="${initialStateElementId}">`);
     const csp = String(response.headers['content-security-policy']);
     expect(csp).toContain("script-src 'self'");
     expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
@@ -32,7 +29,7 @@ describe('platform: envelope, anti-forgery, pages', () => {
   });
 
   it('issues the anti-forgery cookie again to a browser that kept its session but lost the token', async () => {
-    const browser = new TestBrowser(t.app);
+    const browser = t.browser();
     await browser.get('/');
     const sid = browser.cookie('sid');
     const response = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: `sid=${sid ?? ""}` } });
@@ -52,7 +49,7 @@ describe('platform: envelope, anti-forgery, pages', () => {
   });
 
   it('refuses a POST without the anti-forgery header', async () => {
-    const browser = new TestBrowser(t.app);
+    const browser = t.browser();
     await browser.get('/');
     const response = await t.app.inject({
       method: 'POST',
@@ -65,7 +62,7 @@ describe('platform: envelope, anti-forgery, pages', () => {
   });
 
   it('answers unknown calls and bad JSON in the envelope', async () => {
-    const browser = new TestBrowser(t.app);
+    const browser = t.browser();
     expect(await browser.post('/no/such/api')).toMatchObject({ code: 404, msg: '接口不存在', errorCode: 'request.unknownCall' });
     const headers = { cookie: browser.cookieHeader(), 'x-csrf-token': browser.cookie('csrfToken') ?? '' };
     const badJson = await t.app.inject({ method: 'POST', url: '/no/such/api', payload: '{"a":', headers: { ...headers, 'content-type': 'application/json' } });
@@ -75,21 +72,17 @@ describe('platform: envelope, anti-forgery, pages', () => {
 });
 
 describe('bad input on a real route answers the envelope with code 400 in Chinese', () => {
-  let t: TestApp;
+  const t = useTestApp();
   let browser: TestBrowser;
   beforeAll(async () => {
-    t = await createTestApp();
-    browser = new TestBrowser(t.app);
+    browser = t.browser();
     await browser.get('/');
-  });
-  afterAll(async () => {
-    await t.close();
   });
 
   const post = (payload: string, contentType: string) =>
     t.app.inject({
       method: 'POST',
-      url: '/account/api/checkHasUser',
+      url: accountCalls.checkHasUser.path,
       payload,
       headers: {
         'content-type': contentType,
@@ -104,7 +97,7 @@ describe('bad input on a real route answers the envelope with code 400 in Chines
     ['a malformed value', { userPhone: '1380013800x' }, '请输入正确的手机号码'],
     ['an array body', [], '请求参数有误'],
   ])('%s', async (_case, body, msg) => {
-    expect(await browser.post('/account/api/checkHasUser', body)).toEqual({ code: 400, data: null, msg, errorCode: 'request.invalid' });
+    expect(await browser.post(accountCalls.checkHasUser.path, body)).toEqual({ code: 400, data: null, msg, errorCode: 'request.invalid' });
   });
 
   it.each([
