@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MessageType } from '../../../contract/message.ts';
 import { createMember, signIn } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { seedContent } from '../content/content.seed.ts';
+import { insertContentFixture } from '../content/testing/content-fixture.ts';
 import { sendMessages } from '../message/message.service.ts';
 import { insertCartLines, insertCategoryFixture, shellOf } from './shell.test-helpers.ts';
 
@@ -10,7 +10,7 @@ describe('shell state', () => {
   const t = useTestApp({
     fixture: async (app) => {
       await insertCategoryFixture(app.db);
-      await seedContent(app.db);
+      await insertContentFixture(app.db);
     },
   });
 
