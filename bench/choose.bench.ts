@@ -19,7 +19,7 @@ import { loadConfig } from '../src/server/config.ts';
 import { createDatabaseCounterStore } from '../src/server/http/counter-store.ts';
 import { createSmsProvider } from '../src/server/features/account/sms/create-sms-provider.ts';
 import { findCategoryAttributes } from '../src/server/features/catalog/category.repository.ts';
-import { buildScopeIndex } from '../src/server/features/catalog/choose-index.ts';
+import { buildScopeIndex } from '../src/server/features/catalog/choose/choose-index.ts';
 import { createRandom } from '../src/server/seed/random.ts';
 import { benchDatabasePath, prepareBenchDatabase, timingOf, waitUntilIdle, type Timing } from './bench-kit.ts';
 

@@ -1,4 +1,5 @@
-import { z } from 'zod';
+import { ResultCode } from './envelope.ts';
+import { defineErrors } from './errors.ts';
 import type { PriceTier } from './pricing.ts';
 
 /** Sort orders of part lists (the `sort` of spec §3's attribute product list query). */
@@ -21,6 +22,29 @@ export const productSortLabels: Record<ProductSort, string> = {
 export const listPageSize = 20;
 export const maxListPage = 10_000;
 
+/** Messages of the list requests (parametric selection, search), one wording for each mistake. */
+export const listMessages = {
+  pageInvalid: '页码有误',
+  sortInvalid: '排序方式有误',
+  stockInvalid: '库存筛选有误',
+  categoryRequired: '请选择分类',
+  categoryInvalid: '分类有误',
+} as const;
+
+/** The one answer for a part that does not exist (product page, favorites, cart, mobile). */
+export const productErrors = defineErrors('product', {
+  notFound: { code: ResultCode.notFound, msg: '商品不存在' },
+});
+
+export const catalogErrors = defineErrors('catalog', {
+  categoryMissing: { code: ResultCode.notFound, msg: '该分类不存在' },
+  filterInvalid: { code: ResultCode.badRequest, msg: '筛选条件格式有误' },
+});
+
+export const brandErrors = defineErrors('brand', {
+  notFound: { code: ResultCode.notFound, msg: '品牌不存在' },
+});
+
 /** The brand facet's key inside a filter; every other key is an attribute id. */
 export const brandFilterKey = 'brand';
 
@@ -37,21 +61,36 @@ export interface NumberRange {
  */
 export type ChooseFilter = Record<string, string[] | NumberRange>;
 
-const rangeSchema = z
-  .object({ min: z.number().finite().optional(), max: z.number().finite().optional() })
-  .strict()
-  .refine((range) => range.min === undefined || range.max === undefined || range.min <= range.max);
+const filterKeyPattern = /^(\d{1,9}|brand)$/;
+const maxFilterKeys = 30;
+const maxFilterValues = 200;
+const maxFilterValueLength = 100;
 
-const filterSchema = z
-  .record(
-    z.string().regex(/^(\d{1,9}|brand)$/),
-    z.union([z.array(z.string().min(1).max(100)).max(200), rangeSchema]),
-  )
-  .refine((filter) => Object.keys(filter).length <= 30);
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
 
-export const filterFormatMessage = '筛选条件格式有误';
+function isOptionalFinite(value: unknown): value is number | undefined {
+  return value === undefined || (typeof value === 'number' && Number.isFinite(value));
+}
 
-/** Parses the `filter` JSON string; null when it is not a valid selection. Empty → no filters. */
+/** A range has only min and max, each optional and finite, and min ≤ max. */
+function readRange(value: Record<string, unknown>): NumberRange | null {
+  if (Object.keys(value).some((key) => key !== 'min' && key !== 'max')) return null;
+  const { min, max } = value;
+  if (!isOptionalFinite(min) || !isOptionalFinite(max)) return null;
+  if (min !== undefined && max !== undefined && min > max) return null;
+  return { ...(min === undefined ? {} : { min }), ...(max === undefined ? {} : { max }) };
+}
+
+function isFilterValueList(value: unknown[]): value is string[] {
+  return value.length <= maxFilterValues && value.every((item) => typeof item === 'string' && item.length >= 1 && item.length <= maxFilterValueLength);
+}
+
+/**
+ * Parses the `filter` JSON string; null when it is not a valid selection. Empty → no filters.
+ * Read by hand rather than by a schema: the browser reads its URL with it, without zod.
+ */
 export function parseChooseFilter(text: string | null | undefined): ChooseFilter | null {
   if (text === undefined || text === null || text.trim() === '') return {};
   let value: unknown;
@@ -60,8 +99,17 @@ export function parseChooseFilter(text: string | null | undefined): ChooseFilter
   } catch {
     return null;
   }
-  const parsed = filterSchema.safeParse(value);
-  return parsed.success ? (parsed.data as ChooseFilter) : null;
+  if (!isPlainObject(value)) return null;
+  const entries = Object.entries(value);
+  if (entries.length > maxFilterKeys) return null;
+  const filter: ChooseFilter = {};
+  for (const [key, selection] of entries) {
+    if (!filterKeyPattern.test(key)) return null;
+    const read = Array.isArray(selection) ? (isFilterValueList(selection) ? selection : null) : isPlainObject(selection) ? readRange(selection) : null;
+    if (read === null) return null;
+    filter[key] = read;
+  }
+  return filter;
 }
 
 /** The filter without empty entries, as the JSON string of the URL ('' when nothing is chosen). */
@@ -73,34 +121,6 @@ export function serializeChooseFilter(filter: ChooseFilter): string {
 export function isNumberRange(value: string[] | NumberRange | undefined): value is NumberRange {
   return value !== undefined && !Array.isArray(value);
 }
-
-const pageSchema = z.coerce.number({ error: '页码有误' }).int('页码有误').min(1, '页码有误').max(maxListPage, '页码有误').default(1);
-const sortSchema = z.coerce
-  .number({ error: '排序方式有误' })
-  .int('排序方式有误')
-  .min(0, '排序方式有误')
-  .max(3, '排序方式有误')
-  .default(0)
-  .transform((value) => value as ProductSort);
-const categoryIdSchema = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
-/** stock 1: only parts in stock. */
-const stockSchema = z.coerce.number({ error: '库存筛选有误' }).int('库存筛选有误').min(0, '库存筛选有误').max(1, '库存筛选有误').default(0);
-const filterTextSchema = z.string({ error: filterFormatMessage }).max(8000, filterFormatMessage).default('');
-
-const chooseScope = {
-  categoryFirstId: categoryIdSchema('请选择分类'),
-  categorySecondId: z.union([categoryIdSchema('分类有误'), z.literal(''), z.null()]).optional(),
-  stock: stockSchema,
-  filter: filterTextSchema,
-};
-
-/** /product/api/queryAttrbuteExcludeList: the category's filterable attributes with values and counts. */
-export const queryAttrbuteExcludeListRequest = z.object(chooseScope);
-export type QueryAttrbuteExcludeListRequest = z.input<typeof queryAttrbuteExcludeListRequest>;
-
-/** /product/api/queryAttrbuteProductList {page, categoryFirstId, categorySecondId, sort, stock, filter}. */
-export const queryAttrbuteProductListRequest = z.object({ ...chooseScope, page: pageSchema, sort: sortSchema });
-export type QueryAttrbuteProductListRequest = z.input<typeof queryAttrbuteProductListRequest>;
 
 /** A part as lists, cards and the cart show it. */
 export interface ProductSummary {
@@ -203,13 +223,9 @@ export function isDiscountSubject(value: string | undefined): value is DiscountS
   return value === 'A01' || value === 'A03';
 }
 
-/** /user/api/favorite/add and /remove {productId}. */
-export const favoriteRequest = z.object({
-  productId: z.number({ error: '商品不存在' }).int('商品不存在').positive('商品不存在').max(2_147_483_647, '商品不存在'),
-});
-export type FavoriteRequest = z.infer<typeof favoriteRequest>;
-export interface FavoriteResponse {
-  isFavorite: boolean;
+export interface CategoryRef {
+  categoryId: number;
+  categoryName: string;
 }
 
 export interface ProductParam {
@@ -225,8 +241,8 @@ export interface ProductDetail {
   datasheetUrl: string | null;
   label: string | null;
   params: ProductParam[];
-  categoryFirst: { categoryId: number; categoryName: string };
-  categorySecond: { categoryId: number; categoryName: string };
+  categoryFirst: CategoryRef;
+  categorySecond: CategoryRef;
   brandLogoPath: string | null;
   /** Parts of the same category sharing the key parameters. */
   similar: ProductSummary[];

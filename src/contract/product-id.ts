@@ -1,6 +1,8 @@
 import { z } from 'zod';
+import { productErrors } from './catalog.ts';
 
-export const productMissingMessage = '商品不存在';
+/** Transitional alias of productErrors.notFound.msg: zod-free files should import productErrors from catalog.ts. */
+export const productMissingMessage = productErrors.notFound.msg;
 
 /** A product id in a request: any bad value reads as an unknown product. */
 export const productIdSchema = z

@@ -1,12 +1,8 @@
-import { z } from 'zod';
+import { ResultCode } from './envelope.ts';
+import { defineErrors } from './errors.ts';
 import type { PriceTier } from './pricing.ts';
 
-/** /product/api/searchAssociateWord {key} → suggestions for the header search box. */
-export const searchAssociateWordRequest = z.object({
-  key: z.string().max(100, '搜索关键词过长'),
-});
-export type SearchAssociateWordRequest = z.infer<typeof searchAssociateWordRequest>;
-
+/** A suggestion of the header search box (searchAssociateWord). */
 export interface Suggestion {
   key: string;
   searchResultCount: number;
@@ -20,6 +16,21 @@ export const searchKeyMaxLength = 100;
 /** Results are shown 20 to a page, up to this page: past it, buyers narrow with the filters. */
 export const searchPageSize = 20;
 export const maxSearchPage = 100;
+
+export const searchMessages = {
+  keyTooLong: '搜索关键词过长',
+  /** Shown on the results page instead of results. */
+  keyTooLongNotice: `搜索关键词过长，请精简到${searchKeyMaxLength}个字符以内`,
+  codeMissing: '请输入型号',
+  codeTooLong: '型号过长',
+  brandInvalid: '品牌有误',
+  packageInvalid: '封装有误',
+  pageBeyondLast: `最多显示前${maxSearchPage}页，请添加筛选条件`,
+} as const;
+
+export const searchErrors = defineErrors('search', {
+  keyMissing: { code: ResultCode.badRequest, msg: '请输入搜索关键词' },
+});
 
 /**
  * Everything a results page is made of, all of it in the URL so a result can be shared:
@@ -50,38 +61,26 @@ export function searchParamsUrl(params: SearchParams): string {
   return `/search?${query.toString().replace(/\+/g, '%20')}`;
 }
 
-const positiveId = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+/** A positive database id, read as Number() reads it (' 12 ', '1e3'), or null. */
+function idOf(text: string | undefined): number | null {
+  const id = Number(text);
+  return Number.isInteger(id) && id >= 1 && id <= 2_147_483_647 ? id : null;
+}
 
 /** The query of /search, read leniently: a value that makes no sense is dropped, not an error page. */
 export function readSearchParams(query: Record<string, string | undefined>): SearchParams {
-  const id = (text: string | undefined) => {
-    const parsed = positiveId('').safeParse(text);
-    return parsed.success ? parsed.data : null;
-  };
   const sort = Number(query.sort);
   const page = Number(query.page);
   return {
     key: query.key ?? '',
-    categoryId: id(query.category),
-    brandId: id(query.brand),
+    categoryId: idOf(query.category),
+    brandId: idOf(query.brand),
     package: query.package?.trim() ? query.package.trim().slice(0, 50) : null,
     isInStock: query.stock === '1',
     sort: sort === 1 || sort === 2 || sort === 3 ? sort : 0,
     page: Number.isInteger(page) && page >= 1 ? Math.min(page, maxSearchPage) : 1,
   };
 }
-
-/** /product/api/searchProductList: the results page as JSON (same parameters as the URL). */
-export const searchProductListRequest = z.object({
-  key: z.string({ error: '请输入搜索关键词' }).max(searchKeyMaxLength, '搜索关键词过长'),
-  categoryId: positiveId('分类有误').nullish(),
-  brandId: positiveId('品牌有误').nullish(),
-  package: z.string({ error: '封装有误' }).max(50, '封装有误').nullish(),
-  stock: z.union([z.literal(0), z.literal(1)], { error: '库存筛选有误' }).default(0),
-  sort: z.union([z.literal(0), z.literal(1), z.literal(2), z.literal(3)], { error: '排序方式有误' }).default(0),
-  page: z.coerce.number({ error: '页码有误' }).int('页码有误').min(1, '页码有误').max(maxSearchPage, `最多显示前${maxSearchPage}页，请添加筛选条件`).default(1),
-});
-export type SearchProductListRequest = z.input<typeof searchProductListRequest>;
 
 /** A part in the results: the list card of the catalogue plus its category's name. */
 export interface SearchProduct {
@@ -129,9 +128,5 @@ export interface SearchResult {
 }
 export type SearchProductListResponse = SearchResult;
 
-/** /product/api/searchFactoryCodeProduct {code}: the parts with exactly this manufacturer code. */
-export const searchFactoryCodeProductRequest = z.object({
-  code: z.string({ error: '请输入型号' }).trim().min(1, '请输入型号').max(searchKeyMaxLength, '型号过长'),
-});
-export type SearchFactoryCodeProductRequest = z.infer<typeof searchFactoryCodeProductRequest>;
+/** searchFactoryCodeProduct: the parts with exactly this manufacturer code. */
 export type SearchFactoryCodeProductResponse = SearchProduct[];

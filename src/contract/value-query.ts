@@ -91,7 +91,7 @@ export function parseQuantity(token: string): Quantity | null {
     return denominator === 0 ? null : { value: Number(fraction[1]) / denominator, unit: 'W' };
   }
   const ohmsBelowOne = leadingR.exec(text);
-  if (ohmsBelowOne) return { value: Number(`0.${ohmsBelowOne[1]}`), unit: 'Ω' };
+  if (ohmsBelowOne) return { value: Number(`0.${ohmsBelowOne[1] ?? ''}`), unit: 'Ω' };
 
   const voltsOrAmps = unitInfix.exec(text);
   if (voltsOrAmps) {

@@ -1,7 +1,6 @@
 import type { Db } from '../db/create-db.ts';
 import { bulkTable, resetIdentity, withBulkWriter, type BulkWriter } from '../db/bulk-insert.ts';
 import { analyzeTables } from '../db/planner-statistics.ts';
-import { forgetCategoryTree } from '../features/catalog/category-tree.service.ts';
 import { packageImagePath } from '../features/images/package-image-names.ts';
 import { normalizePartNumber } from '../../contract/part-number.ts';
 import { attributeDefinitions, attributeIdOf, attributeKeys } from './attributes.data.ts';
@@ -131,7 +130,6 @@ export async function seedCatalog(db: Db, options: SeedOptions): Promise<Catalog
     await db.kysely.updateTable('categories').set({ skuCount }).where('id', '=', categoryId).execute();
   }
   for (const table of ['categoryGroups', 'categories', 'brands', 'attributes', 'products'] as const) await resetIdentity(db, table);
-  forgetCategoryTree(db.kysely);
   await analyzeTables(db);
   options.logger?.info(counts, 'demo catalogue seeded');
   return counts;

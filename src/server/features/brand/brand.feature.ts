@@ -1,22 +1,23 @@
 import { queryReader, readColumnListState } from '../../../contract/list-state.ts';
-import { definePage } from '../../ssr/page-registry.ts';
-import { BrandDetailPage, type BrandDetailPageData } from '../../../web/pages/brand-detail-page.tsx';
-import { BrandListPage, type BrandListPageData } from '../../../web/pages/brand-list-page.tsx';
-import type { FeatureRegistration } from '../feature-registration.ts';
 import { parsePathId } from '../../http/path-params.ts';
-import { listBrandsByInitial, loadBrandDetail } from './brand.service.ts';
+import { definePage } from '../../ssr/page-registry.ts';
+import { BrandDetailPage } from '../../../web/pages/brand-detail-page.tsx';
+import { BrandListPage } from '../../../web/pages/brand-list-page.tsx';
+import type { FeatureRegistration } from '../feature-registration.ts';
+import { createBrandContext, listBrandsByInitial, loadBrandDetail } from './brand.service.ts';
 
 /** /brand and /brand/{brandId}. */
 export const registerBrandFeature: FeatureRegistration = (_app, deps, pages) => {
   const siteName = deps.config.siteName;
-  const db = deps.db;
+  // One per app: its caches belong to this app's database.
+  const context = createBrandContext(deps.db);
   pages.push(
-    definePage<BrandListPageData>({
+    definePage({
       path: '/brand',
       entry: 'brand-list',
       component: BrandListPage,
       async load() {
-        const groups = await listBrandsByInitial(db);
+        const groups = await listBrandsByInitial(context);
         const brandCount = groups.reduce((sum, group) => sum + group.brands.length, 0);
         return {
           title: `品牌专区 - 电子元器件原厂品牌大全 - ${siteName}`,
@@ -25,14 +26,14 @@ export const registerBrandFeature: FeatureRegistration = (_app, deps, pages) => 
         };
       },
     }),
-    definePage<BrandDetailPageData>({
+    definePage({
       path: '/brand/:brandId',
       entry: 'brand-detail',
       component: BrandDetailPage,
       async load({ params, query }) {
         const brandId = parsePathId(params.brandId);
         const state = readColumnListState(queryReader(query));
-        const { brand, products } = await loadBrandDetail(db, brandId, {
+        const { brand, products } = await loadBrandDetail(context, brandId, {
           categorySecondId: state.category,
           package: state.package,
           isStockOnly: state.stock === 1,

@@ -1,18 +1,11 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { BrandsTable } from '../catalog/catalog.tables.ts';
 
-export interface BrandRow {
-  id: number;
-  nameEn: string;
-  nameCn: string | null;
-  initial: string;
-  logoPath: string | null;
-  intro: string;
-  country: string;
-  isPartner: number;
-}
+/** The columns the brand pages show. */
+export type BrandRow = Pick<Selectable<BrandsTable>, 'id' | 'nameEn' | 'nameCn' | 'initial' | 'logoPath' | 'intro' | 'country'>;
 
-const brandColumns = ['id', 'nameEn', 'nameCn', 'initial', 'logoPath', 'intro', 'country', 'isPartner'] as const;
+const brandColumns = ['id', 'nameEn', 'nameCn', 'initial', 'logoPath', 'intro', 'country'] as const;
 
 export async function findBrand(db: Kysely<Database>, id: number): Promise<BrandRow | undefined> {
   return db.selectFrom('brands').select(brandColumns).where('id', '=', id).executeTakeFirst();
@@ -29,5 +22,5 @@ export async function countProductsByBrand(db: Kysely<Database>): Promise<Map<nu
     .select(['brandId', (eb) => eb.fn.countAll<number>().as('count')])
     .groupBy('brandId')
     .execute();
-  return new Map(rows.map((row) => [row.brandId, Number(row.count)]));
+  return new Map(rows.map((row) => [row.brandId, row.count]));
 }

@@ -1,12 +1,26 @@
 import type { Kysely } from 'kysely';
-import type { BrandCard, BrandInitialGroup, BrandProfile, FacetedProductPage, ProductSort } from '../../../contract/catalog.ts';
+import { brandErrors, type BrandCard, type BrandInitialGroup, type BrandProfile, type FacetedProductPage, type ProductSort } from '../../../contract/catalog.ts';
+import { createMemoCache } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
-import { notFound } from '../../http/app-error.ts';
-import { loadFacetedProducts } from '../catalog/product.service.ts';
+import { AppError } from '../../http/app-error.ts';
+import { createFacetCountsCache, loadFacetedProducts, type ProductListContext } from '../catalog/product.service.ts';
 import { countProductsByBrand, findAllBrands, findBrand, type BrandRow } from './brand.repository.ts';
 
-export function findBrandById(db: Kysely<Database>, brandId: number): Promise<BrandRow | undefined> {
-  return findBrand(db, brandId);
+/** What the brand pages read within one app: the database and its caches, built once when the feature registers. */
+export interface BrandContext extends ProductListContext {
+  /** Parts per brand: counting reads the whole brand index, so once a minute is enough. */
+  productCounts(): Promise<Map<number, number>>;
+}
+
+const productCountsTtlMs = 60_000;
+
+export function createBrandContext(db: Kysely<Database>): BrandContext {
+  const counts = createMemoCache<'all', Map<number, number>>({ ttlMs: productCountsTtlMs, maxEntries: 1 });
+  return {
+    db,
+    facetCounts: createFacetCountsCache(),
+    productCounts: () => counts.get('all', () => countProductsByBrand(db)),
+  };
 }
 
 function initialOf(brand: BrandRow): string {
@@ -14,25 +28,9 @@ function initialOf(brand: BrandRow): string {
   return /^[A-Z]$/.test(letter) ? letter : '#';
 }
 
-let countsCache: { at: number; db: Kysely<Database>; counts: Promise<Map<number, number>> } | null = null;
-const countsTtlMs = 60_000;
-
-/** Counting parts of every brand reads the whole brand index: once a minute is enough. */
-function productCounts(db: Kysely<Database>): Promise<Map<number, number>> {
-  const now = Date.now();
-  if (!countsCache || countsCache.db !== db || now - countsCache.at > countsTtlMs) {
-    const counts = countProductsByBrand(db);
-    counts.catch(() => {
-      countsCache = null;
-    });
-    countsCache = { at: now, db, counts };
-  }
-  return countsCache.counts;
-}
-
 /** Every brand under its A–Z letter (# last). */
-export async function listBrandsByInitial(db: Kysely<Database>): Promise<BrandInitialGroup[]> {
-  const [brands, counts] = await Promise.all([findAllBrands(db), productCounts(db)]);
+export async function listBrandsByInitial(context: BrandContext): Promise<BrandInitialGroup[]> {
+  const [brands, counts] = await Promise.all([findAllBrands(context.db), context.productCounts()]);
   const groups = new Map<string, BrandCard[]>();
   for (const brand of brands) {
     const initial = initialOf(brand);
@@ -58,11 +56,11 @@ export interface BrandDetail {
   products: FacetedProductPage;
 }
 
-export async function loadBrandDetail(db: Kysely<Database>, brandId: number, query: BrandProductsQuery): Promise<BrandDetail> {
-  const brand = await findBrand(db, brandId);
-  if (!brand) throw notFound('品牌不存在');
+export async function loadBrandDetail(context: BrandContext, brandId: number, query: BrandProductsQuery): Promise<BrandDetail> {
+  const brand = await findBrand(context.db, brandId);
+  if (!brand) throw new AppError(brandErrors.notFound);
   const products = await loadFacetedProducts(
-    db,
+    context,
     { brandId, categorySecondId: query.categorySecondId, package: query.package, isStockOnly: query.isStockOnly },
     query.sort,
     query.page,

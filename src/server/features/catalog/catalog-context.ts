@@ -1,13 +1,17 @@
-import type { Kysely } from 'kysely';
+import { createMemoCache } from '../../cache/memo-cache.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import type { Database } from '../../db/database.ts';
+import { createCategoryTreeCache, type CategoryTreeCache } from './category-tree.service.ts';
 import { findAllBrandNames, type BrandNameRow } from './category.repository.ts';
-import { createChooseIndexStore, type ChooseIndexStore, type ChooseIndexStoreOptions } from './choose-index.store.ts';
+import { createChooseIndexStore, type ChooseIndexStore, type ChooseIndexStoreOptions } from './choose/choose-index.store.ts';
+import { createFacetCountsCache, type ProductListContext } from './product.service.ts';
 
-/** What the catalogue services share within one app: the database and the in-memory indexes. */
-export interface CatalogContext {
-  db: Kysely<Database>;
+/**
+ * What the catalogue services share within one app, built once when the feature registers:
+ * the database, the in-memory choose indexes and the caches of rarely changing data.
+ */
+export interface CatalogContext extends ProductListContext {
   chooseIndex: ChooseIndexStore;
+  categoryTree: CategoryTreeCache;
   /** Brand names by id, read at most once a minute (a few hundred rows). */
   brandNames(): Promise<Map<number, BrandNameRow>>;
 }
@@ -16,20 +20,12 @@ const brandNamesTtlMs = 60_000;
 
 export function createCatalogContext(deps: Pick<ServiceDeps, 'db' | 'logger'>, options: ChooseIndexStoreOptions = {}): CatalogContext {
   const db = deps.db;
-  let brandNames: { loadedAt: number; names: Promise<Map<number, BrandNameRow>> } | null = null;
+  const brandNames = createMemoCache<'all', Map<number, BrandNameRow>>({ ttlMs: brandNamesTtlMs, maxEntries: 1 });
   return {
     db,
     chooseIndex: createChooseIndexStore(db, deps.logger, options),
-    brandNames() {
-      const now = Date.now();
-      if (!brandNames || now - brandNames.loadedAt > brandNamesTtlMs) {
-        const names = findAllBrandNames(db).then((rows) => new Map(rows.map((row) => [row.id, row])));
-        names.catch(() => {
-          brandNames = null;
-        });
-        brandNames = { loadedAt: now, names };
-      }
-      return brandNames.names;
-    },
+    categoryTree: createCategoryTreeCache(db),
+    facetCounts: createFacetCountsCache(),
+    brandNames: () => brandNames.get('all', async () => new Map((await findAllBrandNames(db)).map((row) => [row.id, row]))),
   };
 }

@@ -1,11 +1,12 @@
 import type { FeatureRegistration } from '../feature-registration.ts';
-import { createCatalogContext, type CatalogContext } from './catalog-context.ts';
+import { createCatalogContext } from './catalog-context.ts';
 import { catalogPages } from './catalog.pages.ts';
 import { registerCatalogRoutes } from './catalog.routes.ts';
-import { findCategoryIdsBySize } from './category.repository.ts';
+import { warmChooseIndexes } from './choose/choose.service.ts';
 
 /** Issue 4: the catalogue, parametric selection, product detail and the zones. */
 export const registerCatalogFeature: FeatureRegistration = (app, deps, pages) => {
+  // One per app: its choose indexes and caches belong to this app's database.
   const context = createCatalogContext(deps);
   registerCatalogRoutes(app, context);
   pages.push(...catalogPages(context, deps.config.siteName));
@@ -26,11 +27,3 @@ export const registerCatalogFeature: FeatureRegistration = (app, deps, pages) =>
     });
   }
 };
-
-/** Second-level categories first (the filterable lists), largest first; then the first levels. */
-async function warmChooseIndexes(context: CatalogContext, isStopped: () => boolean): Promise<void> {
-  const seconds = await findCategoryIdsBySize(context.db, 2);
-  await context.chooseIndex.warm(seconds.map((categoryId) => ({ level: 2, categoryId })), isStopped);
-  const firsts = await findCategoryIdsBySize(context.db, 1);
-  await context.chooseIndex.warm(firsts.map((categoryId) => ({ level: 1, categoryId })), isStopped);
-}

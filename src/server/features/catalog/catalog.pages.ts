@@ -1,29 +1,27 @@
 import { discountSubjects, isDiscountSubject, serializeChooseFilter } from '../../../contract/catalog.ts';
 import { queryReader, readColumnListState, readListState } from '../../../contract/list-state.ts';
 import { notFound } from '../../http/app-error.ts';
-import { definePage, type Page } from '../../ssr/page-registry.ts';
-import { CataloguePage, type CataloguePageData } from '../../../web/pages/catalogue-page.tsx';
-import { ChoosePage, type ChoosePageData } from '../../../web/pages/choose-page.tsx';
-import { DiscountPage, type DiscountPageData } from '../../../web/pages/discount-page.tsx';
-import { ProductDetailPage, type ProductDetailPageData } from '../../../web/pages/product-detail-page.tsx';
-import type { CatalogContext } from './catalog-context.ts';
-import { loadCategoryTree } from './category-tree.service.ts';
-import { findSubcategories } from './category.repository.ts';
-import { queryAttributeExcludeList, queryAttributeProductList, resolveChooseScope } from './choose.service.ts';
-import { loadZoneProducts } from './discount.service.ts';
 import { parsePathId } from '../../http/path-params.ts';
+import { definePage, type Page } from '../../ssr/page-registry.ts';
+import { CataloguePage } from '../../../web/pages/catalogue-page.tsx';
+import { ChoosePage } from '../../../web/pages/choose-page.tsx';
+import { DiscountPage } from '../../../web/pages/discount-page.tsx';
+import { ProductDetailPage } from '../../../web/pages/product-detail-page.tsx';
+import type { CatalogContext } from './catalog-context.ts';
+import { loadSubcategories, queryAttributeExcludeList, queryAttributeProductList, resolveChooseScope } from './choose/choose.service.ts';
+import { loadZoneProducts } from './discount.service.ts';
 import { loadProductDetail } from './product-detail.service.ts';
 
 const chooseIdsPattern = /^(\d{1,9})(?:-(\d{1,9}))?$/;
 
 export function catalogPages(context: CatalogContext, siteName: string): Page[] {
   return [
-    definePage<CataloguePageData>({
+    definePage({
       path: '/catalogue',
       entry: 'catalogue',
       component: CataloguePage,
       async load() {
-        const groups = await loadCategoryTree(context.db);
+        const groups = await context.categoryTree.load();
         return {
           title: `元器件分类目录 - ${siteName}`,
           description: `${siteName}电子元器件分类目录：${groups.map((group) => group.categoryGroupName).join('、')}等品类，按参数快速选型，现货2小时发货。`,
@@ -31,7 +29,7 @@ export function catalogPages(context: CatalogContext, siteName: string): Page[] 
         };
       },
     }),
-    definePage<ChoosePageData>({
+    definePage({
       path: '/choose/:categoryIds',
       entry: 'choose',
       component: ChoosePage,
@@ -46,17 +44,17 @@ export function catalogPages(context: CatalogContext, siteName: string): Page[] 
         const [facets, products, siblings] = await Promise.all([
           queryAttributeExcludeList(context, scope),
           queryAttributeProductList(context, { ...scope, page: state.page, sort: state.sort }),
-          findSubcategories(context.db, first.id),
+          loadSubcategories(context, first.categoryId),
         ]);
-        const name = second?.name ?? first.name;
+        const name = second?.categoryName ?? first.categoryName;
         const attributeNames = facets.facets.map((facet) => facet.name).slice(0, 5);
         return {
-          title: `${name}${second ? `_${first.name}` : ''} - 参数选型 - ${siteName}`,
+          title: `${name}${second ? `_${first.categoryName}` : ''} - 参数选型 - ${siteName}`,
           description: `${siteName}${name}频道，共${products.total}个型号，可按${attributeNames.join('、')}筛选，现货库存，2小时发货。`,
           data: {
-            categoryFirst: { categoryId: first.id, categoryName: first.name },
-            categorySecond: second && { categoryId: second.id, categoryName: second.name },
-            siblings: siblings.map((sibling) => ({ categoryId: sibling.id, categoryName: sibling.name, skuCount: sibling.skuCount })),
+            categoryFirst: first,
+            categorySecond: second,
+            siblings,
             state,
             facets,
             products,
@@ -64,7 +62,7 @@ export function catalogPages(context: CatalogContext, siteName: string): Page[] 
         };
       },
     }),
-    definePage<ProductDetailPageData>({
+    definePage({
       path: '/product/detail/:productId',
       entry: 'product-detail',
       component: ProductDetailPage,
@@ -78,7 +76,7 @@ export function catalogPages(context: CatalogContext, siteName: string): Page[] 
         };
       },
     }),
-    definePage<DiscountPageData>({
+    definePage({
       path: '/product/discount',
       entry: 'discount',
       component: DiscountPage,

@@ -1,19 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { queryAttrbuteExcludeListRequest, queryAttrbuteProductListRequest } from '../../../contract/catalog.ts';
-import { apiRoute } from '../../http/api-route.ts';
+import { catalogCalls } from '../../../contract/catalog-calls.ts';
+import { catalogRequests } from '../../../contract/catalog-requests.ts';
+import { registerCalls } from '../../http/api-route.ts';
 import type { CatalogContext } from './catalog-context.ts';
-import { queryAttributeExcludeList, queryAttributeProductList } from './choose.service.ts';
+import { queryAttributeExcludeList, queryAttributeProductList } from './choose/choose.service.ts';
 
 /** The parametric selection calls of spec §7 (the names keep the spec's spelling). */
 export function registerCatalogRoutes(app: FastifyInstance, context: CatalogContext) {
-  apiRoute(app, {
-    path: '/product/api/queryAttrbuteProductList',
-    body: queryAttrbuteProductListRequest,
-    handle: ({ body }) => queryAttributeProductList(context, body),
-  });
-  apiRoute(app, {
-    path: '/product/api/queryAttrbuteExcludeList',
-    body: queryAttrbuteExcludeListRequest,
-    handle: ({ body }) => queryAttributeExcludeList(context, body),
+  registerCalls(app, catalogCalls, catalogRequests, {
+    queryAttrbuteExcludeList: ({ body }) => queryAttributeExcludeList(context, body),
+    queryAttrbuteProductList: ({ body }) => queryAttributeProductList(context, body),
   });
 }

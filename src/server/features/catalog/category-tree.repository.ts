@@ -1,19 +1,10 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { CategoriesTable, CategoryGroupsTable } from './catalog.tables.ts';
 
-export interface CategoryGroupRow {
-  id: number;
-  name: string;
-}
+export type CategoryGroupRow = Pick<Selectable<CategoryGroupsTable>, 'id' | 'name'>;
 
-export interface CategoryRow {
-  id: number;
-  groupId: number | null;
-  parentId: number | null;
-  level: number;
-  name: string;
-  skuCount: number;
-}
+export type CategoryTreeRow = Pick<Selectable<CategoriesTable>, 'id' | 'groupId' | 'parentId' | 'level' | 'name' | 'skuCount'>;
 
 /** Groups in display order. */
 export async function findCategoryGroups(db: Kysely<Database>): Promise<CategoryGroupRow[]> {
@@ -21,7 +12,7 @@ export async function findCategoryGroups(db: Kysely<Database>): Promise<Category
 }
 
 /** First- and second-level categories in display order. */
-export async function findCategories(db: Kysely<Database>): Promise<CategoryRow[]> {
+export async function findCategories(db: Kysely<Database>): Promise<CategoryTreeRow[]> {
   return db
     .selectFrom('categories')
     .select(['id', 'groupId', 'parentId', 'level', 'name', 'skuCount'])

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../testing/test-db.ts';
 import { insertCategoryFixture } from '../shell/shell.test-helpers.ts';
-import { buildCategoryTree, forgetCategoryTree, loadCategoryTree } from './category-tree.service.ts';
+import { buildCategoryTree, categoryTreeTtlMs, createCategoryTreeCache } from './category-tree.service.ts';
 
 describe('category tree', () => {
   let db: TestDb;
@@ -46,12 +46,23 @@ describe('category tree', () => {
   });
 
   it('loads the tree from the database and keeps it for a short while', async () => {
-    expect(await loadCategoryTree(db)).toEqual([]);
+    const clock = { time: 1_000_000, now: () => clock.time };
+    const cache = createCategoryTreeCache(db.kysely, { clock });
+    expect(await cache.load()).toEqual([]);
     await insertCategoryFixture(db, 3, 4);
-    expect(await loadCategoryTree(db)).toEqual([]);
-    forgetCategoryTree(db);
-    const tree = await loadCategoryTree(db);
+    expect(await cache.load()).toEqual([]);
+    clock.time += categoryTreeTtlMs + 1;
+    const tree = await cache.load();
     expect(tree.map((group) => group.categoryGroupName)).toEqual(['分组1', '分组2', '分组3']);
     expect(tree[0]?.categoryList[0]?.categorySecondList.map((second) => second.skuCount)).toEqual([1, 11, 21, 31]);
+  });
+
+  it('reads the database again once told to forget', async () => {
+    const cache = createCategoryTreeCache(db.kysely);
+    const before = await cache.load();
+    await db.kysely.updateTable('categoryGroups').set({ name: '改名分组' }).where('name', '=', '分组1').execute();
+    expect(await cache.load()).toBe(before);
+    cache.forget();
+    expect((await cache.load()).map((group) => group.categoryGroupName)).toEqual(['改名分组', '分组2', '分组3']);
   });
 });

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { CategoryFirst, CategoryGroup } from '../../../contract/shell.ts';
+import { createMemoCache, type MemoCacheOptions } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
-import { createTtlCache, shellCacheTtlMs } from '../shell/ttl-cache.ts';
-import { findCategories, findCategoryGroups, type CategoryGroupRow, type CategoryRow } from './category-tree.repository.ts';
+import { findCategories, findCategoryGroups, type CategoryGroupRow, type CategoryTreeRow } from './category-tree.repository.ts';
 
 /** Groups → first level → second level with skuCount, in display order; empty groups left out. */
-export function buildCategoryTree(groups: CategoryGroupRow[], categories: CategoryRow[]): CategoryGroup[] {
+export function buildCategoryTree(groups: CategoryGroupRow[], categories: CategoryTreeRow[]): CategoryGroup[] {
   const firstsByGroup = new Map<number, CategoryFirst[]>();
   const firstsById = new Map<number, CategoryFirst>();
   for (const row of categories) {
@@ -25,17 +25,43 @@ export function buildCategoryTree(groups: CategoryGroupRow[], categories: Catego
     .filter((group) => group.categoryList.length > 0);
 }
 
-const treeCache = createTtlCache<CategoryGroup[]>(shellCacheTtlMs);
+/** How long a catalogue edit may take to reach the header menu and the catalogue page. */
+export const categoryTreeTtlMs = 60_000;
 
-/** The whole category tree, cached in process for a minute: the header of every page shows it. */
-export function loadCategoryTree(db: Kysely<Database>): Promise<CategoryGroup[]> {
-  return treeCache.get(db, async () => {
-    const [groups, categories] = await Promise.all([findCategoryGroups(db), findCategories(db)]);
-    return buildCategoryTree(groups, categories);
-  });
+/** The whole category tree of one app's database: the header of every page shows it. */
+export interface CategoryTreeCache {
+  /** Read at most once a minute; concurrent pages share the read. */
+  load(): Promise<CategoryGroup[]>;
+  /** The next load reads the database again (after an edit). */
+  forget(): void;
 }
 
-/** After the catalogue changes (seed, admin edits) the next page shows it at once. */
-export function forgetCategoryTree(db: Kysely<Database>): void {
-  treeCache.clear(db);
+/** Made once per app, closing over its database: a test app never sees another's tree. */
+export function createCategoryTreeCache(db: Kysely<Database>, options: Partial<MemoCacheOptions> = {}): CategoryTreeCache {
+  const cache = createMemoCache<'tree', CategoryGroup[]>({ ttlMs: categoryTreeTtlMs, maxEntries: 1, ...options });
+  return {
+    load: () =>
+      cache.get('tree', async () => {
+        const [groups, categories] = await Promise.all([findCategoryGroups(db), findCategories(db)]);
+        return buildCategoryTree(groups, categories);
+      }),
+    forget: () => {
+      cache.clear();
+    },
+  };
+}
+
+/**
+ * Transitional, for shell.service until it makes its CategoryTreeCache once per app (as the
+ * catalogue pages do): one cache per database. Removed with that change.
+ */
+const treesByDatabase = new WeakMap<Kysely<Database>, CategoryTreeCache>();
+
+export function loadCategoryTree(db: Kysely<Database>): Promise<CategoryGroup[]> {
+  let cache = treesByDatabase.get(db);
+  if (!cache) {
+    cache = createCategoryTreeCache(db);
+    treesByDatabase.set(db, cache);
+  }
+  return cache.load();
 }

@@ -1,31 +1,22 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import type { AttributesTable, BrandsTable, CategoriesTable } from './catalog.tables.ts';
 
-export interface CategoryRow {
-  id: number;
-  name: string;
-  level: 1 | 2;
-  parentId: number | null;
-  groupId: number | null;
-  skuCount: number;
-}
+export type CategoryRow = Pick<Selectable<CategoriesTable>, 'id' | 'name' | 'level' | 'parentId' | 'groupId' | 'skuCount'>;
 
 const categoryColumns = ['id', 'name', 'level', 'parentId', 'groupId', 'skuCount'] as const;
 
-export async function findCategory(db: Kysely<Database>, id: number): Promise<CategoryRow | undefined> {
-  return db.selectFrom('categories').select(categoryColumns).where('id', '=', id).executeTakeFirst();
+/** Several categories in one statement; unknown ids are left out. */
+export async function findCategories(db: Kysely<Database>, ids: readonly number[]): Promise<CategoryRow[]> {
+  if (ids.length === 0) return [];
+  return db.selectFrom('categories').select(categoryColumns).where('id', 'in', ids).execute();
 }
 
 export async function findSubcategories(db: Kysely<Database>, parentId: number): Promise<CategoryRow[]> {
   return db.selectFrom('categories').select(categoryColumns).where('parentId', '=', parentId).orderBy('sort').orderBy('id').execute();
 }
 
-export interface CategoryAttributeRow {
-  attributeId: number;
-  name: string;
-  unit: string | null;
-  valueKind: 'number' | 'text';
-}
+export type CategoryAttributeRow = { attributeId: number } & Pick<Selectable<AttributesTable>, 'name' | 'unit' | 'valueKind'>;
 
 /** The attributes a second-level category is filtered by, in display order. */
 export async function findCategoryAttributes(db: Kysely<Database>, categoryId: number): Promise<CategoryAttributeRow[]> {
@@ -39,28 +30,10 @@ export async function findCategoryAttributes(db: Kysely<Database>, categoryId: n
     .execute();
 }
 
-export interface BrandNameRow {
-  id: number;
-  nameEn: string;
-  nameCn: string | null;
-}
+export type BrandNameRow = Pick<Selectable<BrandsTable>, 'id' | 'nameEn' | 'nameCn'>;
 
 export async function findAllBrandNames(db: Kysely<Database>): Promise<BrandNameRow[]> {
   return db.selectFrom('brands').select(['id', 'nameEn', 'nameCn']).execute();
-}
-
-/** Group → first level → second level, for the catalogue page. */
-export interface CategoryTreeRows {
-  groups: { id: number; name: string }[];
-  categories: (CategoryRow & { sort: number })[];
-}
-
-export async function findCategoryTreeRows(db: Kysely<Database>): Promise<CategoryTreeRows> {
-  const [groups, categories] = await Promise.all([
-    db.selectFrom('categoryGroups').select(['id', 'name']).orderBy('sort').orderBy('id').execute(),
-    db.selectFrom('categories').select([...categoryColumns, 'sort']).orderBy('sort').orderBy('id').execute(),
-  ]);
-  return { groups, categories };
 }
 
 /** Every category of a level, the largest first. */

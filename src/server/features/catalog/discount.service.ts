@@ -1,6 +1,5 @@
 import type { DiscountSubject, FacetedProductPage, ProductSort } from '../../../contract/catalog.ts';
 import type { CatalogContext } from './catalog-context.ts';
-import { findCategoryTreeRows } from './category.repository.ts';
 import { loadFacetedProducts, type ProductListWhere } from './product.service.ts';
 
 /**
@@ -14,12 +13,10 @@ export function isIcCategory(groupName: string, firstCategoryName: string): bool
   return (icGroupPattern.test(groupName) || icGroupPattern.test(firstCategoryName)) && !notIcPattern.test(firstCategoryName);
 }
 
+/** Read from the cached category tree (its groups and first levels), not from the database. */
 export async function findIcCategoryIds(context: CatalogContext): Promise<number[]> {
-  const { groups, categories } = await findCategoryTreeRows(context.db);
-  const groupNames = new Map(groups.map((group) => [group.id, group.name]));
-  return categories
-    .filter((category) => category.level === 1 && isIcCategory(groupNames.get(category.groupId ?? 0) ?? '', category.name))
-    .map((category) => category.id);
+  const groups = await context.categoryTree.load();
+  return groups.flatMap((group) => group.categoryList.filter((first) => isIcCategory(group.categoryGroupName, first.categoryName)).map((first) => first.categoryId));
 }
 
 export interface ZoneQuery {
@@ -36,5 +33,5 @@ export async function loadZoneProducts(context: CatalogContext, query: ZoneQuery
     query.subject === 'A01'
       ? { isSpecialOffer: true, isStockOnly: query.isStockOnly, categorySecondId: query.categorySecondId, package: query.package }
       : { categoryFirstIds: await findIcCategoryIds(context), isStockOnly: query.isStockOnly, categorySecondId: query.categorySecondId, package: query.package };
-  return loadFacetedProducts(context.db, where, query.sort, query.page);
+  return loadFacetedProducts(context, where, query.sort, query.page);
 }

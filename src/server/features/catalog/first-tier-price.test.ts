@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../testing/test-db.ts';
-import { insertCatalogFixture, type CatalogFixture } from './testing/catalog-fixture.ts';
+import { fixtureProductId, insertCatalogFixture, type CatalogFixture } from './testing/catalog-fixture.ts';
 
 /** products.first_tier_price_e4 follows product_prices through triggers, on both engines. */
 let db: TestDb;
@@ -16,12 +16,12 @@ afterEach(async () => {
 
 async function firstTierPrice(productId: number): Promise<number | null> {
   const row = await db.kysely.selectFrom('products').select('firstTierPriceE4').where('id', '=', productId).executeTakeFirstOrThrow();
-  return row.firstTierPriceE4 === null ? null : Number(row.firstTierPriceE4);
+  return row.firstTierPriceE4;
 }
 
 async function lowestTierPrice(productId: number): Promise<number | null> {
   const row = await db.kysely.selectFrom('productPrices').select('priceE4').where('productId', '=', productId).orderBy('qtyStart').limit(1).executeTakeFirst();
-  return row ? Number(row.priceE4) : null;
+  return row ? row.priceE4 : null;
 }
 
 describe('first-tier price copy', () => {
@@ -32,9 +32,10 @@ describe('first-tier price copy', () => {
   });
 
   it('follows an update of the first tier, a new lower tier, and deletes down to no price', async () => {
-    const productId = [...fixture.products.values()][0]!;
+    const productId = fixtureProductId(fixture, 'RC0603FR-0710KL');
     const tiers = await db.kysely.selectFrom('productPrices').selectAll().where('productId', '=', productId).orderBy('qtyStart').execute();
-    const first = tiers[0]!;
+    const [first] = tiers;
+    if (!first) throw new Error('the fixture part has no tiers');
 
     await db.kysely.updateTable('productPrices').set({ priceE4: 123_456 }).where('productId', '=', productId).where('qtyStart', '=', first.qtyStart).execute();
     expect(await firstTierPrice(productId)).toBe(123_456);

@@ -1,46 +1,37 @@
-import type { ProductDetail } from '../../../contract/catalog.ts';
-import { notFound } from '../../http/app-error.ts';
+import { productErrors, type ProductDetail } from '../../../contract/catalog.ts';
+import { AppError } from '../../http/app-error.ts';
 import { isFavorite } from '../favorite/favorite.service.ts';
 import type { CatalogContext } from './catalog-context.ts';
-import { findCategory } from './category.repository.ts';
-import {
-  countProductsWithValue,
-  findProductExtras,
-  findProductIdsSharingValues,
-  findProductParams,
-  findProductSummaries,
-  findProductSummary,
-  type ProductParamRow,
-} from './product.repository.ts';
-import { findBrandById } from '../brand/brand.service.ts';
+import { countProductsWithValue, findProductIdsSharingValues, findProductPageRow, findProductParams, findProductSummaries, type ProductParamRow } from './product.repository.ts';
 
 const similarLimit = 8;
 /** How many parts with the rarest key value are looked at, at most. */
 const similarScanLimit = 3000;
 const keyParameterCount = 2;
 
+/**
+ * The product page: the part with its maker's logo and both category names in one row, its
+ * tiers, its parameters and (for a member) the favorite flag in one wave, then similar parts.
+ */
 export async function loadProductDetail(context: CatalogContext, productId: number, userId: number | null): Promise<ProductDetail> {
-  const product = await findProductSummary(context.db, productId);
-  if (!product) throw notFound('商品不存在');
-  const [extras, params, first, second, brand, favorite] = await Promise.all([
-    findProductExtras(context.db, productId),
-    findProductParams(context.db, productId, product.categorySecondId),
-    findCategory(context.db, product.categoryFirstId),
-    findCategory(context.db, product.categorySecondId),
-    findBrandById(context.db, product.brandId),
-    userId === null ? Promise.resolve(false) : isFavorite(context.db, userId, productId),
+  const [row, params, favorite] = await Promise.all([
+    findProductPageRow(context.db, productId),
+    findProductParams(context.db, productId),
+    userId === null ? false : isFavorite(context.db, userId, productId),
   ]);
+  if (!row) throw new AppError(productErrors.notFound);
+  const { product } = row;
   const keys = params.filter((param) => param.isCategoryAttribute).slice(0, keyParameterCount);
   const similar = await findProductSummaries(context.db, await similarProductIds(context, productId, product.categorySecondId, keys));
   return {
     product,
-    isRohs: extras?.isRohs ?? false,
-    datasheetUrl: extras?.datasheetUrl ?? null,
-    label: extras?.label ?? null,
+    isRohs: row.isRohs,
+    datasheetUrl: row.datasheetUrl,
+    label: row.label,
     params: params.map(({ attributeId, name, valueText }) => ({ attributeId, name, valueText })),
-    categoryFirst: { categoryId: product.categoryFirstId, categoryName: first?.name ?? '' },
-    categorySecond: { categoryId: product.categorySecondId, categoryName: second?.name ?? '' },
-    brandLogoPath: brand?.logoPath ?? null,
+    categoryFirst: { categoryId: product.categoryFirstId, categoryName: row.categoryFirstName },
+    categorySecond: { categoryId: product.categorySecondId, categoryName: row.categorySecondName },
+    brandLogoPath: row.brandLogoPath,
     similar: similar.filter((part) => part.categorySecondId === product.categorySecondId),
     similarBy: keys.map((key) => ({ name: key.name, valueText: key.valueText })),
     isFavorite: favorite,

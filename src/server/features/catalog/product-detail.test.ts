@@ -3,9 +3,11 @@ import type { ProductDetail } from '../../../contract/catalog.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import type { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
+import { createCatalogContext } from './catalog-context.ts';
+import { loadProductDetail } from './product-detail.service.ts';
 import { fixtureProductId, insertCatalogFixture } from './testing/catalog-fixture.ts';
 
-describe('product detail /product/detail/{productId} and favorites', () => {
+describe('product detail /product/detail/{productId}', () => {
   const t = useTestApp({ fixture: (app) => insertCatalogFixture(app.db) });
   let visitor: TestBrowser;
   beforeEach(() => {
@@ -59,28 +61,22 @@ describe('product detail /product/detail/{productId} and favorites', () => {
     expect(response.body).toContain('抱歉，您访问的页面不存在');
   });
 
-  it('answers 401 to visitors adding or removing a favorite', async () => {
-    const productId = fixtureProductId(t.fixture, 'STM32F103C8T6');
-    expect(await visitor.call('/user/api/favorite/add', { productId })).toMatchObject({ code: 401 });
-    expect(await visitor.call('/user/api/favorite/remove', { productId })).toMatchObject({ code: 401 });
-  });
-
-  it('adds a favorite once however often it is added, shows it on the page, and removes it', async () => {
-    const member = await t.member();
-    const productId = fixtureProductId(t.fixture, 'STM32F103C8T6');
-    expect(await member.browser.call('/user/api/favorite/add', { productId })).toEqual({ code: 1, data: { isFavorite: true }, msg: '已加入收藏' });
-    expect(await member.browser.call('/user/api/favorite/add', { productId })).toMatchObject({ code: 1 });
-    const rows = await t.db.kysely.selectFrom('favorites').selectAll().where('userId', '=', member.userId).execute();
-    expect(rows.map((row) => row.productId)).toEqual([productId]);
-    expect(pageStateOf<ProductDetail>((await member.browser.get(`/product/detail/${productId}`)).body).data.isFavorite).toBe(true);
-    expect(await member.browser.call('/user/api/favorite/remove', { productId })).toEqual({ code: 1, data: { isFavorite: false }, msg: '已取消收藏' });
-    expect(pageStateOf<ProductDetail>((await member.browser.get(`/product/detail/${productId}`)).body).data.isFavorite).toBe(false);
-  });
-
-  it('refuses favorites of unknown or malformed products with a Chinese message', async () => {
-    const member = await t.member();
-    expect(await member.browser.call('/user/api/favorite/add', { productId: 999_999 })).toMatchObject({ code: 404, msg: '商品不存在' });
-    expect(await member.browser.call('/user/api/favorite/add', { productId: 'abc' })).toMatchObject({ code: 400, msg: '商品不存在' });
-    expect(await member.browser.call('/user/api/favorite/add', {})).toMatchObject({ code: 400, msg: '商品不存在' });
+  it('reads a visitor\'s product page in eight statements: the part with its brand and categories, tiers, parameters, then similar parts', async () => {
+    let statements = 0;
+    // transformResult runs once per executed statement (transformQuery also runs for each subquery built).
+    const counted = t.db.kysely.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements++;
+        return args.result;
+      },
+    });
+    const context = createCatalogContext({ db: counted, logger: t.deps.logger });
+    const detail = await loadProductDetail(context, fixtureProductId(t.fixture, 'RC0603FR-0710KL'), null);
+    expect(detail.similar).toHaveLength(5);
+    expect(detail.brandLogoPath).toBe('brand/yageo.svg');
+    expect([detail.categoryFirst.categoryName, detail.categorySecond.categoryName]).toEqual(['电阻', '贴片电阻']);
+    // 3 for the part (row, tiers, parameters); 2 counts of the key values, 1 to pick similar parts, 2 to read them.
+    expect(statements).toBe(8);
   });
 });

@@ -49,7 +49,7 @@ export async function findProductIdsPage(db: Kysely<Database>, where: ProductLis
 
 export async function countProducts(db: Kysely<Database>, where: ProductListWhere): Promise<number> {
   const row = await applyWhere(db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('count')), where).executeTakeFirst();
-  return Number(row?.count ?? 0);
+  return row?.count ?? 0;
 }
 
 
@@ -68,7 +68,7 @@ export async function countByCategory(db: Kysely<Database>, where: ProductListWh
     .execute();
   const nameById = new Map(names.map((row) => [row.id, row.name]));
   return rows
-    .map((row) => ({ categoryId: row.categorySecondId, categoryName: nameById.get(row.categorySecondId) ?? '', count: Number(row.count) }))
+    .map((row) => ({ categoryId: row.categorySecondId, categoryName: nameById.get(row.categorySecondId) ?? '', count: row.count }))
     .sort((a, b) => b.count - a.count || a.categoryId - b.categoryId);
 }
 
@@ -79,5 +79,5 @@ export async function countByPackage(db: Kysely<Database>, where: ProductListWhe
     where,
     'package',
   ).execute();
-  return rows.map((row) => ({ value: row.value, count: Number(row.count) })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, 'en', { numeric: true }));
+  return rows.map((row) => ({ value: row.value, count: row.count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, 'en', { numeric: true }));
 }

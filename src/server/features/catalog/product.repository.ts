@@ -1,7 +1,8 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import { brandDisplayName, type ProductSummary } from '../../../contract/catalog.ts';
 import type { PriceTier } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/database.ts';
+import type { BrandsTable, ProductsTable } from './catalog.tables.ts';
 
 const summaryColumns = [
   'p.id',
@@ -33,10 +34,32 @@ export async function findPriceTiers(db: Kysely<Database>, productIds: readonly 
     .execute();
   for (const row of rows) {
     const list = tiers.get(row.productId) ?? [];
-    list.push({ qtyStart: row.qtyStart, qtyEnd: row.qtyEnd, priceE4: Number(row.priceE4), originalPriceE4: row.originalPriceE4 === null ? null : Number(row.originalPriceE4) });
+    list.push({ qtyStart: row.qtyStart, qtyEnd: row.qtyEnd, priceE4: row.priceE4, originalPriceE4: row.originalPriceE4 });
     tiers.set(row.productId, list);
   }
   return tiers;
+}
+
+type SummaryRow = Pick<Selectable<ProductsTable>, 'id' | 'code' | 'brandId' | 'package' | 'description' | 'stock' | 'packSize' | 'imagePath' | 'isSpecialOffer' | 'lifecycle' | 'categoryFirstId' | 'categorySecondId'> &
+  Pick<Selectable<BrandsTable>, 'nameEn' | 'nameCn'>;
+
+function summaryOf(row: SummaryRow, tiers: PriceTier[]): ProductSummary {
+  return {
+    productId: row.id,
+    code: row.code,
+    brandId: row.brandId,
+    brandName: brandDisplayName(row.nameEn, row.nameCn),
+    package: row.package,
+    description: row.description,
+    stock: row.stock,
+    packSize: row.packSize,
+    imagePath: row.imagePath,
+    isSpecialOffer: row.isSpecialOffer === 1,
+    lifecycle: row.lifecycle,
+    categoryFirstId: row.categoryFirstId,
+    categorySecondId: row.categorySecondId,
+    priceTiers: tiers,
+  };
 }
 
 /** Parts as lists show them, in the order of `productIds`; unknown ids are left out. */
@@ -50,41 +73,45 @@ export async function findProductSummaries(db: Kysely<Database>, productIds: rea
   const summaries: ProductSummary[] = [];
   for (const id of productIds) {
     const row = byId.get(id);
-    if (!row) continue;
-    summaries.push({
-      productId: row.id,
-      code: row.code,
-      brandId: row.brandId,
-      brandName: brandDisplayName(row.nameEn, row.nameCn),
-      package: row.package,
-      description: row.description,
-      stock: row.stock,
-      packSize: row.packSize,
-      imagePath: row.imagePath,
-      isSpecialOffer: row.isSpecialOffer === 1,
-      lifecycle: row.lifecycle,
-      categoryFirstId: row.categoryFirstId,
-      categorySecondId: row.categorySecondId,
-      priceTiers: tiers.get(row.id) ?? [],
-    });
+    if (row) summaries.push(summaryOf(row, tiers.get(row.id) ?? []));
   }
   return summaries;
 }
 
-export async function findProductSummary(db: Kysely<Database>, productId: number): Promise<ProductSummary | undefined> {
-  const [summary] = await findProductSummaries(db, [productId]);
-  return summary;
-}
-
-export interface ProductExtras {
+/** What the product page shows beyond the list card: one row with the maker's logo and both category names. */
+export interface ProductPageRow {
+  product: ProductSummary;
   isRohs: boolean;
   datasheetUrl: string | null;
   label: string | null;
+  brandLogoPath: string | null;
+  categoryFirstName: string;
+  categorySecondName: string;
 }
 
-export async function findProductExtras(db: Kysely<Database>, productId: number): Promise<ProductExtras | undefined> {
-  const row = await db.selectFrom('products').select(['isRohs', 'datasheetUrl', 'label']).where('id', '=', productId).executeTakeFirst();
-  return row && { isRohs: row.isRohs === 1, datasheetUrl: row.datasheetUrl, label: row.label };
+/** The product page's part in two statements (the row with its brand and categories, and its tiers) instead of six. */
+export async function findProductPageRow(db: Kysely<Database>, productId: number): Promise<ProductPageRow | undefined> {
+  const [row, tiers] = await Promise.all([
+    db
+      .selectFrom('products as p')
+      .innerJoin('brands as b', 'b.id', 'p.brandId')
+      .leftJoin('categories as c1', 'c1.id', 'p.categoryFirstId')
+      .leftJoin('categories as c2', 'c2.id', 'p.categorySecondId')
+      .select([...summaryColumns, 'p.isRohs', 'p.datasheetUrl', 'p.label', 'b.logoPath', 'c1.name as categoryFirstName', 'c2.name as categorySecondName'])
+      .where('p.id', '=', productId)
+      .executeTakeFirst(),
+    findPriceTiers(db, [productId]),
+  ]);
+  if (!row) return undefined;
+  return {
+    product: summaryOf(row, tiers.get(productId) ?? []),
+    isRohs: row.isRohs === 1,
+    datasheetUrl: row.datasheetUrl,
+    label: row.label,
+    brandLogoPath: row.logoPath,
+    categoryFirstName: row.categoryFirstName ?? '',
+    categorySecondName: row.categorySecondName ?? '',
+  };
 }
 
 export interface ProductParamRow {
@@ -95,12 +122,13 @@ export interface ProductParamRow {
   isCategoryAttribute: boolean;
 }
 
-/** A part's parameters in its category's display order (attributes outside it last). */
-export async function findProductParams(db: Kysely<Database>, productId: number, categorySecondId: number): Promise<ProductParamRow[]> {
+/** A part's parameters in its category's display order (attributes outside it last); the category is read in the same statement. */
+export async function findProductParams(db: Kysely<Database>, productId: number): Promise<ProductParamRow[]> {
   const rows = await db
     .selectFrom('productParams as pp')
+    .innerJoin('products as p', 'p.id', 'pp.productId')
     .innerJoin('attributes as a', 'a.id', 'pp.attributeId')
-    .leftJoin('categoryAttributes as ca', (join) => join.onRef('ca.attributeId', '=', 'pp.attributeId').on('ca.categoryId', '=', categorySecondId))
+    .leftJoin('categoryAttributes as ca', (join) => join.onRef('ca.attributeId', '=', 'pp.attributeId').onRef('ca.categoryId', '=', 'p.categorySecondId'))
     .select(['pp.attributeId', 'a.name', 'pp.valueText', 'ca.sort'])
     .where('pp.productId', '=', productId)
     .execute();
@@ -127,7 +155,7 @@ export async function countProductsWithValue(db: Kysely<Database>, key: ParamVal
     .where('attributeId', '=', key.attributeId)
     .where('valueText', '=', key.valueText)
     .executeTakeFirst();
-  return Number(row?.count ?? 0);
+  return row?.count ?? 0;
 }
 
 /**

@@ -1,9 +1,12 @@
 import type { Kysely } from 'kysely';
-import type { FavoriteResponse } from '../../../contract/catalog.ts';
+import { productErrors } from '../../../contract/catalog.ts';
+import type { FavoriteResponse } from '../../../contract/favorite.ts';
 import type { Database } from '../../db/database.ts';
-import { notFound } from '../../http/app-error.ts';
-import { loadPackSize } from '../catalog/product.service.ts';
+import { AppError } from '../../http/app-error.ts';
 import { countFavoritesOfUser, deleteFavorite, hasFavorite, insertFavorite } from './favorite.repository.ts';
+
+// Favorites sit below the catalogue: the product page asks isFavorite, and this feature uses
+// no other (the database's foreign key says whether a part exists).
 
 /** The member centre's and home card's favourite count. */
 export function countFavorites(db: Kysely<Database>, userId: number): Promise<number> {
@@ -16,8 +19,7 @@ export function isFavorite(db: Kysely<Database>, userId: number, productId: numb
 
 /** Adding twice keeps one favorite. */
 export async function addFavorite(db: Kysely<Database>, userId: number, productId: number): Promise<FavoriteResponse> {
-  if ((await loadPackSize(db, productId)) === undefined) throw notFound('商品不存在');
-  await insertFavorite(db, userId, productId, Date.now());
+  if (!(await insertFavorite(db, userId, productId, Date.now()))) throw new AppError(productErrors.notFound);
   return { isFavorite: true };
 }
 

@@ -19,13 +19,13 @@ export async function readSyncState(db: Db): Promise<SyncState> {
     .select(['prunedThrough', sql<number | null>`(select max(seq) from catalog_changes)`.as('maxSeq')])
     .where('id', '=', 1)
     .executeTakeFirst();
-  const prunedThrough = Number(row?.prunedThrough ?? 0);
-  return { maxSeq: row?.maxSeq === null || row?.maxSeq === undefined ? prunedThrough : Math.max(prunedThrough, Number(row.maxSeq)), prunedThrough };
+  const prunedThrough = row?.prunedThrough ?? 0;
+  return { maxSeq: row?.maxSeq === null || row?.maxSeq === undefined ? prunedThrough : Math.max(prunedThrough, row.maxSeq), prunedThrough };
 }
 
 export async function readChangesAfter(db: Db, afterSeq: number, limit: number): Promise<CatalogChange[]> {
   const rows = await db.kysely.selectFrom('catalogChanges').select(['seq', 'productId']).where('seq', '>', afterSeq).orderBy('seq').limit(limit).execute();
-  return rows.map((row) => ({ seq: Number(row.seq), productId: row.productId === null ? null : Number(row.productId) }));
+  return rows.map((row) => ({ seq: row.seq, productId: row.productId }));
 }
 
 /**
@@ -38,8 +38,8 @@ export async function pruneChanges(db: Db, throughSeq: number, olderThan: number
   for (let round = 0; round < maxBatches; round++) {
     // Seqs grow with time: when the oldest row is recent enough, so is every other.
     const oldest = await db.kysely.selectFrom('catalogChanges').select(['seq', 'changedAt']).orderBy('seq').limit(1).executeTakeFirst();
-    if (!oldest || Number(oldest.changedAt) >= olderThan || Number(oldest.seq) > throughSeq) break;
-    const upTo = Math.min(throughSeq, Number(oldest.seq) + batchSize - 1);
+    if (!oldest || oldest.changedAt >= olderThan || oldest.seq > throughSeq) break;
+    const upTo = Math.min(throughSeq, oldest.seq + batchSize - 1);
     await db.kysely.transaction().execute(async (trx) => {
       const result = await trx.deleteFrom('catalogChanges').where('seq', '<=', upTo).where('changedAt', '<', olderThan).executeTakeFirst();
       deleted += Number(result.numDeletedRows);

@@ -1,5 +1,5 @@
 import { beforeEach, expect, it } from 'vitest';
-import type { SearchResult, Suggestion } from '../../../contract/search.ts';
+import { searchCalls } from '../../../contract/search-calls.ts';
 import type { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 
@@ -10,8 +10,8 @@ beforeEach(() => {
 });
 
 it('answers on a store with no products yet: no suggestions, no results, the no-result page', async () => {
-  expect(await browser.call<Suggestion[]>('/product/api/searchAssociateWord', { key: 'stm32' })).toEqual({ code: 1, data: [], msg: '' });
-  const result = await browser.call<SearchResult>('/product/api/searchProductList', { key: 'stm32' });
+  expect(await browser.call(searchCalls.searchAssociateWord, { key: 'stm32' })).toEqual({ code: 1, data: [], msg: '' });
+  const result = await browser.call(searchCalls.searchProductList, { key: 'stm32' });
   expect(result.data).toMatchObject({ total: 0, list: [], nearMatches: [] });
   const page = await browser.get('/search?key=stm32');
   expect(page.statusCode).toBe(200);

@@ -1,6 +1,7 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SearchParams, SearchResult, Suggestion } from '../../../contract/search.ts';
+import type { SearchParams, SearchResult } from '../../../contract/search.ts';
+import { searchCalls } from '../../../contract/search-calls.ts';
 import { buildApp } from '../../app.ts';
 import type { AppDeps } from '../../app-deps.ts';
 import { insertProduct } from '../../testing/factories.ts';
@@ -131,7 +132,7 @@ describe('several app processes on one database', () => {
     try {
       const first = testApp.browser();
       const other = new TestBrowser(second);
-      const suggest = async (browser: TestBrowser, key: string) => (await browser.call<Suggestion[]>('/product/api/searchAssociateWord', { key })).data ?? [];
+      const suggest = async (browser: TestBrowser, key: string) => browser.callOk(searchCalls.searchAssociateWord, { key });
       expect(await suggest(other, 'LM358')).toEqual([{ key: 'LM358DR', searchResultCount: 1 }]);
       expect(await suggest(first, 'LM358')).toEqual([{ key: 'LM358DR', searchResultCount: 1 }]);
 

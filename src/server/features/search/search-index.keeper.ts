@@ -94,6 +94,11 @@ export class SearchIndexKeeper {
     this.timer.unref();
   }
 
+  /** For checks after an await, where close() may have run meanwhile (a field read would be narrowed to its earlier value). */
+  private hasStopped(): boolean {
+    return this.isClosed;
+  }
+
   async close(): Promise<void> {
     this.isClosed = true;
     if (this.timer) clearInterval(this.timer);
@@ -141,7 +146,7 @@ export class SearchIndexKeeper {
       }
       if (productIds.length > 0) {
         const docs = await loadProductDocsByIds(this.db, productIds);
-        if (this.isClosed || index !== this.index) return;
+        if (this.hasStopped() || index !== this.index) return;
         const found = new Set(docs.map((doc) => doc.productId));
         index.applyChanges(
           docs,

@@ -11,7 +11,7 @@ export async function loadBrandEntries(db: Db): Promise<BrandEntry[]> {
 
 export async function loadCategoryEntries(db: Db): Promise<CategoryEntry[]> {
   const rows = await db.kysely.selectFrom('categories').select(['id', 'name', 'parentId', 'level', 'skuCount']).orderBy('sort').orderBy('id').execute();
-  return rows.map((row) => ({ ...row, level: Number(row.level) }));
+  return rows.map((row) => ({ ...row, level: row.level }));
 }
 
 /** Attribute id → unit (Ω, F, V…; null for text attributes). */
@@ -25,7 +25,7 @@ export async function countProducts(db: Db): Promise<number> {
     .selectFrom('products')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return row.count;
 }
 
 /** A product row: id, code, codeNorm, brandId, categorySecondId, package, description, stock, first tier price. */
@@ -51,7 +51,7 @@ function productsQuery(db: Db) {
 
 async function productTuplesAfter(db: Db, afterId: number, limit: number): Promise<ProductTuple[]> {
   const rows = await productsQuery(db).where('p.id', '>', afterId).orderBy('p.id').limit(limit).execute();
-  return rows.map((r) => [r.id, r.code, r.codeNorm, r.brandId, r.categorySecondId, r.package, r.description, Number(r.stock), r.priceE4 === null ? null : Number(r.priceE4)]);
+  return rows.map((r) => [r.id, r.code, r.codeNorm, r.brandId, r.categorySecondId, r.package, r.description, r.stock, r.priceE4]);
 }
 
 async function paramTuples(db: Db, scope: { fromId: number; toId: number } | { ids: number[] }): Promise<ParamTuple[]> {
@@ -63,7 +63,7 @@ async function paramTuples(db: Db, scope: { fromId: number; toId: number } | { i
     .orderBy('productId')
     .orderBy('attributeId')
     .execute();
-  return rows.map((r) => [r.productId, r.attributeId, r.valueText, r.valueNum === null ? null : Number(r.valueNum)]);
+  return rows.map((r) => [r.productId, r.attributeId, r.valueText, r.valueNum]);
 }
 
 /**
@@ -106,12 +106,14 @@ function* docsOf(products: ProductTuple[], params: ParamTuple[], units: Map<numb
     while (at < params.length && (params[at]?.[0] ?? 0) < productId) at++;
     const own: ParamValue[] = reuse ? shared.params : [];
     own.length = 0;
-    for (; at < params.length && params[at]?.[0] === productId; at++) {
-      const [, attributeId, valueText, valueNum] = params[at] as ParamTuple;
+    for (; at < params.length; at++) {
+      const param = params[at];
+      if (param?.[0] !== productId) break;
+      const [, attributeId, valueText, valueNum] = param;
       own.push({ valueText, valueNum, unit: units.get(attributeId) ?? null });
     }
     const doc: ProductDoc = reuse ? shared : { ...shared, params: own };
-    Object.assign(doc, { productId, code, codeNorm, brandId, categoryId, packageName, description, stock: Number(stock), priceE4: priceE4 === null ? null : Number(priceE4) });
+    Object.assign(doc, { productId, code, codeNorm, brandId, categoryId, packageName, description, stock, priceE4 });
     yield doc;
   }
 }
@@ -139,7 +141,7 @@ export async function loadProductDocsByIds(db: Db, productIds: number[]): Promis
   for (let i = 0; i < productIds.length; i += idListChunk) {
     const ids = productIds.slice(i, i + idListChunk);
     const rows = await productsQuery(db).where('p.id', 'in', ids).orderBy('p.id').execute();
-    const products: ProductTuple[] = rows.map((r) => [r.id, r.code, r.codeNorm, r.brandId, r.categorySecondId, r.package, r.description, Number(r.stock), r.priceE4 === null ? null : Number(r.priceE4)]);
+    const products: ProductTuple[] = rows.map((r) => [r.id, r.code, r.codeNorm, r.brandId, r.categorySecondId, r.package, r.description, r.stock, r.priceE4]);
     docs.push(...docsOf(products, await paramTuples(db, { ids }), units, false));
   }
   return docs;

@@ -24,7 +24,7 @@ describe('/search page', () => {
     expect(status).toBe(200);
     expect(html).toContain('<title>stm32f103 - 搜索结果');
     expect(html).toContain('<mark class="search-mark">STM32F103</mark>C8T6');
-    expect(html).toContain(`href="/product/detail/${fixture.products.get('STM32F103C8T6')}"`);
+    expect(html).toContain(`href="/product/detail/${fixture.products.get('STM32F103C8T6') ?? 'missing'}"`);
     expect(data.total).toBe(3);
   });
 

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SearchProductListRequest, SearchResult } from '../../../contract/search.ts';
+import type { CallBody } from '../../../contract/call.ts';
+import type { SearchResult } from '../../../contract/search.ts';
+import { searchCalls } from '../../../contract/search-calls.ts';
 import type { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertSearchFixture, type SearchFixture } from './testing/search-fixture.ts';
@@ -12,8 +14,8 @@ beforeEach(() => {
   browser = testApp.browser();
 });
 
-async function search(body: SearchProductListRequest): Promise<SearchResult> {
-  const envelope = await browser.call<SearchResult>('/product/api/searchProductList', body);
+async function search(body: CallBody<typeof searchCalls.searchProductList>): Promise<SearchResult> {
+  const envelope = await browser.call(searchCalls.searchProductList, body);
   expect(envelope.msg).toBe('');
   expect(envelope.code).toBe(1);
   if (!envelope.data) throw new Error('no data');
@@ -179,20 +181,20 @@ describe('facets, sorting and pages', () => {
 
 describe('bad input', () => {
   it('refuses an empty keyword with a clear message', async () => {
-    const envelope = await browser.call('/product/api/searchProductList', { key: '   ' });
-    expect(envelope).toMatchObject({ code: 400, msg: '请输入搜索关键词' });
+    const envelope = await browser.call(searchCalls.searchProductList, { key: '   ' });
+    expect(envelope).toMatchObject({ code: 400, errorCode: 'search.keyMissing', msg: '请输入搜索关键词' });
   });
 
   it('refuses a keyword over 100 characters', async () => {
-    const envelope = await browser.call('/product/api/searchProductList', { key: 'x'.repeat(101) });
-    expect(envelope).toMatchObject({ code: 400, msg: '搜索关键词过长' });
+    const envelope = await browser.call(searchCalls.searchProductList, { key: 'x'.repeat(101) });
+    expect(envelope).toMatchObject({ code: 400, errorCode: 'request.invalid', msg: '搜索关键词过长' });
   });
 
   it.each([{ key: 'lm358', page: 0 }, { key: 'lm358', page: 'x' }, { key: 'lm358', sort: 9 }, { key: 'lm358', brandId: -1 }, { key: 42 }, { key: 'lm358', package: 'x'.repeat(60) }])(
     'answers %j with a Chinese message, never 5xx',
     async (body) => {
-      const envelope = await browser.call('/product/api/searchProductList', body);
-      expect(envelope.code).toBe(400);
+      const envelope = await browser.post(searchCalls.searchProductList.path, body);
+      expect(envelope).toMatchObject({ code: 400, errorCode: 'request.invalid' });
       expect(envelope.msg).toMatch(/[\u4e00-\u9fff]/);
     },
   );

@@ -37,7 +37,7 @@ describe('search over the demo catalogue', () => {
     const famous = await db.kysely.selectFrom('products as p').innerJoin('brands as b', 'b.id', 'p.brandId').select(['p.code', 'b.nameEn', 'b.nameCn']).where('p.id', '<=', 4).execute();
     for (const part of famous) {
       const brandName = part.nameCn ?? part.nameEn;
-      const result = await service.search(params(`${part.code}`));
+      const result = await service.search(params(part.code));
       expect(result.list[0]?.code).toBe(part.code);
       expect(result.list[0]?.brandName).toContain(brandName);
     }

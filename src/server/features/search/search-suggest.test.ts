@@ -1,5 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { SearchFactoryCodeProductResponse, Suggestion } from '../../../contract/search.ts';
+import type { Suggestion } from '../../../contract/search.ts';
+import { searchCalls } from '../../../contract/search-calls.ts';
 import { insertProduct } from '../../testing/factories.ts';
 import type { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
@@ -14,9 +15,7 @@ beforeEach(() => {
 });
 
 async function suggest(key: string): Promise<Suggestion[]> {
-  const envelope = await browser.call<Suggestion[]>('/product/api/searchAssociateWord', { key });
-  expect(envelope.code).toBe(1);
-  return envelope.data ?? [];
+  return browser.callOk(searchCalls.searchAssociateWord, { key });
 }
 
 describe('/product/api/searchAssociateWord', () => {
@@ -68,16 +67,14 @@ describe('/product/api/searchAssociateWord', () => {
   });
 
   it('refuses a key over 100 characters with a message', async () => {
-    const envelope = await browser.call('/product/api/searchAssociateWord', { key: 'a'.repeat(101) });
-    expect(envelope).toMatchObject({ code: 400, msg: '搜索关键词过长' });
+    const envelope = await browser.call(searchCalls.searchAssociateWord, { key: 'a'.repeat(101) });
+    expect(envelope).toMatchObject({ code: 400, errorCode: 'request.invalid', msg: '搜索关键词过长' });
   });
 });
 
 describe('/product/api/searchFactoryCodeProduct', () => {
   async function byCode(code: string) {
-    const envelope = await browser.call<SearchFactoryCodeProductResponse>('/product/api/searchFactoryCodeProduct', { code });
-    expect(envelope.code).toBe(1);
-    return envelope.data ?? [];
+    return browser.callOk(searchCalls.searchFactoryCodeProduct, { code });
   }
 
   it('finds the product with exactly that code, however it is typed', async () => {
@@ -115,7 +112,7 @@ describe('/product/api/searchFactoryCodeProduct', () => {
   });
 
   it('refuses an empty code with a message', async () => {
-    expect(await browser.call('/product/api/searchFactoryCodeProduct', { code: ' ' })).toMatchObject({ code: 400, msg: '请输入型号' });
-    expect(await browser.call('/product/api/searchFactoryCodeProduct', {})).toMatchObject({ code: 400, msg: '请输入型号' });
+    expect(await browser.call(searchCalls.searchFactoryCodeProduct, { code: ' ' })).toMatchObject({ code: 400, errorCode: 'request.invalid', msg: '请输入型号' });
+    expect(await browser.post(searchCalls.searchFactoryCodeProduct.path, {})).toMatchObject({ code: 400, errorCode: 'request.invalid', msg: '请输入型号' });
   });
 });

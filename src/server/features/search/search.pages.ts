@@ -1,10 +1,10 @@
 import { readSearchParams } from '../../../contract/search.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
-import { SearchPage, type SearchPageData } from '../../../web/pages/search-page.tsx';
+import { SearchPage } from '../../../web/pages/search-page.tsx';
 import type { SearchService } from './search.service.ts';
 
 export function searchPage(search: SearchService, siteName: string): Page {
-  return definePage<SearchPageData>({
+  return definePage({
     path: '/search',
     entry: 'search',
     component: SearchPage,

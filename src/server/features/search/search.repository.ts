@@ -26,7 +26,7 @@ export async function findSearchProducts(db: Db, productIds: readonly number[]):
   for (const tier of tierRows) {
     let list = tiers.get(tier.productId);
     if (!list) tiers.set(tier.productId, (list = []));
-    list.push({ qtyStart: tier.qtyStart, qtyEnd: tier.qtyEnd, priceE4: Number(tier.priceE4), originalPriceE4: tier.originalPriceE4 === null ? null : Number(tier.originalPriceE4) });
+    list.push({ qtyStart: tier.qtyStart, qtyEnd: tier.qtyEnd, priceE4: tier.priceE4, originalPriceE4: tier.originalPriceE4 });
   }
   const byId = new Map(rows.map((row) => [row.id, row]));
   return productIds.flatMap((id): SearchProduct[] => {
@@ -43,7 +43,7 @@ export async function findSearchProducts(db: Db, productIds: readonly number[]):
         categoryName: row.categoryName,
         package: row.package,
         description: row.description,
-        stock: Number(row.stock),
+        stock: row.stock,
         packSize: row.packSize,
         imagePath: row.imagePath,
         isSpecialOffer: row.isSpecialOffer === 1,

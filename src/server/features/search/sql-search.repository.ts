@@ -99,7 +99,7 @@ export async function sqlSearch(db: Db, query: SqlQuery): Promise<IndexResult> {
         .where((eb) => where(eb, except))
         .groupBy(column)
         .execute()
-    ).map((row) => ({ id: Number(row.id), count: Number(row.count) }));
+    ).map((row) => ({ id: row.id, count: row.count }));
 
   const firstPrice = (eb: ProductsEb) => eb.ref('p.firstTierPriceE4');
   const [totalRow, categories, brands, packageRows, inStockRow, page] = await Promise.all([
@@ -129,12 +129,12 @@ export async function sqlSearch(db: Db, query: SqlQuery): Promise<IndexResult> {
   ]);
   const byCount = (a: { count: number }, b: { count: number }) => b.count - a.count;
   return {
-    total: Number(totalRow.count),
+    total: totalRow.count,
     productIds: page.map((row) => row.id),
     categories: categories.sort(byCount),
     brands: brands.sort(byCount),
-    packages: packageRows.map((row) => ({ name: row.package, count: Number(row.count) })).sort(byCount),
-    inStockCount: Number(inStockRow.count),
+    packages: packageRows.map((row) => ({ name: row.package, count: row.count })).sort(byCount),
+    inStockCount: inStockRow.count,
   };
 }
 
@@ -155,7 +155,7 @@ export async function sqlSuggestCodes(db: Db, norm: string, limit: number): Prom
         .select((eb) => eb.fn.countAll<number>().as('count'))
         .where((eb) => prefixCondition(eb, codeNorm))
         .executeTakeFirstOrThrow();
-      return { code, count: Number(row.count) };
+      return { code, count: row.count };
     }),
   );
 }
@@ -167,5 +167,5 @@ export async function sqlCountProducts(db: Db, filter: { brandId?: number; categ
     .$if(filter.brandId !== undefined, (qb) => qb.where('brandId', '=', filter.brandId ?? 0))
     .$if(filter.categoryIds !== undefined, (qb) => qb.where('categorySecondId', 'in', filter.categoryIds?.length ? filter.categoryIds : [0]))
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return row.count;
 }

@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { Database } from '../../db/database.ts';
+import type { Database } from '../../../db/database.ts';
 
 /** Which products an index covers: a first-level or a second-level category. */
 export interface ChooseScope {
@@ -18,7 +18,7 @@ export async function findScopeVersion(db: Kysely<Database>, scope: ChooseScope)
     .select((eb) => eb.fn.max('updatedAt').as('version'))
     .where(categoryColumn(scope), '=', scope.categoryId)
     .executeTakeFirst();
-  return Number(row?.version ?? 0);
+  return row?.version ?? 0;
 }
 
 export async function countScopeProducts(db: Kysely<Database>, scope: ChooseScope): Promise<number> {
@@ -27,7 +27,7 @@ export async function countScopeProducts(db: Kysely<Database>, scope: ChooseScop
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where(categoryColumn(scope), '=', scope.categoryId)
     .executeTakeFirst();
-  return Number(row?.count ?? 0);
+  return row?.count ?? 0;
 }
 
 export interface IndexedProductRow {
@@ -63,8 +63,8 @@ export async function findScopeProductChunk(db: Kysely<Database>, scope: ChooseS
     brandId: row.brand_id,
     stock: row.stock,
     categorySecondId: row.category_second_id,
-    updatedAt: Number(row.updated_at),
-    firstPriceE4: row.first_price_e4 === null ? null : Number(row.first_price_e4),
+    updatedAt: row.updated_at,
+    firstPriceE4: row.first_price_e4,
   }));
 }
 
@@ -74,7 +74,7 @@ export async function findChunkParams(db: Kysely<Database>, scope: ChooseScope, 
   const { rows } = await sql<{ product_id: number; attribute_id: number; value_text: string; value_num: number | null }>`
     select pp.product_id, pp.attribute_id, pp.value_text, pp.value_num from product_params pp join products p on p.id = pp.product_id
     where ${scopeCondition(scope)} and p.id >= ${firstId} and p.id <= ${lastId} and pp.attribute_id in (${sql.join(attributeIds)})`.execute(db.withoutPlugins());
-  return rows.map((row) => ({ productId: row.product_id, attributeId: row.attribute_id, valueText: row.value_text, valueNum: row.value_num === null ? null : Number(row.value_num) }));
+  return rows.map((row) => ({ productId: row.product_id, attributeId: row.attribute_id, valueText: row.value_text, valueNum: row.value_num }));
 }
 
 /** The scope's products written at or after `since` (updatedAt). */
@@ -99,7 +99,7 @@ export async function findFirstTierPrices(db: Kysely<Database>, productIds: read
     .orderBy('productId')
     .orderBy('qtyStart')
     .execute();
-  for (const row of rows) if (!prices.has(row.productId)) prices.set(row.productId, Number(row.priceE4));
+  for (const row of rows) if (!prices.has(row.productId)) prices.set(row.productId, row.priceE4);
   return prices;
 }
 

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
-import type { Database } from '../../db/database.ts';
-import { findCategoryAttributes } from './category.repository.ts';
+import type { Database } from '../../../db/database.ts';
+import { findCategoryAttributes } from '../category.repository.ts';
 import { buildScopeIndex, patchScopeIndex, type ScopeIndex } from './choose-index.ts';
 import { countScopeProducts, findScopeProductsChangedSince, findScopeVersion, type ChooseScope } from './choose-index.repository.ts';
 
@@ -103,7 +103,8 @@ export function createChooseIndexStore(db: Kysely<Database>, logger: Logger, opt
       const rebuilding = startRebuild(held, scope);
       if (index.size <= largeScopeSize) {
         await rebuilding;
-        return held.index ?? index;
+        // The rebuild replaced held.index (a failed one throws above).
+        return held.index;
       }
       rebuilding.catch((error: unknown) => logger.error({ err: error, scope }, 'choose index rebuild failed'));
       return index;

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
-import type { ProductSort } from '../../../contract/catalog.ts';
-import type { Database } from '../../db/database.ts';
-import type { CategoryAttributeRow } from './category.repository.ts';
+import type { ProductSort } from '../../../../contract/catalog.ts';
+import type { Database } from '../../../db/database.ts';
+import type { CategoryAttributeRow } from '../category.repository.ts';
 import {
   findChunkParams,
   findFirstTierPrices,
@@ -65,7 +65,7 @@ function ordinalOf(column: AttributeColumn, text: string, num: number | null): n
   const existing = column.byText.get(text);
   if (existing !== undefined) return existing;
   const ordinal = column.values.length;
-  column.values.push({ text, num: num === null ? null : Number(num) });
+  column.values.push({ text, num: num });
   column.byText.set(text, ordinal);
   return ordinal;
 }

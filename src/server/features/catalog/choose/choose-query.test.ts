@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { ProductSort } from '../../../contract/catalog.ts';
+import { ProductSort } from '../../../../contract/catalog.ts';
 import type { ScopeIndex } from './choose-index.ts';
 import { evaluate, orderOf, pageOf } from './choose-query.ts';
 

@@ -1,4 +1,4 @@
-import { brandFilterKey, isNumberRange, ProductSort, type ChooseFilter } from '../../../contract/catalog.ts';
+import { brandFilterKey, isNumberRange, ProductSort, type ChooseFilter } from '../../../../contract/catalog.ts';
 import type { AttributeColumn, ScopeIndex } from './choose-index.ts';
 
 /** What a part list asks of an index: only parts in stock, and the filter selection. */
@@ -93,7 +93,8 @@ export function evaluate(index: ScopeIndex, query: ChooseQuery, withFacets: bool
       failedTest = brandFacet;
     }
     for (let t = 0; t < testCount && failures < 2; t++) {
-      const test = tests[t] as AttributeTest;
+      const test = tests[t];
+      if (!test) break;
       const ordinal = test.column.ordinals[position] ?? -1;
       if (ordinal < 0 || test.allowed[ordinal] !== 1) {
         failures++;

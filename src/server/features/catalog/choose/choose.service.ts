@@ -1,57 +1,63 @@
-import type { z } from 'zod';
 import {
   brandDisplayName,
   brandFilterKey,
-  filterFormatMessage,
+  catalogErrors,
   listPageSize,
   parseChooseFilter,
   type AttributeFacet,
+  type CategoryRef,
   type ChooseFilter,
   type ChooseProduct,
   type FacetValue,
   type QueryAttrbuteExcludeListResponse,
   type QueryAttrbuteProductListResponse,
-  type queryAttrbuteExcludeListRequest,
-  type queryAttrbuteProductListRequest,
-} from '../../../contract/catalog.ts';
-import { badRequest, notFound } from '../../http/app-error.ts';
-import type { CatalogContext } from './catalog-context.ts';
-import { findCategory, findSubcategories, type CategoryRow } from './category.repository.ts';
+} from '../../../../contract/catalog.ts';
+import type { catalogCalls } from '../../../../contract/catalog-calls.ts';
+import type { CallRequest } from '../../../../contract/call.ts';
+import { AppError } from '../../../http/app-error.ts';
+import type { CatalogContext } from '../catalog-context.ts';
+import { findCategories, findCategoryIdsBySize, findSubcategories } from '../category.repository.ts';
+import { findProductSummaries } from '../product.repository.ts';
 import type { ChooseScope } from './choose-index.repository.ts';
-import { evaluate, pageOf, paramsAt, type FacetCounts } from './choose-query.ts';
 import type { ScopeIndex } from './choose-index.ts';
-import { findProductSummaries } from './product.repository.ts';
+import { evaluate, pageOf, paramsAt, type FacetCounts } from './choose-query.ts';
 
 export interface ResolvedScope {
   scope: ChooseScope;
-  first: CategoryRow;
-  second: CategoryRow | null;
+  first: CategoryRef;
+  second: CategoryRef | null;
 }
 
-const categoryMissing = '该分类不存在';
-
-/** /choose/{first} or /choose/{first}-{second}: both must exist and belong together. */
+/** /choose/{first} or /choose/{first}-{second}: both must exist and belong together (one statement). */
 export async function resolveChooseScope(context: CatalogContext, categoryFirstId: number, categorySecondId: number | null | undefined): Promise<ResolvedScope> {
-  const first = await findCategory(context.db, categoryFirstId);
-  if (!first || first.level !== 1) throw notFound(categoryMissing);
-  if (!categorySecondId) return { scope: { level: 1, categoryId: first.id }, first, second: null };
-  const second = await findCategory(context.db, categorySecondId);
-  if (!second || second.level !== 2 || second.parentId !== first.id) throw notFound(categoryMissing);
-  return { scope: { level: 2, categoryId: second.id }, first, second };
+  const rows = await findCategories(context.db, categorySecondId ? [categoryFirstId, categorySecondId] : [categoryFirstId]);
+  const first = rows.find((row) => row.id === categoryFirstId);
+  if (first?.level !== 1) throw new AppError(catalogErrors.categoryMissing);
+  const firstRef = { categoryId: first.id, categoryName: first.name };
+  if (!categorySecondId) return { scope: { level: 1, categoryId: first.id }, first: firstRef, second: null };
+  const second = rows.find((row) => row.id === categorySecondId);
+  if (second?.level !== 2 || second.parentId !== first.id) throw new AppError(catalogErrors.categoryMissing);
+  return { scope: { level: 2, categoryId: second.id }, first: firstRef, second: { categoryId: second.id, categoryName: second.name } };
+}
+
+/** The second-level categories under a first level, in display order, with their part counts. */
+export async function loadSubcategories(context: CatalogContext, categoryFirstId: number): Promise<(CategoryRef & { skuCount: number })[]> {
+  const rows = await findSubcategories(context.db, categoryFirstId);
+  return rows.map((row) => ({ categoryId: row.id, categoryName: row.name, skuCount: row.skuCount }));
 }
 
 function filterOf(text: string): ChooseFilter {
   const filter = parseChooseFilter(text);
-  if (filter === null) throw badRequest(filterFormatMessage);
+  if (filter === null) throw new AppError(catalogErrors.filterInvalid);
   return filter;
 }
 
-type ProductListInput = z.output<typeof queryAttrbuteProductListRequest>;
-type ExcludeListInput = z.output<typeof queryAttrbuteExcludeListRequest>;
+type ProductListInput = CallRequest<typeof catalogCalls.queryAttrbuteProductList>;
+type ExcludeListInput = CallRequest<typeof catalogCalls.queryAttrbuteExcludeList>;
 
 export async function queryAttributeProductList(context: CatalogContext, input: ProductListInput): Promise<QueryAttrbuteProductListResponse> {
   const filter = filterOf(input.filter);
-  const { scope } = await resolveChooseScope(context, input.categoryFirstId, input.categorySecondId || null);
+  const { scope } = await resolveChooseScope(context, input.categoryFirstId, input.categorySecondId);
   const index = await context.chooseIndex.get(scope);
   const evaluation = evaluate(index, { isStockOnly: input.stock === 1, filter }, false);
   const positions = pageOf(index, evaluation, input.sort, input.page, listPageSize);
@@ -78,14 +84,15 @@ async function chooseProductsAt(context: CatalogContext, index: ScopeIndex, posi
 
 export async function queryAttributeExcludeList(context: CatalogContext, input: ExcludeListInput): Promise<QueryAttrbuteExcludeListResponse> {
   const filter = filterOf(input.filter);
-  const resolved = await resolveChooseScope(context, input.categoryFirstId, input.categorySecondId || null);
+  const resolved = await resolveChooseScope(context, input.categoryFirstId, input.categorySecondId);
   const index = await context.chooseIndex.get(resolved.scope);
   const evaluation = evaluate(index, { isStockOnly: input.stock === 1, filter }, true);
-  const counts = evaluation.facets as FacetCounts;
+  const counts: FacetCounts | null = evaluation.facets;
+  if (!counts) throw new Error('evaluate was asked for the facet counts');
   const subcategories = resolved.second
     ? []
-    : (await findSubcategories(context.db, resolved.first.id))
-        .map((category) => ({ categoryId: category.id, categoryName: category.name, count: counts.subcategories.get(category.id) ?? 0 }))
+    : (await loadSubcategories(context, resolved.first.categoryId))
+        .map((category) => ({ categoryId: category.categoryId, categoryName: category.categoryName, count: counts.subcategories.get(category.categoryId) ?? 0 }))
         .filter((category) => category.count > 0);
   const brandNames = await context.brandNames();
   const selectedBrands = new Set(Array.isArray(filter[brandFilterKey]) ? filter[brandFilterKey] : []);
@@ -118,4 +125,12 @@ function byNumber(a: FacetValue, b: FacetValue): number {
 
 function byText(a: FacetValue, b: FacetValue): number {
   return a.value.localeCompare(b.value, 'zh-CN', { numeric: true });
+}
+
+/** Second-level categories first (the filterable lists), largest first; then the first levels. */
+export async function warmChooseIndexes(context: CatalogContext, isStopped: () => boolean): Promise<void> {
+  const seconds = await findCategoryIdsBySize(context.db, 2);
+  await context.chooseIndex.warm(seconds.map((categoryId) => ({ level: 2, categoryId })), isStopped);
+  const firsts = await findCategoryIdsBySize(context.db, 1);
+  await context.chooseIndex.warm(firsts.map((categoryId) => ({ level: 1, categoryId })), isStopped);
 }

@@ -1,9 +1,12 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import type { QueryAttrbuteExcludeListResponse, QueryAttrbuteProductListResponse } from '../../../contract/catalog.ts';
-import { pageStateOf } from '../../testing/page-state.ts';
-import type { TestBrowser } from '../../testing/test-app.ts';
-import { useTestApp } from '../../testing/use-test-app.ts';
-import { fixtureResistorStock, insertCatalogFixture, type CatalogFixture } from './testing/catalog-fixture.ts';
+import type { QueryAttrbuteExcludeListResponse, QueryAttrbuteProductListResponse } from '../../../../contract/catalog.ts';
+import { catalogCalls } from '../../../../contract/catalog-calls.ts';
+import type { CallBody } from '../../../../contract/call.ts';
+import type { ChoosePageData } from '../../../../web/pages/choose-page.tsx';
+import { pageStateOf } from '../../../testing/page-state.ts';
+import type { TestBrowser } from '../../../testing/test-app.ts';
+import { useTestApp } from '../../../testing/use-test-app.ts';
+import { fixtureResistorStock, insertCatalogFixture, type CatalogFixture } from '../testing/catalog-fixture.ts';
 
 describe('parametric selection: /product/api/queryAttrbute* and /choose', () => {
   const t = useTestApp({ fixture: (app) => insertCatalogFixture(app.db) });
@@ -16,16 +19,8 @@ describe('parametric selection: /product/api/queryAttrbute* and /choose', () => 
     scope = { categoryFirstId: f.categories.resistor, categorySecondId: f.categories.chipResistor };
   });
 
-  const list = async (body: Record<string, unknown>) => {
-    const answer = await browser.call<QueryAttrbuteProductListResponse>('/product/api/queryAttrbuteProductList', { ...scope, ...body });
-    expect(answer.code, answer.msg).toBe(1);
-    return answer.data as QueryAttrbuteProductListResponse;
-  };
-  const facets = async (body: Record<string, unknown>) => {
-    const answer = await browser.call<QueryAttrbuteExcludeListResponse>('/product/api/queryAttrbuteExcludeList', { ...scope, ...body });
-    expect(answer.code, answer.msg).toBe(1);
-    return answer.data as QueryAttrbuteExcludeListResponse;
-  };
+  const list = (body: Partial<CallBody<typeof catalogCalls.queryAttrbuteProductList>>) => browser.callOk(catalogCalls.queryAttrbuteProductList, { ...scope, ...body });
+  const facets = (body: Partial<CallBody<typeof catalogCalls.queryAttrbuteExcludeList>>) => browser.callOk(catalogCalls.queryAttrbuteExcludeList, { ...scope, ...body });
   const countsOf = (result: QueryAttrbuteExcludeListResponse, key: string | number) =>
     Object.fromEntries((result.facets.find((facet) => facet.key === String(key))?.values ?? []).map((value) => [value.value, value.count]));
   const filter = (selection: Record<string, unknown>) => JSON.stringify(selection);
@@ -134,22 +129,24 @@ describe('parametric selection: /product/api/queryAttrbute* and /choose', () => 
     ['{"3":"10kΩ"}', '筛选条件格式有误'],
     ['{"3":{"min":10,"max":1}}', '筛选条件格式有误'],
   ])('answers code 400 for the malformed filter %s', async (text, msg) => {
-    for (const path of ['/product/api/queryAttrbuteProductList', '/product/api/queryAttrbuteExcludeList']) {
-      expect(await browser.call(path, { ...scope, filter: text })).toMatchObject({ code: 400, msg });
+    for (const call of [catalogCalls.queryAttrbuteProductList, catalogCalls.queryAttrbuteExcludeList]) {
+      expect(await browser.call(call, { ...scope, filter: text })).toMatchObject({ code: 400, errorCode: 'catalog.filterInvalid', msg });
     }
   });
 
   it('answers clear messages for bad pages, sorts and categories', async () => {
-    expect(await browser.call('/product/api/queryAttrbuteProductList', { ...scope, page: 0 })).toMatchObject({ code: 400, msg: '页码有误' });
-    expect(await browser.call('/product/api/queryAttrbuteProductList', { ...scope, sort: 9 })).toMatchObject({ code: 400, msg: '排序方式有误' });
-    expect(await browser.call('/product/api/queryAttrbuteProductList', { ...scope, stock: 'yes' })).toMatchObject({ code: 400, msg: '库存筛选有误' });
-    expect(await browser.call('/product/api/queryAttrbuteProductList', { page: 1 })).toMatchObject({ code: 400, msg: '请选择分类' });
-    expect(await browser.call('/product/api/queryAttrbuteProductList', { categoryFirstId: 999_999 })).toMatchObject({ code: 404, msg: '该分类不存在' });
-    expect(await browser.call('/product/api/queryAttrbuteExcludeList', { categoryFirstId: f.categories.mcu, categorySecondId: f.categories.chipResistor })).toMatchObject({
+    const products = catalogCalls.queryAttrbuteProductList;
+    expect(await browser.call(products, { ...scope, page: 0 })).toMatchObject({ code: 400, errorCode: 'request.invalid', msg: '页码有误' });
+    expect(await browser.call(products, { ...scope, sort: 9 })).toMatchObject({ code: 400, errorCode: 'request.invalid', msg: '排序方式有误' });
+    expect(await browser.post(products.path, { ...scope, stock: 'yes' })).toMatchObject({ code: 400, errorCode: 'request.invalid', msg: '库存筛选有误' });
+    expect(await browser.post(products.path, { page: 1 })).toMatchObject({ code: 400, errorCode: 'request.invalid', msg: '请选择分类' });
+    expect(await browser.call(products, { categoryFirstId: 999_999 })).toMatchObject({ code: 404, errorCode: 'catalog.categoryMissing', msg: '该分类不存在' });
+    expect(await browser.call(catalogCalls.queryAttrbuteExcludeList, { categoryFirstId: f.categories.mcu, categorySecondId: f.categories.chipResistor })).toMatchObject({
       code: 404,
+      errorCode: 'catalog.categoryMissing',
       msg: '该分类不存在',
     });
-    expect(await browser.call('/product/api/queryAttrbuteExcludeList', { categoryFirstId: f.categories.chipResistor })).toMatchObject({ code: 404 });
+    expect(await browser.call(catalogCalls.queryAttrbuteExcludeList, { categoryFirstId: f.categories.chipResistor })).toMatchObject({ code: 404, errorCode: 'catalog.categoryMissing' });
   });
 
   it('renders /choose from the URL state: the same selection and results after a reload', async () => {
@@ -160,8 +157,8 @@ describe('parametric selection: /product/api/queryAttrbute* and /choose', () => 
     expect(response.body).toContain('<title>贴片电阻_电阻 - 参数选型 - 芯品商城</title>');
     expect(response.body).toContain('RC0603FR-0710KL');
     expect(response.body).not.toContain('RC0402FR-0710KL');
-    const state = pageStateOf<{ state: unknown; products: { total: number } }>(response.body);
-    expect(state.data.state).toEqual({ filter: JSON.parse(selection), stock: 0, sort: 1, page: 1 });
+    const state = pageStateOf<ChoosePageData>(response.body);
+    expect(state.data.state).toEqual({ filter: JSON.parse(selection) as unknown, stock: 0, sort: 1, page: 1 });
     expect(state.data.products.total).toBe(4);
   });
 

@@ -176,7 +176,7 @@ export async function insertCatalogFixture(db: Db): Promise<CatalogFixture> {
   for (const [i, cap] of ['10nF', '100nF', '1uF'].entries()) {
     for (const [j, volts] of [16, 50].entries()) {
       await insertPart({
-        code: `GRM188R71${volts === 16 ? 'C' : 'H'}${['103', '104', '105'][i]}KA01D`,
+        code: `GRM188R71${volts === 16 ? 'C' : 'H'}${['103', '104', '105'][i] ?? ''}KA01D`,
         brandId: murata,
         firstId: capacitor,
         secondId: chipCapacitor,
@@ -257,7 +257,7 @@ export async function insertCatalogFixture(db: Db): Promise<CatalogFixture> {
     [power, ldo],
   ] as const) {
     const row = await k.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('count')).where('categorySecondId', '=', second).executeTakeFirstOrThrow();
-    await k.updateTable('categories').set({ skuCount: Number(row.count) }).where('id', 'in', [first, second]).execute();
+    await k.updateTable('categories').set({ skuCount: row.count }).where('id', 'in', [first, second]).execute();
   }
 
   return {

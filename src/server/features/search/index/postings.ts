@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/non-nullable-type-assertion-style -- reads of typed arrays inside their bounds in hot loops: `as number` states it at no cost, and no-non-null-assertion (strict) forbids `!`; the two rules conflict */
 /**
  * Posting lists in compressed-row form: the docs of key k are docs[offsets[k] … offsets[k+1]),
  * ascending. Two typed arrays instead of a Map of arrays keep a million-part index compact.
@@ -122,10 +123,13 @@ export function intersectAll(lists: Uint32Array[], docCount = 0): Uint32Array {
 
 function intersectByCounting(lists: Uint32Array[], docCount: number): Uint32Array {
   const counts = new Uint8Array(docCount);
+  // Indexed loops over typed arrays: for-of measured twice as slow here (Node 20).
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of
   for (const list of lists) for (let i = 0; i < list.length; i++) counts[list[i] as number] = (counts[list[i] as number] as number) + 1;
   const smallest = lists[0] ?? emptyDocs;
   const kept = new Uint32Array(smallest.length);
   let count = 0;
+  // eslint-disable-next-line @typescript-eslint/prefer-for-of
   for (let i = 0; i < smallest.length; i++) {
     const doc = smallest[i] as number;
     if (counts[doc] === lists.length) kept[count++] = doc;

@@ -173,10 +173,10 @@ export class SearchIndex {
     let typedArrayBytes = 0;
     for (const segment of [this.base, this.overlay]) {
       if (!segment) continue;
-      for (const value of Object.values(segment.data)) {
-        if (ArrayBuffer.isView(value)) typedArrayBytes += value.byteLength;
-        else if (value && typeof value === 'object' && 'offsets' in value && 'docs' in value) typedArrayBytes += value.offsets.byteLength + value.docs.byteLength;
-      }
+      const { productIds, brandIds, categoryIds, packageIds, stocks, prices, fingerprints, byProduct } = segment.data;
+      for (const array of [productIds, brandIds, categoryIds, packageIds, stocks, prices, fingerprints, byProduct]) typedArrayBytes += array.byteLength;
+      const { trigrams, termPostings, brandPostings, categoryPostings, packagePostings } = segment.data;
+      for (const postings of [trigrams, termPostings, brandPostings, categoryPostings, packagePostings]) typedArrayBytes += postings.offsets.byteLength + postings.docs.byteLength;
     }
     return { typedArrayBytes, codes: this.productCount, terms: this.base.data.terms.size };
   }

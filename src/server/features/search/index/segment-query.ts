@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/non-nullable-type-assertion-style -- reads of typed arrays inside their bounds in hot loops: `as number` states it at no cost, and no-non-null-assertion (strict) forbids `!`; the two rules conflict */
 import type { CodeProbe, TokenProbe } from './compile-query.ts';
 import { intersectAll } from './postings.ts';
 import type { Segment } from './segment.ts';
@@ -87,6 +88,8 @@ class TokenPass {
     const buffer = this.buffer;
     const position = this.position;
     let count = this.count;
+    // for-of over a typed array measured twice as slow as this indexed loop (Node 20).
+    // eslint-disable-next-line @typescript-eslint/prefer-for-of
     for (let i = 0; i < docs.length; i++) {
       const doc = docs[i] as number;
       if (matchedTokens[doc] !== position) continue;

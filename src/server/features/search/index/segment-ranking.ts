@@ -1,3 +1,4 @@
+/* eslint-disable @typescript-eslint/non-nullable-type-assertion-style -- reads of typed arrays inside their bounds in hot loops: `as number` states it at no cost, and no-non-null-assertion (strict) forbids `!`; the two rules conflict */
 import { ProductSort } from '../../../../contract/catalog.ts';
 import type { Matches } from './segment-query.ts';
 import type { Segment } from './segment.ts';

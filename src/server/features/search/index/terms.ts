@@ -38,7 +38,7 @@ export function quantityQueryKey(quantity: Quantity): string {
  */
 export function paramQuantity(valueText: string, valueNum: number | null, unit: string | null): Quantity | null {
   const fromText = parseQuantity(valueText.replace(/\s+/g, ''));
-  if (fromText && fromText.unit) return fromText;
+  if (fromText?.unit) return fromText;
   if (valueNum === null || !Number.isFinite(valueNum)) return fromText;
   const parsedUnit = unit ? parseQuantity(`1${unit}`)?.unit ?? null : null;
   return { value: valueNum, unit: parsedUnit };
