@@ -12,6 +12,15 @@ async function openRegisterBox(page: Page, url = '/'): Promise<Locator> {
   return page.getByTestId('user-card').getByTestId('register-box');
 }
 
+/** Types a new phone into the box and sends its code (toasted 验证码发送成功); the code is the outbox's. */
+async function sendCodeToNewPhone(page: Page, box: Locator): Promise<{ phone: string; smsCode: string }> {
+  const phone = uniquePhone();
+  await box.getByTestId('register-phone').fill(phone);
+  await box.getByTestId('register-send').click();
+  await expect(page.locator('.toast')).toHaveText('验证码发送成功');
+  return { phone, smsCode: await latestSmsCode(page, phone) };
+}
+
 /** Counts the calls a page makes to one path. */
 function countCalls(page: Page, path: string): { count: () => number; bodies: () => unknown[] } {
   const bodies: unknown[] = [];
@@ -103,11 +112,8 @@ test.describe('register box', () => {
     await freezeClock(page);
     const registrations = countCalls(page, accountCalls.quickRegister.path);
     const box = await openRegisterBox(page);
-    const phone = uniquePhone();
-    await box.getByTestId('register-phone').fill(phone);
-    await box.getByTestId('register-send').click();
-    await expect(page.locator('.toast')).toHaveText('验证码发送成功');
-    await box.getByTestId('register-code').fill(await latestSmsCode(page, phone));
+    const { phone, smsCode } = await sendCodeToNewPhone(page, box);
+    await box.getByTestId('register-code').fill(smsCode);
 
     let loads = 0;
     page.on('load', () => loads++);
@@ -126,11 +132,7 @@ test.describe('register box', () => {
 
   test('a wrong code toasts the server message and the box can try again', async ({ page }) => {
     const box = await openRegisterBox(page);
-    const phone = uniquePhone();
-    await box.getByTestId('register-phone').fill(phone);
-    await box.getByTestId('register-send').click();
-    await expect(page.locator('.toast')).toHaveText('验证码发送成功');
-    const right = await latestSmsCode(page, phone);
+    const { smsCode: right } = await sendCodeToNewPhone(page, box);
     await box.getByTestId('register-code').fill(right === '0000' ? '1111' : '0000');
     await box.getByTestId('register-submit').click();
     const toast = page.locator('.toast').last();
@@ -144,11 +146,8 @@ test.describe('register box', () => {
     const inviter = `U${Date.now() % 1_000_000_000}`;
     const box = await openRegisterBox(page, `/?inviter=${inviter}`);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('inviter'))) ?? '{}')).toMatchObject({ value: inviter });
-    const phone = uniquePhone();
-    await box.getByTestId('register-phone').fill(phone);
-    await box.getByTestId('register-send').click();
-    await expect(page.locator('.toast')).toHaveText('验证码发送成功');
-    await box.getByTestId('register-code').fill(await latestSmsCode(page, phone));
+    const { phone, smsCode } = await sendCodeToNewPhone(page, box);
+    await box.getByTestId('register-code').fill(smsCode);
     await box.getByTestId('register-submit').click();
     await expect(page.locator('.toast', { hasText: '注册成功' })).toBeVisible();
     expect(registrations.bodies()).toEqual([{ phone, smsCode: expect.stringMatching(/^\d{4}$/), inviter }]);
@@ -161,11 +160,8 @@ test.describe('register box', () => {
     await page.goto('/');
     await page.getByTestId('popup-ad-close').click();
     const box = page.getByTestId('quick-register').getByTestId('register-box');
-    const phone = uniquePhone();
-    await box.getByTestId('register-phone').fill(phone);
-    await box.getByTestId('register-send').click();
-    await expect(page.locator('.toast')).toHaveText('验证码发送成功');
-    await box.getByTestId('register-code').fill(await latestSmsCode(page, phone));
+    const { smsCode } = await sendCodeToNewPhone(page, box);
+    await box.getByTestId('register-code').fill(smsCode);
     await box.getByTestId('register-submit').click();
     await expect(page.locator('.toast', { hasText: '注册成功' })).toBeVisible();
     expect(registrations.count()).toBe(1);
