@@ -1,6 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { AdPosition, FriendlyLink, HotLabel } from '../../../contract/content.ts';
+import type { Kysely, Selectable } from 'kysely';
+import type { FriendlyLink, HotLabel, ServiceInfo } from '../../../contract/content.ts';
 import type { Database } from '../../db/database.ts';
+import type { AdsTable } from './content.tables.ts';
 
 export async function findSiteConfig(db: Kysely<Database>): Promise<Map<string, string>> {
   const rows = await db.selectFrom('siteConfig').select(['key', 'value']).execute();
@@ -15,17 +16,9 @@ export async function findFriendlyLinks(db: Kysely<Database>): Promise<FriendlyL
   return db.selectFrom('friendlyLinks').select(['linkName', 'linkUrl']).orderBy('sort').orderBy('id').execute();
 }
 
-export interface AdRow {
-  adPosId: number;
-  position: AdPosition;
-  isOpen: number;
-  openType: number;
-  picFilePath: string;
-  clickUrl: string;
-  backgroundColor: string;
-}
-
 const adColumns = ['adPosId', 'position', 'isOpen', 'openType', 'picFilePath', 'clickUrl', 'backgroundColor'] as const;
+
+export type AdRow = Pick<Selectable<AdsTable>, (typeof adColumns)[number]>;
 
 /** Open ads, the first of each position first. */
 export async function findOpenAds(db: Kysely<Database>): Promise<AdRow[]> {
@@ -55,16 +48,8 @@ export async function deleteAdClosesBefore(db: Kysely<Database>, day: string) {
   await db.deleteFrom('adCloses').where('day', '<', day).execute();
 }
 
-export interface ServiceInfoRow {
-  enableFlag: number;
-  operatorName: string;
-  operatorMobile: string;
-  operatorPortraitUrl: string;
-  operatorQq: string;
-  operatorQqKey: string;
-  operatorWechat: string;
-  operateQrCode: string;
-}
+/** The wire shape, with the flag as stored (0/1). */
+export type ServiceInfoRow = Omit<ServiceInfo, 'enableFlag'> & { enableFlag: number };
 
 export async function findServiceInfo(db: Kysely<Database>, userId: number): Promise<ServiceInfoRow | undefined> {
   return db
