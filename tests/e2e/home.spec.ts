@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
+import { contentCalls } from '../../src/contract/content-calls.ts';
 import { expect, test } from './fixtures.ts';
 import { freezeClock, homeStateOf, keepFirstStandSlide, selectedIndexOf, waitForCarousel } from './home-fixtures.ts';
+
+/** The ads' close call, as the page's request layer sends it. */
+const adCloseUrl = `**${contentCalls.updateAdvertisingStatus.path}`;
 
 /** Visitors get the pop-ups on load; journeys that look at the page underneath close them first. */
 async function closePopups(page: Page) {
@@ -189,7 +193,7 @@ test.describe('home carousels', () => {
             const rect = row.getBoundingClientRect();
             return rect.top >= box.top - 0.5 && rect.bottom <= box.bottom + 0.5 && rect.height > 0;
           })
-          .map((row) => row.textContent ?? '');
+          .map((row) => row.textContent);
       });
     const before = await visibleRows();
     expect(before).toHaveLength(5);
@@ -256,19 +260,21 @@ test.describe('home pop-ups', () => {
     const ad = shell.advertisingInfo.popup;
     expect(ad?.isOpen).toBe(true);
     await expect(page.getByTestId('popup-ad')).toBeVisible();
-    const report = page.waitForRequest('**/common/api/updateAdvertisingStatus');
+    const report = page.waitForResponse(adCloseUrl);
     await page.getByTestId('popup-ad-close').click();
-    expect((await report).postDataJSON()).toEqual({ adId: ad?.adPosId });
     await expect(page.getByTestId('popup-ad')).toHaveCount(0);
+    const answer = await report;
+    expect(answer.request().postDataJSON()).toEqual({ adId: ad?.adPosId });
+    expect(await answer.json()).toMatchObject({ code: 1 });
     // Closed for this visitor for the day: the next page does not bring it back.
     await page.reload();
     await expect(page.getByTestId('popup-ad')).toHaveCount(0);
   });
 
   test('the pop-up ad hides even when reporting the close fails', async ({ page, consoleErrors }) => {
-    await page.route('**/common/api/updateAdvertisingStatus', (route) => route.abort());
+    await page.route(adCloseUrl, (route) => route.abort());
     await page.goto('/');
-    const report = page.waitForRequest('**/common/api/updateAdvertisingStatus');
+    const report = page.waitForRequest(adCloseUrl);
     await page.getByTestId('popup-ad-close').click();
     await report;
     await expect(page.getByTestId('popup-ad')).toHaveCount(0);
@@ -281,16 +287,17 @@ test.describe('home pop-ups', () => {
     await page.goto('/');
     const { shell } = await homeStateOf(page);
     const ad = shell.advertisingInfo.popup;
+    if (!ad) throw new Error('no pop-up ad in the demo content');
     const link = page.getByTestId('popup-ad-link');
-    await expect(link).toHaveAttribute('href', ad?.clickUrl ?? '');
-    if (ad?.openType) expect(await link.getAttribute('target')).toBeNull();
+    await expect(link).toHaveAttribute('href', ad.clickUrl);
+    if (ad.openType) expect(await link.getAttribute('target')).toBeNull();
     else await expect(link).toHaveAttribute('target', '_blank');
-    const report = page.waitForRequest('**/common/api/updateAdvertisingStatus');
+    const report = page.waitForRequest(adCloseUrl);
     const opened = context.waitForEvent('page');
     await link.click();
-    expect((await report).postDataJSON()).toEqual({ adId: ad?.adPosId });
+    expect((await report).postDataJSON()).toEqual({ adId: ad.adPosId });
     const adPage = await opened;
-    await expect(adPage).toHaveURL(new RegExp(`${ad?.clickUrl.replace(/[?]/g, '\\?')}$`));
+    await expect(adPage).toHaveURL(new RegExp(`${ad.clickUrl.replace(/[?]/g, '\\?')}$`));
     await expect(page.getByTestId('popup-ad')).toHaveCount(0);
     await adPage.close();
   });

@@ -15,6 +15,7 @@ test.describe('member messages', () => {
       { messageType: 1, msgContent: '<p>配单 <strong>BOM-42</strong> 已完成</p><script>alert(1)</script><a href="javascript:alert(2)">点我</a>', minutesAgo: 2 },
       { messageType: 4, msgContent: '发票已寄出', minutesAgo: 3, isRead: true },
     ]);
+    if (orderId === undefined) throw new Error('no message written');
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());

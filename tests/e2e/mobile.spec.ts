@@ -73,7 +73,8 @@ test.describe('mobile pages on a phone-sized screen', () => {
     const categories = page.getByTestId('m-categories').locator('a');
     expect(await categories.count()).toBeGreaterThan(4);
     const firstCategory = shell.headerData.categoryList[0]?.categoryList[0];
-    await expect(categories.first()).toHaveAttribute('href', `/choose/${firstCategory?.categoryId}`);
+    if (!firstCategory) throw new Error('no category in the menu');
+    await expect(categories.first()).toHaveAttribute('href', `/choose/${firstCategory.categoryId}`);
     const parts = page.getByTestId('m-product');
     expect(await parts.count()).toBeGreaterThan(0);
     await expect(parts.first()).toHaveAttribute('href', /^\/m\/product\/detail\/\d+$/);
@@ -93,6 +94,7 @@ test.describe('mobile pages on a phone-sized screen', () => {
     await page.goto('/m');
     const first = page.getByTestId('m-product').first();
     const href = await first.getAttribute('href');
+    if (href === null) throw new Error('a part without a link');
     await first.click();
     await expect(page).toHaveURL(new RegExp(`${href}$`));
     await expect(page.getByTestId('m-product-detail')).toBeVisible();

@@ -1,7 +1,19 @@
+import type { Locator } from '@playwright/test';
+import { contentCalls } from '../../src/contract/content-calls.ts';
 import { expect, test } from './fixtures.ts';
 import { assignServiceRep, insertMessages } from './shell-db.ts';
 
+/** The ads' close call, as the page's request layer sends it. */
+const adCloseUrl = `**${contentCalls.updateAdvertisingStatus.path}`;
+
 const anyPage = '/no/such/page';
+
+/** Where an element is drawn; it must be drawn. */
+async function boxOf(locator: Locator) {
+  const box = await locator.boundingBox();
+  if (!box) throw new Error(`${locator.toString()} is not drawn`);
+  return box;
+}
 
 test.describe('sidebar', () => {
   test('a visitor gets the gift pack, a login prompt for a dedicated rep, the WeChat QR and the hotline', async ({ page }) => {
@@ -92,17 +104,17 @@ test.describe('sidebar', () => {
     await expect(top).toBeHidden();
   });
 
-  test('the fixed ad hides on close even when the close call fails, and is shown again next page', async ({ page }) => {
-    await page.route('**/common/api/updateAdvertisingStatus', (route) => route.fulfill({ json: { code: 500, data: null, msg: '服务器繁忙，请稍后再试' } }));
+  test('the fixed ad hides on close even when the close call fails, shows the server message, and is shown again next page', async ({ page }) => {
+    await page.route(adCloseUrl, (route) => route.fulfill({ json: { code: 500, data: null, msg: '服务器繁忙，请稍后再试' } }));
     await page.goto(anyPage);
     const ad = page.getByTestId('sidebar-ad');
     await expect(ad).toBeVisible();
     await expect(ad.getByRole('link')).toHaveAttribute('href', '/bom');
-    const [request] = await Promise.all([page.waitForRequest('**/common/api/updateAdvertisingStatus'), ad.getByRole('button', { name: '关闭侧边广告' }).click()]);
+    const [request] = await Promise.all([page.waitForRequest(adCloseUrl), ad.getByRole('button', { name: '关闭侧边广告' }).click()]);
     expect(request.postDataJSON()).toEqual({ adId: expect.any(Number) });
     await expect(ad).toBeHidden();
-    await expect(page.getByRole('status')).toHaveCount(0);
-    await page.unroute('**/common/api/updateAdvertisingStatus');
+    await expect(page.getByRole('status').filter({ hasText: '服务器繁忙，请稍后再试' })).toBeVisible();
+    await page.unroute(adCloseUrl);
     await page.reload();
     await expect(page.getByTestId('sidebar-ad')).toBeVisible();
   });
@@ -116,10 +128,10 @@ test.describe('sidebar', () => {
         await expect(ad).toBeHidden();
         continue;
       }
-      const adBox = await ad.boundingBox();
-      const contentBox = await page.locator('.site-header__inner').boundingBox();
-      expect(adBox?.width).toBe(expected);
-      expect(adBox!.x).toBeGreaterThanOrEqual(contentBox!.x + contentBox!.width);
+      const adBox = await boxOf(ad);
+      const contentBox = await boxOf(page.locator('.site-header__inner'));
+      expect(adBox.width).toBe(expected);
+      expect(adBox.x).toBeGreaterThanOrEqual(contentBox.x + contentBox.width);
     }
   });
 
@@ -127,19 +139,19 @@ test.describe('sidebar', () => {
     for (const width of [1280, 1366, 1920]) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/search?key=STM32F103');
-      const sidebar = await page.locator('.sidebar').boundingBox();
+      const sidebar = await boxOf(page.locator('.sidebar'));
       for (const part of ['.status-bar__inner', '.site-header__inner', 'main.container', '.site-footer__main']) {
-        const box = await page.locator(part).boundingBox();
-        expect(box!.width).toBe(1200);
-        expect(box!.x).toBeGreaterThanOrEqual(0);
-        expect(box!.x + box!.width, `${part} at ${width} px`).toBeLessThanOrEqual(sidebar!.x);
+        const box = await boxOf(page.locator(part));
+        expect(box.width).toBe(1200);
+        expect(box.x).toBeGreaterThanOrEqual(0);
+        expect(box.x + box.width, `${part} at ${width} px`).toBeLessThanOrEqual(sidebar.x);
       }
     }
   });
 
   test('the fixed ad stays closed for the day once the close is recorded', async ({ page }) => {
     await page.goto(anyPage);
-    const [response] = await Promise.all([page.waitForResponse('**/common/api/updateAdvertisingStatus'), page.getByRole('button', { name: '关闭侧边广告' }).click()]);
+    const [response] = await Promise.all([page.waitForResponse(adCloseUrl), page.getByRole('button', { name: '关闭侧边广告' }).click()]);
     expect(await response.json()).toMatchObject({ code: 1 });
     await page.reload();
     await expect(page.getByTestId('sidebar-ad')).toHaveCount(0);

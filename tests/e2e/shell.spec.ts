@@ -1,6 +1,10 @@
 import type { Page } from '@playwright/test';
+import { contentCalls } from '../../src/contract/content-calls.ts';
 import { expect, test } from './fixtures.ts';
 import { insertCartLines, insertMessages, storedCategoryTree } from './shell-db.ts';
+
+/** The ads' close call, as the page's request layer sends it. */
+const adCloseUrl = `**${contentCalls.updateAdvertisingStatus.path}`;
 
 /** The shell is the same on every page; the 404 page is one every build has. */
 const anyPage = '/no/such/page';
@@ -56,6 +60,7 @@ test.describe('status bar', () => {
       { messageType: 4, msgContent: '发票已开具', minutesAgo: 4 },
       { messageType: 2, msgContent: '已读的退货消息', minutesAgo: 5, isRead: true },
     ]);
+    if (orderId === undefined) throw new Error('no message written');
     const dialogs: string[] = [];
     page.on('dialog', (dialog) => {
       dialogs.push(dialog.message());
@@ -99,9 +104,11 @@ test.describe('top banner ad', () => {
     await expect(ad).toBeVisible();
     await expect(ad.getByRole('link')).toHaveAttribute('href', '/serve/advantage');
     expect(await isImageLoaded(page, '[data-testid=top-ad] img')).toBe(true);
-    const [request] = await Promise.all([page.waitForRequest('**/common/api/updateAdvertisingStatus'), ad.getByRole('button', { name: '关闭广告' }).click()]);
-    expect(request.postDataJSON()).toEqual({ adId: expect.any(Number) });
+    const [response] = await Promise.all([page.waitForResponse(adCloseUrl), ad.getByRole('button', { name: '关闭广告' }).click()]);
+    expect(response.request().postDataJSON()).toEqual({ adId: expect.any(Number) });
     await expect(ad).toBeHidden();
+    // The ad hides at once; the close is recorded once the answer is in.
+    expect(await response.json()).toMatchObject({ code: 1 });
     await page.reload();
     await expect(page.getByTestId('top-ad')).toHaveCount(0);
 
@@ -110,11 +117,14 @@ test.describe('top banner ad', () => {
     await expect(page.getByTestId('top-ad')).toBeVisible();
   });
 
-  test('stays when the server refuses the close, and shows its message', async ({ page }) => {
-    await page.route('**/common/api/updateAdvertisingStatus', (route) => route.fulfill({ json: { code: 500, data: null, msg: '服务器繁忙，请稍后再试' } }));
+  test('hides at once even when the server refuses the close, shows its message, and is shown again next page', async ({ page }) => {
+    await page.route(adCloseUrl, (route) => route.fulfill({ json: { code: 500, data: null, msg: '服务器繁忙，请稍后再试' } }));
     await page.goto(anyPage);
     await page.getByRole('button', { name: '关闭广告' }).click();
+    await expect(page.getByTestId('top-ad')).toHaveCount(0);
     await expect(page.getByRole('status').filter({ hasText: '服务器繁忙，请稍后再试' })).toBeVisible();
+    await page.unroute(adCloseUrl);
+    await page.reload();
     await expect(page.getByTestId('top-ad')).toBeVisible();
   });
 });
@@ -185,14 +195,15 @@ test.describe('header', () => {
     const run = await page.evaluate(async () => {
       // Chromium defines scrollY as a configurable getter on the window object itself.
       const scrollY = Object.getOwnPropertyDescriptor(window, 'scrollY');
-      const readScrollY = scrollY?.get;
+      const readScrollY = scrollY?.get?.bind(window);
       if (!scrollY || !readScrollY) throw new Error('no scrollY getter');
       let reads = 0;
       Object.defineProperty(window, 'scrollY', {
         configurable: true,
-        get() {
+        get(): unknown {
           reads++;
-          return readScrollY.call(window);
+          const value: unknown = readScrollY();
+          return value;
         },
       });
       const started = performance.now();
@@ -241,9 +252,11 @@ test.describe('category mega-menu', () => {
     const tree = (await storedCategoryTree(storeDb)).slice(0, 8);
     const groupIndex = tree.findIndex((group) => group.firsts.some((first) => first.seconds.length > 21));
     expect(groupIndex, 'a menu group has a category with more than 21 second levels').toBeGreaterThanOrEqual(0);
-    const group = tree[groupIndex]!;
+    const group = tree[groupIndex];
+    if (!group) throw new Error('no menu group with a long category');
     const firstIndex = group.firsts.findIndex((first) => first.seconds.length > 21);
-    const first = group.firsts[firstIndex]!;
+    const first = group.firsts[firstIndex];
+    if (!first) throw new Error('no category with more than 21 second levels');
 
     await page.goto(anyPage);
     const menu = page.getByTestId('category-menu');
@@ -257,16 +270,18 @@ test.describe('category mega-menu', () => {
     await expect(columns).toHaveCount(3);
     for (let column = 0; column < 3; column++) await expect(columns.nth(column).getByTestId('menu-second')).toHaveCount(7);
     const shown = first.seconds.slice(0, 21);
+    const [firstShown] = shown;
+    if (!firstShown) throw new Error('no second level shown');
     await expect(block.getByTestId('menu-second')).toHaveText(shown.map((second) => `${cut(second.name)}(${second.skuCount})`));
-    await expect(block.getByTestId('menu-second').first()).toHaveAttribute('href', `/choose/${first.id}-${shown[0]!.id}`);
+    await expect(block.getByTestId('menu-second').first()).toHaveAttribute('href', `/choose/${first.id}-${firstShown.id}`);
     await expect(block.getByRole('link', { name: `查看全部 ${first.seconds.length} 个分类` })).toHaveAttribute('href', `/choose/${first.id}`);
 
     const longName = tree.flatMap((g, gi) => g.firsts.flatMap((f) => f.seconds.slice(0, 21).map((s) => ({ gi, s })))).find(({ s }) => Array.from(s.name).length > 9);
-    expect(longName, 'a second level in the menu has a name longer than 9 characters').toBeDefined();
-    const target = menu.getByTestId('menu-group').nth(longName!.gi);
+    if (!longName) throw new Error('no second level in the menu has a name longer than 9 characters');
+    const target = menu.getByTestId('menu-group').nth(longName.gi);
     await target.hover();
-    const link = target.locator(`[data-testid=menu-second][title="${longName!.s.name}"]`).first();
-    await expect(link.locator('.category-menu__second-name')).toHaveText(`${Array.from(longName!.s.name).slice(0, 9).join('')}…`);
+    const link = target.locator(`[data-testid=menu-second][title="${longName.s.name}"]`).first();
+    await expect(link.locator('.category-menu__second-name')).toHaveText(`${Array.from(longName.s.name).slice(0, 9).join('')}…`);
   });
 
   test('is open without hovering on the home page', async ({ page }) => {
