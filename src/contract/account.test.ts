@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { displayNameOf, loginPath, maskPhone, registerPath, safeReturnPath } from './account.ts';
+import { displayNameOf, graphCodeRule, loginAccountRule, loginPasswordRule, loginPath, maskPhone, registerPath, safeReturnPath } from './account.ts';
+import { accountRequests } from './account-requests.ts';
+import { problemOf } from './rules.ts';
 
 describe('safeReturnPath: only same-site paths starting with a single /', () => {
   it.each([
@@ -46,5 +48,48 @@ describe('member display helpers', () => {
   it('builds the register address', () => {
     expect(registerPath()).toBe('/account/register');
     expect(registerPath('/cart')).toBe('/account/register?return=%2Fcart');
+  });
+});
+
+describe('the login and graphic-code rules, shared by the forms and the request schemas', () => {
+  it.each([
+    ['', '请输入手机号或会员编号'],
+    ['   ', '请输入手机号或会员编号'],
+    ['13800138000', ''],
+    [' U2601010001 ', ''],
+    ['x'.repeat(33), '账号或密码错误'],
+  ])('account %j → %j', (account, problem) => {
+    expect(problemOf(loginAccountRule, account)).toBe(problem);
+  });
+
+  it.each([
+    ['', '请输入密码'],
+    [' ', ''],
+    ['old-style password', ''],
+    ['x'.repeat(65), '账号或密码错误'],
+  ])('password %j → %j', (password, problem) => {
+    expect(problemOf(loginPasswordRule, password)).toBe(problem);
+  });
+
+  it.each([
+    ['', '请输入图形验证码'],
+    [' aB3d ', ''],
+    ['abcde', '图形验证码错误'],
+  ])('graphic code %j → %j', (answer, problem) => {
+    expect(problemOf(graphCodeRule, answer)).toBe(problem);
+  });
+
+  it('the doLogin schema says what the form says', () => {
+    const cases = [
+      { userAccount: '', password: 'x' },
+      { userAccount: 'x'.repeat(33), password: 'x' },
+      { userAccount: '13800138000', password: '' },
+      { userAccount: '13800138000', password: 'x'.repeat(65) },
+    ];
+    for (const { userAccount, password } of cases) {
+      const result = accountRequests.doLogin.safeParse({ loginType: 'password', userAccount, password });
+      const formProblem = problemOf(loginAccountRule, userAccount) || problemOf(loginPasswordRule, password);
+      expect(result.error?.issues[0]?.message).toBe(formProblem);
+    }
   });
 });

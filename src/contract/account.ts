@@ -1,6 +1,6 @@
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
-import { textRule } from './rules.ts';
+import { ruleMessages, textRule } from './rules.ts';
 
 /**
  * Accounts, SMS codes and graphic codes: the pure part of the contract (no zod), shared by the
@@ -66,20 +66,23 @@ export const graphCodeErrors = defineErrors('graphCode', {
   wrong: { code: ResultCode.badRequest, msg: '图形验证码错误' },
 });
 
+const loginAccountMissing = '请输入手机号或会员编号';
+const graphCodeMissing = '请输入图形验证码';
+
 /** The password login's account: a phone or a user number. */
-export const loginAccountRule = textRule('请输入手机号或会员编号', (account) =>
-  account === '' ? '请输入手机号或会员编号' : account.length > accountLimits.userAccount ? accountErrors.badCredentials.msg : '',
+export const loginAccountRule = textRule(loginAccountMissing, (account) =>
+  account === '' ? loginAccountMissing : account.length > accountLimits.userAccount ? accountErrors.badCredentials.msg : '',
 );
 
-/** The password login's password, as typed (no rule of a new password: old ones are accepted). */
+/** The password login's password, as typed (not the rule of a new password: older ones are accepted). */
 export const loginPasswordRule = textRule(
-  '请输入密码',
-  (password) => (password === '' ? '请输入密码' : password.length > accountLimits.loginPassword ? accountErrors.badCredentials.msg : ''),
+  ruleMessages.passwordMissing,
+  (password) => (password === '' ? ruleMessages.passwordMissing : password.length > accountLimits.loginPassword ? accountErrors.badCredentials.msg : ''),
   { isTrimmed: false },
 );
 
-export const graphCodeRule = textRule('请输入图形验证码', (answer) =>
-  answer === '' ? '请输入图形验证码' : answer.length > graphCodeLength ? graphCodeErrors.wrong.msg : '',
+export const graphCodeRule = textRule(graphCodeMissing, (answer) =>
+  answer === '' ? graphCodeMissing : answer.length > graphCodeLength ? graphCodeErrors.wrong.msg : '',
 );
 
 /** /account/api/checkHasUser: true when the phone is registered. */
