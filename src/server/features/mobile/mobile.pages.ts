@@ -1,4 +1,4 @@
-import { mobileErrors } from '../../../contract/mobile.ts';
+import { productErrors } from '../../../contract/catalog.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { AppError } from '../../http/app-error.ts';
 import { parsePathId } from '../../http/path-params.ts';
@@ -30,7 +30,7 @@ export function mobilePages(deps: ServiceDeps, prefix: string): Page[] {
       component: MobileProductPage,
       async load({ params }) {
         const data = await loadMobileProduct(deps.db, parsePathId(params.productId), prefix);
-        if (!data) throw new AppError(mobileErrors.productNotFound);
+        if (!data) throw new AppError(productErrors.notFound);
         const { product } = data;
         return {
           title: `${product.code}_${product.brandName}_${product.package} - ${deps.config.siteName}手机版`,
