@@ -1,6 +1,12 @@
 import cookie from '@fastify/cookie';
 import fastifyStatic from '@fastify/static';
-import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
 import { existsSync, readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AppDeps } from './app-deps.ts';
@@ -28,7 +34,8 @@ export interface BuildAppOptions {
 
 /** The whole store as a Fastify instance that does not listen: main.ts listens, tests inject. */
 export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Promise<FastifyInstance> {
-  const app = Fastify({
+  // Explicit server types keep Fastify's logger interface (which pino implements) instead of pino's own type.
+  const app = Fastify<RawServerDefault, RawRequestDefaultExpression, RawReplyDefaultExpression>({
     loggerInstance: deps.logger,
     bodyLimit: 1024 * 1024,
     trustProxy: deps.config.trustProxy,
