@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   centsOfE4,
   formatCents,
+  initialQuantityOf,
   lineAmountCents,
   maxPurchaseQuantity,
   nextTierSaving,
@@ -153,5 +154,16 @@ describe('integer purchase: quantities are positive pack multiples up to 1,000,0
     [7, 1, 7],
   ])('roundUpToPack(%i, %i) = %i', (quantity, packSize, rounded) => {
     expect(roundUpToPack(quantity, packSize)).toBe(rounded);
+  });
+});
+
+describe('initialQuantityOf', () => {
+  it.each([
+    ['the first tier when it is a pack multiple', resistorTiers, 100, 100],
+    ['the first tier rounded up to the pack', [{ qtyStart: 150, qtyEnd: null, priceE4: 10, originalPriceE4: null }], 100, 200],
+    ['one pack for a part without tiers', [], 250, 250],
+    ['one piece for a loose part starting at 1', [{ qtyStart: 1, qtyEnd: null, priceE4: 10, originalPriceE4: null }], 1, 1],
+  ])('starts at %s', (_case, priceTiers: PriceTier[], packSize, expected) => {
+    expect(initialQuantityOf({ packSize, priceTiers })).toBe(expected);
   });
 });

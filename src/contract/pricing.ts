@@ -59,6 +59,11 @@ export function roundUpToPack(quantity: number, packSize: number): number {
   return Math.max(pack, Math.ceil(quantity / pack) * pack);
 }
 
+/** The quantity a list row or product page starts at: the first tier's start as a pack multiple. */
+export function initialQuantityOf(product: { packSize: number; priceTiers: readonly PriceTier[] }): number {
+  return roundUpToPack(product.priceTiers[0]?.qtyStart ?? product.packSize, product.packSize);
+}
+
 export interface TierSaving {
   /** How many more to buy: 再买 N 个 */
   moreQuantity: number;

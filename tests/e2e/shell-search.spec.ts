@@ -1,8 +1,9 @@
 import type { Page } from '@playwright/test';
+import { searchCalls } from '../../src/contract/search-calls.ts';
 import { expect, test } from './fixtures.ts';
 
 const anyPage = '/no/such/page';
-const suggestionPath = '**/product/api/searchAssociateWord';
+const suggestionPath = `**${searchCalls.searchAssociateWord.path}`;
 
 /** Answers suggestion calls with fixed suggestions (or none) and records the keys asked for. */
 async function mockSuggestions(page: Page, keys: string[]): Promise<string[]> {

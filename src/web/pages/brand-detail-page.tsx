@@ -1,12 +1,9 @@
 import { brandPath, type BrandProfile, type FacetedProductPage } from '../../contract/catalog.ts';
-import { BrandLogo } from '../features/brand/brand-logo.tsx';
-import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import { columnListHref, type ColumnListState } from '../../contract/list-state.ts';
-import { ListFacets } from '../features/catalog/list-facets.tsx';
-import { ListToolbar } from '../features/catalog/list-toolbar.tsx';
-import { Pagination } from '../features/catalog/pagination.tsx';
-import { ProductListTable } from '../features/product/product-list-table.tsx';
+import { BrandLogo } from '../features/brand/brand-logo.tsx';
+import { FacetedProductList } from '../features/catalog/faceted-product-list.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
 
 export interface BrandDetailPageData {
@@ -31,18 +28,13 @@ export function BrandDetailPage({ shell, data }: PageProps<BrandDetailPageData>)
           <p className="brand-profile__intro">{brand.intro || '暂无品牌介绍'}</p>
         </div>
       </section>
-      <ListFacets
-        categories={products.categories}
-        packages={products.packages}
-        categoryId={state.category}
-        packageName={state.package}
+      <FacetedProductList
+        products={products}
+        state={state}
         hrefFor={(change) => columnListHref(path, state, change)}
+        qiniuImgAddress={shell.qiniuImgAddress}
+        emptyText="该品牌暂无符合条件的商品"
       />
-      <div className="list-card">
-        <ListToolbar sort={state.sort} isStockOnly={state.stock === 1} total={products.total} hrefFor={(change) => columnListHref(path, state, change)} />
-        <ProductListTable products={products.list} qiniuImgAddress={shell.qiniuImgAddress} emptyText="该品牌暂无符合条件的商品" />
-        <Pagination page={products.page} total={products.total} pageSize={products.pageSize} hrefFor={(page) => columnListHref(path, state, { page })} />
-      </div>
     </PageShell>
   );
 }

@@ -1,86 +1,33 @@
-import { useEffect, useRef, useState } from 'react';
-import {
-  brandFilterKey,
-  choosePath,
-  serializeChooseFilter,
-  type QueryAttrbuteExcludeListResponse,
-  type QueryAttrbuteProductListResponse,
-} from '../../contract/catalog.ts';
-import { Breadcrumb } from '../ui/breadcrumb.tsx';
-import { listQueryString, readListState, type ListState } from '../../contract/list-state.ts';
+import { useRef } from 'react';
+import { brandFilterKey, choosePath, type CategoryRef } from '../../contract/catalog.ts';
 import { clearFilterKey, setFilterRange, toggleFilterValue } from '../features/catalog/choose-state.ts';
 import { FilterPanel } from '../features/catalog/filter-panel.tsx';
 import { ListToolbar } from '../features/catalog/list-toolbar.tsx';
 import { Pagination } from '../features/catalog/pagination.tsx';
+import { ProductListTable } from '../features/catalog/product-list-table.tsx';
 import { SelectedFilters } from '../features/catalog/selected-filters.tsx';
-import { ProductListTable } from '../features/product/product-list-table.tsx';
-import { callApi, errorMessageOf } from '../lib/api-client.ts';
+import { useChooseList, type ChooseListData } from '../features/catalog/use-choose-list.ts';
 import { PageShell } from '../shell/page-shell.tsx';
-import { toastIfMessage } from '../ui/toast.ts';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
 
-export interface CategoryRef {
-  categoryId: number;
-  categoryName: string;
-}
-
-export interface ChoosePageData {
+export interface ChoosePageData extends ChooseListData {
   categoryFirst: CategoryRef;
   categorySecond: CategoryRef | null;
   /** The second-level categories of the first level, for moving between them. */
   siblings: (CategoryRef & { skuCount: number })[];
-  state: ListState;
-  facets: QueryAttrbuteExcludeListResponse;
-  products: QueryAttrbuteProductListResponse;
 }
 
-/**
- * Parametric selection. The selection lives in the URL (?filter=…&stock=&sort=&page=), so a
- * link reproduces it; changes call the two product APIs and push the new URL.
- */
+/** Parametric selection: the list's behaviour is useChooseList; this page lays it out. */
 export function ChoosePage({ shell, data }: PageProps<ChoosePageData>) {
   const { categoryFirst, categorySecond } = data;
-  const [state, setState] = useState(data.state);
-  const [facets, setFacets] = useState(data.facets);
-  const [products, setProducts] = useState(data.products);
-  const [isLoading, setIsLoading] = useState(false);
-  const latestRequest = useRef(0);
+  const { state, facets, products, isLoading, change, goToPage, hrefFor, pageHref } = useChooseList(
+    { categoryFirstId: categoryFirst.categoryId, categorySecondId: categorySecond?.categoryId ?? null },
+    data,
+  );
   const listTop = useRef<HTMLDivElement>(null);
-  const basePath = choosePath(categoryFirst.categoryId, categorySecond?.categoryId);
-
-  async function show(next: ListState, previous: ListState, history: 'push' | 'keep') {
-    setState(next);
-    if (history === 'push') window.history.pushState(null, '', `${basePath}${listQueryString(next)}`);
-    const request = ++latestRequest.current;
-    const scope = { categoryFirstId: categoryFirst.categoryId, categorySecondId: categorySecond?.categoryId ?? null, stock: next.stock, filter: serializeChooseFilter(next.filter) };
-    const isSelectionChanged = scope.filter !== serializeChooseFilter(previous.filter) || next.stock !== previous.stock;
-    setIsLoading(true);
-    try {
-      const [nextProducts, nextFacets] = await Promise.all([
-        callApi<QueryAttrbuteProductListResponse>('/product/api/queryAttrbuteProductList', { ...scope, page: next.page, sort: next.sort }),
-        isSelectionChanged ? callApi<QueryAttrbuteExcludeListResponse>('/product/api/queryAttrbuteExcludeList', scope) : Promise.resolve(null),
-      ]);
-      if (request !== latestRequest.current) return;
-      setProducts(nextProducts);
-      if (nextFacets) setFacets(nextFacets);
-    } catch (error) {
-      if (request === latestRequest.current) toastIfMessage(errorMessageOf(error));
-    } finally {
-      if (request === latestRequest.current) setIsLoading(false);
-    }
-  }
-
-  const stateRef = useRef(state);
-  stateRef.current = state;
-  useEffect(() => {
-    const onPopState = () => void show(readListState(new URLSearchParams(window.location.search)), stateRef.current, 'keep');
-    window.addEventListener('popstate', onPopState);
-    return () => window.removeEventListener('popstate', onPopState);
-  }, []);
-
-  const change = (patch: Partial<ListState>) => void show({ ...state, page: 1, ...patch }, state, 'push');
-  const goToPage = (page: number) => {
-    void show({ ...state, page }, state, 'push');
+  const navigate = (page: number) => {
+    goToPage(page);
     listTop.current?.scrollIntoView({ block: 'start' });
   };
   const paramColumns = facets.facets.filter((facet) => facet.key !== brandFilterKey).map((facet) => ({ key: facet.key, name: facet.name }));
@@ -138,8 +85,8 @@ export function ChoosePage({ shell, data }: PageProps<ChoosePageData>) {
           sort={state.sort}
           isStockOnly={state.stock === 1}
           total={products.total}
-          hrefFor={(patch) => `${basePath}${listQueryString({ ...state, page: 1, ...patch })}`}
-          onChange={(patch) => change(patch)}
+          hrefFor={hrefFor}
+          onChange={change}
         />
         <ProductListTable
           products={products.list}
@@ -152,8 +99,8 @@ export function ChoosePage({ shell, data }: PageProps<ChoosePageData>) {
           page={products.page}
           total={products.total}
           pageSize={products.pageSize}
-          hrefFor={(page) => `${basePath}${listQueryString({ ...state, page })}`}
-          onNavigate={goToPage}
+          hrefFor={pageHref}
+          onNavigate={navigate}
         />
       </div>
     </PageShell>

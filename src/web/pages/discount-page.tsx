@@ -1,11 +1,8 @@
 import { discountSubjects, type DiscountSubject, type FacetedProductPage } from '../../contract/catalog.ts';
-import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import { columnListHref, type ColumnListState } from '../../contract/list-state.ts';
-import { ListFacets } from '../features/catalog/list-facets.tsx';
-import { ListToolbar } from '../features/catalog/list-toolbar.tsx';
-import { Pagination } from '../features/catalog/pagination.tsx';
-import { ProductListTable } from '../features/product/product-list-table.tsx';
+import { FacetedProductList } from '../features/catalog/faceted-product-list.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
 
 export interface DiscountPageData {
@@ -35,18 +32,13 @@ export function DiscountPage({ shell, data }: PageProps<DiscountPageData>) {
           ))}
         </nav>
       </section>
-      <ListFacets
-        categories={products.categories}
-        packages={products.packages}
-        categoryId={state.category}
-        packageName={state.package}
+      <FacetedProductList
+        products={products}
+        state={state}
         hrefFor={(change) => columnListHref(path, state, change, fixed)}
+        qiniuImgAddress={shell.qiniuImgAddress}
+        emptyText="专区暂无符合条件的商品"
       />
-      <div className="list-card">
-        <ListToolbar sort={state.sort} isStockOnly={state.stock === 1} total={products.total} hrefFor={(change) => columnListHref(path, state, change, fixed)} />
-        <ProductListTable products={products.list} qiniuImgAddress={shell.qiniuImgAddress} emptyText="专区暂无符合条件的商品" />
-        <Pagination page={products.page} total={products.total} pageSize={products.pageSize} hrefFor={(page) => columnListHref(path, state, { page }, fixed)} />
-      </div>
     </PageShell>
   );
 }

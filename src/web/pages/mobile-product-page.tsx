@@ -6,9 +6,9 @@ import { formatPriceE4 } from '../../contract/money.ts';
 import { unitPriceE4At } from '../../contract/pricing.ts';
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
-import { PriceTiers } from '../features/product/price-tiers.tsx';
-import { QuantityInput, useQuantity } from '../features/product/quantity-input.tsx';
-import { StockLabel } from '../features/product/stock-label.tsx';
+import { PriceTiers } from '../features/catalog/price-tiers.tsx';
+import { QuantityInput, useQuantity } from '../features/catalog/quantity-input.tsx';
+import { StockLabel } from '../features/catalog/stock-label.tsx';
 import type { PageProps } from './page-props.ts';
 
 

@@ -1,8 +1,8 @@
 import { brandPath, choosePath, lifecycleLabels, type ProductDetail } from '../../contract/catalog.ts';
 import { Breadcrumb } from '../ui/breadcrumb.tsx';
-import { ProductImage } from '../features/product/product-image.tsx';
-import { ProductListTable } from '../features/product/product-list-table.tsx';
-import { PurchaseBox } from '../features/product/purchase-box.tsx';
+import { ProductImage } from '../features/catalog/product-image.tsx';
+import { ProductListTable } from '../features/catalog/product-list-table.tsx';
+import { PurchaseBox } from '../features/catalog/purchase-box.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
 

@@ -6,6 +6,7 @@ import { SearchNoResult } from '../features/search/search-no-result.tsx';
 import { SearchResultList } from '../features/search/search-result-list.tsx';
 import { SearchSortBar } from '../features/search/search-sort-bar.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
 
 export type SearchPageData = SearchResult;
@@ -59,11 +60,7 @@ export function SearchPage({ shell, data }: PageProps<SearchPageData>) {
   return (
     <PageShell shell={shell}>
       <div className="search-page">
-        <nav className="search-breadcrumb" aria-label="当前位置">
-          <a href="/">首页</a>
-          <span aria-hidden="true"> &gt; </span>
-          <span>搜索结果</span>
-        </nav>
+        <Breadcrumb items={[{ label: '搜索结果' }]} />
         {body}
       </div>
     </PageShell>

@@ -3,9 +3,9 @@ import { brandPath, productDetailPath } from '../../../contract/catalog.ts';
 import type { CartLine } from '../../../contract/cart.ts';
 import { formatPriceE4 } from '../../../contract/money.ts';
 import { formatCents, quantityProblem } from '../../../contract/pricing.ts';
-import { ProductImage } from '../product/product-image.tsx';
-import { QuantityInput, useQuantity } from '../product/quantity-input.tsx';
-import { groupDigits } from '../product/stock-label.tsx';
+import { ProductImage } from '../catalog/product-image.tsx';
+import { QuantityInput, useQuantity } from '../catalog/quantity-input.tsx';
+import { groupDigits } from '../catalog/stock-label.tsx';
 
 interface CartLineRowProps {
   line: CartLine;

@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import type { FavoriteResponse } from '../../../contract/catalog.ts';
+import { favoriteMessages } from '../../../contract/favorite.ts';
+import { favoriteCalls } from '../../../contract/favorite-calls.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
 import { showToast, toastIfMessage } from '../../ui/toast.ts';
 
-/** 收藏 / 已收藏: visitors are sent to the login page (the request layer's 401 handling). */
+/** 收藏 / 已收藏: visitors are sent to the login page and back (the request layer's 401 handling, loginPath). */
 export function FavoriteButton({ productId, initialIsFavorite }: { productId: number; initialIsFavorite: boolean }) {
   const [isFavorite, setIsFavorite] = useState(initialIsFavorite);
   const [isBusy, setIsBusy] = useState(false);
@@ -11,9 +12,9 @@ export function FavoriteButton({ productId, initialIsFavorite }: { productId: nu
     if (isBusy) return;
     setIsBusy(true);
     try {
-      const result = await callApi<FavoriteResponse>(isFavorite ? '/user/api/favorite/remove' : '/user/api/favorite/add', { productId });
+      const result = await callApi(isFavorite ? favoriteCalls.remove : favoriteCalls.add, { productId });
       setIsFavorite(result.isFavorite);
-      showToast(result.isFavorite ? '已加入收藏' : '已取消收藏');
+      showToast(result.isFavorite ? favoriteMessages.added : favoriteMessages.removed);
     } catch (error) {
       toastIfMessage(errorMessageOf(error));
     } finally {

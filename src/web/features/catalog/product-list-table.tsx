@@ -1,9 +1,7 @@
-import { productDetailPath, brandPath, type ProductSummary } from '../../../contract/catalog.ts';
-import { roundUpToPack } from '../../../contract/pricing.ts';
-import { AddToCartButton } from '../cart/add-to-cart-button.tsx';
+import { brandPath, productDetailPath, type ProductSummary } from '../../../contract/catalog.ts';
+import { BuyCell, useRowQuantity } from './buy-cell.tsx';
 import { PriceTiers } from './price-tiers.tsx';
 import { ProductImage } from './product-image.tsx';
-import { QuantityInput, useQuantity } from './quantity-input.tsx';
 import { StockLabel } from './stock-label.tsx';
 
 export interface ParamColumn {
@@ -18,11 +16,6 @@ interface ProductListTableProps<T extends ProductSummary> {
   params?: (product: T) => Record<string, string>;
   paramColumns?: ParamColumn[];
   emptyText?: string;
-}
-
-/** The smallest quantity worth suggesting: the first tier's start as a pack multiple. */
-export function initialQuantityOf(product: Pick<ProductSummary, 'packSize' | 'priceTiers'>): number {
-  return roundUpToPack(product.priceTiers[0]?.qtyStart ?? product.packSize, product.packSize);
 }
 
 /** Parts as rows: picture, code and maker, parameters, stock, price ladder, quantity and add to cart. */
@@ -54,7 +47,7 @@ export function ProductListTable<T extends ProductSummary>({ products, qiniuImgA
 }
 
 function ProductRow({ product, qiniuImgAddress, values, paramColumns }: { product: ProductSummary; qiniuImgAddress: string; values?: Record<string, string>; paramColumns: ParamColumn[] }) {
-  const quantity = useQuantity(product.packSize, initialQuantityOf(product));
+  const quantity = useRowQuantity(product);
   const href = productDetailPath(product.productId);
   return (
     <tr className="product-table__row" data-product-id={product.productId}>
@@ -97,10 +90,7 @@ function ProductRow({ product, qiniuImgAddress, values, paramColumns }: { produc
       <td className="product-table__prices">
         <PriceTiers tiers={product.priceTiers.slice(0, 4)} quantity={Number.isFinite(quantity.quantity) ? quantity.quantity : undefined} packSize={product.packSize} compact />
       </td>
-      <td className="product-table__buy">
-        <QuantityInput state={quantity} packSize={product.packSize} size="small" />
-        <AddToCartButton productId={product.productId} quantity={quantity.quantity} packSize={product.packSize} className="button button--accent button--small" />
-      </td>
+      <BuyCell as="td" className="product-table__buy" productId={product.productId} packSize={product.packSize} quantity={quantity} />
     </tr>
   );
 }

@@ -1,9 +1,8 @@
-import { formatCents, lineAmountCents, nextTierSaving } from '../../../contract/pricing.ts';
+import { formatCents, initialQuantityOf, lineAmountCents, nextTierSaving } from '../../../contract/pricing.ts';
 import type { ProductSummary } from '../../../contract/catalog.ts';
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
 import { PriceTiers } from './price-tiers.tsx';
-import { initialQuantityOf } from './product-list-table.tsx';
 import { QuantityInput, useQuantity } from './quantity-input.tsx';
 import { groupDigits } from './stock-label.tsx';
 

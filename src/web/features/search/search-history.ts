@@ -1,5 +1,5 @@
-import { shellLimits } from '../../contract/shell.ts';
-import { getStored, removeStored, setStored } from '../lib/storage.ts';
+import { shellLimits } from '../../../contract/shell.ts';
+import { getStored, removeStored, setStored } from '../../lib/storage.ts';
 
 /** Local-storage key of the header's recent searches (spec §3: a fixed key). */
 export const searchHistoryKey = 'searchHistory';

@@ -1,12 +1,11 @@
 import { brandPath, choosePath, productDetailPath } from '../../../contract/catalog.ts';
 import { formatPriceE4 } from '../../../contract/money.ts';
-import { roundUpToPack, unitPriceE4At } from '../../../contract/pricing.ts';
+import { unitPriceE4At } from '../../../contract/pricing.ts';
 import type { SearchProduct } from '../../../contract/search.ts';
-import { AddToCartButton } from '../cart/add-to-cart-button.tsx';
-import { PriceTiers } from '../product/price-tiers.tsx';
-import { ProductImage } from '../product/product-image.tsx';
-import { QuantityInput, useQuantity } from '../product/quantity-input.tsx';
-import { StockLabel } from '../product/stock-label.tsx';
+import { BuyCell, useRowQuantity } from '../catalog/buy-cell.tsx';
+import { PriceTiers } from '../catalog/price-tiers.tsx';
+import { ProductImage } from '../catalog/product-image.tsx';
+import { StockLabel } from '../catalog/stock-label.tsx';
 import { highlightCode, highlightText } from './highlight.ts';
 import { HighlightedText } from './highlighted-text.tsx';
 
@@ -18,7 +17,7 @@ interface ResultProps {
 
 /** One part: picture, code and maker, description, stock, the unit price for one piece, the tiers, and buying. */
 function SearchResultRow({ product, terms, qiniuImgAddress }: ResultProps) {
-  const quantity = useQuantity(product.packSize, roundUpToPack(product.priceTiers[0]?.qtyStart ?? product.packSize, product.packSize));
+  const quantity = useRowQuantity(product);
   const href = productDetailPath(product.productId);
   const unitPrice = unitPriceE4At(product.priceTiers, 1);
   return (
@@ -77,10 +76,7 @@ function SearchResultRow({ product, terms, qiniuImgAddress }: ResultProps) {
         </div>
         <PriceTiers tiers={product.priceTiers.slice(0, 5)} quantity={Number.isFinite(quantity.quantity) ? quantity.quantity : undefined} compact />
       </div>
-      <div className="search-result__buy">
-        <QuantityInput state={quantity} packSize={product.packSize} size="small" />
-        <AddToCartButton productId={product.productId} quantity={quantity.quantity} packSize={product.packSize} className="button button--accent button--small search-result__add" />
-      </div>
+      <BuyCell as="div" className="search-result__buy" productId={product.productId} packSize={product.packSize} quantity={quantity} />
     </li>
   );
 }

@@ -1,0 +1,143 @@
+import { useEffect, useRef, useState } from 'react';
+import { searchCalls } from '../../../contract/search-calls.ts';
+import { searchUrl } from '../../../contract/search-url.ts';
+import { shellLimits } from '../../../contract/shell.ts';
+import type { Suggestion } from '../../../contract/search.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { addToHistory, clearSearchHistory, readSearchHistory, saveSearchHistory } from './search-history.ts';
+
+/** What the dropdown lists: suggestions for the typed keyword, or recent searches when there are none. */
+export type DropdownItem = { kind: 'suggestion'; key: string; count: number } | { kind: 'history'; key: string };
+
+/** Moves through the list cyclically (spec §4); -1 means nothing chosen yet. */
+export function nextIndex(current: number, length: number, step: 1 | -1): number {
+  if (length === 0) return -1;
+  if (current < 0) return step === 1 ? 0 : length - 1;
+  return (current + step + length) % length;
+}
+
+export interface SearchSuggestions {
+  /** What the box shows: typed, or filled by the arrow keys. */
+  keyword: string;
+  items: DropdownItem[];
+  isShowingHistory: boolean;
+  isDropdownVisible: boolean;
+  activeIndex: number;
+  type: (value: string) => void;
+  /** Arrow keys cycle and fill the box, Escape closes; true when the key was handled. */
+  press: (key: string) => boolean;
+  focus: () => void;
+  blur: () => void;
+  /** Goes to the results of a keyword and remembers it; an empty keyword does nothing. */
+  search: (value: string) => void;
+  clearHistory: () => void;
+}
+
+/**
+ * The header search box's behaviour (spec §4): suggestions 200 ms after typing pauses (only the
+ * latest answer counts), shown on focus, recent searches when there are none, hidden 200 ms
+ * after blur, arrow keys cycle and fill, Enter searches and remembers the keyword.
+ */
+export function useSearchSuggestions(): SearchSuggestions {
+  const [keyword, setKeyword] = useState('');
+  const [typedKey, setTypedKey] = useState('');
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const [history, setHistory] = useState<string[]>([]);
+  const [isOpen, setIsOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const requestSeq = useRef(0);
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+
+  // Local storage exists only in the browser: read it after hydration.
+  useEffect(() => {
+    setHistory(readSearchHistory());
+  }, []);
+
+  useEffect(() => {
+    const key = typedKey.trim();
+    const seq = ++requestSeq.current;
+    if (!key) {
+      setSuggestions([]);
+      return;
+    }
+    const timer = setTimeout(() => {
+      callApi(searchCalls.searchAssociateWord, { key })
+        .then((list) => {
+          if (seq !== requestSeq.current) return;
+          setSuggestions(list);
+          setActiveIndex(-1);
+        })
+        .catch(() => {
+          // Suggestions are a convenience: a failed call just shows none.
+          if (seq === requestSeq.current) setSuggestions([]);
+        });
+    }, shellLimits.suggestionDebounceMs);
+    return () => {
+      clearTimeout(timer);
+    };
+  }, [typedKey]);
+
+  const cancelHide = () => {
+    if (hideTimer.current) clearTimeout(hideTimer.current);
+  };
+  useEffect(() => cancelHide, []);
+
+  const items: DropdownItem[] =
+    suggestions.length > 0
+      ? suggestions.map((suggestion) => ({ kind: 'suggestion', key: suggestion.key, count: suggestion.searchResultCount }))
+      : history.map((key) => ({ kind: 'history', key }));
+
+  return {
+    keyword,
+    items,
+    isShowingHistory: suggestions.length === 0,
+    isDropdownVisible: isOpen && items.length > 0,
+    activeIndex,
+    type(value) {
+      setKeyword(value);
+      setTypedKey(value);
+      setActiveIndex(-1);
+      setIsOpen(true);
+    },
+    press(key) {
+      if (key === 'ArrowDown' || key === 'ArrowUp') {
+        const index = nextIndex(activeIndex, items.length, key === 'ArrowDown' ? 1 : -1);
+        const item = items[index];
+        setIsOpen(true);
+        setActiveIndex(index);
+        if (item) setKeyword(item.key);
+        return true;
+      }
+      if (key === 'Escape') {
+        setIsOpen(false);
+        setActiveIndex(-1);
+      }
+      return false;
+    },
+    focus() {
+      cancelHide();
+      setIsOpen(true);
+    },
+    blur() {
+      cancelHide();
+      hideTimer.current = setTimeout(() => {
+        setIsOpen(false);
+        setActiveIndex(-1);
+      }, shellLimits.suggestionBlurHideMs);
+    },
+    search(value) {
+      const key = value.trim();
+      if (!key) return;
+      const next = addToHistory(history, key);
+      saveSearchHistory(next);
+      setHistory(next);
+      setIsOpen(false);
+      window.location.assign(searchUrl(key));
+    },
+    clearHistory() {
+      clearSearchHistory();
+      setHistory([]);
+      setActiveIndex(-1);
+    },
+  };
+}
