@@ -101,9 +101,11 @@ test('the product page takes pack multiples only, says why, and moves the tier h
   const box = page.locator('.purchase-box');
   const quantity = box.getByRole('textbox', { name: '购买数量' });
   const activeRow = page.locator('.purchase-box tr[data-active="true"]');
-  const firstQuantity = roundUpToPack(part.tiers[0]?.qtyStart ?? part.packSize, part.packSize);
+  const [firstTier] = part.tiers;
+  if (!firstTier) throw new Error('the pack part has no tiers');
+  const firstQuantity = roundUpToPack(firstTier.qtyStart, part.packSize);
   await expect(quantity).toHaveValue(String(firstQuantity));
-  await expect(activeRow.locator('.price-tiers__qty')).toHaveText(new RegExp(`^${part.tiers[0]?.qtyStart}`));
+  await expect(activeRow.locator('.price-tiers__qty')).toHaveText(new RegExp(`^${firstTier.qtyStart}`));
 
   await quantity.fill(String(firstQuantity + 1));
   await expect(box.getByRole('alert')).toHaveText(`该商品按${part.packSize}个整包销售，数量须为${part.packSize}的整数倍`);

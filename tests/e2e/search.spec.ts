@@ -28,6 +28,7 @@ test('typing a part number in the header suggests parts; arrow keys and Enter op
   await expect(first.locator('.search-result__code mark')).toHaveText(chosen);
   await expect(page.locator('.search-summary')).toContainText(`搜索“${chosen}”`);
   const productId = await first.getAttribute('data-product-id');
+  if (productId === null) throw new Error('a result row without its product id');
   await first.locator('.search-result__code').click();
   await page.waitForURL(`/product/detail/${productId}`);
 });

@@ -9,7 +9,7 @@ export interface BrandListPageData {
   brandCount: number;
 }
 
-const letters = [...'ABCDEFGHIJKLMNOPQRSTUVWXYZ', '#'];
+const letters = ['A', 'B', 'C', 'D', 'E', 'F', 'G', 'H', 'I', 'J', 'K', 'L', 'M', 'N', 'O', 'P', 'Q', 'R', 'S', 'T', 'U', 'V', 'W', 'X', 'Y', 'Z', '#'];
 
 /** /brand: every maker under its A–Z letter, with its Chinese name, logo and part count. */
 export function BrandListPage({ shell, data }: PageProps<BrandListPageData>) {

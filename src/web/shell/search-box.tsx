@@ -1,11 +1,11 @@
-import type { FormEvent } from 'react';
+import type { SubmitEvent } from 'react';
 import { useSearchSuggestions } from '../features/search/use-search-suggestions.ts';
 import { Icon } from './icons.tsx';
 
 /** The header search box (spec §4); its behaviour is useSearchSuggestions. */
 export function SearchBox() {
   const box = useSearchSuggestions();
-  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     box.search(box.keyword);
   };

@@ -18,10 +18,8 @@ export function clearFilterKey(filter: ChooseFilter, key: string): ChooseFilter 
 }
 
 function withEntry(filter: ChooseFilter, key: string, value: string[] | NumberRange | undefined): ChooseFilter {
-  const next: ChooseFilter = { ...filter };
-  if (value === undefined) delete next[key];
-  else next[key] = value;
-  return next;
+  if (value !== undefined) return { ...filter, [key]: value };
+  return Object.fromEntries(Object.entries(filter).filter(([name]) => name !== key));
 }
 
 export function isValueSelected(filter: ChooseFilter, key: string, value: string): boolean {

@@ -9,7 +9,7 @@ interface FacetedProductListProps {
   products: FacetedProductPage;
   state: ColumnListState;
   /** The link of the list with a changed state (columnListHref with the page's path). */
-  hrefFor(change: ColumnListChange): string;
+  hrefFor: (change: ColumnListChange) => string;
   qiniuImgAddress: string;
   emptyText: string;
 }

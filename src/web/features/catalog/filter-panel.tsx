@@ -5,9 +5,9 @@ import { isValueSelected, rangeOf } from './choose-state.ts';
 interface FilterPanelProps {
   facets: AttributeFacet[];
   filter: ChooseFilter;
-  onToggle(key: string, value: string): void;
-  onRange(key: string, range: NumberRange): void;
-  onClear(key: string): void;
+  onToggle: (key: string, value: string) => void;
+  onRange: (key: string, range: NumberRange) => void;
+  onClear: (key: string) => void;
 }
 
 const collapsedValueCount = 14;
@@ -75,7 +75,7 @@ function FacetRow({ facet, filter, onToggle, onRange, onClear }: { facet: Attrib
 }
 
 /** From one known value to another: a range over the attribute's base unit. */
-function RangePicker({ facet, range, onApply }: { facet: AttributeFacet; range: NumberRange | null; onApply(range: NumberRange): void }) {
+function RangePicker({ facet, range, onApply }: { facet: AttributeFacet; range: NumberRange | null; onApply: (range: NumberRange) => void }) {
   const options = facet.values.filter((value) => value.valueNum !== null);
   const [min, setMin] = useState(range?.min === undefined ? '' : String(range.min));
   const [max, setMax] = useState(range?.max === undefined ? '' : String(range.max));

@@ -5,7 +5,7 @@ interface ListFacetsProps {
   packages: CountedValue[];
   categoryId: number | undefined;
   packageName: string | undefined;
-  hrefFor(change: { category?: number | null; package?: string | null }): string;
+  hrefFor: (change: { category?: number | null; package?: string | null }) => string;
 }
 
 const shownPackages = 24;

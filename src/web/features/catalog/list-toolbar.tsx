@@ -5,7 +5,7 @@ interface ListToolbarProps {
   sort: ProductSort;
   isStockOnly: boolean;
   total: number;
-  hrefFor(change: { sort?: ProductSort; stock?: 0 | 1 }): string;
+  hrefFor: (change: { sort?: ProductSort; stock?: 0 | 1 }) => string;
   /** In-page lists: called instead of following the link. */
   onChange?: (change: { sort?: ProductSort; stock?: 0 | 1 }) => void;
 }

@@ -4,7 +4,7 @@ interface PaginationProps {
   page: number;
   total: number;
   pageSize: number;
-  hrefFor(page: number): string;
+  hrefFor: (page: number) => string;
   /** In-page navigation: called instead of following the link. */
   onNavigate?: (page: number) => void;
 }

@@ -3,9 +3,9 @@ import { isNumberRange, type AttributeFacet, type ChooseFilter } from '../../../
 interface SelectedFiltersProps {
   facets: AttributeFacet[];
   filter: ChooseFilter;
-  onRemoveValue(key: string, value: string): void;
-  onClear(key: string): void;
-  onClearAll(): void;
+  onRemoveValue: (key: string, value: string) => void;
+  onClear: (key: string) => void;
+  onClearAll: () => void;
 }
 
 function rangeLabel(facet: AttributeFacet | undefined, min: number | undefined, max: number | undefined): string {

@@ -42,24 +42,19 @@ export function useSearchSuggestions(): SearchSuggestions {
   const [keyword, setKeyword] = useState('');
   const [typedKey, setTypedKey] = useState('');
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
-  const [history, setHistory] = useState<string[]>([]);
+  // Read once in the browser (the server has no local storage and reads none); the list only
+  // shows once the box is focused, so the server's markup and the first render agree.
+  const [history, setHistory] = useState(readSearchHistory);
   const [isOpen, setIsOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
   const requestSeq = useRef(0);
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
 
-  // Local storage exists only in the browser: read it after hydration.
-  useEffect(() => {
-    setHistory(readSearchHistory());
-  }, []);
-
   useEffect(() => {
     const key = typedKey.trim();
+    // A newer keyword (even an empty one) makes every earlier answer stale.
     const seq = ++requestSeq.current;
-    if (!key) {
-      setSuggestions([]);
-      return;
-    }
+    if (!key) return;
     const timer = setTimeout(() => {
       callApi(searchCalls.searchAssociateWord, { key })
         .then((list) => {
@@ -96,6 +91,7 @@ export function useSearchSuggestions(): SearchSuggestions {
     type(value) {
       setKeyword(value);
       setTypedKey(value);
+      if (!value.trim()) setSuggestions([]);
       setActiveIndex(-1);
       setIsOpen(true);
     },
