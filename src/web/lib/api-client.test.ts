@@ -1,6 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { z } from 'zod';
-import { memberCall, publicCall } from '../../contract/call.ts';
+import { accountCalls } from '../../contract/account-calls.ts';
+import { publicCall } from '../../contract/call.ts';
+import { cartCalls } from '../../contract/cart-calls.ts';
 import { ApiError, apiTimeoutMs, callApi, errorMessageOf } from './api-client.ts';
 
 /** Calls of the request layer's own tests: the layer only reads their path. */
@@ -57,9 +59,9 @@ describe('callApi: the shared request layer (spec §7, §8)', () => {
 
   it('POSTs JSON with the anti-forgery header taken from the csrfToken cookie', async () => {
     const calls = fakeFetch(() => json({ code: 1, data: null, msg: '' }));
-    await callApi(testCall('/account/api/checkHasUser'), { userPhone: '13800138000' });
+    await callApi(accountCalls.checkHasUser, { userPhone: '13800138000' });
     const [call] = calls;
-    expect(call?.url).toBe('/account/api/checkHasUser');
+    expect(call?.url).toBe(accountCalls.checkHasUser.path);
     expect(call?.init.method).toBe('POST');
     expect(call?.init.body).toBe('{"userPhone":"13800138000"}');
     const headers = call?.init.headers as Record<string, string>;
@@ -71,25 +73,25 @@ describe('callApi: the shared request layer (spec §7, §8)', () => {
   it('sends an empty header when there is no csrfToken cookie (the server then refuses)', async () => {
     fakeBrowser('theme=light');
     const calls = fakeFetch(() => json({ code: 1, data: null, msg: '' }));
-    await callApi(testCall('/account/api/logout'), {});
+    await callApi(accountCalls.logout, {});
     expect((calls[0]?.init.headers as Record<string, string>)['x-csrf-token']).toBe('');
     expect(calls[0]?.init.body).toBe('{}');
   });
 
   it('resolves code 1 to data', async () => {
     fakeFetch(() => json({ code: 1, data: { nickName: '演示用户' }, msg: '登录成功' }));
-    await expect(callApi(testCall('/account/api/doLogin'), {})).resolves.toEqual({ nickName: '演示用户' });
+    await expect(callApi(accountCalls.doLogin, { loginType: 'password', userAccount: '13800138000', password: 'demo1234' })).resolves.toEqual({ nickName: '演示用户' });
   });
 
   it.each([401, 4001])('sends code %i to the login page with the return path, and rejects', async (code) => {
     fakeFetch(() => json({ code, data: null, msg: '请先登录' }));
-    await expect(callApi(memberCall<z.ZodType<Record<string, unknown>>, unknown>('/cart/api/list'), {})).rejects.toMatchObject({ code, msg: '请先登录' });
+    await expect(callApi(cartCalls.queryList, {})).rejects.toMatchObject({ code, msg: '请先登录' });
     expect(browser.location.href).toBe('/account/login?return=%2Fproduct%2Fdetail%2F42%3Ffrom%3Dsearch');
   });
 
   it('rejects any other code with the envelope msg and leaves the page alone', async () => {
     fakeFetch(() => json({ code: 409, data: null, msg: '此账号已注册' }));
-    const failure = await callApi(testCall('/common/api/sendVerificationCode'), {}).catch((error: unknown) => error);
+    const failure = await callApi(accountCalls.sendVerificationCode, { userAccount: '13800138000', sendMsgType: 0 }).catch((error: unknown) => error);
     expect(failure).toBeInstanceOf(ApiError);
     expect(failure).toMatchObject({ code: 409, msg: '此账号已注册', status: 200 });
     expect(errorMessageOf(failure)).toBe('此账号已注册');
@@ -98,19 +100,19 @@ describe('callApi: the shared request layer (spec §7, §8)', () => {
 
   it.each([302, 404, 500, 503])('rejects HTTP status %i as an error, with no message', async (status) => {
     fakeFetch(() => json({ code: 1, data: 'ignored', msg: '' }, status));
-    const failure = await callApi(testCall('/x'), {}).catch((error: unknown) => error);
+    const failure = await callApi(testCall('/test/api/x'), {}).catch((error: unknown) => error);
     expect(failure).toMatchObject({ code: status, msg: '', status });
     expect(errorMessageOf(failure)).toBe('');
   });
 
   it('rejects an answer that is not JSON', async () => {
     fakeFetch(() => new Response('<html>网关错误</html>', { status: 200 }));
-    await expect(callApi(testCall('/x'), {})).rejects.toMatchObject({ code: 0, msg: '' });
+    await expect(callApi(testCall('/test/api/x'), {})).rejects.toMatchObject({ code: 0, msg: '' });
   });
 
   it('rejects a network failure with no message', async () => {
     fakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
-    await expect(callApi(testCall('/x'), {})).rejects.toMatchObject({ code: 0, msg: '', status: 0 });
+    await expect(callApi(testCall('/test/api/x'), {})).rejects.toMatchObject({ code: 0, msg: '', status: 0 });
   });
 
   it(`aborts after ${apiTimeoutMs} ms and rejects`, async () => {
@@ -123,7 +125,7 @@ describe('callApi: the shared request layer (spec §7, §8)', () => {
           signal?.addEventListener('abort', () => reject(new DOMException('aborted', 'AbortError')));
         }),
     );
-    const outcome = callApi(testCall('/slow'), {}).catch((error: unknown) => error);
+    const outcome = callApi(testCall('/test/api/slow'), {}).catch((error: unknown) => error);
     await vi.advanceTimersByTimeAsync(apiTimeoutMs - 1);
     expect(signal?.aborted).toBe(false);
     await vi.advanceTimersByTimeAsync(1);
@@ -134,14 +136,14 @@ describe('callApi: the shared request layer (spec §7, §8)', () => {
   it('clears its timer once answered', async () => {
     vi.useFakeTimers();
     fakeFetch(() => json({ code: 1, data: 7, msg: '' }));
-    await expect(callApi(testCall('/x'), {})).resolves.toBe(7);
+    await expect(callApi(testCall('/test/api/x'), {})).resolves.toBe(7);
     expect(vi.getTimerCount()).toBe(0);
   });
 
   it('shows no message itself, whatever the outcome', async () => {
     const answers = [json({ code: 1, data: null, msg: '成功' }), json({ code: 500, data: null, msg: '服务器繁忙' }), json({}, 500), json({ code: 401, data: null, msg: '' })];
     fakeFetch(() => answers.shift() ?? json({}, 500));
-    for (let call = 0; call < 4; call++) await callApi(testCall('/x'), {}).catch(() => undefined);
+    for (let call = 0; call < 4; call++) await callApi(testCall('/test/api/x'), {}).catch(() => undefined);
     expect(browser.domUse).not.toHaveBeenCalled();
   });
 });

@@ -3,13 +3,13 @@ import { pino } from 'pino';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { featureRegistrations } from '../features/all-features.ts';
-import type { FeatureDeps } from '../features/feature-registration.ts';
+import { featureRegistrations } from './all-features.ts';
+import type { FeatureDeps } from './feature-registration.ts';
 import { createDatabaseCounterStore } from '../http/counter-store.ts';
-import { createSmsProvider } from '../features/account/sms/create-sms-provider.ts';
+import { createSmsProvider } from './account/sms/create-sms-provider.ts';
 import { testConfig } from '../testing/test-app.ts';
 import { createTestDb } from '../testing/test-db.ts';
-import type { Page } from './page-registry.ts';
+import type { Page } from '../ssr/page-registry.ts';
 
 /** A page is named three times: its route, its browser entry and its component. They must agree. */
 describe('page entries', () => {
