@@ -127,9 +127,9 @@ export async function loadHomeUserInfo(db: Kysely<Database>, userId: number): Pr
  * The page query's non-empty inviter, cut to what registration accepts. A repeated parameter
  * (`?inviter=a&inviter=b`) is no usable inviter, so this reads the raw query, not its first values.
  */
-export function inviterOf(query: unknown): string {
-  const value = typeof query === 'object' && query !== null && 'inviter' in query ? query.inviter : undefined;
-  return typeof value === 'string' ? value.trim().slice(0, homeLimits.inviterLength) : '';
+/** The inviter of `/?inviter=…`, trimmed and cut to the stored length ('' when absent). */
+export function inviterOf(value: string | undefined): string {
+  return (value ?? '').trim().slice(0, homeLimits.inviterLength);
 }
 
 export async function loadHomeData(db: Kysely<Database>, homeContent: HomeContentCache, userId: number | null, inviter: string, now = Date.now()): Promise<HomeData> {
