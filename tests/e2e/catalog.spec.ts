@@ -148,6 +148,24 @@ test('a visitor who adds to the cart or to favorites is sent to log in and comes
   await expect(page).toHaveURL(`/account/login?return=${encodeURIComponent(path)}`);
 });
 
+test('a member favorites a part: the button, the stored row and the page after a reload agree, and it can be undone', async ({ page, storeDb, member }) => {
+  const part = await packPart(storeDb);
+  const storedFavorites = async () =>
+    (await storeDb.selectFrom('favorites').select('productId').where('userId', '=', member.userId).execute()).map((row) => row.productId);
+  await page.goto(`/product/detail/${part.id}`);
+  const button = page.locator('.purchase-box').getByRole('button', { name: '收藏' });
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await expect(button).toHaveText(/已收藏/);
+  await expect.poll(storedFavorites).toEqual([part.id]);
+  await page.reload();
+  await expect(button).toHaveAttribute('aria-pressed', 'true');
+  await button.click();
+  await expect(button).toHaveAttribute('aria-pressed', 'false');
+  await expect.poll(storedFavorites).toEqual([]);
+});
+
 test('unknown products are a 404 page', async ({ page }) => {
   for (const path of ['/product/detail/999999999', '/product/detail/abc']) {
     const response = await page.goto(path);
