@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { registerCalls, WithMessage } from '../../http/api-route.ts';
 import { addFavorite, removeFavorite } from './favorite.service.ts';
 
-/** /user/api/favorite/add and /remove {productId}: members only (visitors get 401 → login). */
+/** favoriteCalls {productId}: members only (visitors get 401 → login). */
 export function registerFavoriteRoutes(app: FastifyInstance, db: Kysely<Database>) {
   registerCalls(app, favoriteCalls, favoriteRequests, {
     add: async ({ body, userId }) => new WithMessage(await addFavorite(db, userId, body.productId), favoriteMessages.added),

@@ -6,7 +6,7 @@ import type { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { fixtureProductId, insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 
-describe('favorites: /user/api/favorite/add and /remove', () => {
+describe('favorites: favoriteCalls.add and .remove', () => {
   const t = useTestApp({ fixture: (app) => insertCatalogFixture(app.db) });
   let visitor: TestBrowser;
   beforeEach(() => {

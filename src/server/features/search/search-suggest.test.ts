@@ -18,7 +18,7 @@ async function suggest(key: string): Promise<Suggestion[]> {
   return browser.callOk(searchCalls.searchAssociateWord, { key });
 }
 
-describe('/product/api/searchAssociateWord', () => {
+describe('searchAssociateWord: suggestions', () => {
   it('suggests part numbers starting with the key, exact match first, with result counts', async () => {
     expect(await suggest('stm32f103')).toEqual([
       { key: 'STM32F103C8T6', searchResultCount: 2 },
@@ -72,7 +72,7 @@ describe('/product/api/searchAssociateWord', () => {
   });
 });
 
-describe('/product/api/searchFactoryCodeProduct', () => {
+describe('searchFactoryCodeProduct: lookup by manufacturer code', () => {
   async function byCode(code: string) {
     return browser.callOk(searchCalls.searchFactoryCodeProduct, { code });
   }

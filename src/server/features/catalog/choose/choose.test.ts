@@ -8,7 +8,7 @@ import type { TestBrowser } from '../../../testing/test-app.ts';
 import { useTestApp } from '../../../testing/use-test-app.ts';
 import { fixtureResistorStock, insertCatalogFixture, type CatalogFixture } from '../testing/catalog-fixture.ts';
 
-describe('parametric selection: /product/api/queryAttrbute* and /choose', () => {
+describe('parametric selection: the queryAttrbute* calls and /choose', () => {
   const t = useTestApp({ fixture: (app) => insertCatalogFixture(app.db) });
   let f: CatalogFixture;
   let browser: TestBrowser;
