@@ -1,5 +1,6 @@
-import { sql, type Kysely } from 'kysely';
+import { sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../../db/database.ts';
+import type { ProductParamsTable, ProductsTable } from '../catalog.tables.ts';
 
 /** Which products an index covers: a first-level or a second-level category. */
 export interface ChooseScope {
@@ -30,13 +31,7 @@ export async function countScopeProducts(db: Kysely<Database>, scope: ChooseScop
   return row?.count ?? 0;
 }
 
-export interface IndexedProductRow {
-  id: number;
-  brandId: number;
-  stock: number;
-  categorySecondId: number;
-  updatedAt: number;
-}
+export type IndexedProductRow = Pick<Selectable<ProductsTable>, 'id' | 'brandId' | 'stock' | 'categorySecondId' | 'updatedAt'>;
 
 /**
  * Building an index reads whole categories (hundreds of thousands of rows), so these reads
@@ -103,12 +98,7 @@ export async function findFirstTierPrices(db: Kysely<Database>, productIds: read
   return prices;
 }
 
-export interface IndexedParamRow {
-  productId: number;
-  attributeId: number;
-  valueText: string;
-  valueNum: number | null;
-}
+export type IndexedParamRow = Selectable<ProductParamsTable>;
 
 export async function findParamsOf(db: Kysely<Database>, productIds: readonly number[], attributeIds: readonly number[]): Promise<IndexedParamRow[]> {
   if (productIds.length === 0 || attributeIds.length === 0) return [];
