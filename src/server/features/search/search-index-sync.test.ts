@@ -122,6 +122,21 @@ describe('pruning the change log', () => {
     expect(remaining.map((row) => row.seq).sort((a, b) => a - b)[0]).toBeGreaterThan(before.maxSeq);
     expect((await readSyncState(testApp.db)).prunedThrough).toBe(before.maxSeq);
   });
+
+  // Each process prunes on its own timer: the delete and the prunedThrough update re-check their bounds in the statements themselves.
+  it('keeps the log consistent when several processes prune at once', async () => {
+    for (const stock of [11, 12, 13, 14, 15, 16]) {
+      await testApp.db.kysely.updateTable('products').set({ stock }).where('id', '=', productId('LM358DR')).execute();
+    }
+    const { maxSeq, prunedThrough } = await readSyncState(testApp.db);
+    const before = await testApp.db.kysely.selectFrom('catalogChanges').select('seq').execute();
+    const bounds = [maxSeq - 3, maxSeq, maxSeq - 1, maxSeq - 2, maxSeq];
+    const deleted = await Promise.all(bounds.map((bound) => pruneChanges(testApp.db, bound, Date.now() + 1000, 1)));
+    const remaining = await testApp.db.kysely.selectFrom('catalogChanges').select('seq').execute();
+    expect(deleted.reduce((sum, count) => sum + count, 0)).toBe(before.length - remaining.length);
+    expect(remaining).toEqual([]);
+    expect((await readSyncState(testApp.db)).prunedThrough).toBe(Math.max(prunedThrough, maxSeq));
+  });
 });
 
 describe('several app processes on one database', () => {
