@@ -1,6 +1,7 @@
 import '../styles/base.css';
 import '../styles/product.css';
 import '../styles/catalog.css';
+import '../styles/brand.css';
 import { hydratePage } from '../lib/hydrate-page.tsx';
 import { BrandDetailPage } from '../pages/brand-detail-page.tsx';
 

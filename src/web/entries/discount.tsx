@@ -1,6 +1,7 @@
 import '../styles/base.css';
 import '../styles/product.css';
 import '../styles/catalog.css';
+import '../styles/zone.css';
 import { hydratePage } from '../lib/hydrate-page.tsx';
 import { DiscountPage } from '../pages/discount-page.tsx';
 
