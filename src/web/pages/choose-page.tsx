@@ -6,6 +6,7 @@ import { ListToolbar } from '../features/catalog/list-toolbar.tsx';
 import { Pagination } from '../features/catalog/pagination.tsx';
 import { ProductListTable } from '../features/catalog/product-list-table.tsx';
 import { SelectedFilters } from '../features/catalog/selected-filters.tsx';
+import { SubcategoryNav, type SiblingCategory } from '../features/catalog/subcategory-nav.tsx';
 import { useChooseList, type ChooseListData } from '../features/catalog/use-choose-list.ts';
 import { PageShell } from '../shell/page-shell.tsx';
 import { Breadcrumb } from '../ui/breadcrumb.tsx';
@@ -15,7 +16,7 @@ export interface ChoosePageData extends ChooseListData {
   categoryFirst: CategoryRef;
   categorySecond: CategoryRef | null;
   /** The second-level categories of the first level, for moving between them. */
-  siblings: (CategoryRef & { skuCount: number })[];
+  siblings: SiblingCategory[];
 }
 
 /** Parametric selection: the list's behaviour is useChooseList; this page lays it out. */
@@ -32,9 +33,6 @@ export function ChoosePage({ shell, data }: PageProps<ChoosePageData>) {
   };
   const paramColumns = facets.facets.filter((facet) => facet.key !== brandFilterKey).map((facet) => ({ key: facet.key, name: facet.name }));
   const title = categorySecond?.categoryName ?? categoryFirst.categoryName;
-  // A first-level view counts its subcategories with the brand and stock choices applied.
-  const countOf = (sibling: ChoosePageData['siblings'][number]) =>
-    categorySecond ? sibling.skuCount : (facets.subcategories.find((sub) => sub.categoryId === sibling.categoryId)?.count ?? 0);
 
   return (
     <PageShell shell={shell}>
@@ -51,21 +49,12 @@ export function ChoosePage({ shell, data }: PageProps<ChoosePageData>) {
           共 <strong data-testid="choose-total">{products.total}</strong> 个型号
         </span>
       </div>
-      <nav className="subcategory-nav" aria-label="子分类">
-        <a className={categorySecond ? 'subcategory-nav__item' : 'subcategory-nav__item subcategory-nav__item--active'} href={choosePath(categoryFirst.categoryId)}>
-          全部{categoryFirst.categoryName}
-        </a>
-        {data.siblings.map((sibling) => (
-          <a
-            key={sibling.categoryId}
-            className={sibling.categoryId === categorySecond?.categoryId ? 'subcategory-nav__item subcategory-nav__item--active' : 'subcategory-nav__item'}
-            href={choosePath(categoryFirst.categoryId, sibling.categoryId)}
-          >
-            {sibling.categoryName}
-            <span className="subcategory-nav__count">{`(${countOf(sibling)})`}</span>
-          </a>
-        ))}
-      </nav>
+      <SubcategoryNav
+        categoryFirst={categoryFirst}
+        categorySecondId={categorySecond?.categoryId ?? null}
+        siblings={data.siblings}
+        subcategoryCounts={categorySecond ? null : facets.subcategories}
+      />
       <FilterPanel
         facets={facets.facets}
         filter={state.filter}

@@ -1,5 +1,7 @@
-import { brandPath, choosePath, lifecycleLabels, type ProductDetail } from '../../contract/catalog.ts';
+import { choosePath, type ProductDetail } from '../../contract/catalog.ts';
 import { Breadcrumb } from '../ui/breadcrumb.tsx';
+import { ParamTable } from '../features/catalog/param-table.tsx';
+import { ProductFacts } from '../features/catalog/product-facts.tsx';
 import { ProductImage } from '../features/catalog/product-image.tsx';
 import { ProductListTable } from '../features/catalog/product-list-table.tsx';
 import { PurchaseBox } from '../features/catalog/purchase-box.tsx';
@@ -33,50 +35,7 @@ export function ProductDetailPage({ shell, data }: PageProps<ProductDetailPageDa
             {data.label && <span className="tag tag--label">{data.label}</span>}
           </h1>
           <p className="product-hero__description">{product.description}</p>
-          <dl className="product-facts">
-            <div>
-              <dt>品牌</dt>
-              <dd>
-                <a className="product-facts__brand" href={brandPath(product.brandId)}>
-                  {product.brandName}
-                </a>
-              </dd>
-            </div>
-            <div>
-              <dt>封装</dt>
-              <dd>{product.package}</dd>
-            </div>
-            <div>
-              <dt>商品分类</dt>
-              <dd>
-                <a href={choosePath(data.categoryFirst.categoryId, data.categorySecond.categoryId)}>{data.categorySecond.categoryName}</a>
-              </dd>
-            </div>
-            <div>
-              <dt>生命周期</dt>
-              <dd className={product.lifecycle === 'active' ? '' : 'product-facts__warning'}>{lifecycleLabels[product.lifecycle]}</dd>
-            </div>
-            <div>
-              <dt>RoHS</dt>
-              <dd>{data.isRohs ? '符合' : '不符合'}</dd>
-            </div>
-            <div>
-              <dt>最小包装</dt>
-              <dd>{product.packSize} 个（按整包购买）</dd>
-            </div>
-            <div>
-              <dt>数据手册</dt>
-              <dd>
-                {data.datasheetUrl ? (
-                  <a className="product-facts__datasheet" href={data.datasheetUrl} target="_blank" rel="noopener noreferrer nofollow">
-                    下载PDF规格书
-                  </a>
-                ) : (
-                  '暂无'
-                )}
-              </dd>
-            </div>
-          </dl>
+          <ProductFacts detail={data} />
           <ul className="product-hero__promises">
             <li>原厂正品</li>
             <li>现货2小时发货</li>
@@ -89,34 +48,7 @@ export function ProductDetailPage({ shell, data }: PageProps<ProductDetailPageDa
         <h2 id="params-title" className="detail-card__title">
           规格参数
         </h2>
-        <table className="param-table">
-          <tbody>
-            <tr>
-              <th scope="row">制造商型号</th>
-              <td>{product.code}</td>
-            </tr>
-            <tr>
-              <th scope="row">制造商</th>
-              <td>{product.brandName}</td>
-            </tr>
-            {!data.params.some((param) => param.name === '封装') && (
-              <tr>
-                <th scope="row">封装</th>
-                <td>{product.package}</td>
-              </tr>
-            )}
-            {data.params.map((param) => (
-              <tr key={param.attributeId}>
-                <th scope="row">{param.name}</th>
-                <td>{param.valueText}</td>
-              </tr>
-            ))}
-            <tr>
-              <th scope="row">描述</th>
-              <td>{product.description}</td>
-            </tr>
-          </tbody>
-        </table>
+        <ParamTable product={product} params={data.params} />
       </section>
 
       <section className="detail-card" aria-labelledby="similar-title">

@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useEffectEvent, useRef, useState } from 'react';
 import { searchCalls } from '../../../contract/search-calls.ts';
 import { searchUrl } from '../../../contract/search-url.ts';
 import { shellLimits } from '../../../contract/shell.ts';
@@ -33,23 +33,33 @@ export interface SearchSuggestions {
   clearHistory: () => void;
 }
 
-/**
- * The header search box's behaviour (spec §4): suggestions 200 ms after typing pauses (only the
- * latest answer counts), shown on focus, recent searches when there are none, hidden 200 ms
- * after blur, arrow keys cycle and fill, Enter searches and remembers the keyword.
- */
-export function useSearchSuggestions(): SearchSuggestions {
-  const [keyword, setKeyword] = useState('');
-  const [typedKey, setTypedKey] = useState('');
-  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+/** Recent searches in local storage, newest first (spec §9). */
+function useSearchHistory() {
   // Read once in the browser (the server has no local storage and reads none); the list only
   // shows once the box is focused, so the server's markup and the first render agree.
   const [history, setHistory] = useState(readSearchHistory);
-  const [isOpen, setIsOpen] = useState(false);
-  const [activeIndex, setActiveIndex] = useState(-1);
-  const requestSeq = useRef(0);
-  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  return {
+    history,
+    remember: (key: string) => {
+      const next = addToHistory(history, key);
+      saveSearchHistory(next);
+      setHistory(next);
+    },
+    forget: () => {
+      clearSearchHistory();
+      setHistory([]);
+    },
+  };
+}
 
+/**
+ * Suggestions for the typed keyword, asked 200 ms after it stops changing; an answer to an
+ * earlier keyword is dropped. `onAnswer` runs when a current answer arrives.
+ */
+function useSuggestions(typedKey: string, onAnswer: () => void) {
+  const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
+  const requestSeq = useRef(0);
+  const answered = useEffectEvent(onAnswer);
   useEffect(() => {
     const key = typedKey.trim();
     // A newer keyword (even an empty one) makes every earlier answer stale.
@@ -60,7 +70,7 @@ export function useSearchSuggestions(): SearchSuggestions {
         .then((list) => {
           if (seq !== requestSeq.current) return;
           setSuggestions(list);
-          setActiveIndex(-1);
+          answered();
         })
         .catch(() => {
           // Suggestions are a convenience: a failed call just shows none.
@@ -71,7 +81,29 @@ export function useSearchSuggestions(): SearchSuggestions {
       clearTimeout(timer);
     };
   }, [typedKey]);
+  return {
+    suggestions,
+    clear: () => {
+      setSuggestions([]);
+    },
+  };
+}
 
+/**
+ * The header search box's behaviour (spec §4): suggestions 200 ms after typing pauses (only the
+ * latest answer counts), shown on focus, recent searches when there are none, hidden 200 ms
+ * after blur, arrow keys cycle and fill, Enter searches and remembers the keyword.
+ */
+export function useSearchSuggestions(): SearchSuggestions {
+  const [keyword, setKeyword] = useState('');
+  const [typedKey, setTypedKey] = useState('');
+  const [isOpen, setIsOpen] = useState(false);
+  const [activeIndex, setActiveIndex] = useState(-1);
+  const { history, remember, forget } = useSearchHistory();
+  const { suggestions, clear } = useSuggestions(typedKey, () => {
+    setActiveIndex(-1);
+  });
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const cancelHide = () => {
     if (hideTimer.current) clearTimeout(hideTimer.current);
   };
@@ -91,7 +123,7 @@ export function useSearchSuggestions(): SearchSuggestions {
     type(value) {
       setKeyword(value);
       setTypedKey(value);
-      if (!value.trim()) setSuggestions([]);
+      if (!value.trim()) clear();
       setActiveIndex(-1);
       setIsOpen(true);
     },
@@ -124,15 +156,12 @@ export function useSearchSuggestions(): SearchSuggestions {
     search(value) {
       const key = value.trim();
       if (!key) return;
-      const next = addToHistory(history, key);
-      saveSearchHistory(next);
-      setHistory(next);
+      remember(key);
       setIsOpen(false);
       window.location.assign(searchUrl(key));
     },
     clearHistory() {
-      clearSearchHistory();
-      setHistory([]);
+      forget();
       setActiveIndex(-1);
     },
   };

@@ -30,42 +30,76 @@ export interface ChooseIndexStore {
   warm(scopes: readonly ChooseScope[], isStopped: () => boolean): Promise<void>;
 }
 
+interface StoreSettings {
+  db: Kysely<Database>;
+  logger: Logger;
+  largeScopeSize: number;
+  countCheckMs: number;
+  patchLimit: number;
+}
+
+async function buildIndex({ db }: StoreSettings, scope: ChooseScope): Promise<ScopeIndex> {
+  const attributes = scope.level === 2 ? await findCategoryAttributes(db, scope.categoryId) : [];
+  return buildScopeIndex(db, scope, attributes);
+}
+
+/** Changed rows of products the index holds are patched in place; true when that was enough. */
+async function tryPatch({ db, patchLimit }: StoreSettings, entry: Entry, scope: ChooseScope, version: number): Promise<boolean> {
+  const current = entry.index;
+  if (!current || entry.mustRebuild) return false;
+  const changed = await findScopeProductsChangedSince(db, scope, current.version, patchLimit + 1);
+  return changed.length <= patchLimit && (await patchScopeIndex(db, current, changed, version));
+}
+
+function startRebuild(settings: StoreSettings, entry: Entry, scope: ChooseScope): Promise<void> {
+  entry.refreshing ??= buildIndex(settings, scope)
+    .then((index) => {
+      entry.index = index;
+      entry.mustRebuild = false;
+    })
+    .finally(() => {
+      entry.refreshing = null;
+    });
+  return entry.refreshing;
+}
+
+/** The entry's index once the database's version of the scope has been checked. */
+async function checkedIndex(settings: StoreSettings, held: Entry, index: ScopeIndex, scope: ChooseScope): Promise<ScopeIndex> {
+  const { db, logger, countCheckMs, largeScopeSize } = settings;
+  const version = await findScopeVersion(db, scope);
+  const now = Date.now();
+  if (!held.mustRebuild && now - index.countCheckedAt >= countCheckMs) {
+    const count = await countScopeProducts(db, scope);
+    index.countCheckedAt = now;
+    if (count !== index.size) held.mustRebuild = true;
+  }
+  if (version === index.version && !held.mustRebuild) return index;
+  if (!held.refreshing && (await tryPatch(settings, held, scope, version))) return index;
+  const rebuilding = startRebuild(settings, held, scope);
+  if (index.size <= largeScopeSize) {
+    await rebuilding;
+    // The rebuild replaced held.index (a failed one throws above).
+    return held.index ?? index;
+  }
+  rebuilding.catch((error: unknown) => logger.error({ err: error, scope }, 'choose index rebuild failed'));
+  return index;
+}
+
 /**
  * One per app. Every request asks the database for the scope's max(updatedAt) (one index
  * entry); when it moved, the changed rows are patched in, or the scope is rebuilt. So writes
  * by any process sharing the database show up, provided they bump products.updatedAt.
  */
 export function createChooseIndexStore(db: Kysely<Database>, logger: Logger, options: ChooseIndexStoreOptions = {}): ChooseIndexStore {
-  const largeScopeSize = options.largeScopeSize ?? 20_000;
-  const countCheckMs = options.countCheckMs ?? 60_000;
-  const patchLimit = options.patchLimit ?? 2_000;
+  const settings: StoreSettings = {
+    db,
+    logger,
+    largeScopeSize: options.largeScopeSize ?? 20_000,
+    countCheckMs: options.countCheckMs ?? 60_000,
+    patchLimit: options.patchLimit ?? 2_000,
+  };
   const entries = new Map<string, Entry>();
   const keyOf = (scope: ChooseScope) => `${scope.level}:${scope.categoryId}`;
-
-  async function build(scope: ChooseScope): Promise<ScopeIndex> {
-    const attributes = scope.level === 2 ? await findCategoryAttributes(db, scope.categoryId) : [];
-    return buildScopeIndex(db, scope, attributes);
-  }
-
-  /** Changed rows of products the index holds are patched in place; true when that was enough. */
-  async function tryPatch(entry: Entry, scope: ChooseScope, version: number): Promise<boolean> {
-    const current = entry.index;
-    if (!current || entry.mustRebuild) return false;
-    const changed = await findScopeProductsChangedSince(db, scope, current.version, patchLimit + 1);
-    return changed.length <= patchLimit && (await patchScopeIndex(db, current, changed, version));
-  }
-
-  function startRebuild(entry: Entry, scope: ChooseScope): Promise<void> {
-    entry.refreshing ??= build(scope)
-      .then((index) => {
-        entry.index = index;
-        entry.mustRebuild = false;
-      })
-      .finally(() => {
-        entry.refreshing = null;
-      });
-    return entry.refreshing;
-  }
 
   return {
     async get(scope) {
@@ -76,38 +110,19 @@ export function createChooseIndexStore(db: Kysely<Database>, logger: Logger, opt
         entries.set(key, entry);
       }
       const held = entry;
-      if (!held.index) {
-        held.building ??= build(scope).then(
-          (index) => {
-            held.index = index;
-            held.building = null;
-            return index;
-          },
-          (error: unknown) => {
-            held.building = null;
-            throw error;
-          },
-        );
-        return held.building;
-      }
-      const index = held.index;
-      const version = await findScopeVersion(db, scope);
-      const now = Date.now();
-      if (!held.mustRebuild && now - index.countCheckedAt >= countCheckMs) {
-        const count = await countScopeProducts(db, scope);
-        index.countCheckedAt = now;
-        if (count !== index.size) held.mustRebuild = true;
-      }
-      if (version === index.version && !held.mustRebuild) return index;
-      if (!held.refreshing && (await tryPatch(held, scope, version))) return index;
-      const rebuilding = startRebuild(held, scope);
-      if (index.size <= largeScopeSize) {
-        await rebuilding;
-        // The rebuild replaced held.index (a failed one throws above).
-        return held.index;
-      }
-      rebuilding.catch((error: unknown) => logger.error({ err: error, scope }, 'choose index rebuild failed'));
-      return index;
+      if (held.index) return checkedIndex(settings, held, held.index, scope);
+      held.building ??= buildIndex(settings, scope).then(
+        (index) => {
+          held.index = index;
+          held.building = null;
+          return index;
+        },
+        (error: unknown) => {
+          held.building = null;
+          throw error;
+        },
+      );
+      return held.building;
     },
     markStale(scope) {
       const entry = entries.get(keyOf(scope));
