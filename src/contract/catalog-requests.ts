@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { catalogErrors, listMessages, maxListPage, type ProductSort } from './catalog.ts';
+import { catalogErrors, isProductSort, listMessages, maxListPage, ProductSort } from './catalog.ts';
 
 const pageSchema = z.coerce
   .number({ error: listMessages.pageInvalid })
@@ -13,7 +13,7 @@ const sortSchema = z.coerce
   .min(0, listMessages.sortInvalid)
   .max(3, listMessages.sortInvalid)
   .default(0)
-  .transform((value) => value as ProductSort);
+  .transform((value) => (isProductSort(value) ? value : ProductSort.default));
 const categoryIdSchema = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 /** stock 1: only parts in stock. */
 const stockSchema = z.coerce.number({ error: listMessages.stockInvalid }).int(listMessages.stockInvalid).min(0, listMessages.stockInvalid).max(1, listMessages.stockInvalid).default(0);

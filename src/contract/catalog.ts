@@ -12,6 +12,10 @@ export const ProductSort = {
 } as const;
 export type ProductSort = (typeof ProductSort)[keyof typeof ProductSort];
 
+export function isProductSort(value: number): value is ProductSort {
+  return value === 0 || value === 1 || value === 2 || value === 3;
+}
+
 export const productSortLabels: Record<ProductSort, string> = {
   0: '综合排序',
   1: '价格从低到高',
@@ -218,6 +222,7 @@ export const discountSubjects = {
   A03: { title: 'IC专区', description: '集成电路（IC）现货专区：单片机、存储器、电源管理、接口、放大器等芯片。' },
 } as const;
 export type DiscountSubject = keyof typeof discountSubjects;
+export const discountSubjectKeys: readonly DiscountSubject[] = ['A01', 'A03'];
 
 export function isDiscountSubject(value: string | undefined): value is DiscountSubject {
   return value === 'A01' || value === 'A03';

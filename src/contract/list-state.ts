@@ -1,4 +1,4 @@
-import { maxListPage, parseChooseFilter, ProductSort, serializeChooseFilter, type ChooseFilter } from './catalog.ts';
+import { isProductSort, maxListPage, parseChooseFilter, ProductSort, serializeChooseFilter, type ChooseFilter } from './catalog.ts';
 
 /**
  * Part lists keep their state in the URL so a link reproduces what was on screen; the server
@@ -6,6 +6,11 @@ import { maxListPage, parseChooseFilter, ProductSort, serializeChooseFilter, typ
  */
 interface QueryReader {
   get(name: string): string | null | undefined;
+}
+
+function sortOf(text: string | null | undefined): ProductSort {
+  const sort = integerIn(text, 0, 3);
+  return sort !== undefined && isProductSort(sort) ? sort : ProductSort.default;
 }
 
 function integerIn(text: string | null | undefined, min: number, max: number): number | undefined {
@@ -27,7 +32,7 @@ export function readListState(query: QueryReader): ListState {
   return {
     filter: parseChooseFilter(query.get('filter') ?? '') ?? {},
     stock: query.get('stock') === '1' ? 1 : 0,
-    sort: (integerIn(query.get('sort'), 0, 3) ?? ProductSort.default) as ProductSort,
+    sort: sortOf(query.get('sort')),
     page: integerIn(query.get('page'), 1, maxListPage) ?? 1,
   };
 }
@@ -59,7 +64,7 @@ export function readColumnListState(query: QueryReader): ColumnListState {
     category: integerIn(query.get('category'), 1, 2_147_483_647),
     package: packageName === '' ? undefined : packageName,
     stock: query.get('stock') === '1' ? 1 : 0,
-    sort: (integerIn(query.get('sort'), 0, 3) ?? ProductSort.default) as ProductSort,
+    sort: sortOf(query.get('sort')),
     page: integerIn(query.get('page'), 1, maxListPage) ?? 1,
   };
 }

@@ -1,4 +1,4 @@
-import { discountSubjects, type DiscountSubject, type FacetedProductPage } from '../../contract/catalog.ts';
+import { discountSubjectKeys, discountSubjects, type DiscountSubject, type FacetedProductPage } from '../../contract/catalog.ts';
 import { columnListHref, type ColumnListState } from '../../contract/list-state.ts';
 import { FacetedProductList } from '../features/catalog/faceted-product-list.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
@@ -25,7 +25,7 @@ export function DiscountPage({ shell, data }: PageProps<DiscountPageData>) {
         <h1 className="zone-banner__title">{zone.title}</h1>
         <p className="zone-banner__lead">{zone.description}</p>
         <nav className="zone-banner__tabs" aria-label="专区">
-          {(Object.keys(discountSubjects) as DiscountSubject[]).map((key) => (
+          {discountSubjectKeys.map((key) => (
             <a key={key} className={key === subject ? 'zone-banner__tab zone-banner__tab--active' : 'zone-banner__tab'} href={`${path}?subject=${key}`} aria-current={key === subject ? 'page' : undefined}>
               {discountSubjects[key].title}
             </a>
