@@ -6,6 +6,8 @@
  *
  *   node --import tsx bench/choose.bench.ts      (BENCH_SQLITE, BENCH_SKUS to override)
  */
+import type { AnyCall, CallBody, CallResponse } from '../src/contract/call.ts';
+import { catalogCalls } from '../src/contract/catalog-calls.ts';
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
@@ -64,24 +66,25 @@ async function main() {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const session = await openSession(base);
   const idleAfterMs = await waitUntilIdle();
-  const call = async <T>(path: string, body: unknown): Promise<{ data: T; ms: number }> => {
+  const call = async <C extends AnyCall>(target: C, body: CallBody<C>): Promise<{ data: CallResponse<C>; ms: number }> => {
     const started = performance.now();
-    const response = await fetch(`${base}${path}`, {
+    const response = await fetch(`${base}${target.path}`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: session.cookie, 'x-csrf-token': session.token },
       body: JSON.stringify(body),
     });
-    const envelope = (await response.json()) as Envelope<T>;
+    // The app's handler is typed by the same call.
+    const envelope = (await response.json()) as Envelope<CallResponse<C>>;
     const elapsed = performance.now() - started;
-    if (envelope.code !== 1) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
-    return { data: envelope.data as T, ms: elapsed };
+    if (envelope.code !== 1 || envelope.data === null) throw new Error(`${target.path}: ${envelope.code} ${envelope.msg}`);
+    return { data: envelope.data, ms: elapsed };
   };
 
-  const productCount = Number((await db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const productCount = (await db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
   const scopes: { categoryFirstId: number; categorySecondId: number; facets: QueryAttrbuteExcludeListResponse }[] = [];
   for (const category of largest) {
     const scope = { categoryFirstId: category.parentId ?? 0, categorySecondId: category.id };
-    scopes.push({ ...scope, facets: (await call<QueryAttrbuteExcludeListResponse>('/product/api/queryAttrbuteExcludeList', scope)).data });
+    scopes.push({ ...scope, facets: (await call(catalogCalls.queryAttrbuteExcludeList, scope)).data });
   }
 
   // Two filters: two attributes of the category, one to three of their common values each.
@@ -111,19 +114,19 @@ async function main() {
   });
 
   // Warm: JIT, and each sort order of each category once.
-  for (const scope of scopes) for (const sort of [0, 1, 2, 3]) await call('/product/api/queryAttrbuteProductList', { categoryFirstId: scope.categoryFirstId, categorySecondId: scope.categorySecondId, sort });
-  for (const query of queries.slice(0, 24)) await call('/product/api/queryAttrbuteProductList', query);
+  for (const scope of scopes) for (const sort of [0, 1, 2, 3]) await call(catalogCalls.queryAttrbuteProductList, { categoryFirstId: scope.categoryFirstId, categorySecondId: scope.categorySecondId, sort });
+  for (const query of queries.slice(0, 24)) await call(catalogCalls.queryAttrbuteProductList, query);
 
   const listTimes: number[] = [];
   const countTimes: number[] = [];
   const pageTimes: number[] = [];
   let matched = 0;
   for (const query of queries) {
-    const list = await call<{ total: number }>('/product/api/queryAttrbuteProductList', query);
+    const list = await call(catalogCalls.queryAttrbuteProductList, query);
     listTimes.push(list.ms);
     matched += list.data.total;
     const { page: _page, sort: _sort, ...scope } = query;
-    countTimes.push((await call('/product/api/queryAttrbuteExcludeList', scope)).ms);
+    countTimes.push((await call(catalogCalls.queryAttrbuteExcludeList, scope)).ms);
   }
   for (const query of queries.slice(0, 100)) {
     const url = `${base}/choose/${query.categoryFirstId}-${query.categorySecondId}?filter=${encodeURIComponent(query.filter)}&stock=${query.stock}&sort=${query.sort}&page=${query.page}`;
@@ -138,7 +141,7 @@ async function main() {
   const startedAll = performance.now();
   await Promise.all(
     Array.from({ length: clients }, async (_, c) => {
-      for (let i = c; i < queries.length; i += clients) concurrent.push((await call('/product/api/queryAttrbuteProductList', queries[i])).ms);
+      for (const query of queries.filter((_, i) => i % clients === c)) concurrent.push((await call(catalogCalls.queryAttrbuteProductList, query)).ms);
     }),
   );
   const concurrentSeconds = (performance.now() - startedAll) / 1000;

@@ -218,7 +218,7 @@ function homeAssetWeight(clientDir: string) {
 function machine(): string {
   const cpu = cpus()[0]?.model ?? 'unknown CPU';
   // The load average tells whether other work shared the CPUs during the run.
-  return `${cpus().length} × ${cpu}, ${(totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}, load average ${loadavg()[0]?.toFixed(1)} at the end`;
+  return `${cpus().length} × ${cpu}, ${(totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}, ${process.platform}, load average ${loadavg()[0]?.toFixed(1) ?? '?'} at the end`;
 }
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
@@ -280,7 +280,7 @@ async function main() {
     });
     await new Promise<void>((done, fail) => {
       template?.once('message', () => done());
-      template?.once('exit', (code) => fail(new Error(`template server exited with ${code}`)));
+      template?.once('exit', (code) => fail(new Error(`template server exited with ${code ?? 'a signal'}`)));
     });
 
     const results = [

@@ -47,9 +47,9 @@ async function main() {
   const median = brands[Math.floor(brands.length / 2)];
   const targets: Target[] = [];
   for (const brand of [...largest, ...(median ? [median] : [])]) {
-    targets.push({ name: `/brand/${brand.brandId} (${Number(brand.count).toLocaleString('en')} parts)`, path: `/brand/${brand.brandId}`, fixed: {}, categories: await categoriesOf(brand.brandId, false) });
+    targets.push({ name: `/brand/${brand.brandId} (${brand.count.toLocaleString('en')} parts)`, path: `/brand/${brand.brandId}`, fixed: {}, categories: await categoriesOf(brand.brandId, false) });
   }
-  const offers = Number((await db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('isSpecialOffer', '=', 1).executeTakeFirstOrThrow()).n);
+  const offers = (await db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('isSpecialOffer', '=', 1).executeTakeFirstOrThrow()).n;
   targets.push({ name: `/product/discount?subject=A01 (${offers.toLocaleString('en')} offers)`, path: '/product/discount', fixed: { subject: 'A01' }, categories: await categoriesOf(null, true) });
   targets.push({ name: '/product/discount?subject=A03 (IC zone)', path: '/product/discount', fixed: { subject: 'A03' }, categories: [] });
 
@@ -59,7 +59,7 @@ async function main() {
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const idleAfterMs = await waitUntilIdle();
   const client = createBenchClient(base);
-  const cookie = String(((await client.get('/brand')).headers['set-cookie'] as string[] | undefined)?.map((line) => line.split(';')[0]).join('; ') ?? '');
+  const cookie = ((await client.get('/brand')).headers['set-cookie'] as string[] | undefined)?.map((line) => line.split(';')[0]).join('; ') ?? '';
 
   const random = createRandom(7);
   const results: { target: Target; first: number; timing: Timing; bySort: number[] }[] = [];
@@ -91,7 +91,7 @@ async function main() {
   await app.close();
   await db.destroy();
 
-  const productCount = brands.reduce((sum, brand) => sum + Number(brand.count), 0);
+  const productCount = brands.reduce((sum, brand) => sum + brand.count, 0);
   const sizeMb = (['', '-wal'] as const).reduce((sum, suffix) => sum + (existsSync(benchDatabasePath + suffix) ? statSync(benchDatabasePath + suffix).size : 0), 0) / 1024 / 1024;
   const report = `# Brand pages and zones benchmark (lists)
 

@@ -7,6 +7,8 @@
  *
  *   node --import tsx bench/search.bench.ts      (BENCH_SQLITE, BENCH_SKUS to override)
  */
+import type { AnyCall, CallBody } from '../src/contract/call.ts';
+import { searchCalls } from '../src/contract/search-calls.ts';
 import SQLite from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
 import { setFlagsFromString } from 'node:v8';
@@ -60,7 +62,7 @@ function timingOf(samples: number[]): Timing {
  * Times `run` on each item in turn, after warming up on `warmup` (other items, so nothing
  * measured has been seen before); `before` runs untimed before each item.
  */
-async function timeEach<T>(items: T[], run: (item: T) => Promise<unknown> | unknown, options: { warmup?: T[]; before?: () => unknown } = {}): Promise<Timing> {
+async function timeEach<T>(items: T[], run: (item: T) => unknown, options: { warmup?: T[]; before?: () => unknown } = {}): Promise<Timing> {
   for (const item of options.warmup ?? []) await run(item);
   const samples: number[] = [];
   for (const item of items) {
@@ -102,7 +104,7 @@ interface Workload {
 async function buildWorkload(db: Db): Promise<Workload> {
   const random = createRandom(20_260_601);
   const { maxId } = await db.kysely.selectFrom('products').select((eb) => eb.fn.max('id').as('maxId')).executeTakeFirstOrThrow();
-  const ids = Array.from({ length: 200 }, () => random.int(1, Number(maxId)));
+  const ids = Array.from({ length: 200 }, () => random.int(1, maxId));
   const codes = (await db.kysely.selectFrom('products').select('code').where('id', 'in', ids).execute()).map((row) => row.code);
   const brands = await db.kysely.selectFrom('brands').select(['nameEn', 'nameCn']).execute();
   const categories = (await db.kysely.selectFrom('categories').select('name').where('level', '=', 2).execute()).map((row) => row.name);
@@ -147,7 +149,7 @@ async function buildWorkload(db: Db): Promise<Workload> {
 }
 
 /** A plain SQLite FTS5 table (trigram tokenizer: substrings of codes, Chinese) over the same rows, in its own file. */
-function prepareFts(db: Db): { fts: SQLite.Database; buildMs: number | null } {
+function prepareFts(): { fts: SQLite.Database; buildMs: number | null } {
   const isNew = !existsSync(ftsPath);
   const fts = new SQLite(ftsPath);
   if (!isNew) return { fts, buildMs: null };
@@ -156,7 +158,6 @@ function prepareFts(db: Db): { fts: SQLite.Database; buildMs: number | null } {
   fts.exec(`ATTACH '${databasePath}' AS store`);
   fts.exec(`INSERT INTO products_fts (rowid, code_norm, description) SELECT id, code_norm, description FROM store.products`);
   fts.exec(`DETACH store`);
-  void db;
   return { fts, buildMs: performance.now() - started };
 }
 
@@ -182,7 +183,7 @@ async function preparePostgres(db: Db): Promise<{ client: pg.Client; buildMs: nu
   await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   await client.query('CREATE TABLE IF NOT EXISTS products (id integer PRIMARY KEY, code_norm text NOT NULL, description text NOT NULL)');
   const { rows } = await client.query<{ count: string }>('SELECT count(*) AS count FROM products');
-  const expected = Number((await db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
+  const expected = (await db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
   if (Number(rows[0]?.count) === expected) return { client, buildMs: null };
   const started = performance.now();
   await client.query('TRUNCATE products');
@@ -210,7 +211,7 @@ function ilikeWhere(key: string): { where: string; values: string[] } {
 function collectGarbage(): void {
   setFlagsFromString('--expose-gc');
   const gc: unknown = runInNewContext('gc');
-  if (typeof gc === 'function') gc();
+  if (typeof gc === 'function') (gc as () => void)();
 }
 
 /** Waits until timers fire on time for two seconds straight (nothing else busy in the process); returns the wait. */
@@ -266,10 +267,10 @@ async function main() {
   const setCookie = session.headers['set-cookie'] ?? [];
   const cookies = (Array.isArray(setCookie) ? setCookie : [setCookie]).map((line) => line.split(';')[0] ?? '');
   const token = cookies.find((cookie) => cookie.startsWith('csrfToken='))?.slice('csrfToken='.length) ?? '';
-  const post = async (path: string, body: unknown) => {
-    const response = await client.post(path, body, { cookie: cookies.join('; '), 'x-csrf-token': token });
+  const post = async <C extends AnyCall>(target: C, body: CallBody<C>) => {
+    const response = await client.post(target.path, body, { cookie: cookies.join('; '), 'x-csrf-token': token });
     const envelope = JSON.parse(response.body) as Envelope<unknown>;
-    if (envelope.code !== 1) throw new Error(`${path}: ${envelope.code} ${envelope.msg}`);
+    if (envelope.code !== 1) throw new Error(`${target.path}: ${envelope.code} ${envelope.msg}`);
     return envelope;
   };
 
@@ -279,8 +280,8 @@ async function main() {
   const cold = { before: () => index.forgetMatches() };
   // Each key five times (in turn, not back to back): 1,000 samples make a steadier p99 than 200.
   const suggestRounds = Array.from({ length: suggestRepeats }, () => workload.suggestKeys).flat();
-  const suggestHttp = await timeEach(suggestRounds, (key) => post('/product/api/searchAssociateWord', { key }), { warmup: workload.warmupKeys });
-  const apiCall = (query: SearchParams) => post('/product/api/searchProductList', { key: query.key, stock: query.isInStock ? 1 : 0, sort: query.sort, page: query.page });
+  const suggestHttp = await timeEach(suggestRounds, (key) => post(searchCalls.searchAssociateWord, { key }), { warmup: workload.warmupKeys });
+  const apiCall = (query: SearchParams) => post(searchCalls.searchProductList, { key: query.key, stock: query.isInStock ? 1 : 0, sort: query.sort, page: query.page });
   const searchApi = await timeEach(workload.queries, apiCall, { warmup: workload.warmupQueries, ...cold });
   const pageCall = async (query: SearchParams) => (await client.get(searchParamsUrl(query), { cookie: cookies.join('; ') })).body;
   const searchPage = await timeEach(workload.queries, pageCall, { warmup: workload.warmupQueries, ...cold });
@@ -296,7 +297,7 @@ async function main() {
   // A product write, then the next request: it reads the change log and patches the index.
   const touched = await db.kysely.selectFrom('products').select(['id', 'stock']).where('id', '<=', 30).execute();
   const writeQueue = [...touched];
-  const afterWrite = await timeEach(touched, () => post('/product/api/searchAssociateWord', { key: 'rc0603' }), {
+  const afterWrite = await timeEach(touched, () => post(searchCalls.searchAssociateWord, { key: 'rc0603' }), {
     before: async () => {
       const row = writeQueue.shift();
       if (row) await db.kysely.updateTable('products').set({ stock: row.stock + 1 }).where('id', '=', row.id).execute();
@@ -304,7 +305,7 @@ async function main() {
     },
   });
 
-  const { fts, buildMs: ftsBuildMs } = prepareFts(db);
+  const { fts, buildMs: ftsBuildMs } = prepareFts();
   const ftsCount = fts.prepare('SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ?');
   const ftsPage = fts.prepare('SELECT rowid FROM products_fts WHERE products_fts MATCH ? ORDER BY rank LIMIT 20 OFFSET ?');
   const ftsQueries = workload.queries.map((query) => ({ match: ftsMatch(query.key), offset: (query.page - 1) * 20 })).filter((q) => q.match !== null);
@@ -315,7 +316,7 @@ async function main() {
   const sqlitePrefix = fts.prepare(`SELECT rowid FROM products_fts WHERE code_norm MATCH ? LIMIT 10`);
   const prefixKeys = workload.suggestKeys.map((key) => normalizePartNumber(key)).filter((key) => key.length >= 3 && /^[A-Z0-9]+$/.test(key));
   const ftsSuggest = await timeEach(prefixKeys, (key) => sqlitePrefix.all(`"${key}"`), { warmup: prefixKeys.slice(0, 10) });
-  const ftsRows = workload.queries.map((query) => ftsMatch(query.key)).map((match) => (match ? Number((ftsCount.get(match) as { n: number }).n) : 0));
+  const ftsRows = workload.queries.map((query) => ftsMatch(query.key)).map((match) => (match ? (ftsCount.get(match) as { n: number }).n : 0));
 
   const postgres = await preparePostgres(db);
   let pgTiming: Timing | null = null;

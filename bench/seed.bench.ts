@@ -43,7 +43,7 @@ async function checkCatalogue(db: Db): Promise<{ duplicateCodes: number; skuCoun
   const mismatches = await sql<{ count: number }>`
     SELECT COUNT(*) AS count FROM categories c
     WHERE c.level = 2 AND c.sku_count <> (SELECT COUNT(*) FROM products p WHERE p.category_second_id = c.id)`.execute(db.kysely);
-  return { duplicateCodes: Number(duplicates.rows[0]?.count ?? 0), skuCountMismatches: Number(mismatches.rows[0]?.count ?? 0) };
+  return { duplicateCodes: duplicates.rows[0]?.count ?? 0, skuCountMismatches: mismatches.rows[0]?.count ?? 0 };
 }
 
 async function timedSeed(db: Db): Promise<{ seconds: number; counts: CatalogCounts }> {
@@ -88,7 +88,7 @@ async function benchPostgres(serverUrl: string): Promise<Run> {
       engine: `PostgreSQL ${version.rows[0]?.serverVersion ?? ''} (unnest batches of 10,000 rows, one transaction)`,
       seconds,
       counts,
-      sizeMb: Number(size.rows[0]?.bytes ?? 0) / 1024 / 1024,
+      sizeMb: (size.rows[0]?.bytes ?? 0) / 1024 / 1024,
       peakRssMb,
       ...checks,
       note: `fresh database on ${url.host}`,
@@ -160,8 +160,9 @@ function report(runs: Run[]): string {
 async function main() {
   const runs: Run[] = [];
   console.log(`seeding ${skus.toLocaleString('en-US')} SKUs into SQLite…`);
-  runs.push(await benchSqlite());
-  console.log(row(runs[0] as Run));
+  const sqliteRun = await benchSqlite();
+  runs.push(sqliteRun);
+  console.log(row(sqliteRun));
   if (postgresServer) {
     console.log(`seeding ${skus.toLocaleString('en-US')} SKUs into PostgreSQL…`);
     const run = await benchPostgres(postgresServer);
