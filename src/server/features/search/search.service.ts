@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { brandDisplayName } from '../../../contract/catalog.ts';
+import { brandDisplayName, type ProductSummary } from '../../../contract/catalog.ts';
 import { looksLikePartNumber, normalizePartNumber, partNumberBase } from '../../../contract/part-number.ts';
 import { searchKeyMaxLength, searchMessages, searchPageSize, type SearchParams, type SearchProduct, type SearchResult, type Suggestion } from '../../../contract/search.ts';
 import { splitKeyword } from '../../../contract/value-query.ts';
@@ -9,7 +9,8 @@ import type { Dictionary } from './index/dictionary.ts';
 import type { IndexQuery, IndexResult, SearchIndex } from './index/search-index.ts';
 import { PackageTable } from './index/segment-builder.ts';
 import { defaultKeeperOptions, SearchIndexKeeper, type KeeperOptions } from './search-index.keeper.ts';
-import { findProductIdsByCodeNorm, findSearchProducts } from './search.repository.ts';
+import { loadProductSummaries } from '../catalog/product.service.ts';
+import { findProductIdsByCodeNorm } from './search.repository.ts';
 import { sqlCountProducts, sqlSearch, sqlSuggestCodes } from './sql-search.repository.ts';
 
 const maxSuggestions = 10;
@@ -25,6 +26,25 @@ export function cleanKeyword(raw: string): string {
 
 export function keywordProblem(keyword: string): string {
   return keyword.length > searchKeyMaxLength ? searchMessages.keyTooLongNotice : '';
+}
+
+function searchProductOf(summary: ProductSummary, categoryName: string): SearchProduct {
+  return {
+    productId: summary.productId,
+    code: summary.code,
+    brandId: summary.brandId,
+    brandName: summary.brandName,
+    categoryFirstId: summary.categoryFirstId,
+    categoryId: summary.categorySecondId,
+    categoryName,
+    package: summary.package,
+    description: summary.description,
+    stock: summary.stock,
+    packSize: summary.packSize,
+    imagePath: summary.imagePath,
+    isSpecialOffer: summary.isSpecialOffer,
+    priceTiers: summary.priceTiers,
+  };
 }
 
 export class SearchService {
@@ -113,7 +133,7 @@ export class SearchService {
       ...empty,
       params: { ...params, key, page },
       total: found.total,
-      list: await findSearchProducts(this.db, found.productIds),
+      list: await this.productsOf(found.productIds, dictionary),
       facets: {
         categories: found.categories.map(({ id, count }) => ({ value: String(id), label: dictionary.category(id)?.name ?? '其他', count })),
         brands: found.brands.map(({ id, count }) => {
@@ -162,6 +182,12 @@ export class SearchService {
     let ids = await findProductIdsByCodeNorm(this.db, [norm]);
     const base = partNumberBase(cleaned);
     if (ids.length === 0 && base !== norm) ids = await findProductIdsByCodeNorm(this.db, [base]);
-    return findSearchProducts(this.db, ids);
+    return this.productsOf(ids, await this.keeper.dictionary());
+  }
+
+  /** The catalogue's list cards of the parts, in this order, named with the index's category names (as the facets are). */
+  private async productsOf(productIds: readonly number[], dictionary: Dictionary): Promise<SearchProduct[]> {
+    const summaries = await loadProductSummaries(this.db.kysely, productIds);
+    return summaries.map((summary) => searchProductOf(summary, dictionary.category(summary.categorySecondId)?.name ?? ''));
   }
 }
