@@ -1,6 +1,6 @@
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
-import type { PriceTier } from './pricing.ts';
+import type { ProductSummary } from './catalog.ts';
 
 /** A suggestion of the header search box (searchAssociateWord). */
 export interface Suggestion {
@@ -82,23 +82,11 @@ export function readSearchParams(query: Record<string, string | undefined>): Sea
   };
 }
 
-/** A part in the results: the list card of the catalogue plus its category's name. */
-export interface SearchProduct {
-  productId: number;
-  code: string;
-  brandId: number;
-  brandName: string;
-  categoryFirstId: number;
+/** A part in the results: the catalogue's list card, with its second-level category's id and name. */
+export type SearchProduct = Omit<ProductSummary, 'lifecycle' | 'categorySecondId'> & {
   categoryId: number;
   categoryName: string;
-  package: string;
-  description: string;
-  stock: number;
-  packSize: number;
-  imagePath: string | null;
-  isSpecialOffer: boolean;
-  priceTiers: PriceTier[];
-}
+};
 
 export interface SearchFacetValue {
   /** What the URL carries: an id, or a package name. */

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { AttributeFacet, ChooseFilter, NumberRange } from '../../../contract/catalog.ts';
+import type { AttributeFacet, ChooseFilter, FacetValue, NumberRange } from '../../../contract/catalog.ts';
 import { isValueSelected, rangeOf } from './choose-state.ts';
 
 interface FilterPanelProps {
@@ -74,6 +74,20 @@ function FacetRow({ facet, filter, onToggle, onRange, onClear }: { facet: Attrib
   );
 }
 
+/** One end of a range: 不限, or one of the attribute's known values (in its base unit). */
+function BoundSelect({ label, value, options, onChange }: { label: string; value: string; options: FacetValue[]; onChange: (value: string) => void }) {
+  return (
+    <select aria-label={label} value={value} onChange={(event) => onChange(event.target.value)}>
+      <option value="">不限</option>
+      {options.map((option) => (
+        <option key={option.value} value={String(option.valueNum)}>
+          {option.label}
+        </option>
+      ))}
+    </select>
+  );
+}
+
 /** From one known value to another: a range over the attribute's base unit. */
 function RangePicker({ facet, range, onApply }: { facet: AttributeFacet; range: NumberRange | null; onApply: (range: NumberRange) => void }) {
   const options = facet.values.filter((value) => value.valueNum !== null);
@@ -84,23 +98,9 @@ function RangePicker({ facet, range, onApply }: { facet: AttributeFacet; range: 
   return (
     <div className="range-picker">
       <span className="range-picker__label">范围</span>
-      <select aria-label={`${facet.name}最小值`} value={min} onChange={(event) => setMin(event.target.value)}>
-        <option value="">不限</option>
-        {options.map((value) => (
-          <option key={value.value} value={String(value.valueNum)}>
-            {value.label}
-          </option>
-        ))}
-      </select>
+      <BoundSelect label={`${facet.name}最小值`} value={min} options={options} onChange={setMin} />
       <span className="range-picker__to">至</span>
-      <select aria-label={`${facet.name}最大值`} value={max} onChange={(event) => setMax(event.target.value)}>
-        <option value="">不限</option>
-        {options.map((value) => (
-          <option key={value.value} value={String(value.valueNum)}>
-            {value.label}
-          </option>
-        ))}
-      </select>
+      <BoundSelect label={`${facet.name}最大值`} value={max} options={options} onChange={setMax} />
       <button type="button" className="button button--small" disabled={isInverted} onClick={() => onApply(toRange())}>
         确定
       </button>
