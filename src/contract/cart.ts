@@ -2,7 +2,6 @@ import type { ProductSummary } from './catalog.ts';
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
 import { maxPurchaseQuantity } from './pricing.ts';
-import { productMissingMessage } from './product-id.ts';
 
 /** How many different parts one cart may hold. */
 export const maxCartLines = 500;
@@ -15,7 +14,6 @@ export const cartErrors = defineErrors('cart', {
   full: { code: ResultCode.badRequest, msg: `购物车最多可放${maxCartLines}种商品，请先清理购物车` },
   lineTooLarge: { code: ResultCode.badRequest, msg: `购物车中该商品数量不能超过${maxPurchaseQuantity}` },
   lineMissing: { code: ResultCode.notFound, msg: '购物车中没有该商品' },
-  productMissing: { code: ResultCode.notFound, msg: productMissingMessage },
   /** A quantity that breaks the part's pack multiple; the msg says how (quantityProblem). */
   quantityInvalid: { code: ResultCode.badRequest, msg: '购买数量有误' },
 });

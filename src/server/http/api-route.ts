@@ -67,21 +67,3 @@ export function registerCalls<Calls extends Record<string, AnyCall>>(
     });
   }
 }
-
-interface LegacyRoute {
-  path: string;
-  body: z.ZodType;
-  member?: boolean;
-  handle(context: { body: never; request: FastifyRequest; reply: FastifyReply; userId: number }): Promise<unknown>;
-}
-
-/** Transitional: the routes not yet moved onto a call table. Removed when the last domain moves. */
-export function apiRoute(app: FastifyInstance, route: LegacyRoute): void {
-  app.post(route.path, async (request, reply) => {
-    const parsed = route.body.safeParse(request.body ?? {});
-    if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
-    const userId = request.visitor.userId;
-    if (route.member && userId === null) throw unauthorized();
-    return envelopeOf(await route.handle({ body: parsed.data as never, request, reply, userId: userId ?? 0 }));
-  });
-}

@@ -23,9 +23,6 @@ export class AppError extends Error {
 }
 
 export const unauthorized = () => new AppError(requestErrors.loginRequired);
-export const notFound = (msg?: string) => new AppError(requestErrors.notFound, msg);
+/** An unknown page or id: pages render the 404 page, calls answer code 404. */
+export const notFound = () => new AppError(requestErrors.notFound);
 
-// Transitional, while the domains move their messages into error tables; removed afterwards.
-export const badRequest = (msg: string) => new AppError(requestErrors.invalid, msg);
-export const conflict = (msg: string) => new AppError({ ...requestErrors.invalid, code: 409 }, msg);
-export const tooManyRequests = (msg?: string) => new AppError(requestErrors.tooFrequent, msg);

@@ -84,12 +84,10 @@ export class TestBrowser {
   }
 
   /** Makes a call of the contract like the browser's request layer, visiting a page first if there is no session yet. */
-  async call<C extends AnyCall>(call: C, body: CallBody<C>): Promise<Envelope<CallResponse<C>>>;
-  /** Transitional: tests not yet moved onto the call tables. Removed when the last one moves. */
-  async call<T = unknown>(path: string, body?: unknown): Promise<Envelope<T>>;
-  async call(call: AnyCall | string, body: unknown = {}): Promise<Envelope<unknown>> {
+  async call<C extends AnyCall>(call: C, body: CallBody<C>): Promise<Envelope<CallResponse<C>>> {
+    const envelope = await this.post(call.path, body);
     // The server's handler is typed by the same call: its data is the call's response.
-    return this.post(typeof call === 'string' ? call : call.path, body);
+    return envelope as Envelope<CallResponse<C>>;
   }
 
   /** Makes a call that must succeed, and returns its data. */

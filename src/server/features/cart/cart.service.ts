@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { productErrors } from '../../../contract/catalog.ts';
 import { cartErrors, maxCartLines, type CartAddResponse, type CartLine, type CartRemoveResponse, type CartSummary } from '../../../contract/cart.ts';
 import { lineAmountCents, quantityProblem, unitPriceE4At } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/database.ts';
@@ -18,7 +19,7 @@ import {
 
 async function packSizeOf(db: Kysely<Database>, productId: number): Promise<number> {
   const packSize = await loadPackSize(db, productId);
-  if (packSize === undefined) throw new AppError(cartErrors.productMissing);
+  if (packSize === undefined) throw new AppError(productErrors.notFound);
   return packSize;
 }
 

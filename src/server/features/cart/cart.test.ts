@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { CartAddResponse, CartRemoveResponse, CartSummary } from '../../../contract/cart.ts';
+import { cartCalls } from '../../../contract/cart-calls.ts';
 import type { CartPageData } from '../../../web/pages/cart-page.tsx';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp, type SignedInMember } from '../../testing/use-test-app.ts';
@@ -17,21 +17,20 @@ describe('cart: /cart/api/* and /cart', () => {
     },
   });
 
-  const add = async (member: SignedInMember, productId: number, quantity: number) => member.browser.call<CartAddResponse>('/cart/api/add', { productId, quantity });
-  const list = async (member: SignedInMember) => (await member.browser.call<CartSummary>('/cart/api/queryList')).data as CartSummary;
+  const add = async (member: SignedInMember, productId: number, quantity: number) => member.browser.call(cartCalls.add, { productId, quantity });
+  const list = async (member: SignedInMember) => member.browser.callOk(cartCalls.queryList, {});
 
   it('answers 401 to visitors for every call and sends them from /cart and /offer/settlement to login', async () => {
     const { resistor } = t.fixture;
     const visitor = t.browser();
-    for (const [path, body] of [
-      ['/cart/api/queryList', {}],
-      ['/cart/api/add', { productId: resistor, quantity: 100 }],
-      ['/cart/api/updateQuantity', { productId: resistor, quantity: 100 }],
-      ['/cart/api/remove', { productIds: [resistor] }],
-      ['/cart/api/select', { isSelected: true }],
-    ] as const) {
-      expect(await visitor.call(path, body), path).toMatchObject({ code: 401, msg: '请先登录' });
-    }
+    const answers = {
+      queryList: await visitor.call(cartCalls.queryList, {}),
+      add: await visitor.call(cartCalls.add, { productId: resistor, quantity: 100 }),
+      updateQuantity: await visitor.call(cartCalls.updateQuantity, { productId: resistor, quantity: 100 }),
+      remove: await visitor.call(cartCalls.remove, { productIds: [resistor] }),
+      select: await visitor.call(cartCalls.select, { isSelected: true }),
+    };
+    for (const [name, answer] of Object.entries(answers)) expect(answer, name).toMatchObject({ code: 401, msg: '请先登录', errorCode: 'request.loginRequired' });
     for (const path of ['/cart', '/offer/settlement']) {
       const response = await visitor.get(path);
       expect(response.statusCode).toBe(302);
@@ -75,7 +74,7 @@ describe('cart: /cart/api/* and /cart', () => {
     expect(cart.selectedCount).toBe(2);
     expect(cart.selectedTotalCents).toBe((resistorLine?.subtotalCents ?? 0) + 180);
 
-    const updated = (await member.browser.call<CartSummary>('/cart/api/updateQuantity', { productId: resistor, quantity: 1000 })).data as CartSummary;
+    const updated = await member.browser.callOk(cartCalls.updateQuantity, { productId: resistor, quantity: 1000 });
     const moved = updated.lines.find((line) => line.product.productId === resistor);
     expect(moved?.quantity).toBe(1000);
     expect(moved?.unitPriceE4).toBe(tiers[1]?.priceE4);
@@ -86,12 +85,12 @@ describe('cart: /cart/api/* and /cart', () => {
     const member = await t.member();
     await add(member, resistor, 100);
     await add(member, mcu, 1);
-    const one = (await member.browser.call<CartSummary>('/cart/api/select', { productIds: [mcu], isSelected: false })).data as CartSummary;
+    const one = await member.browser.callOk(cartCalls.select, { productIds: [mcu], isSelected: false });
     expect(one.selectedCount).toBe(1);
     expect(one.selectedTotalCents).toBe(one.lines.find((line) => line.product.productId === resistor)?.subtotalCents);
-    const none = (await member.browser.call<CartSummary>('/cart/api/select', { isSelected: false })).data as CartSummary;
+    const none = await member.browser.callOk(cartCalls.select, { isSelected: false });
     expect(none).toMatchObject({ selectedCount: 0, selectedTotalCents: 0, lineCount: 2 });
-    const all = (await member.browser.call<CartSummary>('/cart/api/select', { isSelected: true })).data as CartSummary;
+    const all = await member.browser.callOk(cartCalls.select, { isSelected: true });
     expect(all.selectedCount).toBe(2);
   });
 
@@ -101,37 +100,41 @@ describe('cart: /cart/api/* and /cart', () => {
     await add(member, resistor, 100);
     await add(member, mcu, 1);
     await add(member, ldo, 1);
-    const answer = (await member.browser.call<CartRemoveResponse>('/cart/api/remove', { productIds: [resistor, mcu, mcu] })).data as CartRemoveResponse;
+    const answer = await member.browser.callOk(cartCalls.remove, { productIds: [resistor, mcu, mcu] });
     expect(answer.removedCount).toBe(2);
     expect(answer.lineCount).toBe(1);
     expect(answer.lines.map((line) => line.product.productId)).toEqual([ldo]);
-    expect(((await member.browser.call<CartRemoveResponse>('/cart/api/remove', { productIds: [resistor] })).data as CartRemoveResponse).removedCount).toBe(0);
+    expect((await member.browser.callOk(cartCalls.remove, { productIds: [resistor] })).removedCount).toBe(0);
   });
 
   it('refuses quantities that are not positive pack multiples up to 1,000,000, with Chinese messages', async () => {
     const { resistor, mcu } = t.fixture;
     const member = await t.member();
-    const cases: [unknown, string][] = [
-      [150, '该商品按100个整包销售，数量须为100的整数倍'],
-      [0, '购买数量须大于0'],
-      [-100, '购买数量须大于0'],
-      [1.5, '请输入整数数量'],
-      ['100', '请输入购买数量'],
-      [1_000_100, '单次购买数量不能超过1000000'],
+    const cases: [unknown, string, string][] = [
+      [150, '该商品按100个整包销售，数量须为100的整数倍', 'cart.quantityInvalid'],
+      [0, '购买数量须大于0', 'request.invalid'],
+      [-100, '购买数量须大于0', 'request.invalid'],
+      [1.5, '请输入整数数量', 'request.invalid'],
+      ['100', '请输入购买数量', 'request.invalid'],
+      [1_000_100, '单次购买数量不能超过1000000', 'request.invalid'],
     ];
-    for (const [quantity, msg] of cases) {
-      expect(await member.browser.call('/cart/api/add', { productId: resistor, quantity }), String(quantity)).toMatchObject({ code: 400, msg });
+    for (const [quantity, msg, errorCode] of cases) {
+      expect(await member.browser.post(cartCalls.add.path, { productId: resistor, quantity }), String(quantity)).toMatchObject({ code: 400, msg, errorCode });
     }
-    expect(await member.browser.call('/cart/api/add', { productId: 999_999, quantity: 1 })).toMatchObject({ code: 404, msg: '商品不存在' });
-    expect(await member.browser.call('/cart/api/add', { quantity: 1 })).toMatchObject({ code: 400, msg: '商品不存在' });
+    expect(await member.browser.call(cartCalls.add, { productId: 999_999, quantity: 1 })).toMatchObject({ code: 404, msg: '商品不存在', errorCode: 'product.notFound' });
+    expect(await member.browser.post(cartCalls.add.path, { quantity: 1 })).toMatchObject({ code: 400, msg: '商品不存在', errorCode: 'request.invalid' });
     await add(member, resistor, 999_900);
-    expect(await add(member, resistor, 200)).toMatchObject({ code: 400, msg: '购物车中该商品数量不能超过1000000' });
+    expect(await add(member, resistor, 200)).toMatchObject({ code: 400, msg: '购物车中该商品数量不能超过1000000', errorCode: 'cart.lineTooLarge' });
     expect((await list(member)).lines[0]?.quantity).toBe(999_900);
-    expect(await member.browser.call('/cart/api/updateQuantity', { productId: resistor, quantity: 250 })).toMatchObject({ code: 400, msg: '该商品按100个整包销售，数量须为100的整数倍' });
-    expect(await member.browser.call('/cart/api/updateQuantity', { productId: mcu, quantity: 2 })).toMatchObject({ code: 404, msg: '购物车中没有该商品' });
-    expect(await member.browser.call('/cart/api/updateQuantity', { productId: 999_999, quantity: 2 })).toMatchObject({ code: 404, msg: '商品不存在' });
-    expect(await member.browser.call('/cart/api/remove', { productIds: [] })).toMatchObject({ code: 400, msg: '请选择商品' });
-    expect(await member.browser.call('/cart/api/select', { isSelected: 'yes' })).toMatchObject({ code: 400, msg: '请选择是否勾选' });
+    expect(await member.browser.call(cartCalls.updateQuantity, { productId: resistor, quantity: 250 })).toMatchObject({
+      code: 400,
+      msg: '该商品按100个整包销售，数量须为100的整数倍',
+      errorCode: 'cart.quantityInvalid',
+    });
+    expect(await member.browser.call(cartCalls.updateQuantity, { productId: mcu, quantity: 2 })).toMatchObject({ code: 404, msg: '购物车中没有该商品', errorCode: 'cart.lineMissing' });
+    expect(await member.browser.call(cartCalls.updateQuantity, { productId: 999_999, quantity: 2 })).toMatchObject({ code: 404, errorCode: 'product.notFound' });
+    expect(await member.browser.call(cartCalls.remove, { productIds: [] })).toMatchObject({ code: 400, msg: '请选择商品', errorCode: 'request.invalid' });
+    expect(await member.browser.post(cartCalls.select.path, { isSelected: 'yes' })).toMatchObject({ code: 400, msg: '请选择是否勾选', errorCode: 'request.invalid' });
   });
 
   it('refuses a part beyond 500 different lines, but still adds to a line already there', async () => {
@@ -149,7 +152,7 @@ describe('cart: /cart/api/* and /cart', () => {
       .insertInto('cartItems')
       .values(created.map((row) => ({ userId: member.userId, productId: row.id, quantity: 1, isSelected: 1, createdAt: now, updatedAt: now })))
       .execute();
-    expect(await add(member, mcu, 1)).toMatchObject({ code: 400, msg: '购物车最多可放500种商品，请先清理购物车' });
+    expect(await add(member, mcu, 1)).toMatchObject({ code: 400, msg: '购物车最多可放500种商品，请先清理购物车', errorCode: 'cart.full' });
     expect((await add(member, created[0]?.id ?? 0, 1)).data).toEqual({ isNewLine: false, quantity: 2, cartCount: 500 });
     await t.db.kysely.deleteFrom('products').where('code', 'like', 'CART-LIMIT-%').execute();
   });
