@@ -18,7 +18,7 @@ import { createPageRenderer } from './ssr/render-page.tsx';
 import type { Page } from './ssr/page-registry.ts';
 import { featureRegistrations } from './features/all-features.ts';
 import type { FeatureDeps, FeatureRegistration } from './features/feature-registration.ts';
-import { loadShellState } from './features/shell/shell.service.ts';
+import { createShellLoader } from './features/shell/shell.service.ts';
 import { requestErrors } from '../contract/errors.ts';
 import { failureEnvelope } from './http/error-handler.ts';
 
@@ -46,7 +46,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   const renderer = createPageRenderer({
     siteName: deps.config.siteName,
     assets: options.assets ?? noAssets,
-    loadShell: (request) => loadShellState(request, featureDeps),
+    loadShell: createShellLoader(featureDeps),
   });
 
   await app.register(cookie);

@@ -50,18 +50,3 @@ export function createCategoryTreeCache(db: Kysely<Database>, options: Partial<M
     },
   };
 }
-
-/**
- * Transitional, for shell.service until it makes its CategoryTreeCache once per app (as the
- * catalogue pages do): one cache per database. Removed with that change.
- */
-const treesByDatabase = new WeakMap<Kysely<Database>, CategoryTreeCache>();
-
-export function loadCategoryTree(db: Kysely<Database>): Promise<CategoryGroup[]> {
-  let cache = treesByDatabase.get(db);
-  if (!cache) {
-    cache = createCategoryTreeCache(db);
-    treesByDatabase.set(db, cache);
-  }
-  return cache.load();
-}

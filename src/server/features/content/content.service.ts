@@ -48,21 +48,6 @@ export function createSiteContentCache(db: Kysely<Database>): SiteContentCache {
   };
 }
 
-/**
- * Transitional, for shell.service until it makes its SiteContentCache once per app (as the
- * home and mobile pages do): one cache per database. Removed with that change.
- */
-const cachesByDatabase = new WeakMap<Kysely<Database>, SiteContentCache>();
-
-export function loadSiteContent(db: Kysely<Database>): Promise<SiteContent> {
-  let cache = cachesByDatabase.get(db);
-  if (!cache) {
-    cache = createSiteContentCache(db);
-    cachesByDatabase.set(db, cache);
-  }
-  return cache.load();
-}
-
 /** An editor clears a setting by leaving it empty: the default applies then too. */
 function nonEmpty(value: string | undefined, fallback: string): string {
   return value === undefined || value === '' ? fallback : value;

@@ -1,12 +1,12 @@
 import type { FastifyRequest } from 'fastify';
 import type { ServiceInfo } from '../../../contract/content.ts';
-import { shellLimits, type ShellState, type ShellUser } from '../../../contract/shell.ts';
+import { shellLimits, type CategoryGroup, type ShellState, type ShellUser } from '../../../contract/shell.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { Visitor } from '../../http/session.ts';
 import { findShellUser } from '../account/account.service.ts';
 import { countCartLinesOf } from '../cart/cart.service.ts';
-import { loadCategoryTree } from '../catalog/category-tree.service.ts';
-import { configInfoOf, footerDataOf, loadAdvertisingInfo, loadServiceInfo, loadSiteContent } from '../content/content.service.ts';
+import { createCategoryTreeCache } from '../catalog/category-tree.service.ts';
+import { configInfoOf, createSiteContentCache, type SiteContent, footerDataOf, loadAdvertisingInfo, loadServiceInfo } from '../content/content.service.ts';
 import { loadMessageSummary, type MessageSummary } from '../message/message.service.ts';
 
 const visitor: ShellUser = { isLogin: false, nickName: '', userNumber: '' };
@@ -33,14 +33,27 @@ async function loadMemberShell(deps: ServiceDeps, userId: number): Promise<Membe
  * The state of the status bar, header, sidebar and footer for this request's visitor.
  * Site-wide parts come from in-process caches; a member costs one query per concern.
  */
-export async function loadShellState(request: FastifyRequest, deps: ServiceDeps): Promise<ShellState> {
+export type ShellLoader = (request: FastifyRequest) => Promise<ShellState>;
+
+/** The shell loader of one app: its category tree and site content caches are made once, here. */
+export function createShellLoader(deps: ServiceDeps): ShellLoader {
+  const caches = { categoryTree: createCategoryTreeCache(deps.db), siteContent: createSiteContentCache(deps.db) };
+  return (request) => loadShellState(request, deps, caches);
+}
+
+interface ShellCaches {
+  categoryTree: { load(): Promise<CategoryGroup[]> };
+  siteContent: { load(): Promise<SiteContent> };
+}
+
+async function loadShellState(request: FastifyRequest, deps: ServiceDeps, caches: ShellCaches): Promise<ShellState> {
   // Error pages of requests outside the session scope (a missing /assets/ file) have no visitor.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the request type says every request has one
   const requestVisitor: Visitor = request.visitor ?? { sid: '', userId: null };
   const userId = requestVisitor.userId;
   const [categoryTree, content, member] = await Promise.all([
-    loadCategoryTree(deps.db),
-    loadSiteContent(deps.db),
+    caches.categoryTree.load(),
+    caches.siteContent.load(),
     userId !== null ? loadMemberShell(deps, userId) : null,
   ]);
   const advertisingInfo = await loadAdvertisingInfo(deps.db, requestVisitor, content.openAds);
