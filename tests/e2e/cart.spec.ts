@@ -32,10 +32,11 @@ async function topStockPart(storeDb: StoreDb, besides: number): Promise<{ id: nu
     .where('p.stock', '>', 0)
     .where('p.packSize', '>', 1)
     .where('p.id', '<>', besides)
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('products as q')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('products as q')
             .select('q.id')
             .whereRef('q.categorySecondId', '=', 'p.categorySecondId')
             .whereRef('q.stock', '>=', 'p.stock')

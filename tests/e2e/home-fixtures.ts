@@ -45,7 +45,8 @@ export function keepFirstStandSlide(html: string): string {
   const slideCount = state.data.productList.length;
   state.data.productList = state.data.productList.slice(0, 1);
   const stateJson = JSON.stringify(state).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
-  let body = html.replace(stateMatch[0], `${stateMatch[1]}${stateJson}${stateMatch[3]}`);
+  const [whole, open = '', , close = ''] = stateMatch;
+  let body = html.replace(whole, `${open}${stateJson}${close}`);
 
   const start = body.indexOf('data-testid="product-carousel"');
   const carouselStart = body.lastIndexOf('<div', start);

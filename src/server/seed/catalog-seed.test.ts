@@ -58,7 +58,7 @@ describe('seedCatalog', () => {
           target.kysely.selectFrom('productPrices').select((eb) => eb.fn.sum<number>('priceE4').as('sum')).executeTakeFirstOrThrow(),
           target.kysely.selectFrom('productParams').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
         ]);
-        return [Number(prices.sum), Number(params.count)];
+        return [prices.sum, params.count];
       };
       expect(await total(again)).toEqual(await total(db));
     } finally {
@@ -79,7 +79,7 @@ describe('seedCatalog', () => {
     const childCounts = new Map<number, number>();
     for (const row of categories) if (row.level === 2 && row.parentId !== null) childCounts.set(row.parentId, (childCounts.get(row.parentId) ?? 0) + 1);
     expect(Math.max(...childCounts.values())).toBeGreaterThan(21);
-    expect(categories.some((row) => row.level === 2 && [...row.name].length > 9)).toBe(true);
+    expect(categories.some((row) => row.level === 2 && Array.from(row.name).length > 9)).toBe(true);
     for (const group of groups) expect(categories.some((row) => row.level === 1 && row.groupId === group.id)).toBe(true);
   });
 
@@ -87,8 +87,8 @@ describe('seedCatalog', () => {
     const categories = await db.kysely.selectFrom('categories').select(['id', 'parentId', 'level', 'skuCount']).execute();
     const bySecond = await db.kysely.selectFrom('products').select(['categorySecondId', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('categorySecondId').execute();
     const byFirst = await db.kysely.selectFrom('products').select(['categoryFirstId', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('categoryFirstId').execute();
-    const secondCounts = new Map(bySecond.map((row) => [row.categorySecondId, Number(row.count)]));
-    const firstCounts = new Map(byFirst.map((row) => [row.categoryFirstId, Number(row.count)]));
+    const secondCounts = new Map(bySecond.map((row) => [row.categorySecondId, row.count]));
+    const firstCounts = new Map(byFirst.map((row) => [row.categoryFirstId, row.count]));
     for (const category of categories) {
       if (category.level === 2) expect(category.skuCount).toBe(secondCounts.get(category.id) ?? 0);
       else {
@@ -128,9 +128,9 @@ describe('seedCatalog', () => {
   it('writes the first-tier price of each product beside it, as the price triggers would', async () => {
     const products = await db.kysely.selectFrom('products').select(['id', 'firstTierPriceE4']).execute();
     const firstTiers = await db.kysely.selectFrom('productPrices').select(['productId', 'priceE4']).where('qtyStart', '=', (eb) => eb.selectFrom('productPrices as pp').select((inner) => inner.fn.min('pp.qtyStart').as('q')).whereRef('pp.productId', '=', 'productPrices.productId')).execute();
-    const expected = new Map(firstTiers.map((row) => [row.productId, Number(row.priceE4)]));
+    const expected = new Map(firstTiers.map((row) => [row.productId, row.priceE4]));
     expect(products.length).toBe(skus);
-    for (const product of products) expect(product.firstTierPriceE4 === null ? null : Number(product.firstTierPriceE4)).toBe(expected.get(product.id));
+    for (const product of products) expect(product.firstTierPriceE4).toBe(expected.get(product.id));
   });
 
   it('mixes stock, lifecycles, labels and special offers', async () => {

@@ -44,7 +44,7 @@ function findPart(code: string, brand: BrandKey, familyKey: string): ProductDraf
   const family = findFamily(familyKey);
   for (let index = 0; index < family.size; index++) {
     const draft = family.variant(index);
-    if (draft && draft.code === code && draft.brand === brand) return draft;
+    if (draft?.code === code && draft.brand === brand) return draft;
   }
   throw new Error(`famous part ${code} is not made by family ${familyKey}`);
 }

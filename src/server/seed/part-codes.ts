@@ -45,3 +45,10 @@ export type ToleranceLetter = keyof typeof toleranceLetters;
 export function toleranceText(letter: ToleranceLetter): string {
   return `±${toleranceLetters[letter]}%`;
 }
+
+/** A code table's entry (a voltage's code letter…); a key the table lacks is a mistake in the family data. */
+export function codeOf(table: Readonly<Record<number, string>>, key: number): string {
+  const code = table[key];
+  if (code === undefined) throw new Error(`no code for ${key}`);
+  return code;
+}

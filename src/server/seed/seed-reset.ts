@@ -37,7 +37,7 @@ export async function countSeededRows(db: Db): Promise<Record<string, number>> {
   const counts: Record<string, number> = {};
   for (const table of tables) {
     const row = await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
-    counts[table] = Number(row.count);
+    counts[table] = row.count;
   }
   return counts;
 }

@@ -1,6 +1,6 @@
 import type { BrandKey } from '../brands.data.ts';
 import { datasheetFor } from '../brands.data.ts';
-import { threeDigitValue, toleranceLetters, toleranceText, type ToleranceLetter } from '../part-codes.ts';
+import { threeDigitValue, toleranceLetters, toleranceText, type ToleranceLetter, codeOf } from '../part-codes.ts';
 import { at, defineFamily, param, type Family, type ProductDraft } from '../product-draft.ts';
 import { formatSi, seriesE12, seriesE24, seriesE6, seriesValues } from '../si-format.ts';
 
@@ -109,7 +109,7 @@ export const jisVoltage: Record<number, string> = { 6.3: '0J', 10: '1A', 16: '1C
 
 /** GRM188R71H104KA93D: series, size + thickness, dielectric, voltage, value, tolerance, spec, packing. */
 export function murataGrmCode(size: MlccSize, dielectric: Dielectric, volts: number, farads: number, tolerance: ToleranceLetter, spec = 'A01D', series = 'GRM'): string {
-  return `${series}${murataSize[size]}${murataDielectric[dielectric]}${jisVoltage[volts]}${capacitanceCode(farads)}${tolerance}${spec}`;
+  return `${series}${murataSize[size]}${murataDielectric[dielectric]}${codeOf(jisVoltage, volts)}${capacitanceCode(farads)}${tolerance}${spec}`;
 }
 
 const samsungSize: Record<MlccSize, string> = { '0201': '03', '0402': '05', '0603': '10', '0805': '21', '1206': '31', '1210': '32', '1808': '42', '1812': '43', '2220': '55' };
@@ -119,7 +119,7 @@ const samsungVoltage: Record<number, string> = { 6.3: 'Q', 10: 'P', 16: 'O', 25:
 
 /** CL10B104KB8NNNC: size, dielectric, value, tolerance, voltage, thickness, NNN, packing. */
 export function samsungClCode(size: MlccSize, dielectric: Dielectric, volts: number, farads: number, tolerance: ToleranceLetter, packing = 'C'): string {
-  return `CL${samsungSize[size]}${samsungDielectric[dielectric]}${capacitanceCode(farads)}${tolerance}${samsungVoltage[volts]}${samsungThickness[size]}NNN${packing}`;
+  return `CL${samsungSize[size]}${samsungDielectric[dielectric]}${capacitanceCode(farads)}${tolerance}${codeOf(samsungVoltage, volts)}${samsungThickness[size]}NNN${packing}`;
 }
 
 const yageoVoltage: Record<number, string> = { 6.3: '5', 10: '6', 16: '7', 25: '8', 50: '9', 100: '0', 200: 'A', 250: 'Y', 500: 'B', 630: 'C', 1000: 'D' };
@@ -141,12 +141,12 @@ function acrossDielectrics(key: string, brand: BrandKey, weight: number, packing
 export const mlccFamilies: Family[] = [
   ...acrossDielectrics('murata-grm', 'murata', 8, ['A01D', 'A93D', 'A12D'], (s, d, v, f, t, p) => murataGrmCode(s, d, v, f, t, p)),
   ...acrossDielectrics('samsung-cl', 'samsung', 8, ['C', 'E'], (s, d, v, f, t, p) => samsungClCode(s, d, v, f, t, p)),
-  ...acrossDielectrics('yageo-cc', 'yageo', 6, ['BB', 'AB'], (s, d, v, f, t, p) => `CC${s}${t}R${yageoDielectric[d]}${yageoVoltage[v]}${p}${capacitanceCode(f)}`),
-  ...acrossDielectrics('fh-mlcc', 'fenghua', 6, ['NT', 'ST'], (s, d, v, f, t, p) => `${s}${fhDielectric[d]}${capacitanceCode(f)}${t}${fhVoltage[v]}${p}`),
-  ...acrossDielectrics('tdk-c', 'tdk', 4, ['AA', 'AB'], (s, d, v, f, t, p) => `C${tdkSize[s][0]}${d}${jisVoltage[v]}${capacitanceCode(f)}${t}${tdkSize[s][1]}${p}`),
-  ...acrossDielectrics('kemet-c', 'kemet', 3, ['ACTU', 'ACAUTO'], (s, d, v, f, t, p) => `C${s}C${capacitanceCode(f)}${t}${kemetVoltage[v]}${kemetDielectric[d]}${p}`),
-  ...acrossDielectrics('cctc-tcc', 'chinocera', 3, ['CT', 'NT'], (s, d, v, f, t, p) => `TCC${s}${d}${capacitanceCode(f)}${t}${fhVoltage[v]}${p}`),
+  ...acrossDielectrics('yageo-cc', 'yageo', 6, ['BB', 'AB'], (s, d, v, f, t, p) => `CC${s}${t}R${yageoDielectric[d]}${codeOf(yageoVoltage, v)}${p}${capacitanceCode(f)}`),
+  ...acrossDielectrics('fh-mlcc', 'fenghua', 6, ['NT', 'ST'], (s, d, v, f, t, p) => `${s}${fhDielectric[d]}${capacitanceCode(f)}${t}${codeOf(fhVoltage, v)}${p}`),
+  ...acrossDielectrics('tdk-c', 'tdk', 4, ['AA', 'AB'], (s, d, v, f, t, p) => `C${tdkSize[s][0]}${d}${codeOf(jisVoltage, v)}${capacitanceCode(f)}${t}${tdkSize[s][1]}${p}`),
+  ...acrossDielectrics('kemet-c', 'kemet', 3, ['ACTU', 'ACAUTO'], (s, d, v, f, t, p) => `C${s}C${capacitanceCode(f)}${t}${codeOf(kemetVoltage, v)}${kemetDielectric[d]}${p}`),
+  ...acrossDielectrics('cctc-tcc', 'chinocera', 3, ['CT', 'NT'], (s, d, v, f, t, p) => `TCC${s}${d}${capacitanceCode(f)}${t}${codeOf(fhVoltage, v)}${p}`),
   ...acrossDielectrics('murata-gcm', 'murata', 4, ['A55D', 'A37D'], (s, d, v, f, t, p) => murataGrmCode(s, d, v, f, t, p, 'GCM')),
-  ...acrossDielectrics('tdk-cga', 'tdk', 3, ['AC', 'AE'], (s, d, v, f, t, p) => `CGA${tdkSize[s][0].slice(0, 1)}${tdkSize[s][0].slice(2, 3)}${d}${jisVoltage[v]}${capacitanceCode(f)}${t}${tdkSize[s][1]}${p}`),
-  ...acrossDielectrics('yageo-ac', 'yageo', 3, ['BB', 'AB'], (s, d, v, f, t, p) => `AC${s}${t}R${yageoDielectric[d]}${yageoVoltage[v]}${p}${capacitanceCode(f)}`),
+  ...acrossDielectrics('tdk-cga', 'tdk', 3, ['AC', 'AE'], (s, d, v, f, t, p) => `CGA${tdkSize[s][0].slice(0, 1)}${tdkSize[s][0].slice(2, 3)}${d}${codeOf(jisVoltage, v)}${capacitanceCode(f)}${t}${tdkSize[s][1]}${p}`),
+  ...acrossDielectrics('yageo-ac', 'yageo', 3, ['BB', 'AB'], (s, d, v, f, t, p) => `AC${s}${t}R${yageoDielectric[d]}${codeOf(yageoVoltage, v)}${p}${capacitanceCode(f)}`),
 ];

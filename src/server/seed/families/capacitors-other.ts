@@ -1,7 +1,7 @@
 import type { BrandKey } from '../brands.data.ts';
 import { datasheetFor } from '../brands.data.ts';
 import type { CategoryKey } from '../category-tree.data.ts';
-import { threeDigitValue } from '../part-codes.ts';
+import { threeDigitValue, codeOf } from '../part-codes.ts';
 import { at, defineFamily, param, type Family, type ParamDraft } from '../product-draft.ts';
 import { formatSi } from '../si-format.ts';
 import { jisVoltage } from './capacitors-mlcc.ts';
@@ -182,7 +182,7 @@ const panasonicSupercap = defineFamily({
 
 export const otherCapacitorFamilies: Family[] = [
   electrolyticFamily('panasonic-eee', 'panasonic', 3, [['FK', 'SMD', 2000], ['FT', 'SMD', 3000], ['FC', '插件', 2000], ['FR', '插件', 5000]], (series, volts, farads) =>
-    series === 'FC' || series === 'FR' ? `EEU-${series}${electrolyticVoltCode[volts]}${threeDigitValue(Math.round(farads * 1e7) / 10)}` : `EEE-${series}${electrolyticVoltCode[volts]}${threeDigitValue(Math.round(farads * 1e7) / 10)}P`,
+    series === 'FC' || series === 'FR' ? `EEU-${series}${codeOf(electrolyticVoltCode, volts)}${threeDigitValue(Math.round(farads * 1e7) / 10)}` : `EEE-${series}${codeOf(electrolyticVoltCode, volts)}${threeDigitValue(Math.round(farads * 1e7) / 10)}P`,
   ),
   kemetTantalum,
   panasonicFilm,

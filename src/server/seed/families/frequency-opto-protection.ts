@@ -22,7 +22,7 @@ const crystalTolerances = [
 ] as const;
 
 function mhzCode(mhz: number): string {
-  return Number.isInteger(mhz) ? `${mhz}M` : `${String(mhz).replace('.', 'M')}`;
+  return Number.isInteger(mhz) ? `${mhz}M` : String(mhz).replace('.', 'M');
 }
 
 function crystalFamily(key: string, brand: BrandKey, weight: number, code: (size: string, mhz: number, load: string, tolerance: string) => string): Family {

@@ -320,7 +320,8 @@ const stcParts = [
 
 function stcPackageName(code: string): string {
   const match = /^([A-Z]+?)(\d+)$/.exec(code);
-  return match ? `${match[1] === 'PDIP' ? 'DIP' : match[1]}-${match[2]}` : code;
+  const [, kind, pins] = match ?? [];
+  return kind && pins ? `${kind === 'PDIP' ? 'DIP' : kind}-${pins}` : code;
 }
 
 const stcMcus = defineFamily({

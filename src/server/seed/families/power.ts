@@ -103,13 +103,15 @@ function reference(code: string, brand: BrandKey, pkg: string, volts: number | n
 
 const referenceParts: ProductDraft[] = [
   ...(['A', 'B'] as const).flatMap((grade) =>
-    [
-      ['IDBZR', 'SOT-23'],
-      ['CDBZR', 'SOT-23'],
-      ['ILPR', 'TO-92'],
-      ['IDR', 'SOIC-8'],
-      ['QDBZRQ1', 'SOT-23'],
-    ].map(([suffix, pkg]) => reference(`TL431${grade}${suffix}`, 'ti', pkg ?? 'SOT-23', null, grade === 'A' ? 1 : 0.5, '并联可调', 800)),
+    (
+      [
+        ['IDBZR', 'SOT-23'],
+        ['CDBZR', 'SOT-23'],
+        ['ILPR', 'TO-92'],
+        ['IDR', 'SOIC-8'],
+        ['QDBZRQ1', 'SOT-23'],
+      ] as const
+    ).map(([suffix, pkg]) => reference(`TL431${grade}${suffix}`, 'ti', pkg, null, grade === 'A' ? 1 : 0.5, '并联可调', 800)),
   ),
   ...([
     [2.048, '20', '20'],

@@ -3,7 +3,7 @@ import { maxPurchaseQuantity, quantityProblem } from '../../../contract/pricing.
 
 export interface QuantityState {
   text: string;
-  setText(text: string): void;
+  setText: (text: string) => void;
   /** NaN while the box holds something that is not a number. */
   quantity: number;
   /** Why the quantity cannot be bought, or ''. */
