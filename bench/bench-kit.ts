@@ -51,7 +51,12 @@ export async function prepareBenchDatabase(): Promise<{ db: Db; seededMs: number
   const db = createDb(databasePath);
   await migrateToLatest(db);
   await ensurePlannerStatistics(db);
-  const count = (await db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const count = (
+    await db.kysely
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
   if (count < benchSkus * 0.99) {
     throw new Error(`${databasePath} holds ${count} products, not ${benchSkus}: an interrupted seed? Delete it (and its -wal/-shm) and run again.`);
   }

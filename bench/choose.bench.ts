@@ -60,8 +60,19 @@ async function main() {
     const bytes = columns.reduce((sum, column) => sum + column.byteLength, 0);
     cold.push({ name: category.name, skuCount: index.size, ms, arraysMb: bytes / 1024 / 1024 });
   }
-  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: databasePath, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent' });
-  const deps: AppDeps = { config, db, logger: pino({ level: 'silent' }), counters: createDatabaseCounterStore(db.kysely), sms: createSmsProvider(config, db.kysely) };
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: databasePath,
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+    LOG_LEVEL: 'silent',
+  });
+  const deps: AppDeps = {
+    config,
+    db,
+    logger: pino({ level: 'silent' }),
+    counters: createDatabaseCounterStore(db.kysely),
+    sms: createSmsProvider(config, db.kysely),
+  };
   const app = await buildApp(deps);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const session = await openSession(base);
@@ -80,7 +91,12 @@ async function main() {
     return { data: envelope.data, ms: elapsed };
   };
 
-  const productCount = (await db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const productCount = (
+    await db.kysely
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
   const scopes: { categoryFirstId: number; categorySecondId: number; facets: QueryAttrbuteExcludeListResponse }[] = [];
   for (const category of largest) {
     const scope = { categoryFirstId: category.parentId ?? 0, categorySecondId: category.id };
@@ -114,7 +130,9 @@ async function main() {
   });
 
   // Warm: JIT, and each sort order of each category once.
-  for (const scope of scopes) for (const sort of [0, 1, 2, 3]) await call(catalogCalls.queryAttrbuteProductList, { categoryFirstId: scope.categoryFirstId, categorySecondId: scope.categorySecondId, sort });
+  for (const scope of scopes)
+    for (const sort of [0, 1, 2, 3])
+      await call(catalogCalls.queryAttrbuteProductList, { categoryFirstId: scope.categoryFirstId, categorySecondId: scope.categorySecondId, sort });
   for (const query of queries.slice(0, 24)) await call(catalogCalls.queryAttrbuteProductList, query);
 
   const listTimes: number[] = [];
@@ -147,7 +165,9 @@ async function main() {
   const concurrentSeconds = (performance.now() - startedAll) / 1000;
 
   const rssMb = process.memoryUsage().rss / 1024 / 1024;
-  const load = loadavg().map((value) => value.toFixed(1)).join(' / ');
+  const load = loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ');
   const sqliteVersion = (await sql<{ v: string }>`select sqlite_version() as v`.execute(db.kysely)).rows[0]?.v ?? '?';
   await app.close();
   await db.destroy();
@@ -157,7 +177,8 @@ async function main() {
   const page = timingOf(pageTimes);
   const parallel = timingOf(concurrent);
   const cpu = cpus()[0]?.model ?? 'unknown';
-  const sizeMb = (['', '-wal'] as const).reduce((sum, suffix) => sum + (existsSync(databasePath + suffix) ? statSync(databasePath + suffix).size : 0), 0) / 1024 / 1024;
+  const sizeMb =
+    (['', '-wal'] as const).reduce((sum, suffix) => sum + (existsSync(databasePath + suffix) ? statSync(databasePath + suffix).size : 0), 0) / 1024 / 1024;
   const node = process.version;
   const row = (name: string, t: Timing) => `| ${name} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.p99)} | ${ms(t.max)} |`;
   const report = `# Parametric selection benchmark (choose)

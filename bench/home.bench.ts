@@ -82,19 +82,22 @@ async function measure(name: string, port: number, path: string, cookie: string)
   const requestOnce = () =>
     new Promise<void>((done) => {
       const started = process.hrtime.bigint();
-      const request = http.get({ host: '127.0.0.1', port, path, agent, headers: { cookie, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) bench' } }, (response) => {
-        let size = 0;
-        response.on('data', (chunk: Buffer) => (size += chunk.length));
-        response.on('end', () => {
-          if (isRecording) {
-            if (response.statusCode === 200) {
-              latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
-              bytes += size;
-            } else errors++;
-          }
-          done();
-        });
-      });
+      const request = http.get(
+        { host: '127.0.0.1', port, path, agent, headers: { cookie, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) bench' } },
+        (response) => {
+          let size = 0;
+          response.on('data', (chunk: Buffer) => (size += chunk.length));
+          response.on('end', () => {
+            if (isRecording) {
+              if (response.statusCode === 200) {
+                latencies.push(Number(process.hrtime.bigint() - started) / 1e6);
+                bytes += size;
+              } else errors++;
+            }
+            done();
+          });
+        },
+      );
       request.on('error', () => {
         if (isRecording) errors++;
         done();
@@ -115,7 +118,15 @@ async function measure(name: string, port: number, path: string, cookie: string)
   agent.destroy();
   latencies.sort((a, b) => a - b);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
-  return { name, requests: latencies.length, rps: latencies.length / elapsed, p50: at(0.5), p99: at(0.99), bytes: latencies.length ? bytes / latencies.length : 0, errors };
+  return {
+    name,
+    requests: latencies.length,
+    rps: latencies.length / elapsed,
+    p50: at(0.5),
+    p99: at(0.99),
+    bytes: latencies.length ? bytes / latencies.length : 0,
+    errors,
+  };
 }
 
 interface PageParts {

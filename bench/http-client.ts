@@ -16,12 +16,22 @@ export function createBenchClient(baseUrl: string): BenchClient {
   const agent = new Agent({ keepAlive: true, maxSockets: 1 });
   const send = (method: string, path: string, headers: Record<string, string>, payload?: string) =>
     new Promise<{ status: number; headers: Record<string, string | string[] | undefined>; body: string }>((resolve, reject) => {
-      const outgoing = request({ host: hostname, port: Number(port), path, method, agent, headers: payload === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(payload)) } }, (response) => {
-        const chunks: Buffer[] = [];
-        response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
-        response.on('error', reject);
-      });
+      const outgoing = request(
+        {
+          host: hostname,
+          port: Number(port),
+          path,
+          method,
+          agent,
+          headers: payload === undefined ? headers : { ...headers, 'content-length': String(Buffer.byteLength(payload)) },
+        },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolve({ status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks).toString('utf8') }));
+          response.on('error', reject);
+        },
+      );
       outgoing.on('error', reject);
       outgoing.end(payload);
     });

@@ -38,7 +38,12 @@ async function main() {
     .orderBy('count', 'desc')
     .execute();
   const categoriesOf = async (brandId: number | null, isSpecialOffer: boolean) => {
-    let query = db.kysely.selectFrom('products').select(['categorySecondId', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('categorySecondId').orderBy('count', 'desc').limit(5);
+    let query = db.kysely
+      .selectFrom('products')
+      .select(['categorySecondId', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('categorySecondId')
+      .orderBy('count', 'desc')
+      .limit(5);
     if (brandId !== null) query = query.where('brandId', '=', brandId);
     if (isSpecialOffer) query = query.where('isSpecialOffer', '=', 1);
     return (await query.execute()).map((row) => row.categorySecondId);
@@ -47,14 +52,41 @@ async function main() {
   const median = brands[Math.floor(brands.length / 2)];
   const targets: Target[] = [];
   for (const brand of [...largest, ...(median ? [median] : [])]) {
-    targets.push({ name: `/brand/${brand.brandId} (${brand.count.toLocaleString('en')} parts)`, path: `/brand/${brand.brandId}`, fixed: {}, categories: await categoriesOf(brand.brandId, false) });
+    targets.push({
+      name: `/brand/${brand.brandId} (${brand.count.toLocaleString('en')} parts)`,
+      path: `/brand/${brand.brandId}`,
+      fixed: {},
+      categories: await categoriesOf(brand.brandId, false),
+    });
   }
-  const offers = (await db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).where('isSpecialOffer', '=', 1).executeTakeFirstOrThrow()).n;
-  targets.push({ name: `/product/discount?subject=A01 (${offers.toLocaleString('en')} offers)`, path: '/product/discount', fixed: { subject: 'A01' }, categories: await categoriesOf(null, true) });
+  const offers = (
+    await db.kysely
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('isSpecialOffer', '=', 1)
+      .executeTakeFirstOrThrow()
+  ).n;
+  targets.push({
+    name: `/product/discount?subject=A01 (${offers.toLocaleString('en')} offers)`,
+    path: '/product/discount',
+    fixed: { subject: 'A01' },
+    categories: await categoriesOf(null, true),
+  });
   targets.push({ name: '/product/discount?subject=A03 (IC zone)', path: '/product/discount', fixed: { subject: 'A03' }, categories: [] });
 
-  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: benchDatabasePath, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent' });
-  const deps: AppDeps = { config, db, logger: pino({ level: 'silent' }), counters: createDatabaseCounterStore(db.kysely), sms: createSmsProvider(config, db.kysely) };
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: benchDatabasePath,
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+    LOG_LEVEL: 'silent',
+  });
+  const deps: AppDeps = {
+    config,
+    db,
+    logger: pino({ level: 'silent' }),
+    counters: createDatabaseCounterStore(db.kysely),
+    sms: createSmsProvider(config, db.kysely),
+  };
   const app = await buildApp(deps);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const idleAfterMs = await waitUntilIdle();
@@ -76,7 +108,12 @@ async function main() {
     for (let i = 0; i < requestsPerTarget; i++) {
       const sort = (i % 4) as 0 | 1 | 2 | 3;
       const category = target.categories.length > 0 && random.chance(0.3) ? random.pick(target.categories) : null;
-      const href = columnListHref(target.path, empty, { sort, stock: random.chance(0.3) ? 1 : 0, category, page: random.chance(0.8) ? 1 : random.int(2, 20) }, target.fixed);
+      const href = columnListHref(
+        target.path,
+        empty,
+        { sort, stock: random.chance(0.3) ? 1 : 0, category, page: random.chance(0.8) ? 1 : random.int(2, 20) },
+        target.fixed,
+      );
       const started = performance.now();
       const response = await client.get(href, { cookie });
       const elapsed = performance.now() - started;
@@ -92,13 +129,18 @@ async function main() {
   await db.destroy();
 
   const productCount = brands.reduce((sum, brand) => sum + brand.count, 0);
-  const sizeMb = (['', '-wal'] as const).reduce((sum, suffix) => sum + (existsSync(benchDatabasePath + suffix) ? statSync(benchDatabasePath + suffix).size : 0), 0) / 1024 / 1024;
+  const sizeMb =
+    (['', '-wal'] as const).reduce((sum, suffix) => sum + (existsSync(benchDatabasePath + suffix) ? statSync(benchDatabasePath + suffix).size : 0), 0) /
+    1024 /
+    1024;
   const report = `# Brand pages and zones benchmark (lists)
 
 Measured over HTTP (the production app listening on 127.0.0.1, one keep-alive node:http client in the
 same process) by \`bench/lists.bench.ts\` on ${new Date().toISOString().slice(0, 10)}, after the app had settled (${(idleAfterMs / 1000).toFixed(0)} s of start-up indexing).
 
-- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}; load average at the end ${loadavg().map((value) => value.toFixed(1)).join(' / ')}
+- Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}; load average at the end ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(' / ')}
 - Data: ${productCount.toLocaleString('en')} SKUs in \`${benchDatabasePath}\` (${sizeMb.toFixed(0)} MB)${seededMs === null ? '' : `, seeded in ${(seededMs / 1000).toFixed(0)} s by this run`}
 - Requests: ${requestsPerTarget} whole pages per list (shell, list of 20, category and package counts, SSR): the four sorts in turn, 30 % in stock only, 30 % with one of the list's five largest categories, 20 % on pages 2–20.
 

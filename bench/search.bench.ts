@@ -103,7 +103,10 @@ interface Workload {
 /** Realistic keys drawn from the catalogue itself: code prefixes, brands, categories, values, Chinese words. */
 async function buildWorkload(db: Db): Promise<Workload> {
   const random = createRandom(20_260_601);
-  const { maxId } = await db.kysely.selectFrom('products').select((eb) => eb.fn.max('id').as('maxId')).executeTakeFirstOrThrow();
+  const { maxId } = await db.kysely
+    .selectFrom('products')
+    .select((eb) => eb.fn.max('id').as('maxId'))
+    .executeTakeFirstOrThrow();
   const ids = Array.from({ length: 200 }, () => random.int(1, maxId));
   const codes = (await db.kysely.selectFrom('products').select('code').where('id', 'in', ids).execute()).map((row) => row.code);
   const brands = await db.kysely.selectFrom('brands').select(['nameEn', 'nameCn']).execute();
@@ -117,9 +120,46 @@ async function buildWorkload(db: Db): Promise<Workload> {
       return random.chance(0.5) || !brand.nameCn ? brand.nameEn.toLowerCase().slice(0, random.int(2, 6)) : brand.nameCn.slice(0, random.int(2, 4));
     }),
     ...Array.from({ length: 30 }, () => random.pick(categories).slice(0, random.int(2, 4))),
-    ...['10k', 'stm32', 'lm3', '0603', '100n', 'rc06', 'grm1', 'cl10', 'ams1117', 'ch340', 'esp32', 'tps5', 'ao34', 'bss1', '1n41', 'sn74', 'gd32', 'w25q', 'tl43', '74hc'],
+    ...[
+      '10k',
+      'stm32',
+      'lm3',
+      '0603',
+      '100n',
+      'rc06',
+      'grm1',
+      'cl10',
+      'ams1117',
+      'ch340',
+      'esp32',
+      'tps5',
+      'ao34',
+      'bss1',
+      '1n41',
+      'sn74',
+      'gd32',
+      'w25q',
+      'tl43',
+      '74hc',
+    ],
   ];
-  const valueQueries = ['10k 0603 1%', '100nF 50V', '4K7 0402', '1uF 0805', '22pF 0402', '10uH', '100R 0603', '0.1uF 16V', '1k 0805 5%', '47uF', 'X7R 0603', '3.3V', '8MHz', 'SOT-23', '0402 1%'];
+  const valueQueries = [
+    '10k 0603 1%',
+    '100nF 50V',
+    '4K7 0402',
+    '1uF 0805',
+    '22pF 0402',
+    '10uH',
+    '100R 0603',
+    '0.1uF 16V',
+    '1k 0805 5%',
+    '47uF',
+    'X7R 0603',
+    '3.3V',
+    '8MHz',
+    'SOT-23',
+    '0402 1%',
+  ];
   const chinese = ['贴片电阻 0603', '国巨 10k', '村田 100nF', '厚膜贴片电阻', '陶瓷电容 50V', '德州仪器', '意法半导体', '贴片电容', '电感', '二极管'];
   const keys = [
     ...codes.slice(120, 150).map(typed),
@@ -131,13 +171,13 @@ async function buildWorkload(db: Db): Promise<Workload> {
     ...chinese,
   ];
   const toQuery = (key: string): SearchParams => ({
-      key,
-      categoryId: null,
-      brandId: null,
-      package: null,
-      isInStock: random.chance(0.2),
-      sort: random.chance(0.7) ? 0 : (random.int(1, 3) as 1 | 2 | 3),
-      page: random.chance(0.85) ? 1 : 2,
+    key,
+    categoryId: null,
+    brandId: null,
+    package: null,
+    isInStock: random.chance(0.2),
+    sort: random.chance(0.7) ? 0 : (random.int(1, 3) as 1 | 2 | 3),
+    page: random.chance(0.85) ? 1 : 2,
   });
   const warmupCodes = codes.slice(160);
   return {
@@ -183,15 +223,30 @@ async function preparePostgres(db: Db): Promise<{ client: pg.Client; buildMs: nu
   await client.query('CREATE EXTENSION IF NOT EXISTS pg_trgm');
   await client.query('CREATE TABLE IF NOT EXISTS products (id integer PRIMARY KEY, code_norm text NOT NULL, description text NOT NULL)');
   const { rows } = await client.query<{ count: string }>('SELECT count(*) AS count FROM products');
-  const expected = (await db.kysely.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
+  const expected = (
+    await db.kysely
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow()
+  ).n;
   if (Number(rows[0]?.count) === expected) return { client, buildMs: null };
   const started = performance.now();
   await client.query('TRUNCATE products');
-  for (let after = 0; ; ) {
-    const batch = await db.kysely.selectFrom('products').select(['id', 'codeNorm', 'description']).where('id', '>', after).orderBy('id').limit(20_000).execute();
+  for (let after = 0; ;) {
+    const batch = await db.kysely
+      .selectFrom('products')
+      .select(['id', 'codeNorm', 'description'])
+      .where('id', '>', after)
+      .orderBy('id')
+      .limit(20_000)
+      .execute();
     const last = batch.at(-1);
     if (!last) break;
-    await client.query('INSERT INTO products SELECT * FROM unnest($1::int[], $2::text[], $3::text[])', [batch.map((r) => r.id), batch.map((r) => r.codeNorm), batch.map((r) => r.description)]);
+    await client.query('INSERT INTO products SELECT * FROM unnest($1::int[], $2::text[], $3::text[])', [
+      batch.map((r) => r.id),
+      batch.map((r) => r.codeNorm),
+      batch.map((r) => r.description),
+    ]);
     after = last.id;
   }
   await client.query('CREATE INDEX IF NOT EXISTS products_code_trgm ON products USING gin (code_norm gin_trgm_ops)');
@@ -229,7 +284,10 @@ async function waitUntilIdle(maxMs = 180_000): Promise<number> {
 /** React's development build is many times slower: the numbers only mean something in production mode. */
 function rerunInProductionMode(): boolean {
   if (process.env.NODE_ENV === 'production') return false;
-  const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } });
+  const child = spawnSync(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: 'inherit',
+    env: { ...process.env, NODE_ENV: 'production' },
+  });
   process.exitCode = child.status ?? 1;
   return true;
 }
@@ -237,8 +295,19 @@ function rerunInProductionMode(): boolean {
 async function main() {
   if (rerunInProductionMode()) return;
   const { db, seededMs } = await prepareDatabase();
-  const config = loadConfig({ NODE_ENV: 'production', DATABASE_URL: databasePath, SESSION_SECRET: 'bench-secret-bench-secret-bench-secret', LOG_LEVEL: 'silent' });
-  const deps: AppDeps = { config, db, logger: pino({ level: 'silent' }), counters: createDatabaseCounterStore(db.kysely), sms: createSmsProvider(config, db.kysely) };
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: databasePath,
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+    LOG_LEVEL: 'silent',
+  });
+  const deps: AppDeps = {
+    config,
+    db,
+    logger: pino({ level: 'silent' }),
+    counters: createDatabaseCounterStore(db.kysely),
+    sms: createSmsProvider(config, db.kysely),
+  };
   const rssBefore = process.memoryUsage().rss;
   const service = new SearchService(db, deps.logger);
   const features = featureRegistrations.map((register) => (register === registerSearchFeature ? searchFeatureWith(service) : register));
@@ -281,7 +350,8 @@ async function main() {
   // Each key five times (in turn, not back to back): 1,000 samples make a steadier p99 than 200.
   const suggestRounds = Array.from({ length: suggestRepeats }, () => workload.suggestKeys).flat();
   const suggestHttp = await timeEach(suggestRounds, (key) => post(searchCalls.searchAssociateWord, { key }), { warmup: workload.warmupKeys });
-  const apiCall = (query: SearchParams) => post(searchCalls.searchProductList, { key: query.key, stock: query.isInStock ? 1 : 0, sort: query.sort, page: query.page });
+  const apiCall = (query: SearchParams) =>
+    post(searchCalls.searchProductList, { key: query.key, stock: query.isInStock ? 1 : 0, sort: query.sort, page: query.page });
   const searchApi = await timeEach(workload.queries, apiCall, { warmup: workload.warmupQueries, ...cold });
   const pageCall = async (query: SearchParams) => (await client.get(searchParamsUrl(query), { cookie: cookies.join('; ') })).body;
   const searchPage = await timeEach(workload.queries, pageCall, { warmup: workload.warmupQueries, ...cold });
@@ -289,10 +359,21 @@ async function main() {
   const refine = await timeEach(workload.queries, (query) => pageCall({ ...query, sort: 3, isInStock: true, page: 1 }), {});
   const suggestIndex = await timeEach(workload.suggestKeys, (key) => service.suggest(key), { warmup: workload.warmupKeys });
   const indexQuery = (query: SearchParams) =>
-    index.search({ keyword: query.key, categoryId: null, brandId: null, packageName: null, isInStock: query.isInStock, sort: query.sort, offset: (query.page - 1) * 20, limit: 20 });
+    index.search({
+      keyword: query.key,
+      categoryId: null,
+      brandId: null,
+      packageName: null,
+      isInStock: query.isInStock,
+      sort: query.sort,
+      offset: (query.page - 1) * 20,
+      limit: 20,
+    });
   const indexOnly = await timeEach(workload.queries, indexQuery, { warmup: workload.warmupQueries, ...cold });
   const memory = index.memoryStats();
-  const totals = workload.queries.map((query) => index.search({ keyword: query.key, categoryId: null, brandId: null, packageName: null, isInStock: false, sort: 0, offset: 0, limit: 0 }).total);
+  const totals = workload.queries.map(
+    (query) => index.search({ keyword: query.key, categoryId: null, brandId: null, packageName: null, isInStock: false, sort: 0, offset: 0, limit: 0 }).total,
+  );
 
   // A product write, then the next request: it reads the change log and patches the index.
   const touched = await db.kysely.selectFrom('products').select(['id', 'stock']).where('id', '<=', 30).execute();
@@ -300,7 +381,12 @@ async function main() {
   const afterWrite = await timeEach(touched, () => post(searchCalls.searchAssociateWord, { key: 'rc0603' }), {
     before: async () => {
       const row = writeQueue.shift();
-      if (row) await db.kysely.updateTable('products').set({ stock: row.stock + 1 }).where('id', '=', row.id).execute();
+      if (row)
+        await db.kysely
+          .updateTable('products')
+          .set({ stock: row.stock + 1 })
+          .where('id', '=', row.id)
+          .execute();
       await new Promise((resolve) => setTimeout(resolve, 1001));
     },
   });
@@ -309,10 +395,14 @@ async function main() {
   const ftsCount = fts.prepare('SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ?');
   const ftsPage = fts.prepare('SELECT rowid FROM products_fts WHERE products_fts MATCH ? ORDER BY rank LIMIT 20 OFFSET ?');
   const ftsQueries = workload.queries.map((query) => ({ match: ftsMatch(query.key), offset: (query.page - 1) * 20 })).filter((q) => q.match !== null);
-  const ftsTiming = await timeEach(ftsQueries, (q) => {
-    ftsCount.get(q.match);
-    ftsPage.all(q.match, q.offset);
-  }, { warmup: ftsQueries.slice(0, 10) });
+  const ftsTiming = await timeEach(
+    ftsQueries,
+    (q) => {
+      ftsCount.get(q.match);
+      ftsPage.all(q.match, q.offset);
+    },
+    { warmup: ftsQueries.slice(0, 10) },
+  );
   const sqlitePrefix = fts.prepare(`SELECT rowid FROM products_fts WHERE code_norm MATCH ? LIMIT 10`);
   const prefixKeys = workload.suggestKeys.map((key) => normalizePartNumber(key)).filter((key) => key.length >= 3 && /^[A-Z0-9]+$/.test(key));
   const ftsSuggest = await timeEach(prefixKeys, (key) => sqlitePrefix.all(`"${key}"`), { warmup: prefixKeys.slice(0, 10) });
@@ -334,7 +424,11 @@ async function main() {
     pgTiming = await timeEach(workload.queries, pgQuery, { warmup: workload.warmupQueries });
     pgRows = [];
     for (const query of workload.queries) pgRows.push(await pgQuery(query));
-    pgSuggest = await timeEach(prefixKeys, (key) => postgres.client.query(`SELECT code_norm FROM products WHERE code_norm LIKE $1 ORDER BY code_norm LIMIT 10`, [`${key}%`]), { warmup: prefixKeys.slice(0, 10) });
+    pgSuggest = await timeEach(
+      prefixKeys,
+      (key) => postgres.client.query(`SELECT code_norm FROM products WHERE code_norm LIKE $1 ORDER BY code_norm LIMIT 10`, [`${key}%`]),
+      { warmup: prefixKeys.slice(0, 10) },
+    );
     await postgres.client.end();
   }
 
@@ -346,14 +440,17 @@ async function main() {
   const sizeOf = (path: string) => (['', '-wal'] as const).reduce((sum, suffix) => sum + (existsSync(path + suffix) ? statSync(path + suffix).size : 0), 0);
   const average = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) / Math.max(1, values.length));
   const row = (name: string, t: Timing) => `| ${name} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.p99)} | ${ms(t.max)} |`;
-  const ratio = (baseline: Timing | null, ours: Timing) => (baseline ? `${(baseline.p50 / ours.p50).toFixed(0)}× at p50, ${(baseline.p95 / ours.p95).toFixed(0)}× at p95` : 'not measured');
+  const ratio = (baseline: Timing | null, ours: Timing) =>
+    baseline ? `${(baseline.p50 / ours.p50).toFixed(0)}× at p50, ${(baseline.p95 / ours.p95).toFixed(0)}× at p95` : 'not measured';
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
   const report = `# Search benchmark
 
 Measured by \`bench/search.bench.ts\` on ${new Date().toISOString().slice(0, 10)}: the production app (\`buildApp\`, NODE_ENV=production)
 listening on 127.0.0.1, one client in the same process (one keep-alive node:http connection, \`bench/http-client.ts\`), queries one after another. Every
 measured search is cold (the index's memory of recent keywords is cleared before each) and was
-not part of the warm-up. Load average during the run: ${loadavg().map((value) => value.toFixed(1)).join(', ')} (other work shares the machine).
+not part of the warm-up. Load average during the run: ${loadavg()
+    .map((value) => value.toFixed(1))
+    .join(', ')} (other work shares the machine).
 
 - Machine: ${cpus().length} cores (${cpus()[0]?.model ?? 'unknown'}), ${(totalmem() / 1024 ** 3).toFixed(1)} GB RAM, Node ${process.version}
 - Data: ${productCount.toLocaleString('en')} SKUs in \`${databasePath}\` (${mb(sizeOf(databasePath))} MB)${seededMs === null ? '' : `, seeded in ${(seededMs / 1000).toFixed(0)} s by this run`}

@@ -63,7 +63,15 @@ async function benchSqlite(): Promise<Run> {
     db.sqlite?.pragma('wal_checkpoint(TRUNCATE)');
     const peakRssMb = peakRss / 1024 / 1024;
     const checks = await checkCatalogue(db);
-    return { engine: 'SQLite (better-sqlite3, WAL, one transaction)', seconds, counts, sizeMb: statSync(file).size / 1024 / 1024, peakRssMb, ...checks, note: 'file in the OS temp directory' };
+    return {
+      engine: 'SQLite (better-sqlite3, WAL, one transaction)',
+      seconds,
+      counts,
+      sizeMb: statSync(file).size / 1024 / 1024,
+      peakRssMb,
+      ...checks,
+      note: 'file in the OS temp directory',
+    };
   } finally {
     await db.destroy();
     rmSync(dir, { recursive: true, force: true });
@@ -131,7 +139,9 @@ function report(runs: Run[]): string {
     '',
     `Deterministic demo catalogue, ${skus.toLocaleString('en-US')} SKUs, \`seedCatalog\` only (migrations excluded). Target: under ${targetSeconds / 60} minutes per engine.`,
     '',
-    `Machine: ${cpus().length} × ${cpu}, ${(totalmem() / 1024 ** 3).toFixed(1)} GB RAM, load average ${loadavg().map((value) => value.toFixed(1)).join(' / ')} at the end (the machine is shared), Node ${process.version}. Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
+    `Machine: ${cpus().length} × ${cpu}, ${(totalmem() / 1024 ** 3).toFixed(1)} GB RAM, load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' / ')} at the end (the machine is shared), Node ${process.version}. Run ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC.`,
     '',
     '| Engine | Time | Rows/s | Database size | Peak RSS | Duplicate codes | skuCount mismatches |',
     '|---|---|---|---|---|---|---|',

@@ -16,7 +16,12 @@ const sortSchema = z.coerce
   .transform((value) => (isProductSort(value) ? value : ProductSort.default));
 const categoryIdSchema = (message: string) => z.coerce.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
 /** stock 1: only parts in stock. */
-const stockSchema = z.coerce.number({ error: listMessages.stockInvalid }).int(listMessages.stockInvalid).min(0, listMessages.stockInvalid).max(1, listMessages.stockInvalid).default(0);
+const stockSchema = z.coerce
+  .number({ error: listMessages.stockInvalid })
+  .int(listMessages.stockInvalid)
+  .min(0, listMessages.stockInvalid)
+  .max(1, listMessages.stockInvalid)
+  .default(0);
 /** The selection's JSON text; its shape is read by parseChooseFilter (catalog.ts), which the browser shares. */
 const filterTextSchema = z.string({ error: catalogErrors.filterInvalid.msg }).max(8000, catalogErrors.filterInvalid.msg).default('');
 

@@ -3,7 +3,10 @@
  * do not count (`rc0603fr0710kl` = `RC0603FR-0710KL`). products.codeNorm holds this form.
  */
 export function normalizePartNumber(code: string): string {
-  return code.normalize('NFKC').toUpperCase().replace(/[\s\-/.,]/g, '');
+  return code
+    .normalize('NFKC')
+    .toUpperCase()
+    .replace(/[\s\-/.,]/g, '');
 }
 
 /**
@@ -11,16 +14,7 @@ export function normalizePartNumber(code: string): string {
  * `/TR`, `-TR`, `TR`, `,115` (NXP), `#PBF` and `TRPBF` (Linear, IR), `-7-F` (Diodes), `-REEL7` (ADI).
  * Matched on the code as typed, before the separators are dropped: `,115` is only a suffix with its comma.
  */
-const packagingSuffixes: RegExp[] = [
-  /#TRPBF$/i,
-  /#PBF$/i,
-  /[-#]?PBF$/i,
-  /,\d{3}$/,
-  /-REEL\d*$/i,
-  /-(7|13)(-F)?$/i,
-  /[/-]TR$/i,
-  /TR$/i,
-];
+const packagingSuffixes: RegExp[] = [/#TRPBF$/i, /#PBF$/i, /[-#]?PBF$/i, /,\d{3}$/, /-REEL\d*$/i, /-(7|13)(-F)?$/i, /[/-]TR$/i, /TR$/i];
 
 /** A base this short is no longer a part number: `STR` is not `S` on a reel. */
 const minimumBaseLength = 3;
@@ -28,7 +22,7 @@ const minimumBaseLength = 3;
 /** The part number without its packaging suffixes, normalised (`LM358DR/TR` → `LM358DR`). */
 export function partNumberBase(code: string): string {
   let current = code.normalize('NFKC').trim();
-  for (let changed = true; changed; ) {
+  for (let changed = true; changed;) {
     changed = false;
     for (const suffix of packagingSuffixes) {
       const stripped = current.replace(suffix, '');

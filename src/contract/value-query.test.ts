@@ -75,12 +75,9 @@ describe('parseQuantity: SI prefixes and units', () => {
     expect(keys(['100nF', '0.1uF', '0.1µF', '100000pF']).size).toBe(1);
   });
 
-  it.each(['358', 'STM32F103C8T6', '1N4148', '2N7002', 'LM358DR', 'abc', '', '%', 'k', '10kX', '1/0W', 'R', '1.2.3V'])(
-    '%j is not a quantity',
-    (token) => {
-      expect(parseQuantity(token)).toBeNull();
-    },
-  );
+  it.each(['358', 'STM32F103C8T6', '1N4148', '2N7002', 'LM358DR', 'abc', '', '%', 'k', '10kX', '1/0W', 'R', '1.2.3V'])('%j is not a quantity', (token) => {
+    expect(parseQuantity(token)).toBeNull();
+  });
 });
 
 describe('parsePackage', () => {

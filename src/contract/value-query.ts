@@ -14,9 +14,7 @@ export interface Quantity {
 }
 
 export type QueryTerm =
-  | { kind: 'quantity'; text: string; quantity: Quantity }
-  | { kind: 'package'; text: string; package: string }
-  | { kind: 'word'; text: string };
+  { kind: 'quantity'; text: string; quantity: Quantity } | { kind: 'package'; text: string; package: string } | { kind: 'word'; text: string };
 
 const prefixExponents: Record<string, number> = {
   p: -12,
@@ -36,12 +34,12 @@ const prefixExponents: Record<string, number> = {
 
 /** Unit spellings, compared lower-cased. `R` is handled by the resistor notation. */
 const unitSpellings: Record<string, QuantityUnit> = {
-  'ω': 'Ω',
-  'Ω': 'Ω',
+  ω: 'Ω',
+  Ω: 'Ω',
   ohm: 'Ω',
   ohms: 'Ω',
-  '欧': 'Ω',
-  '欧姆': 'Ω',
+  欧: 'Ω',
+  欧姆: 'Ω',
   f: 'F',
   h: 'H',
   v: 'V',

@@ -20,7 +20,8 @@ async function graphicCodeAnswer(page: Page): Promise<string> {
 async function registerByApi(request: APIRequestContext, phone: string, password: string) {
   await request.get('/serve/clause');
   const csrf = (await request.storageState()).cookies.find((cookie) => cookie.name === 'csrfToken')?.value ?? '';
-  const call = async <C extends AnyCall>(called: C, data: CallBody<C>): Promise<unknown> => (await request.post(called.path, { data, headers: { 'x-csrf-token': csrf } })).json();
+  const call = async <C extends AnyCall>(called: C, data: CallBody<C>): Promise<unknown> =>
+    (await request.post(called.path, { data, headers: { 'x-csrf-token': csrf } })).json();
   expect(await call(accountCalls.sendVerificationCode, { userAccount: phone, sendMsgType: SendMsgType.register })).toMatchObject({ code: 1 });
   const outbox = (await (await request.get(`/dev/sms-outbox?phone=${phone}`)).json()) as { code: string }[];
   const smsCode = outbox.at(-1)?.code ?? '';

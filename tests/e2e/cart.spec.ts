@@ -12,7 +12,15 @@ interface Part {
 async function parts(storeDb: StoreDb, count: number): Promise<Part[]> {
   const rows = await storeDb
     .selectFrom('products as p')
-    .select((eb) => ['p.id', 'p.packSize', eb.selectFrom('productPrices as pp').select((tier) => tier.fn.min('pp.qtyStart').as('q')).whereRef('pp.productId', '=', 'p.id').as('firstQuantity')])
+    .select((eb) => [
+      'p.id',
+      'p.packSize',
+      eb
+        .selectFrom('productPrices as pp')
+        .select((tier) => tier.fn.min('pp.qtyStart').as('q'))
+        .whereRef('pp.productId', '=', 'p.id')
+        .as('firstQuantity'),
+    ])
     .where('p.stock', '>', 100_000)
     .where('p.packSize', '>', 1)
     .orderBy('p.id')

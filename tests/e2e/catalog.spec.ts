@@ -8,7 +8,16 @@ async function largestCategory(storeDb: StoreDb): Promise<{ firstId: number; sec
     .selectFrom('categories as c')
     .select(['c.id', 'c.parentId'])
     .where('c.level', '=', 2)
-    .where((eb) => eb(eb.selectFrom('categoryAttributes as ca').select((count) => count.fn.countAll().as('n')).whereRef('ca.categoryId', '=', 'c.id'), '>=', 2))
+    .where((eb) =>
+      eb(
+        eb
+          .selectFrom('categoryAttributes as ca')
+          .select((count) => count.fn.countAll().as('n'))
+          .whereRef('ca.categoryId', '=', 'c.id'),
+        '>=',
+        2,
+      ),
+    )
     .orderBy('c.skuCount', 'desc')
     .limit(1)
     .executeTakeFirstOrThrow();
@@ -29,7 +38,16 @@ async function packPart(storeDb: StoreDb): Promise<PackPart> {
     .select(['p.id', 'p.packSize'])
     .where('p.packSize', '>', 1)
     .where('p.stock', '>', 0)
-    .where((eb) => eb(eb.selectFrom('productPrices as pp').select((count) => count.fn.countAll().as('n')).whereRef('pp.productId', '=', 'p.id'), '>=', 3))
+    .where((eb) =>
+      eb(
+        eb
+          .selectFrom('productPrices as pp')
+          .select((count) => count.fn.countAll().as('n'))
+          .whereRef('pp.productId', '=', 'p.id'),
+        '>=',
+        3,
+      ),
+    )
     .orderBy('p.id')
     .limit(1)
     .executeTakeFirstOrThrow();

@@ -71,7 +71,10 @@ test.describe('home page layout and links', () => {
     await page.goto('/');
     const { data } = await homeStateOf(page);
     await expect(page.getByTestId('promo-poster')).toHaveAttribute('href', '/product/discount?subject=A01');
-    const bomHrefs = await page.getByTestId('bom-promo').locator('a').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    const bomHrefs = await page
+      .getByTestId('bom-promo')
+      .locator('a')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(bomHrefs.length).toBeGreaterThan(3);
     expect(new Set(bomHrefs)).toEqual(new Set(['/bom']));
 
@@ -113,7 +116,11 @@ test.describe('home page layout and links', () => {
     await page.waitForLoadState('networkidle');
     // Pictures of later carousel slides load lazily when their slide comes; a loaded one must not be broken.
     const pictures = await page.locator('main img').evaluateAll((images) =>
-      (images as HTMLImageElement[]).map((image) => ({ src: image.src, isLoaded: image.complete && image.naturalWidth > 0, isBroken: image.complete && image.naturalWidth === 0 })),
+      (images as HTMLImageElement[]).map((image) => ({
+        src: image.src,
+        isLoaded: image.complete && image.naturalWidth > 0,
+        isBroken: image.complete && image.naturalWidth === 0,
+      })),
     );
     expect(pictures.filter((picture) => picture.isBroken)).toEqual([]);
     expect(pictures.filter((picture) => picture.isLoaded).length).toBeGreaterThan(10);
@@ -231,7 +238,16 @@ test.describe('home user card', () => {
         .execute();
       await storeDb
         .insertInto('orders')
-        .values(['A', 'B', 'C'].map((suffix) => ({ orderNo: `SO-E2E-${member.userId}-${suffix}`, userId: member.userId, status: 'paid' as const, productCount: 100, tradeAmountE4: 123_400, createdAt: now })))
+        .values(
+          ['A', 'B', 'C'].map((suffix) => ({
+            orderNo: `SO-E2E-${member.userId}-${suffix}`,
+            userId: member.userId,
+            status: 'paid' as const,
+            productCount: 100,
+            tradeAmountE4: 123_400,
+            createdAt: now,
+          })),
+        )
         .execute();
       await page.goto('/');
       const card = page.getByTestId('user-card');

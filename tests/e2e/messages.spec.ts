@@ -9,10 +9,18 @@ test.describe('member messages', () => {
     expect(new URL(page.url()).searchParams.get('return')).toBe('/user/message/list?type=3');
   });
 
-  test('lists messages newest first with read state, HTML kinds inline and safe, others linking to their detail', async ({ page, storeDb, member: { userId } }) => {
+  test('lists messages newest first with read state, HTML kinds inline and safe, others linking to their detail', async ({
+    page,
+    storeDb,
+    member: { userId },
+  }) => {
     const [orderId] = await insertMessages(storeDb, userId, [
       { messageType: 3, msgContent: '订单 SO-9001 已发货', minutesAgo: 1 },
-      { messageType: 1, msgContent: '<p>配单 <strong>BOM-42</strong> 已完成</p><script>alert(1)</script><a href="javascript:alert(2)">点我</a>', minutesAgo: 2 },
+      {
+        messageType: 1,
+        msgContent: '<p>配单 <strong>BOM-42</strong> 已完成</p><script>alert(1)</script><a href="javascript:alert(2)">点我</a>',
+        minutesAgo: 2,
+      },
       { messageType: 4, msgContent: '发票已寄出', minutesAgo: 3, isRead: true },
     ]);
     if (orderId === undefined) throw new Error('no message written');
@@ -56,7 +64,7 @@ test.describe('member messages', () => {
     await expect(page.getByTestId('message-row').nth(1)).toHaveAttribute('data-read', 'false');
   });
 
-  test('an unknown or someone else\'s message is a 404 page', async ({ page, storeDb, member }) => {
+  test("an unknown or someone else's message is a 404 page", async ({ page, storeDb, member }) => {
     const other = await createMember(storeDb);
     expect(other.userId).not.toBe(member.userId);
     const [othersId] = await insertMessages(storeDb, other.userId, [{ messageType: 3, msgContent: '别人的订单', minutesAgo: 1 }]);

@@ -10,7 +10,16 @@ async function partWithTiers(storeDb: StoreDb): Promise<{ id: number; code: stri
     .selectFrom('products as p')
     .select(['p.id', 'p.code'])
     .where('p.stock', '>', 0)
-    .where((eb) => eb(eb.selectFrom('productPrices as pp').select((count) => count.fn.countAll().as('n')).whereRef('pp.productId', '=', 'p.id'), '>=', 3))
+    .where((eb) =>
+      eb(
+        eb
+          .selectFrom('productPrices as pp')
+          .select((count) => count.fn.countAll().as('n'))
+          .whereRef('pp.productId', '=', 'p.id'),
+        '>=',
+        3,
+      ),
+    )
     .orderBy('p.id')
     .limit(1)
     .executeTakeFirstOrThrow();
@@ -78,7 +87,9 @@ test.describe('mobile pages on a phone-sized screen', () => {
     const parts = page.getByTestId('m-product');
     expect(await parts.count()).toBeGreaterThan(0);
     await expect(parts.first()).toHaveAttribute('href', /^\/m\/product\/detail\/\d+$/);
-    const broken = await page.locator('img').evaluateAll((images) => (images as HTMLImageElement[]).filter((image) => image.complete && image.naturalWidth === 0).length);
+    const broken = await page
+      .locator('img')
+      .evaluateAll((images) => (images as HTMLImageElement[]).filter((image) => image.complete && image.naturalWidth === 0).length);
     expect(broken).toBe(0);
 
     // An empty keyword does nothing; a keyword searches.

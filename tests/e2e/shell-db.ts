@@ -64,13 +64,23 @@ export interface MenuGroup {
 export async function storedCategoryTree(storeDb: StoreDb): Promise<MenuGroup[]> {
   const groups = await storeDb.selectFrom('categoryGroups').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
   const firsts = await storeDb.selectFrom('categories').select(['id', 'groupId', 'name']).where('level', '=', 1).orderBy('sort').orderBy('id').execute();
-  const seconds = await storeDb.selectFrom('categories').select(['id', 'parentId', 'name', 'skuCount']).where('level', '=', 2).orderBy('sort').orderBy('id').execute();
+  const seconds = await storeDb
+    .selectFrom('categories')
+    .select(['id', 'parentId', 'name', 'skuCount'])
+    .where('level', '=', 2)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
   return groups
     .map((group) => ({
       name: group.name,
       firsts: firsts
         .filter((first) => first.groupId === group.id)
-        .map((first) => ({ id: first.id, name: first.name, seconds: seconds.filter((second) => second.parentId === first.id).map(({ id, name, skuCount }) => ({ id, name, skuCount })) })),
+        .map((first) => ({
+          id: first.id,
+          name: first.name,
+          seconds: seconds.filter((second) => second.parentId === first.id).map(({ id, name, skuCount }) => ({ id, name, skuCount })),
+        })),
     }))
     .filter((group) => group.firsts.length > 0);
 }

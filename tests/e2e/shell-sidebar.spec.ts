@@ -66,7 +66,12 @@ test.describe('sidebar', () => {
     await service.hover();
     await expect(service.getByTestId('service-name')).toHaveText(repName);
     await expect(service.getByTestId('service-panel')).toContainText('手机：');
-    expect(await service.getByRole('img').first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+    expect(
+      await service
+        .getByRole('img')
+        .first()
+        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+    ).toBe(true);
   });
 
   test('the BOM badge counts unread BOM and offer messages up to 9, then shows a dot', async ({ page, storeDb, member: { userId } }) => {
@@ -82,7 +87,11 @@ test.describe('sidebar', () => {
     await expect(badge).toHaveText('3');
     await expect(badge).toHaveAttribute('data-kind', 'number');
 
-    await insertMessages(storeDb, userId, Array.from({ length: 7 }, (_, i) => ({ messageType: 5, msgContent: `<p>报价 ${i}</p>`, minutesAgo: 10 + i })));
+    await insertMessages(
+      storeDb,
+      userId,
+      Array.from({ length: 7 }, (_, i) => ({ messageType: 5, msgContent: `<p>报价 ${i}</p>`, minutesAgo: 10 + i })),
+    );
     await page.reload();
     await expect(badge).toHaveAttribute('data-kind', 'dot');
     await expect(badge).toHaveText('');
@@ -120,7 +129,11 @@ test.describe('sidebar', () => {
   });
 
   test('the fixed ad sits in the margin beside the page, never over its content', async ({ page }) => {
-    for (const [width, expected] of [[1920, 160], [1440, 56], [1366, 0]] as const) {
+    for (const [width, expected] of [
+      [1920, 160],
+      [1440, 56],
+      [1366, 0],
+    ] as const) {
       await page.setViewportSize({ width, height: 900 });
       await page.goto('/search?key=STM32F103');
       const ad = page.getByTestId('sidebar-ad');
@@ -165,8 +178,13 @@ test.describe('footer', () => {
     const footer = page.getByTestId('footer');
     await expect(footer.getByTestId('guarantee')).toHaveCount(4);
     await expect(footer.getByTestId('guarantee').locator('strong')).toHaveText(['正品保障', '2小时发货', '品类齐全', '专业服务']);
-    const helpHrefs = await footer.getByTestId('help-column').getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
-    expect(helpHrefs).toEqual(expect.arrayContaining(['/serve/order_step', '/serve/pay', '/serve/deliver_goods', '/serve/warehouse', '/serve/sales_return', '/serve/safe']));
+    const helpHrefs = await footer
+      .getByTestId('help-column')
+      .getByRole('link')
+      .evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(helpHrefs).toEqual(
+      expect.arrayContaining(['/serve/order_step', '/serve/pay', '/serve/deliver_goods', '/serve/warehouse', '/serve/sales_return', '/serve/safe']),
+    );
     await expect(footer.getByTestId('footer-hotline')).toHaveText('400-860-2026');
     await expect(footer.getByTestId('footer-hours')).toHaveText('周一至周六 9:00-18:00');
     const friendly = footer.getByTestId('friendly-links').getByRole('link');

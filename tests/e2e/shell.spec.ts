@@ -10,7 +10,10 @@ const adCloseUrl = `**${contentCalls.updateAdvertisingStatus.path}`;
 const anyPage = '/no/such/page';
 
 async function isImageLoaded(page: Page, selector: string): Promise<boolean> {
-  return page.locator(selector).first().evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
+  return page
+    .locator(selector)
+    .first()
+    .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0);
 }
 
 test.describe('status bar', () => {
@@ -91,7 +94,11 @@ test.describe('status bar', () => {
     await menu.getByRole('link', { name: /消息/ }).first().hover();
     await expect(menu.getByText('暂无未读消息')).toBeVisible();
 
-    await insertMessages(storeDb, userId, Array.from({ length: 120 }, (_, i) => ({ messageType: 3, msgContent: `订单消息 ${i}`, minutesAgo: i })));
+    await insertMessages(
+      storeDb,
+      userId,
+      Array.from({ length: 120 }, (_, i) => ({ messageType: 3, msgContent: `订单消息 ${i}`, minutesAgo: i })),
+    );
     await page.reload();
     await expect(page.getByTestId('message-count')).toHaveText('99');
   });
@@ -276,7 +283,9 @@ test.describe('category mega-menu', () => {
     await expect(block.getByTestId('menu-second').first()).toHaveAttribute('href', `/choose/${first.id}-${firstShown.id}`);
     await expect(block.getByRole('link', { name: `查看全部 ${first.seconds.length} 个分类` })).toHaveAttribute('href', `/choose/${first.id}`);
 
-    const longName = tree.flatMap((g, gi) => g.firsts.flatMap((f) => f.seconds.slice(0, 21).map((s) => ({ gi, s })))).find(({ s }) => Array.from(s.name).length > 9);
+    const longName = tree
+      .flatMap((g, gi) => g.firsts.flatMap((f) => f.seconds.slice(0, 21).map((s) => ({ gi, s }))))
+      .find(({ s }) => Array.from(s.name).length > 9);
     if (!longName) throw new Error('no second level in the menu has a name longer than 9 characters');
     const target = menu.getByTestId('menu-group').nth(longName.gi);
     await target.hover();
@@ -286,7 +295,9 @@ test.describe('category mega-menu', () => {
 
   test('is open without hovering on the home page', async ({ page }) => {
     // Only the menu is under test here: the home page's product and brand pictures are another feature's.
-    await page.route(/\/img\/(package|brand|avatar)\//, (route) => route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>' }));
+    await page.route(/\/img\/(package|brand|avatar)\//, (route) =>
+      route.fulfill({ contentType: 'image/svg+xml', body: '<svg xmlns="http://www.w3.org/2000/svg" width="1" height="1"/>' }),
+    );
     await page.goto('/');
     await expect(page.getByTestId('menu-group').first()).toBeVisible();
   });

@@ -5,8 +5,17 @@ import { bulkTable, resetIdentity, withBulkWriter } from './bulk-insert.ts';
 
 let db: TestDb;
 
-const groups = bulkTable('categoryGroups', [['id', 'int'], ['name', 'text'], ['sort', 'int']]);
-const brands = bulkTable('brands', [['id', 'int'], ['nameEn', 'text'], ['nameCn', 'text'], ['initial', 'text']]);
+const groups = bulkTable('categoryGroups', [
+  ['id', 'int'],
+  ['name', 'text'],
+  ['sort', 'int'],
+]);
+const brands = bulkTable('brands', [
+  ['id', 'int'],
+  ['nameEn', 'text'],
+  ['nameCn', 'text'],
+  ['initial', 'text'],
+]);
 
 /** A scratch log filled by a row trigger on category_groups, like a change log would be. */
 async function addLoggingTrigger() {
@@ -15,7 +24,9 @@ async function addLoggingTrigger() {
     await sql`CREATE TRIGGER bulk_log_groups AFTER INSERT ON category_groups BEGIN INSERT INTO bulk_log (group_id) VALUES (NEW.id); END`.execute(db.kysely);
     return;
   }
-  await sql`CREATE FUNCTION bulk_log_row() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO bulk_log (group_id) VALUES (NEW.id); RETURN NULL; END $$`.execute(db.kysely);
+  await sql`CREATE FUNCTION bulk_log_row() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN INSERT INTO bulk_log (group_id) VALUES (NEW.id); RETURN NULL; END $$`.execute(
+    db.kysely,
+  );
   await sql`CREATE TRIGGER bulk_log_groups AFTER INSERT ON category_groups FOR EACH ROW EXECUTE FUNCTION bulk_log_row()`.execute(db.kysely);
 }
 
@@ -40,7 +51,10 @@ describe('withBulkWriter', () => {
       }
       writer.add(brands, [1, 'O\'Neil, "Inc"', null, 'O']);
     });
-    const count = await db.kysely.selectFrom('categoryGroups').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const count = await db.kysely
+      .selectFrom('categoryGroups')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     expect(count.count).toBe(12_000);
     expect((await db.kysely.selectFrom('categoryGroups').select('name').where('id', '=', 11_999).executeTakeFirstOrThrow()).name).toBe('组 "11999", {a}\\b');
     expect(await db.kysely.selectFrom('brands').select(['nameEn', 'nameCn']).executeTakeFirstOrThrow()).toEqual({ nameEn: 'O\'Neil, "Inc"', nameCn: null });
@@ -57,9 +71,14 @@ describe('withBulkWriter', () => {
 
   it('keeps quiet tables out of row triggers during the load and restores the triggers afterwards', async () => {
     await addLoggingTrigger();
-    await withBulkWriter(db, [groups], async (writer) => {
-      for (let id = 1; id <= 50; id++) writer.add(groups, [id, `g${id}`, 0]);
-    }, { quietTables: [groups] });
+    await withBulkWriter(
+      db,
+      [groups],
+      async (writer) => {
+        for (let id = 1; id <= 50; id++) writer.add(groups, [id, `g${id}`, 0]);
+      },
+      { quietTables: [groups] },
+    );
     expect(await logged()).toBe(0);
     await db.kysely.insertInto('categoryGroups').values({ id: 51, name: 'after', sort: 0 }).execute();
     expect(await logged()).toBe(1);
@@ -69,16 +88,25 @@ describe('withBulkWriter', () => {
     await sql`CREATE INDEX category_groups_name_sort ON category_groups (name, sort)`.execute(db.kysely);
     const definitions = async () =>
       db.engine === 'sqlite'
-        ? (await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'category_groups_name_sort'`.execute(db.kysely)).rows.map((row) => row.sql)
-        : (await sql<{ sql: string }>`SELECT indexdef AS sql FROM pg_indexes WHERE indexname = 'category_groups_name_sort'`.execute(db.kysely)).rows.map((row) => row.sql);
+        ? (await sql<{ sql: string }>`SELECT sql FROM sqlite_master WHERE type = 'index' AND name = 'category_groups_name_sort'`.execute(db.kysely)).rows.map(
+            (row) => row.sql,
+          )
+        : (await sql<{ sql: string }>`SELECT indexdef AS sql FROM pg_indexes WHERE indexname = 'category_groups_name_sort'`.execute(db.kysely)).rows.map(
+            (row) => row.sql,
+          );
     const before = await definitions();
     let during: string[] = [];
-    await withBulkWriter(db, [groups], async (writer) => {
-      writer.add(groups, [1, 'g', 0]);
-      await writer.flush();
-      // SQLite answers on the loading connection itself; PostgreSQL's other connections would wait for the load.
-      if (db.engine === 'sqlite') during = await definitions();
-    }, { deferIndexesOf: [groups] });
+    await withBulkWriter(
+      db,
+      [groups],
+      async (writer) => {
+        writer.add(groups, [1, 'g', 0]);
+        await writer.flush();
+        // SQLite answers on the loading connection itself; PostgreSQL's other connections would wait for the load.
+        if (db.engine === 'sqlite') during = await definitions();
+      },
+      { deferIndexesOf: [groups] },
+    );
     expect(before).toHaveLength(1);
     expect(during).toEqual([]);
     expect(await definitions()).toEqual(before);
@@ -89,11 +117,16 @@ describe('withBulkWriter', () => {
   it('rolls everything back, triggers included, when the load fails', async () => {
     await addLoggingTrigger();
     await expect(
-      withBulkWriter(db, [groups], async (writer) => {
-        writer.add(groups, [1, 'kept?', 0]);
-        await writer.flush();
-        throw new Error('generator failed');
-      }, { quietTables: [groups] }),
+      withBulkWriter(
+        db,
+        [groups],
+        async (writer) => {
+          writer.add(groups, [1, 'kept?', 0]);
+          await writer.flush();
+          throw new Error('generator failed');
+        },
+        { quietTables: [groups] },
+      ),
     ).rejects.toThrow('generator failed');
     expect(await db.kysely.selectFrom('categoryGroups').select('id').execute()).toEqual([]);
     await db.kysely.insertInto('categoryGroups').values({ id: 2, name: 'after', sort: 0 }).execute();

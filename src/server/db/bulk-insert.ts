@@ -55,7 +55,12 @@ export interface BulkOptions {
  * Runs write() inside one transaction with a writer for the given tables; rows reach the
  * database in the order the tables are listed (parents before children), then commits.
  */
-export async function withBulkWriter(db: Db, tables: readonly BulkTable[], write: (writer: BulkWriter) => Promise<void>, options: BulkOptions = {}): Promise<void> {
+export async function withBulkWriter(
+  db: Db,
+  tables: readonly BulkTable[],
+  write: (writer: BulkWriter) => Promise<void>,
+  options: BulkOptions = {},
+): Promise<void> {
   const quiet = (options.quietTables ?? []).map((table) => table.name);
   const deferred = (options.deferIndexesOf ?? []).map((table) => table.name);
   if (db.sqlite) {
@@ -99,7 +104,13 @@ function suspendSqliteObjects(handle: SQLite.Database, type: 'trigger' | 'index'
 /** A bigger page cache while the load builds its indexes (about 256 MB), then the usual size again. */
 const bulkCachePages = -262_144;
 
-async function writeSqlite(handle: SQLite.Database, tables: readonly BulkTable[], write: (writer: BulkWriter) => Promise<void>, quiet: readonly string[], deferred: readonly string[]) {
+async function writeSqlite(
+  handle: SQLite.Database,
+  tables: readonly BulkTable[],
+  write: (writer: BulkWriter) => Promise<void>,
+  quiet: readonly string[],
+  deferred: readonly string[],
+) {
   const statements = new Map<BulkTable, SQLite.Statement>();
   for (const table of tables) {
     const columns = table.columns.map((column) => column.name);
@@ -179,5 +190,7 @@ function createPostgresWriter(trx: Transaction<Database>, tables: readonly BulkT
 export async function resetIdentity(db: Db, tableName: keyof Database, column = 'id'): Promise<void> {
   if (db.engine !== 'postgres') return;
   const table = snakeCase(tableName);
-  await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), COALESCE((SELECT MAX(${sql.ref(column)}) FROM ${sql.table(table)}), 0) + 1, false)`.execute(db.kysely);
+  await sql`SELECT setval(pg_get_serial_sequence(${table}, ${column}), COALESCE((SELECT MAX(${sql.ref(column)}) FROM ${sql.table(table)}), 0) + 1, false)`.execute(
+    db.kysely,
+  );
 }

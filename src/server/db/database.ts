@@ -10,4 +10,5 @@ import type { HomeTables } from '../features/home/home.tables.ts';
 import type { NewsTables } from '../features/news/news.tables.ts';
 
 /** The whole schema as Kysely sees it: each feature declares its own tables. */
-export interface Database extends SessionTables, AccountTables, CatalogTables, CartTables, FavoriteTables, ContentTables, MessageTables, SearchTables, HomeTables, NewsTables {}
+export interface Database
+  extends SessionTables, AccountTables, CatalogTables, CartTables, FavoriteTables, ContentTables, MessageTables, SearchTables, HomeTables, NewsTables {}

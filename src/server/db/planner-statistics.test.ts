@@ -33,7 +33,9 @@ describe('planner statistics', () => {
       expect(await sqliteProductStats()).toEqual(expect.arrayContaining(['products_special_offer_facets', 'products_category_second_id']));
       return;
     }
-    const { rows } = await sql<{ analyzed: boolean }>`SELECT last_analyze IS NOT NULL AS analyzed FROM pg_stat_user_tables WHERE relname = 'products'`.execute(db.kysely);
+    const { rows } = await sql<{ analyzed: boolean }>`SELECT last_analyze IS NOT NULL AS analyzed FROM pg_stat_user_tables WHERE relname = 'products'`.execute(
+      db.kysely,
+    );
     expect(rows[0]?.analyzed).toBe(true);
   });
 

@@ -25,4 +25,3 @@ export class AppError extends Error {
 export const unauthorized = () => new AppError(requestErrors.loginRequired);
 /** An unknown page or id: pages render the 404 page, calls answer code 404. */
 export const notFound = () => new AppError(requestErrors.notFound);
-

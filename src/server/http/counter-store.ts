@@ -73,14 +73,22 @@ export function createRedisCounterStore(url: string, prefix = 'rate:'): CounterS
   return {
     async consume(key, limit, windowSeconds, now = Date.now()) {
       const name = redisKey(key, windowSeconds, now);
-      const results = await redis.multi().incr(name).pexpire(name, windowSeconds * 1000 + 1000).exec();
+      const results = await redis
+        .multi()
+        .incr(name)
+        .pexpire(name, windowSeconds * 1000 + 1000)
+        .exec();
       const count = results?.[0]?.[1];
       if (typeof count !== 'number') throw new Error(`Redis INCR failed for ${name}`);
       return { isAllowed: count <= limit, count };
     },
     async release(key, windowSeconds, now = Date.now()) {
       // A key that expired meanwhile must not come back as -1.
-      await redis.eval("if (tonumber(redis.call('get', KEYS[1]) or '0') > 0) then return redis.call('decr', KEYS[1]) end return 0", 1, redisKey(key, windowSeconds, now));
+      await redis.eval(
+        "if (tonumber(redis.call('get', KEYS[1]) or '0') > 0) then return redis.call('decr', KEYS[1]) end return 0",
+        1,
+        redisKey(key, windowSeconds, now),
+      );
     },
     async peek(key, windowSeconds, now = Date.now()) {
       const value = await redis.get(redisKey(key, windowSeconds, now));

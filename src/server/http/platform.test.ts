@@ -32,7 +32,7 @@ describe('platform: envelope, anti-forgery, pages', () => {
     const browser = t.browser();
     await browser.get('/');
     const sid = browser.cookie('sid');
-    const response = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: `sid=${sid ?? ""}` } });
+    const response = await t.app.inject({ method: 'GET', url: '/', headers: { cookie: `sid=${sid ?? ''}` } });
     const token = response.cookies.find((cookie) => cookie.name === 'csrfToken');
     expect(token?.value).toBe(browser.cookie('csrfToken'));
     expect(response.cookies.find((cookie) => cookie.name === 'sid')?.value).toBe(sid);

@@ -19,11 +19,40 @@ async function productDigest(target: TestDb, id: number): Promise<string> {
   // The columns the seed writes, named: a column another feature adds later must not change the digest.
   const product = await target.kysely
     .selectFrom('products')
-    .select(['id', 'code', 'codeNorm', 'brandId', 'categoryFirstId', 'categorySecondId', 'package', 'description', 'lifecycle', 'isRohs', 'datasheetUrl', 'stock', 'packSize', 'imagePath', 'label', 'isSpecialOffer', 'createdAt', 'updatedAt'])
+    .select([
+      'id',
+      'code',
+      'codeNorm',
+      'brandId',
+      'categoryFirstId',
+      'categorySecondId',
+      'package',
+      'description',
+      'lifecycle',
+      'isRohs',
+      'datasheetUrl',
+      'stock',
+      'packSize',
+      'imagePath',
+      'label',
+      'isSpecialOffer',
+      'createdAt',
+      'updatedAt',
+    ])
     .where('id', '=', id)
     .executeTakeFirstOrThrow();
-  const prices = await target.kysely.selectFrom('productPrices').select(['qtyStart', 'qtyEnd', 'priceE4', 'originalPriceE4']).where('productId', '=', id).orderBy('qtyStart').execute();
-  const params = await target.kysely.selectFrom('productParams').select(['attributeId', 'valueText', 'valueNum']).where('productId', '=', id).orderBy('attributeId').execute();
+  const prices = await target.kysely
+    .selectFrom('productPrices')
+    .select(['qtyStart', 'qtyEnd', 'priceE4', 'originalPriceE4'])
+    .where('productId', '=', id)
+    .orderBy('qtyStart')
+    .execute();
+  const params = await target.kysely
+    .selectFrom('productParams')
+    .select(['attributeId', 'valueText', 'valueNum'])
+    .where('productId', '=', id)
+    .orderBy('attributeId')
+    .execute();
   return createHash('sha256').update(JSON.stringify({ product, prices, params })).digest('hex');
 }
 
@@ -55,8 +84,14 @@ describe('seedCatalog', () => {
       for (const id of [1, 2, 250, skus]) expect(await productDigest(again, id)).toBe(await productDigest(db, id));
       const total = async (target: TestDb) => {
         const [prices, params] = await Promise.all([
-          target.kysely.selectFrom('productPrices').select((eb) => eb.fn.sum<number>('priceE4').as('sum')).executeTakeFirstOrThrow(),
-          target.kysely.selectFrom('productParams').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
+          target.kysely
+            .selectFrom('productPrices')
+            .select((eb) => eb.fn.sum<number>('priceE4').as('sum'))
+            .executeTakeFirstOrThrow(),
+          target.kysely
+            .selectFrom('productParams')
+            .select((eb) => eb.fn.countAll<number>().as('count'))
+            .executeTakeFirstOrThrow(),
         ]);
         return [prices.sum, params.count];
       };
@@ -85,8 +120,16 @@ describe('seedCatalog', () => {
 
   it('keeps skuCount equal to the products of each second level, and first levels the sum of theirs', async () => {
     const categories = await db.kysely.selectFrom('categories').select(['id', 'parentId', 'level', 'skuCount']).execute();
-    const bySecond = await db.kysely.selectFrom('products').select(['categorySecondId', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('categorySecondId').execute();
-    const byFirst = await db.kysely.selectFrom('products').select(['categoryFirstId', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('categoryFirstId').execute();
+    const bySecond = await db.kysely
+      .selectFrom('products')
+      .select(['categorySecondId', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('categorySecondId')
+      .execute();
+    const byFirst = await db.kysely
+      .selectFrom('products')
+      .select(['categoryFirstId', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('categoryFirstId')
+      .execute();
     const secondCounts = new Map(bySecond.map((row) => [row.categorySecondId, row.count]));
     const firstCounts = new Map(byFirst.map((row) => [row.categoryFirstId, row.count]));
     for (const category of categories) {
@@ -127,14 +170,26 @@ describe('seedCatalog', () => {
 
   it('writes the first-tier price of each product beside it, as the price triggers would', async () => {
     const products = await db.kysely.selectFrom('products').select(['id', 'firstTierPriceE4']).execute();
-    const firstTiers = await db.kysely.selectFrom('productPrices').select(['productId', 'priceE4']).where('qtyStart', '=', (eb) => eb.selectFrom('productPrices as pp').select((inner) => inner.fn.min('pp.qtyStart').as('q')).whereRef('pp.productId', '=', 'productPrices.productId')).execute();
+    const firstTiers = await db.kysely
+      .selectFrom('productPrices')
+      .select(['productId', 'priceE4'])
+      .where('qtyStart', '=', (eb) =>
+        eb
+          .selectFrom('productPrices as pp')
+          .select((inner) => inner.fn.min('pp.qtyStart').as('q'))
+          .whereRef('pp.productId', '=', 'productPrices.productId'),
+      )
+      .execute();
     const expected = new Map(firstTiers.map((row) => [row.productId, row.priceE4]));
     expect(products.length).toBe(skus);
     for (const product of products) expect(product.firstTierPriceE4).toBe(expected.get(product.id));
   });
 
   it('mixes stock, lifecycles, labels and special offers', async () => {
-    const products = await db.kysely.selectFrom('products').select(['stock', 'packSize', 'lifecycle', 'label', 'isSpecialOffer', 'imagePath', 'datasheetUrl']).execute();
+    const products = await db.kysely
+      .selectFrom('products')
+      .select(['stock', 'packSize', 'lifecycle', 'label', 'isSpecialOffer', 'imagePath', 'datasheetUrl'])
+      .execute();
     expect(products.some((row) => row.stock === 0)).toBe(true);
     expect(products.filter((row) => row.stock > 0).length).toBeGreaterThan(skus * 0.8);
     expect(products.every((row) => row.stock % row.packSize === 0)).toBe(true);

@@ -14,18 +14,76 @@ import { createRandom } from './random.ts';
 import type { SeedOptions } from './seed-options.ts';
 
 const tables = {
-  groups: bulkTable('categoryGroups', [['id', 'int'], ['name', 'text'], ['sort', 'int']]),
-  categories: bulkTable('categories', [['id', 'int'], ['groupId', 'int'], ['parentId', 'int'], ['level', 'int'], ['name', 'text'], ['sort', 'int'], ['skuCount', 'int']]),
-  brands: bulkTable('brands', [['id', 'int'], ['nameEn', 'text'], ['nameCn', 'text'], ['initial', 'text'], ['logoPath', 'text'], ['intro', 'text'], ['country', 'text'], ['isPartner', 'int'], ['sort', 'int']]),
-  attributes: bulkTable('attributes', [['id', 'int'], ['name', 'text'], ['unit', 'text'], ['valueKind', 'text']]),
-  categoryAttributes: bulkTable('categoryAttributes', [['categoryId', 'int'], ['attributeId', 'int'], ['sort', 'int']]),
-  products: bulkTable('products', [
-    ['id', 'int'], ['code', 'text'], ['codeNorm', 'text'], ['brandId', 'int'], ['categoryFirstId', 'int'], ['categorySecondId', 'int'], ['package', 'text'],
-    ['description', 'text'], ['lifecycle', 'text'], ['isRohs', 'int'], ['datasheetUrl', 'text'], ['stock', 'int'], ['packSize', 'int'], ['imagePath', 'text'],
-    ['label', 'text'], ['isSpecialOffer', 'int'], ['createdAt', 'bigint'], ['updatedAt', 'bigint'], ['firstTierPriceE4', 'bigint'],
+  groups: bulkTable('categoryGroups', [
+    ['id', 'int'],
+    ['name', 'text'],
+    ['sort', 'int'],
   ]),
-  prices: bulkTable('productPrices', [['productId', 'int'], ['qtyStart', 'int'], ['qtyEnd', 'int'], ['priceE4', 'bigint'], ['originalPriceE4', 'bigint']]),
-  params: bulkTable('productParams', [['productId', 'int'], ['attributeId', 'int'], ['valueText', 'text'], ['valueNum', 'float8']]),
+  categories: bulkTable('categories', [
+    ['id', 'int'],
+    ['groupId', 'int'],
+    ['parentId', 'int'],
+    ['level', 'int'],
+    ['name', 'text'],
+    ['sort', 'int'],
+    ['skuCount', 'int'],
+  ]),
+  brands: bulkTable('brands', [
+    ['id', 'int'],
+    ['nameEn', 'text'],
+    ['nameCn', 'text'],
+    ['initial', 'text'],
+    ['logoPath', 'text'],
+    ['intro', 'text'],
+    ['country', 'text'],
+    ['isPartner', 'int'],
+    ['sort', 'int'],
+  ]),
+  attributes: bulkTable('attributes', [
+    ['id', 'int'],
+    ['name', 'text'],
+    ['unit', 'text'],
+    ['valueKind', 'text'],
+  ]),
+  categoryAttributes: bulkTable('categoryAttributes', [
+    ['categoryId', 'int'],
+    ['attributeId', 'int'],
+    ['sort', 'int'],
+  ]),
+  products: bulkTable('products', [
+    ['id', 'int'],
+    ['code', 'text'],
+    ['codeNorm', 'text'],
+    ['brandId', 'int'],
+    ['categoryFirstId', 'int'],
+    ['categorySecondId', 'int'],
+    ['package', 'text'],
+    ['description', 'text'],
+    ['lifecycle', 'text'],
+    ['isRohs', 'int'],
+    ['datasheetUrl', 'text'],
+    ['stock', 'int'],
+    ['packSize', 'int'],
+    ['imagePath', 'text'],
+    ['label', 'text'],
+    ['isSpecialOffer', 'int'],
+    ['createdAt', 'bigint'],
+    ['updatedAt', 'bigint'],
+    ['firstTierPriceE4', 'bigint'],
+  ]),
+  prices: bulkTable('productPrices', [
+    ['productId', 'int'],
+    ['qtyStart', 'int'],
+    ['qtyEnd', 'int'],
+    ['priceE4', 'bigint'],
+    ['originalPriceE4', 'bigint'],
+  ]),
+  params: bulkTable('productParams', [
+    ['productId', 'int'],
+    ['attributeId', 'int'],
+    ['valueText', 'text'],
+    ['valueNum', 'float8'],
+  ]),
 };
 
 /** Listing dates spread over two years before a fixed day, so the same N gives the same rows. */
@@ -51,7 +109,17 @@ function writeDictionaries(writer: BulkWriter, categoryRows: CategoryRows) {
   brandKeys.forEach((key, index) => {
     const brand = brandDefinitions[key];
     const id = brandIdOf[key];
-    writer.add(tables.brands, [id, brand.nameEn, brand.nameCn, brandInitial(brand.nameEn), `brand/${id}.svg`, brand.intro, brand.country, brand.isPartner ? 1 : 0, index]);
+    writer.add(tables.brands, [
+      id,
+      brand.nameEn,
+      brand.nameCn,
+      brandInitial(brand.nameEn),
+      `brand/${id}.svg`,
+      brand.intro,
+      brand.country,
+      brand.isPartner ? 1 : 0,
+      index,
+    ]);
   });
   for (const key of attributeKeys) {
     const attribute = attributeDefinitions[key];
@@ -81,9 +149,25 @@ async function writeProducts(writer: BulkWriter, categoryRows: CategoryRows, sku
     const terms = commerceTerms(draft, random);
     const createdAt = catalogueEpoch - catalogueSpanMs + Math.floor((id * catalogueSpanMs) / (skus + 1));
     writer.add(tables.products, [
-      id, draft.code, normalizePartNumber(draft.code), brandIdOf[draft.brand], second.parentId, second.id, draft.package, draft.description,
-      terms.lifecycle, terms.isRohs, draft.datasheetUrl, terms.stock, draft.packSize, packageImagePath(draft.package, second.connectorDrawing),
-      terms.label, terms.isSpecialOffer, createdAt, createdAt, firstTierPriceOf(terms.tiers),
+      id,
+      draft.code,
+      normalizePartNumber(draft.code),
+      brandIdOf[draft.brand],
+      second.parentId,
+      second.id,
+      draft.package,
+      draft.description,
+      terms.lifecycle,
+      terms.isRohs,
+      draft.datasheetUrl,
+      terms.stock,
+      draft.packSize,
+      packageImagePath(draft.package, second.connectorDrawing),
+      terms.label,
+      terms.isSpecialOffer,
+      createdAt,
+      createdAt,
+      firstTierPriceOf(terms.tiers),
     ]);
     for (const tier of terms.tiers) writer.add(tables.prices, [id, tier.qtyStart, tier.qtyEnd, tier.priceE4, tier.originalPriceE4]);
     for (const param of draft.params) writer.add(tables.params, [id, attributeIdOf[param.key], param.text, param.num]);

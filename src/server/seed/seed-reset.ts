@@ -36,7 +36,10 @@ export async function countSeededRows(db: Db): Promise<Record<string, number>> {
   const tables = ['categoryGroups', 'categories', 'brands', 'attributes', 'categoryAttributes', 'products', 'productPrices', 'productParams', 'users'] as const;
   const counts: Record<string, number> = {};
   for (const table of tables) {
-    const row = await db.kysely.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+    const row = await db.kysely
+      .selectFrom(table)
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirstOrThrow();
     counts[table] = row.count;
   }
   return counts;

@@ -15,7 +15,8 @@ interface CliOptions {
   reset: boolean;
 }
 
-const usage = '用法: npm run seed -- [--skus N] [--reset]\n  --skus N   生成的 SKU 数量 (默认取 SEED_SKUS, 即 20000)\n  --reset    清空并重建数据库中的全部数据';
+const usage =
+  '用法: npm run seed -- [--skus N] [--reset]\n  --skus N   生成的 SKU 数量 (默认取 SEED_SKUS, 即 20000)\n  --reset    清空并重建数据库中的全部数据';
 
 export function parseSeedArguments(args: readonly string[], defaultSkus: number): CliOptions {
   const options: CliOptions = { skus: defaultSkus, reset: false };

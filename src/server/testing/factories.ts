@@ -77,7 +77,13 @@ export async function insertProduct(db: Kysely<Database>, product: NewProduct): 
       .values(
         prices.map((tier, i) => {
           const next = prices[i + 1];
-          return { productId: id, qtyStart: tier.qtyStart, qtyEnd: next ? next.qtyStart - 1 : null, priceE4: tier.priceE4, originalPriceE4: tier.originalPriceE4 ?? null };
+          return {
+            productId: id,
+            qtyStart: tier.qtyStart,
+            qtyEnd: next ? next.qtyStart - 1 : null,
+            priceE4: tier.priceE4,
+            originalPriceE4: tier.originalPriceE4 ?? null,
+          };
         }),
       )
       .execute();

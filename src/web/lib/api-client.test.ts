@@ -80,7 +80,9 @@ describe('callApi: the shared request layer (spec §7, §8)', () => {
 
   it('resolves code 1 to data', async () => {
     fakeFetch(() => json({ code: 1, data: { nickName: '演示用户' }, msg: '登录成功' }));
-    await expect(callApi(accountCalls.doLogin, { loginType: 'password', userAccount: '13800138000', password: 'demo1234' })).resolves.toEqual({ nickName: '演示用户' });
+    await expect(callApi(accountCalls.doLogin, { loginType: 'password', userAccount: '13800138000', password: 'demo1234' })).resolves.toEqual({
+      nickName: '演示用户',
+    });
   });
 
   it.each([401, 4001])('sends code %i to the login page with the return path, and rejects', async (code) => {
@@ -141,7 +143,12 @@ describe('callApi: the shared request layer (spec §7, §8)', () => {
   });
 
   it('shows no message itself, whatever the outcome', async () => {
-    const answers = [json({ code: 1, data: null, msg: '成功' }), json({ code: 500, data: null, msg: '服务器繁忙' }), json({}, 500), json({ code: 401, data: null, msg: '' })];
+    const answers = [
+      json({ code: 1, data: null, msg: '成功' }),
+      json({ code: 500, data: null, msg: '服务器繁忙' }),
+      json({}, 500),
+      json({ code: 401, data: null, msg: '' }),
+    ];
     fakeFetch(() => answers.shift() ?? json({}, 500));
     for (let call = 0; call < 4; call++) await callApi(testCall('/test/api/x'), {}).catch(() => undefined);
     expect(browser.domUse).not.toHaveBeenCalled();

@@ -42,7 +42,13 @@ export function CartPage({ shell, data }: PageProps<CartPageData>) {
               <thead>
                 <tr>
                   <th scope="col" className="cart-line__check">
-                    <input type="checkbox" checked={isAllSelected} onChange={(event) => select(undefined, event.target.checked)} aria-label="全选" disabled={isBusy} />
+                    <input
+                      type="checkbox"
+                      checked={isAllSelected}
+                      onChange={(event) => select(undefined, event.target.checked)}
+                      aria-label="全选"
+                      disabled={isBusy}
+                    />
                   </th>
                   <th scope="col">商品信息</th>
                   <th scope="col">单价</th>

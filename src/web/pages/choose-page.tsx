@@ -70,13 +70,7 @@ export function ChoosePage({ shell, data }: PageProps<ChoosePageData>) {
         onClearAll={() => change({ filter: {} })}
       />
       <div ref={listTop} className={isLoading ? 'list-card list-card--loading' : 'list-card'} aria-busy={isLoading}>
-        <ListToolbar
-          sort={state.sort}
-          isStockOnly={state.stock === 1}
-          total={products.total}
-          hrefFor={hrefFor}
-          onChange={change}
-        />
+        <ListToolbar sort={state.sort} isStockOnly={state.stock === 1} total={products.total} hrefFor={hrefFor} onChange={change} />
         <ProductListTable
           products={products.list}
           qiniuImgAddress={shell.qiniuImgAddress}
@@ -84,13 +78,7 @@ export function ChoosePage({ shell, data }: PageProps<ChoosePageData>) {
           paramColumns={paramColumns}
           emptyText="没有符合筛选条件的商品，请减少筛选条件试试"
         />
-        <Pagination
-          page={products.page}
-          total={products.total}
-          pageSize={products.pageSize}
-          hrefFor={pageHref}
-          onNavigate={navigate}
-        />
+        <Pagination page={products.page} total={products.total} pageSize={products.pageSize} hrefFor={pageHref} onNavigate={navigate} />
       </div>
     </PageShell>
   );

@@ -26,7 +26,12 @@ export function DiscountPage({ shell, data }: PageProps<DiscountPageData>) {
         <p className="zone-banner__lead">{zone.description}</p>
         <nav className="zone-banner__tabs" aria-label="专区">
           {discountSubjectKeys.map((key) => (
-            <a key={key} className={key === subject ? 'zone-banner__tab zone-banner__tab--active' : 'zone-banner__tab'} href={`${path}?subject=${key}`} aria-current={key === subject ? 'page' : undefined}>
+            <a
+              key={key}
+              className={key === subject ? 'zone-banner__tab zone-banner__tab--active' : 'zone-banner__tab'}
+              href={`${path}?subject=${key}`}
+              aria-current={key === subject ? 'page' : undefined}
+            >
               {discountSubjects[key].title}
             </a>
           ))}

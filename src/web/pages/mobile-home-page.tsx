@@ -11,7 +11,6 @@ import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import { Carousel } from '../ui/carousel.tsx';
 import type { PageProps } from './page-props.ts';
 
-
 const shownCategories = 9;
 /** Category tiles cycle through this many colours (mobile.css). */
 const iconTones = 5;
@@ -25,7 +24,14 @@ function SearchForm() {
   }
   return (
     <form className="m-search" action="/search" method="get" role="search" onSubmit={search}>
-      <input name="key" type="search" placeholder="搜索型号、品牌、参数" value={keyword} onChange={(event) => setKeyword(event.target.value)} aria-label="搜索关键词" />
+      <input
+        name="key"
+        type="search"
+        placeholder="搜索型号、品牌、参数"
+        value={keyword}
+        onChange={(event) => setKeyword(event.target.value)}
+        aria-label="搜索关键词"
+      />
       <button type="submit">搜索</button>
     </form>
   );

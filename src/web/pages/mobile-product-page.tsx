@@ -11,7 +11,6 @@ import { QuantityInput, useQuantity } from '../features/catalog/quantity-input.t
 import { StockLabel } from '../features/catalog/stock-label.tsx';
 import type { PageProps } from './page-props.ts';
 
-
 /** The mobile product page: code, brand, package, description, price tiers, stock and add-to-cart. */
 export function MobileProductPage({ shell, data }: PageProps<MobileProductData>) {
   const { product } = data;

@@ -23,12 +23,8 @@ export function NewsDetailPage({ shell, data }: PageProps<NewsDetailData>) {
               ))}
             </div>
             <nav className="news-article__siblings" aria-label="相邻文章">
-              <p>
-                上一篇：{data.previous ? <a href={newsPath(data.previous.newsId)}>{data.previous.title}</a> : <span className="news-muted">没有了</span>}
-              </p>
-              <p>
-                下一篇：{data.next ? <a href={newsPath(data.next.newsId)}>{data.next.title}</a> : <span className="news-muted">没有了</span>}
-              </p>
+              <p>上一篇：{data.previous ? <a href={newsPath(data.previous.newsId)}>{data.previous.title}</a> : <span className="news-muted">没有了</span>}</p>
+              <p>下一篇：{data.next ? <a href={newsPath(data.next.newsId)}>{data.next.title}</a> : <span className="news-muted">没有了</span>}</p>
             </nav>
           </article>
           <aside className="news-aside">

@@ -36,7 +36,13 @@ export function NewsListPage({ shell, data }: PageProps<NewsListData>) {
         <div className="news-panel">
           <div className="news-tabs" role="tablist">
             {newsKinds.map((kind) => (
-              <a key={kind} role="tab" aria-selected={kind === data.kind} className={kind === data.kind ? 'news-tabs__tab news-tabs__tab--active' : 'news-tabs__tab'} href={newsListPath(kind)}>
+              <a
+                key={kind}
+                role="tab"
+                aria-selected={kind === data.kind}
+                className={kind === data.kind ? 'news-tabs__tab news-tabs__tab--active' : 'news-tabs__tab'}
+                href={newsListPath(kind)}
+              >
                 {newsKindLabels[kind]}
               </a>
             ))}

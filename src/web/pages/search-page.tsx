@@ -53,7 +53,12 @@ export function SearchPage({ shell, data }: PageProps<SearchPageData>) {
             当前筛选条件下没有商品，<a href={searchUrl(params.key)}>清除筛选条件</a>
           </p>
         )}
-        <Pagination page={params.page} total={Math.min(total, pageCount * searchPageSize)} pageSize={searchPageSize} hrefFor={(page) => searchParamsUrl({ ...params, page })} />
+        <Pagination
+          page={params.page}
+          total={Math.min(total, pageCount * searchPageSize)}
+          pageSize={searchPageSize}
+          hrefFor={(page) => searchParamsUrl({ ...params, page })}
+        />
         {total > maxSearchPage * searchPageSize && <p className="search-results__capped">仅显示前 {maxSearchPage} 页结果，请使用上方筛选条件缩小范围。</p>}
       </>
     );

@@ -13,7 +13,12 @@ function Logo({ siteName }: { siteName: string }) {
       <svg className="logo__mark" width="44" height="44" viewBox="0 0 44 44" aria-hidden="true">
         <rect x="8" y="8" width="28" height="28" rx="5" fill="#1e50ae" />
         <rect x="15" y="15" width="14" height="14" rx="2" fill="#fff" />
-        <path d="M14 8V3M22 8V3M30 8V3M14 41v-5M22 41v-5M30 41v-5M8 14H3M8 22H3M8 30H3M41 14h-5M41 22h-5M41 30h-5" stroke="#1e50ae" strokeWidth="2.4" strokeLinecap="round" />
+        <path
+          d="M14 8V3M22 8V3M30 8V3M14 41v-5M22 41v-5M30 41v-5M8 14H3M8 22H3M8 30H3M41 14h-5M41 22h-5M41 30h-5"
+          stroke="#1e50ae"
+          strokeWidth="2.4"
+          strokeLinecap="round"
+        />
         <circle cx="22" cy="22" r="3" fill="#ff6a00" />
       </svg>
       <span className="logo__text">

@@ -33,7 +33,12 @@ export function SearchBox() {
           }}
         />
         {box.isDropdownVisible && (
-          <div className="search-box__dropdown" id="search-box-dropdown" data-testid="search-dropdown" data-kind={box.isShowingHistory ? 'history' : 'suggestion'}>
+          <div
+            className="search-box__dropdown"
+            id="search-box-dropdown"
+            data-testid="search-dropdown"
+            data-kind={box.isShowingHistory ? 'history' : 'suggestion'}
+          >
             {box.isShowingHistory && (
               <div className="search-box__dropdown-head">
                 <span>最近搜索</span>

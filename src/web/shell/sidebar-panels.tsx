@@ -39,7 +39,9 @@ export function ServicePanel({ serviceInfo, qiniuImgAddress }: { serviceInfo: Se
     <div className="sidebar-panel__body service-panel" data-testid="service-panel">
       <p className="sidebar-panel__title">您的专属销售代表</p>
       <div className="service-panel__person">
-        {serviceInfo.operatorPortraitUrl && <img src={imageUrl(qiniuImgAddress, serviceInfo.operatorPortraitUrl)} alt={serviceInfo.operatorName} width={48} height={48} />}
+        {serviceInfo.operatorPortraitUrl && (
+          <img src={imageUrl(qiniuImgAddress, serviceInfo.operatorPortraitUrl)} alt={serviceInfo.operatorName} width={48} height={48} />
+        )}
         <div>
           <strong data-testid="service-name">{serviceInfo.operatorName}</strong>
           <p>手机：{serviceInfo.operatorMobile}</p>
@@ -54,7 +56,9 @@ export function ServicePanel({ serviceInfo, qiniuImgAddress }: { serviceInfo: Se
         </p>
       )}
       {serviceInfo.operatorWechat && <p>微信：{serviceInfo.operatorWechat}</p>}
-      {serviceInfo.operateQrCode && <img className="sidebar-panel__qr" src={imageUrl(qiniuImgAddress, serviceInfo.operateQrCode)} alt="销售代表微信二维码" width={120} height={130} />}
+      {serviceInfo.operateQrCode && (
+        <img className="sidebar-panel__qr" src={imageUrl(qiniuImgAddress, serviceInfo.operateQrCode)} alt="销售代表微信二维码" width={120} height={130} />
+      )}
     </div>
   );
 }
@@ -63,7 +67,9 @@ export function WechatPanel({ configInfo, qiniuImgAddress }: { configInfo: Confi
   return (
     <div className="sidebar-panel__body" data-testid="wechat-panel">
       <p className="sidebar-panel__title">关注官方微信</p>
-      {configInfo.operateQrCode && <img className="sidebar-panel__qr" src={imageUrl(qiniuImgAddress, configInfo.operateQrCode)} alt="官方微信二维码" width={120} height={130} />}
+      {configInfo.operateQrCode && (
+        <img className="sidebar-panel__qr" src={imageUrl(qiniuImgAddress, configInfo.operateQrCode)} alt="官方微信二维码" width={120} height={130} />
+      )}
       <p>扫码关注，获取新品与优惠资讯</p>
     </div>
   );

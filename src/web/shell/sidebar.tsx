@@ -8,7 +8,21 @@ import { Icon, type IconName } from './icons.tsx';
 import { SidebarAd } from '../features/content/sidebar-ad.tsx';
 import { HotlinePanel, QqPanel, ServicePanel, WechatPanel } from './sidebar-panels.tsx';
 
-function SidebarItem({ icon, label, href, badge, panel, testId }: { icon: IconName; label: string; href?: string; badge?: ReactNode; panel?: ReactNode; testId: string }) {
+function SidebarItem({
+  icon,
+  label,
+  href,
+  badge,
+  panel,
+  testId,
+}: {
+  icon: IconName;
+  label: string;
+  href?: string;
+  badge?: ReactNode;
+  panel?: ReactNode;
+  testId: string;
+}) {
   const content = (
     <>
       <Icon name={icon} size={20} />
@@ -69,13 +83,33 @@ export function Sidebar({ shell }: { shell: ShellState }) {
           }
         />
         <SidebarItem testId="sidebar-bom" icon="bom" label="BOM配单" href="/bom" badge={<BomBadge count={headerData.bomMessageCount} />} />
-        <SidebarItem testId="sidebar-qq" icon="qq" label="QQ咨询" panel={<QqPanel isLogin={user.isLogin} configInfo={sidebarInfo.configInfo} loginHref={loginPath(shell.currentPath)} />} />
+        <SidebarItem
+          testId="sidebar-qq"
+          icon="qq"
+          label="QQ咨询"
+          panel={<QqPanel isLogin={user.isLogin} configInfo={sidebarInfo.configInfo} loginHref={loginPath(shell.currentPath)} />}
+        />
         {serviceInfo ? (
-          <SidebarItem testId="sidebar-service" icon="service" label="专属客服" panel={<ServicePanel serviceInfo={serviceInfo} qiniuImgAddress={shell.qiniuImgAddress} />} />
+          <SidebarItem
+            testId="sidebar-service"
+            icon="service"
+            label="专属客服"
+            panel={<ServicePanel serviceInfo={serviceInfo} qiniuImgAddress={shell.qiniuImgAddress} />}
+          />
         ) : (
-          <SidebarItem testId="sidebar-wechat" icon="wechat" label="官方微信" panel={<WechatPanel configInfo={sidebarInfo.configInfo} qiniuImgAddress={shell.qiniuImgAddress} />} />
+          <SidebarItem
+            testId="sidebar-wechat"
+            icon="wechat"
+            label="官方微信"
+            panel={<WechatPanel configInfo={sidebarInfo.configInfo} qiniuImgAddress={shell.qiniuImgAddress} />}
+          />
         )}
-        <SidebarItem testId="sidebar-hotline" icon="phone" label="客服热线" panel={<HotlinePanel configInfo={sidebarInfo.configInfo} hours={shell.footerData.hours} />} />
+        <SidebarItem
+          testId="sidebar-hotline"
+          icon="phone"
+          label="客服热线"
+          panel={<HotlinePanel configInfo={sidebarInfo.configInfo} hours={shell.footerData.hours} />}
+        />
       </ul>
       <BackToTop />
       {sidebarAd && <SidebarAd ad={sidebarAd} qiniuImgAddress={shell.qiniuImgAddress} />}

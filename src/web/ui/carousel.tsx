@@ -25,7 +25,19 @@ interface CarouselProps {
  * with the first one showing, so the page reads well before scripts run; embla takes over
  * on hydration. `data-selected-index` and `data-ready` let tests follow it.
  */
-export function Carousel({ children, autoplayMs, axis = 'x', hasArrows = false, hasDots = false, pausesOnHover = true, className, label, testId, style, onSelect }: CarouselProps) {
+export function Carousel({
+  children,
+  autoplayMs,
+  axis = 'x',
+  hasArrows = false,
+  hasDots = false,
+  pausesOnHover = true,
+  className,
+  label,
+  testId,
+  style,
+  onSelect,
+}: CarouselProps) {
   const slides = Children.toArray(children);
   const plugins = useMemo(() => [Autoplay({ delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: pausesOnHover })], [autoplayMs, pausesOnHover]);
   const [viewportRef, api] = useEmblaCarousel({ loop: slides.length > 1, axis, align: 'start', duration: 30 }, plugins);

@@ -92,10 +92,7 @@ async function createPostgresTriggers(db: MigrationDb) {
     )
     .execute(db);
 
-  const tables = [
-    ['products', 'catalog_log_products'],
-    ...productChildTables.map((table) => [table, 'catalog_log_product_children'] as const),
-  ] as const;
+  const tables = [['products', 'catalog_log_products'], ...productChildTables.map((table) => [table, 'catalog_log_product_children'] as const)] as const;
   for (const [table, fn] of tables) {
     for (const event of events) {
       const transition = event === 'delete' ? 'OLD TABLE AS changed_rows' : 'NEW TABLE AS changed_rows';

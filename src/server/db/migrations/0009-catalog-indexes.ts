@@ -19,12 +19,12 @@ export const catalogIndexesMigration: MigrationFactory = () => ({
     await db.schema.createIndex('products_category_second_id').on('products').columns(['category_second_id', 'id']).execute();
     await db.schema.dropIndex('products_brand_id').execute();
     await db.schema.createIndex('products_brand_facets').on('products').columns(['brand_id', 'category_second_id', 'package', 'stock']).execute();
-    await db.schema.createIndex('products_special_offer_facets').on('products').columns(['is_special_offer', 'category_second_id', 'package', 'stock']).execute();
-    await db.schema.dropIndex('product_params_attribute_value').execute();
     await db.schema
-      .createIndex('product_params_attribute_value_product')
-      .on('product_params')
-      .columns(['attribute_id', 'value_text', 'product_id'])
+      .createIndex('products_special_offer_facets')
+      .on('products')
+      .columns(['is_special_offer', 'category_second_id', 'package', 'stock'])
       .execute();
+    await db.schema.dropIndex('product_params_attribute_value').execute();
+    await db.schema.createIndex('product_params_attribute_value_product').on('product_params').columns(['attribute_id', 'value_text', 'product_id']).execute();
   },
 });

@@ -17,11 +17,16 @@ describe('login, logout and finding a password', () => {
     const phone = nextPhone();
     const member = await registerMemberVia(t, browser(), phone, password);
     // As if the registration code was sent over a minute ago: the next code may be sent now.
-    await t.db.kysely.updateTable('smsCodes').set({ sentAt: Date.now() - 61_000 }).where('phone', '=', phone).execute();
+    await t.db.kysely
+      .updateTable('smsCodes')
+      .set({ sentAt: Date.now() - 61_000 })
+      .where('phone', '=', phone)
+      .execute();
     return { phone, password, ...member };
   }
 
-  const passwordLogin = (b: TestBrowser, userAccount: string, password: string) => b.call(accountCalls.doLogin, { loginType: 'password', userAccount, password });
+  const passwordLogin = (b: TestBrowser, userAccount: string, password: string) =>
+    b.call(accountCalls.doLogin, { loginType: 'password', userAccount, password });
 
   describe('password login', () => {
     it('logs in with phone and password: the session is rotated and pages show the member', async () => {
@@ -100,7 +105,10 @@ describe('login, logout and finding a password', () => {
       const member = await newMember();
       const b = browser();
       const smsCode = await sendCode(t, b, member.phone, SendMsgType.login);
-      expect(await b.call(accountCalls.doLogin, { loginType: 'sms', userAccount: member.phone, smsCode })).toMatchObject({ code: 1, data: { userNumber: member.userNumber } });
+      expect(await b.call(accountCalls.doLogin, { loginType: 'sms', userAccount: member.phone, smsCode })).toMatchObject({
+        code: 1,
+        data: { userNumber: member.userNumber },
+      });
       expect((await b.get('/user/person')).statusCode).toBe(200);
     });
 
@@ -110,7 +118,8 @@ describe('login, logout and finding a password', () => {
       const smsCode = await sendCode(t, b, member.phone, SendMsgType.login);
       expect(await b.call(accountCalls.doLogin, { loginType: 'sms', userAccount: member.phone, smsCode: otherCode(smsCode) })).toMatchObject({
         code: 400,
-        msg: '短信验证码错误', errorCode: 'sms.codeWrong',
+        msg: '短信验证码错误',
+        errorCode: 'sms.codeWrong',
       });
     });
 
@@ -120,7 +129,8 @@ describe('login, logout and finding a password', () => {
       const smsCode = await sendCode(t, b, member.phone, SendMsgType.findPassword);
       expect(await b.call(accountCalls.doLogin, { loginType: 'sms', userAccount: member.phone, smsCode })).toMatchObject({
         code: 400,
-        msg: '短信验证码已失效，请重新获取', errorCode: 'sms.codeExpired',
+        msg: '短信验证码已失效，请重新获取',
+        errorCode: 'sms.codeExpired',
       });
     });
 
@@ -128,7 +138,8 @@ describe('login, logout and finding a password', () => {
       const phone = nextPhone();
       expect(await browser().call(accountCalls.sendVerificationCode, { userAccount: phone, sendMsgType: SendMsgType.login })).toMatchObject({
         code: 400,
-        msg: '该手机号未注册', errorCode: 'account.notRegistered',
+        msg: '该手机号未注册',
+        errorCode: 'account.notRegistered',
       });
     });
   });
@@ -177,7 +188,8 @@ describe('login, logout and finding a password', () => {
       const smsCode = await sendCode(t, b, member.phone, SendMsgType.findPassword);
       expect(await b.call(accountCalls.findPassword, { phone: member.phone, smsCode: otherCode(smsCode), password: 'newpass99' })).toMatchObject({
         code: 400,
-        msg: '短信验证码错误', errorCode: 'sms.codeWrong',
+        msg: '短信验证码错误',
+        errorCode: 'sms.codeWrong',
       });
       expect(await passwordLogin(browser(), member.phone, member.password)).toMatchObject({ code: 1 });
     });
@@ -188,18 +200,28 @@ describe('login, logout and finding a password', () => {
       const smsCode = await sendCode(t, b, member.phone, SendMsgType.login);
       expect(await b.call(accountCalls.findPassword, { phone: member.phone, smsCode, password: 'newpass99' })).toMatchObject({
         code: 400,
-        msg: '短信验证码已失效，请重新获取', errorCode: 'sms.codeExpired',
+        msg: '短信验证码已失效，请重新获取',
+        errorCode: 'sms.codeExpired',
       });
     });
 
     it('refuses an unregistered phone and a weak password', async () => {
       const b = browser();
-      expect(await b.call(accountCalls.findPassword, { phone: nextPhone(), smsCode: '1234', password: 'newpass99' })).toMatchObject({ code: 400, msg: '该手机号未注册', errorCode: 'account.notRegistered' });
+      expect(await b.call(accountCalls.findPassword, { phone: nextPhone(), smsCode: '1234', password: 'newpass99' })).toMatchObject({
+        code: 400,
+        msg: '该手机号未注册',
+        errorCode: 'account.notRegistered',
+      });
       expect(await b.call(accountCalls.sendVerificationCode, { userAccount: nextPhone(), sendMsgType: SendMsgType.findPassword })).toMatchObject({
         code: 400,
-        msg: '该手机号未注册', errorCode: 'account.notRegistered',
+        msg: '该手机号未注册',
+        errorCode: 'account.notRegistered',
       });
-      expect(await b.call(accountCalls.findPassword, { phone: nextPhone(), smsCode: '1234', password: 'short' })).toMatchObject({ code: 400, msg: '密码为6-20位字母或数字', errorCode: 'request.invalid' });
+      expect(await b.call(accountCalls.findPassword, { phone: nextPhone(), smsCode: '1234', password: 'short' })).toMatchObject({
+        code: 400,
+        msg: '密码为6-20位字母或数字',
+        errorCode: 'request.invalid',
+      });
     });
 
     it('gives a quick-registered member a first password', async () => {

@@ -74,7 +74,7 @@ describe('account pages and development routes', () => {
     expect(pageStateOf(page.body).shell.user).toMatchObject({ isLogin: true, nickName: member.nickName });
   });
 
-  it('lists a phone\'s outbox messages oldest first', async () => {
+  it("lists a phone's outbox messages oldest first", async () => {
     const b = browser();
     const phone = nextPhone();
     await b.call(accountCalls.sendVerificationCode, { userAccount: phone, sendMsgType: SendMsgType.register });

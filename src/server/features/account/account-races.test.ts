@@ -18,7 +18,11 @@ describe('account check-then-act under concurrency', () => {
   async function memberWithPassword(password: string): Promise<string> {
     const phone = nextPhone();
     await registerMemberVia(t, t.browser(nextIp()), phone, password);
-    await t.db.kysely.updateTable('smsCodes').set({ sentAt: Date.now() - 61_000 }).where('phone', '=', phone).execute();
+    await t.db.kysely
+      .updateTable('smsCodes')
+      .set({ sentAt: Date.now() - 61_000 })
+      .where('phone', '=', phone)
+      .execute();
     return phone;
   }
 

@@ -23,7 +23,11 @@ describe('registration calls', () => {
     });
 
     it('refuses a malformed phone with a Chinese message', async () => {
-      expect(await browser().call(accountCalls.checkHasUser, { userPhone: '12345' })).toMatchObject({ code: 400, msg: '请输入正确的手机号码', errorCode: 'request.invalid' });
+      expect(await browser().call(accountCalls.checkHasUser, { userPhone: '12345' })).toMatchObject({
+        code: 400,
+        msg: '请输入正确的手机号码',
+        errorCode: 'request.invalid',
+      });
     });
   });
 
@@ -96,7 +100,11 @@ describe('registration calls', () => {
       const phone = nextPhone();
       const smsCode = await sendCode(t, b, phone, SendMsgType.register);
       vi.setSystemTime(Date.now() + 5 * 60_000 + 1);
-      expect(await b.call(accountCalls.messageRegister, { phone, smsCode, password: 'abc12345' })).toMatchObject({ code: 400, msg: '短信验证码已失效，请重新获取', errorCode: 'sms.codeExpired' });
+      expect(await b.call(accountCalls.messageRegister, { phone, smsCode, password: 'abc12345' })).toMatchObject({
+        code: 400,
+        msg: '短信验证码已失效，请重新获取',
+        errorCode: 'sms.codeExpired',
+      });
     });
 
     it('accepts a code just before it expires', async () => {
@@ -114,14 +122,22 @@ describe('registration calls', () => {
       const smsCode = await sendCode(t, b, phone, SendMsgType.register);
       expect(await b.call(accountCalls.messageRegister, { phone, smsCode, password: 'abc12345' })).toMatchObject({ code: 1 });
       await t.db.kysely.deleteFrom('users').where('phone', '=', phone).execute();
-      expect(await browser().call(accountCalls.messageRegister, { phone, smsCode, password: 'abc12345' })).toMatchObject({ code: 400, msg: '短信验证码已失效，请重新获取', errorCode: 'sms.codeExpired' });
+      expect(await browser().call(accountCalls.messageRegister, { phone, smsCode, password: 'abc12345' })).toMatchObject({
+        code: 400,
+        msg: '短信验证码已失效，请重新获取',
+        errorCode: 'sms.codeExpired',
+      });
     });
 
     it('refuses an already registered phone with 此账号已注册 before spending a code', async () => {
       const b = browser();
       const phone = nextPhone();
       await registerMemberVia(t, b, phone);
-      expect(await browser().call(accountCalls.messageRegister, { phone, smsCode: '1234', password: 'abc12345' })).toMatchObject({ code: 409, msg: '此账号已注册', errorCode: 'account.alreadyRegistered' });
+      expect(await browser().call(accountCalls.messageRegister, { phone, smsCode: '1234', password: 'abc12345' })).toMatchObject({
+        code: 409,
+        msg: '此账号已注册',
+        errorCode: 'account.alreadyRegistered',
+      });
     });
 
     it.each([
@@ -131,13 +147,18 @@ describe('registration calls', () => {
       ['abc 12345', '密码为6-20位字母或数字'],
       ['a1'.repeat(11), '密码为6-20位字母或数字'],
     ])('refuses the password %j: %s', async (password, msg) => {
-      expect(await browser().call(accountCalls.messageRegister, { phone: nextPhone(), smsCode: '1234', password })).toMatchObject({ code: 400, msg, errorCode: 'request.invalid' });
+      expect(await browser().call(accountCalls.messageRegister, { phone: nextPhone(), smsCode: '1234', password })).toMatchObject({
+        code: 400,
+        msg,
+        errorCode: 'request.invalid',
+      });
     });
 
     it('refuses an SMS code that is not 4 digits', async () => {
       expect(await browser().call(accountCalls.messageRegister, { phone: nextPhone(), smsCode: '12345', password: 'abc12345' })).toMatchObject({
         code: 400,
-        msg: '请输入4位短信验证码', errorCode: 'request.invalid',
+        msg: '请输入4位短信验证码',
+        errorCode: 'request.invalid',
       });
     });
   });
@@ -160,11 +181,19 @@ describe('registration calls', () => {
       const b = browser();
       const phone = nextPhone();
       const smsCode = await sendCode(t, b, phone, SendMsgType.register);
-      expect(await b.call(accountCalls.quickRegister, { phone, smsCode: otherCode(smsCode) })).toMatchObject({ code: 400, msg: '短信验证码错误', errorCode: 'sms.codeWrong' });
+      expect(await b.call(accountCalls.quickRegister, { phone, smsCode: otherCode(smsCode) })).toMatchObject({
+        code: 400,
+        msg: '短信验证码错误',
+        errorCode: 'sms.codeWrong',
+      });
     });
 
     it('refuses missing fields', async () => {
-      expect(await browser().post(accountCalls.quickRegister.path, { phone: nextPhone() })).toMatchObject({ code: 400, msg: '请输入短信验证码', errorCode: 'request.invalid' });
+      expect(await browser().post(accountCalls.quickRegister.path, { phone: nextPhone() })).toMatchObject({
+        code: 400,
+        msg: '请输入短信验证码',
+        errorCode: 'request.invalid',
+      });
     });
 
     it('gives each member a different user number', async () => {
@@ -203,10 +232,15 @@ describe('registration calls', () => {
       const smsCode = await sendCode(t, b, phone, SendMsgType.register);
       // 0 is never drawn (it looks like O), so this answer is always wrong.
       const wrong = '0000';
-      expect(await b.call(accountCalls.register, { phone, graphCode: wrong, smsCode, password: 'abc12345' })).toMatchObject({ code: 400, msg: '图形验证码错误', errorCode: 'graphCode.wrong' });
+      expect(await b.call(accountCalls.register, { phone, graphCode: wrong, smsCode, password: 'abc12345' })).toMatchObject({
+        code: 400,
+        msg: '图形验证码错误',
+        errorCode: 'graphCode.wrong',
+      });
       expect(await b.call(accountCalls.register, { phone, graphCode: right, smsCode, password: 'abc12345' })).toMatchObject({
         code: 400,
-        msg: '图形验证码已失效，请点击图片刷新', errorCode: 'graphCode.expired',
+        msg: '图形验证码已失效，请点击图片刷新',
+        errorCode: 'graphCode.expired',
       });
       // The SMS code was not spent by the graphic-code failures.
       const fresh = await graphicAnswer(b);
@@ -221,7 +255,8 @@ describe('registration calls', () => {
       const smsCode = await sendCode(t, stranger, phone, SendMsgType.register);
       expect(await stranger.call(accountCalls.register, { phone, graphCode: answer, smsCode, password: 'abc12345' })).toMatchObject({
         code: 400,
-        msg: '图形验证码已失效，请点击图片刷新', errorCode: 'graphCode.expired',
+        msg: '图形验证码已失效，请点击图片刷新',
+        errorCode: 'graphCode.expired',
       });
     });
 
@@ -234,7 +269,8 @@ describe('registration calls', () => {
       const smsCode = await sendCode(t, b, other, SendMsgType.register);
       expect(await b.call(accountCalls.register, { phone: other, graphCode: answer, smsCode, password: 'abc12345' })).toMatchObject({
         code: 400,
-        msg: '图形验证码已失效，请点击图片刷新', errorCode: 'graphCode.expired',
+        msg: '图形验证码已失效，请点击图片刷新',
+        errorCode: 'graphCode.expired',
       });
     });
 
@@ -247,7 +283,8 @@ describe('registration calls', () => {
       const smsCode = await sendCode(t, b, phone, SendMsgType.register);
       expect(await b.call(accountCalls.register, { phone, graphCode: answer, smsCode, password: 'abc12345' })).toMatchObject({
         code: 400,
-        msg: '图形验证码已失效，请点击图片刷新', errorCode: 'graphCode.expired',
+        msg: '图形验证码已失效，请点击图片刷新',
+        errorCode: 'graphCode.expired',
       });
     });
 
@@ -258,8 +295,16 @@ describe('registration calls', () => {
         msg: '请输入图形验证码',
         errorCode: 'request.invalid',
       });
-      expect(await b.post(accountCalls.queryDynamicGraphCode.path, { type: 'x' })).toMatchObject({ code: 400, msg: '图形验证码类型有误', errorCode: 'request.invalid' });
-      expect(await b.call(accountCalls.queryDynamicGraphCode, { phone: '123' })).toMatchObject({ code: 400, msg: '请输入正确的手机号码', errorCode: 'request.invalid' });
+      expect(await b.post(accountCalls.queryDynamicGraphCode.path, { type: 'x' })).toMatchObject({
+        code: 400,
+        msg: '图形验证码类型有误',
+        errorCode: 'request.invalid',
+      });
+      expect(await b.call(accountCalls.queryDynamicGraphCode, { phone: '123' })).toMatchObject({
+        code: 400,
+        msg: '请输入正确的手机号码',
+        errorCode: 'request.invalid',
+      });
     });
 
     it('checks the graphic code before the SMS code', async () => {

@@ -81,5 +81,9 @@ export async function updatePasswordHash(db: Kysely<Database>, userId: number, p
  * run one after another. A no-op update locks the row on PostgreSQL and takes SQLite's write lock.
  */
 export async function lockUserRow(trx: Transaction<Database>, userId: number): Promise<void> {
-  await trx.updateTable('users').set((eb) => ({ id: eb.ref('id') })).where('id', '=', userId).execute();
+  await trx
+    .updateTable('users')
+    .set((eb) => ({ id: eb.ref('id') }))
+    .where('id', '=', userId)
+    .execute();
 }

@@ -34,7 +34,8 @@ describe('login lock under concurrency', () => {
     const phone = nextPhone();
     await registerMemberVia(t, t.browser(nextIp()), phone, 'right1234');
     for (let i = 0; i < loginLimits.perAccount + 3; i++) expect(await guess(phone, 'right1234')).toMatchObject({ code: 1 });
-    for (let i = 0; i < loginLimits.perAccount - 1; i++) expect(await guess(phone, 'wrong1234')).toMatchObject({ code: 400, errorCode: 'account.badCredentials' });
+    for (let i = 0; i < loginLimits.perAccount - 1; i++)
+      expect(await guess(phone, 'wrong1234')).toMatchObject({ code: 400, errorCode: 'account.badCredentials' });
     expect(await guess(phone, 'right1234')).toMatchObject({ code: 1 });
   });
 });

@@ -21,7 +21,11 @@ export const registerBrandFeature: FeatureRegistration = (_app, deps, pages) => 
         const brandCount = groups.reduce((sum, group) => sum + group.brands.length, 0);
         return {
           title: `品牌专区 - 电子元器件原厂品牌大全 - ${siteName}`,
-          description: `${siteName}品牌专区：${groups.flatMap((group) => group.brands).slice(0, 12).map((brand) => brand.nameCn ?? brand.nameEn).join('、')}等${brandCount}家原厂品牌，按字母查找。`,
+          description: `${siteName}品牌专区：${groups
+            .flatMap((group) => group.brands)
+            .slice(0, 12)
+            .map((brand) => brand.nameCn ?? brand.nameEn)
+            .join('、')}等${brandCount}家原厂品牌，按字母查找。`,
           data: { groups, brandCount },
         };
       },

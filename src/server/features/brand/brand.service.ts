@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import { brandErrors, type BrandCard, type BrandInitialGroup, type BrandProfile, type FacetedProductPage, type ProductSort } from '../../../contract/catalog.ts';
+import {
+  brandErrors,
+  type BrandCard,
+  type BrandInitialGroup,
+  type BrandProfile,
+  type FacetedProductPage,
+  type ProductSort,
+} from '../../../contract/catalog.ts';
 import { createMemoCache } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -35,12 +42,17 @@ export async function listBrandsByInitial(context: BrandContext): Promise<BrandI
   for (const brand of brands) {
     const initial = initialOf(brand);
     const list = groups.get(initial) ?? [];
-    list.push({ brandId: brand.id, nameEn: brand.nameEn, nameCn: brand.nameCn, logoPath: brand.logoPath, country: brand.country, productCount: counts.get(brand.id) ?? 0 });
+    list.push({
+      brandId: brand.id,
+      nameEn: brand.nameEn,
+      nameCn: brand.nameCn,
+      logoPath: brand.logoPath,
+      country: brand.country,
+      productCount: counts.get(brand.id) ?? 0,
+    });
     groups.set(initial, list);
   }
-  return [...groups.entries()]
-    .sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)))
-    .map(([initial, list]) => ({ initial, brands: list }));
+  return [...groups.entries()].sort(([a], [b]) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b))).map(([initial, list]) => ({ initial, brands: list }));
 }
 
 export interface BrandProductsQuery {
@@ -65,6 +77,13 @@ export async function loadBrandDetail(context: BrandContext, brandId: number, qu
     query.sort,
     query.page,
   );
-  const profile: BrandProfile = { brandId: brand.id, nameEn: brand.nameEn, nameCn: brand.nameCn, logoPath: brand.logoPath, country: brand.country, intro: brand.intro };
+  const profile: BrandProfile = {
+    brandId: brand.id,
+    nameEn: brand.nameEn,
+    nameCn: brand.nameCn,
+    logoPath: brand.logoPath,
+    country: brand.country,
+    intro: brand.intro,
+  };
   return { brand: profile, products };
 }

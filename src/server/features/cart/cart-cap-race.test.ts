@@ -27,7 +27,11 @@ describe('cart line cap under concurrency', () => {
     const answers = await Promise.all(created.slice(maxCartLines - 1).map((row) => member.browser.call(cartCalls.add, { productId: row.id, quantity: 1 })));
     expect(answers.filter((answer) => answer.code === 1)).toHaveLength(1);
     expect(answers.filter((answer) => answer.errorCode === 'cart.full')).toHaveLength(9);
-    const lines = await t.db.kysely.selectFrom('cartItems').select((eb) => eb.fn.countAll<number>().as('n')).where('userId', '=', member.userId).executeTakeFirstOrThrow();
+    const lines = await t.db.kysely
+      .selectFrom('cartItems')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .where('userId', '=', member.userId)
+      .executeTakeFirstOrThrow();
     expect(lines.n).toBe(maxCartLines);
   });
 });

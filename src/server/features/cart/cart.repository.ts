@@ -60,8 +60,17 @@ export async function deleteCartItems(db: Kysely<Database>, userId: number, prod
 }
 
 /** productIds null: every line of the member. */
-export async function setCartItemsSelected(db: Kysely<Database>, userId: number, productIds: readonly number[] | null, isSelected: boolean, now: number): Promise<void> {
-  let query = db.updateTable('cartItems').set({ isSelected: isSelected ? 1 : 0, updatedAt: now }).where('userId', '=', userId);
+export async function setCartItemsSelected(
+  db: Kysely<Database>,
+  userId: number,
+  productIds: readonly number[] | null,
+  isSelected: boolean,
+  now: number,
+): Promise<void> {
+  let query = db
+    .updateTable('cartItems')
+    .set({ isSelected: isSelected ? 1 : 0, updatedAt: now })
+    .where('userId', '=', userId);
   if (productIds) query = query.where('productId', 'in', productIds);
   await query.execute();
 }

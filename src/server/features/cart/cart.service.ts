@@ -8,14 +8,7 @@ import { AppError } from '../../http/app-error.ts';
 import { lockMember } from '../account/account.service.ts';
 import { loadPackSize, loadProductSummaries } from '../catalog/product.service.ts';
 import { countCartLines } from './cart-count.repository.ts';
-import {
-  addToCartItem,
-  deleteCartItems,
-  findCartItems,
-  hasCartItem,
-  setCartItemsSelected,
-  updateCartItemQuantity,
-} from './cart.repository.ts';
+import { addToCartItem, deleteCartItems, findCartItems, hasCartItem, setCartItemsSelected, updateCartItemQuantity } from './cart.repository.ts';
 
 async function packSizeOf(db: Kysely<Database>, productId: number): Promise<number> {
   const packSize = await loadPackSize(db, productId);
@@ -60,7 +53,12 @@ export async function removeFromCart(db: Kysely<Database>, userId: number, produ
   return { ...(await loadCart(db, userId)), removedCount };
 }
 
-export async function selectCartLines(db: Kysely<Database>, userId: number, productIds: readonly number[] | undefined, isSelected: boolean): Promise<CartSummary> {
+export async function selectCartLines(
+  db: Kysely<Database>,
+  userId: number,
+  productIds: readonly number[] | undefined,
+  isSelected: boolean,
+): Promise<CartSummary> {
   await setCartItemsSelected(db, userId, productIds ?? null, isSelected, Date.now());
   return loadCart(db, userId);
 }
@@ -68,7 +66,14 @@ export async function selectCartLines(db: Kysely<Database>, userId: number, prod
 /** The member's cart priced now: each line by the tier of its quantity, totals of the selected lines. */
 export async function loadCart(db: Kysely<Database>, userId: number): Promise<CartSummary> {
   const items = await findCartItems(db, userId);
-  const products = new Map((await loadProductSummaries(db, items.map((item) => item.productId))).map((product) => [product.productId, product]));
+  const products = new Map(
+    (
+      await loadProductSummaries(
+        db,
+        items.map((item) => item.productId),
+      )
+    ).map((product) => [product.productId, product]),
+  );
   const lines: CartLine[] = [];
   for (const item of items) {
     const product = products.get(item.productId);

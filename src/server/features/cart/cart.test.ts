@@ -30,7 +30,8 @@ describe('cart: /cart/api/* and /cart', () => {
       remove: await visitor.call(cartCalls.remove, { productIds: [resistor] }),
       select: await visitor.call(cartCalls.select, { isSelected: true }),
     };
-    for (const [name, answer] of Object.entries(answers)) expect(answer, name).toMatchObject({ code: 401, msg: '请先登录', errorCode: 'request.loginRequired' });
+    for (const [name, answer] of Object.entries(answers))
+      expect(answer, name).toMatchObject({ code: 401, msg: '请先登录', errorCode: 'request.loginRequired' });
     for (const path of ['/cart', '/offer/settlement']) {
       const response = await visitor.get(path);
       expect(response.statusCode).toBe(302);
@@ -44,7 +45,12 @@ describe('cart: /cart/api/* and /cart', () => {
     expect(await add(member, resistor, 900)).toEqual({ code: 1, data: { isNewLine: true, quantity: 900, cartCount: 1 }, msg: '已加入购物车' });
     expect((await add(member, resistor, 100)).data).toEqual({ isNewLine: false, quantity: 1000, cartCount: 1 });
     expect((await add(member, mcu, 3)).data).toEqual({ isNewLine: true, quantity: 3, cartCount: 2 });
-    const stored = await t.db.kysely.selectFrom('cartItems').select(['productId', 'quantity']).where('userId', '=', member.userId).orderBy('productId').execute();
+    const stored = await t.db.kysely
+      .selectFrom('cartItems')
+      .select(['productId', 'quantity'])
+      .where('userId', '=', member.userId)
+      .orderBy('productId')
+      .execute();
     expect(stored).toEqual(
       [
         { productId: resistor, quantity: 1000 },
@@ -121,7 +127,11 @@ describe('cart: /cart/api/* and /cart', () => {
     for (const [quantity, msg, errorCode] of cases) {
       expect(await member.browser.post(cartCalls.add.path, { productId: resistor, quantity }), String(quantity)).toMatchObject({ code: 400, msg, errorCode });
     }
-    expect(await member.browser.call(cartCalls.add, { productId: 999_999, quantity: 1 })).toMatchObject({ code: 404, msg: '商品不存在', errorCode: 'product.notFound' });
+    expect(await member.browser.call(cartCalls.add, { productId: 999_999, quantity: 1 })).toMatchObject({
+      code: 404,
+      msg: '商品不存在',
+      errorCode: 'product.notFound',
+    });
     expect(await member.browser.post(cartCalls.add.path, { quantity: 1 })).toMatchObject({ code: 400, msg: '商品不存在', errorCode: 'request.invalid' });
     await add(member, resistor, 999_900);
     expect(await add(member, resistor, 200)).toMatchObject({ code: 400, msg: '购物车中该商品数量不能超过1000000', errorCode: 'cart.lineTooLarge' });
@@ -131,10 +141,21 @@ describe('cart: /cart/api/* and /cart', () => {
       msg: '该商品按100个整包销售，数量须为100的整数倍',
       errorCode: 'cart.quantityInvalid',
     });
-    expect(await member.browser.call(cartCalls.updateQuantity, { productId: mcu, quantity: 2 })).toMatchObject({ code: 404, msg: '购物车中没有该商品', errorCode: 'cart.lineMissing' });
-    expect(await member.browser.call(cartCalls.updateQuantity, { productId: 999_999, quantity: 2 })).toMatchObject({ code: 404, errorCode: 'product.notFound' });
+    expect(await member.browser.call(cartCalls.updateQuantity, { productId: mcu, quantity: 2 })).toMatchObject({
+      code: 404,
+      msg: '购物车中没有该商品',
+      errorCode: 'cart.lineMissing',
+    });
+    expect(await member.browser.call(cartCalls.updateQuantity, { productId: 999_999, quantity: 2 })).toMatchObject({
+      code: 404,
+      errorCode: 'product.notFound',
+    });
     expect(await member.browser.call(cartCalls.remove, { productIds: [] })).toMatchObject({ code: 400, msg: '请选择商品', errorCode: 'request.invalid' });
-    expect(await member.browser.post(cartCalls.select.path, { isSelected: 'yes' })).toMatchObject({ code: 400, msg: '请选择是否勾选', errorCode: 'request.invalid' });
+    expect(await member.browser.post(cartCalls.select.path, { isSelected: 'yes' })).toMatchObject({
+      code: 400,
+      msg: '请选择是否勾选',
+      errorCode: 'request.invalid',
+    });
   });
 
   it('refuses a part beyond 500 different lines, but still adds to a line already there', async () => {

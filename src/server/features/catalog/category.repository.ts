@@ -38,6 +38,13 @@ export async function findAllBrandNames(db: Kysely<Database>): Promise<BrandName
 
 /** Every category of a level, the largest first. */
 export async function findCategoryIdsBySize(db: Kysely<Database>, level: 1 | 2): Promise<number[]> {
-  const rows = await db.selectFrom('categories').select('id').where('level', '=', level).where('skuCount', '>', 0).orderBy('skuCount', 'desc').orderBy('id').execute();
+  const rows = await db
+    .selectFrom('categories')
+    .select('id')
+    .where('level', '=', level)
+    .where('skuCount', '>', 0)
+    .orderBy('skuCount', 'desc')
+    .orderBy('id')
+    .execute();
   return rows.map((row) => row.id);
 }

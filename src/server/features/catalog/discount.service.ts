@@ -16,7 +16,9 @@ export function isIcCategory(groupName: string, firstCategoryName: string): bool
 /** Read from the cached category tree (its groups and first levels), not from the database. */
 export async function findIcCategoryIds(context: CatalogContext): Promise<number[]> {
   const groups = await context.categoryTree.load();
-  return groups.flatMap((group) => group.categoryList.filter((first) => isIcCategory(group.categoryGroupName, first.categoryName)).map((first) => first.categoryId));
+  return groups.flatMap((group) =>
+    group.categoryList.filter((first) => isIcCategory(group.categoryGroupName, first.categoryName)).map((first) => first.categoryId),
+  );
 }
 
 export interface ZoneQuery {
@@ -32,6 +34,11 @@ export async function loadZoneProducts(context: CatalogContext, query: ZoneQuery
   const where: ProductListWhere =
     query.subject === 'A01'
       ? { isSpecialOffer: true, isStockOnly: query.isStockOnly, categorySecondId: query.categorySecondId, package: query.package }
-      : { categoryFirstIds: await findIcCategoryIds(context), isStockOnly: query.isStockOnly, categorySecondId: query.categorySecondId, package: query.package };
+      : {
+          categoryFirstIds: await findIcCategoryIds(context),
+          isStockOnly: query.isStockOnly,
+          categorySecondId: query.categorySecondId,
+          package: query.package,
+        };
   return loadFacetedProducts(context, where, query.sort, query.page);
 }

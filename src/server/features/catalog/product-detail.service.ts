@@ -2,7 +2,14 @@ import { productErrors, type ProductDetail } from '../../../contract/catalog.ts'
 import { AppError } from '../../http/app-error.ts';
 import { isFavorite } from '../favorite/favorite.service.ts';
 import type { CatalogContext } from './catalog-context.ts';
-import { countProductsWithValue, findProductIdsSharingValues, findProductPageRow, findProductParams, findProductSummaries, type ProductParamRow } from './product.repository.ts';
+import {
+  countProductsWithValue,
+  findProductIdsSharingValues,
+  findProductPageRow,
+  findProductParams,
+  findProductSummaries,
+  type ProductParamRow,
+} from './product.repository.ts';
 
 const similarLimit = 8;
 /** How many parts with the rarest key value are looked at, at most. */

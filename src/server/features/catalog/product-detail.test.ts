@@ -22,7 +22,20 @@ describe('product detail /product/detail/{productId}', () => {
     expect(html).toContain('<title>RC0603FR-0710KL YAGEO(国巨) 0603 贴片电阻 - 芯品商城</title>');
     expect(html).toMatch(/<meta name="description" content="RC0603FR-0710KL由YAGEO\(国巨\)生产，贴片电阻 10kΩ ±1% 100mW 0603/);
     expect(html).toContain(`href="/brand/${t.fixture.brands.yageo}"`);
-    for (const text of ['量产', '符合', '下载PDF规格书', '规格参数', '阻值', '10kΩ', '精度', '±1%', '功率', '100mW', 'src="/img/package/0603.svg"', '现货 · 2小时内发货']) {
+    for (const text of [
+      '量产',
+      '符合',
+      '下载PDF规格书',
+      '规格参数',
+      '阻值',
+      '10kΩ',
+      '精度',
+      '±1%',
+      '功率',
+      '100mW',
+      'src="/img/package/0603.svg"',
+      '现货 · 2小时内发货',
+    ]) {
       expect(html).toContain(text);
     }
     expect(html).toContain('href="https://example.com/datasheet/RC0603FR-0710KL.pdf"');
@@ -61,7 +74,7 @@ describe('product detail /product/detail/{productId}', () => {
     expect(response.body).toContain('抱歉，您访问的页面不存在');
   });
 
-  it('reads a visitor\'s product page in eight statements: the part with its brand and categories, tiers, parameters, then similar parts', async () => {
+  it("reads a visitor's product page in eight statements: the part with its brand and categories, tiers, parameters, then similar parts", async () => {
     let statements = 0;
     // transformResult runs once per executed statement (transformQuery also runs for each subquery built).
     const counted = t.db.kysely.withPlugin({

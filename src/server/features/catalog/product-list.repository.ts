@@ -48,15 +48,20 @@ export async function findProductIdsPage(db: Kysely<Database>, where: ProductLis
 }
 
 export async function countProducts(db: Kysely<Database>, where: ProductListWhere): Promise<number> {
-  const row = await applyWhere(db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('count')), where).executeTakeFirst();
+  const row = await applyWhere(
+    db.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('count')),
+    where,
+  ).executeTakeFirst();
   return row?.count ?? 0;
 }
-
 
 /** Second-level categories of the list with their counts, the list's category choice left out. */
 export async function countByCategory(db: Kysely<Database>, where: ProductListWhere): Promise<CountedCategory[]> {
   const rows = await applyWhere(
-    db.selectFrom('products').select(['categorySecondId', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('categorySecondId'),
+    db
+      .selectFrom('products')
+      .select(['categorySecondId', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('categorySecondId'),
     where,
     'categorySecondId',
   ).execute();
@@ -64,7 +69,11 @@ export async function countByCategory(db: Kysely<Database>, where: ProductListWh
   const names = await db
     .selectFrom('categories')
     .select(['id', 'name'])
-    .where('id', 'in', rows.map((row) => row.categorySecondId))
+    .where(
+      'id',
+      'in',
+      rows.map((row) => row.categorySecondId),
+    )
     .execute();
   const nameById = new Map(names.map((row) => [row.id, row.name]));
   return rows
@@ -75,9 +84,14 @@ export async function countByCategory(db: Kysely<Database>, where: ProductListWh
 /** Packages of the list with their counts, the list's package choice left out. */
 export async function countByPackage(db: Kysely<Database>, where: ProductListWhere): Promise<CountedValue[]> {
   const rows = await applyWhere(
-    db.selectFrom('products').select(['package as value', (eb) => eb.fn.countAll<number>().as('count')]).groupBy('package'),
+    db
+      .selectFrom('products')
+      .select(['package as value', (eb) => eb.fn.countAll<number>().as('count')])
+      .groupBy('package'),
     where,
     'package',
   ).execute();
-  return rows.map((row) => ({ value: row.value, count: row.count })).sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, 'en', { numeric: true }));
+  return rows
+    .map((row) => ({ value: row.value, count: row.count }))
+    .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, 'en', { numeric: true }));
 }

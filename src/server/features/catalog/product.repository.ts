@@ -40,7 +40,21 @@ export async function findPriceTiers(db: Kysely<Database>, productIds: readonly 
   return tiers;
 }
 
-type SummaryRow = Pick<Selectable<ProductsTable>, 'id' | 'code' | 'brandId' | 'package' | 'description' | 'stock' | 'packSize' | 'imagePath' | 'isSpecialOffer' | 'lifecycle' | 'categoryFirstId' | 'categorySecondId'> &
+type SummaryRow = Pick<
+  Selectable<ProductsTable>,
+  | 'id'
+  | 'code'
+  | 'brandId'
+  | 'package'
+  | 'description'
+  | 'stock'
+  | 'packSize'
+  | 'imagePath'
+  | 'isSpecialOffer'
+  | 'lifecycle'
+  | 'categoryFirstId'
+  | 'categorySecondId'
+> &
   Pick<Selectable<BrandsTable>, 'nameEn' | 'nameCn'>;
 
 function summaryOf(row: SummaryRow, tiers: PriceTier[]): ProductSummary {

@@ -1,5 +1,12 @@
 import type { Kysely } from 'kysely';
-import { listPageSize, type CountedCategory, type CountedValue, type FacetedProductPage, type ProductSort, type ProductSummary } from '../../../contract/catalog.ts';
+import {
+  listPageSize,
+  type CountedCategory,
+  type CountedValue,
+  type FacetedProductPage,
+  type ProductSort,
+  type ProductSummary,
+} from '../../../contract/catalog.ts';
 import { createMemoCache, type MemoCache } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
 import { countByCategory, countByPackage, countProducts, findProductIdsPage, type ProductListWhere } from './product-list.repository.ts';

@@ -65,7 +65,10 @@ describe('ads: contentCalls.updateAdvertisingStatus', () => {
     await shellOf(visitor);
     const key = visitorKeyOf({ sid: visitor.cookie('sid') ?? '', userId: null });
     const yesterday = beijingDay(Date.now() - 86_400_000);
-    await t.db.kysely.insertInto('adCloses').values({ visitorKey: key, adPosId: topAdId, day: yesterday, closedAt: Date.now() - 86_400_000 }).execute();
+    await t.db.kysely
+      .insertInto('adCloses')
+      .values({ visitorKey: key, adPosId: topAdId, day: yesterday, closedAt: Date.now() - 86_400_000 })
+      .execute();
     expect((await shellOf(visitor)).advertisingInfo.top?.adPosId).toBe(topAdId);
   });
 

@@ -18,7 +18,9 @@ describe('content seed', () => {
 
     const messages = await db.kysely.selectFrom('messages').select(['messageType', 'msgContent', 'isRead']).where('userId', '=', userId).execute();
     expect(new Set(messages.map((message) => message.messageType))).toEqual(new Set([1, 2, 3, 4, 5]));
-    expect(messages.filter((message) => message.messageType === 1 || message.messageType === 5).every((message) => message.msgContent.startsWith('<p>'))).toBe(true);
+    expect(messages.filter((message) => message.messageType === 1 || message.messageType === 5).every((message) => message.msgContent.startsWith('<p>'))).toBe(
+      true,
+    );
     expect(messages.some((message) => message.isRead === 0)).toBe(true);
     expect(messages.some((message) => message.isRead === 1)).toBe(true);
 

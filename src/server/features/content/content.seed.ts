@@ -45,13 +45,25 @@ function demoMessages(userId: number, now: number): NewMessage[] {
       sendDate: now - 5 * hour,
     },
     { userId, messageType: MessageType.order, msgContent: '您的订单 SO2026061100218 已发货，顺丰速运 SF1402357789201，请注意查收。', sendDate: now - 9 * hour },
-    { userId, messageType: MessageType.invoice, msgContent: '您申请的增值税专用发票（订单 SO2026060800117）已开具，纸质发票将随后寄出。', sendDate: now - 30 * hour },
-    { userId, messageType: MessageType.returned, msgContent: '您的退货申请 RT2026060500009 已审核通过，请在 7 天内寄回商品。', sendDate: now - 50 * hour, isRead: 1 },
+    {
+      userId,
+      messageType: MessageType.invoice,
+      msgContent: '您申请的增值税专用发票（订单 SO2026060800117）已开具，纸质发票将随后寄出。',
+      sendDate: now - 30 * hour,
+    },
+    {
+      userId,
+      messageType: MessageType.returned,
+      msgContent: '您的退货申请 RT2026060500009 已审核通过，请在 7 天内寄回商品。',
+      sendDate: now - 50 * hour,
+      isRead: 1,
+    },
     { userId, messageType: MessageType.order, msgContent: '您的订单 SO2026060300087 已签收，感谢您在芯品商城采购。', sendDate: now - 75 * hour, isRead: 1 },
     {
       userId,
       messageType: MessageType.bom,
-      msgContent: '<p>BOM 配单 <strong>BOM20260528-0007</strong> 中有 <strong>3</strong> 种物料缺货，已为您推荐替代料。</p><p><a href="/bom">查看替代料</a></p>',
+      msgContent:
+        '<p>BOM 配单 <strong>BOM20260528-0007</strong> 中有 <strong>3</strong> 种物料缺货，已为您推荐替代料。</p><p><a href="/bom">查看替代料</a></p>',
       sendDate: now - 120 * hour,
       isRead: 1,
     },

@@ -1,5 +1,14 @@
 import type { Kysely } from 'kysely';
-import { contentErrors, type Ad, type AdvertisingInfo, type ConfigInfo, type FooterData, type FriendlyLink, type HotLabel, type ServiceInfo } from '../../../contract/content.ts';
+import {
+  contentErrors,
+  type Ad,
+  type AdvertisingInfo,
+  type ConfigInfo,
+  type FooterData,
+  type FriendlyLink,
+  type HotLabel,
+  type ServiceInfo,
+} from '../../../contract/content.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { Database } from '../../db/database.ts';
 import { createMemoCache } from '../../cache/memo-cache.ts';

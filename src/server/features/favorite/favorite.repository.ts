@@ -36,6 +36,10 @@ export async function hasFavorite(db: Kysely<Database>, userId: number, productI
 }
 
 export async function countFavoritesOfUser(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db.selectFrom('favorites').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('favorites')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return row?.count ?? 0;
 }

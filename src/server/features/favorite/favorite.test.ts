@@ -15,7 +15,8 @@ describe('favorites: favoriteCalls.add and .remove', () => {
 
   const storedFavorites = async (userId: number) =>
     (await t.db.kysely.selectFrom('favorites').select('productId').where('userId', '=', userId).orderBy('productId').execute()).map((row) => row.productId);
-  const isFavoriteOnPage = async (browser: TestBrowser, productId: number) => pageStateOf<ProductDetail>((await browser.get(`/product/detail/${productId}`)).body).data.isFavorite;
+  const isFavoriteOnPage = async (browser: TestBrowser, productId: number) =>
+    pageStateOf<ProductDetail>((await browser.get(`/product/detail/${productId}`)).body).data.isFavorite;
 
   it('answers 401 to visitors adding or removing a favorite', async () => {
     const productId = fixtureProductId(t.fixture, 'STM32F103C8T6');
@@ -37,7 +38,11 @@ describe('favorites: favoriteCalls.add and .remove', () => {
   it('refuses favorites of unknown or malformed products with a Chinese message', async () => {
     const member = await t.member();
     expect(await member.browser.call(favoriteCalls.add, { productId: 999_999 })).toMatchObject({ code: 404, errorCode: 'product.notFound', msg: '商品不存在' });
-    expect(await member.browser.post(favoriteCalls.add.path, { productId: 'abc' })).toMatchObject({ code: 400, errorCode: 'request.invalid', msg: '商品不存在' });
+    expect(await member.browser.post(favoriteCalls.add.path, { productId: 'abc' })).toMatchObject({
+      code: 400,
+      errorCode: 'request.invalid',
+      msg: '商品不存在',
+    });
     expect(await member.browser.post(favoriteCalls.add.path, {})).toMatchObject({ code: 400, errorCode: 'request.invalid', msg: '商品不存在' });
     expect(await storedFavorites(member.userId)).toEqual([]);
   });

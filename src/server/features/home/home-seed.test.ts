@@ -25,7 +25,11 @@ describe('home demo content on the demo catalogue', () => {
 
   it('puts labelled or special-offer parts in stock on the display stand, from different categories first', async () => {
     const ids = (await t.db.kysely.selectFrom('homeProducts').select('productId').execute()).map((row) => row.productId);
-    const parts = await t.db.kysely.selectFrom('products').select(['id', 'label', 'isSpecialOffer', 'stock', 'categorySecondId']).where('id', 'in', ids).execute();
+    const parts = await t.db.kysely
+      .selectFrom('products')
+      .select(['id', 'label', 'isSpecialOffer', 'stock', 'categorySecondId'])
+      .where('id', 'in', ids)
+      .execute();
     expect(parts).toHaveLength(15);
     for (const part of parts) expect(part.stock).toBeGreaterThan(0);
     const featured = parts.filter((part) => part.label !== null || part.isSpecialOffer === 1);

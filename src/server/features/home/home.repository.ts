@@ -81,7 +81,11 @@ export async function findRecentOrders(db: Kysely<Database>, limit: number): Pro
 }
 
 export async function countOrdersOfUser(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db.selectFrom('orders').select((eb) => eb.fn.countAll<number>().as('count')).where('userId', '=', userId).executeTakeFirst();
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('userId', '=', userId)
+    .executeTakeFirst();
   return row?.count ?? 0;
 }
 
@@ -127,8 +131,15 @@ export async function insertHomeProducts(db: Kysely<Database>, picks: { productI
 /** What the about page boasts: parts listed (the categories' kept counts) and brands carried. */
 export async function countCatalog(db: Kysely<Database>): Promise<{ skuCount: number; brandCount: number }> {
   const [skus, brands] = await Promise.all([
-    db.selectFrom('categories').select((eb) => eb.fn.sum<number>('skuCount').as('total')).where('level', '=', 2).executeTakeFirst(),
-    db.selectFrom('brands').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirst(),
+    db
+      .selectFrom('categories')
+      .select((eb) => eb.fn.sum<number>('skuCount').as('total'))
+      .where('level', '=', 2)
+      .executeTakeFirst(),
+    db
+      .selectFrom('brands')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .executeTakeFirst(),
   ]);
   return { skuCount: skus?.total ?? 0, brandCount: brands?.count ?? 0 };
 }

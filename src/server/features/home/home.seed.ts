@@ -97,18 +97,43 @@ async function pickDisplayProducts(db: Kysely<Database>): Promise<{ productId: n
   }
   for (const row of featured) if (chosen.length < wanted && !chosen.includes(row.id)) chosen.push(row.id);
   if (chosen.length < wanted) {
-    const others = await db.selectFrom('products').select('id').where('stock', '>', 0).orderBy('id').limit(wanted * 2).execute();
+    const others = await db
+      .selectFrom('products')
+      .select('id')
+      .where('stock', '>', 0)
+      .orderBy('id')
+      .limit(wanted * 2)
+      .execute();
     for (const row of others) if (chosen.length < wanted && !chosen.includes(row.id)) chosen.push(row.id);
   }
-  return chosen.map((productId, index) => ({ productId, slide: Math.floor(index / homeLimits.productsPerSlide) + 1, sort: index % homeLimits.productsPerSlide }));
+  return chosen.map((productId, index) => ({
+    productId,
+    slide: Math.floor(index / homeLimits.productsPerSlide) + 1,
+    sort: index % homeLimits.productsPerSlide,
+  }));
 }
 
 /** Brands are partners by the catalogue seed; a catalogue without any gets its first ones. */
 async function ensurePartnerBrands(db: Kysely<Database>): Promise<void> {
   const partner = await db.selectFrom('brands').select('id').where('isPartner', '=', 1).limit(1).executeTakeFirst();
   if (partner) return;
-  const first = await db.selectFrom('brands').select('id').orderBy('sort').orderBy('id').limit(homeLimits.brandsPerSlide * 2).execute();
-  if (first.length > 0) await db.updateTable('brands').set({ isPartner: 1 }).where('id', 'in', first.map((row) => row.id)).execute();
+  const first = await db
+    .selectFrom('brands')
+    .select('id')
+    .orderBy('sort')
+    .orderBy('id')
+    .limit(homeLimits.brandsPerSlide * 2)
+    .execute();
+  if (first.length > 0)
+    await db
+      .updateTable('brands')
+      .set({ isPartner: 1 })
+      .where(
+        'id',
+        'in',
+        first.map((row) => row.id),
+      )
+      .execute();
 }
 
 /** The demo member (h1's seed) gets a few orders of its own, so its card shows real counts. */

@@ -132,7 +132,13 @@ export function inviterOf(value: string | undefined): string {
   return (value ?? '').trim().slice(0, homeLimits.inviterLength);
 }
 
-export async function loadHomeData(db: Kysely<Database>, homeContent: HomeContentCache, userId: number | null, inviter: string, now = Date.now()): Promise<HomeData> {
+export async function loadHomeData(
+  db: Kysely<Database>,
+  homeContent: HomeContentCache,
+  userId: number | null,
+  inviter: string,
+  now = Date.now(),
+): Promise<HomeData> {
   const [content, userInfo] = await Promise.all([homeContent.load(), userId === null ? null : loadHomeUserInfo(db, userId)]);
   return { ...content, isLogin: userInfo !== null, userInfo, greetings: greetingFor(now), inviter };
 }

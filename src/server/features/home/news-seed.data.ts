@@ -120,10 +120,7 @@ export const announcementSeeds: NewsSeed[] = [
     kind: 'announcement',
     title: '关于调整偏远地区运费标准的公告',
     daysAgo: 42,
-    content: [
-      '因物流成本变化，自下月1日起，新疆、西藏、青海地区的订单首重运费调整为18元，续重每公斤8元。',
-      '其他地区运费标准不变，满99元包邮活动照常进行。',
-    ],
+    content: ['因物流成本变化，自下月1日起，新疆、西藏、青海地区的订单首重运费调整为18元，续重每公斤8元。', '其他地区运费标准不变，满99元包邮活动照常进行。'],
   },
 ];
 
@@ -159,10 +156,7 @@ export const informationSeeds: NewsSeed[] = [
     kind: 'information',
     title: '存储芯片价格回暖，NOR Flash交期小幅延长',
     daysAgo: 10,
-    content: [
-      'NOR Flash价格本季度环比上涨约5%，中小容量规格交期延长1至2周。',
-      '建议有量产计划的客户提前锁定货源，芯品商城现货库存可满足样品与小批量需求。',
-    ],
+    content: ['NOR Flash价格本季度环比上涨约5%，中小容量规格交期延长1至2周。', '建议有量产计划的客户提前锁定货源，芯品商城现货库存可满足样品与小批量需求。'],
   },
   {
     kind: 'information',

@@ -27,7 +27,9 @@ export function brandLogoSvg(brand: LogoBrand): string {
   const size = name.length <= 4 ? 46 : name.length <= 8 ? 34 : name.length <= 12 ? 24 : 18;
   const hasChinese = brand.nameCn !== null && brand.nameCn !== '' && brand.nameCn !== name;
   const nameY = hasChinese ? 64 : 74;
-  const chinese = hasChinese ? `<text x="120" y="96" font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif" font-size="17" fill="#4b5563" text-anchor="middle" letter-spacing="2">${escapeXml(brand.nameCn ?? '')}</text>` : '';
+  const chinese = hasChinese
+    ? `<text x="120" y="96" font-family="'PingFang SC','Microsoft YaHei','Noto Sans CJK SC',sans-serif" font-size="17" fill="#4b5563" text-anchor="middle" letter-spacing="2">${escapeXml(brand.nameCn ?? '')}</text>`
+    : '';
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 240 120" width="240" height="120" role="img" aria-label="${escapeXml(name)}">` +
     `<title>${escapeXml(hasChinese ? `${name} ${brand.nameCn ?? ''}` : name)}</title>` +

@@ -44,7 +44,12 @@ export function electrolytic(): string {
 
 /** Boxed film capacitor or radial part with two leads. */
 export function radialBox(): string {
-  return [shadow(120, 214, 60), leadRow('bottom', 90, 150, 150, 2, 5, 60), rect(62, 54, 116, 98, '#e2c044', { stroke: '#b39222', radius: 8 }), text(120, 110, 'MKT', { size: 18, fill: '#6b5412', weight: 700 })].join('');
+  return [
+    shadow(120, 214, 60),
+    leadRow('bottom', 90, 150, 150, 2, 5, 60),
+    rect(62, 54, 116, 98, '#e2c044', { stroke: '#b39222', radius: 8 }),
+    text(120, 110, 'MKT', { size: 18, fill: '#6b5412', weight: 700 }),
+  ].join('');
 }
 
 /** Shielded power inductor: a square core with the winding visible. */

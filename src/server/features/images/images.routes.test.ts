@@ -56,7 +56,15 @@ describe('images route', () => {
   });
 
   it('answers 404 for unknown or malformed names', async () => {
-    for (const url of ['/img/package/nothing.svg', '/img/package/sop-8.png', '/img/package/..%2F..%2Fpackage.json', '/img/package/constructor.svg', '/img/brand/999999.svg', '/img/brand/abc.svg', '/img/avatar/other.svg']) {
+    for (const url of [
+      '/img/package/nothing.svg',
+      '/img/package/sop-8.png',
+      '/img/package/..%2F..%2Fpackage.json',
+      '/img/package/constructor.svg',
+      '/img/brand/999999.svg',
+      '/img/brand/abc.svg',
+      '/img/avatar/other.svg',
+    ]) {
       const response = await t.app.inject({ method: 'GET', url });
       expect(response.statusCode, url).toBe(404);
       expect(response.headers['content-type']).toMatch(/^text\/plain/);
@@ -74,7 +82,7 @@ describe('images route', () => {
     expect(response.body).toContain('#cc0000');
   });
 
-  it("draws every maker of the demo catalogue in its own colour, others in a stable one", () => {
+  it('draws every maker of the demo catalogue in its own colour, others in a stable one', () => {
     for (const brand of Object.values(brandDefinitions)) expect(brandColors[brand.nameEn], brand.nameEn).toMatch(/^#[0-9a-f]{6}$/);
     expect(brandColor('Unknown Maker')).toBe(brandColor('Unknown Maker'));
     expect(brandColor('constructor')).toMatch(/^#[0-9a-f]{6}$/);

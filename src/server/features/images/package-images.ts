@@ -1,5 +1,18 @@
 import { diodeBody, dualRow, genericIc, leadless, powerTab, quadFlat, smallOutline, to220, to92, wirelessModule } from './drawings-ic.ts';
-import { axial, chip, connectorHousing, electrolytic, hc49, inductor, led, ledDisplay, pinHeader, radialBox, smdCrystal, usbReceptacle } from './drawings-passive.ts';
+import {
+  axial,
+  chip,
+  connectorHousing,
+  electrolytic,
+  hc49,
+  inductor,
+  led,
+  ledDisplay,
+  pinHeader,
+  radialBox,
+  smdCrystal,
+  usbReceptacle,
+} from './drawings-passive.ts';
 import { caption, svgDocument } from './svg-kit.ts';
 
 /** Every package drawing by name (the file name under /img/package/), with its caption. */

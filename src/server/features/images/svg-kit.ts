@@ -20,7 +20,14 @@ export function escapeXml(text: string): string {
   return text.replace(/[<>&"']/g, (char) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&apos;' })[char] ?? char);
 }
 
-export function rect(x: number, y: number, width: number, height: number, fill: string, options: { stroke?: string; radius?: number; strokeWidth?: number; opacity?: number } = {}): string {
+export function rect(
+  x: number,
+  y: number,
+  width: number,
+  height: number,
+  fill: string,
+  options: { stroke?: string; radius?: number; strokeWidth?: number; opacity?: number } = {},
+): string {
   const stroke = options.stroke ? ` stroke="${options.stroke}" stroke-width="${options.strokeWidth ?? 1.5}"` : '';
   const radius = options.radius ? ` rx="${options.radius}"` : '';
   const opacity = options.opacity !== undefined ? ` opacity="${options.opacity}"` : '';
@@ -31,7 +38,12 @@ export function circle(cx: number, cy: number, r: number, fill: string, stroke?:
   return `<circle cx="${round(cx)}" cy="${round(cy)}" r="${round(r)}" fill="${fill}"${stroke ? ` stroke="${stroke}" stroke-width="1.5"` : ''}/>`;
 }
 
-export function text(x: number, y: number, content: string, options: { size?: number; fill?: string; weight?: number; anchor?: 'start' | 'middle' | 'end'; family?: string } = {}): string {
+export function text(
+  x: number,
+  y: number,
+  content: string,
+  options: { size?: number; fill?: string; weight?: number; anchor?: 'start' | 'middle' | 'end'; family?: string } = {},
+): string {
   return `<text x="${round(x)}" y="${round(y)}" font-family="${options.family ?? 'Arial, Helvetica, sans-serif'}" font-size="${options.size ?? 14}" font-weight="${options.weight ?? 400}" fill="${options.fill ?? colors.marking}" text-anchor="${options.anchor ?? 'middle'}">${escapeXml(content)}</text>`;
 }
 
@@ -55,7 +67,10 @@ export function svgDocument(title: string, body: string): string {
 
 /** A dark moulded body with a pin-1 dot and a marking. */
 export function moulded(x: number, y: number, width: number, height: number, marking: string, options: { dot?: boolean; notch?: boolean } = {}): string {
-  const parts = [rect(x, y, width, height, colors.body, { stroke: colors.bodyEdge, radius: 4 }), rect(x + 3, y + 3, width - 6, height - 6, colors.bodyTop, { radius: 3, opacity: 0.5 })];
+  const parts = [
+    rect(x, y, width, height, colors.body, { stroke: colors.bodyEdge, radius: 4 }),
+    rect(x + 3, y + 3, width - 6, height - 6, colors.bodyTop, { radius: 3, opacity: 0.5 }),
+  ];
   if (options.dot) parts.push(circle(x + 10, y + height - 10, 3.5, '#55595f'));
   if (options.notch) parts.push(`<path d="M${round(x)} ${round(y + height / 2 - 8)} a8 8 0 0 1 0 16 z" fill="${colors.bodyEdge}"/>`);
   if (marking) parts.push(text(x + width / 2, y + height / 2 + 5, marking, { size: Math.min(16, Math.max(9, width / 6)), weight: 700 }));
@@ -63,7 +78,16 @@ export function moulded(x: number, y: number, width: number, height: number, mar
 }
 
 /** Leads along one side of a body: count leads of the given size, centred on the span. */
-export function leadRow(side: 'top' | 'bottom' | 'left' | 'right', start: number, end: number, edge: number, count: number, leadWidth: number, leadLength: number, fill: string = colors.lead): string {
+export function leadRow(
+  side: 'top' | 'bottom' | 'left' | 'right',
+  start: number,
+  end: number,
+  edge: number,
+  count: number,
+  leadWidth: number,
+  leadLength: number,
+  fill: string = colors.lead,
+): string {
   const pitch = (end - start) / count;
   const leads: string[] = [];
   for (let index = 0; index < count; index++) {

@@ -19,7 +19,8 @@ describe('message HTML allowlist', () => {
   });
 
   it('keeps the formatting and links a BOM or offer message needs', () => {
-    const html = '<p>型号 <strong>STM32F103C8T6</strong> 报价 <em>¥7.85</em></p><ul><li>一</li></ul><table><tbody><tr><td colspan="2">合计</td></tr></tbody></table><a href="/bom">查看</a>';
+    const html =
+      '<p>型号 <strong>STM32F103C8T6</strong> 报价 <em>¥7.85</em></p><ul><li>一</li></ul><table><tbody><tr><td colspan="2">合计</td></tr></tbody></table><a href="/bom">查看</a>';
     expect(sanitizeMessageHtml(html)).toBe(html);
   });
 

@@ -13,7 +13,13 @@ describe('marking messages read under concurrency', () => {
     const now = Date.now();
     await sendMessages(
       t.db.kysely,
-      Array.from({ length: 25 }, (_, i) => ({ userId: member.userId, messageType: MessageType.order, msgContent: `订单消息${i}`, sendDate: now - i * 1000, isRead: i < 5 ? 1 : 0 })),
+      Array.from({ length: 25 }, (_, i) => ({
+        userId: member.userId,
+        messageType: MessageType.order,
+        msgContent: `订单消息${i}`,
+        sendDate: now - i * 1000,
+        isRead: i < 5 ? 1 : 0,
+      })),
     );
     const answers = await Promise.all(Array.from({ length: 10 }, () => member.browser.callOk(messageCalls.readAll, {})));
     expect(answers.reduce((sum, answer) => sum + answer.count, 0)).toBe(20);

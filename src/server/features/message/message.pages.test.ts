@@ -14,7 +14,13 @@ describe('member messages', () => {
       const { userId: otherId } = await createMember(app.db.kysely);
       const base = Date.UTC(2026, 5, 11, 2, 30);
       await sendMessages(app.db.kysely, [
-        ...Array.from({ length: 12 }, (_, i) => ({ userId, messageType: MessageType.order, msgContent: `订单消息${i + 1}`, sendDate: base - (20 - i) * 60_000, isRead: 1 })),
+        ...Array.from({ length: 12 }, (_, i) => ({
+          userId,
+          messageType: MessageType.order,
+          msgContent: `订单消息${i + 1}`,
+          sendDate: base - (20 - i) * 60_000,
+          isRead: 1,
+        })),
         { userId, messageType: MessageType.bom, msgContent: '<p>BOM完成<script>x()</script></p>', sendDate: base - 3 * 60_000 },
         { userId, messageType: MessageType.invoice, msgContent: '发票已开具', sendDate: base - 2 * 60_000 },
         { userId, messageType: MessageType.offer, msgContent: '<p>报价单</p>', sendDate: base - 60_000 },
@@ -49,7 +55,7 @@ describe('member messages', () => {
     }
   });
 
-  it('lists the member\'s own messages newest first, 10 a page, with the unread count', async () => {
+  it("lists the member's own messages newest first, 10 a page, with the unread count", async () => {
     const response = await member.get('/user/message/list');
     expect(response.statusCode).toBe(200);
     const { data } = pageStateOf<MessageListData>(response.body);
@@ -87,7 +93,7 @@ describe('member messages', () => {
     expect(state.shell.headerStatusInfo.messageList.map((message) => message.id)).not.toContain(id);
   });
 
-  it('answers someone else\'s, unknown or malformed ids with the 404 page', async () => {
+  it("answers someone else's, unknown or malformed ids with the 404 page", async () => {
     for (const id of [String(idOf('别人的消息')), '999999', 'abc', '', '1.5']) {
       const response = await member.get(`/user/message/details?id=${id}`);
       expect(response.statusCode).toBe(404);
@@ -95,17 +101,22 @@ describe('member messages', () => {
     }
   });
 
-  it('marks one message read by call, refusing others\' and visitors', async () => {
+  it("marks one message read by call, refusing others' and visitors", async () => {
     const id = idOf('<p>报价单</p>');
     expect(await member.call(messageCalls.markRead, { id })).toEqual({ code: 1, data: true, msg: '' });
     const row = await t.db.kysely.selectFrom('messages').select('isRead').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.isRead).toBe(1);
-    expect(await member.call(messageCalls.markRead, { id: idOf('别人的消息') })).toEqual({ code: 404, data: null, msg: '消息不存在', errorCode: 'message.notFound' });
+    expect(await member.call(messageCalls.markRead, { id: idOf('别人的消息') })).toEqual({
+      code: 404,
+      data: null,
+      msg: '消息不存在',
+      errorCode: 'message.notFound',
+    });
     expect(await member.post(messageCalls.markRead.path, { id: 'x' })).toEqual({ code: 400, data: null, msg: '消息编号有误', errorCode: 'request.invalid' });
     expect(await t.browser().call(messageCalls.markRead, { id })).toMatchObject({ code: 401, errorCode: 'request.loginRequired' });
   });
 
-  it('marks all of the member\'s messages read, and no one else\'s', async () => {
+  it("marks all of the member's messages read, and no one else's", async () => {
     expect(await member.call(messageCalls.readAll, {})).toEqual({ code: 1, data: { count: 1 }, msg: '' });
     const shell = pageStateOf((await member.get('/no/such/page')).body).shell;
     expect(shell.headerStatusInfo).toEqual({ unreadCount: 0, messageList: [] });

@@ -1,5 +1,13 @@
 import type { Kysely } from 'kysely';
-import { isHtmlMessageType, isMessageTypeCode, messageErrors, MessageType, messagePageSize, type Message, type MessageListData } from '../../../contract/message.ts';
+import {
+  isHtmlMessageType,
+  isMessageTypeCode,
+  messageErrors,
+  MessageType,
+  messagePageSize,
+  type Message,
+  type MessageListData,
+} from '../../../contract/message.ts';
 import { shellLimits } from '../../../contract/shell.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -3,7 +3,8 @@
  * mobile counterparts. config.mobileSite is a path prefix served by this app (`/m`) or the
  * origin of a separate mobile site (`https://m.example.com`).
  */
-const mobileUserAgent = /\b(iPhone|iPod|Windows Phone|IEMobile|BlackBerry|BB10|Opera Mini|webOS)\b|Android.*\bMobile\b|\bMobile\b.*Firefox|HarmonyOS.*\bPhone\b/i;
+const mobileUserAgent =
+  /\b(iPhone|iPod|Windows Phone|IEMobile|BlackBerry|BB10|Opera Mini|webOS)\b|Android.*\bMobile\b|\bMobile\b.*Firefox|HarmonyOS.*\bPhone\b/i;
 
 export function isMobileUserAgent(userAgent: string | undefined): boolean {
   return userAgent !== undefined && mobileUserAgent.test(userAgent);

@@ -27,7 +27,11 @@ export async function findNewsOfKind(db: Kysely<Database>, kind: NewsKind, limit
 }
 
 export async function countNewsOfKind(db: Kysely<Database>, kind: NewsKind): Promise<number> {
-  const row = await db.selectFrom('news').select((eb) => eb.fn.countAll<number>().as('count')).where('kind', '=', kind).executeTakeFirst();
+  const row = await db
+    .selectFrom('news')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('kind', '=', kind)
+    .executeTakeFirst();
   return row?.count ?? 0;
 }
 

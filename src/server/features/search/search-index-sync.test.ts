@@ -20,7 +20,16 @@ afterEach(async () => {
   await Promise.all(services.splice(0).map((service) => service.keeper.close()));
 });
 
-const params = (key: string, extra: Partial<SearchParams> = {}): SearchParams => ({ key, categoryId: null, brandId: null, package: null, isInStock: false, sort: 0, page: 1, ...extra });
+const params = (key: string, extra: Partial<SearchParams> = {}): SearchParams => ({
+  key,
+  categoryId: null,
+  brandId: null,
+  package: null,
+  isInStock: false,
+  sort: 0,
+  page: 1,
+  ...extra,
+});
 const codesOf = (result: SearchResult) => result.list.map((product) => product.code);
 
 /** A service that checks the change log on every request, as if a second's wait had passed. */
@@ -88,7 +97,10 @@ describe('the index follows product writes', () => {
     await testApp.db.kysely.updateTable('brands').set({ nameCn: '安世半导体' }).where('id', '=', testApp.fixture.brands.nexperia).execute();
     // The rename is noticed on the next request, which starts a rebuild; the rebuilt index knows the new name.
     await service.search(params('安世'));
-    await vi.waitFor(async () => expect(await service.suggest('安世半导体')).toEqual([{ key: '安世半导体', searchResultCount: 1 }]), { timeout: 5000, interval: 50 });
+    await vi.waitFor(async () => expect(await service.suggest('安世半导体')).toEqual([{ key: '安世半导体', searchResultCount: 1 }]), {
+      timeout: 5000,
+      interval: 50,
+    });
   });
 
   it('rebuilds when changes it has not read were pruned from the log', async () => {
@@ -154,8 +166,14 @@ describe('several app processes on one database', () => {
       await testApp.db.kysely.updateTable('products').set({ code: 'LM358DGKR', codeNorm: 'LM358DGKR' }).where('id', '=', productId('LM358DR')).execute();
 
       // Each app checks the change log at most once a second.
-      await vi.waitFor(async () => expect(await suggest(other, 'LM358')).toEqual([{ key: 'LM358DGKR', searchResultCount: 1 }]), { timeout: 5000, interval: 200 });
-      await vi.waitFor(async () => expect(await suggest(first, 'LM358')).toEqual([{ key: 'LM358DGKR', searchResultCount: 1 }]), { timeout: 5000, interval: 200 });
+      await vi.waitFor(async () => expect(await suggest(other, 'LM358')).toEqual([{ key: 'LM358DGKR', searchResultCount: 1 }]), {
+        timeout: 5000,
+        interval: 200,
+      });
+      await vi.waitFor(async () => expect(await suggest(first, 'LM358')).toEqual([{ key: 'LM358DGKR', searchResultCount: 1 }]), {
+        timeout: 5000,
+        interval: 200,
+      });
     } finally {
       await second.close();
     }
@@ -172,7 +190,11 @@ describe('answering from SQL while a large catalogue is indexed', () => {
     const indexed = eagerService();
     const fromIndex = await Promise.all(keys.map((key) => indexed.search(params(key, { sort: 3 }))));
     keys.forEach((key, i) => {
-      expect({ key, total: fromSql[i]?.total, codes: fromSql[i] && codesOf(fromSql[i]).sort() }).toEqual({ key, total: fromIndex[i]?.total, codes: fromIndex[i] && codesOf(fromIndex[i]).sort() });
+      expect({ key, total: fromSql[i]?.total, codes: fromSql[i] && codesOf(fromSql[i]).sort() }).toEqual({
+        key,
+        total: fromIndex[i]?.total,
+        codes: fromIndex[i] && codesOf(fromIndex[i]).sort(),
+      });
       expect(fromSql[i]?.facets.brands).toEqual(fromIndex[i]?.facets.brands);
     });
   });

@@ -83,14 +83,17 @@ export class SearchIndexKeeper {
   /** After listen: build now, and follow the change log even when no request comes. */
   start(): void {
     void this.startBuild();
-    this.timer = setInterval(() => {
-      if (!this.index || this.syncing) return;
-      this.lastCheckAt = Date.now();
-      this.syncing = this.sync()
-        .then(() => this.pruneOccasionally())
-        .catch((error: unknown) => this.logger.warn({ err: error }, 'search index sync failed'))
-        .finally(() => (this.syncing = null));
-    }, Math.max(1000, this.options.checkIntervalMs * 5));
+    this.timer = setInterval(
+      () => {
+        if (!this.index || this.syncing) return;
+        this.lastCheckAt = Date.now();
+        this.syncing = this.sync()
+          .then(() => this.pruneOccasionally())
+          .catch((error: unknown) => this.logger.warn({ err: error }, 'search index sync failed'))
+          .finally(() => (this.syncing = null));
+      },
+      Math.max(1000, this.options.checkIntervalMs * 5),
+    );
     this.timer.unref();
   }
 

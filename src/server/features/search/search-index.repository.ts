@@ -36,17 +36,7 @@ type ParamTuple = [number, number, string, number | null];
 function productsQuery(db: Db) {
   return db.kysely
     .selectFrom('products as p')
-    .select([
-      'p.id',
-      'p.code',
-      'p.codeNorm',
-      'p.brandId',
-      'p.categorySecondId',
-      'p.package',
-      'p.description',
-      'p.stock',
-      'p.firstTierPriceE4 as priceE4',
-    ]);
+    .select(['p.id', 'p.code', 'p.codeNorm', 'p.brandId', 'p.categorySecondId', 'p.package', 'p.description', 'p.stock', 'p.firstTierPriceE4 as priceE4']);
 }
 
 async function productTuplesAfter(db: Db, afterId: number, limit: number): Promise<ProductTuple[]> {
@@ -59,7 +49,9 @@ async function paramTuples(db: Db, scope: { fromId: number; toId: number } | { i
     .selectFrom('productParams')
     .select(['productId', 'attributeId', 'valueText', 'valueNum'])
     .$if('ids' in scope, (qb) => qb.where('productId', 'in', 'ids' in scope ? scope.ids : []))
-    .$if('fromId' in scope, (qb) => qb.where('productId', '>=', 'fromId' in scope ? scope.fromId : 0).where('productId', '<=', 'toId' in scope ? scope.toId : 0))
+    .$if('fromId' in scope, (qb) =>
+      qb.where('productId', '>=', 'fromId' in scope ? scope.fromId : 0).where('productId', '<=', 'toId' in scope ? scope.toId : 0),
+    )
     .orderBy('productId')
     .orderBy('attributeId')
     .execute();
@@ -101,7 +93,18 @@ function readersFor(handle: SQLite.Database): SqliteReaders {
 /** Joins products with their parameters (both in product id order) into docs, one at a time. */
 function* docsOf(products: ProductTuple[], params: ParamTuple[], units: Map<number, string | null>, reuse: boolean): Generator<ProductDoc> {
   let at = 0;
-  const shared: ProductDoc = { productId: 0, code: '', codeNorm: '', brandId: 0, categoryId: 0, packageName: '', description: '', stock: 0, priceE4: null, params: [] };
+  const shared: ProductDoc = {
+    productId: 0,
+    code: '',
+    codeNorm: '',
+    brandId: 0,
+    categoryId: 0,
+    packageName: '',
+    description: '',
+    stock: 0,
+    priceE4: null,
+    params: [],
+  };
   for (const [productId, code, codeNorm, brandId, categoryId, packageName, description, stock, priceE4] of products) {
     while (at < params.length && (params[at]?.[0] ?? 0) < productId) at++;
     const own: ParamValue[] = reuse ? shared.params : [];
@@ -122,7 +125,13 @@ function* docsOf(products: ProductTuple[], params: ParamTuple[], units: Map<numb
  * The next batch of products after a product id, in id order, handed to `visit` one by one
  * (the doc object is reused: copy what you keep). Returns the last id read, or null at the end.
  */
-export async function forEachProductDocAfter(db: Db, afterId: number, limit: number, units: Map<number, string | null>, visit: (doc: ProductDoc) => void): Promise<number | null> {
+export async function forEachProductDocAfter(
+  db: Db,
+  afterId: number,
+  limit: number,
+  units: Map<number, string | null>,
+  visit: (doc: ProductDoc) => void,
+): Promise<number | null> {
   const products = db.sqlite ? readersFor(db.sqlite).products.all(afterId, limit) : await productTuplesAfter(db, afterId, limit);
   const first = products[0];
   const last = products.at(-1);

@@ -34,7 +34,12 @@ describe('search over the demo catalogue', () => {
   });
 
   it('finds the famous demo parts with their maker', async () => {
-    const famous = await db.kysely.selectFrom('products as p').innerJoin('brands as b', 'b.id', 'p.brandId').select(['p.code', 'b.nameEn', 'b.nameCn']).where('p.id', '<=', 4).execute();
+    const famous = await db.kysely
+      .selectFrom('products as p')
+      .innerJoin('brands as b', 'b.id', 'p.brandId')
+      .select(['p.code', 'b.nameEn', 'b.nameCn'])
+      .where('p.id', '<=', 4)
+      .execute();
     for (const part of famous) {
       const brandName = part.nameCn ?? part.nameEn;
       const result = await service.search(params(part.code));

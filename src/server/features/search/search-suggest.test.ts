@@ -112,7 +112,11 @@ describe('searchFactoryCodeProduct: lookup by manufacturer code', () => {
   });
 
   it('refuses an empty code with a message', async () => {
-    expect(await browser.call(searchCalls.searchFactoryCodeProduct, { code: ' ' })).toMatchObject({ code: 400, errorCode: 'request.invalid', msg: '请输入型号' });
+    expect(await browser.call(searchCalls.searchFactoryCodeProduct, { code: ' ' })).toMatchObject({
+      code: 400,
+      errorCode: 'request.invalid',
+      msg: '请输入型号',
+    });
     expect(await browser.post(searchCalls.searchFactoryCodeProduct.path, {})).toMatchObject({ code: 400, errorCode: 'request.invalid', msg: '请输入型号' });
   });
 });

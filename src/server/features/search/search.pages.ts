@@ -13,7 +13,9 @@ export function searchPage(search: SearchService, siteName: string): Page {
       const key = result.params.key;
       return {
         title: key ? `${key} - 搜索结果 - ${siteName}` : `搜索 - ${siteName}`,
-        description: key ? `${siteName}为您找到${result.total}个与“${key}”相关的电子元器件：型号、品牌、封装、参数、库存与阶梯价格。` : `${siteName}：按型号、品牌、分类或参数搜索电子元器件。`,
+        description: key
+          ? `${siteName}为您找到${result.total}个与“${key}”相关的电子元器件：型号、品牌、封装、参数、库存与阶梯价格。`
+          : `${siteName}：按型号、品牌、分类或参数搜索电子元器件。`,
         data: result,
       };
     },

@@ -1,7 +1,15 @@
 import type { Logger } from 'pino';
 import { brandDisplayName, type ProductSummary } from '../../../contract/catalog.ts';
 import { looksLikePartNumber, normalizePartNumber, partNumberBase } from '../../../contract/part-number.ts';
-import { searchKeyMaxLength, searchMessages, searchPageSize, type SearchParams, type SearchProduct, type SearchResult, type Suggestion } from '../../../contract/search.ts';
+import {
+  searchKeyMaxLength,
+  searchMessages,
+  searchPageSize,
+  type SearchParams,
+  type SearchProduct,
+  type SearchResult,
+  type Suggestion,
+} from '../../../contract/search.ts';
 import { splitKeyword } from '../../../contract/value-query.ts';
 import type { Db } from '../../db/create-db.ts';
 import { compileQuery } from './index/compile-query.ts';
@@ -21,7 +29,10 @@ const maxNearMatches = 8;
 /** Control characters never reach a query (PostgreSQL refuses NUL); runs of spaces become one. */
 export function cleanKeyword(raw: string): string {
   // eslint-disable-next-line no-control-regex -- control characters are what it removes
-  return raw.replace(/[\u0000-\u001f\u007f]/g, ' ').replace(/\s+/g, ' ').trim();
+  return raw
+    .replace(/[\u0000-\u001f\u007f]/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }
 
 export function keywordProblem(keyword: string): string {

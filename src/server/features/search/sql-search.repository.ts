@@ -66,7 +66,12 @@ export async function sqlSearch(db: Db, query: SqlQuery): Promise<IndexResult> {
   const whole = query.whole;
   let useWhole = false;
   if (whole) {
-    const any = await k.selectFrom('products as p').select('p.id').where((eb) => eb.or(codeCondition(db, eb, whole))).limit(1).executeTakeFirst();
+    const any = await k
+      .selectFrom('products as p')
+      .select('p.id')
+      .where((eb) => eb.or(codeCondition(db, eb, whole)))
+      .limit(1)
+      .executeTakeFirst();
     useWhole = any !== undefined;
   }
   const effective: SqlQuery = useWhole ? query : { ...query, whole: null };
@@ -74,7 +79,12 @@ export async function sqlSearch(db: Db, query: SqlQuery): Promise<IndexResult> {
     effective.tokens.map(async (token) => {
       const code = token.code;
       if (!code) return false;
-      const any = await k.selectFrom('products as p').select('p.id').where((eb) => eb.or(prefixConditions(eb, code))).limit(1).executeTakeFirst();
+      const any = await k
+        .selectFrom('products as p')
+        .select('p.id')
+        .where((eb) => eb.or(prefixConditions(eb, code)))
+        .limit(1)
+        .executeTakeFirst();
       return any !== undefined;
     }),
   );
@@ -103,18 +113,33 @@ export async function sqlSearch(db: Db, query: SqlQuery): Promise<IndexResult> {
 
   const firstPrice = (eb: ProductsEb) => eb.ref('p.firstTierPriceE4');
   const [totalRow, categories, brands, packageRows, inStockRow, page] = await Promise.all([
-    k.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('count')).where((eb) => where(eb, null)).executeTakeFirstOrThrow(),
+    k
+      .selectFrom('products as p')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where((eb) => where(eb, null))
+      .executeTakeFirstOrThrow(),
     facet('p.categorySecondId', 'category'),
     facet('p.brandId', 'brand'),
-    k.selectFrom('products as p').select(['p.package', (eb) => eb.fn.countAll<number>().as('count')]).where((eb) => where(eb, 'package')).groupBy('p.package').execute(),
-    k.selectFrom('products as p').select((eb) => eb.fn.countAll<number>().as('count')).where((eb) => eb.and([where(eb, 'stock'), eb('p.stock', '>', 0)])).executeTakeFirstOrThrow(),
+    k
+      .selectFrom('products as p')
+      .select(['p.package', (eb) => eb.fn.countAll<number>().as('count')])
+      .where((eb) => where(eb, 'package'))
+      .groupBy('p.package')
+      .execute(),
+    k
+      .selectFrom('products as p')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where((eb) => eb.and([where(eb, 'stock'), eb('p.stock', '>', 0)]))
+      .executeTakeFirstOrThrow(),
     k
       .selectFrom('products as p')
       .select('p.id')
       .where((eb) => where(eb, null))
       .$call((qb) => {
-        if (query.sort === ProductSort.priceAsc) return qb.orderBy((eb) => eb.case().when(firstPrice(eb), 'is', null).then(1).else(0).end()).orderBy((eb) => firstPrice(eb), 'asc');
-        if (query.sort === ProductSort.priceDesc) return qb.orderBy((eb) => eb.case().when(firstPrice(eb), 'is', null).then(1).else(0).end()).orderBy((eb) => firstPrice(eb), 'desc');
+        if (query.sort === ProductSort.priceAsc)
+          return qb.orderBy((eb) => eb.case().when(firstPrice(eb), 'is', null).then(1).else(0).end()).orderBy((eb) => firstPrice(eb), 'asc');
+        if (query.sort === ProductSort.priceDesc)
+          return qb.orderBy((eb) => eb.case().when(firstPrice(eb), 'is', null).then(1).else(0).end()).orderBy((eb) => firstPrice(eb), 'desc');
         if (query.sort === ProductSort.stockDesc) return qb.orderBy('p.stock', 'desc');
         const exact = effective.whole?.norm ?? effective.tokens.find((token) => token.code)?.code?.norm ?? '';
         return qb

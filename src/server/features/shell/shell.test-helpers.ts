@@ -17,7 +17,11 @@ export async function shellOf(browser: TestBrowser, url = '/no/such/page'): Prom
  */
 export async function insertCategoryFixture(db: Db, groups = 10, bigSecondCount = 24): Promise<void> {
   for (let g = 1; g <= groups; g++) {
-    const group = await db.kysely.insertInto('categoryGroups').values({ name: `分组${g}`, sort: g }).returning('id').executeTakeFirstOrThrow();
+    const group = await db.kysely
+      .insertInto('categoryGroups')
+      .values({ name: `分组${g}`, sort: g })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     for (let f = 1; f <= 2; f++) {
       const first = await db.kysely
         .insertInto('categories')
@@ -41,7 +45,11 @@ export async function insertCategoryFixture(db: Db, groups = 10, bigSecondCount 
 /** `count` cart lines for the member, on products made for the purpose. */
 export async function insertCartLines(db: Db, userId: number, count: number): Promise<void> {
   const category = await db.kysely.selectFrom('categories').select(['id', 'parentId']).where('level', '=', 2).executeTakeFirstOrThrow();
-  const brand = await db.kysely.insertInto('brands').values({ nameEn: 'TESTBRAND', nameCn: null, initial: 'T', logoPath: null, intro: '', country: '', isPartner: 0, sort: 0 }).returning('id').executeTakeFirstOrThrow();
+  const brand = await db.kysely
+    .insertInto('brands')
+    .values({ nameEn: 'TESTBRAND', nameCn: null, initial: 'T', logoPath: null, intro: '', country: '', isPartner: 0, sort: 0 })
+    .returning('id')
+    .executeTakeFirstOrThrow();
   const now = Date.now();
   for (let i = 0; i < count; i++) {
     const productId = await insertProduct(db.kysely, {

@@ -100,7 +100,17 @@ function tiAmplifiers(key: string, category: 'opamp' | 'comparator', weight: num
       // Only the classic parts still come in DIP.
       if (pkg === null || (style === 'DIP' && grade !== '' && grade !== 'C' && grade !== 'A')) return null;
       const packageSuffix = suffix === 'P' && channels === 4 ? 'N' : suffix;
-      return amplifier({ code: `${model}${grade}${packageSuffix}`, brand: 'ti', category, pkg, channels, gbw, supply, output, priceE4: priceE4 * (style === 'DIP' ? 1.6 : 1) });
+      return amplifier({
+        code: `${model}${grade}${packageSuffix}`,
+        brand: 'ti',
+        category,
+        pkg,
+        channels,
+        gbw,
+        supply,
+        output,
+        priceE4: priceE4 * (style === 'DIP' ? 1.6 : 1),
+      });
     },
   });
 }
@@ -167,7 +177,17 @@ const threePeakOpamps = defineFamily({
     const [model, channels, gbw] = at(threePeakModels, m);
     const [suffix, pkg, packageChannels] = at(threePeakPackages, k);
     if (packageChannels !== channels) return null;
-    return amplifier({ code: `${model}${suffix}`, brand: 'threepeak', category: 'opamp', pkg, channels, gbw, supply: '1.8V~5.5V', output: '轨到轨', priceE4: gbw > 50e6 ? 12_000 : 1_800 * channels });
+    return amplifier({
+      code: `${model}${suffix}`,
+      brand: 'threepeak',
+      category: 'opamp',
+      pkg,
+      channels,
+      gbw,
+      supply: '1.8V~5.5V',
+      output: '轨到轨',
+      priceE4: gbw > 50e6 ? 12_000 : 1_800 * channels,
+    });
   },
 });
 
@@ -177,21 +197,111 @@ const stAmplifiers: ProductDraft[] = [
   amplifier({ code: 'LM324DT', brand: 'st', category: 'opamp', pkg: 'SOIC-14', channels: 4, gbw: 1.3e6, supply: '3V~30V', output: '标准', priceE4: 1_200 }),
   amplifier({ code: 'TSV912IST', brand: 'st', category: 'opamp', pkg: 'MSOP-8', channels: 2, gbw: 8e6, supply: '2.5V~5.5V', output: '轨到轨', priceE4: 5_500 }),
   amplifier({ code: 'TSV912IDT', brand: 'st', category: 'opamp', pkg: 'SOIC-8', channels: 2, gbw: 8e6, supply: '2.5V~5.5V', output: '轨到轨', priceE4: 5_200 }),
-  amplifier({ code: 'TSV911ILT', brand: 'st', category: 'opamp', pkg: 'SOT-23-5', channels: 1, gbw: 8e6, supply: '2.5V~5.5V', output: '轨到轨', priceE4: 3_800 }),
+  amplifier({
+    code: 'TSV911ILT',
+    brand: 'st',
+    category: 'opamp',
+    pkg: 'SOT-23-5',
+    channels: 1,
+    gbw: 8e6,
+    supply: '2.5V~5.5V',
+    output: '轨到轨',
+    priceE4: 3_800,
+  }),
   amplifier({ code: 'LM393DT', brand: 'st', category: 'comparator', pkg: 'SOIC-8', channels: 2, gbw: null, supply: '2V~36V', output: '开漏', priceE4: 1_000 }),
   amplifier({ code: 'LM339DT', brand: 'st', category: 'comparator', pkg: 'SOIC-14', channels: 4, gbw: null, supply: '2V~36V', output: '开漏', priceE4: 1_200 }),
-  amplifier({ code: 'TS3021ILT', brand: 'st', category: 'comparator', pkg: 'SOT-23-5', channels: 1, gbw: null, supply: '1.8V~5V', output: '推挽', priceE4: 4_000 }),
+  amplifier({
+    code: 'TS3021ILT',
+    brand: 'st',
+    category: 'comparator',
+    pkg: 'SOT-23-5',
+    channels: 1,
+    gbw: null,
+    supply: '1.8V~5V',
+    output: '推挽',
+    priceE4: 4_000,
+  }),
 ];
 
 const adiAmplifiers: ProductDraft[] = [
-  amplifier({ code: 'AD8605ARTZ-REEL7', brand: 'adi', category: 'opamp', pkg: 'SOT-23-5', channels: 1, gbw: 10e6, supply: '2.7V~5.5V', output: '轨到轨', priceE4: 45_000 }),
-  amplifier({ code: 'AD8606ARZ', brand: 'adi', category: 'opamp', pkg: 'SOIC-8', channels: 2, gbw: 10e6, supply: '2.7V~5.5V', output: '轨到轨', priceE4: 68_000 }),
-  amplifier({ code: 'AD8608ARZ', brand: 'adi', category: 'opamp', pkg: 'SOIC-14', channels: 4, gbw: 10e6, supply: '2.7V~5.5V', output: '轨到轨', priceE4: 98_000 }),
+  amplifier({
+    code: 'AD8605ARTZ-REEL7',
+    brand: 'adi',
+    category: 'opamp',
+    pkg: 'SOT-23-5',
+    channels: 1,
+    gbw: 10e6,
+    supply: '2.7V~5.5V',
+    output: '轨到轨',
+    priceE4: 45_000,
+  }),
+  amplifier({
+    code: 'AD8606ARZ',
+    brand: 'adi',
+    category: 'opamp',
+    pkg: 'SOIC-8',
+    channels: 2,
+    gbw: 10e6,
+    supply: '2.7V~5.5V',
+    output: '轨到轨',
+    priceE4: 68_000,
+  }),
+  amplifier({
+    code: 'AD8608ARZ',
+    brand: 'adi',
+    category: 'opamp',
+    pkg: 'SOIC-14',
+    channels: 4,
+    gbw: 10e6,
+    supply: '2.7V~5.5V',
+    output: '轨到轨',
+    priceE4: 98_000,
+  }),
   amplifier({ code: 'OP07CDZ', brand: 'adi', category: 'opamp', pkg: 'SOIC-8', channels: 1, gbw: 0.6e6, supply: '±3V~±18V', output: '精密', priceE4: 22_000 }),
-  amplifier({ code: 'AD620ARZ', brand: 'adi', category: 'opamp', pkg: 'SOIC-8', channels: 1, gbw: 1e6, supply: '±2.3V~±18V', output: '仪表放大器', priceE4: 180_000 }),
-  amplifier({ code: 'ADA4528-1ARMZ', brand: 'adi', category: 'opamp', pkg: 'MSOP-8', channels: 1, gbw: 4e6, supply: '2.2V~5.5V', output: '零漂移', priceE4: 120_000 }),
-  amplifier({ code: 'LT1013DDR', brand: 'adi', category: 'opamp', pkg: 'SOIC-8', channels: 2, gbw: 0.8e6, supply: '±2V~±22V', output: '精密', priceE4: 36_000 }),
-  amplifier({ code: 'ADCMP600BKSZ-REEL7', brand: 'adi', category: 'comparator', pkg: 'SC-70-5', channels: 1, gbw: null, supply: '2.5V~5.5V', output: '推挽', priceE4: 52_000 }),
+  amplifier({
+    code: 'AD620ARZ',
+    brand: 'adi',
+    category: 'opamp',
+    pkg: 'SOIC-8',
+    channels: 1,
+    gbw: 1e6,
+    supply: '±2.3V~±18V',
+    output: '仪表放大器',
+    priceE4: 180_000,
+  }),
+  amplifier({
+    code: 'ADA4528-1ARMZ',
+    brand: 'adi',
+    category: 'opamp',
+    pkg: 'MSOP-8',
+    channels: 1,
+    gbw: 4e6,
+    supply: '2.2V~5.5V',
+    output: '零漂移',
+    priceE4: 120_000,
+  }),
+  amplifier({
+    code: 'LT1013DDR',
+    brand: 'adi',
+    category: 'opamp',
+    pkg: 'SOIC-8',
+    channels: 2,
+    gbw: 0.8e6,
+    supply: '±2V~±22V',
+    output: '精密',
+    priceE4: 36_000,
+  }),
+  amplifier({
+    code: 'ADCMP600BKSZ-REEL7',
+    brand: 'adi',
+    category: 'comparator',
+    pkg: 'SC-70-5',
+    channels: 1,
+    gbw: null,
+    supply: '2.5V~5.5V',
+    output: '推挽',
+    priceE4: 52_000,
+  }),
 ];
 
 export const analogFamilies: Family[] = [

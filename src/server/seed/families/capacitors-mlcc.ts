@@ -24,11 +24,43 @@ export function isMlccMade(dielectric: Dielectric, size: MlccSize, volts: number
   if ((size === '1808' || size === '1812' || size === '2220') && volts < 16) return false;
   const isClassOne = dielectric === 'C0G';
   const derating =
-    volts >= 1000 ? (isClassOne ? 50 : 300) : volts >= 500 ? (isClassOne ? 20 : 100) : volts >= 200 ? (isClassOne ? 5 : 20) : volts >= 100 ? 10 : volts >= 50 ? (isClassOne ? 1 : 3) : volts >= 25 ? (dielectric === 'X5R' ? 2 : 1) : 1;
-  return farads <= maxCapacitance[dielectric][size] / derating * 1.0001;
+    volts >= 1000
+      ? isClassOne
+        ? 50
+        : 300
+      : volts >= 500
+        ? isClassOne
+          ? 20
+          : 100
+        : volts >= 200
+          ? isClassOne
+            ? 5
+            : 20
+          : volts >= 100
+            ? 10
+            : volts >= 50
+              ? isClassOne
+                ? 1
+                : 3
+              : volts >= 25
+                ? dielectric === 'X5R'
+                  ? 2
+                  : 1
+                : 1;
+  return farads <= (maxCapacitance[dielectric][size] / derating) * 1.0001;
 }
 
-const sizeBasePriceE4: Record<MlccSize, number> = { '0201': 18, '0402': 12, '0603': 16, '0805': 30, '1206': 70, '1210': 160, '1808': 600, '1812': 450, '2220': 900 };
+const sizeBasePriceE4: Record<MlccSize, number> = {
+  '0201': 18,
+  '0402': 12,
+  '0603': 16,
+  '0805': 30,
+  '1206': 70,
+  '1210': 160,
+  '1808': 600,
+  '1812': 450,
+  '2220': 900,
+};
 
 export interface MlccSpec {
   brand: BrandKey;
@@ -102,18 +134,68 @@ function mlccFamily(key: string, brand: BrandKey, dielectric: Dielectric, weight
   });
 }
 
-const murataSize: Record<MlccSize, string> = { '0201': '033', '0402': '155', '0603': '188', '0805': '21B', '1206': '31M', '1210': '32E', '1808': '42Q', '1812': '43Q', '2220': '55N' };
+const murataSize: Record<MlccSize, string> = {
+  '0201': '033',
+  '0402': '155',
+  '0603': '188',
+  '0805': '21B',
+  '1206': '31M',
+  '1210': '32E',
+  '1808': '42Q',
+  '1812': '43Q',
+  '2220': '55N',
+};
 const murataDielectric: Record<Dielectric, string> = { C0G: '5C', X7R: 'R7', X5R: 'R6' };
 /** Murata/TDK voltage codes: 1H = 50 V. */
-export const jisVoltage: Record<number, string> = { 6.3: '0J', 10: '1A', 16: '1C', 25: '1E', 50: '1H', 100: '2A', 200: '2D', 250: '2E', 500: '2H', 630: '2J', 1000: '3A' };
+export const jisVoltage: Record<number, string> = {
+  6.3: '0J',
+  10: '1A',
+  16: '1C',
+  25: '1E',
+  50: '1H',
+  100: '2A',
+  200: '2D',
+  250: '2E',
+  500: '2H',
+  630: '2J',
+  1000: '3A',
+};
 
 /** GRM188R71H104KA93D: series, size + thickness, dielectric, voltage, value, tolerance, spec, packing. */
-export function murataGrmCode(size: MlccSize, dielectric: Dielectric, volts: number, farads: number, tolerance: ToleranceLetter, spec = 'A01D', series = 'GRM'): string {
+export function murataGrmCode(
+  size: MlccSize,
+  dielectric: Dielectric,
+  volts: number,
+  farads: number,
+  tolerance: ToleranceLetter,
+  spec = 'A01D',
+  series = 'GRM',
+): string {
   return `${series}${murataSize[size]}${murataDielectric[dielectric]}${codeOf(jisVoltage, volts)}${capacitanceCode(farads)}${tolerance}${spec}`;
 }
 
-const samsungSize: Record<MlccSize, string> = { '0201': '03', '0402': '05', '0603': '10', '0805': '21', '1206': '31', '1210': '32', '1808': '42', '1812': '43', '2220': '55' };
-const samsungThickness: Record<MlccSize, string> = { '0201': '3', '0402': '5', '0603': '8', '0805': 'F', '1206': 'H', '1210': 'J', '1808': 'J', '1812': 'J', '2220': 'N' };
+const samsungSize: Record<MlccSize, string> = {
+  '0201': '03',
+  '0402': '05',
+  '0603': '10',
+  '0805': '21',
+  '1206': '31',
+  '1210': '32',
+  '1808': '42',
+  '1812': '43',
+  '2220': '55',
+};
+const samsungThickness: Record<MlccSize, string> = {
+  '0201': '3',
+  '0402': '5',
+  '0603': '8',
+  '0805': 'F',
+  '1206': 'H',
+  '1210': 'J',
+  '1808': 'J',
+  '1812': 'J',
+  '2220': 'N',
+};
 const samsungDielectric: Record<Dielectric, string> = { C0G: 'C', X7R: 'B', X5R: 'A' };
 const samsungVoltage: Record<number, string> = { 6.3: 'Q', 10: 'P', 16: 'O', 25: 'A', 50: 'B', 100: 'C', 200: 'D', 250: 'E', 500: 'G', 630: 'H', 1000: 'I' };
 
@@ -125,9 +207,29 @@ export function samsungClCode(size: MlccSize, dielectric: Dielectric, volts: num
 const yageoVoltage: Record<number, string> = { 6.3: '5', 10: '6', 16: '7', 25: '8', 50: '9', 100: '0', 200: 'A', 250: 'Y', 500: 'B', 630: 'C', 1000: 'D' };
 const yageoDielectric: Record<Dielectric, string> = { C0G: 'NPO', X7R: 'X7R', X5R: 'X5R' };
 const fhDielectric: Record<Dielectric, string> = { C0G: 'CG', X7R: 'B', X5R: 'X5R' };
-const fhVoltage: Record<number, string> = { 6.3: '6R3', 10: '100', 16: '160', 25: '250', 50: '500', 100: '101', 200: '201', 250: '251', 500: '501', 630: '631', 1000: '102' };
+const fhVoltage: Record<number, string> = {
+  6.3: '6R3',
+  10: '100',
+  16: '160',
+  25: '250',
+  50: '500',
+  100: '101',
+  200: '201',
+  250: '251',
+  500: '501',
+  630: '631',
+  1000: '102',
+};
 const tdkSize: Record<MlccSize, [string, string]> = {
-  '0201': ['0603', '030'], '0402': ['1005', '050'], '0603': ['1608', '080'], '0805': ['2012', '125'], '1206': ['3216', '160'], '1210': ['3225', '250'], '1808': ['4520', '200'], '1812': ['4532', '250'], '2220': ['5750', '250'],
+  '0201': ['0603', '030'],
+  '0402': ['1005', '050'],
+  '0603': ['1608', '080'],
+  '0805': ['2012', '125'],
+  '1206': ['3216', '160'],
+  '1210': ['3225', '250'],
+  '1808': ['4520', '200'],
+  '1812': ['4532', '250'],
+  '2220': ['5750', '250'],
 };
 const kemetVoltage: Record<number, string> = { 6.3: '9', 10: '8', 16: '4', 25: '3', 50: '5', 100: '1', 200: '2', 250: 'A', 500: 'C', 630: 'B', 1000: 'D' };
 const kemetDielectric: Record<Dielectric, string> = { C0G: 'G', X7R: 'R', X5R: 'P' };
@@ -141,12 +243,49 @@ function acrossDielectrics(key: string, brand: BrandKey, weight: number, packing
 export const mlccFamilies: Family[] = [
   ...acrossDielectrics('murata-grm', 'murata', 8, ['A01D', 'A93D', 'A12D'], (s, d, v, f, t, p) => murataGrmCode(s, d, v, f, t, p)),
   ...acrossDielectrics('samsung-cl', 'samsung', 8, ['C', 'E'], (s, d, v, f, t, p) => samsungClCode(s, d, v, f, t, p)),
-  ...acrossDielectrics('yageo-cc', 'yageo', 6, ['BB', 'AB'], (s, d, v, f, t, p) => `CC${s}${t}R${yageoDielectric[d]}${codeOf(yageoVoltage, v)}${p}${capacitanceCode(f)}`),
-  ...acrossDielectrics('fh-mlcc', 'fenghua', 6, ['NT', 'ST'], (s, d, v, f, t, p) => `${s}${fhDielectric[d]}${capacitanceCode(f)}${t}${codeOf(fhVoltage, v)}${p}`),
-  ...acrossDielectrics('tdk-c', 'tdk', 4, ['AA', 'AB'], (s, d, v, f, t, p) => `C${tdkSize[s][0]}${d}${codeOf(jisVoltage, v)}${capacitanceCode(f)}${t}${tdkSize[s][1]}${p}`),
-  ...acrossDielectrics('kemet-c', 'kemet', 3, ['ACTU', 'ACAUTO'], (s, d, v, f, t, p) => `C${s}C${capacitanceCode(f)}${t}${codeOf(kemetVoltage, v)}${kemetDielectric[d]}${p}`),
+  ...acrossDielectrics(
+    'yageo-cc',
+    'yageo',
+    6,
+    ['BB', 'AB'],
+    (s, d, v, f, t, p) => `CC${s}${t}R${yageoDielectric[d]}${codeOf(yageoVoltage, v)}${p}${capacitanceCode(f)}`,
+  ),
+  ...acrossDielectrics(
+    'fh-mlcc',
+    'fenghua',
+    6,
+    ['NT', 'ST'],
+    (s, d, v, f, t, p) => `${s}${fhDielectric[d]}${capacitanceCode(f)}${t}${codeOf(fhVoltage, v)}${p}`,
+  ),
+  ...acrossDielectrics(
+    'tdk-c',
+    'tdk',
+    4,
+    ['AA', 'AB'],
+    (s, d, v, f, t, p) => `C${tdkSize[s][0]}${d}${codeOf(jisVoltage, v)}${capacitanceCode(f)}${t}${tdkSize[s][1]}${p}`,
+  ),
+  ...acrossDielectrics(
+    'kemet-c',
+    'kemet',
+    3,
+    ['ACTU', 'ACAUTO'],
+    (s, d, v, f, t, p) => `C${s}C${capacitanceCode(f)}${t}${codeOf(kemetVoltage, v)}${kemetDielectric[d]}${p}`,
+  ),
   ...acrossDielectrics('cctc-tcc', 'chinocera', 3, ['CT', 'NT'], (s, d, v, f, t, p) => `TCC${s}${d}${capacitanceCode(f)}${t}${codeOf(fhVoltage, v)}${p}`),
   ...acrossDielectrics('murata-gcm', 'murata', 4, ['A55D', 'A37D'], (s, d, v, f, t, p) => murataGrmCode(s, d, v, f, t, p, 'GCM')),
-  ...acrossDielectrics('tdk-cga', 'tdk', 3, ['AC', 'AE'], (s, d, v, f, t, p) => `CGA${tdkSize[s][0].slice(0, 1)}${tdkSize[s][0].slice(2, 3)}${d}${codeOf(jisVoltage, v)}${capacitanceCode(f)}${t}${tdkSize[s][1]}${p}`),
-  ...acrossDielectrics('yageo-ac', 'yageo', 3, ['BB', 'AB'], (s, d, v, f, t, p) => `AC${s}${t}R${yageoDielectric[d]}${codeOf(yageoVoltage, v)}${p}${capacitanceCode(f)}`),
+  ...acrossDielectrics(
+    'tdk-cga',
+    'tdk',
+    3,
+    ['AC', 'AE'],
+    (s, d, v, f, t, p) =>
+      `CGA${tdkSize[s][0].slice(0, 1)}${tdkSize[s][0].slice(2, 3)}${d}${codeOf(jisVoltage, v)}${capacitanceCode(f)}${t}${tdkSize[s][1]}${p}`,
+  ),
+  ...acrossDielectrics(
+    'yageo-ac',
+    'yageo',
+    3,
+    ['BB', 'AB'],
+    (s, d, v, f, t, p) => `AC${s}${t}R${yageoDielectric[d]}${codeOf(yageoVoltage, v)}${p}${capacitanceCode(f)}`,
+  ),
 ];

@@ -44,7 +44,13 @@ function passive(fields: PassiveFields) {
   };
 }
 
-function electrolyticFamily(key: string, brand: BrandKey, weight: number, series: readonly (readonly [string, 'SMD' | '插件', number])[], code: (series: string, volts: number, farads: number) => string): Family {
+function electrolyticFamily(
+  key: string,
+  brand: BrandKey,
+  weight: number,
+  series: readonly (readonly [string, 'SMD' | '插件', number])[],
+  code: (series: string, volts: number, farads: number) => string,
+): Family {
   return defineFamily({
     key,
     category: 'aluminumElectrolytic',
@@ -108,7 +114,11 @@ const kemetTantalum = defineFamily({
       category: 'tantalum',
       pkg: `CASE-${caseCode}-${pkg}`,
       description: `${value} ${tolerance === 'K' ? '±10%' : '±20%'} ${volts}V 钽电容 CASE-${caseCode}`,
-      params: [param('capacitance', value, farads), param('ratedVoltage', `${volts}V`, volts), param('tolerance', tolerance === 'K' ? '±10%' : '±20%', tolerance === 'K' ? 10 : 20)],
+      params: [
+        param('capacitance', value, farads),
+        param('ratedVoltage', `${volts}V`, volts),
+        param('tolerance', tolerance === 'K' ? '±10%' : '±20%', tolerance === 'K' ? 10 : 20),
+      ],
       priceE4: 900 + k * 900 + v * 120,
       packSize: 10,
     });
@@ -181,8 +191,20 @@ const panasonicSupercap = defineFamily({
 });
 
 export const otherCapacitorFamilies: Family[] = [
-  electrolyticFamily('panasonic-eee', 'panasonic', 3, [['FK', 'SMD', 2000], ['FT', 'SMD', 3000], ['FC', '插件', 2000], ['FR', '插件', 5000]], (series, volts, farads) =>
-    series === 'FC' || series === 'FR' ? `EEU-${series}${codeOf(electrolyticVoltCode, volts)}${threeDigitValue(Math.round(farads * 1e7) / 10)}` : `EEE-${series}${codeOf(electrolyticVoltCode, volts)}${threeDigitValue(Math.round(farads * 1e7) / 10)}P`,
+  electrolyticFamily(
+    'panasonic-eee',
+    'panasonic',
+    3,
+    [
+      ['FK', 'SMD', 2000],
+      ['FT', 'SMD', 3000],
+      ['FC', '插件', 2000],
+      ['FR', '插件', 5000],
+    ],
+    (series, volts, farads) =>
+      series === 'FC' || series === 'FR'
+        ? `EEU-${series}${codeOf(electrolyticVoltCode, volts)}${threeDigitValue(Math.round(farads * 1e7) / 10)}`
+        : `EEE-${series}${codeOf(electrolyticVoltCode, volts)}${threeDigitValue(Math.round(farads * 1e7) / 10)}P`,
   ),
   kemetTantalum,
   panasonicFilm,

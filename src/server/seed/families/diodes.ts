@@ -26,7 +26,11 @@ export function diode(spec: DiodeSpec): ProductDraft {
     category: spec.kind,
     pkg: spec.pkg,
     description: `${kindNames[spec.kind]} ${spec.volts}V ${amps} Vf=${spec.forwardVolts}V ${spec.pkg}`,
-    params: [param('reverseVoltage', `${spec.volts}V`, spec.volts), param('forwardCurrent', amps, spec.amps), param('forwardVoltage', `${spec.forwardVolts}V`, spec.forwardVolts)],
+    params: [
+      param('reverseVoltage', `${spec.volts}V`, spec.volts),
+      param('forwardCurrent', amps, spec.amps),
+      param('forwardVoltage', `${spec.forwardVolts}V`, spec.forwardVolts),
+    ],
     priceE4: spec.priceE4,
     packSize: spec.amps >= 3 ? 10 : 50,
   });
@@ -111,12 +115,23 @@ function schottkyFamily(key: string, brand: BrandKey, weight: number, code: (amp
     build: ([c = 0, v = 0]) => {
       const [amps, pkg] = at(schottkyCurrents, c);
       const volts = at(schottkyVoltages, v);
-      return diode({ code: code(amps, volts, pkg), brand, kind: 'schottky', pkg, volts, amps, forwardVolts: volts <= 40 ? 0.5 : 0.7, priceE4: 150 + amps * 120 });
+      return diode({
+        code: code(amps, volts, pkg),
+        brand,
+        kind: 'schottky',
+        pkg,
+        volts,
+        amps,
+        forwardVolts: volts <= 40 ? 0.5 : 0.7,
+        priceE4: 150 + amps * 120,
+      });
     },
   });
 }
 
-const zenerVoltages = [2.4, 2.7, 3, 3.3, 3.6, 3.9, 4.3, 4.7, 5.1, 5.6, 6.2, 6.8, 7.5, 8.2, 9.1, 10, 11, 12, 13, 15, 16, 18, 20, 22, 24, 27, 30, 33, 36, 39, 43, 47, 51] as const;
+const zenerVoltages = [
+  2.4, 2.7, 3, 3.3, 3.6, 3.9, 4.3, 4.7, 5.1, 5.6, 6.2, 6.8, 7.5, 8.2, 9.1, 10, 11, 12, 13, 15, 16, 18, 20, 22, 24, 27, 30, 33, 36, 39, 43, 47, 51,
+] as const;
 
 function zenerFamily(key: string, brand: BrandKey, weight: number, pkg: string, watts: number, code: (volts: number, tolerance: string) => string): Family {
   return defineFamily({
@@ -143,7 +158,10 @@ function zenerFamily(key: string, brand: BrandKey, weight: number, pkg: string, 
   });
 }
 
-const tvsVoltages = [5, 6, 6.5, 7, 7.5, 8, 8.5, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40, 43, 45, 48, 51, 54, 58, 60, 64, 70, 75, 78, 85, 90, 100, 110, 120, 130, 150, 160, 170, 188, 200, 220, 250, 300, 350, 400, 440] as const;
+const tvsVoltages = [
+  5, 6, 6.5, 7, 7.5, 8, 8.5, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 20, 22, 24, 26, 28, 30, 33, 36, 40, 43, 45, 48, 51, 54, 58, 60, 64, 70, 75, 78, 85, 90, 100,
+  110, 120, 130, 150, 160, 170, 188, 200, 220, 250, 300, 350, 400, 440,
+] as const;
 const tvsSeries = [
   ['SMAJ', 'SMA', 400],
   ['SMBJ', 'SMB', 600],

@@ -110,7 +110,11 @@ const yxcOscillators = defineFamily({
 });
 
 const resonatorFrequencies = [2, 4, 6, 8, 10, 12, 16, 20, 24] as const;
-const resonatorSeries = [['CSTCE', 'G15L99-R0', 'SMD3213-3P'], ['CSTNE', 'V53-R0', 'SMD3213-3P'], ['CSTLS', 'X', '插件,3P']] as const;
+const resonatorSeries = [
+  ['CSTCE', 'G15L99-R0', 'SMD3213-3P'],
+  ['CSTNE', 'V53-R0', 'SMD3213-3P'],
+  ['CSTLS', 'X', '插件,3P'],
+] as const;
 
 const murataResonators = defineFamily({
   key: 'murata-cstce',
@@ -192,7 +196,11 @@ const everlightThroughLeds = defineFamily({
   },
 });
 
-const displayColors = [['SUR', '红色'], ['SYG', '绿色'], ['UB', '蓝色']] as const;
+const displayColors = [
+  ['SUR', '红色'],
+  ['SYG', '绿色'],
+  ['UB', '蓝色'],
+] as const;
 
 const everlightDisplays = defineFamily({
   key: 'everlight-display',
@@ -271,7 +279,12 @@ const littelfuseFuses = defineFamily({
     const [series, size, volts] = at(fuseSeries, s);
     const amps = at(fuseCurrents, c);
     if (size === '0402' && amps > 3) return null;
-    const currentCode = amps < 1 ? `.${String(Math.round(amps * 1000)).padStart(3, '0')}` : Number.isInteger(amps) ? `${String(amps).padStart(3, '0')}.` : String(amps).padStart(5, '0');
+    const currentCode =
+      amps < 1
+        ? `.${String(Math.round(amps * 1000)).padStart(3, '0')}`
+        : Number.isInteger(amps)
+          ? `${String(amps).padStart(3, '0')}.`
+          : String(amps).padStart(5, '0');
     return part({
       code: `${series}${currentCode}${at(['NRHF', 'NR'], p)}`,
       brand: 'littelfuse',
@@ -286,7 +299,13 @@ const littelfuseFuses = defineFamily({
 });
 
 const pptcHolds = [0.05, 0.1, 0.14, 0.2, 0.35, 0.5, 0.75, 1.1, 1.5, 2, 2.6, 3] as const;
-const pptcSeries = [['MF-MSMF', '1812', 30], ['MF-NSMF', '1206', 16], ['MF-FSMF', '0805', 9], ['MF-PSMF', '0603', 6], ['MF-R', '插件', 60]] as const;
+const pptcSeries = [
+  ['MF-MSMF', '1812', 30],
+  ['MF-NSMF', '1206', 16],
+  ['MF-FSMF', '0805', 9],
+  ['MF-PSMF', '0603', 6],
+  ['MF-R', '插件', 60],
+] as const;
 
 const bournsPptc = defineFamily({
   key: 'bourns-pptc',
@@ -312,7 +331,11 @@ const bournsPptc = defineFamily({
 });
 
 const gdtVoltages = [75, 90, 150, 230, 350, 470, 600, 800, 1000, 1500] as const;
-const gdtSeries = [['2038', '贴片,2极', 'SM'], ['2027', '插件,2极', ''], ['2036', '贴片,3极', 'SM']] as const;
+const gdtSeries = [
+  ['2038', '贴片,2极', 'SM'],
+  ['2027', '插件,2极', ''],
+  ['2036', '贴片,3极', 'SM'],
+] as const;
 
 const bournsGdt = defineFamily({
   key: 'bourns-gdt',

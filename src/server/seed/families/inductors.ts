@@ -5,7 +5,16 @@ import { threeDigitValue } from '../part-codes.ts';
 import { at, defineFamily, param, type Family, type ParamDraft, type ProductDraft } from '../product-draft.ts';
 import { formatSi, seriesE6, seriesE12, seriesValues } from '../si-format.ts';
 
-function magnetic(brand: BrandKey, category: CategoryKey, code: string, pkg: string, description: string, params: ParamDraft[], priceE4: number, packSize: number): ProductDraft {
+function magnetic(
+  brand: BrandKey,
+  category: CategoryKey,
+  code: string,
+  pkg: string,
+  description: string,
+  params: ParamDraft[],
+  priceE4: number,
+  packSize: number,
+): ProductDraft {
   return {
     code,
     brand,
@@ -46,7 +55,7 @@ function powerInductorFamily(key: string, brand: BrandKey, weight: number, code:
       const micro = Number((henry * 1e6).toPrecision(3));
       const current = Number((amps / Math.sqrt(micro / 1.5)).toPrecision(2));
       if (current < 0.12) return null;
-      const dcr = Number((0.012 * micro ** 0.9 / (Number(size.slice(0, 2)) / 30)).toPrecision(2));
+      const dcr = Number(((0.012 * micro ** 0.9) / (Number(size.slice(0, 2)) / 30)).toPrecision(2));
       const tolerance = t === 0 ? 'M' : 'N';
       const value = formatSi(henry, 'H');
       const pkg = `SMD,${size.slice(0, 2)}x${size.slice(0, 2)}mm`.replace(/(\d)(\d)x(\d)(\d)/, '$1.$2x$3.$4');
@@ -77,7 +86,12 @@ const chipInductorSizes = [
 /** 1 nH – 820 nH multilayer. */
 const chipInductorValues = seriesValues(seriesE12, -9, -7);
 
-function chipInductorFamily(key: string, brand: BrandKey, weight: number, code: (sizeCode: string, size: string, value: string, tolerance: string) => string): Family {
+function chipInductorFamily(
+  key: string,
+  brand: BrandKey,
+  weight: number,
+  code: (sizeCode: string, size: string, value: string, tolerance: string) => string,
+): Family {
   return defineFamily({
     key,
     category: 'chipInductor',
@@ -133,9 +147,9 @@ function beadFamily(key: string, brand: BrandKey, weight: number, code: (sizeCod
       const [size, sizeCode] = at(chipInductorSizes, s);
       const [series, baseAmps] = at(beadSeries, r);
       const ohms = at(beadImpedances, z);
-      const current = Number((baseAmps * (s + 1) * 0.6 / Math.sqrt(ohms / 100)).toPrecision(2));
+      const current = Number(((baseAmps * (s + 1) * 0.6) / Math.sqrt(ohms / 100)).toPrecision(2));
       if (current < 0.1) return null;
-      const dcr = Number((0.02 * Math.sqrt(ohms) / baseAmps).toPrecision(2));
+      const dcr = Number(((0.02 * Math.sqrt(ohms)) / baseAmps).toPrecision(2));
       return magnetic(
         brand,
         'ferriteBead',
@@ -163,7 +177,7 @@ const tdkAcm = defineFamily({
     const size = at(chokeSizes, s);
     const ohms = at(chokeImpedances, z);
     const lines = l === 0 ? 2 : 3;
-    const current = Number(((s + 1) * 0.4 / Math.sqrt(ohms / 90)).toPrecision(2));
+    const current = Number((((s + 1) * 0.4) / Math.sqrt(ohms / 90)).toPrecision(2));
     return magnetic(
       'tdk',
       'commonModeChoke',
@@ -182,8 +196,19 @@ export const inductorFamilies: Family[] = [
   powerInductorFamily('tdk-vls', 'tdk', 2, (size, value, tolerance) => `VLS${size}ET-${value}${tolerance}`),
   powerInductorFamily('murata-lqh', 'murata', 1.5, (size, value, tolerance) => `LQH${size.slice(0, 2)}PN${value}${tolerance}${size.slice(2)}L`),
   chipInductorFamily('murata-lqg', 'murata', 2, (sizeCode, _size, value, tolerance) => `LQG${sizeCode}HS${value}${tolerance}02D`),
-  chipInductorFamily('sunlord-sdcl', 'sunlord', 2, (_sizeCode, size, value, tolerance) => `SDCL${size === '0402' ? '1005' : size === '0603' ? '1608' : '2012'}C${value}${tolerance}TDF`),
+  chipInductorFamily(
+    'sunlord-sdcl',
+    'sunlord',
+    2,
+    (_sizeCode, size, value, tolerance) => `SDCL${size === '0402' ? '1005' : size === '0603' ? '1608' : '2012'}C${value}${tolerance}TDF`,
+  ),
   beadFamily('murata-blm', 'murata', 2, (sizeCode, _size, series, impedance) => `BLM${sizeCode}${series}${impedance}SN1D`),
-  beadFamily('sunlord-gz', 'sunlord', 2, (_sizeCode, size, series, impedance) => `GZ${size === '0402' ? '1005' : size === '0603' ? '1608' : '2012'}${series === 'AG' ? 'D' : series === 'PG' ? 'U' : series === 'KG' ? 'Q' : 'H'}${impedance}TF`),
+  beadFamily(
+    'sunlord-gz',
+    'sunlord',
+    2,
+    (_sizeCode, size, series, impedance) =>
+      `GZ${size === '0402' ? '1005' : size === '0603' ? '1608' : '2012'}${series === 'AG' ? 'D' : series === 'PG' ? 'U' : series === 'KG' ? 'Q' : 'H'}${impedance}TF`,
+  ),
   tdkAcm,
 ];

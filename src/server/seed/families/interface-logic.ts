@@ -5,7 +5,16 @@ import { at, defineFamily, listedFamily, param, type Family, type ProductDraft }
 type InterfaceCategory = 'usbUart' | 'rs485' | 'can';
 const interfaceNames: Record<InterfaceCategory, string> = { usbUart: 'USB转串口/桥接芯片', rs485: 'RS-485/RS-422收发器', can: 'CAN总线收发器' };
 
-export function interfaceChip(category: InterfaceCategory, code: string, brand: BrandKey, pkg: string, protocol: string, rate: string, supply: string, priceE4: number): ProductDraft {
+export function interfaceChip(
+  category: InterfaceCategory,
+  code: string,
+  brand: BrandKey,
+  pkg: string,
+  protocol: string,
+  rate: string,
+  supply: string,
+  priceE4: number,
+): ProductDraft {
   return part({
     code,
     brand,
@@ -90,7 +99,9 @@ function interfaceFamilies(category: InterfaceCategory, rows: readonly Interface
     listedFamily(
       `${category}-${brand}`,
       weight,
-      rows.filter((row) => row[1] === brand).map(([code, rowBrand, pkg, protocol, rate, supply, priceE4]) => interfaceChip(category, code, rowBrand, pkg, protocol, rate, supply, priceE4)),
+      rows
+        .filter((row) => row[1] === brand)
+        .map(([code, rowBrand, pkg, protocol, rate, supply, priceE4]) => interfaceChip(category, code, rowBrand, pkg, protocol, rate, supply, priceE4)),
     ),
   );
 }
@@ -125,7 +136,17 @@ const logicFamiliesTech = [
   ['LV', '2V~5.5V'],
 ] as const;
 
-export function logicChip(code: string, brand: BrandKey, category: LogicCategory, description: string, channels: number, technology: string, supply: string, pkg: string, priceE4: number): ProductDraft {
+export function logicChip(
+  code: string,
+  brand: BrandKey,
+  category: LogicCategory,
+  description: string,
+  channels: number,
+  technology: string,
+  supply: string,
+  pkg: string,
+  priceE4: number,
+): ProductDraft {
   return part({
     code,
     brand,
@@ -180,7 +201,17 @@ function nexperiaLogic(category: LogicCategory, weight: number): Family {
       const [number, , description, channels, pins] = at(functions, f);
       const [technology, supply] = at(logicFamiliesTech, t);
       const [suffix, style] = at(packages, k);
-      return logicChip(`74${technology}${number}${suffix}`, 'nexperia', category, description, channels, technology, supply, `${style}-${pins}`, 1_000 + pins * 35);
+      return logicChip(
+        `74${technology}${number}${suffix}`,
+        'nexperia',
+        category,
+        description,
+        channels,
+        technology,
+        supply,
+        `${style}-${pins}`,
+        1_000 + pins * 35,
+      );
     },
   });
 }
@@ -225,6 +256,14 @@ export const interfaceLogicFamilies: Family[] = [
   nexperiaLogic('shiftRegister', 0.4),
   nexperiaLogic('bufferDriver', 0.6),
   nexperiaLogic('gate', 0.8),
-  listedFamily('ti-timers', 0.3, timerParts.filter((draft) => draft.brand === 'ti')),
-  listedFamily('st-timers', 0.2, timerParts.filter((draft) => draft.brand === 'st')),
+  listedFamily(
+    'ti-timers',
+    0.3,
+    timerParts.filter((draft) => draft.brand === 'ti'),
+  ),
+  listedFamily(
+    'st-timers',
+    0.2,
+    timerParts.filter((draft) => draft.brand === 'st'),
+  ),
 ];

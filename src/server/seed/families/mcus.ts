@@ -64,7 +64,16 @@ function mcuPackage(letter: (typeof packageLetters)[number], pins: number): stri
   return pins <= 20 ? `TSSOP-${pins}` : null;
 }
 
-function linedFamily(key: string, brand: BrandKey, category: CategoryKey, weight: number, prefix: string, lines: readonly McuLine[], supply: string, kind: string): Family {
+function linedFamily(
+  key: string,
+  brand: BrandKey,
+  category: CategoryKey,
+  weight: number,
+  prefix: string,
+  lines: readonly McuLine[],
+  supply: string,
+  kind: string,
+): Family {
   const pinKeys = Object.keys(pinLetters) as PinLetter[];
   const flashKeys = Object.keys(flashLetters) as FlashLetter[];
   return defineFamily({
@@ -104,7 +113,14 @@ const stm32Lines: readonly McuLine[] = [
   { line: 'F072', core: 'ARM Cortex-M0', mhz: 48, pins: ['C', 'R', 'V'], ram: { '8': 16, B: 16 }, priceE4: 52_000 },
   { line: 'G030', core: 'ARM Cortex-M0+', mhz: 64, pins: ['F', 'K', 'C'], ram: { '6': 8, '8': 8 }, priceE4: 22_000 },
   { line: 'G071', core: 'ARM Cortex-M0+', mhz: 64, pins: ['G', 'K', 'C', 'R'], ram: { '8': 36, B: 36 }, priceE4: 38_000 },
-  { line: 'F103', core: 'ARM Cortex-M3', mhz: 72, pins: ['T', 'C', 'R', 'V', 'Z'], ram: { '4': 6, '6': 10, '8': 20, B: 20, C: 48, D: 64, E: 64 }, priceE4: 60_000 },
+  {
+    line: 'F103',
+    core: 'ARM Cortex-M3',
+    mhz: 72,
+    pins: ['T', 'C', 'R', 'V', 'Z'],
+    ram: { '4': 6, '6': 10, '8': 20, B: 20, C: 48, D: 64, E: 64 },
+    priceE4: 60_000,
+  },
   { line: 'F401', core: 'ARM Cortex-M4', mhz: 84, pins: ['C', 'R', 'V'], ram: { B: 64, C: 64, D: 96, E: 96 }, priceE4: 70_000 },
   { line: 'F411', core: 'ARM Cortex-M4', mhz: 100, pins: ['C', 'R', 'V'], ram: { C: 128, E: 128 }, priceE4: 80_000 },
   { line: 'F407', core: 'ARM Cortex-M4', mhz: 168, pins: ['R', 'V', 'Z', 'I'], ram: { E: 192, G: 192 }, priceE4: 160_000 },
@@ -118,7 +134,14 @@ const stm32Lines: readonly McuLine[] = [
 ];
 
 const gd32Lines: readonly McuLine[] = [
-  { line: 'F103', core: 'ARM Cortex-M3', mhz: 108, pins: ['T', 'C', 'R', 'V', 'Z'], ram: { '4': 6, '6': 10, '8': 20, B: 20, C: 48, D: 64, E: 64, G: 96 }, priceE4: 42_000 },
+  {
+    line: 'F103',
+    core: 'ARM Cortex-M3',
+    mhz: 108,
+    pins: ['T', 'C', 'R', 'V', 'Z'],
+    ram: { '4': 6, '6': 10, '8': 20, B: 20, C: 48, D: 64, E: 64, G: 96 },
+    priceE4: 42_000,
+  },
   { line: 'F303', core: 'ARM Cortex-M4', mhz: 120, pins: ['C', 'R', 'V'], ram: { B: 48, C: 48, E: 64, G: 96 }, priceE4: 52_000 },
   { line: 'E230', core: 'ARM Cortex-M23', mhz: 72, pins: ['F', 'G', 'K', 'C'], ram: { '4': 4, '6': 6, '8': 8 }, priceE4: 12_000 },
   { line: 'F130', core: 'ARM Cortex-M3', mhz: 48, pins: ['F', 'G', 'K', 'C', 'R'], ram: { '4': 4, '6': 4, '8': 8 }, priceE4: 15_000 },
@@ -126,7 +149,9 @@ const gd32Lines: readonly McuLine[] = [
   { line: 'F450', core: 'ARM Cortex-M4', mhz: 200, pins: ['V', 'Z', 'I'], ram: { G: 256, I: 512 }, priceE4: 150_000 },
 ];
 
-const gd32vLines: readonly McuLine[] = [{ line: 'VF103', core: 'RISC-V Bumblebee', mhz: 108, pins: ['T', 'C', 'R', 'V'], ram: { '4': 6, '6': 10, '8': 20, B: 32 }, priceE4: 30_000 }];
+const gd32vLines: readonly McuLine[] = [
+  { line: 'VF103', core: 'RISC-V Bumblebee', mhz: 108, pins: ['T', 'C', 'R', 'V'], ram: { '4': 6, '6': 10, '8': 20, B: 32 }, priceE4: 30_000 },
+];
 
 const ch32Lines: readonly McuLine[] = [
   { line: 'V003', core: 'RISC-V QingKe V2A', mhz: 48, pins: ['F'], ram: { '4': 2 }, priceE4: 3_500 },
@@ -173,7 +198,19 @@ const microchipAvr = defineFamily({
     const suffix = at(avrPackages, k);
     const pkg = avrPackage(suffix, pins);
     if (pkg === null) return null;
-    return mcu({ code: `${name}-${suffix}`, brand: 'microchip', category: 'mcu8bit', core: 'AVR', mhz, flashKb, ramKb, pkg, supply: '1.8V~5.5V', priceE4: 60_000 + flashKb * 500, kind: '8位AVR单片机' });
+    return mcu({
+      code: `${name}-${suffix}`,
+      brand: 'microchip',
+      category: 'mcu8bit',
+      core: 'AVR',
+      mhz,
+      flashKb,
+      ramKb,
+      pkg,
+      supply: '1.8V~5.5V',
+      priceE4: 60_000 + flashKb * 500,
+      kind: '8位AVR单片机',
+    });
   },
 });
 
@@ -214,7 +251,19 @@ const microchipPic = defineFamily({
     if (style === 'TQFP' && pins < 40) return null;
     if ((style === 'SSOP' || style === 'SOIC') && pins > 28) return null;
     const pkg = style === 'TQFP' ? 'TQFP-44' : style === 'QFN' ? `QFN-${pins >= 40 ? 44 : pins <= 20 ? 20 : 28}` : `${style}-${pins}`;
-    return mcu({ code: `${name}-${suffix}`, brand: 'microchip', category: 'mcu8bit', core: 'PIC', mhz, flashKb, ramKb, pkg, supply: '2.3V~5.5V', priceE4: 40_000 + flashKb * 900, kind: '8位PIC单片机' });
+    return mcu({
+      code: `${name}-${suffix}`,
+      brand: 'microchip',
+      category: 'mcu8bit',
+      core: 'PIC',
+      mhz,
+      flashKb,
+      ramKb,
+      pkg,
+      supply: '2.3V~5.5V',
+      priceE4: 40_000 + flashKb * 900,
+      kind: '8位PIC单片机',
+    });
   },
 });
 
@@ -241,7 +290,19 @@ const microchipSamd = defineFamily({
     const [flashCode, flashKb, ramKb] = at(samdFlash, f);
     const suffix = at(['AU', 'MU', 'AUT', 'MUT'], k);
     const pkg = suffix.startsWith('AU') ? `TQFP-${pins}` : `QFN-${pins}`;
-    return mcu({ code: `ATSAMD21${pinLetter}${flashCode}A-${suffix}`, brand: 'microchip', category: 'armMcu', core: 'ARM Cortex-M0+', mhz: 48, flashKb, ramKb, pkg, supply: '1.62V~3.63V', priceE4: 70_000 + flashKb * 200, kind: '32位ARM单片机' });
+    return mcu({
+      code: `ATSAMD21${pinLetter}${flashCode}A-${suffix}`,
+      brand: 'microchip',
+      category: 'armMcu',
+      core: 'ARM Cortex-M0+',
+      mhz: 48,
+      flashKb,
+      ramKb,
+      pkg,
+      supply: '1.62V~3.63V',
+      priceE4: 70_000 + flashKb * 200,
+      kind: '32位ARM单片机',
+    });
   },
 });
 
@@ -277,7 +338,19 @@ const nxpKinetis = defineFamily({
     const speed = at(['10', '12', '15', '18'], s);
     const mhz = Number(speed) * 10;
     if (mhz > maxMhz) return null;
-    return mcu({ code: `${series}${memCode}${pkgCode}${speed}`, brand: 'nxp', category: 'armMcu', core, mhz, flashKb, ramKb, pkg, supply: '1.71V~3.6V', priceE4: 180_000 + flashKb * 80, kind: '32位ARM单片机' });
+    return mcu({
+      code: `${series}${memCode}${pkgCode}${speed}`,
+      brand: 'nxp',
+      category: 'armMcu',
+      core,
+      mhz,
+      flashKb,
+      ramKb,
+      pkg,
+      supply: '1.71V~3.6V',
+      priceE4: 180_000 + flashKb * 80,
+      kind: '32位ARM单片机',
+    });
   },
 });
 
@@ -303,7 +376,19 @@ const nxpLpc = defineFamily({
   build: ([p = 0, s = 0]) => {
     const [code, core, mhz, flashKb, ramKb, pkg] = at(lpcParts, p);
     const suffix = at(['', 'K', 'E'], s);
-    return mcu({ code: `${code}${suffix}`, brand: 'nxp', category: 'armMcu', core, mhz, flashKb, ramKb, pkg, supply: '1.8V~3.6V', priceE4: 90_000 + flashKb * 150, kind: '32位ARM单片机' });
+    return mcu({
+      code: `${code}${suffix}`,
+      brand: 'nxp',
+      category: 'armMcu',
+      core,
+      mhz,
+      flashKb,
+      ramKb,
+      pkg,
+      supply: '1.8V~3.6V',
+      priceE4: 90_000 + flashKb * 150,
+      kind: '32位ARM单片机',
+    });
   },
 });
 
@@ -334,7 +419,19 @@ const stcMcus = defineFamily({
     const [name, flashKb, ramKb, maxMhz, packages] = at(stcParts, p);
     const pkgCode: string | undefined = packages[k];
     if (pkgCode === undefined) return null;
-    return mcu({ code: `${name}-${maxMhz}I-${pkgCode}`, brand: 'stc', category: 'mcu8bit', core: '8051', mhz: maxMhz, flashKb, ramKb, pkg: stcPackageName(pkgCode), supply: '2.0V~5.5V', priceE4: 15_000 + flashKb * 250, kind: '8位8051单片机' });
+    return mcu({
+      code: `${name}-${maxMhz}I-${pkgCode}`,
+      brand: 'stc',
+      category: 'mcu8bit',
+      core: '8051',
+      mhz: maxMhz,
+      flashKb,
+      ramKb,
+      pkg: stcPackageName(pkgCode),
+      supply: '2.0V~5.5V',
+      priceE4: 15_000 + flashKb * 250,
+      kind: '8位8051单片机',
+    });
   },
 });
 
@@ -356,7 +453,19 @@ const wch8051 = defineFamily({
   axes: [ch55xParts],
   build: ([p = 0]) => {
     const [code, flashKb, ramKb, pkg] = at(ch55xParts, p);
-    return mcu({ code, brand: 'wch', category: 'mcu8bit', core: 'E8051(USB)', mhz: 24, flashKb, ramKb, pkg, supply: '3.3V~5V', priceE4: 9_000 + flashKb * 150, kind: '8位USB单片机' });
+    return mcu({
+      code,
+      brand: 'wch',
+      category: 'mcu8bit',
+      core: 'E8051(USB)',
+      mhz: 24,
+      flashKb,
+      ramKb,
+      pkg,
+      supply: '3.3V~5V',
+      priceE4: 9_000 + flashKb * 150,
+      kind: '8位USB单片机',
+    });
   },
 });
 

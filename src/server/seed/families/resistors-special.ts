@@ -17,7 +17,12 @@ const ntcBetas = [
 ] as const;
 const ntcValues = seriesValues(seriesE6, 3, 5);
 
-function ntcFamily(key: string, brand: BrandKey, weight: number, code: (sizeCode: string, betaCode: string, value: string, tolerance: ToleranceLetter) => string): Family {
+function ntcFamily(
+  key: string,
+  brand: BrandKey,
+  weight: number,
+  code: (sizeCode: string, betaCode: string, value: string, tolerance: ToleranceLetter) => string,
+): Family {
   return defineFamily({
     key,
     category: 'ntcThermistor',
@@ -37,7 +42,12 @@ function ntcFamily(key: string, brand: BrandKey, weight: number, code: (sizeCode
         category: 'ntcThermistor',
         package: size,
         description: `NTC热敏电阻 R25=${value} ${toleranceText(tolerance)} B值${beta}K ${size}`,
-        params: [param('package', size), param('resistance', value, ohms), param('tolerance', toleranceText(tolerance), toleranceLetters[tolerance]), param('bValue', `${beta}K`)],
+        params: [
+          param('package', size),
+          param('resistance', value, ohms),
+          param('tolerance', toleranceText(tolerance), toleranceLetters[tolerance]),
+          param('bValue', `${beta}K`),
+        ],
         unitPriceE4: tolerance === 'F' ? 900 : 600,
         packSize: 50,
         salesUnit: 'reel-passive',
@@ -48,7 +58,9 @@ function ntcFamily(key: string, brand: BrandKey, weight: number, code: (sizeCode
 }
 
 const varistorDiscs = ['05', '07', '10', '14', '20'] as const;
-const varistorVolts = [11, 14, 17, 20, 25, 30, 35, 40, 50, 60, 75, 95, 115, 130, 140, 150, 175, 230, 250, 275, 300, 320, 385, 420, 460, 510, 550, 625, 680] as const;
+const varistorVolts = [
+  11, 14, 17, 20, 25, 30, 35, 40, 50, 60, 75, 95, 115, 130, 140, 150, 175, 230, 250, 275, 300, 320, 385, 420, 460, 510, 550, 625, 680,
+] as const;
 
 function varistorFamily(key: string, brand: BrandKey, weight: number, code: (disc: string, volts: number) => string): Family {
   return defineFamily({

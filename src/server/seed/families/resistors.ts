@@ -102,19 +102,46 @@ export function uniRoyalCode(size: ChipSize, tolerance: ToleranceLetter, ohms: n
   return `${size}WA${tolerance}${value}${packing}`;
 }
 
-const samsungSizeCodes: Record<ChipSize, string> = { '0201': '0603', '0402': '1005', '0603': '1608', '0805': '2012', '1206': '3216', '1210': '3225', '2010': '5025', '2512': '6432' };
-const fhSizeCodes: Record<ChipSize, string> = { '0201': '01', '0402': '02', '0603': '03', '0805': '05', '1206': '06', '1210': '10', '2010': '20', '2512': '25' };
+const samsungSizeCodes: Record<ChipSize, string> = {
+  '0201': '0603',
+  '0402': '1005',
+  '0603': '1608',
+  '0805': '2012',
+  '1206': '3216',
+  '1210': '3225',
+  '2010': '5025',
+  '2512': '6432',
+};
+const fhSizeCodes: Record<ChipSize, string> = {
+  '0201': '01',
+  '0402': '02',
+  '0603': '03',
+  '0805': '05',
+  '1206': '06',
+  '1210': '10',
+  '2010': '20',
+  '2512': '25',
+};
 const panasonicSizeCodes: Partial<Record<ChipSize, string>> = { '0402': '2', '0603': '3', '0805': '6', '1206': '8', '1210': '14', '2010': '12', '2512': '1T' };
 const rohmSizeCodes: Partial<Record<ChipSize, string>> = { '0402': '01', '0603': '03', '0805': '10', '1206': '18', '1210': '25', '2010': '50', '2512': '100' };
 
 export const chipResistorFamilies: Family[] = [
   thickFilmFamily('yageo-rc', 'yageo', 30, chipSizes, ['07', '10', '13'], (size, { tolerance, ohms }, reel) => yageoRcCode(size, tolerance, ohms, reel)),
-  thickFilmFamily('uniroyal-wa', 'uniroyal', 26, chipSizes, ['T5E', 'TCE'], (size, { tolerance, ohms }, packing) => uniRoyalCode(size, tolerance, ohms, packing)),
+  thickFilmFamily('uniroyal-wa', 'uniroyal', 26, chipSizes, ['T5E', 'TCE'], (size, { tolerance, ohms }, packing) =>
+    uniRoyalCode(size, tolerance, ohms, packing),
+  ),
   thickFilmFamily('fh-rs', 'fenghua', 20, chipSizes, ['T', 'TR'], (size, { tolerance, ohms }, packing) => {
     const value = tolerance === 'J' ? threeDigitValue(ohms) : fourDigitCode(ohms);
     return `RS-${fhSizeCodes[size]}K${value}${tolerance}${packing}`;
   }),
-  thickFilmFamily('vishay-crcw', 'vishay', 10, chipSizes, ['KEA', 'KEB'], (size, { tolerance, ohms }, packing) => `CRCW${size}${fourCharDecimal(ohms)}${tolerance}${packing}`),
+  thickFilmFamily(
+    'vishay-crcw',
+    'vishay',
+    10,
+    chipSizes,
+    ['KEA', 'KEB'],
+    (size, { tolerance, ohms }, packing) => `CRCW${size}${fourCharDecimal(ohms)}${tolerance}${packing}`,
+  ),
   thickFilmFamily('panasonic-erj', 'panasonic', 10, chipSizes, ['V', 'X'], (size, { tolerance, ohms }, packing) => {
     const sizeCode = panasonicSizeCodes[size];
     if (!sizeCode) return null;
@@ -125,14 +152,39 @@ export const chipResistorFamilies: Family[] = [
     if (!sizeCode) return null;
     return `MCR${sizeCode}EZP${tolerance}${packing}${tolerance === 'J' ? threeDigitValue(ohms) : fourDigitCode(ohms)}`;
   }),
-  thickFilmFamily('yageo-ac', 'yageo', 12, chipSizes, ['07', '10', '13'], (size, { tolerance, ohms }, reel) => `AC${size}${tolerance}R-${reel}${letterDecimal(ohms)}L`),
-  thickFilmFamily('samsung-rc', 'samsung', 10, chipSizes, ['CS', 'NS'], (size, { tolerance, ohms }, packing) =>
-    `RC${samsungSizeCodes[size]}${tolerance}${tolerance === 'J' ? threeDigitValue(ohms) : fourDigitCode(ohms)}${packing}`,
+  thickFilmFamily(
+    'yageo-ac',
+    'yageo',
+    12,
+    chipSizes,
+    ['07', '10', '13'],
+    (size, { tolerance, ohms }, reel) => `AC${size}${tolerance}R-${reel}${letterDecimal(ohms)}L`,
   ),
-  thickFilmFamily('bourns-cr', 'bourns', 6, chipSizes, ['ELF', 'EAS'], (size, { tolerance, ohms }, packing) =>
-    `CR${size}-${tolerance}X-${tolerance === 'J' ? threeDigitValue(ohms) : fourDigitCode(ohms)}${packing}`,
+  thickFilmFamily(
+    'samsung-rc',
+    'samsung',
+    10,
+    chipSizes,
+    ['CS', 'NS'],
+    (size, { tolerance, ohms }, packing) =>
+      `RC${samsungSizeCodes[size]}${tolerance}${tolerance === 'J' ? threeDigitValue(ohms) : fourDigitCode(ohms)}${packing}`,
   ),
-  thickFilmFamily('te-crg', 'te', 6, chipSizes, ['', 'T'], (size, { tolerance, ohms }, packing) => `CRG${size}${tolerance}${letterDecimal(ohms).replace(/R$/, 'R0')}${packing}`),
+  thickFilmFamily(
+    'bourns-cr',
+    'bourns',
+    6,
+    chipSizes,
+    ['ELF', 'EAS'],
+    (size, { tolerance, ohms }, packing) => `CR${size}-${tolerance}X-${tolerance === 'J' ? threeDigitValue(ohms) : fourDigitCode(ohms)}${packing}`,
+  ),
+  thickFilmFamily(
+    'te-crg',
+    'te',
+    6,
+    chipSizes,
+    ['', 'T'],
+    (size, { tolerance, ohms }, packing) => `CRG${size}${tolerance}${letterDecimal(ohms).replace(/R$/, 'R0')}${packing}`,
+  ),
   thickFilmFamily('rohm-esr', 'rohm', 5, chipSizes, ['EZP', 'EZH'], (size, { tolerance, ohms }, series) => {
     const sizeCode = rohmSizeCodes[size];
     if (!sizeCode || ohms === 0) return null;
@@ -154,7 +206,12 @@ const thinFilmTcr = [
   ['C', 15],
 ] as const;
 
-function thinFilmFamily(key: string, brand: BrandKey, weight: number, code: (size: ChipSize, tolerance: ToleranceLetter, tcr: string, ohms: number) => string): Family {
+function thinFilmFamily(
+  key: string,
+  brand: BrandKey,
+  weight: number,
+  code: (size: ChipSize, tolerance: ToleranceLetter, tcr: string, ohms: number) => string,
+): Family {
   return defineFamily({
     key,
     category: 'thinFilmResistor',
@@ -186,7 +243,13 @@ function thinFilmFamily(key: string, brand: BrandKey, weight: number, code: (siz
 const currentSenseSizes = ['0603', '0805', '1206', '2010', '2512'] as const;
 const currentSenseValues = seriesValues(seriesE24, -3, -1);
 
-function currentSenseFamily(key: string, brand: BrandKey, weight: number, code: (size: ChipSize, ohms: number, packing: string) => string, packings: readonly string[]): Family {
+function currentSenseFamily(
+  key: string,
+  brand: BrandKey,
+  weight: number,
+  code: (size: ChipSize, ohms: number, packing: string) => string,
+  packings: readonly string[],
+): Family {
   return defineFamily({
     key,
     category: 'currentSenseResistor',
@@ -222,7 +285,12 @@ const arraySizes = [
 ] as const;
 const arrayValues = seriesValues(seriesE24, 1, 5);
 
-function resistorArrayFamily(key: string, brand: BrandKey, weight: number, code: (series: (typeof arraySizes)[number], tolerance: ToleranceLetter, ohms: number) => string): Family {
+function resistorArrayFamily(
+  key: string,
+  brand: BrandKey,
+  weight: number,
+  code: (series: (typeof arraySizes)[number], tolerance: ToleranceLetter, ohms: number) => string,
+): Family {
   return defineFamily({
     key,
     category: 'resistorArray',
@@ -295,13 +363,23 @@ function axialFamily(key: string, brand: BrandKey, weight: number, code: (power:
 export const otherResistorFamilies: Family[] = [
   thinFilmFamily('yageo-rt', 'yageo', 8, (size, tolerance, tcr, ohms) => `RT${size}${tolerance}R${tcr}07${letterDecimal(ohms)}L`),
   thinFilmFamily('vishay-tnpw', 'vishay', 5, (size, tolerance, tcr, ohms) => `TNPW${size}${fourCharDecimal(ohms)}${tolerance}${tcr}EA`),
-  thinFilmFamily('panasonic-era', 'panasonic', 5, (size, tolerance, tcr, ohms) => `ERA-${panasonicSizeCodes[size] ?? '1'}A${tcr}${tolerance}${fourDigitCode(ohms)}V`),
+  thinFilmFamily(
+    'panasonic-era',
+    'panasonic',
+    5,
+    (size, tolerance, tcr, ohms) => `ERA-${panasonicSizeCodes[size] ?? '1'}A${tcr}${tolerance}${fourDigitCode(ohms)}V`,
+  ),
   thinFilmFamily('uniroyal-tc', 'uniroyal', 5, (size, tolerance, tcr, ohms) => `TC${size}${tolerance}${tcr}${fourDigitCode(ohms)}T5E`),
   currentSenseFamily('yageo-rl', 'yageo', 3, (size, ohms, reel) => `RL${size}{T}R-${reel}${letterDecimal(ohms)}L`, ['07', '13']),
   currentSenseFamily('vishay-wsl', 'vishay', 2, (size, ohms, packing) => `WSL${size}R${ohms.toFixed(4).slice(2)}{T}${packing}`, ['EA', 'EB']),
   currentSenseFamily('uniroyal-lr', 'uniroyal', 2, (size, ohms, packing) => `LR${size}-R${ohms.toFixed(4).slice(2)}{T}${packing}`, ['W', 'T5']),
   resistorArrayFamily('yageo-yc', 'yageo', 3, (series, tolerance, ohms) => `${series[1]}-${tolerance}R-07${letterDecimal(ohms)}L`),
-  resistorArrayFamily('uniroyal-array', 'uniroyal', 3, (series, tolerance, ohms) => `${series[2]}WG${tolerance}${tolerance === 'J' ? `0${threeDigitValue(ohms)}` : fourDigitCode(ohms)}T5E`),
+  resistorArrayFamily(
+    'uniroyal-array',
+    'uniroyal',
+    3,
+    (series, tolerance, ohms) => `${series[2]}WG${tolerance}${tolerance === 'J' ? `0${threeDigitValue(ohms)}` : fourDigitCode(ohms)}T5E`,
+  ),
   axialFamily('yageo-mfr', 'yageo', 3, (power, ohms) => `MFR-${power[1]}FBF52-${letterDecimal(ohms)}`),
   axialFamily('uniroyal-mfr', 'uniroyal', 3, (power, ohms) => `MFR0${power[2]}F${fourDigitCode(ohms)}A50`),
 ];

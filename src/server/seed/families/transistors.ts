@@ -53,7 +53,15 @@ type MosfetPackage = keyof typeof mosfetPackages;
 const mosfetVoltages = [20, 30, 40, 60, 100, 150, 200] as const;
 
 /** A maker's numbered series (AO3400, SI2302…): each number a distinct part with its own ratings. */
-function numberedMosfets(key: string, brand: BrandKey, polarity: 'N' | 'P', weight: number, pkg: MosfetPackage, numbers: readonly number[], code: (number: number) => string): Family {
+function numberedMosfets(
+  key: string,
+  brand: BrandKey,
+  polarity: 'N' | 'P',
+  weight: number,
+  pkg: MosfetPackage,
+  numbers: readonly number[],
+  code: (number: number) => string,
+): Family {
   const seed = hashString(key);
   return defineFamily({
     key,
@@ -65,7 +73,7 @@ function numberedMosfets(key: string, brand: BrandKey, polarity: 'N' | 'P', weig
       const random = variantRandom(seed, n);
       const rating = mosfetPackages[pkg];
       const volts = random.pick(polarity === 'P' ? mosfetVoltages.slice(0, 4) : mosfetVoltages);
-      const amps = Number((rating.amps[0] + random.next() * (rating.amps[1] - rating.amps[0])) .toPrecision(2));
+      const amps = Number((rating.amps[0] + random.next() * (rating.amps[1] - rating.amps[0])).toPrecision(2));
       const onOhms = Number(((volts / 30) * (0.9 / amps) * (polarity === 'P' ? 1.8 : 1) * (0.05 + random.next() * 0.2)).toPrecision(2));
       return mosfet({ code: code(at(numbers, n)), brand, polarity, pkg, volts, amps, onOhms, priceE4: rating.price * (1 + volts / 200) });
     },
@@ -120,7 +128,12 @@ export function bjt(spec: BjtSpec): ProductDraft {
     category: 'bjt',
     pkg: spec.pkg,
     description: `${spec.polarity}三极管 ${spec.volts}V ${amps} ${watts} ${spec.pkg}`,
-    params: [param('transistorPolarity', spec.polarity), param('collectorEmitterVoltage', `${spec.volts}V`, spec.volts), param('collectorCurrent', amps, spec.amps), param('power', watts, spec.watts)],
+    params: [
+      param('transistorPolarity', spec.polarity),
+      param('collectorEmitterVoltage', `${spec.volts}V`, spec.volts),
+      param('collectorCurrent', amps, spec.amps),
+      param('power', watts, spec.watts),
+    ],
     priceE4: spec.priceE4,
     packSize: spec.pkg.startsWith('SOT') ? 50 : 10,
   });
@@ -153,7 +166,16 @@ function bcFamily(key: string, brand: BrandKey, weight: number, groups: readonly
       const [type, polarity, volts] = at(bcTypes, t);
       const group = at(groups, g);
       const isPower = type === 'BC817' || type === 'BC807';
-      return bjt({ code: `${type}${group}${at(suffixes, s)}`, brand, polarity, pkg, volts, amps: isPower ? 0.5 : 0.1, watts: isPower ? 0.31 : 0.25, priceE4: 90 });
+      return bjt({
+        code: `${type}${group}${at(suffixes, s)}`,
+        brand,
+        polarity,
+        pkg,
+        volts,
+        amps: isPower ? 0.5 : 0.1,
+        watts: isPower ? 0.31 : 0.25,
+        priceE4: 90,
+      });
     },
   });
 }
@@ -180,7 +202,16 @@ const onsemiMmbt = defineFamily({
   build: ([t = 0, s = 0]) => {
     const [type, polarity, volts, amps] = at(mmbtTypes, t);
     const suffix = at(['LT1G', 'LT3G', 'WT1G'], s);
-    return bjt({ code: `MMBT${type}${suffix}`, brand: 'onsemi', polarity, pkg: suffix === 'WT1G' ? 'SOT-323' : 'SOT-23', volts, amps, watts: 0.225, priceE4: 110 });
+    return bjt({
+      code: `MMBT${type}${suffix}`,
+      brand: 'onsemi',
+      polarity,
+      pkg: suffix === 'WT1G' ? 'SOT-323' : 'SOT-23',
+      volts,
+      amps,
+      watts: 0.225,
+      priceE4: 110,
+    });
   },
 });
 
@@ -217,7 +248,12 @@ const rohmDigital = defineFamily({
       category: 'digitalTransistor',
       pkg,
       description: `${polarity}数字三极管(内置电阻) R1=${value} 50V 100mA ${pkg}`,
-      params: [param('transistorPolarity', polarity), param('collectorEmitterVoltage', '50V', 50), param('collectorCurrent', '100mA', 0.1), param('resistance', value, ohms)],
+      params: [
+        param('transistorPolarity', polarity),
+        param('collectorEmitterVoltage', '50V', 50),
+        param('collectorCurrent', '100mA', 0.1),
+        param('resistance', value, ohms),
+      ],
       priceE4: 160,
       packSize: 50,
     });

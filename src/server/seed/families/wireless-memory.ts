@@ -18,7 +18,12 @@ function wirelessModule(brand: BrandKey, category: 'wifiModule' | 'bleModule', r
     category,
     pkg: '模块,SMD',
     description: `${row.standard} 无线模块 ${row.core} ${flash} Flash 板载天线 3.0V~3.6V`,
-    params: [param('wirelessStandard', row.standard), param('core', row.core), param('flashSize', flash, row.flashMb * 1024 * 1024), param('supplyVoltage', '3.0V~3.6V')],
+    params: [
+      param('wirelessStandard', row.standard),
+      param('core', row.core),
+      param('flashSize', flash, row.flashMb * 1024 * 1024),
+      param('supplyVoltage', '3.0V~3.6V'),
+    ],
     priceE4: row.priceE4,
     datasheetName: row.code.replace(/-N\d.*$/, ''),
   });
@@ -45,7 +50,13 @@ function flashOf(variant: string): number {
 const espressifModules: ProductDraft[] = espressifBases.flatMap(([base, standard, core, priceE4, variants]) => [
   ...(base === 'ESP32-WROOM-32E' ? [wirelessModule('espressif', 'wifiModule', { code: base, standard, core, flashMb: 4, priceE4 })] : []),
   ...variants.map((variant) =>
-    wirelessModule('espressif', 'wifiModule', { code: `${base}-${variant}`, standard, core, flashMb: flashOf(variant), priceE4: priceE4 + flashOf(variant) * 4000 }),
+    wirelessModule('espressif', 'wifiModule', {
+      code: `${base}-${variant}`,
+      standard,
+      core,
+      flashMb: flashOf(variant),
+      priceE4: priceE4 + flashOf(variant) * 4000,
+    }),
   ),
 ]);
 
@@ -60,7 +71,15 @@ const aiThinkerWifi: ProductDraft[] = [
   ['Ai-WB2-12F', 'WiFi 4 + 蓝牙5(LE)', 'BL602', 2, 70_000],
   ['Ai-WB2-01S', 'WiFi 4 + 蓝牙5(LE)', 'BL602', 2, 60_000],
   ['BW16', 'WiFi 4 双频', 'RTL8720DN', 2, 150_000],
-].map(([code, standard, core, flashMb, priceE4]) => wirelessModule('aithinker', 'wifiModule', { code: String(code), standard: String(standard), core: String(core), flashMb: Number(flashMb), priceE4: Number(priceE4) }));
+].map(([code, standard, core, flashMb, priceE4]) =>
+  wirelessModule('aithinker', 'wifiModule', {
+    code: String(code),
+    standard: String(standard),
+    core: String(core),
+    flashMb: Number(flashMb),
+    priceE4: Number(priceE4),
+  }),
+);
 
 const bleRows: readonly (readonly [BrandKey, string, string, string, number, number])[] = [
   ['aithinker', 'PB-02', '蓝牙5.0(LE)', 'PHY6212', 0.5, 45_000],
@@ -79,13 +98,23 @@ const wifiRowsEbyte: ProductDraft[] = [
   ['E103-W01', 'WiFi 4', 'ESP8266EX', 2, 55_000],
   ['E103-W02', 'WiFi 4', 'ESP8266EX', 4, 60_000],
   ['E103-W10', 'WiFi 4 + 蓝牙5(LE)', 'ESP32-C3', 4, 98_000],
-].map(([code, standard, core, flashMb, priceE4]) => wirelessModule('ebyte', 'wifiModule', { code: String(code), standard: String(standard), core: String(core), flashMb: Number(flashMb), priceE4: Number(priceE4) }));
+].map(([code, standard, core, flashMb, priceE4]) =>
+  wirelessModule('ebyte', 'wifiModule', {
+    code: String(code),
+    standard: String(standard),
+    core: String(core),
+    flashMb: Number(flashMb),
+    priceE4: Number(priceE4),
+  }),
+);
 
 function bleFamily(brand: BrandKey, key: string, weight: number): Family {
   return listedFamily(
     key,
     weight,
-    bleRows.filter(([rowBrand]) => rowBrand === brand).map(([, code, standard, core, flashMb, priceE4]) => wirelessModule(brand, 'bleModule', { code, standard, core, flashMb, priceE4 })),
+    bleRows
+      .filter(([rowBrand]) => rowBrand === brand)
+      .map(([, code, standard, core, flashMb, priceE4]) => wirelessModule(brand, 'bleModule', { code, standard, core, flashMb, priceE4 })),
   );
 }
 
@@ -244,7 +273,16 @@ const stEeprom = defineFamily({
   build: ([d = 0, k = 0]) => {
     const [density, kbit] = at(eepromDensities, d);
     const [suffix, pkg] = at(stEepromPackages, k);
-    return memory({ code: `M24C${density}-${suffix}`, brand: 'st', category: 'eeprom', bits: kbit * 1024, bus: 'I2C', supply: suffix.startsWith('R') ? '1.8V~5.5V' : '2.5V~5.5V', pkg, priceE4: 1500 + kbit * 25 });
+    return memory({
+      code: `M24C${density}-${suffix}`,
+      brand: 'st',
+      category: 'eeprom',
+      bits: kbit * 1024,
+      bus: 'I2C',
+      supply: suffix.startsWith('R') ? '1.8V~5.5V' : '2.5V~5.5V',
+      pkg,
+      priceE4: 1500 + kbit * 25,
+    });
   },
 });
 

@@ -44,13 +44,31 @@ const digitsOf = (value: string) => value.replace(/\D/g, '');
 
 /** A phone input (spec §5): digits only, 11 at most. Used by the account forms and the register box. */
 export function PhoneInput({ value, onChange, ...rest }: DigitsInputProps) {
-  return <input {...rest} type="tel" inputMode="numeric" autoComplete="tel" maxLength={phoneLength} value={value} onChange={(event) => onChange(digitsOf(event.target.value))} />;
+  return (
+    <input
+      {...rest}
+      type="tel"
+      inputMode="numeric"
+      autoComplete="tel"
+      maxLength={phoneLength}
+      value={value}
+      onChange={(event) => onChange(digitsOf(event.target.value))}
+    />
+  );
 }
 
 /** An SMS code input (spec §5): digits only, 4 at most. Used by the account forms and the register box. */
 export function SmsCodeInput({ value, onChange, ...rest }: DigitsInputProps) {
   return (
-    <input {...rest} type="text" inputMode="numeric" autoComplete="one-time-code" maxLength={smsCodeLength} value={value} onChange={(event) => onChange(digitsOf(event.target.value))} />
+    <input
+      {...rest}
+      type="text"
+      inputMode="numeric"
+      autoComplete="one-time-code"
+      maxLength={smsCodeLength}
+      value={value}
+      onChange={(event) => onChange(digitsOf(event.target.value))}
+    />
   );
 }
 
@@ -87,7 +105,19 @@ export function SmsCodeField({ label, placeholder, value, onChange, phone, purpo
 }
 
 /** A new password or its confirmation. */
-export function NewPasswordField({ label, name, value, onChange, placeholder }: { label: string; name: string; value: string; onChange: (password: string) => void; placeholder: string }) {
+export function NewPasswordField({
+  label,
+  name,
+  value,
+  onChange,
+  placeholder,
+}: {
+  label: string;
+  name: string;
+  value: string;
+  onChange: (password: string) => void;
+  placeholder: string;
+}) {
   return (
     <FormField label={label}>
       <input

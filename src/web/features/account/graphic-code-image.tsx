@@ -35,7 +35,11 @@ export function GraphicCodeImage({ version }: { version: number }) {
   const isLoading = answeredKey !== requestKey;
   return (
     <button type="button" className="graphic-code" onClick={() => setClicks((count) => count + 1)} title="看不清？点击换一张" disabled={isLoading}>
-      {image ? <img className="graphic-code__image" src={image} alt="图形验证码" width={120} height={40} /> : <span className="graphic-code__placeholder">加载中…</span>}
+      {image ? (
+        <img className="graphic-code__image" src={image} alt="图形验证码" width={120} height={40} />
+      ) : (
+        <span className="graphic-code__placeholder">加载中…</span>
+      )}
     </button>
   );
 }

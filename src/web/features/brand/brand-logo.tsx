@@ -1,5 +1,17 @@
 /** A maker's logo under the image base address, or its name set as a wordmark. */
-export function BrandLogo({ logoPath, name, qiniuImgAddress, width = 120, height = 48 }: { logoPath: string | null; name: string; qiniuImgAddress: string; width?: number; height?: number }) {
+export function BrandLogo({
+  logoPath,
+  name,
+  qiniuImgAddress,
+  width = 120,
+  height = 48,
+}: {
+  logoPath: string | null;
+  name: string;
+  qiniuImgAddress: string;
+  width?: number;
+  height?: number;
+}) {
   if (!logoPath) {
     return (
       <span className="brand-logo brand-logo--text" style={{ width, height }}>

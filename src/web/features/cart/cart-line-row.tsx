@@ -32,7 +32,13 @@ export function CartLineRow({ line, qiniuImgAddress, isBusy, onSelect, onQuantit
   return (
     <tr className={line.isSelected ? 'cart-line cart-line--selected' : 'cart-line'} data-product-id={product.productId}>
       <td className="cart-line__check">
-        <input type="checkbox" checked={line.isSelected} onChange={(event) => onSelect(event.target.checked)} aria-label={`选择 ${product.code}`} disabled={isBusy} />
+        <input
+          type="checkbox"
+          checked={line.isSelected}
+          onChange={(event) => onSelect(event.target.checked)}
+          aria-label={`选择 ${product.code}`}
+          disabled={isBusy}
+        />
       </td>
       <td className="cart-line__product">
         <ProductImage imagePath={product.imagePath} qiniuImgAddress={qiniuImgAddress} alt={product.code} size={64} />

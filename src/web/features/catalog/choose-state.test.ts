@@ -70,11 +70,19 @@ describe('brand and zone list links', () => {
 
   it('reads the state from the query', () => {
     expect(state).toEqual({ category: 12, package: '0603', stock: 1, sort: 1, page: 4 });
-    expect(readColumnListState(new URLSearchParams('category=x&page=-1&sort=8'))).toEqual({ category: undefined, package: undefined, stock: 0, sort: 0, page: 1 });
+    expect(readColumnListState(new URLSearchParams('category=x&page=-1&sort=8'))).toEqual({
+      category: undefined,
+      package: undefined,
+      stock: 0,
+      sort: 0,
+      page: 1,
+    });
   });
 
   it('keeps fixed parameters first and goes back to page 1 on any change but the page', () => {
-    expect(columnListHref('/product/discount', state, { sort: 2 }, { subject: 'A01' })).toBe('/product/discount?subject=A01&category=12&package=0603&stock=1&sort=2');
+    expect(columnListHref('/product/discount', state, { sort: 2 }, { subject: 'A01' })).toBe(
+      '/product/discount?subject=A01&category=12&package=0603&stock=1&sort=2',
+    );
     expect(columnListHref('/brand/3', state, { page: 5 })).toBe('/brand/3?category=12&package=0603&stock=1&sort=1&page=5');
     expect(columnListHref('/brand/3', state, { category: null, package: null, stock: 0, sort: 0 })).toBe('/brand/3');
   });

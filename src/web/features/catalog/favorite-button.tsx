@@ -22,7 +22,13 @@ export function FavoriteButton({ productId, initialIsFavorite }: { productId: nu
     }
   }
   return (
-    <button type="button" className={isFavorite ? 'favorite-button favorite-button--on' : 'favorite-button'} aria-pressed={isFavorite} onClick={() => void toggle()} disabled={isBusy}>
+    <button
+      type="button"
+      className={isFavorite ? 'favorite-button favorite-button--on' : 'favorite-button'}
+      aria-pressed={isFavorite}
+      onClick={() => void toggle()}
+      disabled={isBusy}
+    >
       <span aria-hidden="true">{isFavorite ? '★' : '☆'}</span> {isFavorite ? '已收藏' : '收藏'}
     </button>
   );

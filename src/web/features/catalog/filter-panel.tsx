@@ -55,7 +55,12 @@ function FacetRow({ facet, filter, onToggle, onRange, onClear }: { facet: Attrib
           })}
         </ul>
         {facet.valueKind === 'number' && numericValues.length > 1 && (
-          <RangePicker key={JSON.stringify(rangeOf(filter, facet.key))} facet={facet} range={rangeOf(filter, facet.key)} onApply={(range) => onRange(facet.key, range)} />
+          <RangePicker
+            key={JSON.stringify(rangeOf(filter, facet.key))}
+            facet={facet}
+            range={rangeOf(filter, facet.key)}
+            onApply={(range) => onRange(facet.key, range)}
+          />
         )}
       </div>
       <div className="facet__actions">

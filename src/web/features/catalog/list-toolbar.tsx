@@ -35,7 +35,13 @@ export function ListToolbar({ sort, isStockOnly, total, hrefFor, onChange }: Lis
           </a>
         ))}
       </div>
-      <a className={isStockOnly ? 'list-toolbar__stock list-toolbar__stock--on' : 'list-toolbar__stock'} href={hrefFor(stockChange)} role="checkbox" aria-checked={isStockOnly} onClick={follow(stockChange)}>
+      <a
+        className={isStockOnly ? 'list-toolbar__stock list-toolbar__stock--on' : 'list-toolbar__stock'}
+        href={hrefFor(stockChange)}
+        role="checkbox"
+        aria-checked={isStockOnly}
+        onClick={follow(stockChange)}
+      >
         <span className="list-toolbar__box" aria-hidden="true">
           {isStockOnly ? '✓' : ''}
         </span>

@@ -10,7 +10,17 @@ export function tierRangeLabel(tier: PriceTier): string {
  * The ladder of unit prices. With a quantity, the tier that prices it is highlighted; a tier
  * with an original price shows it struck through beside the offer.
  */
-export function PriceTiers({ tiers, quantity, packSize = 1, compact = false }: { tiers: PriceTier[]; quantity?: number; packSize?: number; compact?: boolean }) {
+export function PriceTiers({
+  tiers,
+  quantity,
+  packSize = 1,
+  compact = false,
+}: {
+  tiers: PriceTier[];
+  quantity?: number;
+  packSize?: number;
+  compact?: boolean;
+}) {
   // Unit prices of passives round to ¥0.01 (spec §5), so the price of a whole pack says more.
   const showsPack = packSize > 1;
   if (tiers.length === 0) return <p className="price-tiers__empty">暂无报价</p>;
@@ -28,7 +38,11 @@ export function PriceTiers({ tiers, quantity, packSize = 1, compact = false }: {
       )}
       <tbody>
         {tiers.map((tier, index) => (
-          <tr key={tier.qtyStart} className={index === active ? 'price-tiers__row price-tiers__row--active' : 'price-tiers__row'} data-active={index === active ? 'true' : undefined}>
+          <tr
+            key={tier.qtyStart}
+            className={index === active ? 'price-tiers__row price-tiers__row--active' : 'price-tiers__row'}
+            data-active={index === active ? 'true' : undefined}
+          >
             <td className="price-tiers__qty">{tierRangeLabel(tier)}</td>
             <td className="price-tiers__price">
               <span className="price">{formatPriceE4(tier.priceE4)}</span>

@@ -1,5 +1,15 @@
 /** A part's picture under the image base address, or a neutral box when there is none. */
-export function ProductImage({ imagePath, qiniuImgAddress, alt, size = 60 }: { imagePath: string | null; qiniuImgAddress: string; alt: string; size?: number }) {
+export function ProductImage({
+  imagePath,
+  qiniuImgAddress,
+  alt,
+  size = 60,
+}: {
+  imagePath: string | null;
+  qiniuImgAddress: string;
+  alt: string;
+  size?: number;
+}) {
   if (!imagePath) {
     return (
       <span className="product-image product-image--empty" style={{ width: size, height: size }}>

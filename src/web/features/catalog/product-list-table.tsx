@@ -19,7 +19,13 @@ interface ProductListTableProps<T extends ProductSummary> {
 }
 
 /** Parts as rows: picture, code and maker, parameters, stock, price ladder, quantity and add to cart. */
-export function ProductListTable<T extends ProductSummary>({ products, qiniuImgAddress, params, paramColumns = [], emptyText = '没有找到符合条件的商品' }: ProductListTableProps<T>) {
+export function ProductListTable<T extends ProductSummary>({
+  products,
+  qiniuImgAddress,
+  params,
+  paramColumns = [],
+  emptyText = '没有找到符合条件的商品',
+}: ProductListTableProps<T>) {
   if (products.length === 0) return <p className="product-table__empty">{emptyText}</p>;
   return (
     <table className="product-table">
@@ -46,7 +52,17 @@ export function ProductListTable<T extends ProductSummary>({ products, qiniuImgA
   );
 }
 
-function ProductRow({ product, qiniuImgAddress, values, paramColumns }: { product: ProductSummary; qiniuImgAddress: string; values?: Record<string, string>; paramColumns: ParamColumn[] }) {
+function ProductRow({
+  product,
+  qiniuImgAddress,
+  values,
+  paramColumns,
+}: {
+  product: ProductSummary;
+  qiniuImgAddress: string;
+  values?: Record<string, string>;
+  paramColumns: ParamColumn[];
+}) {
   const quantity = useRowQuantity(product);
   const href = productDetailPath(product.productId);
   return (
@@ -88,7 +104,12 @@ function ProductRow({ product, qiniuImgAddress, values, paramColumns }: { produc
         {product.packSize > 1 && <div className="product-table__pack">{product.packSize}个/包</div>}
       </td>
       <td className="product-table__prices">
-        <PriceTiers tiers={product.priceTiers.slice(0, 4)} quantity={Number.isFinite(quantity.quantity) ? quantity.quantity : undefined} packSize={product.packSize} compact />
+        <PriceTiers
+          tiers={product.priceTiers.slice(0, 4)}
+          quantity={Number.isFinite(quantity.quantity) ? quantity.quantity : undefined}
+          packSize={product.packSize}
+          compact
+        />
       </td>
       <BuyCell as="td" className="product-table__buy" productId={product.productId} packSize={product.packSize} quantity={quantity} />
     </tr>

@@ -36,7 +36,10 @@ export function PurchaseBox({ product, isFavorite }: { product: ProductSummary; 
         <QuantityInput state={quantity} packSize={product.packSize} />
       </div>
       <div className="purchase-box__total">
-        合计：<strong className="price price--large" data-testid="line-total">{isValid ? formatCents(lineAmountCents(product.priceTiers, quantity.quantity)) : '—'}</strong>
+        合计：
+        <strong className="price price--large" data-testid="line-total">
+          {isValid ? formatCents(lineAmountCents(product.priceTiers, quantity.quantity)) : '—'}
+        </strong>
       </div>
       {saving && (
         <p className="purchase-box__saving" data-testid="tier-saving">
@@ -47,7 +50,12 @@ export function PurchaseBox({ product, isFavorite }: { product: ProductSummary; 
         </p>
       )}
       <div className="purchase-box__actions">
-        <AddToCartButton productId={product.productId} quantity={quantity.quantity} packSize={product.packSize} className="button button--accent button--large" />
+        <AddToCartButton
+          productId={product.productId}
+          quantity={quantity.quantity}
+          packSize={product.packSize}
+          className="button button--accent button--large"
+        />
         <FavoriteButton productId={product.productId} initialIsFavorite={isFavorite} />
       </div>
     </aside>

@@ -32,7 +32,13 @@ export function SelectedFilters({ facets, filter, onRemoveValue, onClear, onClea
           );
         }
         return selection.map((value) => (
-          <button key={`${key}-${value}`} type="button" className="selected-filters__chip" onClick={() => onRemoveValue(key, value)} aria-label={`移除${name} ${value}`}>
+          <button
+            key={`${key}-${value}`}
+            type="button"
+            className="selected-filters__chip"
+            onClick={() => onRemoveValue(key, value)}
+            aria-label={`移除${name} ${value}`}
+          >
             {name}：{facet?.values.find((candidate) => candidate.value === value)?.label ?? value} <span aria-hidden="true">×</span>
           </button>
         ));

@@ -24,7 +24,11 @@ export function SubcategoryNav({ categoryFirst, categorySecondId, siblings, subc
         全部{categoryFirst.categoryName}
       </a>
       {siblings.map((sibling) => (
-        <a key={sibling.categoryId} className={itemClass(sibling.categoryId === categorySecondId)} href={choosePath(categoryFirst.categoryId, sibling.categoryId)}>
+        <a
+          key={sibling.categoryId}
+          className={itemClass(sibling.categoryId === categorySecondId)}
+          href={choosePath(categoryFirst.categoryId, sibling.categoryId)}
+        >
           {sibling.categoryName}
           <span className="subcategory-nav__count">{`(${countOf(sibling)})`}</span>
         </a>

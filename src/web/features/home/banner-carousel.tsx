@@ -15,7 +15,15 @@ export function BannerCarousel({ banners, qiniuImgAddress, children }: { banners
       <div className="home-banner__menu-space" aria-hidden="true" />
       <div className="home-banner__stage">
         {banners.length > 0 ? (
-          <Carousel autoplayMs={homeLimits.bannerAutoplayMs} hasDots hasArrows label="首页轮播图" testId="banner-carousel" className="banner-carousel" onSelect={setSelected}>
+          <Carousel
+            autoplayMs={homeLimits.bannerAutoplayMs}
+            hasDots
+            hasArrows
+            label="首页轮播图"
+            testId="banner-carousel"
+            className="banner-carousel"
+            onSelect={setSelected}
+          >
             {banners.map((banner, index) => (
               <a key={index} className="banner-carousel__link" href={banner.clickUrl} {...linkTargetOf(banner.openType)} data-testid="banner-link">
                 <img src={imageUrl(qiniuImgAddress, banner.picFilePath)} alt={`活动图${index + 1}`} width={730} height={450} />

@@ -14,7 +14,9 @@ function ProductCard({ product, qiniuImgAddress }: { product: DisplayProduct; qi
         ) : (
           <span className="stand-card__no-picture">暂无图片</span>
         )}
-        {cornerIcon && <img className="stand-card__corner" src={imageUrl(qiniuImgAddress, cornerIcon)} alt="特价" width={48} height={48} data-testid="special-offer-icon" />}
+        {cornerIcon && (
+          <img className="stand-card__corner" src={imageUrl(qiniuImgAddress, cornerIcon)} alt="特价" width={48} height={48} data-testid="special-offer-icon" />
+        )}
       </span>
       {product.label && <span className="stand-card__label">{product.label}</span>}
       <strong className="stand-card__code" title={product.factoryCode}>

@@ -69,7 +69,10 @@ export function SearchFacets({ result }: { result: SearchResult }) {
         <div className="search-facet__title">库存：</div>
         <ul className="search-facet__values">
           <li>
-            <a className={params.isInStock ? 'search-facet__value' : 'search-facet__value search-facet__value--active'} href={searchParamsUrl({ ...params, isInStock: false, page: 1 })}>
+            <a
+              className={params.isInStock ? 'search-facet__value' : 'search-facet__value search-facet__value--active'}
+              href={searchParamsUrl({ ...params, isInStock: false, page: 1 })}
+            >
               不限
             </a>
           </li>

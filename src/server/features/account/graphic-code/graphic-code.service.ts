@@ -26,7 +26,13 @@ export async function issueGraphicCode(db: Kysely<Database>, request: GraphicCod
   const captcha = svgCaptcha.create({ size: graphCodeLength, ignoreChars: ignoredCharacters, noise: 2, color: false, width: 120, height: 40, fontSize: 44 });
   await saveGraphicCode(
     db,
-    { sidHash: hashSid(request.sid), type: request.type, phone: request.phone === '' ? null : (request.phone ?? null), answer: captcha.text, expiresAt: now + graphicCodeTtlMs },
+    {
+      sidHash: hashSid(request.sid),
+      type: request.type,
+      phone: request.phone === '' ? null : (request.phone ?? null),
+      answer: captcha.text,
+      expiresAt: now + graphicCodeTtlMs,
+    },
     now,
   );
   return `data:image/svg+xml;base64,${Buffer.from(captcha.data).toString('base64')}`;

@@ -21,7 +21,9 @@ function expectedSignature(method: string, form: URLSearchParams): string {
       .replace(/[!'()]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
   const pairs = [...form.entries()].filter(([name]) => name !== 'Signature').sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
   const canonical = pairs.map(([name, value]) => `${encode(name)}=${encode(value)}`).join('&');
-  return createHmac('sha1', `${secret}&`).update(`${method}&${encode('/')}&${encode(canonical)}`).digest('base64');
+  return createHmac('sha1', `${secret}&`)
+    .update(`${method}&${encode('/')}&${encode(canonical)}`)
+    .digest('base64');
 }
 
 interface Received {

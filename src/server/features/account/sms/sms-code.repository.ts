@@ -23,7 +23,12 @@ export async function claimSmsCode(db: Kysely<Database>, claim: SmsCodeClaim): P
   const row = await db
     .insertInto('smsCodes')
     .values({ phone: claim.phone, ...values })
-    .onConflict((conflict) => conflict.column('phone').doUpdateSet(values).where('smsCodes.sentAt', '<=', claim.now - claim.resendAfterMs))
+    .onConflict((conflict) =>
+      conflict
+        .column('phone')
+        .doUpdateSet(values)
+        .where('smsCodes.sentAt', '<=', claim.now - claim.resendAfterMs),
+    )
     .returning('phone')
     .executeTakeFirst();
   return row !== undefined;

@@ -57,7 +57,11 @@ describe('SMS code sending limits and single use', () => {
       expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 1 });
       vi.setSystemTime(Date.now() + 61_000);
     }
-    expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 429, msg: '该手机号获取验证码过于频繁，请1小时后再试', errorCode: 'sms.phoneHourlyQuota' });
+    expect(await send(t.browser(nextIp()), phone)).toMatchObject({
+      code: 429,
+      msg: '该手机号获取验证码过于频繁，请1小时后再试',
+      errorCode: 'sms.phoneHourlyQuota',
+    });
     expect(await outboxOf(t, phone)).toHaveLength(5);
   });
 
@@ -70,7 +74,11 @@ describe('SMS code sending limits and single use', () => {
       expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 1 });
     }
     vi.setSystemTime(dayStart + 2 * hourMs);
-    expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 429, msg: '该手机号今日获取验证码次数已达上限，请明天再试', errorCode: 'sms.phoneDailyQuota' });
+    expect(await send(t.browser(nextIp()), phone)).toMatchObject({
+      code: 429,
+      msg: '该手机号今日获取验证码次数已达上限，请明天再试',
+      errorCode: 'sms.phoneDailyQuota',
+    });
     // 23:59 Beijing time is still the same day; midnight starts a new one.
     vi.setSystemTime(dayStart + 23 * hourMs - 60_000);
     expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 429, errorCode: 'sms.phoneDailyQuota' });

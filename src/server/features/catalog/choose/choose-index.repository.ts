@@ -64,11 +64,19 @@ export async function findScopeProductChunk(db: Kysely<Database>, scope: ChooseS
 }
 
 /** Values of the given attributes for the scope's products with ids in [firstId, lastId]. */
-export async function findChunkParams(db: Kysely<Database>, scope: ChooseScope, firstId: number, lastId: number, attributeIds: readonly number[]): Promise<IndexedParamRow[]> {
+export async function findChunkParams(
+  db: Kysely<Database>,
+  scope: ChooseScope,
+  firstId: number,
+  lastId: number,
+  attributeIds: readonly number[],
+): Promise<IndexedParamRow[]> {
   if (attributeIds.length === 0) return [];
   const { rows } = await sql<{ product_id: number; attribute_id: number; value_text: string; value_num: number | null }>`
     select pp.product_id, pp.attribute_id, pp.value_text, pp.value_num from product_params pp join products p on p.id = pp.product_id
-    where ${scopeCondition(scope)} and p.id >= ${firstId} and p.id <= ${lastId} and pp.attribute_id in (${sql.join(attributeIds)})`.execute(db.withoutPlugins());
+    where ${scopeCondition(scope)} and p.id >= ${firstId} and p.id <= ${lastId} and pp.attribute_id in (${sql.join(attributeIds)})`.execute(
+    db.withoutPlugins(),
+  );
   return rows.map((row) => ({ productId: row.product_id, attributeId: row.attribute_id, valueText: row.value_text, valueNum: row.value_num }));
 }
 

@@ -24,7 +24,11 @@ describe('the choose index follows product writes', () => {
 
   const total = async (patch: Partial<typeof scope> = {}) => (await queryAttributeProductList(context, { ...scope, ...patch, page: 1, sort: 0 })).total;
   const touch = async (code: string, set: { stock?: number }) => {
-    await db.kysely.updateTable('products').set({ ...set, updatedAt: Date.now() }).where('id', '=', fixtureProductId(f, code)).execute();
+    await db.kysely
+      .updateTable('products')
+      .set({ ...set, updatedAt: Date.now() })
+      .where('id', '=', fixtureProductId(f, code))
+      .execute();
   };
 
   it('sees a stock change at the next request', async () => {
@@ -39,7 +43,12 @@ describe('the choose index follows product writes', () => {
     const selection = JSON.stringify({ [f.attributes.resistance]: ['10kΩ'] });
     expect(await total({ filter: selection })).toBe(12);
     const id = fixtureProductId(f, 'RC0603FR-071KL');
-    await db.kysely.updateTable('productParams').set({ valueText: '10kΩ', valueNum: 10_000 }).where('productId', '=', id).where('attributeId', '=', f.attributes.resistance).execute();
+    await db.kysely
+      .updateTable('productParams')
+      .set({ valueText: '10kΩ', valueNum: 10_000 })
+      .where('productId', '=', id)
+      .where('attributeId', '=', f.attributes.resistance)
+      .execute();
     await touch('RC0603FR-071KL', {});
     expect(await total({ filter: selection })).toBe(13);
     const counts = await queryAttributeExcludeList(context, scope);

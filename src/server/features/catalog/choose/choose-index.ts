@@ -74,7 +74,12 @@ function ordinalOf(column: AttributeColumn, text: string, num: number | null): n
  * Reads the scope in chunks of 5000 products, yielding to the event loop between them, so
  * building a large category does not stall other requests.
  */
-export async function buildScopeIndex(db: Kysely<Database>, scope: ChooseScope, attributes: readonly CategoryAttributeRow[], now = Date.now()): Promise<ScopeIndex> {
+export async function buildScopeIndex(
+  db: Kysely<Database>,
+  scope: ChooseScope,
+  attributes: readonly CategoryAttributeRow[],
+  now = Date.now(),
+): Promise<ScopeIndex> {
   const version = await findScopeVersion(db, scope);
   const rows: IndexedProductRow[] = [];
   const prices: number[] = [];

@@ -29,7 +29,11 @@ export interface ResolvedScope {
 }
 
 /** /choose/{first} or /choose/{first}-{second}: both must exist and belong together (one statement). */
-export async function resolveChooseScope(context: CatalogContext, categoryFirstId: number, categorySecondId: number | null | undefined): Promise<ResolvedScope> {
+export async function resolveChooseScope(
+  context: CatalogContext,
+  categoryFirstId: number,
+  categorySecondId: number | null | undefined,
+): Promise<ResolvedScope> {
   const rows = await findCategories(context.db, categorySecondId ? [categoryFirstId, categorySecondId] : [categoryFirstId]);
   const first = rows.find((row) => row.id === categoryFirstId);
   if (first?.level !== 1) throw new AppError(catalogErrors.categoryMissing);
@@ -92,7 +96,11 @@ export async function queryAttributeExcludeList(context: CatalogContext, input: 
   const subcategories = resolved.second
     ? []
     : (await loadSubcategories(context, resolved.first.categoryId))
-        .map((category) => ({ categoryId: category.categoryId, categoryName: category.categoryName, count: counts.subcategories.get(category.categoryId) ?? 0 }))
+        .map((category) => ({
+          categoryId: category.categoryId,
+          categoryName: category.categoryName,
+          count: counts.subcategories.get(category.categoryId) ?? 0,
+        }))
         .filter((category) => category.count > 0);
   const brandNames = await context.brandNames();
   const selectedBrands = new Set(Array.isArray(filter[brandFilterKey]) ? filter[brandFilterKey] : []);
@@ -100,7 +108,12 @@ export async function queryAttributeExcludeList(context: CatalogContext, input: 
     .filter((brandId) => brandNames.has(brandId))
     .map((brandId) => {
       const brand = brandNames.get(brandId);
-      return { value: String(brandId), label: brand ? brandDisplayName(brand.nameEn, brand.nameCn) : String(brandId), count: counts.brands.get(brandId) ?? 0, valueNum: null };
+      return {
+        value: String(brandId),
+        label: brand ? brandDisplayName(brand.nameEn, brand.nameCn) : String(brandId),
+        count: counts.brands.get(brandId) ?? 0,
+        valueNum: null,
+      };
     })
     .filter((value) => value.count > 0 || selectedBrands.has(value.value))
     .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, 'en'));
@@ -130,7 +143,13 @@ function byText(a: FacetValue, b: FacetValue): number {
 /** Second-level categories first (the filterable lists), largest first; then the first levels. */
 export async function warmChooseIndexes(context: CatalogContext, isStopped: () => boolean): Promise<void> {
   const seconds = await findCategoryIdsBySize(context.db, 2);
-  await context.chooseIndex.warm(seconds.map((categoryId) => ({ level: 2, categoryId })), isStopped);
+  await context.chooseIndex.warm(
+    seconds.map((categoryId) => ({ level: 2, categoryId })),
+    isStopped,
+  );
   const firsts = await findCategoryIdsBySize(context.db, 1);
-  await context.chooseIndex.warm(firsts.map((categoryId) => ({ level: 1, categoryId })), isStopped);
+  await context.chooseIndex.warm(
+    firsts.map((categoryId) => ({ level: 1, categoryId })),
+    isStopped,
+  );
 }

@@ -19,8 +19,10 @@ describe('parametric selection: the queryAttrbute* calls and /choose', () => {
     scope = { categoryFirstId: f.categories.resistor, categorySecondId: f.categories.chipResistor };
   });
 
-  const list = (body: Partial<CallBody<typeof catalogCalls.queryAttrbuteProductList>>) => browser.callOk(catalogCalls.queryAttrbuteProductList, { ...scope, ...body });
-  const facets = (body: Partial<CallBody<typeof catalogCalls.queryAttrbuteExcludeList>>) => browser.callOk(catalogCalls.queryAttrbuteExcludeList, { ...scope, ...body });
+  const list = (body: Partial<CallBody<typeof catalogCalls.queryAttrbuteProductList>>) =>
+    browser.callOk(catalogCalls.queryAttrbuteProductList, { ...scope, ...body });
+  const facets = (body: Partial<CallBody<typeof catalogCalls.queryAttrbuteExcludeList>>) =>
+    browser.callOk(catalogCalls.queryAttrbuteExcludeList, { ...scope, ...body });
   const countsOf = (result: QueryAttrbuteExcludeListResponse, key: string | number) =>
     Object.fromEntries((result.facets.find((facet) => facet.key === String(key))?.values ?? []).map((value) => [value.value, value.count]));
   const filter = (selection: Record<string, unknown>) => JSON.stringify(selection);
@@ -141,12 +143,17 @@ describe('parametric selection: the queryAttrbute* calls and /choose', () => {
     expect(await browser.post(products.path, { ...scope, stock: 'yes' })).toMatchObject({ code: 400, errorCode: 'request.invalid', msg: '库存筛选有误' });
     expect(await browser.post(products.path, { page: 1 })).toMatchObject({ code: 400, errorCode: 'request.invalid', msg: '请选择分类' });
     expect(await browser.call(products, { categoryFirstId: 999_999 })).toMatchObject({ code: 404, errorCode: 'catalog.categoryMissing', msg: '该分类不存在' });
-    expect(await browser.call(catalogCalls.queryAttrbuteExcludeList, { categoryFirstId: f.categories.mcu, categorySecondId: f.categories.chipResistor })).toMatchObject({
+    expect(
+      await browser.call(catalogCalls.queryAttrbuteExcludeList, { categoryFirstId: f.categories.mcu, categorySecondId: f.categories.chipResistor }),
+    ).toMatchObject({
       code: 404,
       errorCode: 'catalog.categoryMissing',
       msg: '该分类不存在',
     });
-    expect(await browser.call(catalogCalls.queryAttrbuteExcludeList, { categoryFirstId: f.categories.chipResistor })).toMatchObject({ code: 404, errorCode: 'catalog.categoryMissing' });
+    expect(await browser.call(catalogCalls.queryAttrbuteExcludeList, { categoryFirstId: f.categories.chipResistor })).toMatchObject({
+      code: 404,
+      errorCode: 'catalog.categoryMissing',
+    });
   });
 
   it('renders /choose from the URL state: the same selection and results after a reload', async () => {

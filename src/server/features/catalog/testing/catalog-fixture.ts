@@ -46,14 +46,24 @@ export function fixtureResistorStock(index: number): number {
 
 export async function insertCatalogFixture(db: Db): Promise<CatalogFixture> {
   const k = db.kysely;
-  const group = async (name: string, sort: number) => (await k.insertInto('categoryGroups').values({ name, sort }).returning('id').executeTakeFirstOrThrow()).id;
+  const group = async (name: string, sort: number) =>
+    (await k.insertInto('categoryGroups').values({ name, sort }).returning('id').executeTakeFirstOrThrow()).id;
   const category = async (name: string, level: 1 | 2, groupId: number | null, parentId: number | null, sort: number) =>
     (await k.insertInto('categories').values({ name, level, groupId, parentId, sort, skuCount: 0 }).returning('id').executeTakeFirstOrThrow()).id;
   const brand = async (nameEn: string, nameCn: string | null, intro: string, sort: number) =>
     (
       await k
         .insertInto('brands')
-        .values({ nameEn, nameCn, initial: nameEn.charAt(0).toUpperCase(), logoPath: `brand/${nameEn.toLowerCase()}.svg`, intro, country: '', isPartner: 1, sort })
+        .values({
+          nameEn,
+          nameCn,
+          initial: nameEn.charAt(0).toUpperCase(),
+          logoPath: `brand/${nameEn.toLowerCase()}.svg`,
+          intro,
+          country: '',
+          isPartner: 1,
+          sort,
+        })
         .returning('id')
         .executeTakeFirstOrThrow()
     ).id;
@@ -141,9 +151,7 @@ export async function insertCatalogFixture(db: Db): Promise<CatalogFixture> {
       for (const tol of resistorTolerances) {
         for (const brandId of [yageo, uniroyal]) {
           const isYageo = brandId === yageo;
-          const code = isYageo
-            ? `RC${pkg.name}${tol === '±1%' ? 'F' : 'J'}R-07${value.yageo}L`
-            : `${pkg.name}W${tol === '±1%' ? 'F' : 'J'}${value.code}T5E`;
+          const code = isYageo ? `RC${pkg.name}${tol === '±1%' ? 'F' : 'J'}R-07${value.yageo}L` : `${pkg.name}W${tol === '±1%' ? 'F' : 'J'}${value.code}T5E`;
           resistorCodes.push(code);
           await insertPart({
             code,
@@ -256,7 +264,11 @@ export async function insertCatalogFixture(db: Db): Promise<CatalogFixture> {
     [mcu, armMcu],
     [power, ldo],
   ] as const) {
-    const row = await k.selectFrom('products').select((eb) => eb.fn.countAll<number>().as('count')).where('categorySecondId', '=', second).executeTakeFirstOrThrow();
+    const row = await k
+      .selectFrom('products')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('categorySecondId', '=', second)
+      .executeTakeFirstOrThrow();
     await k.updateTable('categories').set({ skuCount: row.count }).where('id', 'in', [first, second]).execute();
   }
 

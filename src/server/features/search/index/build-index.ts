@@ -25,7 +25,7 @@ export async function buildSearchIndex(db: Db, isCancelled: () => boolean = () =
   const [dictionary, units] = await Promise.all([loadDictionary(db), loadAttributeUnits(db)]);
   const packages = new PackageTable();
   const builder = new SegmentBuilder(packages);
-  for (let afterId: number | null = 0; afterId !== null; ) {
+  for (let afterId: number | null = 0; afterId !== null;) {
     if (isCancelled()) return null;
     afterId = await forEachProductDocAfter(db, afterId, batchSize, units, (doc) => builder.add(doc));
     // Let requests in between batches: on SQLite each batch is read synchronously.

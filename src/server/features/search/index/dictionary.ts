@@ -26,7 +26,10 @@ export interface NameMatch<T> {
 const hasCjk = /[\u3400-\u9fff]/;
 
 function compact(text: string): string {
-  return text.normalize('NFKC').toLowerCase().replace(/[\s\-_.·&()（）]/g, '');
+  return text
+    .normalize('NFKC')
+    .toLowerCase()
+    .replace(/[\s\-_.·&()（）]/g, '');
 }
 
 /** Whether a typed token names this name: whole, or a meaningful part of it. */
@@ -38,7 +41,10 @@ function nameMatches(name: string, token: string): 'exact' | 'partial' | null {
   if (hasCjk.test(t)) return t.length >= 2 && n.includes(t) ? 'partial' : null;
   // Latin: a word start of the name, three letters or more (mur → Murata; ti alone only exactly).
   if (t.length < 3) return null;
-  const words = name.normalize('NFKC').toLowerCase().split(/[\s\-_/()（）]+/);
+  const words = name
+    .normalize('NFKC')
+    .toLowerCase()
+    .split(/[\s\-_/()（）]+/);
   return n.startsWith(t) || words.some((word) => word.startsWith(t)) ? 'partial' : null;
 }
 

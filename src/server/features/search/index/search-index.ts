@@ -176,7 +176,8 @@ export class SearchIndex {
       const { productIds, brandIds, categoryIds, packageIds, stocks, prices, fingerprints, byProduct } = segment.data;
       for (const array of [productIds, brandIds, categoryIds, packageIds, stocks, prices, fingerprints, byProduct]) typedArrayBytes += array.byteLength;
       const { trigrams, termPostings, brandPostings, categoryPostings, packagePostings } = segment.data;
-      for (const postings of [trigrams, termPostings, brandPostings, categoryPostings, packagePostings]) typedArrayBytes += postings.offsets.byteLength + postings.docs.byteLength;
+      for (const postings of [trigrams, termPostings, brandPostings, categoryPostings, packagePostings])
+        typedArrayBytes += postings.offsets.byteLength + postings.docs.byteLength;
     }
     return { typedArrayBytes, codes: this.productCount, terms: this.base.data.terms.size };
   }
@@ -218,7 +219,8 @@ export class SearchIndex {
   /** Live parts of the second-level categories given. */
   categoryCount(categoryIds: number[]): number {
     let count = 0;
-    for (const id of categoryIds) count += this.base.categoryDocs(id).length - (this.deadByCategory.get(id) ?? 0) + (this.overlay?.categoryDocs(id).length ?? 0);
+    for (const id of categoryIds)
+      count += this.base.categoryDocs(id).length - (this.deadByCategory.get(id) ?? 0) + (this.overlay?.categoryDocs(id).length ?? 0);
     return count;
   }
 

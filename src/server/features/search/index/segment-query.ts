@@ -39,7 +39,13 @@ function scratchFor(segment: Segment): Scratch {
   let scratch = scratchBySegment.get(segment);
   if (!scratch) {
     const n = segment.size;
-    scratch = { tokenScore: new Int32Array(n), total: new Int32Array(n), matchedTokens: new Uint8Array(n), universe: new Uint32Array(n), touched: new Uint32Array(n) };
+    scratch = {
+      tokenScore: new Int32Array(n),
+      total: new Int32Array(n),
+      matchedTokens: new Uint8Array(n),
+      universe: new Uint32Array(n),
+      touched: new Uint32Array(n),
+    };
     scratchBySegment.set(segment, scratch);
   }
   return scratch;
@@ -129,7 +135,14 @@ class TokenPass {
     for (const id of token.categoryIds) this.addList(segment.categoryDocs(id), matchScore.category);
     for (const id of token.packageIds) this.addList(segment.packageDocs(id), matchScore.package);
     if (token.quantityKey) this.addList(segment.termDocs(token.quantityKey), matchScore.quantity);
-    if (token.wordKeys.length > 0) this.addList(intersectAll(token.wordKeys.map((key) => segment.termDocs(key)), segment.size), matchScore.word);
+    if (token.wordKeys.length > 0)
+      this.addList(
+        intersectAll(
+          token.wordKeys.map((key) => segment.termDocs(key)),
+          segment.size,
+        ),
+        matchScore.word,
+      );
   }
 
   /** Moves this word's scores into the totals; the docs that matched it are buffer[0, count). */

@@ -113,28 +113,29 @@ export function rankSegment(segment: Segment, matches: Matches, filters: SearchF
       top.offer(sortKey(sort, score, stock, prices[doc] as number), doc, score);
     }
     total = matches.docs.length;
-  } else for (let i = 0; i < matches.docs.length; i++) {
-    const doc = matches.docs[i] as number;
-    const category = categoryIds[doc] as number;
-    const brand = brandIds[doc] as number;
-    const packageId = packageIds[doc] as number;
-    const stock = stocks[doc] as number;
-    const isInStock = stock > 0;
-    let passed = 0;
-    if (chosenCategory === null || category === chosenCategory) passed |= byCategory;
-    if (chosenBrand === null || brand === chosenBrand) passed |= byBrand;
-    if (chosenPackages === null || chosenPackages.has(packageId)) passed |= byPackage;
-    if (!isInStockOnly || isInStock) passed |= byStock;
-    if ((passed | byCategory) === everyFilter) categoryCounts[category] = (categoryCounts[category] as number) + 1;
-    if ((passed | byBrand) === everyFilter) brandCounts[brand] = (brandCounts[brand] as number) + 1;
-    if ((passed | byPackage) === everyFilter) packageCounts[packageId] = (packageCounts[packageId] as number) + 1;
-    if ((passed | byStock) === everyFilter && isInStock) inStock++;
-    if (passed === everyFilter) {
-      total++;
-      const score = matches.scores[i] as number;
-      top.offer(sortKey(sort, score, stock, prices[doc] as number), doc, score);
+  } else
+    for (let i = 0; i < matches.docs.length; i++) {
+      const doc = matches.docs[i] as number;
+      const category = categoryIds[doc] as number;
+      const brand = brandIds[doc] as number;
+      const packageId = packageIds[doc] as number;
+      const stock = stocks[doc] as number;
+      const isInStock = stock > 0;
+      let passed = 0;
+      if (chosenCategory === null || category === chosenCategory) passed |= byCategory;
+      if (chosenBrand === null || brand === chosenBrand) passed |= byBrand;
+      if (chosenPackages === null || chosenPackages.has(packageId)) passed |= byPackage;
+      if (!isInStockOnly || isInStock) passed |= byStock;
+      if ((passed | byCategory) === everyFilter) categoryCounts[category] = (categoryCounts[category] as number) + 1;
+      if ((passed | byBrand) === everyFilter) brandCounts[brand] = (brandCounts[brand] as number) + 1;
+      if ((passed | byPackage) === everyFilter) packageCounts[packageId] = (packageCounts[packageId] as number) + 1;
+      if ((passed | byStock) === everyFilter && isInStock) inStock++;
+      if (passed === everyFilter) {
+        total++;
+        const score = matches.scores[i] as number;
+        top.offer(sortKey(sort, score, stock, prices[doc] as number), doc, score);
+      }
     }
-  }
   const facets: FacetCounts = { categories: countsOf(categoryCounts), brands: countsOf(brandCounts), packages: countsOf(packageCounts), inStock };
   return { total, top: top.sorted().map(({ doc, score }) => ({ segment, doc, score })), facets };
 }
@@ -181,7 +182,7 @@ export class TopDocs {
     this.keys[0] = key;
     this.docs[0] = doc;
     this.scores[0] = score;
-    for (let i = 0; ; ) {
+    for (let i = 0; ;) {
       const left = 2 * i + 1;
       const right = left + 1;
       let worst = i;

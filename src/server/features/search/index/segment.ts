@@ -80,7 +80,10 @@ export class Segment {
     if (text.length < 3) return emptyDocs;
     const keys = new Set<number>();
     for (let i = 0; i + 3 <= text.length; i++) keys.add(trigramKey(text, i));
-    const candidates = intersectAll([...keys].map((key) => docsOf(this.data.trigrams, key)), this.size);
+    const candidates = intersectAll(
+      [...keys].map((key) => docsOf(this.data.trigrams, key)),
+      this.size,
+    );
     const found = new Uint32Array(candidates.length);
     let count = 0;
     for (const doc of candidates) if ((this.data.codes[doc] ?? '').includes(text)) found[count++] = doc;

@@ -40,7 +40,7 @@ export function paramQuantity(valueText: string, valueNum: number | null, unit: 
   const fromText = parseQuantity(valueText.replace(/\s+/g, ''));
   if (fromText?.unit) return fromText;
   if (valueNum === null || !Number.isFinite(valueNum)) return fromText;
-  const parsedUnit = unit ? parseQuantity(`1${unit}`)?.unit ?? null : null;
+  const parsedUnit = unit ? (parseQuantity(`1${unit}`)?.unit ?? null) : null;
   return { value: valueNum, unit: parsedUnit };
 }
 
