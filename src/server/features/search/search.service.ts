@@ -28,11 +28,13 @@ const maxNearMatches = 8;
 
 /** Control characters never reach a query (PostgreSQL refuses NUL); runs of spaces become one. */
 export function cleanKeyword(raw: string): string {
-  // eslint-disable-next-line no-control-regex -- control characters are what it removes
-  return raw
-    .replace(/[\u0000-\u001f\u007f]/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  return (
+    raw
+      // eslint-disable-next-line no-control-regex -- control characters are what it removes
+      .replace(/[\u0000-\u001f\u007f]/g, ' ')
+      .replace(/\s+/g, ' ')
+      .trim()
+  );
 }
 
 export function keywordProblem(keyword: string): string {
