@@ -1,4 +1,6 @@
 import type { Page } from '@playwright/test';
+import type { CallBody } from '../../src/contract/call.ts';
+import { cartCalls } from '../../src/contract/cart-calls.ts';
 import { roundUpToPack } from '../../src/contract/pricing.ts';
 import { expect, test, type StoreDb } from './fixtures.ts';
 
@@ -63,8 +65,9 @@ async function storedLine(storeDb: StoreDb, userId: number, productId: number): 
 
 async function addThroughApi(page: Page, productId: number, quantity: number) {
   const token = (await page.context().cookies()).find((cookie) => cookie.name === 'csrfToken')?.value ?? '';
-  const response = await page.request.post('/cart/api/add', { data: { productId, quantity }, headers: { 'x-csrf-token': token } });
-  expect(((await response.json()) as { code: number }).code).toBe(1);
+  const body: CallBody<typeof cartCalls.add> = { productId, quantity };
+  const response = await page.request.post(cartCalls.add.path, { data: body, headers: { 'x-csrf-token': token } });
+  expect(await response.json()).toMatchObject({ code: 1 });
 }
 
 const counts = (page: Page) => [page.getByTestId('header-cart-count'), page.getByTestId('sidebar-cart-count')];

@@ -113,14 +113,15 @@ export interface MemberFields {
 
 /**
  * A member row as registration leaves it, without a password. Unless given, phones start with
- * 147, which the tests' own registrations (139…, 13…) and the demo member never use; the process
- * id keeps Playwright's workers, which share one store, apart.
+ * 147, which the tests' own registrations (139…, 13…) and the demo member never use, and user
+ * numbers with T, which registration (U + Beijing date + id) never gives; the process id keeps
+ * Playwright's workers, which share one store, apart.
  */
 export async function createMember(db: Kysely<Database>, fields: MemberFields = {}): Promise<NewMember> {
   memberSequence += 1;
   const digits = `${String(process.pid % 10_000).padStart(4, '0')}${String(memberSequence % 10_000).padStart(4, '0')}`;
   const phone = fields.phone ?? `147${digits}`;
-  const userNumber = fields.userNumber ?? `U26${digits}`;
+  const userNumber = fields.userNumber ?? `T26${digits}`;
   const row = await db
     .insertInto('users')
     .values({ phone, userNumber, nickName: fields.nickName ?? '', passwordHash: null, userImgPath: null, inviter: null, createdAt: Date.now() })
