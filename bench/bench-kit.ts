@@ -2,7 +2,12 @@ import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
+import { pino } from 'pino';
+import type { AppDeps } from '../src/server/app-deps.ts';
+import { loadConfig } from '../src/server/config.ts';
 import { createDb, type Db } from '../src/server/db/create-db.ts';
+import { createSmsProvider } from '../src/server/features/account/sms/create-sms-provider.ts';
+import { createDatabaseCounterStore } from '../src/server/http/counter-store.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { ensurePlannerStatistics } from '../src/server/db/planner-statistics.ts';
 import { seedCatalog } from '../src/server/seed/catalog-seed.ts';
@@ -75,4 +80,15 @@ export async function waitUntilIdle(): Promise<number> {
     const used = process.cpuUsage(before);
     if ((used.user + used.system) / 1000 / 2000 < 0.2 || performance.now() - started > 300_000) return performance.now() - started;
   }
+}
+
+/** What a bench builds the app from: production mode on the bench database, silent logs. */
+export function benchAppDeps(db: Db, databasePath: string): AppDeps {
+  const config = loadConfig({
+    NODE_ENV: 'production',
+    DATABASE_URL: databasePath,
+    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
+    LOG_LEVEL: 'silent',
+  });
+  return { config, db, logger: pino({ level: 'silent' }), counters: createDatabaseCounterStore(db.kysely), sms: createSmsProvider(config, db.kysely) };
 }

@@ -12,18 +12,13 @@ import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { pino } from 'pino';
 import type { QueryAttrbuteExcludeListResponse } from '../src/contract/catalog.ts';
 import type { Envelope } from '../src/contract/envelope.ts';
 import { buildApp } from '../src/server/app.ts';
-import type { AppDeps } from '../src/server/app-deps.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { createDatabaseCounterStore } from '../src/server/http/counter-store.ts';
-import { createSmsProvider } from '../src/server/features/account/sms/create-sms-provider.ts';
 import { findCategoryAttributes } from '../src/server/features/catalog/category.repository.ts';
 import { buildScopeIndex } from '../src/server/features/catalog/choose/choose-index.ts';
 import { createRandom } from '../src/server/seed/random.ts';
-import { benchDatabasePath, prepareBenchDatabase, timingOf, waitUntilIdle, type Timing } from './bench-kit.ts';
+import { benchDatabasePath, prepareBenchDatabase, timingOf, waitUntilIdle, type Timing, benchAppDeps } from './bench-kit.ts';
 
 const databasePath = benchDatabasePath;
 const queryCount = Number(process.env.BENCH_QUERIES ?? 300);
@@ -60,19 +55,7 @@ async function main() {
     const bytes = columns.reduce((sum, column) => sum + column.byteLength, 0);
     cold.push({ name: category.name, skuCount: index.size, ms, arraysMb: bytes / 1024 / 1024 });
   }
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: databasePath,
-    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
-    LOG_LEVEL: 'silent',
-  });
-  const deps: AppDeps = {
-    config,
-    db,
-    logger: pino({ level: 'silent' }),
-    counters: createDatabaseCounterStore(db.kysely),
-    sms: createSmsProvider(config, db.kysely),
-  };
+  const deps = benchAppDeps(db, databasePath);
   const app = await buildApp(deps);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const session = await openSession(base);

@@ -8,15 +8,10 @@
 import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { performance } from 'node:perf_hooks';
-import { pino } from 'pino';
 import { columnListHref, type ColumnListState } from '../src/contract/list-state.ts';
 import { buildApp } from '../src/server/app.ts';
-import type { AppDeps } from '../src/server/app-deps.ts';
-import { loadConfig } from '../src/server/config.ts';
-import { createDatabaseCounterStore } from '../src/server/http/counter-store.ts';
-import { createSmsProvider } from '../src/server/features/account/sms/create-sms-provider.ts';
 import { createRandom } from '../src/server/seed/random.ts';
-import { benchDatabasePath, prepareBenchDatabase, timingOf, waitUntilIdle, type Timing } from './bench-kit.ts';
+import { benchDatabasePath, prepareBenchDatabase, timingOf, waitUntilIdle, type Timing, benchAppDeps } from './bench-kit.ts';
 import { createBenchClient } from './http-client.ts';
 
 const requestsPerTarget = 120;
@@ -74,19 +69,7 @@ async function main() {
   });
   targets.push({ name: '/product/discount?subject=A03 (IC zone)', path: '/product/discount', fixed: { subject: 'A03' }, categories: [] });
 
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: benchDatabasePath,
-    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
-    LOG_LEVEL: 'silent',
-  });
-  const deps: AppDeps = {
-    config,
-    db,
-    logger: pino({ level: 'silent' }),
-    counters: createDatabaseCounterStore(db.kysely),
-    sms: createSmsProvider(config, db.kysely),
-  };
+  const deps = benchAppDeps(db, benchDatabasePath);
   const app = await buildApp(deps);
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
   const idleAfterMs = await waitUntilIdle();

@@ -18,20 +18,16 @@ import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
-import { pino } from 'pino';
 import type { Envelope } from '../src/contract/envelope.ts';
 import { normalizePartNumber } from '../src/contract/part-number.ts';
 import { searchParamsUrl, type SearchParams } from '../src/contract/search.ts';
 import { splitKeyword } from '../src/contract/value-query.ts';
+import { benchAppDeps } from './bench-kit.ts';
 import { createBenchClient } from './http-client.ts';
 import { buildApp } from '../src/server/app.ts';
-import type { AppDeps } from '../src/server/app-deps.ts';
-import { loadConfig } from '../src/server/config.ts';
 import { createDb, type Db } from '../src/server/db/create-db.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { ensurePlannerStatistics } from '../src/server/db/planner-statistics.ts';
-import { createDatabaseCounterStore } from '../src/server/http/counter-store.ts';
-import { createSmsProvider } from '../src/server/features/account/sms/create-sms-provider.ts';
 import { registerSearchFeature, searchFeatureWith } from '../src/server/features/search/search.feature.ts';
 import { SearchService } from '../src/server/features/search/search.service.ts';
 import { featureRegistrations } from '../src/server/features/all-features.ts';
@@ -295,19 +291,7 @@ function rerunInProductionMode(): boolean {
 async function main() {
   if (rerunInProductionMode()) return;
   const { db, seededMs } = await prepareDatabase();
-  const config = loadConfig({
-    NODE_ENV: 'production',
-    DATABASE_URL: databasePath,
-    SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
-    LOG_LEVEL: 'silent',
-  });
-  const deps: AppDeps = {
-    config,
-    db,
-    logger: pino({ level: 'silent' }),
-    counters: createDatabaseCounterStore(db.kysely),
-    sms: createSmsProvider(config, db.kysely),
-  };
+  const deps = benchAppDeps(db, databasePath);
   const rssBefore = process.memoryUsage().rss;
   const service = new SearchService(db, deps.logger);
   const features = featureRegistrations.map((register) => (register === registerSearchFeature ? searchFeatureWith(service) : register));
