@@ -1,3 +1,4 @@
+import { searchCalls } from '../../src/contract/search-calls.ts';
 import { expect, test } from './fixtures.ts';
 
 /** Journeys of search on the demo catalogue (the e2e server seeds 3000 parts). */
@@ -31,6 +32,37 @@ test('typing a part number in the header suggests parts; arrow keys and Enter op
   if (productId === null) throw new Error('a result row without its product id');
   await first.locator('.search-result__code').click();
   await page.waitForURL(`/product/detail/${productId}`);
+});
+
+test('a fresher suggestion list arriving after the arrow keys keeps the chosen part chosen', async ({ page }) => {
+  // The answer for the full keyword is held back until a part of an earlier list has been chosen.
+  let releaseLate: () => void = () => undefined;
+  const late = new Promise<void>((resolve) => {
+    releaseLate = resolve;
+  });
+  await page.route(`**${searchCalls.searchAssociateWord.path}`, async (route) => {
+    const body: unknown = route.request().postDataJSON();
+    if (typeof body === 'object' && body !== null && 'key' in body && body.key === 'stm32f103c8t6') await late;
+    await route.continue();
+  });
+  await page.goto('/search');
+  const box = page.getByRole('combobox', { name: '搜索元器件' });
+  await box.pressSequentially('stm32f103c8t', { delay: 40 });
+  const options = page.getByTestId('search-dropdown').getByRole('option');
+  await expect(options.first()).toContainText('STM32F103C8T6');
+  await box.press('6');
+  await box.press('ArrowDown');
+  const chosen = await box.inputValue();
+  await expect(options.first()).toHaveAttribute('aria-selected', 'true');
+  const fresh = page.waitForResponse(
+    (response) => response.url().endsWith(searchCalls.searchAssociateWord.path) && response.request().postData()?.includes('stm32f103c8t6') === true,
+  );
+  releaseLate();
+  await fresh;
+  const selected = page.getByTestId('search-dropdown').locator('[aria-selected="true"]');
+  await expect(selected).toHaveCount(1);
+  await expect(selected).toContainText(chosen);
+  await expect(box).toHaveValue(chosen);
 });
 
 test('clicking a suggestion searches for it', async ({ page }) => {

@@ -56,7 +56,7 @@ function useSearchHistory() {
  * Suggestions for the typed keyword, asked 200 ms after it stops changing; an answer to an
  * earlier keyword is dropped. `onAnswer` runs when a current answer arrives.
  */
-function useSuggestions(typedKey: string, onAnswer: () => void) {
+function useSuggestions(typedKey: string, onAnswer: (list: Suggestion[]) => void) {
   const [suggestions, setSuggestions] = useState<Suggestion[]>([]);
   const requestSeq = useRef(0);
   const answered = useEffectEvent(onAnswer);
@@ -70,7 +70,7 @@ function useSuggestions(typedKey: string, onAnswer: () => void) {
         .then((list) => {
           if (seq !== requestSeq.current) return;
           setSuggestions(list);
-          answered();
+          answered(list);
         })
         .catch(() => {
           // Suggestions are a convenience: a failed call just shows none.
@@ -100,8 +100,10 @@ export function useSearchSuggestions(): SearchSuggestions {
   const [isOpen, setIsOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
   const { history, remember, forget } = useSearchHistory();
-  const { suggestions, clear } = useSuggestions(typedKey, () => {
-    setActiveIndex(-1);
+  // A fresher list may arrive after the arrow keys chose an item of the previous one: the
+  // choice stays on the same key when the new list has it.
+  const { suggestions, clear } = useSuggestions(typedKey, (list) => {
+    setActiveIndex(activeIndex < 0 ? -1 : list.findIndex((suggestion) => suggestion.key === keyword));
   });
   const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const cancelHide = () => {
