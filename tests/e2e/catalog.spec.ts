@@ -1,6 +1,7 @@
 import type { Locator, Page } from '@playwright/test';
 import { nextTierSaving, roundUpToPack, tierIndexAt, type PriceTier } from '../../src/contract/pricing.ts';
 import { expect, test, type StoreDb } from './fixtures.ts';
+import { firstTieredPart } from './shell-db.ts';
 
 /** The largest second-level category with at least two filterable attributes. */
 async function largestCategory(storeDb: StoreDb): Promise<{ firstId: number; secondId: number }> {
@@ -33,24 +34,8 @@ interface PackPart {
 
 /** An in-stock part sold in packs with at least three price tiers. */
 async function packPart(storeDb: StoreDb): Promise<PackPart> {
-  const part = await storeDb
-    .selectFrom('products as p')
-    .select(['p.id', 'p.packSize'])
-    .where('p.packSize', '>', 1)
-    .where('p.stock', '>', 0)
-    .where((eb) =>
-      eb(
-        eb
-          .selectFrom('productPrices as pp')
-          .select((count) => count.fn.countAll().as('n'))
-          .whereRef('pp.productId', '=', 'p.id'),
-        '>=',
-        3,
-      ),
-    )
-    .orderBy('p.id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
+  const { id, packSize } = await firstTieredPart(storeDb, { isPackSold: true });
+  const part = { id, packSize };
   const tiers: PriceTier[] = await storeDb
     .selectFrom('productPrices')
     .select(['qtyStart', 'qtyEnd', 'priceE4', 'originalPriceE4'])

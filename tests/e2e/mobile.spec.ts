@@ -1,29 +1,12 @@
 import { expect, test, type StoreDb } from './fixtures.ts';
 import { homeStateOf } from './home-fixtures.ts';
+import { firstTieredPart } from './shell-db.ts';
 
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
 
 /** A part with several price tiers and stock, for the product pages. */
-async function partWithTiers(storeDb: StoreDb): Promise<{ id: number; code: string }> {
-  return storeDb
-    .selectFrom('products as p')
-    .select(['p.id', 'p.code'])
-    .where('p.stock', '>', 0)
-    .where((eb) =>
-      eb(
-        eb
-          .selectFrom('productPrices as pp')
-          .select((count) => count.fn.countAll().as('n'))
-          .whereRef('pp.productId', '=', 'p.id'),
-        '>=',
-        3,
-      ),
-    )
-    .orderBy('p.id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
-}
+const partWithTiers = (storeDb: StoreDb) => firstTieredPart(storeDb);
 
 test.describe('mobile redirect', () => {
   test.use({ userAgent: iPhone, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });

@@ -84,3 +84,23 @@ export async function storedCategoryTree(storeDb: StoreDb): Promise<MenuGroup[]>
     }))
     .filter((group) => group.firsts.length > 0);
 }
+
+/** The first in-stock part (optionally sold in packs) with at least three price tiers: the product pages' demo part. */
+export async function firstTieredPart(storeDb: StoreDb, options: { isPackSold?: boolean } = {}): Promise<{ id: number; code: string; packSize: number }> {
+  let query = storeDb
+    .selectFrom('products as p')
+    .select(['p.id', 'p.code', 'p.packSize'])
+    .where('p.stock', '>', 0)
+    .where((eb) =>
+      eb(
+        eb
+          .selectFrom('productPrices as pp')
+          .select((count) => count.fn.countAll().as('n'))
+          .whereRef('pp.productId', '=', 'p.id'),
+        '>=',
+        3,
+      ),
+    );
+  if (options.isPackSold) query = query.where('p.packSize', '>', 1);
+  return query.orderBy('p.id').limit(1).executeTakeFirstOrThrow();
+}
