@@ -12,13 +12,16 @@ const inviterSchema = z.string({ error: '邀请人有误' }).trim().max(accountL
 
 const graphCodeTypeMessage = '图形验证码类型有误';
 
+/** The graphic code a phone lookup carries once the session's free lookups are used (graphCodeErrors.required). */
+const lookupGraphCodeSchema = ruleSchema(graphCodeRule).optional();
+
 const sendMsgTypeSchema = z.union([z.literal(SendMsgType.register), z.literal(SendMsgType.login), z.literal(SendMsgType.findPassword)], {
   error: '验证码类型有误',
 });
 
 export const accountRequests = {
-  /** {userPhone} → true when the phone is registered. */
-  checkHasUser: z.object({ userPhone: phoneSchema }),
+  /** {userPhone, graphCode once the session's free lookups are used} → true when the phone is registered. */
+  checkHasUser: z.object({ userPhone: phoneSchema, graphCode: lookupGraphCodeSchema }),
 
   /** The registration page: graphic code, SMS code and password. */
   register: z.object({
@@ -63,10 +66,11 @@ export const accountRequests = {
     password: newPasswordSchema,
   }),
 
-  /** /common/api/sendVerificationCode {userAccount (the phone), sendMsgType}. */
+  /** /common/api/sendVerificationCode {userAccount (the phone), sendMsgType, graphCode once the session's free lookups are used}. */
   sendVerificationCode: z.object({
     userAccount: phoneSchema,
     sendMsgType: sendMsgTypeSchema,
+    graphCode: lookupGraphCodeSchema,
   }),
 
   /** /common/api/queryDynamicGraphCode {phone, type (default 0)}. */

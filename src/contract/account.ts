@@ -43,6 +43,8 @@ export const accountErrors = defineErrors('account', {
   /** An unknown account and a wrong password answer alike. */
   badCredentials: { code: ResultCode.badRequest, msg: '账号或密码错误' },
   locked: { code: ResultCode.tooManyRequests, msg: `登录失败次数过多，账号已锁定，请${loginLockMinutes}分钟后再试` },
+  /** Too many answers to "is this phone a member?" (checkHasUser, sendVerificationCode) from one address. */
+  lookupTooFrequent: { code: ResultCode.tooManyRequests, msg: '查询过于频繁，请稍后再试' },
 });
 
 export const smsErrors = defineErrors('sms', {
@@ -64,6 +66,11 @@ export const graphCodeErrors = defineErrors('graphCode', {
   /** None for this browser session, too old, for another purpose or phone, or already checked. */
   expired: { code: ResultCode.badRequest, msg: '图形验证码已失效，请点击图片刷新' },
   wrong: { code: ResultCode.badRequest, msg: '图形验证码错误' },
+  /**
+   * The browser session has used its free phone lookups: each further one carries a graphic code
+   * whose type is the SMS purpose (checkHasUser: registration's).
+   */
+  required: { code: ResultCode.tooManyRequests, msg: '操作过于频繁，请输入图形验证码' },
 });
 
 const loginAccountMissing = '请输入手机号或会员编号';

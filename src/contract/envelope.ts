@@ -4,6 +4,8 @@ export interface Envelope<T> {
   data: T | null;
   msg: string;
   errorCode?: string;
+  /** On the store's own failures (code 500, 503): the request's id, for support and the logs. */
+  requestId?: string;
 }
 
 export const ResultCode = {
@@ -17,6 +19,8 @@ export const ResultCode = {
   conflict: 409,
   tooManyRequests: 429,
   internal: 500,
+  /** The database or another service is briefly unavailable: try again later. */
+  unavailable: 503,
 } as const;
 
 export function isUnauthorizedCode(code: number): boolean {

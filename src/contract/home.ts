@@ -37,7 +37,7 @@ export interface ImagesIcons {
   leftTop?: { picFile: { filePath: string } };
 }
 
-/** A part on the product display stand; price is the single-piece price in yuan, spec-rounded. */
+/** A part on the product display stand; price is the single-piece price in yuan, exact to 0.0001 (a unit price, not rounded to fen). */
 export interface DisplayProduct {
   productId: number;
   /** 热卖 / 新品 …; null for none. */

@@ -1,30 +1,103 @@
 import { describe, expect, it } from 'vitest';
-import { formatPriceE4, roundPriceE4, yuanToE4 } from './money.ts';
+import { maxPurchaseQuantity } from './pricing.ts';
+import { centsOfE4, formatUnitPriceE4, amountCentsOf, yuanToE4 } from './money.ts';
 
-describe('price rounding (spec §5: 2 decimals, minimum 0.01 unless zero)', () => {
+describe('amounts round once to fen (spec §5: 2 decimals, half up, minimum 0.01 unless zero)', () => {
   it.each([
-    [0, 0],
-    [1, 0.01],
-    [49, 0.01],
-    [50, 0.01],
-    [149, 0.01],
-    [150, 0.02],
-    [12345, 1.23],
-    [12350, 1.24],
-    [10000, 1],
-    [-150, -0.02],
-  ])('roundPriceE4(%i) = %d', (e4, yuan) => {
-    expect(roundPriceE4(e4)).toBe(yuan);
+    ['zero stays zero', 0, 0],
+    ['¥0.0001 → the minimum ¥0.01', 1, 1],
+    ['¥0.0049 → the minimum ¥0.01', 49, 1],
+    ['¥0.005 → ¥0.01', 50, 1],
+    ['¥0.0149 → ¥0.01', 149, 1],
+    ['¥0.015 → ¥0.02 (half up)', 150, 2],
+    ['¥0.9949 → ¥0.99', 9949, 99],
+    ['¥0.9999 → ¥1.00', 9999, 100],
+    ['¥1 → ¥1.00', 10_000, 100],
+    ['¥1.0049 → ¥1.00', 10_049, 100],
+    ['¥1.005 → ¥1.01 (half up)', 10_050, 101],
+    ['¥1.2345 → ¥1.23', 12_345, 123],
+    ['¥1.235 → ¥1.24', 12_350, 124],
+    ['-¥0.0001 → -¥0.01 (minimum, signed)', -1, -1],
+    ['-¥0.015 → -¥0.02 (half away from zero)', -150, -2],
+    ['¥100,000 × 1,000,000 stays exact', 1e15, 1e13],
+    ['one e4 short of a half fen at 2^53', 9_007_199_254_740_949, 90_071_992_547_409],
+    ['a half fen at 2^53', 9_007_199_254_740_950, 90_071_992_547_410],
+  ])('%s', (_case, e4, fen) => {
+    expect(centsOfE4(e4)).toBe(fen);
   });
 
-  it('formats with ¥ and two decimals', () => {
-    expect(formatPriceE4(21)).toBe('¥0.01');
-    expect(formatPriceE4(0)).toBe('¥0.00');
-    expect(formatPriceE4(123456)).toBe('¥12.35');
+  it.each([Number.NaN, 0.5, 2 ** 53, Number.POSITIVE_INFINITY])('refuses %d e4 (not a safe integer)', (e4) => {
+    expect(() => centsOfE4(e4)).toThrow(RangeError);
+  });
+});
+
+describe('a line costs unit price × quantity, rounded once', () => {
+  it.each([
+    ['the issue’s 0603 resistor: ¥0.0023 × 100 = ¥0.23', 23, 100, 23],
+    ['¥0.0023 × 1 → the minimum ¥0.01', 23, 1, 1],
+    ['¥0.0023 × 5000 = ¥11.50', 23, 5000, 1150],
+    ['¥0.0049 × 1 → ¥0.01', 49, 1, 1],
+    ['¥0.005 × 3 = ¥0.015 → ¥0.02 (rounded once, not per piece)', 50, 3, 2],
+    ['¥0.0001 × 49 → the minimum ¥0.01', 1, 49, 1],
+    ['¥0.0001 × 150 = ¥0.015 → ¥0.02', 1, 150, 2],
+    ['¥0.9999 × 3 = ¥2.9997 → ¥3.00', 9999, 3, 300],
+    ['¥1.005 × 1 → ¥1.01', 10_050, 1, 101],
+    ['¥1.005 × 2 = ¥2.01', 10_050, 2, 201],
+    ['¥12.8345 × 100 = ¥1283.45', 128_345, 100, 128_345],
+    ['zero quantity costs nothing', 23, 0, 0],
+    ['a free part costs nothing', 0, 100, 0],
+    ['¥100,000 × the most a line may hold stays exact', 1e9, maxPurchaseQuantity, 1e13],
+    ['¥99,999.9999 × 999,999 = ¥99,999,899,900.0001 → ¥99,999,899,900.00', 999_999_999, 999_999, 9_999_989_990_000],
+  ])('%s', (_case, unitPriceE4, quantity, fen) => {
+    expect(amountCentsOf(unitPriceE4, quantity)).toBe(fen);
   });
 
-  it('converts yuan to e4 without float drift', () => {
-    expect(yuanToE4(0.0021)).toBe(21);
-    expect(yuanToE4(1.1)).toBe(11000);
+  it.each([
+    ['a fractional quantity', 23, 1.5],
+    ['a fractional price', 2.5, 100],
+    ['a product beyond 2^53', 1e10, 1e6],
+  ])('refuses %s', (_case, unitPriceE4, quantity) => {
+    expect(() => amountCentsOf(unitPriceE4, quantity)).toThrow(RangeError);
+  });
+});
+
+describe('unit prices show as stored: up to 4 decimals, trailing zeros trimmed to at least 2', () => {
+  it.each([
+    [0, '¥0.00'],
+    [1, '¥0.0001'],
+    [23, '¥0.0023'],
+    [49, '¥0.0049'],
+    [50, '¥0.005'],
+    [100, '¥0.01'],
+    [120, '¥0.012'],
+    [500, '¥0.05'],
+    [1250, '¥0.125'],
+    [2500, '¥0.25'],
+    [9999, '¥0.9999'],
+    [10_000, '¥1.00'],
+    [10_050, '¥1.005'],
+    [12_345, '¥1.2345'],
+    [12_500, '¥1.25'],
+    [128_000, '¥12.80'],
+    [128_345, '¥12.8345'],
+    [1e9, '¥100000.00'],
+    [-23, '-¥0.0023'],
+  ])('formatUnitPriceE4(%i) = %s', (e4, text) => {
+    expect(formatUnitPriceE4(e4)).toBe(text);
+  });
+
+  it('refuses a price that is not a whole number of 0.0001 yuan', () => {
+    expect(() => formatUnitPriceE4(2.5)).toThrow(RangeError);
+  });
+});
+
+describe('yuanToE4', () => {
+  it.each([
+    [0.0021, 21],
+    [1.1, 11_000],
+    [0.0023, 23],
+    [12.8345, 128_345],
+  ])('yuanToE4(%d) = %i, without float drift', (yuan, e4) => {
+    expect(yuanToE4(yuan)).toBe(e4);
   });
 });

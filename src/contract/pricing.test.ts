@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  centsOfE4,
   formatCents,
   initialQuantityOf,
   lineAmountCents,
@@ -65,18 +64,6 @@ describe('price tier at a quantity', () => {
 });
 
 describe('line amounts round once to cents (2 decimals, at least 0.01 unless zero)', () => {
-  it.each([
-    [0, 0],
-    [1, 1],
-    [49, 1],
-    [149, 1],
-    [150, 2],
-    [12_345, 123],
-    [12_350, 124],
-  ])('centsOfE4(%i) = %i', (e4, cents) => {
-    expect(centsOfE4(e4)).toBe(cents);
-  });
-
   it.each([
     [100, 50],
     [1000, 320],

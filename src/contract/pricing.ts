@@ -1,3 +1,4 @@
+import { amountCentsOf } from './money.ts';
 import { isPackMultiple } from './rules.ts';
 
 /**
@@ -34,16 +35,10 @@ export function unitPriceE4At(tiers: readonly PriceTier[], quantity: number): nu
   return tiers[tierIndexAt(tiers, quantity)]?.priceE4 ?? null;
 }
 
-/** Spec §5 rounding of an e4 amount to whole cents: half up, at least 1 cent unless zero. */
-export function centsOfE4(e4: number): number {
-  if (e4 <= 0) return 0;
-  return Math.max(1, Math.floor((e4 + 50) / 100));
-}
-
-/** What a line costs, in cents: the tier's unit price times the quantity, rounded once. */
+/** What a line costs, in cents: the tier's unit price times the quantity, rounded once (money.ts). */
 export function lineAmountCents(tiers: readonly PriceTier[], quantity: number): number {
   const unit = unitPriceE4At(tiers, quantity);
-  return unit === null ? 0 : centsOfE4(unit * quantity);
+  return unit === null ? 0 : amountCentsOf(unit, quantity);
 }
 
 /** ¥ and two decimals of a cent amount. */

@@ -1,7 +1,7 @@
 /**
  * The validation rules of spec §5, shared by the server (request schemas, built from these in
  * rules-requests.ts) and the browser (form checks). Pure: no zod, so forms carry no schema
- * library. Price rounding lives with money (money.ts: roundPriceE4).
+ * library. Price rounding lives with money (money.ts: centsOfE4).
  */
 
 /** Mobile phone: 11 digits, starting with 1 then 3-9. */

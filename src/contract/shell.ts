@@ -40,6 +40,8 @@ export interface HeaderData {
   /** The initial cart number. */
   productCount: number;
   cartCount: number;
+  /** The member's orders waiting for payment (待付款): the status bar's order links show it. */
+  unpaidOrderCount: number;
 }
 
 /** The status bar's message link: unread count and the latest unread messages. */

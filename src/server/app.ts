@@ -1,18 +1,23 @@
 import cookie from '@fastify/cookie';
-import fastifyStatic from '@fastify/static';
 import Fastify, { LogController, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
-import { existsSync, readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { AppDeps } from './app-deps.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { rerouteRouterError } from './http/router-errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSessions } from './http/session.ts';
+import { registerStaticFiles } from './http/static-files.ts';
 import { clientBuildDir, noAssets, type PageAssets } from './ssr/assets.ts';
 import { createPageRenderer } from './ssr/render-page.tsx';
 import type { Page } from './ssr/page-registry.ts';
 import { featureRegistrations } from './features/all-features.ts';
 import type { FeatureDeps, FeatureRegistration } from './features/feature-registration.ts';
 import { createShellLoader } from './features/shell/shell.service.ts';
+import { createCacheVersions } from './cache/cache-versions.ts';
+import { instrumentApp } from './ops/metrics.ts';
+import { createOps, type Ops } from './ops/ops.ts';
+import { registerOpsRoutes } from './ops/ops-routes.ts';
+import { requestIdHeader, requestIdOf } from './ops/request-id.ts';
+import type { SmsProvider } from './features/account/sms/sms-provider.ts';
 import { requestErrors } from '../contract/errors.ts';
 import { failureEnvelope } from './http/error-handler.ts';
 
@@ -24,6 +29,8 @@ export interface BuildAppOptions {
   isDevServer?: boolean;
   /** The features to register; all of them by default (a benchmark swaps one for its own instance). */
   features?: readonly FeatureRegistration[];
+  /** Readiness and metrics; main.ts passes its own to mark the process draining at shutdown. */
+  ops?: Ops;
 }
 
 /** The whole store as a Fastify instance that does not listen: main.ts listens, tests inject. */
@@ -35,21 +42,38 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     trustProxy: deps.config.trustProxy,
     logController: new LogController({ disableRequestLogging: deps.config.isProduction }),
     routerOptions: { ignoreTrailingSlash: true },
+    genReqId: requestIdOf,
+    frameworkErrors: rerouteRouterError,
   });
-  const featureDeps: FeatureDeps = { db: deps.db.kysely, database: deps.db, config: deps.config, logger: deps.logger, counters: deps.counters, sms: deps.sms };
+  const ops = options.ops ?? createOps(deps, { withProcessMetrics: false });
+  const featureDeps: FeatureDeps = {
+    db: deps.db.kysely,
+    database: deps.db,
+    config: deps.config,
+    logger: deps.logger,
+    counters: deps.counters,
+    sms: countingSends(deps.sms, ops, deps.config.sms.provider),
+    ops,
+    cacheVersions: createCacheVersions(deps.db.kysely, { logger: deps.logger }),
+  };
   const renderer = createPageRenderer({
     siteName: deps.config.siteName,
     assets: options.assets ?? noAssets,
     loadShell: createShellLoader(featureDeps),
   });
 
+  ops.inFlight.track(app);
   await app.register(cookie);
   await registerSecurityHeaders(app, deps.config, options.isDevServer ?? false);
   registerErrorHandler(app, renderer.renderErrorPage);
   if (options.beforeRoutes) await options.beforeRoutes(app);
 
-  app.get('/healthz', async () => ({ status: 'ok' }));
-  await registerStaticFiles(app);
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header(requestIdHeader, request.id);
+  });
+  instrumentApp(app, ops.metrics, deps);
+  registerOpsRoutes(app, ops, { metricsToken: deps.config.metricsToken, isProduction: deps.config.isProduction });
+  await registerStaticFiles(app, clientBuildDir);
 
   // Sessions and anti-forgery apply to pages and calls, not to health checks and static files.
   await app.register(async (site) => {
@@ -65,27 +89,11 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   return app;
 }
 
-async function registerStaticFiles(app: FastifyInstance) {
-  const assetsDir = resolve(clientBuildDir, 'assets');
-  if (existsSync(assetsDir)) {
-    // Hashed file names: cache for a year.
-    await app.register(fastifyStatic, {
-      root: assetsDir,
-      prefix: '/assets/',
-      immutable: true,
-      maxAge: '365d',
-      decorateReply: false,
-      index: false,
-    });
-  }
-  const publicDir = existsSync(resolve(clientBuildDir, 'favicon.svg')) ? clientBuildDir : resolve(process.cwd(), 'public');
-  await app.register(fastifyStatic, {
-    root: publicDir,
-    prefix: '/static/',
-    maxAge: '1d',
-    decorateReply: false,
-    index: false,
-  });
-  const favicon = readFileSync(resolve(publicDir, 'favicon.svg'));
-  app.get('/favicon.svg', (_request, reply) => reply.type('image/svg+xml').header('Cache-Control', 'public, max-age=86400').send(favicon));
+function countingSends(sms: SmsProvider, ops: Ops, provider: string): SmsProvider {
+  return {
+    async send(message) {
+      await sms.send(message);
+      ops.metrics.smsSent.inc({ provider });
+    },
+  };
 }

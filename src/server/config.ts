@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { z } from 'zod';
+import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
 const booleanFlag = z.enum(['true', 'false', '1', '0', 'yes', 'no']).transform((value) => value === 'true' || value === '1' || value === 'yes');
 
@@ -28,13 +29,75 @@ const environmentSchema = z.object({
   ALIYUN_SMS_TEMPLATE_CODE: z.string().optional(),
   /** qiniuImgAddress: the prefix of every image location. */
   IMAGE_BASE_URL: z.string().min(1).default('/img/'),
+  /** Uploaded files (local provider): a directory every process shares. */
+  UPLOAD_DIR: z.string().min(1).default('data/uploads'),
+  /** Qiniu direct upload: all five, or none for the store's own upload endpoint. */
+  QINIU_ACCESS_KEY: z.string().min(1).optional(),
+  QINIU_SECRET_KEY: z.string().min(1).optional(),
+  QINIU_BUCKET: z.string().min(1).optional(),
+  /** The region's upload host, e.g. https://up-z2.qiniup.com. */
+  QINIU_UPLOAD_URL: z.url().optional(),
+  /** The bucket's public domain: an uploaded key's address is this + key. */
+  QINIU_DOMAIN: z.url().optional(),
   SITE_NAME: z.string().min(1).default('芯品商城'),
   HOTLINE: z.string().min(1).default('400-860-2026'),
   /** Where phones are sent: a path prefix (`/m`) or an absolute origin (`https://m.example.com`). */
   MOBILE_SITE: z.string().min(1).default('/m'),
   SEED_SKUS: z.coerce.number().int().min(0).max(5_000_000).default(20_000),
+  /** Guards /metrics: `Authorization: Bearer <token>`. Without it, production answers /metrics to loopback only. */
+  METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
+  /** How long SIGTERM waits for in-flight requests before closing anyway. */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(0).max(600_000).default(25_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
-  TRUST_PROXY: booleanFlag.default(false),
+  /** The reverse proxies allowed to set X-Forwarded-*: their addresses or networks (http/trust-proxy.ts). */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((value, context) => {
+      const parsed = parseTrustProxy(value);
+      if (typeof parsed === 'object' && !Array.isArray(parsed)) {
+        context.addIssue({ code: 'custom', message: parsed.problem });
+        return z.NEVER;
+      }
+      return parsed;
+    }),
+  /** The store's public origin (https://www.example.com): payment providers are given its notification addresses. */
+  PUBLIC_BASE_URL: z.url().optional(),
+  /** 模拟支付 (the development provider): on outside production; `true` keeps it in production. */
+  PAYMENT_DEV_ENABLED: booleanFlag.optional(),
+  /** Alipay (all three, or none): the application's private key and Alipay's public key as PEM, bare base64 or a file path. */
+  ALIPAY_APP_ID: z.string().min(1).optional(),
+  ALIPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  ALIPAY_PUBLIC_KEY: z.string().min(1).optional(),
+  ALIPAY_GATEWAY: z.url().default('https://openapi.alipay.com'),
+  /** WeChat Pay APIv3 (all seven, or none): merchant key and certificate serial, the platform public key and its id, the APIv3 key. */
+  WECHATPAY_MCH_ID: z.string().min(1).optional(),
+  WECHATPAY_APP_ID: z.string().min(1).optional(),
+  WECHATPAY_SERIAL_NO: z.string().min(1).optional(),
+  WECHATPAY_PRIVATE_KEY: z.string().min(1).optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY: z.string().min(1).optional(),
+  WECHATPAY_PLATFORM_PUBLIC_KEY_ID: z.string().min(1).optional(),
+  WECHATPAY_API_V3_KEY: z
+    .string()
+    .refine((value) => Buffer.byteLength(value) === 32, 'must be 32 bytes')
+    .optional(),
+  WECHATPAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com'),
+  /** 对公转账: the account buyers transfer to (the defaults are the demo store's). */
+  BANK_ACCOUNT_NAME: z.string().min(1).default('深圳市芯品电子科技有限公司'),
+  BANK_NAME: z.string().min(1).default('招商银行深圳科技园支行'),
+  BANK_ACCOUNT_NUMBER: z.string().min(1).default('7559 2860 2610 901'),
+  /** Days an unpaid order waits once the buyer chose 对公转账 (a transfer takes a day or more to arrive). */
+  BANK_TRANSFER_WINDOW_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+  /** Minutes an unpaid order holds its stock and coupons before it is cancelled. */
+  ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
+  /** Days after shipping an order counts as received (已完成) unless the buyer confirms sooner. */
+  ORDER_AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(90).default(10),
+  /** Kuaidi100 real-time tracking (both, or none for the store's own shipping events). */
+  KUAIDI100_KEY: z.string().min(1).optional(),
+  KUAIDI100_CUSTOMER: z.string().min(1).optional(),
+  KUAIDI100_URL: z.url().default('https://poll.kuaidi100.com/poll/query.do'),
+  /** Secure cookies: `auto` when the request came over HTTPS (directly or from a trusted proxy), or always / never. */
+  COOKIE_SECURE: z.union([z.literal('auto'), booleanFlag]).default('auto'),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -60,12 +123,65 @@ export interface Config {
     };
   };
   imageBaseUrl: string;
+  uploads: { dir: string; qiniu: QiniuConfig | null };
   siteName: string;
   hotline: string;
   mobileSite: string;
   seedSkus: number;
   logLevel: Environment['LOG_LEVEL'];
-  trustProxy: boolean;
+  trustProxy: TrustProxy;
+  metricsToken: string | undefined;
+  shutdownTimeoutMs: number;
+  /** 'auto': Secure when the request is HTTPS (request.protocol, which believes only trusted proxies). */
+  cookieSecure: boolean | 'auto';
+  orders: OrderConfig;
+  payments: PaymentConfig;
+}
+
+export interface OrderConfig {
+  paymentMinutes: number;
+  autoCompleteDays: number;
+  /** null: tracking answers from the store's own shipping events. */
+  kuaidi100: { key: string; customer: string; url: string } | null;
+}
+
+export interface PaymentConfig {
+  /** Without a trailing slash; null without PUBLIC_BASE_URL (bank transfer and 模拟支付 need none). */
+  publicBaseUrl: string | null;
+  isDevelopmentEnabled: boolean;
+  alipay: AlipayConfig | null;
+  wechat: WechatPayConfig | null;
+  bank: { accountName: string; bankName: string; accountNumber: string };
+  /** Days an unpaid order waits for a bank transfer once the buyer chose 对公转账. */
+  bankTransferWindowDays: number;
+}
+
+/** Keys as given (PEM or bare base64), read from the file when a path was given. */
+export interface AlipayConfig {
+  appId: string;
+  privateKey: string;
+  alipayPublicKey: string;
+  gateway: string;
+}
+
+export interface WechatPayConfig {
+  mchId: string;
+  appId: string;
+  serialNo: string;
+  privateKey: string;
+  platformPublicKey: string;
+  platformPublicKeyId: string;
+  apiV3Key: string;
+  baseUrl: string;
+}
+
+export interface QiniuConfig {
+  accessKey: string;
+  secretKey: string;
+  bucket: string;
+  uploadUrl: string;
+  /** Ends with a slash. */
+  domain: string;
 }
 
 export class ConfigError extends Error {}
@@ -110,12 +226,90 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       },
     },
     imageBaseUrl: e.IMAGE_BASE_URL.endsWith('/') ? e.IMAGE_BASE_URL : `${e.IMAGE_BASE_URL}/`,
+    uploads: { dir: e.UPLOAD_DIR, qiniu: qiniuConfigOf(e) },
     siteName: e.SITE_NAME,
     hotline: e.HOTLINE,
     mobileSite: e.MOBILE_SITE.replace(/\/$/, ''),
     seedSkus: e.SEED_SKUS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
+    metricsToken: e.METRICS_TOKEN,
+    shutdownTimeoutMs: e.SHUTDOWN_TIMEOUT_MS,
+    cookieSecure: e.COOKIE_SECURE,
+    orders: {
+      paymentMinutes: e.ORDER_PAYMENT_MINUTES,
+      autoCompleteDays: e.ORDER_AUTO_COMPLETE_DAYS,
+      kuaidi100: e.KUAIDI100_KEY && e.KUAIDI100_CUSTOMER ? { key: e.KUAIDI100_KEY, customer: e.KUAIDI100_CUSTOMER, url: e.KUAIDI100_URL } : null,
+    },
+    payments: paymentConfigOf(e, isProduction),
+  };
+}
+
+/** Qiniu is used when all five settings are given; some of them alone is a mistake worth stopping for. */
+function qiniuConfigOf(e: Environment): QiniuConfig | null {
+  const names = ['QINIU_ACCESS_KEY', 'QINIU_SECRET_KEY', 'QINIU_BUCKET', 'QINIU_UPLOAD_URL', 'QINIU_DOMAIN'] as const;
+  const missing = names.filter((name) => !e[name]);
+  if (missing.length === names.length) return null;
+  if (missing.length > 0)
+    throw new ConfigError(`Invalid environment configuration:\n${missing.map((name) => `  ${name}: required with the other QINIU_ settings`).join('\n')}`);
+  const [accessKey = '', secretKey = '', bucket = '', uploadUrl = '', domain = ''] = names.map((name) => e[name]);
+  return { accessKey, secretKey, bucket, uploadUrl, domain: domain.endsWith('/') ? domain : `${domain}/` };
+}
+
+/** A group of settings given all together or not at all; some of them alone is a mistake worth stopping for. */
+function settingGroup<Name extends keyof Environment>(e: Environment, names: readonly Name[], group: string): Record<Name, string> | null {
+  const missing = names.filter((name) => !e[name]);
+  if (missing.length === names.length) return null;
+  if (missing.length > 0)
+    throw new ConfigError(`Invalid environment configuration:\n${missing.map((name) => `  ${name}: required with the other ${group} settings`).join('\n')}`);
+  return Object.fromEntries(names.map((name) => [name, String(e[name])])) as Record<Name, string>;
+}
+
+/** A key given inline (PEM, with real or escaped line breaks, or bare base64) or as the path of a file holding it. */
+function keyText(value: string): string {
+  const isPath = !value.includes('-----BEGIN') && /[/\\.]/.test(value) && existsSync(value);
+  return (isPath ? readFileSync(value, 'utf8') : value).replaceAll('\\n', '\n').trim();
+}
+
+function paymentConfigOf(e: Environment, isProduction: boolean): PaymentConfig {
+  const alipay = settingGroup(e, ['ALIPAY_APP_ID', 'ALIPAY_PRIVATE_KEY', 'ALIPAY_PUBLIC_KEY'], 'ALIPAY_');
+  const wechat = settingGroup(
+    e,
+    [
+      'WECHATPAY_MCH_ID',
+      'WECHATPAY_APP_ID',
+      'WECHATPAY_SERIAL_NO',
+      'WECHATPAY_PRIVATE_KEY',
+      'WECHATPAY_PLATFORM_PUBLIC_KEY',
+      'WECHATPAY_PLATFORM_PUBLIC_KEY_ID',
+      'WECHATPAY_API_V3_KEY',
+    ],
+    'WECHATPAY_',
+  );
+  if ((alipay || wechat) && !e.PUBLIC_BASE_URL) {
+    throw new ConfigError('Invalid environment configuration:\n  PUBLIC_BASE_URL: required with Alipay or WeChat Pay (their notifications are sent to it)');
+  }
+  return {
+    publicBaseUrl: e.PUBLIC_BASE_URL ? e.PUBLIC_BASE_URL.replace(/\/+$/, '') : null,
+    isDevelopmentEnabled: e.PAYMENT_DEV_ENABLED ?? !isProduction,
+    alipay: alipay && {
+      appId: alipay.ALIPAY_APP_ID,
+      privateKey: keyText(alipay.ALIPAY_PRIVATE_KEY),
+      alipayPublicKey: keyText(alipay.ALIPAY_PUBLIC_KEY),
+      gateway: e.ALIPAY_GATEWAY.replace(/\/+$/, ''),
+    },
+    wechat: wechat && {
+      mchId: wechat.WECHATPAY_MCH_ID,
+      appId: wechat.WECHATPAY_APP_ID,
+      serialNo: wechat.WECHATPAY_SERIAL_NO,
+      privateKey: keyText(wechat.WECHATPAY_PRIVATE_KEY),
+      platformPublicKey: keyText(wechat.WECHATPAY_PLATFORM_PUBLIC_KEY),
+      platformPublicKeyId: wechat.WECHATPAY_PLATFORM_PUBLIC_KEY_ID,
+      apiV3Key: wechat.WECHATPAY_API_V3_KEY,
+      baseUrl: e.WECHATPAY_BASE_URL.replace(/\/+$/, ''),
+    },
+    bank: { accountName: e.BANK_ACCOUNT_NAME, bankName: e.BANK_NAME, accountNumber: e.BANK_ACCOUNT_NUMBER },
+    bankTransferWindowDays: e.BANK_TRANSFER_WINDOW_DAYS,
   };
 }
 

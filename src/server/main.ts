@@ -1,38 +1,45 @@
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import { buildApp } from './app.ts';
-import { ConfigError, loadConfig } from './config.ts';
+import { ConfigError, loadConfig, type Config } from './config.ts';
 import { createDb } from './db/create-db.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { ensurePlannerStatistics } from './db/planner-statistics.ts';
-import { createCounterStore } from './http/counter-store.ts';
+import { withStartupLock } from './db/startup-lock.ts';
+import { createCounterStore } from './http/fallback-counter-store.ts';
+import { createOps } from './ops/ops.ts';
+import { gracefulShutdown } from './ops/shutdown.ts';
+import { describeStartupFailure } from './ops/startup-errors.ts';
 import { manifestAssets, viteDevAssets } from './ssr/assets.ts';
 import { createSmsProvider } from './features/account/sms/create-sms-provider.ts';
-import { seedIfEmpty } from './seed/seed.ts';
+import type { SmsProvider } from './features/account/sms/sms-provider.ts';
+import { seedIfEmpty, topUpDemoData } from './seed/seed.ts';
 
-async function main() {
-  let config;
+async function main(config: Config) {
+  const logger = pino({ level: config.logLevel });
+  const db = createDb(config.databaseUrl, {
+    onConnectionError: (error) => logger.warn({ err: error }, 'a pooled PostgreSQL connection failed; it is replaced on next use'),
+  });
   try {
-    config = loadConfig();
+    await withStartupLock(db, async () => {
+      await migrateToLatest(db);
+      if (!(await seedIfEmpty(db, { skus: config.seedSkus, logger }))) await topUpDemoData(db, { logger });
+    });
+    await ensurePlannerStatistics(db);
   } catch (error) {
-    if (error instanceof ConfigError) {
-      console.error(error.message);
-      process.exit(1);
-    }
+    await db.destroy().catch(() => undefined);
     throw error;
   }
-  const logger = pino({ level: config.logLevel });
-  const db = createDb(config.databaseUrl);
-  await migrateToLatest(db);
-  await seedIfEmpty(db, { skus: config.seedSkus, logger });
-  await ensurePlannerStatistics(db);
-  const counters = createCounterStore(config.redisUrl, db.kysely);
-  const deps = { config, db, logger, counters, sms: createSmsProvider(config, db.kysely) };
+  const counters = createCounterStore(config.redisUrl, db.kysely, logger, config.databaseUrl);
+  const sms = outboxCodesToLog(createSmsProvider(config, db.kysely), config, logger);
+  const deps = { config, db, logger, counters, sms };
+  const ops = createOps(deps, { withProcessMetrics: true });
 
   const isDevServer = !config.isProduction;
   const vite = isDevServer ? await startViteMiddleware() : null;
   const app = await buildApp(deps, {
     assets: vite ? viteDevAssets(vite) : manifestAssets(),
     isDevServer,
+    ops,
     beforeRoutes: vite
       ? async (instance) => {
           const { default: middie } = await import('@fastify/middie');
@@ -42,21 +49,33 @@ async function main() {
       : undefined,
   });
 
-  let isClosing = false;
-  async function shutdown(signal: string) {
-    if (isClosing) return;
-    isClosing = true;
-    logger.info({ signal }, 'shutting down');
-    await app.close();
-    await vite?.close();
-    await counters.close();
-    await db.destroy();
-    process.exit(0);
+  const shutdown = gracefulShutdown({
+    app,
+    readiness: ops.readiness,
+    inFlight: ops.inFlight,
+    logger,
+    timeoutMs: config.shutdownTimeoutMs,
+    closers: [async () => vite?.close(), () => counters.close(), () => db.destroy()],
+  });
+  for (const signal of ['SIGTERM', 'SIGINT'] as const) {
+    process.on(signal, () => void shutdown(signal).then((code) => process.exit(code)));
   }
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
 
   await app.listen({ port: config.port, host: config.host });
+}
+
+/**
+ * With the default outbox provider a first run needs no SMS account: the codes are written
+ * to the server's log, so a new user can register (GET /dev/sms-outbox is off in production).
+ */
+function outboxCodesToLog(sms: SmsProvider, config: Config, logger: Logger): SmsProvider {
+  if (config.sms.provider !== 'outbox') return sms;
+  return {
+    async send(message) {
+      await sms.send(message);
+      logger.info({ phone: message.phone, code: message.code }, `短信验证码（outbox，未真实发送）：${message.phone} → ${message.code}`);
+    },
+  };
 }
 
 async function startViteMiddleware() {
@@ -64,7 +83,21 @@ async function startViteMiddleware() {
   return createServer({ server: { middlewareMode: true }, appType: 'custom' });
 }
 
-main().catch((error: unknown) => {
-  console.error(error);
-  process.exit(1);
-});
+function start() {
+  let config: Config;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+  main(config).catch((error: unknown) => {
+    console.error(describeStartupFailure(error, config) ?? error);
+    process.exit(1);
+  });
+}
+
+start();

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import type { CacheVersions } from './cache/cache-versions.ts';
 import type { Config } from './config.ts';
 import type { Database } from './db/database.ts';
 import type { CounterStore } from './http/counter-store.ts';
@@ -15,4 +16,6 @@ export interface ServiceDeps {
   logger: Logger;
   counters: CounterStore;
   sms: SmsProvider;
+  /** What the in-process caches check before serving, so a write by any process reaches them all. */
+  cacheVersions: CacheVersions;
 }

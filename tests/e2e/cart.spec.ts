@@ -137,7 +137,8 @@ test('the cart page changes quantities in pack multiples, removes lines and tota
   await expect(page.getByTestId('selected-total')).toHaveText(/^¥\d+\.\d{2}$/);
   await page.getByRole('link', { name: '去结算' }).click();
   await expect(page).toHaveURL('/offer/settlement');
-  await expect(page.getByRole('heading', { name: '订单结算即将上线' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: '订单结算' })).toBeVisible();
+  await expect(page.getByTestId('settlement-line')).toHaveCount(1);
 });
 
 test('visitors are sent from the cart to log in with the way back', async ({ page }) => {

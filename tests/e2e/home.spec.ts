@@ -241,11 +241,14 @@ test.describe('home user card', () => {
         .values(
           ['A', 'B', 'C'].map((suffix) => ({
             orderNo: `SO-E2E-${member.userId}-${suffix}`,
+            idempotencyKey: `SO-E2E-${member.userId}-${suffix}`,
             userId: member.userId,
-            status: 'paid' as const,
+            status: 'unshipped' as const,
             productCount: 100,
-            tradeAmountE4: 123_400,
+            goodsCents: 1_234,
+            payableCents: 1_234,
             createdAt: now,
+            updatedAt: now,
           })),
         )
         .execute();

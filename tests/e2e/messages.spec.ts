@@ -64,6 +64,21 @@ test.describe('member messages', () => {
     await expect(page.getByTestId('message-row').nth(1)).toHaveAttribute('data-read', 'false');
   });
 
+  test('fetching a message page writes nothing; the page marks it read once it has opened in the browser', async ({ page, storeDb, member: { userId } }) => {
+    const [id] = await insertMessages(storeDb, userId, [{ messageType: 3, msgContent: '订单 SO-81 已出库', minutesAgo: 1 }]);
+    if (id === undefined) throw new Error('no message written');
+    const isRead = async () => (await storeDb.selectFrom('messages').select('isRead').where('id', '=', id).executeTakeFirstOrThrow()).isRead;
+    // What a link from another site does: a GET with the member's cookies, and no script run.
+    const fetched = await page.request.get(`/user/message/details?id=${id}`);
+    expect(fetched.status()).toBe(200);
+    expect(await isRead()).toBe(0);
+
+    await page.goto(`/user/message/details?id=${id}`);
+    await expect(page.locator('.message-details')).toHaveAttribute('data-read', 'true');
+    await expect(page.getByTestId('message-count')).toHaveCount(0);
+    expect(await isRead()).toBe(1);
+  });
+
   test("an unknown or someone else's message is a 404 page", async ({ page, storeDb, member }) => {
     const other = await createMember(storeDb);
     expect(other.userId).not.toBe(member.userId);

@@ -1,3 +1,5 @@
+import { couponPaths } from '../../src/contract/coupon.ts';
+import { grantNewMemberPack } from '../../src/server/features/coupon/coupon.service.ts';
 import { expect, test, type StoreDb } from './fixtures.ts';
 import { homeStateOf } from './home-fixtures.ts';
 import { firstTieredPart } from './shell-db.ts';
@@ -82,6 +84,22 @@ test.describe('mobile pages on a phone-sized screen', () => {
     await search.getByRole('searchbox').fill('STM32F103');
     await search.getByRole('button', { name: '搜索' }).click();
     await expect(page).toHaveURL(/\/search\?key=STM32F103$/);
+  });
+
+  test('the banner offers a visitor the new-member pack', async ({ page }) => {
+    await page.goto('/m');
+    const banner = page.getByTestId('m-banner');
+    await expect(banner).toBeVisible();
+    expect(await banner.locator(`a[href="${couponPaths.newMemberPack}"]`).count()).toBeGreaterThan(0);
+  });
+
+  test('the banner does not offer the new-member pack to a member who has it, like the desktop home', async ({ page, storeDb, member }) => {
+    await grantNewMemberPack(storeDb, member.userId, Date.now());
+    await page.goto('/m');
+    const banner = page.getByTestId('m-banner');
+    await expect(banner).toBeVisible();
+    await expect(banner.locator(`a[href="${couponPaths.newMemberPack}"]`)).toHaveCount(0);
+    expect(await banner.locator(`a[href="${couponPaths.centre}"]`).count()).toBeGreaterThan(0);
   });
 
   test('a product opens its mobile page with code, brand, package, description, tiers and stock', async ({ page, storeDb }) => {

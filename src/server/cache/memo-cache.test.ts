@@ -32,4 +32,27 @@ describe('memo cache', () => {
     cache.forget('a');
     expect(await cache.get('a', load)).toEqual({ n: 5 });
   });
+
+  it('loads again when its version moves, and not before', async () => {
+    let version = 1;
+    const cache = createMemoCache<string, { n: number }>({ ttlMs: 60_000, maxEntries: 10, version: async () => version });
+    let loads = 0;
+    const load = async () => ({ n: ++loads });
+    expect(await cache.get('a', load)).toEqual({ n: 1 });
+    expect(await cache.get('a', load)).toEqual({ n: 1 });
+    version = 2;
+    expect(await cache.get('a', load)).toEqual({ n: 2 });
+    expect(await cache.get('a', load)).toEqual({ n: 2 });
+  });
+
+  it('answers the readers of a load that was dropped meanwhile, and does not keep it', async () => {
+    const cache = createMemoCache<string, { n: number }>({ ttlMs: 60_000, maxEntries: 10 });
+    let finish: (value: { n: number }) => void = () => undefined;
+    const pending = cache.get('k', () => new Promise((resolve) => (finish = resolve)));
+    await Promise.resolve();
+    cache.clear();
+    finish({ n: 1 });
+    expect(await pending).toEqual({ n: 1 });
+    expect(await cache.get('k', async () => ({ n: 2 }))).toEqual({ n: 2 });
+  });
 });

@@ -8,7 +8,33 @@ import type { MessageTables } from '../features/message/message.tables.ts';
 import type { SearchTables } from '../features/search/search.tables.ts';
 import type { HomeTables } from '../features/home/home.tables.ts';
 import type { NewsTables } from '../features/news/news.tables.ts';
+import type { CacheTables } from '../cache/cache.tables.ts';
+import type { AddressTables } from '../features/address/address.tables.ts';
+import type { InvoiceTables } from '../features/invoice/invoice.tables.ts';
+import type { CouponTables } from '../features/coupon/coupon.tables.ts';
+import type { OrderTables } from '../features/order/order.tables.ts';
+import type { UploadTables } from '../features/upload/upload.tables.ts';
+import type { PaymentTables } from '../features/payment/payment.tables.ts';
+import type { ComplaintTables } from '../features/complaint/complaint.tables.ts';
 
 /** The whole schema as Kysely sees it: each feature declares its own tables. */
 export interface Database
-  extends SessionTables, AccountTables, CatalogTables, CartTables, FavoriteTables, ContentTables, MessageTables, SearchTables, HomeTables, NewsTables {}
+  extends
+    SessionTables,
+    AccountTables,
+    CatalogTables,
+    CartTables,
+    FavoriteTables,
+    ContentTables,
+    MessageTables,
+    SearchTables,
+    HomeTables,
+    NewsTables,
+    CacheTables,
+    AddressTables,
+    InvoiceTables,
+    CouponTables,
+    OrderTables,
+    UploadTables,
+    PaymentTables,
+    ComplaintTables {}

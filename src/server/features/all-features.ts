@@ -11,6 +11,13 @@ import { registerNewsFeature } from './news/news.feature.ts';
 import { registerMobileFeature } from './mobile/mobile.feature.ts';
 import { registerSearchFeature } from './search/search.feature.ts';
 import { registerImagesFeature } from './images/images.feature.ts';
+import { registerAddressFeature } from './address/address.feature.ts';
+import { registerInvoiceFeature } from './invoice/invoice.feature.ts';
+import { registerCouponFeature } from './coupon/coupon.feature.ts';
+import { registerUploadFeature } from './upload/upload.feature.ts';
+import { registerOrderFeature } from './order/order.feature.ts';
+import { registerPaymentFeature } from './payment/payment.feature.ts';
+import { registerComplaintFeature } from './complaint/complaint.feature.ts';
 
 export const featureRegistrations: FeatureRegistration[] = [
   registerAccountFeature,
@@ -25,4 +32,11 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerMobileFeature,
   registerSearchFeature,
   registerImagesFeature,
+  registerAddressFeature,
+  registerInvoiceFeature,
+  registerCouponFeature,
+  registerUploadFeature,
+  registerOrderFeature,
+  registerPaymentFeature,
+  registerComplaintFeature,
 ];

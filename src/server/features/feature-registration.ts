@@ -2,10 +2,13 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/create-db.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { Page } from '../ssr/page-registry.ts';
+import type { Ops } from '../ops/ops.ts';
 
 export interface FeatureDeps extends ServiceDeps {
   /** The engine handle under `db`, for bulk reads only (the search index build). */
   database: Db;
+  /** Readiness checks and metrics a feature adds (the search index's build and lag). */
+  ops: Ops;
 }
 
 /** Each feature adds its API calls to the app and its pages to the list. */

@@ -5,8 +5,10 @@ import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { featureRegistrations } from './all-features.ts';
 import type { FeatureDeps } from './feature-registration.ts';
+import { createCacheVersions } from '../cache/cache-versions.ts';
 import { createDatabaseCounterStore } from '../http/counter-store.ts';
 import { createSmsProvider } from './account/sms/create-sms-provider.ts';
+import { createOps } from '../ops/ops.ts';
 import { testConfig } from '../testing/test-app.ts';
 import { createTestDb } from '../testing/test-db.ts';
 import type { Page } from '../ssr/page-registry.ts';
@@ -16,13 +18,16 @@ describe('page entries', () => {
   it('each page has a browser entry that hydrates the component the server renders', async () => {
     const database = await createTestDb();
     const config = testConfig();
+    const counters = createDatabaseCounterStore(database.kysely);
     const deps: FeatureDeps = {
       db: database.kysely,
       database,
       config,
       logger: pino({ level: 'silent' }),
-      counters: createDatabaseCounterStore(database.kysely),
+      counters,
       sms: createSmsProvider(config, database.kysely),
+      ops: createOps({ db: database, counters }, { withProcessMetrics: false }),
+      cacheVersions: createCacheVersions(database.kysely),
     };
     const app = Fastify();
     const pages: Page[] = [];

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import type { AnyCall, Call, CallRequest, CallResponse } from '../../contract/call.ts';
+import { controlCharsMessage, holdsControlChars } from '../../contract/control-chars.ts';
 import { ResultCode, type Envelope } from '../../contract/envelope.ts';
 import { requestErrors } from '../../contract/errors.ts';
 import { AppError, unauthorized } from './app-error.ts';
@@ -44,9 +45,10 @@ function envelopeOf(result: unknown): Envelope<unknown> {
 
 /**
  * Registers every call of a domain's table (spec §7: POST JSON, answered in the envelope):
- * the body is validated by its schema, member calls answer 401 without a session, and what
- * the handler returns becomes `data` of code 1. The types make each table need a schema and
- * a handler for every call, and each handler return its call's response type.
+ * a body holding control characters is refused (control-chars.ts), then validated by its schema;
+ * member calls answer 401 without a session, and what the handler returns becomes `data` of
+ * code 1. The types make each table need a schema and a handler for every call, and each
+ * handler return its call's response type.
  */
 export function registerCalls<Calls extends Record<string, AnyCall>>(
   app: FastifyInstance,
@@ -59,6 +61,7 @@ export function registerCalls<Calls extends Record<string, AnyCall>>(
     const handle = handlers[name] as ((context: CallContext<unknown, boolean>) => Promise<unknown>) | undefined;
     if (!schema || !handle) throw new Error(`${call.path}: no request schema or handler`);
     app.post(call.path, async (request, reply) => {
+      if (holdsControlChars(request.body)) throw new AppError(requestErrors.invalid, controlCharsMessage);
       const parsed = schema.safeParse(request.body ?? {});
       if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
       const userId = request.visitor.userId;

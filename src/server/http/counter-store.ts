@@ -23,7 +23,15 @@ export interface CounterStore {
   release(key: string, windowSeconds: number, now?: number): Promise<void>;
   /** The count of `key` in the current window, without adding: for tests and display, never to decide a limit. */
   peek(key: string, windowSeconds: number, now?: number): Promise<number>;
+  /** Where counts go now, for /readyz and the metrics. */
+  status(): CounterStoreStatus;
   close(): Promise<void>;
+}
+
+export interface CounterStoreStatus {
+  backend: 'database' | 'redis';
+  /** Redis is configured but unreachable: counts go to the database meanwhile. */
+  isFallingBack: boolean;
 }
 
 function windowStartOf(now: number, windowSeconds: number): number {
@@ -61,14 +69,23 @@ export function createDatabaseCounterStore(db: Kysely<Database>): CounterStore {
         .executeTakeFirst();
       return row?.count ?? 0;
     },
+    status: () => ({ backend: 'database', isFallingBack: false }),
     async close() {
       // The database pool is the app's to close.
     },
   };
 }
 
-export function createRedisCounterStore(url: string, prefix = 'rate:'): CounterStore {
-  const redis = new Redis(url, { maxRetriesPerRequest: 2, lazyConnect: false });
+/** For the fallback store: fail fast while Redis is away (no offline queue, one retry, short timeouts) and keep reconnecting in the background. */
+export const redisClientOptions = {
+  enableOfflineQueue: false,
+  maxRetriesPerRequest: 1,
+  connectTimeout: 2000,
+  commandTimeout: 1000,
+  retryStrategy: (attempt: number) => Math.min(attempt * 250, 5000),
+} as const;
+
+export function createRedisCounterStore(url: string, prefix = 'rate:', redis = new Redis(url, { maxRetriesPerRequest: 2 })): CounterStore {
   const redisKey = (key: string, windowSeconds: number, now: number) => `${prefix}${key}:${windowStartOf(now, windowSeconds)}`;
   return {
     async consume(key, limit, windowSeconds, now = Date.now()) {
@@ -94,12 +111,10 @@ export function createRedisCounterStore(url: string, prefix = 'rate:'): CounterS
       const value = await redis.get(redisKey(key, windowSeconds, now));
       return value === null ? 0 : Number(value);
     },
+    status: () => ({ backend: 'redis', isFallingBack: false }),
     async close() {
-      await redis.quit();
+      if (redis.status === 'ready') await redis.quit();
+      else redis.disconnect();
     },
   };
-}
-
-export function createCounterStore(redisUrl: string | undefined, db: Kysely<Database>): CounterStore {
-  return redisUrl ? createRedisCounterStore(redisUrl) : createDatabaseCounterStore(db);
 }

@@ -2,6 +2,14 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import { ResultCode, type Envelope } from '../../contract/envelope.ts';
 import { requestErrors, type ErrorDefinition } from '../../contract/errors.ts';
 import { AppError } from './app-error.ts';
+import { answerRouterRefusals, RouterRefusalError } from './router-errors.ts';
+import { databaseFailureOf, type DatabaseFailure } from '../db/database-errors.ts';
+
+const databaseFailureErrors: Record<DatabaseFailure, ErrorDefinition> = {
+  unavailable: requestErrors.unavailable,
+  busy: requestErrors.busy,
+  storage: requestErrors.storageFailed,
+};
 
 /** Fastify's own failures, told in Chinese; HTTP stays 200 and the code says what went wrong. */
 const fastifyErrors: Record<string, ErrorDefinition> = {
@@ -12,7 +20,8 @@ const fastifyErrors: Record<string, ErrorDefinition> = {
   FST_ERR_CTP_INVALID_CONTENT_LENGTH: requestErrors.badLength,
 };
 
-export type ErrorPageRenderer = (request: FastifyRequest, reply: FastifyReply, status: 404 | 500) => Promise<unknown>;
+export type ErrorPageStatus = 400 | 404 | 500 | 503;
+export type ErrorPageRenderer = (request: FastifyRequest, reply: FastifyReply, status: ErrorPageStatus) => Promise<unknown>;
 
 function isPageRequest(request: FastifyRequest) {
   return request.method === 'GET' || request.method === 'HEAD';
@@ -23,7 +32,13 @@ export function failureEnvelope(definition: ErrorDefinition, msg = definition.ms
 }
 
 export function registerErrorHandler(app: FastifyInstance, renderErrorPage: ErrorPageRenderer) {
+  answerRouterRefusals(app);
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
+    if (error instanceof RouterRefusalError) {
+      const isBadUrl = error.refusal === 'badUrl';
+      if (isPageRequest(request)) return renderErrorPage(request, reply, isBadUrl ? 400 : 404);
+      return reply.status(200).send(failureEnvelope(isBadUrl ? requestErrors.badUrl : requestErrors.unknownCall));
+    }
     if (error instanceof AppError) {
       if (isPageRequest(request) && error.code === ResultCode.notFound) return renderErrorPage(request, reply, 404);
       return reply.status(200).send(failureEnvelope(error, error.msg, error.data));
@@ -35,8 +50,14 @@ export function registerErrorHandler(app: FastifyInstance, renderErrorPage: Erro
       if (isPageRequest(request)) return renderErrorPage(request, reply, 404);
       return reply.status(200).send(failureEnvelope(requestErrors.invalid, '请求有误'));
     }
+    const databaseFailure = databaseFailureOf(error);
+    if (databaseFailure) {
+      request.log.warn({ err: error, databaseFailure }, 'database failure');
+      if (isPageRequest(request)) return renderErrorPage(request, reply, 503);
+      return reply.status(200).send({ ...failureEnvelope(databaseFailureErrors[databaseFailure]), requestId: request.id });
+    }
     request.log.error({ err: error }, 'unhandled error');
     if (isPageRequest(request)) return renderErrorPage(request, reply, 500);
-    return reply.status(200).send(failureEnvelope(requestErrors.internal));
+    return reply.status(200).send({ ...failureEnvelope(requestErrors.internal), requestId: request.id });
   });
 }

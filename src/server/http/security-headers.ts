@@ -8,13 +8,17 @@ import type { Config } from '../config.ts';
  */
 export function contentSecurityPolicyDirectives(config: Config, isDevServer: boolean): Record<string, string[]> {
   const imageOrigins = /^https?:\/\//.test(config.imageBaseUrl) ? [new URL(config.imageBaseUrl).origin] : [];
+  // Qiniu direct upload: pictures are posted to its upload host and shown from the bucket's domain.
+  const qiniu = config.uploads.qiniu;
+  const qiniuImages = qiniu ? [new URL(qiniu.domain).origin] : [];
+  const qiniuUploads = qiniu ? [new URL(qiniu.uploadUrl).origin] : [];
   return {
     defaultSrc: ["'self'"],
     scriptSrc: isDevServer ? ["'self'", "'unsafe-inline'"] : ["'self'"],
     styleSrc: ["'self'", "'unsafe-inline'"],
-    imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins],
+    imgSrc: ["'self'", 'data:', 'blob:', ...imageOrigins, ...qiniuImages],
     fontSrc: ["'self'", 'data:'],
-    connectSrc: isDevServer ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
+    connectSrc: isDevServer ? ["'self'", 'ws:', 'wss:', ...qiniuUploads] : ["'self'", ...qiniuUploads],
     objectSrc: ["'none'"],
     baseUri: ["'self'"],
     formAction: ["'self'"],
@@ -22,7 +26,13 @@ export function contentSecurityPolicyDirectives(config: Config, isDevServer: boo
   };
 }
 
-/** helmet's headers (HSTS, nosniff, frame and referrer policies, COOP/CORP…) with the store's CSP. */
+export const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
+
+/**
+ * helmet's headers (nosniff, frame and referrer policies, COOP/CORP…) with the store's CSP, and HSTS
+ * on HTTPS answers only: RFC 6797 forbids it over plain HTTP. Behind a proxy that ends TLS, the
+ * request is HTTPS when a trusted proxy (TRUST_PROXY) says so in X-Forwarded-Proto.
+ */
 export async function registerSecurityHeaders(app: FastifyInstance, config: Config, isDevServer: boolean): Promise<void> {
   await app.register(helmet, {
     global: true,
@@ -31,5 +41,9 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
     // Product images come from the image host (qiniuImgAddress), which sends no CORP header.
     crossOriginEmbedderPolicy: false,
+    strictTransportSecurity: false,
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.protocol === 'https') reply.header('strict-transport-security', strictTransportSecurity);
   });
 }

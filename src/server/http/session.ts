@@ -25,6 +25,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     visitor: Visitor;
   }
+  interface FastifyContextConfig {
+    /** A route other servers call (payment notifications): no browser, no token; it checks the caller's own signature. */
+    skipsAntiForgery?: boolean;
+  }
 }
 
 const sidPattern = /^[A-Za-z0-9_-]{43}$/;
@@ -41,8 +45,13 @@ export function csrfTokenFor(secret: string, sid: string): string {
   return createHmac('sha256', secret).update(sid).digest('base64url');
 }
 
-function setVisitorCookies(reply: FastifyReply, deps: SessionDeps, sid: string) {
-  const secure = deps.config.isProduction && deps.config.trustProxy;
+/** COOKIE_SECURE; `auto` follows the request's scheme, which a trusted proxy gives in X-Forwarded-Proto. */
+function isSecureCookie(request: FastifyRequest, config: Config): boolean {
+  return config.cookieSecure === 'auto' ? request.protocol === 'https' : config.cookieSecure;
+}
+
+function setVisitorCookies(request: FastifyRequest, reply: FastifyReply, deps: SessionDeps, sid: string) {
+  const secure = isSecureCookie(request, deps.config);
   const maxAge = deps.config.sessionTtlDays * 24 * 3600;
   reply.setCookie(sessionCookieName, sid, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
   reply.setCookie(csrfCookieName, csrfTokenFor(deps.config.sessionSecret, sid), { path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge });
@@ -63,16 +72,16 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
       const userId = await findSessionUserId(deps.db, hashSid(cookieSid), Date.now());
       request.visitor = { sid: cookieSid, userId };
       // A browser that lost only its token cookie would be refused every call: issue it again.
-      if (!request.cookies[csrfCookieName]) setVisitorCookies(reply, deps, cookieSid);
+      if (!request.cookies[csrfCookieName]) setVisitorCookies(request, reply, deps, cookieSid);
       return;
     }
     const sid = newSid();
     request.visitor = { sid, userId: null };
-    setVisitorCookies(reply, deps, sid);
+    setVisitorCookies(request, reply, deps, sid);
   });
 
   app.addHook('preHandler', async (request) => {
-    if (request.method !== 'POST') return;
+    if (request.method !== 'POST' || request.routeOptions.config.skipsAntiForgery === true) return;
     const header = request.headers[csrfHeaderName];
     const expected = csrfTokenFor(deps.config.sessionSecret, request.visitor.sid);
     const given = typeof header === 'string' ? header : '';
@@ -88,7 +97,7 @@ export async function startMemberSession(request: FastifyRequest, reply: Fastify
   const now = Date.now();
   await insertSession(deps.db, { id: hashSid(sid), userId, createdAt: now, expiresAt: now + deps.config.sessionTtlDays * 86_400_000 });
   request.visitor = { sid, userId };
-  setVisitorCookies(reply, deps, sid);
+  setVisitorCookies(request, reply, deps, sid);
 }
 
 /** Logout: the stored session is deleted and the browser gets a fresh anonymous sid. */
@@ -96,7 +105,7 @@ export async function endMemberSession(request: FastifyRequest, reply: FastifyRe
   await deleteSession(deps.db, hashSid(request.visitor.sid));
   const sid = newSid();
   request.visitor = { sid, userId: null };
-  setVisitorCookies(reply, deps, sid);
+  setVisitorCookies(request, reply, deps, sid);
 }
 
 /** Every signed-in browser of the member has to log in again (after a password reset). */

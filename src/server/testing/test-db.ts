@@ -6,6 +6,8 @@ import { migrateToLatest } from '../db/migrate.ts';
 export const testEngine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
 export interface TestDb extends Db {
+  /** The PostgreSQL database's address, for a second pool or process; absent for in-memory SQLite. */
+  url?: string;
   /** Drops the database (PostgreSQL) or closes the in-memory one (SQLite). */
   drop(): Promise<void>;
 }
@@ -36,6 +38,7 @@ export async function createTestDb(): Promise<TestDb> {
   await migrateToLatest(db);
   return {
     ...db,
+    url: url.toString(),
     async drop() {
       await db.destroy();
       const cleanup = new pg.Client({ connectionString: serverUrl });

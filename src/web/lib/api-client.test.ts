@@ -78,6 +78,44 @@ describe('callApi: the shared request layer (spec §7, §8)', () => {
     expect(calls[0]?.init.body).toBe('{}');
   });
 
+  const forged = { code: 403, data: null, msg: '页面已过期，请刷新页面后重试', errorCode: 'request.forged' };
+  /** The refusal of a request without the token brings the cookie again, as the server's session hook does. */
+  const refuseThenReissue = (cookie: string) => (call: FetchCall) => {
+    if ((call.init.headers as Record<string, string>)['x-csrf-token'] !== 'fresh-tok') {
+      document.cookie = cookie;
+      return json(forged);
+    }
+    return json({ code: 1, data: null, msg: '' });
+  };
+
+  it('a browser that lost its csrfToken cookie sends the call once more with the token the refusal brought', async () => {
+    fakeBrowser('sid-is-httponly=1');
+    const calls = fakeFetch(refuseThenReissue('csrfToken=fresh-tok'));
+    await expect(callApi(accountCalls.logout, {})).resolves.toBeNull();
+    expect(calls.map((call) => (call.init.headers as Record<string, string>)['x-csrf-token'])).toEqual(['', 'fresh-tok']);
+  });
+
+  it('does not send again when the refusal brought no new token', async () => {
+    const calls = fakeFetch(() => json(forged));
+    await expect(callApi(accountCalls.logout, {})).rejects.toMatchObject({ code: 403, errorCode: 'request.forged' });
+    expect(calls).toHaveLength(1);
+    fakeBrowser('theme=light');
+    const withoutCookie = fakeFetch(() => json(forged));
+    await expect(callApi(accountCalls.logout, {})).rejects.toMatchObject({ code: 403 });
+    expect(withoutCookie).toHaveLength(1);
+  });
+
+  it('sends once more at most', async () => {
+    let token = 0;
+    const calls = fakeFetch(() => {
+      token += 1;
+      document.cookie = `csrfToken=t${token}`;
+      return json(forged);
+    });
+    await expect(callApi(accountCalls.logout, {})).rejects.toMatchObject({ code: 403 });
+    expect(calls).toHaveLength(2);
+  });
+
   it('resolves code 1 to data', async () => {
     fakeFetch(() => json({ code: 1, data: { nickName: '演示用户' }, msg: '登录成功' }));
     await expect(callApi(accountCalls.doLogin, { loginType: 'password', userAccount: '13800138000', password: 'demo1234' })).resolves.toEqual({

@@ -1,6 +1,7 @@
 import type { AnyCall, CallBody, CallResponse } from '../../contract/call.ts';
 import { csrfCookieName, csrfHeaderName, isUnauthorizedCode, ResultCode, type Envelope } from '../../contract/envelope.ts';
 import { loginPath } from '../../contract/account.ts';
+import { requestErrors } from '../../contract/errors.ts';
 
 /** Shared calls time out after 200000 ms (spec §9). */
 export const apiTimeoutMs = 200_000;
@@ -39,13 +40,25 @@ function isEnvelope(value: unknown): value is Envelope<unknown> {
  * The answer's type is the call's declared response: the server's handler is typed by the same call.
  */
 export async function callApi<C extends AnyCall>(call: C, body: CallBody<C>, options: { timeoutMs?: number } = {}): Promise<CallResponse<C>> {
-  const envelope = await post(call.path, body, options.timeoutMs ?? apiTimeoutMs);
+  const envelope = await postWithToken(call.path, body, options.timeoutMs ?? apiTimeoutMs);
   if (envelope.code === ResultCode.success) return envelope.data as CallResponse<C>;
   if (isUnauthorizedCode(envelope.code)) window.location.href = loginUrlFor(window.location);
   throw new ApiError(envelope.code, envelope.msg, 200, envelope.errorCode);
 }
 
-async function post(path: string, body: unknown, timeoutMs: number): Promise<Envelope<unknown>> {
+/**
+ * A browser that lost its csrfToken cookie (or whose session another tab just rotated) is refused
+ * before the call runs, and the refusal brings the token again: the call is sent once more with it.
+ */
+async function postWithToken(path: string, body: unknown, timeoutMs: number): Promise<Envelope<unknown>> {
+  const token = readCookie(csrfCookieName);
+  const envelope = await post(path, body, timeoutMs, token);
+  if (envelope.errorCode !== requestErrors.forged.errorCode) return envelope;
+  const freshToken = readCookie(csrfCookieName);
+  return freshToken && freshToken !== token ? post(path, body, timeoutMs, freshToken) : envelope;
+}
+
+async function post(path: string, body: unknown, timeoutMs: number, token: string): Promise<Envelope<unknown>> {
   const controller = new AbortController();
   const timer = setTimeout(() => {
     controller.abort();
@@ -54,7 +67,7 @@ async function post(path: string, body: unknown, timeoutMs: number): Promise<Env
   try {
     response = await fetch(path, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', [csrfHeaderName]: readCookie(csrfCookieName) },
+      headers: { 'content-type': 'application/json', [csrfHeaderName]: token },
       body: JSON.stringify(body),
       credentials: 'same-origin',
       signal: controller.signal,

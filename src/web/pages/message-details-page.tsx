@@ -1,16 +1,17 @@
 import { messageTypeNames, type MessageDetailsData } from '../../contract/message.ts';
 import { MessageContent } from '../features/message/message-content.tsx';
+import { useReadOnOpen } from '../features/message/use-read-on-open.ts';
 import { PageShell } from '../shell/page-shell.tsx';
 import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
 
-/** /user/message/details?id=: one message, marked read by the server when opened. */
-export function MessageDetailsPage({ shell, data }: PageProps<MessageDetailsData>) {
-  const { message } = data;
+/** /user/message/details?id=: one message, marked read by a call once the page has opened. */
+export function MessageDetailsPage(props: PageProps<MessageDetailsData>) {
+  const { message, shell } = useReadOnOpen(props.data.message, props.shell);
   return (
     <PageShell shell={shell}>
       <Breadcrumb items={[{ label: '会员中心', href: '/user/person' }, { label: '我的消息', href: '/user/message/list' }, { label: '消息详情' }]} />
-      <article className="message-center message-details">
+      <article className="message-center message-details" data-read={message.isRead}>
         <header className="message-details__head">
           <span className={`message-tag message-tag--${message.messageType}`}>{messageTypeNames[message.messageType]}</span>
           <h1>{messageTypeNames[message.messageType]}通知</h1>

@@ -3,7 +3,7 @@ import { choosePath } from '../../contract/catalog.ts';
 import { imageUrl } from '../../contract/content.ts';
 import { homeLimits } from '../../contract/home.ts';
 import type { MobileHomeData } from '../../contract/mobile.ts';
-import { formatYuan } from '../../contract/money.ts';
+import { formatUnitPriceE4, yuanToE4 } from '../../contract/money.ts';
 import { newsPath } from '../../contract/news.ts';
 import { searchUrl } from '../../contract/search.ts';
 import { linkTargetOf } from '../ui/link-target.ts';
@@ -90,7 +90,7 @@ export function MobileHomePage({ shell, data }: PageProps<MobileHomeData>) {
                     <strong>{product.factoryCode}</strong>
                     <span>{product.brandName}</span>
                     <em>
-                      {formatYuan(product.price)}
+                      {formatUnitPriceE4(yuanToE4(product.price))}
                       <small>起</small>
                     </em>
                   </span>

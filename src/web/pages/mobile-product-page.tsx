@@ -2,7 +2,7 @@ import { loginPath } from '../../contract/account.ts';
 import { lifecycleLabels } from '../../contract/catalog.ts';
 import { imageUrl } from '../../contract/content.ts';
 import type { MobileProductData } from '../../contract/mobile.ts';
-import { formatPriceE4 } from '../../contract/money.ts';
+import { formatUnitPriceE4 } from '../../contract/money.ts';
 import { unitPriceE4At } from '../../contract/pricing.ts';
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
@@ -32,7 +32,7 @@ export function MobileProductPage({ shell, data }: PageProps<MobileProductData>)
         </h1>
         <p className="m-product__description">{product.description}</p>
         <p className="m-product__price">
-          {unitPrice === null ? '暂无报价' : formatPriceE4(unitPrice)}
+          {unitPrice === null ? '暂无报价' : formatUnitPriceE4(unitPrice)}
           <small>/个</small>
         </p>
         <dl className="m-product__facts">

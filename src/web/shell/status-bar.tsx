@@ -40,6 +40,13 @@ export function StatusBar({ shell }: { shell: ShellState }) {
                 <li>
                   <a href="/user/order/list">我的订单</a>
                 </li>
+                {shell.headerData.unpaidOrderCount > 0 && (
+                  <li>
+                    <a href="/user/order/list?status=unpaid" data-testid="menu-unpaid-orders">
+                      {`待付款（${String(shell.headerData.unpaidOrderCount)}）`}
+                    </a>
+                  </li>
+                )}
                 <li>
                   <a href="/user/coupon">我的优惠券</a>
                 </li>

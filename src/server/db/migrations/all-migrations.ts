@@ -9,6 +9,16 @@ import { homeContentMigration } from './0007-home-content.ts';
 import { searchMigration } from './0008-search.ts';
 import { catalogIndexesMigration } from './0009-catalog-indexes.ts';
 import { firstTierPriceMigration } from './0010-first-tier-price.ts';
+import { cacheVersionsMigration } from './0011-cache-versions.ts';
+import { addressesInvoicesMigration } from './0012-addresses-invoices.ts';
+import { couponsMigration } from './0013-coupons.ts';
+import { ordersMigration } from './0014-orders.ts';
+import { uploadsMigration } from './0015-uploads.ts';
+import { paymentsMigration } from './0016-payments.ts';
+import { complaintsMigration } from './0017-complaints.ts';
+import { paymentRefundsMigration } from './0021-payment-refunds.ts';
+import { orderInvoicesMigration } from './0022-order-invoices.ts';
+import { couponAmountsInCentsMigration } from './0023-coupon-amounts-in-cents.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const allMigrations: Record<string, MigrationFactory> = {
@@ -22,4 +32,14 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0008-search': searchMigration,
   '0009-catalog-indexes': catalogIndexesMigration,
   '0010-first-tier-price': firstTierPriceMigration,
+  '0011-cache-versions': cacheVersionsMigration,
+  '0012-addresses-invoices': addressesInvoicesMigration,
+  '0013-coupons': couponsMigration,
+  '0014-orders': ordersMigration,
+  '0015-uploads': uploadsMigration,
+  '0016-payments': paymentsMigration,
+  '0017-complaints': complaintsMigration,
+  '0021-payment-refunds': paymentRefundsMigration,
+  '0022-order-invoices': orderInvoicesMigration,
+  '0023-coupon-amounts-in-cents': couponAmountsInCentsMigration,
 };

@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountCalls } from '../../../contract/account-calls.ts';
 import { SendMsgType } from '../../../contract/account.ts';
+import { createMember } from '../../testing/factories.ts';
 import type { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { findUserByPhone } from './account.repository.ts';
@@ -129,11 +130,20 @@ describe('registration calls', () => {
       });
     });
 
-    it('refuses an already registered phone with 此账号已注册 before spending a code', async () => {
+    it("checks the code before the phone: without one, a member's phone is answered like any other", async () => {
+      const phone = nextPhone();
+      await registerMemberVia(t, browser(), phone);
+      const refusal = { code: 400, msg: '短信验证码已失效，请重新获取', errorCode: 'sms.codeExpired' };
+      expect(await browser().call(accountCalls.messageRegister, { phone, smsCode: '1234', password: 'abc12345' })).toMatchObject(refusal);
+      expect(await browser().call(accountCalls.messageRegister, { phone: nextPhone(), smsCode: '1234', password: 'abc12345' })).toMatchObject(refusal);
+    });
+
+    it('refuses with 此账号已注册 a phone registered after its code was sent', async () => {
       const b = browser();
       const phone = nextPhone();
-      await registerMemberVia(t, b, phone);
-      expect(await browser().call(accountCalls.messageRegister, { phone, smsCode: '1234', password: 'abc12345' })).toMatchObject({
+      const smsCode = await sendCode(t, b, phone, SendMsgType.register);
+      await createMember(t.db.kysely, { phone });
+      expect(await b.call(accountCalls.messageRegister, { phone, smsCode, password: 'abc12345' })).toMatchObject({
         code: 409,
         msg: '此账号已注册',
         errorCode: 'account.alreadyRegistered',

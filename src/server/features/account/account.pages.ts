@@ -1,10 +1,12 @@
 import { accountLimits, loginModes, loginPath, safeReturnPath } from '../../../contract/account.ts';
+import { redirectTo } from '../../http/redirect.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { ClausePage } from '../../../web/pages/clause-page.tsx';
 import { LoginPage } from '../../../web/pages/login-page.tsx';
 import { PersonPage } from '../../../web/pages/person-page.tsx';
 import { RegisterPage } from '../../../web/pages/register-page.tsx';
+import { countOrdersByStatusOf } from '../order/order.service.ts';
 import { findMemberProfile } from './account.service.ts';
 
 function beijingDate(epochMs: number): string {
@@ -12,7 +14,11 @@ function beijingDate(epochMs: number): string {
 }
 
 /** The member centre's data when the session outlived its member: the page redirects to login instead. */
-const noProfile = { profile: { nickName: '', userNumber: '', phone: '', hasPassword: false }, registeredOn: '' };
+const noProfile = {
+  profile: { nickName: '', userNumber: '', phone: '', hasPassword: false },
+  registeredOn: '',
+  orderCounts: { unpaid: 0, unshipped: 0, shipped: 0, completed: 0, cancelled: 0 },
+};
 
 export function accountPages({ db, config }: ServiceDeps): Page[] {
   const siteName = config.siteName;
@@ -25,7 +31,7 @@ export function accountPages({ db, config }: ServiceDeps): Page[] {
         const returnPath = safeReturnPath(query.return);
         const mode = loginModes.find((candidate) => candidate === query.mode) ?? 'password';
         // A member who is already logged in goes straight on, unless changing the password.
-        if (userId !== null && mode !== 'find') await reply.redirect(returnPath, 302);
+        if (userId !== null && mode !== 'find') await redirectTo(reply, returnPath);
         return { title: `会员登录 - ${siteName}`, description: `登录${siteName}，采购电子元器件。`, data: { returnPath, mode } };
       },
     }),
@@ -35,7 +41,7 @@ export function accountPages({ db, config }: ServiceDeps): Page[] {
       component: RegisterPage,
       async load({ query, userId, reply }) {
         const returnPath = query.return ? safeReturnPath(query.return) : '/user/person';
-        if (userId !== null) await reply.redirect(returnPath, 302);
+        if (userId !== null) await redirectTo(reply, returnPath);
         const inviter = (query.inviter ?? '').trim().slice(0, accountLimits.inviter);
         return { title: `免费注册 - ${siteName}`, description: `注册${siteName}会员，领取新人礼包。`, data: { returnPath, inviter } };
       },
@@ -55,12 +61,13 @@ export function accountPages({ db, config }: ServiceDeps): Page[] {
       isMemberOnly: true,
       async load({ userId, request, reply }) {
         const profile = userId === null ? null : await findMemberProfile(db, userId);
-        if (!profile) {
-          await reply.redirect(loginPath(request.url), 302);
+        if (!profile || userId === null) {
+          await redirectTo(reply, loginPath(request.url));
           return { title: '', data: noProfile };
         }
         const { createdAt, ...rest } = profile;
-        return { title: `会员中心 - ${siteName}`, data: { profile: rest, registeredOn: beijingDate(createdAt) } };
+        const orderCounts = await countOrdersByStatusOf(db, userId);
+        return { title: `会员中心 - ${siteName}`, data: { profile: rest, registeredOn: beijingDate(createdAt), orderCounts } };
       },
     }),
   ];

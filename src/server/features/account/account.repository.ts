@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
 
 export interface UserRow {
   id: number;
@@ -50,9 +51,14 @@ export function userNumberFor(id: number, createdAt: number): string {
 /**
  * Inserts a member and gives it its user number; null when the phone is already registered
  * (also when another request registered it a moment ago: the unique phone decides).
+ * `onInserted` runs in the same transaction (the new-member pack is granted with the member).
  */
-export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<UserRow | null> {
-  return db.transaction().execute(async (trx) => {
+export async function insertUser(
+  db: Kysely<Database>,
+  user: NewUser,
+  onInserted?: (trx: Transaction<Database>, userId: number) => Promise<unknown>,
+): Promise<UserRow | null> {
+  return withTransaction(db, async (trx) => {
     const inserted = await trx
       .insertInto('users')
       .values({ ...user, userNumber: `pending-${user.phone}` })
@@ -62,6 +68,7 @@ export async function insertUser(db: Kysely<Database>, user: NewUser): Promise<U
     if (!inserted) return null;
     const userNumber = userNumberFor(inserted.id, user.createdAt);
     await trx.updateTable('users').set({ userNumber }).where('id', '=', inserted.id).execute();
+    await onInserted?.(trx, inserted.id);
     return { id: inserted.id, phone: user.phone, userNumber, nickName: user.nickName, passwordHash: user.passwordHash, createdAt: user.createdAt };
   });
 }

@@ -8,6 +8,7 @@ import { endMemberSession, startMemberSession } from '../../http/session.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { checkHasUser, isLoginCurrent, loginWithPassword, loginWithSmsCode, registerMember, resetPassword, type Member } from './account.service.ts';
 import { checkGraphicCode, issueGraphicCode } from './graphic-code/graphic-code.service.ts';
+import { spendPhoneLookup } from './phone-lookup-guard.ts';
 import { sendVerificationCode } from './sms/sms-code.service.ts';
 
 /** Starts the member's session; a password login whose password was reset meanwhile is undone (isLoginCurrent). */
@@ -24,7 +25,11 @@ async function logIn(deps: ServiceDeps, request: FastifyRequest, reply: FastifyR
 export function registerAccountRoutes(app: FastifyInstance, deps: ServiceDeps) {
   const { db } = deps;
   registerCalls(app, accountCalls, accountRequests, {
-    checkHasUser: ({ body }) => checkHasUser(db, body.userPhone),
+    async checkHasUser({ body, request }) {
+      const { userPhone: phone, graphCode } = body;
+      await spendPhoneLookup(deps, { sid: request.visitor.sid, ip: request.ip, phone, purpose: SendMsgType.register, graphCode });
+      return checkHasUser(db, phone);
+    },
 
     async register({ body, request, reply }) {
       await checkGraphicCode(db, { sid: request.visitor.sid, type: SendMsgType.register, phone: body.phone, answer: body.graphCode });
@@ -61,7 +66,8 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ServiceDeps) {
     },
 
     async sendVerificationCode({ body, request }) {
-      await sendVerificationCode(deps, { phone: body.userAccount, purpose: body.sendMsgType, ip: request.ip });
+      const lookup = { sid: request.visitor.sid, ip: request.ip, phone: body.userAccount, purpose: body.sendMsgType, graphCode: body.graphCode };
+      await sendVerificationCode(deps, lookup);
       return new WithMessage(null, accountMessages.codeSent);
     },
 

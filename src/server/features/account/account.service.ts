@@ -16,6 +16,7 @@ import {
   updatePasswordHash,
   type UserRow,
 } from './account.repository.ts';
+import { grantNewMemberPack } from '../coupon/coupon.service.ts';
 import { beginLoginAttempt } from './login-guard.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password.ts';
 import { verifySmsCode } from './sms/sms-code.service.ts';
@@ -58,22 +59,27 @@ export interface Registration {
 
 /**
  * Registers a phone proven by its registration SMS code; the caller logs the member in.
- * The first check only answers early, before a code is spent: what decides is the unique
- * phone of insertUser, so two registrations of one phone at once make one member.
+ * The code comes first, so that without one the answer says nothing about the phone (no code
+ * is sent to a member's phone); what decides is the unique phone of insertUser, so two
+ * registrations of one phone at once make one member.
  */
 export async function registerMember(db: Kysely<Database>, registration: Registration): Promise<Member> {
   const now = registration.now ?? Date.now();
   const { phone } = registration;
-  if (await isPhoneRegistered(db, phone)) throw new AppError(accountErrors.alreadyRegistered);
   await verifySmsCode(db, { phone, purpose: SendMsgType.register, code: registration.smsCode, now });
+  if (await isPhoneRegistered(db, phone)) throw new AppError(accountErrors.alreadyRegistered);
   const passwordHash = registration.password === null ? null : await hashPassword(registration.password);
-  const row = await insertUser(db, {
-    phone,
-    nickName: defaultNickName(phone),
-    passwordHash,
-    inviter: registration.inviter === '' ? null : (registration.inviter ?? null),
-    createdAt: now,
-  });
+  const row = await insertUser(
+    db,
+    {
+      phone,
+      nickName: defaultNickName(phone),
+      passwordHash,
+      inviter: registration.inviter === '' ? null : (registration.inviter ?? null),
+      createdAt: now,
+    },
+    (trx, userId) => grantNewMemberPack(trx, userId, now),
+  );
   if (!row) throw new AppError(accountErrors.alreadyRegistered);
   return memberOf(row);
 }
@@ -94,13 +100,17 @@ export interface SeededMember {
 export async function findOrCreateMember(db: Kysely<Database>, member: SeededMember): Promise<number> {
   const existing = await findUserByPhone(db, member.phone);
   if (existing) return existing.id;
-  const row = await insertUser(db, {
-    phone: member.phone,
-    nickName: member.nickName ?? defaultNickName(member.phone),
-    passwordHash: member.password === null ? null : await hashPassword(member.password),
-    inviter: null,
-    createdAt: member.createdAt,
-  });
+  const row = await insertUser(
+    db,
+    {
+      phone: member.phone,
+      nickName: member.nickName ?? defaultNickName(member.phone),
+      passwordHash: member.password === null ? null : await hashPassword(member.password),
+      inviter: null,
+      createdAt: member.createdAt,
+    },
+    (trx, userId) => grantNewMemberPack(trx, userId, member.createdAt),
+  );
   if (row) return row.id;
   // Registered a moment ago by another writer.
   const registered = await findUserByPhone(db, member.phone);
@@ -153,12 +163,15 @@ export async function isLoginCurrent(db: Kysely<Database>, member: Member): Prom
   return (await findPasswordHash(db, member.userId)) === member.verifiedPasswordHash;
 }
 
-/** A new password proven by a find-password SMS code; every session of the member ends. */
+/**
+ * A new password proven by a find-password SMS code; every session of the member ends. The code
+ * comes first (only members' phones get one), so without it the answer says nothing about the phone.
+ */
 export async function resetPassword(db: Kysely<Database>, request: { phone: string; smsCode: string; password: string }): Promise<void> {
-  const row = await findUserByPhone(db, request.phone);
-  if (!row) throw new AppError(accountErrors.notRegistered);
   // The code is spent atomically: of concurrent resets with one code, one goes on.
   await verifySmsCode(db, { phone: request.phone, purpose: SendMsgType.findPassword, code: request.smsCode });
+  const row = await findUserByPhone(db, request.phone);
+  if (!row) throw new AppError(accountErrors.notRegistered);
   // Not in one transaction: the new hash must be visible before the sessions go (isLoginCurrent).
   await updatePasswordHash(db, row.id, await hashPassword(request.password));
   await endAllMemberSessions(db, row.id);

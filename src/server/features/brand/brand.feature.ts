@@ -10,7 +10,7 @@ import { createBrandContext, listBrandsByInitial, loadBrandDetail } from './bran
 export const registerBrandFeature: FeatureRegistration = (_app, deps, pages) => {
   const siteName = deps.config.siteName;
   // One per app: its caches belong to this app's database.
-  const context = createBrandContext(deps.db);
+  const context = createBrandContext(deps.db, deps.cacheVersions);
   pages.push(
     definePage({
       path: '/brand',

@@ -7,6 +7,7 @@ import {
   type FacetedProductPage,
   type ProductSort,
 } from '../../../contract/catalog.ts';
+import type { CacheVersions } from '../../cache/cache-versions.ts';
 import { createMemoCache } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -15,17 +16,17 @@ import { countProductsByBrand, findAllBrands, findBrand, type BrandRow } from '.
 
 /** What the brand pages read within one app: the database and its caches, built once when the feature registers. */
 export interface BrandContext extends ProductListContext {
-  /** Parts per brand: counting reads the whole brand index, so once a minute is enough. */
+  /** Parts per brand: counting reads the whole brand index, so it is kept until the parts are edited (a minute at most). */
   productCounts(): Promise<Map<number, number>>;
 }
 
 const productCountsTtlMs = 60_000;
 
-export function createBrandContext(db: Kysely<Database>): BrandContext {
-  const counts = createMemoCache<'all', Map<number, number>>({ ttlMs: productCountsTtlMs, maxEntries: 1 });
+export function createBrandContext(db: Kysely<Database>, versions: CacheVersions): BrandContext {
+  const counts = createMemoCache<'all', Map<number, number>>({ ttlMs: productCountsTtlMs, maxEntries: 1, version: versions.of('products') });
   return {
     db,
-    facetCounts: createFacetCountsCache(),
+    facetCounts: createFacetCountsCache(versions),
     productCounts: () => counts.get('all', () => countProductsByBrand(db)),
   };
 }

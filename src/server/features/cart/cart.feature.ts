@@ -1,11 +1,10 @@
 import { definePage } from '../../ssr/page-registry.ts';
 import { CartPage } from '../../../web/pages/cart-page.tsx';
-import { SettlementPage } from '../../../web/pages/settlement-page.tsx';
 import type { FeatureRegistration } from '../feature-registration.ts';
 import { registerCartRoutes } from './cart.routes.ts';
 import { loadCart } from './cart.service.ts';
 
-/** The cart (members only) and the settlement step it leads to. */
+/** The cart (members only); the settlement step it leads to is the order feature's. */
 export const registerCartFeature: FeatureRegistration = (app, { db, config }, pages) => {
   const siteName = config.siteName;
   registerCartRoutes(app, db);
@@ -18,15 +17,6 @@ export const registerCartFeature: FeatureRegistration = (app, { db, config }, pa
       async load({ userId }) {
         const cart = await loadCart(db, userId ?? 0);
         return { title: `我的购物车 - ${siteName}`, description: `${siteName}购物车`, data: { cart } };
-      },
-    }),
-    definePage({
-      path: '/offer/settlement',
-      entry: 'settlement',
-      component: SettlementPage,
-      isMemberOnly: true,
-      async load() {
-        return { title: `订单结算 - ${siteName}`, description: `${siteName}订单结算`, data: null };
       },
     }),
   );

@@ -19,6 +19,36 @@ export async function findCartItems(db: Kysely<Database>, userId: number): Promi
     .execute();
 }
 
+/** What the buyer sees of a line now: the tier's unit price at its quantity, the pack size and the stock. */
+export interface CartItemSeen {
+  seenUnitPriceE4: number | null;
+  seenPackSize: number;
+  seenStock: number;
+}
+
+export interface SelectedCartItemRow extends Omit<CartItemSeen, 'seenPackSize' | 'seenStock'> {
+  productId: number;
+  quantity: number;
+  seenPackSize: number | null;
+  seenStock: number | null;
+}
+
+/** The selected lines, newest first, with what the buyer saw of each. */
+export async function findSelectedCartItems(db: Kysely<Database>, userId: number): Promise<SelectedCartItemRow[]> {
+  return db
+    .selectFrom('cartItems')
+    .select(['productId', 'quantity', 'seenUnitPriceE4', 'seenPackSize', 'seenStock'])
+    .where('userId', '=', userId)
+    .where('isSelected', '=', 1)
+    .orderBy('createdAt', 'desc')
+    .orderBy('productId', 'desc')
+    .execute();
+}
+
+export async function setCartItemSeen(db: Kysely<Database>, userId: number, productId: number, seen: CartItemSeen): Promise<void> {
+  await db.updateTable('cartItems').set(seen).where('userId', '=', userId).where('productId', '=', productId).execute();
+}
+
 export async function hasCartItem(db: Kysely<Database>, userId: number, productId: number): Promise<boolean> {
   const row = await db.selectFrom('cartItems').select('productId').where('userId', '=', userId).where('productId', '=', productId).executeTakeFirst();
   return row !== undefined;

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { productErrors } from '../../../contract/catalog.ts';
 import { cartErrors, maxCartLines, type CartAddResponse, type CartLine, type CartRemoveResponse, type CartSummary } from '../../../contract/cart.ts';
 import { lineAmountCents, quantityProblem, unitPriceE4At } from '../../../contract/pricing.ts';
@@ -8,7 +8,17 @@ import { AppError } from '../../http/app-error.ts';
 import { lockMember } from '../account/account.service.ts';
 import { loadPackSize, loadProductSummaries } from '../catalog/product.service.ts';
 import { countCartLines } from './cart-count.repository.ts';
-import { addToCartItem, deleteCartItems, findCartItems, hasCartItem, setCartItemsSelected, updateCartItemQuantity } from './cart.repository.ts';
+import {
+  addToCartItem,
+  deleteCartItems,
+  findCartItems,
+  findSelectedCartItems,
+  hasCartItem,
+  setCartItemSeen,
+  setCartItemsSelected,
+  updateCartItemQuantity,
+  type SelectedCartItemRow,
+} from './cart.repository.ts';
 
 async function packSizeOf(db: Kysely<Database>, productId: number): Promise<number> {
   const packSize = await loadPackSize(db, productId);
@@ -19,6 +29,17 @@ async function packSizeOf(db: Kysely<Database>, productId: number): Promise<numb
 function assertQuantity(quantity: number, packSize: number) {
   const problem = quantityProblem(quantity, packSize);
   if (problem) throw new AppError(cartErrors.quantityInvalid, problem);
+}
+
+/** Remembers what the buyer sees of the line now, so checkout can show what changed since. */
+async function rememberSeen(db: Kysely<Database>, userId: number, productId: number, quantity: number): Promise<void> {
+  const [product] = await loadProductSummaries(db, [productId]);
+  if (!product) return;
+  await setCartItemSeen(db, userId, productId, {
+    seenUnitPriceE4: unitPriceE4At(product.priceTiers, quantity),
+    seenPackSize: product.packSize,
+    seenStock: product.stock,
+  });
 }
 
 /** The header's and sidebar's cart number. */
@@ -37,6 +58,7 @@ export async function addToCart(db: Kysely<Database>, userId: number, productId:
     }
     const total = await addToCartItem(trx, userId, productId, quantity, Date.now());
     if (total === null) throw new AppError(cartErrors.lineTooLarge);
+    await rememberSeen(trx, userId, productId, total);
     // A line's stored quantity is always positive, so the total equals the added quantity only for a new line.
     return { isNewLine: total === quantity, quantity: total, cartCount: await countCartLines(trx, userId) };
   });
@@ -45,6 +67,7 @@ export async function addToCart(db: Kysely<Database>, userId: number, productId:
 export async function updateCartQuantity(db: Kysely<Database>, userId: number, productId: number, quantity: number): Promise<CartSummary> {
   assertQuantity(quantity, await packSizeOf(db, productId));
   if (!(await updateCartItemQuantity(db, userId, productId, quantity, Date.now()))) throw new AppError(cartErrors.lineMissing);
+  await rememberSeen(db, userId, productId, quantity);
   return loadCart(db, userId);
 }
 
@@ -61,6 +84,18 @@ export async function selectCartLines(
 ): Promise<CartSummary> {
   await setCartItemsSelected(db, userId, productIds ?? null, isSelected, Date.now());
   return loadCart(db, userId);
+}
+
+export type SelectedCartLine = SelectedCartItemRow;
+
+/** The lines checkout takes: the selected ones, with what the buyer saw of each. */
+export function loadSelectedCartLines(db: Kysely<Database>, userId: number): Promise<SelectedCartLine[]> {
+  return findSelectedCartItems(db, userId);
+}
+
+/** Inside the order's transaction: the ordered lines leave the cart. */
+export async function removeOrderedCartLines(trx: Transaction<Database>, userId: number, productIds: readonly number[]): Promise<void> {
+  if (productIds.length > 0) await deleteCartItems(trx, userId, productIds);
 }
 
 /** The member's cart priced now: each line by the tier of its quantity, totals of the selected lines. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartCalls } from '../../../contract/cart-calls.ts';
+import type { SettlementData } from '../../../contract/order.ts';
 import type { CartPageData } from '../../../web/pages/cart-page.tsx';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp, type SignedInMember } from '../../testing/use-test-app.ts';
@@ -205,6 +206,8 @@ describe('cart: /cart/api/* and /cart', () => {
     expect(empty.body).toContain('购物车还是空的');
     const settlement = await first.browser.get('/offer/settlement');
     expect(settlement.statusCode).toBe(200);
-    expect(settlement.body).toContain('订单结算即将上线');
+    expect(pageStateOf<SettlementData>(settlement.body).data.lines.map((line) => line.productId)).toEqual(
+      data.cart.lines.map((line) => line.product.productId),
+    );
   });
 });

@@ -12,20 +12,20 @@ import { createFacetCountsCache, type ProductListContext } from './product.servi
 export interface CatalogContext extends ProductListContext {
   chooseIndex: ChooseIndexStore;
   categoryTree: CategoryTreeCache;
-  /** Brand names by id, read at most once a minute (a few hundred rows). */
+  /** Brand names by id (a few hundred rows), read again after a write to the brands. */
   brandNames(): Promise<Map<number, BrandNameRow>>;
 }
 
 const brandNamesTtlMs = 60_000;
 
-export function createCatalogContext(deps: Pick<ServiceDeps, 'db' | 'logger'>, options: ChooseIndexStoreOptions = {}): CatalogContext {
+export function createCatalogContext(deps: Pick<ServiceDeps, 'db' | 'logger' | 'cacheVersions'>, options: ChooseIndexStoreOptions = {}): CatalogContext {
   const db = deps.db;
-  const brandNames = createMemoCache<'all', Map<number, BrandNameRow>>({ ttlMs: brandNamesTtlMs, maxEntries: 1 });
+  const brandNames = createMemoCache<'all', Map<number, BrandNameRow>>({ ttlMs: brandNamesTtlMs, maxEntries: 1, version: deps.cacheVersions.of('brands') });
   return {
     db,
     chooseIndex: createChooseIndexStore(db, deps.logger, options),
-    categoryTree: createCategoryTreeCache(db),
-    facetCounts: createFacetCountsCache(),
+    categoryTree: createCategoryTreeCache(db, deps.cacheVersions),
+    facetCounts: createFacetCountsCache(deps.cacheVersions),
     brandNames: () => brandNames.get('all', async () => new Map((await findAllBrandNames(db)).map((row) => [row.id, row]))),
   };
 }

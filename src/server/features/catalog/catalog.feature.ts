@@ -1,3 +1,4 @@
+import { logBackgroundFailure } from '../../db/database-errors.ts';
 import type { FeatureRegistration } from '../feature-registration.ts';
 import { createCatalogContext } from './catalog-context.ts';
 import { catalogPages } from './catalog.pages.ts';
@@ -18,7 +19,7 @@ export const registerCatalogFeature: FeatureRegistration = (app, deps, pages) =>
       warmChooseIndexes(context, () => isClosing).then(
         () => deps.logger.info({ ms: Date.now() - started }, 'choose indexes warmed'),
         (error: unknown) => {
-          if (!isClosing) deps.logger.error({ err: error }, 'warming the choose indexes failed');
+          if (!isClosing) logBackgroundFailure(deps.logger, error, 'warming the choose indexes failed');
         },
       );
     });

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type TestDb } from '../../testing/test-db.ts';
 import { insertCategoryFixture } from '../shell/shell.test-helpers.ts';
+import { createCacheVersions } from '../../cache/cache-versions.ts';
 import { buildCategoryTree, categoryTreeTtlMs, createCategoryTreeCache } from './category-tree.service.ts';
 
 describe('category tree', () => {
@@ -47,7 +48,7 @@ describe('category tree', () => {
 
   it('loads the tree from the database and keeps it for a short while', async () => {
     const clock = { time: 1_000_000, now: () => clock.time };
-    const cache = createCategoryTreeCache(db.kysely, { clock });
+    const cache = createCategoryTreeCache(db.kysely, createCacheVersions(db.kysely, { clock }), { clock });
     expect(await cache.load()).toEqual([]);
     await insertCategoryFixture(db, 3, 4);
     expect(await cache.load()).toEqual([]);
@@ -58,7 +59,7 @@ describe('category tree', () => {
   });
 
   it('reads the database again once told to forget', async () => {
-    const cache = createCategoryTreeCache(db.kysely);
+    const cache = createCategoryTreeCache(db.kysely, createCacheVersions(db.kysely, { clock: { now: () => 0 } }));
     const before = await cache.load();
     await db.kysely.updateTable('categoryGroups').set({ name: '改名分组' }).where('name', '=', '分组1').execute();
     expect(await cache.load()).toBe(before);

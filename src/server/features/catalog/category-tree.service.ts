@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { CategoryFirst, CategoryGroup } from '../../../contract/shell.ts';
+import type { CacheVersions } from '../../cache/cache-versions.ts';
 import { createMemoCache, type MemoCacheOptions } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
 import { findCategories, findCategoryGroups, type CategoryGroupRow, type CategoryTreeRow } from './category-tree.repository.ts';
@@ -25,20 +26,25 @@ export function buildCategoryTree(groups: CategoryGroupRow[], categories: Catego
     .filter((group) => group.categoryList.length > 0);
 }
 
-/** How long a catalogue edit may take to reach the header menu and the catalogue page. */
+/** How long an edit the cache versions do not see may take to reach the header menu and the catalogue page. */
 export const categoryTreeTtlMs = 60_000;
 
 /** The whole category tree of one app's database: the header of every page shows it. */
 export interface CategoryTreeCache {
-  /** Read at most once a minute; concurrent pages share the read. */
+  /** Read again after a write to the categories (within a second, in every process), at least once a minute; concurrent pages share the read. */
   load(): Promise<CategoryGroup[]>;
   /** The next load reads the database again (after an edit). */
   forget(): void;
 }
 
 /** Made once per app, closing over its database: a test app never sees another's tree. */
-export function createCategoryTreeCache(db: Kysely<Database>, options: Partial<MemoCacheOptions> = {}): CategoryTreeCache {
-  const cache = createMemoCache<'tree', CategoryGroup[]>({ ttlMs: categoryTreeTtlMs, maxEntries: 1, ...options });
+export function createCategoryTreeCache(db: Kysely<Database>, versions: CacheVersions, options: Partial<MemoCacheOptions> = {}): CategoryTreeCache {
+  const cache = createMemoCache<'tree', CategoryGroup[]>({
+    ttlMs: categoryTreeTtlMs,
+    maxEntries: 1,
+    version: versions.of('category_groups', 'categories'),
+    ...options,
+  });
   return {
     load: () =>
       cache.get('tree', async () => {

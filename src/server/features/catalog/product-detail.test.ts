@@ -3,6 +3,7 @@ import type { ProductDetail } from '../../../contract/catalog.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import type { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
+import { createCacheVersions } from '../../cache/cache-versions.ts';
 import { createCatalogContext } from './catalog-context.ts';
 import { loadProductDetail } from './product-detail.service.ts';
 import { fixtureProductId, insertCatalogFixture } from './testing/catalog-fixture.ts';
@@ -84,7 +85,7 @@ describe('product detail /product/detail/{productId}', () => {
         return args.result;
       },
     });
-    const context = createCatalogContext({ db: counted, logger: t.deps.logger });
+    const context = createCatalogContext({ db: counted, logger: t.deps.logger, cacheVersions: createCacheVersions(t.db.kysely) });
     const detail = await loadProductDetail(context, fixtureProductId(t.fixture, 'RC0603FR-0710KL'), null);
     expect(detail.similar).toHaveLength(5);
     expect(detail.brandLogoPath).toBe('brand/yageo.svg');

@@ -7,6 +7,7 @@ import {
   type ProductSort,
   type ProductSummary,
 } from '../../../contract/catalog.ts';
+import type { CacheVersions } from '../../cache/cache-versions.ts';
 import { createMemoCache, type MemoCache } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
 import { countByCategory, countByPackage, countProducts, findProductIdsPage, type ProductListWhere } from './product-list.repository.ts';
@@ -32,9 +33,12 @@ export interface FacetCounts {
 /** Category and package counts of lists, by selection. */
 export type FacetCountsCache = MemoCache<string, FacetCounts>;
 
-/** Counts read a whole brand or zone: each selection's are kept for a minute (the list and its total are always read fresh). */
-export function createFacetCountsCache(): FacetCountsCache {
-  return createMemoCache({ ttlMs: 60_000, maxEntries: 500 });
+/**
+ * Counts read a whole brand or zone: each selection's are kept until the parts are edited, a minute
+ * at most, as stock moves them without a version bump (the list and its total are always read fresh).
+ */
+export function createFacetCountsCache(versions: CacheVersions): FacetCountsCache {
+  return createMemoCache({ ttlMs: 60_000, maxEntries: 500, version: versions.of('products') });
 }
 
 /** What a list chosen by plain columns reads: the database and this app's facet counts. */

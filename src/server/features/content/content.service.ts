@@ -11,6 +11,7 @@ import {
 } from '../../../contract/content.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { Database } from '../../db/database.ts';
+import type { CacheVersions } from '../../cache/cache-versions.ts';
 import { createMemoCache } from '../../cache/memo-cache.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashSid, type Visitor } from '../../http/session.ts';
@@ -28,7 +29,7 @@ import {
 } from './content.repository.ts';
 import { helpColumns, workingHours } from './help-links.ts';
 
-/** What every page's shell reads and editors rarely change: cached in process for a minute. */
+/** What every page's shell reads and editors rarely change: cached in process until an edit (cache versions), a minute at most. */
 export interface SiteContent {
   config: Map<string, string>;
   hotLabels: HotLabel[];
@@ -36,7 +37,7 @@ export interface SiteContent {
   openAds: AdRow[];
 }
 
-/** How long an editor's change may take to reach every page's shell. */
+/** How long a change the cache versions do not see may take to reach every page's shell. */
 export const siteContentTtlMs = 60_000;
 
 async function readSiteContent(db: Kysely<Database>): Promise<SiteContent> {
@@ -44,14 +45,18 @@ async function readSiteContent(db: Kysely<Database>): Promise<SiteContent> {
   return { config, hotLabels, friendlyLinks, openAds };
 }
 
-/** The site content of one app's database, read at most once a minute (concurrent pages share the read). */
+/** The site content of one app's database, read again after an edit (concurrent pages share the read). */
 export interface SiteContentCache {
   load(): Promise<SiteContent>;
 }
 
 /** Made once per app, closing over its database: a test app never sees another's content. */
-export function createSiteContentCache(db: Kysely<Database>): SiteContentCache {
-  const cache = createMemoCache<'site', SiteContent>({ ttlMs: siteContentTtlMs, maxEntries: 1 });
+export function createSiteContentCache(db: Kysely<Database>, versions: CacheVersions): SiteContentCache {
+  const cache = createMemoCache<'site', SiteContent>({
+    ttlMs: siteContentTtlMs,
+    maxEntries: 1,
+    version: versions.of('site_config', 'hot_labels', 'friendly_links', 'ads'),
+  });
   return {
     load: () => cache.get('site', () => readSiteContent(db)),
   };

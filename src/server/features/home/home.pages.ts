@@ -5,7 +5,7 @@ import { HomePage } from '../../../web/pages/home-page.tsx';
 import { createHomeContentCache, inviterOf, loadAboutData, loadHomeData } from './home.service.ts';
 
 export function homePages(deps: ServiceDeps): Page[] {
-  const homeContent = createHomeContentCache(deps.db);
+  const homeContent = createHomeContentCache(deps.db, deps.cacheVersions);
   return [
     definePage({
       path: '/',

@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import type { OrderStatus } from './home.tables.ts';
 
 export interface BannerRow {
   picFilePath: string;
@@ -60,35 +59,6 @@ export async function findPartnerBrands(db: Kysely<Database>, limit: number): Pr
   return db.selectFrom('brands').select(['id', 'nameEn', 'nameCn', 'logoPath']).where('isPartner', '=', 1).orderBy('sort').orderBy('id').limit(limit).execute();
 }
 
-export interface RecentOrderRow {
-  phone: string;
-  productCount: number;
-  tradeAmountE4: number;
-  createdAt: number;
-}
-
-/** The latest orders that went through (cancelled ones are not boasted about). */
-export async function findRecentOrders(db: Kysely<Database>, limit: number): Promise<RecentOrderRow[]> {
-  return db
-    .selectFrom('orders as o')
-    .innerJoin('users as u', 'u.id', 'o.userId')
-    .select(['u.phone', 'o.productCount', 'o.tradeAmountE4', 'o.createdAt'])
-    .where('o.status', '!=', 'cancelled')
-    .orderBy('o.createdAt', 'desc')
-    .orderBy('o.id', 'desc')
-    .limit(limit)
-    .execute();
-}
-
-export async function countOrdersOfUser(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db
-    .selectFrom('orders')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', userId)
-    .executeTakeFirst();
-  return row?.count ?? 0;
-}
-
 export interface HomeUserRow {
   nickName: string;
   userNumber: string;
@@ -109,19 +79,6 @@ export interface NewBanner {
 
 export async function insertBanners(db: Kysely<Database>, banners: NewBanner[]): Promise<void> {
   if (banners.length > 0) await db.insertInto('banners').values(banners).execute();
-}
-
-export interface NewOrder {
-  orderNo: string;
-  userId: number;
-  status: OrderStatus;
-  productCount: number;
-  tradeAmountE4: number;
-  createdAt: number;
-}
-
-export async function insertOrders(db: Kysely<Database>, orders: NewOrder[]): Promise<void> {
-  if (orders.length > 0) await db.insertInto('orders').values(orders).execute();
 }
 
 export async function insertHomeProducts(db: Kysely<Database>, picks: { productId: number; slide: number; sort: number }[]): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { brandDisplayName } from '../../../contract/catalog.ts';
-import { maskPhone } from '../../../contract/account.ts';
+import { couponPaths } from '../../../contract/coupon.ts';
 import {
   greetingFor,
   type AboutData,
@@ -11,25 +11,17 @@ import {
   type DisplayProduct,
   type HomeData,
   type HomeUserInfo,
-  type OrderStatistic,
   type PartnerBrand,
 } from '../../../contract/home.ts';
-import { roundPriceE4 } from '../../../contract/money.ts';
+import { e4PerYuan } from '../../../contract/money.ts';
+import type { CacheVersions } from '../../cache/cache-versions.ts';
 import { createMemoCache } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
+import { hasNewMemberPack } from '../coupon/coupon.service.ts';
 import { countFavorites } from '../favorite/favorite.service.ts';
 import { loadBulletin, loadNewsColumn } from '../news/news.service.ts';
-import {
-  countCatalog,
-  countOrdersOfUser,
-  findBanners,
-  findDisplayProducts,
-  findHomeUser,
-  findPartnerBrands,
-  findRecentOrders,
-  type DisplayProductRow,
-  type RecentOrderRow,
-} from './home.repository.ts';
+import { countOrdersOfMember, loadOrderStatistics } from '../order/order.service.ts';
+import { countCatalog, findBanners, findDisplayProducts, findHomeUser, findPartnerBrands, type DisplayProductRow } from './home.repository.ts';
 
 /** The parts of the home page that are the same for everyone. */
 export type HomeContent = Pick<HomeData, 'bannerList' | 'newsList' | 'productList' | 'orderStatisticsList' | 'brandList' | 'informationList' | 'articleList'>;
@@ -42,7 +34,7 @@ function toDisplayProduct(row: DisplayProductRow): DisplayProduct {
     label: row.label,
     factoryCode: row.code,
     brandName: brandDisplayName(row.nameEn, row.nameCn),
-    price: row.priceE4 === null ? 0 : roundPriceE4(row.priceE4),
+    price: row.priceE4 === null ? 0 : row.priceE4 / e4PerYuan,
     filePath: row.imagePath ?? '',
     imagesIcons: row.isSpecialOffer === 1 ? { leftTop: { picFile: { filePath: specialOfferIconPath } } } : {},
   };
@@ -59,22 +51,7 @@ export function displayStandSlides(rows: DisplayProductRow[]): DisplayProduct[][
   return [...slides.values()];
 }
 
-/** MM-dd HH:mm of a moment, Beijing time. */
-export function orderTimeOf(epochMs: number): string {
-  const iso = new Date(epochMs + 8 * 3_600_000).toISOString();
-  return `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
-}
-
-export function toOrderStatistic(row: RecentOrderRow): OrderStatistic {
-  return {
-    userNum: maskPhone(row.phone),
-    productCount: row.productCount,
-    orderTimeStr: orderTimeOf(row.createdAt),
-    tradeAmount: roundPriceE4(row.tradeAmountE4),
-  };
-}
-
-/** How long an edit of banners, news or the display stand may take to show. */
+/** How long a change the cache versions do not see (recent orders) may take to show. */
 export const homeContentTtlMs = 60_000;
 
 async function readHomeContent(db: Kysely<Database>): Promise<HomeContent> {
@@ -82,7 +59,7 @@ async function readHomeContent(db: Kysely<Database>): Promise<HomeContent> {
     findBanners(db),
     loadBulletin(db, homeLimits.bulletinSize),
     findDisplayProducts(db),
-    findRecentOrders(db, homeLimits.orderStatisticsSize),
+    loadOrderStatistics(db, homeLimits.orderStatisticsSize),
     findPartnerBrands(db, maxPartnerBrands),
     loadNewsColumn(db, 'information', homeLimits.newsColumnSize),
     loadNewsColumn(db, 'article', homeLimits.newsColumnSize),
@@ -96,21 +73,25 @@ async function readHomeContent(db: Kysely<Database>): Promise<HomeContent> {
     bannerList,
     newsList,
     productList: displayStandSlides(products),
-    orderStatisticsList: orders.map(toOrderStatistic),
+    orderStatisticsList: orders,
     brandList,
     informationList,
     articleList,
   };
 }
 
-/** Banners, news, the display stand, brands and recent orders of one app's database, read at most once a minute. */
+/** Banners, news, the display stand, brands and recent orders of one app's database, read again after an edit (orders: once a minute). */
 export interface HomeContentCache {
   load(): Promise<HomeContent>;
 }
 
 /** Made once per app by the pages that show home content, closing over its database. */
-export function createHomeContentCache(db: Kysely<Database>): HomeContentCache {
-  const cache = createMemoCache<'home', HomeContent>({ ttlMs: homeContentTtlMs, maxEntries: 1 });
+export function createHomeContentCache(db: Kysely<Database>, versions: CacheVersions): HomeContentCache {
+  const cache = createMemoCache<'home', HomeContent>({
+    ttlMs: homeContentTtlMs,
+    maxEntries: 1,
+    version: versions.of('banners', 'news', 'home_products', 'products', 'product_prices', 'brands'),
+  });
   return {
     load: () => cache.get('home', () => readHomeContent(db)),
   };
@@ -118,15 +99,11 @@ export function createHomeContentCache(db: Kysely<Database>): HomeContentCache {
 
 /** The member's card; null when the session outlived its member. */
 export async function loadHomeUserInfo(db: Kysely<Database>, userId: number): Promise<HomeUserInfo | null> {
-  const [row, favoriteCount, orderCount] = await Promise.all([findHomeUser(db, userId), countFavorites(db, userId), countOrdersOfUser(db, userId)]);
+  const [row, favoriteCount, orderCount] = await Promise.all([findHomeUser(db, userId), countFavorites(db, userId), countOrdersOfMember(db, userId)]);
   if (!row) return null;
   return { nickName: row.nickName, userNumber: row.userNumber, userImgPath: row.userImgPath ?? '', favoriteCount, orderCount };
 }
 
-/**
- * The page query's non-empty inviter, cut to what registration accepts. A repeated parameter
- * (`?inviter=a&inviter=b`) is no usable inviter, so this reads the raw query, not its first values.
- */
 /** The inviter of `/?inviter=…`, trimmed and cut to the stored length ('' when absent). */
 export function inviterOf(value: string | undefined): string {
   return (value ?? '').trim().slice(0, homeLimits.inviterLength);
@@ -139,9 +116,33 @@ export async function loadHomeData(
   inviter: string,
   now = Date.now(),
 ): Promise<HomeData> {
-  const [content, userInfo] = await Promise.all([homeContent.load(), userId === null ? null : loadHomeUserInfo(db, userId)]);
-  return { ...content, isLogin: userInfo !== null, userInfo, greetings: greetingFor(now), inviter };
+  const [content, userInfo, hasPack] = await Promise.all([
+    homeContent.load(),
+    userId === null ? null : loadHomeUserInfo(db, userId),
+    userId !== null && hasNewMemberPack(db, userId),
+  ]);
+  const bannerList = bannersFor(content.bannerList, hasPack);
+  return { ...content, bannerList, isLogin: userInfo !== null, userInfo, greetings: greetingFor(now), inviter };
 }
+
+/** The banners a member sees: one who has the new-member pack gets the coupon centre's banner instead of the pack's. */
+function bannersFor(banners: BannerItem[], hasPack: boolean): BannerItem[] {
+  return hasPack ? banners.map((banner) => (banner.clickUrl === couponPaths.newMemberPack ? couponCentreBanner : banner)) : banners;
+}
+
+/** The home banners for one visitor or member, as the desktop home shows them (the mobile home shows the same). */
+export async function loadHomeBanners(db: Kysely<Database>, homeContent: HomeContentCache, userId: number | null): Promise<BannerItem[]> {
+  const [content, hasPack] = await Promise.all([homeContent.load(), userId !== null && hasNewMemberPack(db, userId)]);
+  return bannersFor(content.bannerList, hasPack);
+}
+
+/** Shown instead of the new-member pack's banner to a member who has the pack. */
+const couponCentreBanner: BannerItem = {
+  picFilePath: '/static/banners/banner-coupon-centre.svg',
+  backgroundColor: '#1e50ae',
+  clickUrl: couponPaths.centre,
+  openType: true,
+};
 
 export function loadAboutData(db: Kysely<Database>): Promise<AboutData> {
   return countCatalog(db);

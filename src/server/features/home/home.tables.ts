@@ -12,20 +12,6 @@ export interface BannersTable {
   sort: Generated<number>;
 }
 
-export type OrderStatus = 'pending' | 'paid' | 'shipped' | 'completed' | 'cancelled';
-
-/** Orders as far as the home page needs them; the checkout issue adds lines, addresses, payments. */
-export interface OrdersTable {
-  id: Generated<number>;
-  orderNo: string;
-  userId: number;
-  status: OrderStatus;
-  /** Pieces over all lines. */
-  productCount: number;
-  tradeAmountE4: number;
-  createdAt: number;
-}
-
 /** The curated product display stand: which parts, on which slide, in which order. */
 export interface HomeProductsTable {
   productId: number;
@@ -35,6 +21,5 @@ export interface HomeProductsTable {
 
 export interface HomeTables {
   banners: BannersTable;
-  orders: OrdersTable;
   homeProducts: HomeProductsTable;
 }

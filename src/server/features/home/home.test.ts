@@ -6,6 +6,7 @@ import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { sendCode } from '../account/account.test-helpers.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
+import { seedOrders } from '../order/testing/order-fixture.ts';
 import { seedHomeContent } from './home.seed.ts';
 
 describe('home page', () => {
@@ -14,6 +15,7 @@ describe('home page', () => {
       await insertCatalogFixture(app.db);
       // Before any page: the app's home content cache is still empty.
       await seedHomeContent(app.db);
+      await seedOrders(app.db);
     },
   });
 
@@ -118,8 +120,28 @@ describe('home page', () => {
     await t.db.kysely
       .insertInto('orders')
       .values([
-        { orderNo: 'SO-TEST-1', userId: user.id, status: 'paid', productCount: 100, tradeAmountE4: 1_000_000, createdAt: now },
-        { orderNo: 'SO-TEST-2', userId: user.id, status: 'completed', productCount: 5, tradeAmountE4: 50_000, createdAt: now },
+        {
+          orderNo: 'SO-TEST-1',
+          idempotencyKey: 'SO-TEST-1',
+          userId: user.id,
+          status: 'unshipped',
+          productCount: 100,
+          goodsCents: 10_000,
+          payableCents: 10_000,
+          createdAt: now,
+          updatedAt: now,
+        },
+        {
+          orderNo: 'SO-TEST-2',
+          idempotencyKey: 'SO-TEST-2',
+          userId: user.id,
+          status: 'completed',
+          productCount: 5,
+          goodsCents: 500,
+          payableCents: 500,
+          createdAt: now,
+          updatedAt: now,
+        },
       ])
       .execute();
     const html = (await browser.get('/')).body;

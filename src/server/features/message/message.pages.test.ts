@@ -83,14 +83,23 @@ describe('member messages', () => {
     expect(lenient).toMatchObject({ messageType: null, page: 1, total: 15 });
   });
 
-  it('opens a message, marking it read, and counts it out of the status bar', async () => {
+  it('opens a message without marking it read: a GET writes nothing, the page marks it by call', async () => {
     const id = idOf('发票已开具');
-    const response = await member.get(`/user/message/details?id=${id}`);
-    expect(response.statusCode).toBe(200);
-    const state = pageStateOf<MessageDetailsData>(response.body);
-    expect(state.data.message).toMatchObject({ id, msgContent: '发票已开具', isRead: true, messageType: MessageType.invoice });
-    expect(state.shell.headerStatusInfo.unreadCount).toBe(2);
-    expect(state.shell.headerStatusInfo.messageList.map((message) => message.id)).not.toContain(id);
+    const isReadInDb = async () => (await t.db.kysely.selectFrom('messages').select('isRead').where('id', '=', id).executeTakeFirstOrThrow()).isRead;
+    for (let opening = 0; opening < 2; opening++) {
+      const response = await member.get(`/user/message/details?id=${id}`);
+      expect(response.statusCode).toBe(200);
+      const state = pageStateOf<MessageDetailsData>(response.body);
+      expect(state.data.message).toMatchObject({ id, msgContent: '发票已开具', isRead: false, messageType: MessageType.invoice });
+      expect(state.shell.headerStatusInfo.unreadCount).toBe(3);
+      expect(state.shell.headerStatusInfo.messageList.map((message) => message.id)).toContain(id);
+      expect(await isReadInDb()).toBe(0);
+    }
+    expect(await member.call(messageCalls.markRead, { id })).toEqual({ code: 1, data: true, msg: '' });
+    expect(await isReadInDb()).toBe(1);
+    const reopened = pageStateOf<MessageDetailsData>((await member.get(`/user/message/details?id=${id}`)).body);
+    expect(reopened.data.message.isRead).toBe(true);
+    expect(reopened.shell.headerStatusInfo.unreadCount).toBe(2);
   });
 
   it("answers someone else's, unknown or malformed ids with the 404 page", async () => {

@@ -5,7 +5,7 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { MessageDetailsPage } from '../../../web/pages/message-details-page.tsx';
 import { MessageListPage } from '../../../web/pages/message-list-page.tsx';
-import { listMessages, openMessage, parseMessageListQuery } from './message.service.ts';
+import { findOwnMessage, listMessages, parseMessageListQuery } from './message.service.ts';
 
 /** ?id= of the detail page: anything but a record id is a message that does not exist. */
 const messageIdField = recordIdField(messageErrors.notFound.msg);
@@ -32,7 +32,7 @@ export function messagePages(deps: ServiceDeps): Page[] {
       async load({ query, userId }) {
         const id = messageIdField.safeParse(query.id);
         if (userId === null || !id.success) throw new AppError(messageErrors.notFound);
-        const message = await openMessage(deps.db, userId, id.data);
+        const message = await findOwnMessage(deps.db, userId, id.data);
         return { title: `消息详情 - ${deps.config.siteName}`, data: { message } };
       },
     }),

@@ -101,14 +101,13 @@ export async function listMessages(db: Kysely<Database>, userId: number, query: 
 }
 
 /**
- * The detail page: the member's own message, marked read by opening it. Reading, then
- * marking, cannot go wrong under concurrency: marking read is idempotent and counts nothing.
+ * The detail page: the member's own message, as it is. The page marks it read by a call once it
+ * has opened: a GET must not write, or a link from another site (SameSite=Lax sends the cookie) could.
  */
-export async function openMessage(db: Kysely<Database>, userId: number, id: number): Promise<Message> {
+export async function findOwnMessage(db: Kysely<Database>, userId: number, id: number): Promise<Message> {
   const row = await findMessage(db, userId, id);
   if (!row) throw new AppError(messageErrors.notFound);
-  if (row.isRead === 0) await markRead(db, userId, id);
-  return toMessage({ ...row, isRead: 1 });
+  return toMessage(row);
 }
 
 /** One conditional update: someone else's or an unknown id changes nothing and is not found. */

@@ -10,17 +10,17 @@ import { loadMobileHome, loadMobileProduct } from './mobile.service.ts';
 
 export function mobilePages(deps: ServiceDeps, prefix: string): Page[] {
   // The mobile site keeps its own minute-long copy of the home content (one more read a minute).
-  const homeContent = createHomeContentCache(deps.db);
+  const homeContent = createHomeContentCache(deps.db, deps.cacheVersions);
   return [
     definePage({
       path: prefix,
       entry: 'mobile-home',
       component: MobileHomePage,
-      async load() {
+      async load({ userId }) {
         return {
           title: `${deps.config.siteName}手机版-电子元器件采购网上商城`,
           description: `${deps.config.siteName}手机版：电子元器件现货采购，原厂正品，2小时发货。`,
-          data: await loadMobileHome(homeContent, prefix),
+          data: await loadMobileHome(deps.db, homeContent, userId, prefix),
         };
       },
     }),

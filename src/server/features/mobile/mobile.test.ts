@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { couponPaths } from '../../../contract/coupon.ts';
+import type { MobileHomeData } from '../../../contract/mobile.ts';
+import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
+import { grantNewMemberPack } from '../coupon/coupon.service.ts';
 import { insertHomeFixture } from '../home/testing/home-fixture.ts';
 import { isMobileUserAgent, mobileRedirectTarget } from './mobile-site.ts';
 
@@ -90,6 +94,19 @@ describe('mobile site', () => {
     expect(response.body).toContain('/static/banners/banner-mcu.svg');
     expect(response.body).toMatch(/href="\/m\/product\/detail\/\d+"/);
     expect(response.body).toContain('href="/?pc=1"');
+  });
+
+  it('offers the new-member pack banner to visitors and members without it, like the desktop home, not to a member who has it', async () => {
+    const clickUrlsOf = (body: string) => pageStateOf<MobileHomeData>(body).data.bannerList.map((banner) => banner.clickUrl);
+    const visitorUrls = clickUrlsOf((await get('/m', iPhone)).body);
+    expect(visitorUrls).toContain(couponPaths.newMemberPack);
+    const member = await t.member();
+    expect(clickUrlsOf((await member.browser.get('/m')).body)).toContain(couponPaths.newMemberPack);
+    await grantNewMemberPack(t.db.kysely, member.userId, Date.now());
+    const memberUrls = clickUrlsOf((await member.browser.get('/m')).body);
+    expect(memberUrls).not.toContain(couponPaths.newMemberPack);
+    expect(memberUrls).toContain(couponPaths.centre);
+    expect(memberUrls).toHaveLength(visitorUrls.length);
   });
 
   it("serves a part's mobile page with code, brand, package, tiers and stock", async () => {

@@ -1,5 +1,6 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/create-db.ts';
+import { logBackgroundFailure } from '../../db/database-errors.ts';
 import { pruneChanges, readChangesAfter, readSyncState } from './catalog-changes.repository.ts';
 import { buildSearchIndex, loadDictionary, type BuildStats } from './index/build-index.ts';
 import { ChangeCursor } from './index/change-cursor.ts';
@@ -80,6 +81,13 @@ export class SearchIndexKeeper {
     return this.index !== null;
   }
 
+  /** Changes in the log this process has not applied yet; null before the first build. */
+  async lag(): Promise<number | null> {
+    if (!this.index) return null;
+    const { maxSeq } = await readSyncState(this.db);
+    return Math.max(0, maxSeq - this.cursor.seenThrough);
+  }
+
   /** After listen: build now, and follow the change log even when no request comes. */
   start(): void {
     void this.startBuild();
@@ -127,7 +135,7 @@ export class SearchIndexKeeper {
       // Whatever was written while reading is applied now.
       await this.sync();
     } catch (error) {
-      if (!this.isClosed) this.logger.error({ err: error }, 'search index build failed');
+      if (!this.isClosed) logBackgroundFailure(this.logger, error, 'search index build failed');
     }
   }
 

@@ -197,13 +197,14 @@ describe('bad input', () => {
     { key: 'lm358', brandId: -1 },
     { key: 42 },
     { key: 'lm358', package: 'x'.repeat(60) },
+    { key: '\u0000\u0001' },
   ])('answers %j with a Chinese message, never 5xx', async (body) => {
     const envelope = await browser.post(searchCalls.searchProductList.path, body);
     expect(envelope).toMatchObject({ code: 400, errorCode: 'request.invalid' });
     expect(envelope.msg).toMatch(/[\u4e00-\u9fff]/);
   });
 
-  it.each(["%%%___'''", '\u0000\u0001', '<script>alert(1)</script>', '))))((((', '¥¥¥ 测试测试', '\\\\', 'a'.repeat(100), '电'.repeat(100)])(
+  it.each(["%%%___'''", '<script>alert(1)</script>', '))))((((', '¥¥¥ 测试测试', '\\\\', 'a'.repeat(100), '电'.repeat(100)])(
     'finds nothing for garbage %j, without error',
     async (key) => {
       const result = await search({ key });

@@ -2,6 +2,7 @@ import type { FeatureRegistration } from '../feature-registration.ts';
 import { searchPage } from './search.pages.ts';
 import { registerSearchRoutes } from './search.routes.ts';
 import { SearchService } from './search.service.ts';
+import { registerSearchIndexMetrics } from './search-index.metrics.ts';
 
 /**
  * Search: suggestions, the results page, part-number lookup. Each app builds its own
@@ -13,6 +14,8 @@ export function searchFeatureWith(service?: SearchService): FeatureRegistration 
     const search = service ?? new SearchService(deps.database, deps.logger);
     app.addHook('onListen', async () => search.keeper.start());
     app.addHook('onClose', async () => search.keeper.close());
+    deps.ops.readiness.register('searchIndex', () => ({ ok: search.keeper.isReady, detail: search.keeper.isReady ? 'built' : 'building' }));
+    registerSearchIndexMetrics(deps.ops.metrics.registry, search.keeper);
     registerSearchRoutes(app, search);
     pages.push(searchPage(search, deps.config.siteName));
   };

@@ -1,32 +1,40 @@
 import type { FastifyRequest } from 'fastify';
-import type { ServiceInfo } from '../../../contract/content.ts';
+import type { AdvertisingInfo, ServiceInfo } from '../../../contract/content.ts';
+import { couponPaths } from '../../../contract/coupon.ts';
 import { shellLimits, type CategoryGroup, type ShellState, type ShellUser } from '../../../contract/shell.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { Visitor } from '../../http/session.ts';
+import { databaseFailureOf } from '../../db/database-errors.ts';
 import { findShellUser } from '../account/account.service.ts';
 import { countCartLinesOf } from '../cart/cart.service.ts';
+import { hasNewMemberPack } from '../coupon/coupon.service.ts';
 import { createCategoryTreeCache } from '../catalog/category-tree.service.ts';
 import { configInfoOf, createSiteContentCache, type SiteContent, footerDataOf, loadAdvertisingInfo, loadServiceInfo } from '../content/content.service.ts';
 import { loadMessageSummary, type MessageSummary } from '../message/message.service.ts';
+import { countUnpaidOrdersOf } from '../order/order.service.ts';
 
 const visitor: ShellUser = { isLogin: false, nickName: '', userNumber: '' };
 
 interface MemberShell {
   user: ShellUser;
   cartCount: number;
+  unpaidOrderCount: number;
   messages: MessageSummary;
   serviceInfo: ServiceInfo | null;
+  hasNewMemberPack: boolean;
 }
 
 async function loadMemberShell(deps: ServiceDeps, userId: number): Promise<MemberShell | null> {
-  const [member, cartCount, messages, serviceInfo] = await Promise.all([
+  const [member, cartCount, unpaidOrderCount, messages, serviceInfo, hasPack] = await Promise.all([
     findShellUser(deps.db, userId),
     countCartLinesOf(deps.db, userId),
+    countUnpaidOrdersOf(deps.db, userId),
     loadMessageSummary(deps.db, userId),
     loadServiceInfo(deps.db, userId),
+    hasNewMemberPack(deps.db, userId),
   ]);
   if (!member) return null;
-  return { user: { isLogin: true, ...member }, cartCount, messages, serviceInfo };
+  return { user: { isLogin: true, ...member }, cartCount, unpaidOrderCount, messages, serviceInfo, hasNewMemberPack: hasPack };
 }
 
 /**
@@ -37,7 +45,7 @@ export type ShellLoader = (request: FastifyRequest) => Promise<ShellState>;
 
 /** The shell loader of one app: its category tree and site content caches are made once, here. */
 export function createShellLoader(deps: ServiceDeps): ShellLoader {
-  const caches = { categoryTree: createCategoryTreeCache(deps.db), siteContent: createSiteContentCache(deps.db) };
+  const caches = { categoryTree: createCategoryTreeCache(deps.db, deps.cacheVersions), siteContent: createSiteContentCache(deps.db, deps.cacheVersions) };
   return (request) => loadShellState(request, deps, caches);
 }
 
@@ -46,17 +54,47 @@ interface ShellCaches {
   siteContent: { load(): Promise<SiteContent> };
 }
 
+/** The shell of an error page while the database is down: the site's name and links, no menus or member data. */
+const contentWithoutDatabase: SiteContent = { config: new Map(), hotLabels: [], friendlyLinks: [], openAds: [] };
+
 async function loadShellState(request: FastifyRequest, deps: ServiceDeps, caches: ShellCaches): Promise<ShellState> {
   // Error pages of requests outside the session scope (a missing /assets/ file) have no visitor.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the request type says every request has one
   const requestVisitor: Visitor = request.visitor ?? { sid: '', userId: null };
+  try {
+    return await loadShellParts(request, deps, caches, requestVisitor);
+  } catch (error) {
+    if (databaseFailureOf(error) === null) throw error;
+    return shellStateOf(request, deps, {
+      categoryTree: [],
+      content: contentWithoutDatabase,
+      member: null,
+      advertisingInfo: { top: null, sidebar: null, popup: null },
+    });
+  }
+}
+
+async function loadShellParts(request: FastifyRequest, deps: ServiceDeps, caches: ShellCaches, requestVisitor: Visitor): Promise<ShellState> {
   const userId = requestVisitor.userId;
   const [categoryTree, content, member] = await Promise.all([
     caches.categoryTree.load(),
     caches.siteContent.load(),
     userId !== null ? loadMemberShell(deps, userId) : null,
   ]);
-  const advertisingInfo = await loadAdvertisingInfo(deps.db, requestVisitor, content.openAds);
+  // A member who has the new-member pack is not offered it again (the ads linking to its page).
+  const openAds = member?.hasNewMemberPack ? content.openAds.filter((ad) => ad.clickUrl !== couponPaths.newMemberPack) : content.openAds;
+  const advertisingInfo = await loadAdvertisingInfo(deps.db, requestVisitor, openAds);
+  return shellStateOf(request, deps, { categoryTree, content, member, advertisingInfo });
+}
+
+interface ShellParts {
+  categoryTree: CategoryGroup[];
+  content: SiteContent;
+  member: MemberShell | null;
+  advertisingInfo: AdvertisingInfo;
+}
+
+function shellStateOf(request: FastifyRequest, deps: ServiceDeps, { categoryTree, content, member, advertisingInfo }: ShellParts): ShellState {
   const configInfo = configInfoOf(content, deps.config.hotline);
   const isLogin = member !== null;
   const cartCount = member?.cartCount ?? 0;
@@ -74,6 +112,7 @@ async function loadShellState(request: FastifyRequest, deps: ServiceDeps, caches
       isLogin,
       productCount: cartCount,
       cartCount,
+      unpaidOrderCount: member?.unpaidOrderCount ?? 0,
     },
     headerStatusInfo: {
       unreadCount: member?.messages.unreadCount ?? 0,

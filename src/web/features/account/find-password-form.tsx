@@ -3,7 +3,8 @@ import { accountMessages, SendMsgType } from '../../../contract/account.ts';
 import { accountCalls } from '../../../contract/account-calls.ts';
 import { firstProblem, newPasswordPairProblem, phoneRule, problemOf, smsCodeRule } from '../../../contract/rules.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
-import { FormMessage, NewPasswordField, PhoneField, SmsCodeField } from './form-parts.tsx';
+import { FormMessage, NewPasswordField, PhoneField } from './form-parts.tsx';
+import { SmsCodeField } from './sms-code-field.tsx';
 
 /** Shown when the reset fails without a word from the server (the network, a timeout). */
 const resetFailedMessage = '提交失败，请稍后再试';

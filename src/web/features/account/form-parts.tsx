@@ -1,7 +1,5 @@
 import type { InputHTMLAttributes, ReactNode } from 'react';
-import type { SendMsgType } from '../../../contract/account.ts';
 import { phoneLength, smsCodeLength } from '../../../contract/rules.ts';
-import { SmsCodeButton } from './sms-code-button.tsx';
 
 interface FieldProps {
   label: string;
@@ -77,29 +75,6 @@ export function PhoneField({ value, onChange, placeholder }: { value: string; on
   return (
     <FormField label="手机号">
       <PhoneInput className="auth-input" name="phone" placeholder={placeholder} value={value} onChange={onChange} />
-    </FormField>
-  );
-}
-
-interface SmsCodeFieldProps {
-  label: string;
-  placeholder: string;
-  value: string;
-  onChange: (code: string) => void;
-  phone: string;
-  purpose: SendMsgType;
-  /** Why no code may be sent yet (the agreement is not ticked). */
-  sendBlocker?: string;
-}
-
-/** The SMS code row with its send button (which counts down). */
-export function SmsCodeField({ label, placeholder, value, onChange, phone, purpose, sendBlocker }: SmsCodeFieldProps) {
-  return (
-    <FormField label={label}>
-      <span className="auth-inline">
-        <SmsCodeInput className="auth-input" name="smsCode" placeholder={placeholder} value={value} onChange={onChange} />
-        <SmsCodeButton phone={phone} purpose={purpose} blocker={sendBlocker} />
-      </span>
     </FormField>
   );
 }

@@ -6,9 +6,10 @@ import { toastIfMessage } from '../../ui/toast.ts';
 
 /**
  * The graphic code: loaded after hydration, a new one on click or when `version` changes. An
- * answer that arrives after a newer request was made is dropped.
+ * answer that arrives after a newer request was made is dropped. Its type is the purpose of the
+ * SMS code it guards (registration by default).
  */
-export function GraphicCodeImage({ version }: { version: number }) {
+export function GraphicCodeImage({ version, type = SendMsgType.register }: { version: number; type?: SendMsgType }) {
   const [clicks, setClicks] = useState(0);
   const [image, setImage] = useState('');
   /** The request whose answer is in: loading while it is not the latest one. */
@@ -17,7 +18,7 @@ export function GraphicCodeImage({ version }: { version: number }) {
 
   useEffect(() => {
     let isLatest = true;
-    callApi(accountCalls.queryDynamicGraphCode, { type: SendMsgType.register })
+    callApi(accountCalls.queryDynamicGraphCode, { type })
       .then((answer) => {
         if (isLatest) setImage(answer.image);
       })
@@ -30,7 +31,7 @@ export function GraphicCodeImage({ version }: { version: number }) {
     return () => {
       isLatest = false;
     };
-  }, [requestKey]);
+  }, [requestKey, type]);
 
   const isLoading = answeredKey !== requestKey;
   return (

@@ -1,4 +1,6 @@
+import { graphCodeLength } from '../../../contract/account.ts';
 import { PhoneInput, SmsCodeInput } from './form-parts.tsx';
+import { GraphicCodeImage } from './graphic-code-image.tsx';
 import { useQuickRegister } from './use-quick-register.ts';
 
 interface RegisterBoxProps {
@@ -25,6 +27,24 @@ export function RegisterBox({ inviter, layout, idPrefix }: RegisterBoxProps) {
         <span className="visually-hidden">手机号码</span>
         <PhoneInput id={`${idPrefix}-phone`} placeholder="请输入手机号码" value={box.phone} onChange={box.setPhone} data-testid="register-phone" />
       </label>
+      {box.needsGraphCode ? (
+        <div className="register-box__code-row">
+          <label className="register-box__field register-box__field--graph-code">
+            <span className="visually-hidden">图形验证码</span>
+            <input
+              type="text"
+              id={`${idPrefix}-graph-code`}
+              autoComplete="off"
+              placeholder="图形验证码"
+              maxLength={graphCodeLength}
+              value={box.graphCode.value}
+              onChange={(event) => box.graphCode.setValue(event.target.value)}
+              data-testid="register-graph-code"
+            />
+          </label>
+          <GraphicCodeImage version={box.graphCode.version} />
+        </div>
+      ) : null}
       <div className="register-box__code-row">
         <label className="register-box__field register-box__field--code">
           <span className="visually-hidden">短信验证码</span>

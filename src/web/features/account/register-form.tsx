@@ -1,25 +1,26 @@
 import { useState, type SubmitEvent } from 'react';
-import { accountMessages, accountPrompts, graphCodeLength, graphCodeRule, SendMsgType } from '../../../contract/account.ts';
+import { accountMessages, accountPrompts, graphCodeRule, SendMsgType } from '../../../contract/account.ts';
 import { accountCalls } from '../../../contract/account-calls.ts';
 import { homeLimits } from '../../../contract/home.ts';
 import { firstProblem, isMobilePhone, isSmsCode, newPasswordPairProblem, problemOf } from '../../../contract/rules.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
 import { showToast } from '../../ui/toast.ts';
-import { FormField, FormMessage, NewPasswordField, PhoneField, SmsCodeField } from './form-parts.tsx';
-import { GraphicCodeImage } from './graphic-code-image.tsx';
+import { FormMessage, NewPasswordField, PhoneField } from './form-parts.tsx';
+import { GraphicCodeField } from './graphic-code-field.tsx';
 import { useInviter } from './inviter.ts';
+import { SmsCodeField } from './sms-code-field.tsx';
+import { useGraphicCodeAnswer } from './use-graphic-code-answer.ts';
 
 /** Shown when registration fails without a word from the server (the network, a timeout). */
 const registerFailedMessage = '注册失败，请稍后再试';
 
 export function RegisterForm({ returnPath, inviterFromQuery }: { returnPath: string; inviterFromQuery: string }) {
   const [phone, setPhone] = useState('');
-  const [graphCode, setGraphCode] = useState('');
+  const graphCode = useGraphicCodeAnswer();
   const [smsCode, setSmsCode] = useState('');
   const [password, setPassword] = useState('');
   const [confirmation, setConfirmation] = useState('');
   const [isAgreed, setIsAgreed] = useState(true);
-  const [graphicVersion, setGraphicVersion] = useState(0);
   const [error, setError] = useState('');
   const [isBusy, setIsBusy] = useState(false);
 
@@ -30,20 +31,19 @@ export function RegisterForm({ returnPath, inviterFromQuery }: { returnPath: str
   async function submit(event: SubmitEvent) {
     event.preventDefault();
     if (!canSubmit) return;
-    const problem = firstProblem(problemOf(graphCodeRule, graphCode), newPasswordPairProblem(password, confirmation));
+    const problem = firstProblem(problemOf(graphCodeRule, graphCode.value), newPasswordPairProblem(password, confirmation));
     setError(problem);
     if (problem) return;
     setIsBusy(true);
     try {
-      await callApi(accountCalls.register, { phone, graphCode: graphCode.trim(), smsCode, password, inviter: inviter || undefined });
+      await callApi(accountCalls.register, { phone, graphCode: graphCode.value.trim(), smsCode, password, inviter: inviter || undefined });
       showToast(accountMessages.registered);
       // The page moves on after the same delay as the home page's register box (spec §9).
       window.setTimeout(() => window.location.assign(returnPath), homeLimits.registerReloadMs);
     } catch (failure) {
       setError(errorMessageOf(failure) || registerFailedMessage);
       // The server spends the graphic code on every attempt.
-      setGraphCode('');
-      setGraphicVersion((version) => version + 1);
+      graphCode.renew();
       setIsBusy(false);
     }
   }
@@ -51,20 +51,7 @@ export function RegisterForm({ returnPath, inviterFromQuery }: { returnPath: str
   return (
     <form className="auth-form auth-form--register" onSubmit={(event) => void submit(event)} noValidate>
       <PhoneField value={phone} onChange={setPhone} placeholder="请输入11位手机号码" />
-      <FormField label="图形验证码">
-        <span className="auth-inline">
-          <input
-            className="auth-input"
-            name="graphCode"
-            autoComplete="off"
-            placeholder="请输入右侧字符"
-            maxLength={graphCodeLength}
-            value={graphCode}
-            onChange={(event) => setGraphCode(event.target.value)}
-          />
-          <GraphicCodeImage version={graphicVersion} />
-        </span>
-      </FormField>
+      <GraphicCodeField answer={graphCode} />
       <SmsCodeField
         label="短信验证码"
         placeholder="4位短信验证码"
@@ -73,6 +60,7 @@ export function RegisterForm({ returnPath, inviterFromQuery }: { returnPath: str
         phone={phone}
         purpose={SendMsgType.register}
         sendBlocker={isAgreed ? '' : accountPrompts.agreementRequired}
+        graphCode={graphCode}
       />
       <NewPasswordField label="设置密码" name="password" value={password} onChange={setPassword} placeholder="6-20位字母和数字组合" />
       <NewPasswordField label="确认密码" name="confirmation" value={confirmation} onChange={setConfirmation} placeholder="再次输入密码" />

@@ -1,7 +1,8 @@
 import { useState, type SubmitEvent } from 'react';
 import { SendMsgType } from '../../../contract/account.ts';
 import { firstProblem, phoneRule, problemOf, smsCodeRule } from '../../../contract/rules.ts';
-import { FormMessage, PhoneField, SmsCodeField } from './form-parts.tsx';
+import { FormMessage, PhoneField } from './form-parts.tsx';
+import { SmsCodeField } from './sms-code-field.tsx';
 import { useLogin } from './use-login.ts';
 
 export function SmsLoginForm({ returnPath }: { returnPath: string }) {

@@ -57,6 +57,9 @@ export function useQuickRegister(inviterFromQuery: string) {
     secondsLeft: sms.secondsLeft,
     isCounting: sms.isCounting,
     sendCode: () => (sms.canSend ? sms.send() : Promise.resolve()),
+    /** The server asked for a graphic code with each send (useSendSmsCode): the box shows one. */
+    needsGraphCode: sms.needsGraphCode,
+    graphCode: sms.graphCode,
     register,
   };
 }

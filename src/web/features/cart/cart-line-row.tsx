@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { brandPath, productDetailPath } from '../../../contract/catalog.ts';
 import type { CartLine } from '../../../contract/cart.ts';
-import { formatPriceE4 } from '../../../contract/money.ts';
+import { formatUnitPriceE4, amountCentsOf } from '../../../contract/money.ts';
 import { formatCents, quantityProblem } from '../../../contract/pricing.ts';
 import { ProductImage } from '../catalog/product-image.tsx';
 import { QuantityInput, useQuantity } from '../catalog/quantity-input.tsx';
@@ -55,8 +55,10 @@ export function CartLineRow({ line, qiniuImgAddress, isBusy, onSelect, onQuantit
         </div>
       </td>
       <td className="cart-line__unit">
-        <span className="price">{formatPriceE4(line.unitPriceE4)}</span>
-        {product.packSize > 1 && <div className="cart-line__pack">{`${formatPriceE4(line.unitPriceE4 * product.packSize)}/包`}</div>}
+        <span className="price" data-testid="line-unit-price">
+          {formatUnitPriceE4(line.unitPriceE4)}
+        </span>
+        {product.packSize > 1 && <div className="cart-line__pack">{`${formatCents(amountCentsOf(line.unitPriceE4, product.packSize))}/包`}</div>}
       </td>
       <td className="cart-line__quantity">
         <QuantityInput state={quantity} packSize={product.packSize} size="small" onCommit={commit} />

@@ -1,5 +1,5 @@
-import { formatPriceE4 } from '../../../contract/money.ts';
-import { tierIndexAt, type PriceTier } from '../../../contract/pricing.ts';
+import { formatUnitPriceE4, amountCentsOf } from '../../../contract/money.ts';
+import { formatCents, tierIndexAt, type PriceTier } from '../../../contract/pricing.ts';
 
 /** "100+" or "100-999": the quantities a tier covers. */
 export function tierRangeLabel(tier: PriceTier): string {
@@ -21,7 +21,7 @@ export function PriceTiers({
   packSize?: number;
   compact?: boolean;
 }) {
-  // Unit prices of passives round to ¥0.01 (spec §5), so the price of a whole pack says more.
+  // What a whole pack costs is an amount: rounded to fen once, as a cart line of one pack would be.
   const showsPack = packSize > 1;
   if (tiers.length === 0) return <p className="price-tiers__empty">暂无报价</p>;
   const active = quantity === undefined ? -1 : tierIndexAt(tiers, quantity);
@@ -45,13 +45,16 @@ export function PriceTiers({
           >
             <td className="price-tiers__qty">{tierRangeLabel(tier)}</td>
             <td className="price-tiers__price">
-              <span className="price">{formatPriceE4(tier.priceE4)}</span>
-              <Original priceE4={tier.priceE4} originalPriceE4={tier.originalPriceE4} />
+              <span className="price">{formatUnitPriceE4(tier.priceE4)}</span>
+              <Original text={formatUnitPriceE4(tier.priceE4)} original={tier.originalPriceE4 === null ? null : formatUnitPriceE4(tier.originalPriceE4)} />
             </td>
             {showsPack && (
               <td className="price-tiers__pack">
-                {compact ? `${formatPriceE4(tier.priceE4 * packSize)}/包` : formatPriceE4(tier.priceE4 * packSize)}
-                <Original priceE4={tier.priceE4 * packSize} originalPriceE4={tier.originalPriceE4 === null ? null : tier.originalPriceE4 * packSize} />
+                {compact ? `${packPrice(tier.priceE4, packSize)}/包` : packPrice(tier.priceE4, packSize)}
+                <Original
+                  text={packPrice(tier.priceE4, packSize)}
+                  original={tier.originalPriceE4 === null ? null : packPrice(tier.originalPriceE4, packSize)}
+                />
               </td>
             )}
           </tr>
@@ -61,8 +64,12 @@ export function PriceTiers({
   );
 }
 
-/** The price before the offer, struck through, when it shows as a different amount. */
-function Original({ priceE4, originalPriceE4 }: { priceE4: number; originalPriceE4: number | null }) {
-  if (originalPriceE4 === null || formatPriceE4(originalPriceE4) === formatPriceE4(priceE4)) return null;
-  return <del className="price-tiers__original">{formatPriceE4(originalPriceE4)}</del>;
+function packPrice(unitPriceE4: number, packSize: number): string {
+  return formatCents(amountCentsOf(unitPriceE4, packSize));
+}
+
+/** The price before the offer, struck through, when it shows differently from the offer. */
+function Original({ text, original }: { text: string; original: string | null }) {
+  if (original === null || original === text) return null;
+  return <del className="price-tiers__original">{original}</del>;
 }

@@ -1,7 +1,7 @@
 import { productDetailPath } from '../../../contract/catalog.ts';
 import { imageUrl } from '../../../contract/content.ts';
 import { homeLimits, type DisplayProduct } from '../../../contract/home.ts';
-import { formatYuan } from '../../../contract/money.ts';
+import { formatUnitPriceE4, yuanToE4 } from '../../../contract/money.ts';
 import { Carousel } from '../../ui/carousel.tsx';
 
 function ProductCard({ product, qiniuImgAddress }: { product: DisplayProduct; qiniuImgAddress: string }) {
@@ -26,7 +26,7 @@ function ProductCard({ product, qiniuImgAddress }: { product: DisplayProduct; qi
         {product.brandName}
       </span>
       <span className="stand-card__price">
-        {formatYuan(product.price)}
+        {formatUnitPriceE4(yuanToE4(product.price))}
         <small>起</small>
       </span>
     </a>

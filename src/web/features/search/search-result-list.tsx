@@ -1,5 +1,5 @@
 import { brandPath, choosePath, productDetailPath } from '../../../contract/catalog.ts';
-import { formatPriceE4 } from '../../../contract/money.ts';
+import { formatUnitPriceE4 } from '../../../contract/money.ts';
 import { unitPriceE4At } from '../../../contract/pricing.ts';
 import type { SearchProduct } from '../../../contract/search.ts';
 import { BuyCell, useRowQuantity } from '../catalog/buy-cell.tsx';
@@ -70,7 +70,7 @@ function SearchResultRow({ product, terms, qiniuImgAddress }: ResultProps) {
           ) : (
             <>
               <span className="search-result__unit-label">单价</span>
-              <span className="search-result__unit-price">{formatPriceE4(unitPrice)}</span>
+              <span className="search-result__unit-price">{formatUnitPriceE4(unitPrice)}</span>
             </>
           )}
         </div>

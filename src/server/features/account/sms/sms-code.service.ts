@@ -1,10 +1,12 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { accountErrors, SendMsgType, smsCodeTtlSeconds, smsErrors } from '../../../../contract/account.ts';
+import { databaseFailureOf } from '../../../db/database-errors.ts';
 import type { Database } from '../../../db/database.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { ServiceDeps } from '../../../service-deps.ts';
 import { isPhoneRegistered } from '../account.repository.ts';
+import { spendPhoneLookup, type PhoneLookup } from '../phone-lookup-guard.ts';
 import { claimSmsCode, consumeSmsCode, maxWrongGuesses, recordWrongGuess } from './sms-code.repository.ts';
 import { countIpSendRequest, smsLimits, takePhoneQuota } from './sms-limits.ts';
 
@@ -22,27 +24,25 @@ function newCode(): string {
   return String(randomInt(0, 10_000)).padStart(4, '0');
 }
 
-export interface SendCodeRequest {
-  phone: string;
-  purpose: SendMsgType;
-  ip: string;
-  now?: number;
-}
+/** A send request is a phone lookup too (it says whether the phone is a member): the lookup's fields. */
+export type SendCodeRequest = PhoneLookup;
 
 /**
- * /common/api/sendVerificationCode. A registration code is refused for a registered phone
- * (and login / find-password codes for an unknown one) before any limit is spent. That check
- * is no limit: a phone registered a moment later still fails at registration (unique phone).
- * Every limit below is taken atomically (counter store consume, the claim in sms_codes).
+ * /common/api/sendVerificationCode. The answer tells whether the phone is a member, so the lookup
+ * and the address's send limit are spent first; then a registration code is refused for a registered
+ * phone (and login / find-password codes for an unknown one) before the phone's quota is taken. That
+ * check is no limit: a phone registered a moment later still fails at registration (unique phone).
+ * Every limit is taken atomically (counter store consume, the claim in sms_codes).
  */
 export async function sendVerificationCode(deps: ServiceDeps, request: SendCodeRequest): Promise<void> {
   const { phone, purpose, ip } = request;
   const now = request.now ?? Date.now();
+  await spendPhoneLookup(deps, { ...request, now });
+  await countIpSendRequest(deps.counters, ip, now);
   const isRegistered = await isPhoneRegistered(deps.db, phone);
   if (purpose === SendMsgType.register && isRegistered) throw new AppError(accountErrors.alreadyRegistered);
   if (purpose !== SendMsgType.register && !isRegistered) throw new AppError(accountErrors.notRegistered);
 
-  await countIpSendRequest(deps.counters, ip, now);
   const quota = await takePhoneQuota(deps.counters, phone, now);
   const code = newCode();
   const isClaimed = await claimSmsCode(deps.db, {
@@ -61,6 +61,8 @@ export async function sendVerificationCode(deps: ServiceDeps, request: SendCodeR
   try {
     await deps.sms.send({ phone, code, content: smsContent(deps.config.siteName, purpose, code) });
   } catch (error) {
+    // The outbox gateway writes to the database: its outage is the store's 503, not a gateway failure.
+    if (databaseFailureOf(error)) throw error;
     deps.logger.error({ err: error, phone }, 'SMS send failed');
     throw new AppError(smsErrors.sendFailed);
   }

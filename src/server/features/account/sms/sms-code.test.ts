@@ -86,13 +86,13 @@ describe('SMS code sending limits and single use', () => {
     expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 1 });
   });
 
-  it('allows 20 send requests an hour from one address', async () => {
+  it('allows 20 send requests an hour from one address, whatever its browser sessions', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
     vi.setSystemTime(startOfBeijingDay());
-    const b = t.browser(nextIp());
-    for (let sent = 0; sent < 20; sent++) expect(await send(b, nextPhone())).toMatchObject({ code: 1 });
+    const ip = nextIp();
+    for (let sent = 0; sent < 20; sent++) expect(await send(t.browser(ip), nextPhone())).toMatchObject({ code: 1 });
     const phone = nextPhone();
-    expect(await send(b, phone)).toMatchObject({ code: 429, msg: '获取验证码过于频繁，请稍后再试', errorCode: 'sms.tooFrequent' });
+    expect(await send(t.browser(ip), phone)).toMatchObject({ code: 429, msg: '获取验证码过于频繁，请稍后再试', errorCode: 'sms.tooFrequent' });
     expect(await outboxOf(t, phone)).toHaveLength(0);
     expect(await send(t.browser(nextIp()), phone)).toMatchObject({ code: 1 });
   });
@@ -155,6 +155,20 @@ describe('SMS code sending limits and single use', () => {
       const phone = nextPhone();
       expect(await send(b, phone)).toMatchObject({ code: 500, msg: '短信发送失败，请稍后再试', errorCode: 'sms.sendFailed' });
       expect(await send(b, phone)).toMatchObject({ code: 429, errorCode: 'sms.resendTooSoon' });
+    });
+  });
+
+  describe('when the outbox loses its database connection mid-send', () => {
+    const cutOff: SmsProvider = {
+      async send() {
+        throw new Error('Connection terminated unexpectedly');
+      },
+    };
+    const outage = useTestApp({ app: { sms: cutOff } });
+
+    it('answers the outage as the store being unavailable, not as a gateway failure', async () => {
+      const answer = await send(outage.browser(nextIp()), nextPhone());
+      expect(answer).toMatchObject({ code: 503, errorCode: 'request.unavailable' });
     });
   });
 });

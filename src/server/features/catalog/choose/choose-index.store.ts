@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { logBackgroundFailure } from '../../../db/database-errors.ts';
 import type { Database } from '../../../db/database.ts';
 import { findCategoryAttributes } from '../category.repository.ts';
 import { buildScopeIndex, patchScopeIndex, type ScopeIndex } from './choose-index.ts';
@@ -81,7 +82,7 @@ async function checkedIndex(settings: StoreSettings, held: Entry, index: ScopeIn
     // The rebuild replaced held.index (a failed one throws above).
     return held.index ?? index;
   }
-  rebuilding.catch((error: unknown) => logger.error({ err: error, scope }, 'choose index rebuild failed'));
+  rebuilding.catch((error: unknown) => logBackgroundFailure(logger, error, 'choose index rebuild failed', { scope }));
   return index;
 }
 

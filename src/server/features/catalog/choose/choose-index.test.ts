@@ -1,5 +1,6 @@
 import { pino } from 'pino';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createCacheVersions } from '../../../cache/cache-versions.ts';
 import { createTestDb, type TestDb } from '../../../testing/test-db.ts';
 import { createCatalogContext, type CatalogContext } from '../catalog-context.ts';
 import { queryAttributeExcludeList, queryAttributeProductList } from './choose.service.ts';
@@ -15,7 +16,7 @@ describe('the choose index follows product writes', () => {
   beforeEach(async () => {
     db = await createTestDb();
     f = await insertCatalogFixture(db);
-    context = createCatalogContext({ db: db.kysely, logger });
+    context = createCatalogContext({ db: db.kysely, logger, cacheVersions: createCacheVersions(db.kysely) });
     scope = { categoryFirstId: f.categories.resistor, categorySecondId: f.categories.chipResistor, stock: 0, filter: '' };
   });
   afterEach(async () => {
@@ -68,7 +69,7 @@ describe('the choose index follows product writes', () => {
   });
 
   it('drops a deleted part once a page meets it, and on the periodic count check', async () => {
-    const counted = createCatalogContext({ db: db.kysely, logger }, { countCheckMs: 0 });
+    const counted = createCatalogContext({ db: db.kysely, logger, cacheVersions: createCacheVersions(db.kysely) }, { countCheckMs: 0 });
     expect((await queryAttributeProductList(counted, { ...scope, page: 1, sort: 0 })).total).toBe(48);
     await db.kysely.deleteFrom('products').where('id', '=', fixtureProductId(f, 'RC0402FR-071KL')).execute();
     expect((await queryAttributeProductList(counted, { ...scope, page: 1, sort: 0 })).total).toBe(47);
@@ -83,14 +84,14 @@ describe('the choose index follows product writes', () => {
   });
 
   it('patches a large category before answering', async () => {
-    const large = createCatalogContext({ db: db.kysely, logger }, { largeScopeSize: 10 });
+    const large = createCatalogContext({ db: db.kysely, logger, cacheVersions: createCacheVersions(db.kysely) }, { largeScopeSize: 10 });
     const first = await queryAttributeProductList(large, { ...scope, stock: 1, page: 1, sort: 0 });
     await touch('RC0603FR-0710KL', { stock: 0 });
     expect((await queryAttributeProductList(large, { ...scope, stock: 1, page: 1, sort: 0 })).total).toBe(first.total - 1);
   });
 
   it('answers a large category from the previous index while it rebuilds', async () => {
-    const large = createCatalogContext({ db: db.kysely, logger }, { largeScopeSize: 10, patchLimit: 0 });
+    const large = createCatalogContext({ db: db.kysely, logger, cacheVersions: createCacheVersions(db.kysely) }, { largeScopeSize: 10, patchLimit: 0 });
     const first = await queryAttributeProductList(large, { ...scope, stock: 1, page: 1, sort: 0 });
     await touch('RC0603FR-0710KL', { stock: 0 });
     const during = await queryAttributeProductList(large, { ...scope, stock: 1, page: 1, sort: 0 });

@@ -1,0 +1,355 @@
+import type { Address } from './address.ts';
+import type { DraftCoupon } from './coupon.ts';
+import { ResultCode } from './envelope.ts';
+import { defineErrors } from './errors.ts';
+import type { InvoiceProfile, InvoiceSnapshot } from './invoice.ts';
+
+/**
+ * Orders (issue 10). Unit prices are integers of 0.0001 yuan (e4, money.ts); every amount a buyer
+ * pays is in cents, rounded once per line by the spec's rule (2 decimals, at least 0.01).
+ */
+export const OrderStatus = {
+  /** 待付款: placed, stock held, waiting for payment until expiresAt. */
+  unpaid: 'unpaid',
+  /** 待发货 */
+  unshipped: 'unshipped',
+  /** 已发货 */
+  shipped: 'shipped',
+  /** 已完成 */
+  completed: 'completed',
+  /** 已取消: by the buyer before payment, by staff, or on expiry; stock and coupons released once. */
+  cancelled: 'cancelled',
+} as const;
+export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
+
+export const orderStatusLabels: Record<OrderStatus, string> = {
+  [OrderStatus.unpaid]: '待付款',
+  [OrderStatus.unshipped]: '待发货',
+  [OrderStatus.shipped]: '已发货',
+  [OrderStatus.completed]: '已完成',
+  [OrderStatus.cancelled]: '已取消',
+};
+
+export const orderStatuses = [OrderStatus.unpaid, OrderStatus.unshipped, OrderStatus.shipped, OrderStatus.completed, OrderStatus.cancelled] as const;
+
+export function isOrderStatus(value: string): value is OrderStatus {
+  return (orderStatuses as readonly string[]).includes(value);
+}
+
+/** Minutes an unpaid order holds its stock before it is cancelled (ORDER_PAYMENT_MINUTES). */
+export const defaultPaymentMinutes = 30;
+/** Lines in one order, and coupons on one order. */
+export const maxOrderLines = 200;
+export const maxCouponsPerOrder = 10;
+/** Free shipping from this goods amount (满 99 包邮, as the banner says). */
+export const freeShippingThresholdCents = 9_900;
+
+/** When a line is short of stock: ship what is in stock now (the rest is dropped) or wait for all. */
+export const ShortfallChoice = { shipAvailable: 'shipAvailable', waitForAll: 'waitForAll' } as const;
+export type ShortfallChoice = (typeof ShortfallChoice)[keyof typeof ShortfallChoice];
+
+export const PaymentMethod = { alipay: 'alipay', wechat: 'wechat', bankTransfer: 'bankTransfer', development: 'development' } as const;
+export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
+
+export const paymentMethodLabels: Record<PaymentMethod, string> = {
+  alipay: '支付宝',
+  wechat: '微信支付',
+  bankTransfer: '对公转账',
+  development: '模拟支付',
+};
+
+export const orderErrors = defineErrors('order', {
+  emptySelection: { code: ResultCode.badRequest, msg: '请先在购物车中勾选要结算的商品' },
+  tooManyLines: { code: ResultCode.badRequest, msg: `一个订单最多包含${maxOrderLines}种商品` },
+  lineNotSold: { code: ResultCode.badRequest, msg: '部分商品已下架，请返回购物车删除后再结算' },
+  notPackMultiple: { code: ResultCode.badRequest, msg: '购买数量须为包装数量的整数倍' },
+  outOfStock: { code: ResultCode.conflict, msg: '商品库存不足，请修改数量或选择先发有货部分' },
+  addressMissing: { code: ResultCode.badRequest, msg: '请选择收货地址' },
+  addressNotFound: { code: ResultCode.notFound, msg: '收货地址不存在，请重新选择' },
+  carrierInvalid: { code: ResultCode.badRequest, msg: '请选择配送方式' },
+  totalChanged: { code: ResultCode.conflict, msg: '订单金额已变化，请确认最新价格后重新提交' },
+  notFound: { code: ResultCode.notFound, msg: '订单不存在' },
+  notCancellable: { code: ResultCode.conflict, msg: '订单当前状态不可取消' },
+  notPayable: { code: ResultCode.conflict, msg: '订单当前状态不可支付' },
+  idempotencyKeyReused: { code: ResultCode.conflict, msg: '该订单已提交，请勿重复提交' },
+  /** Staff confirmed a bank transfer whose amount is not the order's. */
+  transferAmountMismatch: { code: ResultCode.badRequest, msg: '转账金额与订单应付金额不符' },
+  trackingNoMissing: { code: ResultCode.badRequest, msg: '请填写快递单号' },
+  notShippable: { code: ResultCode.conflict, msg: '订单当前状态不可发货' },
+  notCompletable: { code: ResultCode.conflict, msg: '订单当前状态不可确认收货' },
+  notRefundable: { code: ResultCode.conflict, msg: '订单未付款或退款金额超过可退金额' },
+  /** Ship what is in stock, and nothing of the selection is in stock. */
+  nothingInStock: { code: ResultCode.conflict, msg: '所选商品暂无库存，请选择等待全部到货后发货' },
+  /** Staff ship an order whose back-ordered units have not all arrived. */
+  backOrderPending: { code: ResultCode.conflict, msg: '订单中有缺货商品尚未到货，暂不能发货' },
+  /** Stock arriving: a whole number of units above zero, of a part that exists. */
+  restockQuantityInvalid: { code: ResultCode.badRequest, msg: '到货数量须为大于0的整数' },
+  restockProductNotFound: { code: ResultCode.notFound, msg: '到货的商品不存在' },
+  /** Staff issue an invoice: the order asked for one, is paid and not cancelled, and has none yet. */
+  invoiceNotRequested: { code: ResultCode.badRequest, msg: '该订单未申请开具发票' },
+  invoiceNotIssuable: { code: ResultCode.conflict, msg: '订单未付款或已取消，不能开具发票' },
+  invoiceAlreadyIssued: { code: ResultCode.conflict, msg: '该订单的发票已开具，请勿重复开票' },
+  invoiceNumberInvalid: { code: ResultCode.badRequest, msg: '发票号码须为8至20位数字' },
+  invoiceFileUrlInvalid: { code: ResultCode.badRequest, msg: '电子发票地址须以 https:// 或 / 开头' },
+});
+
+/** 发票号码: 8 digits on paper invoices, 20 on 数电票 (fully digital ones); staff type what the tax system gave. */
+export function isInvoiceNumber(value: string): boolean {
+  return /^\d{8,20}$/.test(value);
+}
+
+export const orderMessages = {
+  placed: '订单已提交',
+  cancelled: '订单已取消',
+} as const;
+
+export const orderPaths = {
+  settlement: '/offer/settlement',
+  list: '/user/order/list',
+  cart: '/cart',
+} as const;
+
+export function orderDetailPath(orderNo: string): string {
+  return `/user/order/detail/${orderNo}`;
+}
+
+/** Orders per page of /user/order/list. */
+export const orderListPageSize = 10;
+/** Lines an order card of the list shows before "共N种商品". */
+export const orderSummaryLineCount = 3;
+
+/** How a cart line differs from what the buyer saw when it entered (or was last changed in) the cart. */
+export interface LineChange {
+  /** notSold: no longer priced (下架) or discontinued with no stock; the order is refused until it is removed. */
+  kind: 'price' | 'packSize' | 'stock' | 'notSold';
+  /** Chinese, shown beside the line: 价格已由 ¥0.0120 调整为 ¥0.0110. */
+  text: string;
+}
+
+export interface SettlementLine {
+  productId: number;
+  productCode: string;
+  productName: string;
+  brandName: string;
+  package: string;
+  /** What the cart asks for. */
+  cartQuantity: number;
+  /** What the order will hold: the cart quantity, or with shipAvailable what is in stock (a pack multiple, maybe 0: dropped). */
+  quantity: number;
+  packSize: number;
+  stock: number;
+  /** cartQuantity is more than the stock. */
+  isShortOfStock: boolean;
+  /** The tier price for this quantity, now. */
+  unitPriceE4: number;
+  amountCents: number;
+  /** Weight counted for freight, grams. */
+  weightGrams: number;
+  changes: LineChange[];
+}
+
+export interface Carrier {
+  code: string;
+  name: string;
+  /** 自提 has no freight and no address. */
+  isPickup: boolean;
+  /** 满 99 包邮 applies (delivery.ts). */
+  hasFreeShipping: boolean;
+  /** Chinese, one line: 满¥99包邮（偏远地区除外），3-5天送达. */
+  description: string;
+}
+
+/** One order as the buyer's list and detail show it. */
+export interface OrderLine {
+  id: number;
+  productId: number;
+  productCode: string;
+  productName: string;
+  brandName: string;
+  package: string;
+  quantity: number;
+  /** Taken from stock at placement; quantity - reservedQuantity is on back order (wait for all). */
+  reservedQuantity: number;
+  unitPriceE4: number;
+  amountCents: number;
+}
+
+export interface OrderAddress {
+  receiver: string;
+  phone: string;
+  provinceName: string;
+  cityName: string;
+  districtName: string;
+  detail: string;
+}
+
+export interface OrderEvent {
+  at: number;
+  /** Beijing time, yyyy-MM-dd HH:mm:ss. */
+  atStr: string;
+  text: string;
+}
+
+export interface OrderSummary {
+  orderNo: string;
+  status: OrderStatus;
+  statusLabel: string;
+  createdAt: number;
+  createdAtStr: string;
+  lineCount: number;
+  firstLines: OrderLine[];
+  payableCents: number;
+  /** Pieces over all lines. */
+  productCount: number;
+  /** For unpaid orders: when it is cancelled unless paid. */
+  expiresAt: number | null;
+  /** The buyer may cancel it (unpaid). */
+  canCancel: boolean;
+  /** The buyer may pay it (unpaid, not expired). */
+  canPay: boolean;
+}
+
+/** A coupon as the order used it, kept on the order. */
+export interface OrderCoupon {
+  memberCouponId: number;
+  name: string;
+  kind: 'goods' | 'freight';
+  faceValueCents: number;
+}
+
+export interface OrderPayment {
+  method: PaymentMethod;
+  methodLabel: string;
+  tradeNo: string | null;
+  paidAt: number;
+  paidAtStr: string;
+}
+
+/** A refund as the order detail lists it: 退款中 until the money is back, then 已退款. */
+export interface OrderRefund {
+  refundNo: string;
+  amountCents: number;
+  isDone: boolean;
+  statusLabel: string;
+  /** 原路退回, or 线下退款 for a bank transfer. */
+  channelLabel: string;
+  createdAt: number;
+}
+
+export interface IssuedInvoice {
+  invoiceNumber: string;
+  issuedAt: number;
+  /** The electronic invoice (PDF), when staff gave one. */
+  fileUrl: string | null;
+}
+
+/** /user/order/detail/:orderNo and the cancel call's answer. */
+export interface OrderDetail extends OrderSummary {
+  lines: OrderLine[];
+  goodsCents: number;
+  freightCents: number;
+  goodsDiscountCents: number;
+  freightDiscountCents: number;
+  /** Refunded or on its way back (a refund holds its amount while the provider works on it). */
+  refundedCents: number;
+  /** The refunds staff made, oldest first (failed attempts are not shown). */
+  refunds: OrderRefund[];
+  carrier: Carrier;
+  shortfallChoice: ShortfallChoice;
+  /** null for pickup. */
+  address: OrderAddress | null;
+  invoice: InvoiceSnapshot | null;
+  /** The invoice staff issued; null while it is 待开票 (or when the order asked for none). */
+  issuedInvoice: IssuedInvoice | null;
+  remark: string;
+  coupons: OrderCoupon[];
+  payment: OrderPayment | null;
+  trackingNo: string | null;
+  cancelReason: string | null;
+  /** The order's own timeline (placed, paid, shipped …), oldest first. */
+  events: OrderEvent[];
+}
+
+/** /common/api/queryExpressInfo: the logistics timeline, newest first. */
+export interface ExpressInfo {
+  orderNo: string;
+  carrierCode: string;
+  carrierName: string;
+  trackingNo: string | null;
+  events: OrderEvent[];
+}
+
+export interface ExpressListResponse {
+  carriers: Carrier[];
+  freeShippingThresholdCents: number;
+}
+
+export interface BuyAgainResponse {
+  /** Lines put in the cart (added to what was there). */
+  addedCount: number;
+  /** Lines no longer sold, or whose quantity could not be added; reason in Chinese. */
+  skipped: { productCode: string; reason: string }[];
+  cartCount: number;
+}
+
+export interface OrderListData {
+  orders: OrderSummary[];
+  total: number;
+  page: number;
+  pageSize: number;
+  status: OrderStatus | null;
+  keyword: string;
+  countsByStatus: Record<OrderStatus, number>;
+}
+
+/** The preview call's answer: the selected cart lines priced for a carrier, address, shortfall choice and coupons. */
+export interface SettlementPricing {
+  lines: SettlementLine[];
+  /** Lines at tier prices (after the shortfall choice). */
+  goodsCents: number;
+  /** Some line asks for more than the stock: the buyer chooses a ShortfallChoice. */
+  hasShortfall: boolean;
+  shortfallChoice: ShortfallChoice;
+  carrierCode: string;
+  addressId: number | null;
+  weightGrams: number;
+  /** Before freight coupons. */
+  freightCents: number;
+  isFreeShipping: boolean;
+  /** 满¥99包邮 / 首重1kg ¥8.00，续重每kg ¥2.00（约0.25kg）; '' until an address is chosen. */
+  freightNote: string;
+  /** The member's unused coupons judged against this draft. */
+  coupons: DraftCoupon[];
+  /** The coupons applied: the best combination unless the request chose. */
+  memberCouponIds: number[];
+  goodsDiscountCents: number;
+  freightDiscountCents: number;
+  /** goods - goods discount + freight - freight discount: what placement charges to the fen. */
+  payableCents: number;
+}
+
+/** The checkout page's state: the selected cart lines priced now, and the buyer's choices to make. */
+export interface SettlementData extends SettlementPricing {
+  carriers: Carrier[];
+  addresses: Address[];
+  invoiceProfiles: InvoiceProfile[];
+  /** Minutes the buyer has to pay once placed (待付款). */
+  paymentMinutes: number;
+  /** The page sends this back with the order; placement refuses when it no longer matches. */
+  quotedPayableCents: number;
+  /** A fresh key for this page view: a double click or a retried request makes one order. */
+  idempotencyKey: string;
+}
+
+/** What the buyer sees after placing: go and pay (or the bank details). */
+export interface PlacedOrder {
+  orderNo: string;
+  payableCents: number;
+  expiresAt: number | null;
+  status: OrderStatus;
+}
+
+/** yyyy-MM-dd HH:mm:ss, Beijing time (the same on server and browser). */
+export function formatOrderTime(epochMs: number): string {
+  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
+}

@@ -1,0 +1,125 @@
+import { ResultCode } from './envelope.ts';
+import { defineErrors } from './errors.ts';
+import { isImageFileName } from './rules.ts';
+
+/**
+ * Uploads go straight from the browser to storage with a token the store hands out
+ * (/common/api/getQiniuToken): Qiniu when it is configured, else the store's own POST /common/upload.
+ * A token's purpose fixes everything the upload may be: the key prefix, the types and the size.
+ */
+export const uploadPurposes = ['feedback', 'avatar'] as const;
+export type UploadPurpose = (typeof uploadPurposes)[number];
+
+export function isUploadPurpose(value: string): value is UploadPurpose {
+  return (uploadPurposes as readonly string[]).includes(value);
+}
+
+/** Spec §5 image types, as the content (not the name) says: the extension a stored file gets for each. */
+export const imageMimeExtensions = {
+  'image/bmp': 'bmp',
+  'image/jpeg': 'jpg',
+  'image/png': 'png',
+  'image/webp': 'webp',
+} as const;
+export type ImageMime = keyof typeof imageMimeExtensions;
+export type ImageExtension = (typeof imageMimeExtensions)[ImageMime];
+
+export const imageMimes: readonly ImageMime[] = ['image/bmp', 'image/jpeg', 'image/png', 'image/webp'];
+
+const megabyte = 1024 * 1024;
+
+export interface UploadPolicy {
+  /** Every key of the purpose starts with it; a member's keys continue with `<userId>/`. */
+  readonly keyPrefix: string;
+  readonly maxBytes: number;
+  readonly accept: readonly ImageMime[];
+}
+
+/** Issue 13 adds its certificate purpose here (images or PDF). */
+export const uploadPolicies: Record<UploadPurpose, UploadPolicy> = {
+  /** After-sales photos. */
+  feedback: { keyPrefix: 'feedback/', maxBytes: 5 * megabyte, accept: imageMimes },
+  avatar: { keyPrefix: 'avatar/', maxBytes: 2 * megabyte, accept: imageMimes },
+};
+
+/** The largest file any purpose takes: the multipart parser's own hard limit. */
+export const largestUploadBytes = Math.max(...Object.values(uploadPolicies).map((policy) => policy.maxBytes));
+
+/** The prefix of one member's keys for a purpose: `feedback/12/`. */
+export function memberKeyPrefix(purpose: UploadPurpose, userId: number): string {
+  return `${uploadPolicies[purpose].keyPrefix}${userId}/`;
+}
+
+/** The store's upload endpoint (multipart: the token, then the file) and where the token may travel instead. */
+export const localUploadPath = '/common/upload';
+export const uploadTokenHeader = 'x-upload-token';
+export const uploadTokenField = 'token';
+export const uploadFileField = 'file';
+
+/** What a token lasts: long enough for a few photos on a slow line. */
+export const uploadTokenTtlMs = 10 * 60 * 1000;
+
+function sizeText(bytes: number): string {
+  return bytes % megabyte === 0 ? `${bytes / megabyte}MB` : `${Math.round(bytes / 1024)}KB`;
+}
+
+export const uploadMessages = {
+  badType: '图片格式仅支持 bmp、jpg、png、webp',
+  tooLarge: (maxBytes: number) => `图片不能超过 ${sizeText(maxBytes)}`,
+  tooMany: (maxFiles: number) => `最多上传 ${maxFiles} 张图片`,
+  hint: (policy: UploadPolicy, maxFiles: number) => `支持 bmp、jpg、png、webp 格式，单张不超过 ${sizeText(policy.maxBytes)}，最多 ${maxFiles} 张`,
+  failed: '图片上传失败，请重试',
+  purposeInvalid: '上传用途有误',
+  keysInvalid: '图片地址有误',
+} as const;
+
+export const uploadErrors = defineErrors('upload', {
+  badType: { code: ResultCode.badRequest, msg: uploadMessages.badType },
+  /** The msg names the purpose's limit (uploadMessages.tooLarge). */
+  tooLarge: { code: ResultCode.badRequest, msg: uploadMessages.tooLarge(largestUploadBytes) },
+  tokenExpired: { code: ResultCode.badRequest, msg: '上传凭证已过期，请重新上传' },
+  tokenInvalid: { code: ResultCode.forbidden, msg: '上传凭证无效，请重新上传' },
+  tokenMissing: { code: ResultCode.badRequest, msg: '缺少上传凭证，请重新上传' },
+  fileMissing: { code: ResultCode.badRequest, msg: '请选择要上传的图片' },
+  formInvalid: { code: ResultCode.badRequest, msg: '上传内容有误，请重新选择图片' },
+  tooFrequent: { code: ResultCode.tooManyRequests, msg: '上传过于频繁，请稍后再试' },
+  /** A key that is not the member's own upload for this purpose (claimUploads). */
+  notOwned: { code: ResultCode.badRequest, msg: '图片不存在或已失效，请重新上传' },
+});
+
+export interface UploadToken {
+  provider: 'qiniu' | 'local';
+  /** Where the browser posts the multipart form. */
+  uploadUrl: string;
+  token: string;
+  /** Every key this token can create starts with it. */
+  keyPrefix: string;
+  /** Epoch ms. */
+  expiresAt: number;
+  maxBytes: number;
+  accept: readonly ImageMime[];
+  /** An uploaded key's address is urlPrefix + key. */
+  urlPrefix: string;
+}
+
+export interface UploadedImage {
+  key: string;
+  url: string;
+}
+
+/** What the browser knows of a chosen file before sending it. */
+export interface ChosenFile {
+  name: string;
+  /** The MIME type the browser guessed (from the name); '' when it could not. */
+  type: string;
+  size: number;
+}
+
+/** The pre-check of a chosen file, in the server's words; the server decides again by content. */
+export function chosenFileProblem(file: ChosenFile, policy: UploadPolicy): string | null {
+  const type = file.type.toLowerCase();
+  const isImage = type ? policy.accept.some((mime) => mime === type) : isImageFileName(file.name);
+  if (!isImage) return uploadMessages.badType;
+  if (file.size > policy.maxBytes) return uploadMessages.tooLarge(policy.maxBytes);
+  return null;
+}

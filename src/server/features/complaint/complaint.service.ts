@@ -1,0 +1,233 @@
+import { randomInt } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import {
+  complaintErrors,
+  complaintLimits,
+  complaintListPageSize,
+  complaintStatusLabels,
+  complaintTypeLabels,
+  ComplaintStatus,
+  isOpenComplaint,
+  openComplaintStatuses,
+  type ComplainableOrder,
+  type ComplaintDetail,
+  type ComplaintListData,
+  type ComplaintReply,
+  type ComplaintSummary,
+  type ComplaintType,
+} from '../../../contract/complaint.ts';
+import { formatOrderTime } from '../../../contract/order.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import { findAftersalesLinesById, findOrderLineOfMember, listComplainableLines, type AftersalesLine } from '../order/order-aftersales.service.ts';
+import { claimUploads, uploadUrl } from '../upload/upload.service.ts';
+import {
+  claimComplaintStatus,
+  countComplaintsByStatus,
+  findComplaintById,
+  findComplaintPage,
+  findComplaintPhotos,
+  findComplaintReplies,
+  findOpenComplaintsOfLines,
+  insertComplaint,
+  insertComplaintPhotos,
+  insertComplaintReply,
+  isComplaintNoConflict,
+  isOpenLineConflict,
+  touchComplaint,
+} from './complaint.repository.ts';
+import type { ComplaintReplyRow, ComplaintRow } from './complaint.tables.ts';
+
+export interface ComplaintDeps {
+  db: Kysely<Database>;
+  config: Config;
+}
+
+const windowDays = complaintLimits.completedWindowDays;
+
+/** TS + yymmdd (Beijing date) + 8 random digits: readable on the phone, unique by its index (a clash is drawn again). */
+export function newComplaintNo(now: number): string {
+  const date = new Date(now + 8 * 3_600_000).toISOString().slice(2, 10).replaceAll('-', '');
+  return `TS${date}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
+}
+
+function toSummary(row: ComplaintRow, line: AftersalesLine | undefined, photoCount: number): ComplaintSummary {
+  return {
+    id: row.id,
+    complaintNo: row.complaintNo,
+    orderNo: line?.orderNo ?? '',
+    orderLineId: row.orderLineId,
+    productCode: line?.productCode ?? '',
+    productName: line?.productName ?? '',
+    type: row.type,
+    typeLabel: complaintTypeLabels[row.type],
+    status: row.status,
+    statusLabel: complaintStatusLabels[row.status],
+    description: row.description,
+    photoCount,
+    createdAt: row.createdAt,
+    createdAtStr: formatOrderTime(row.createdAt),
+    updatedAt: row.updatedAt,
+    updatedAtStr: formatOrderTime(row.updatedAt),
+  };
+}
+
+function toReply(row: ComplaintReplyRow): ComplaintReply {
+  return { id: row.id, author: row.author, staffName: row.staffName, text: row.text, at: row.at, atStr: formatOrderTime(row.at) };
+}
+
+async function toDetail(deps: ComplaintDeps, row: ComplaintRow): Promise<ComplaintDetail> {
+  const [lines, photos, replies] = await Promise.all([
+    findAftersalesLinesById(deps.db, [row.orderLineId], windowDays),
+    findComplaintPhotos(deps.db, [row.id]),
+    findComplaintReplies(deps.db, row.id),
+  ]);
+  const line = lines.get(row.orderLineId);
+  return {
+    ...toSummary(row, line, photos.length),
+    brandName: line?.brandName ?? '',
+    package: line?.package ?? '',
+    quantity: line?.quantity ?? 0,
+    photos: photos.map((photo) => ({ key: photo.uploadKey, url: uploadUrl(deps.config, { key: photo.uploadKey, provider: photo.provider }) })),
+    replies: replies.map(toReply),
+    isOpen: isOpenComplaint(row.status),
+  };
+}
+
+/** A complaint of this member; another member's is not found, as if it did not exist. */
+export async function findComplaintOfMember(db: Kysely<Database>, userId: number, id: number): Promise<ComplaintRow> {
+  const row = await findComplaintById(db, id);
+  if (row?.userId !== userId) throw new AppError(complaintErrors.notFound);
+  return row;
+}
+
+export async function loadComplaintDetail(deps: ComplaintDeps, userId: number, id: number): Promise<ComplaintDetail> {
+  return toDetail(deps, await findComplaintOfMember(deps.db, userId, id));
+}
+
+export interface NewComplaint {
+  orderLineId: number;
+  type: ComplaintType;
+  /** Trimmed and checked by the request schema (descriptionProblem). */
+  description: string;
+  photoKeys: readonly string[];
+}
+
+/**
+ * Files a complaint on one of the member's eligible lines with the member's own feedback uploads.
+ * complaints_open_line decides between racing submissions for one line: one is stored, the others
+ * answer alreadyOpen; photos are claimed in the same transaction, so a refused complaint claims none.
+ */
+export async function createComplaint(deps: ComplaintDeps, userId: number, complaint: NewComplaint, now = Date.now()): Promise<ComplaintDetail> {
+  const line = await findOrderLineOfMember(deps.db, userId, complaint.orderLineId, windowDays, now);
+  if (!line) throw new AppError(complaintErrors.lineNotFound);
+  if (!line.isEligible) throw new AppError(complaintErrors.lineNotEligible);
+  if ((await findOpenComplaintsOfLines(deps.db, [line.id])).has(line.id)) throw new AppError(complaintErrors.alreadyOpen);
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      const id = await withTransaction(deps.db, async (trx) => {
+        const complaintId = await insertComplaint(trx, {
+          complaintNo: newComplaintNo(now),
+          userId,
+          orderId: line.orderId,
+          orderLineId: line.id,
+          type: complaint.type,
+          description: complaint.description,
+          status: ComplaintStatus.pending,
+          createdAt: now,
+          updatedAt: now,
+        });
+        const photos = await claimUploads({ db: trx, config: deps.config }, { userId, purpose: 'feedback', keys: complaint.photoKeys }, now);
+        await insertComplaintPhotos(
+          trx,
+          photos.map((photo, position) => ({ complaintId, uploadKey: photo.key, provider: photo.provider, position })),
+        );
+        return complaintId;
+      });
+      return await loadComplaintDetail(deps, userId, id);
+    } catch (error) {
+      if (isOpenLineConflict(error)) throw new AppError(complaintErrors.alreadyOpen);
+      if (!isComplaintNoConflict(error) || attempt >= 3) throw error;
+    }
+  }
+}
+
+export interface ComplaintListQuery {
+  status: ComplaintStatus | null;
+  page: number;
+}
+
+export async function listComplaints(db: Kysely<Database>, userId: number, query: ComplaintListQuery): Promise<ComplaintListData> {
+  const counts = await countComplaintsByStatus(db, userId);
+  const total = query.status === null ? Object.values(counts).reduce((sum, count) => sum + count, 0) : counts[query.status];
+  const pageCount = Math.max(1, Math.ceil(total / complaintListPageSize));
+  const page = Math.min(query.page, pageCount);
+  const rows = await findComplaintPage(db, userId, query.status, (page - 1) * complaintListPageSize, complaintListPageSize);
+  const [lines, photos] = await Promise.all([
+    findAftersalesLinesById(
+      db,
+      rows.map((row) => row.orderLineId),
+      windowDays,
+    ),
+    findComplaintPhotos(
+      db,
+      rows.map((row) => row.id),
+    ),
+  ]);
+  const photoCounts = new Map<number, number>();
+  for (const photo of photos) photoCounts.set(photo.complaintId, (photoCounts.get(photo.complaintId) ?? 0) + 1);
+  return {
+    status: query.status,
+    page,
+    pageSize: complaintListPageSize,
+    total,
+    counts,
+    complaints: rows.map((row) => toSummary(row, lines.get(row.orderLineId), photoCounts.get(row.id) ?? 0)),
+  };
+}
+
+/** The member adds information to an open complaint. */
+export async function replyAsMember(deps: ComplaintDeps, userId: number, id: number, text: string, now = Date.now()): Promise<ComplaintDetail> {
+  const row = await findComplaintOfMember(deps.db, userId, id);
+  await withTransaction(deps.db, async (trx) => {
+    if (!(await touchComplaint(trx, row.id, openComplaintStatuses, now))) throw new AppError(complaintErrors.notOpen);
+    await insertComplaintReply(trx, { complaintId: row.id, author: 'member', text, at: now });
+  });
+  return loadComplaintDetail(deps, userId, id);
+}
+
+/** The member withdraws an open complaint: 已关闭, final. */
+export async function closeByMember(deps: ComplaintDeps, userId: number, id: number, now = Date.now()): Promise<ComplaintDetail> {
+  const row = await findComplaintOfMember(deps.db, userId, id);
+  if (!(await claimComplaintStatus(deps.db, row.id, openComplaintStatuses, ComplaintStatus.closed, now))) throw new AppError(complaintErrors.notOpen);
+  return loadComplaintDetail(deps, userId, id);
+}
+
+/** The form's choices: the member's eligible orders and their lines, each line with its open complaint if any. */
+export async function listComplainableOrders(db: Kysely<Database>, userId: number, now = Date.now()): Promise<ComplainableOrder[]> {
+  const lines = await listComplainableLines(db, userId, windowDays, complaintLimits.eligibleOrdersMax, now);
+  const open = await findOpenComplaintsOfLines(
+    db,
+    lines.map((line) => line.id),
+  );
+  const orders = new Map<string, ComplainableOrder>();
+  for (const line of lines) {
+    let order = orders.get(line.orderNo);
+    if (!order) {
+      order = { orderNo: line.orderNo, statusLabel: line.orderStatusLabel, createdAtStr: line.orderCreatedAtStr, lines: [] };
+      orders.set(line.orderNo, order);
+    }
+    order.lines.push({
+      id: line.id,
+      productCode: line.productCode,
+      productName: line.productName,
+      brandName: line.brandName,
+      package: line.package,
+      quantity: line.quantity,
+      openComplaintId: open.get(line.id) ?? null,
+    });
+  }
+  return [...orders.values()];
+}

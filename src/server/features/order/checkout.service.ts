@@ -1,0 +1,147 @@
+import { randomBytes } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Address } from '../../../contract/address.ts';
+import type { ProductSummary } from '../../../contract/catalog.ts';
+import { couponErrors, type CouponDraft, type DraftCoupon } from '../../../contract/coupon.ts';
+import { bestCouponCombination, chosenCombination } from '../../../contract/coupon-combination.ts';
+import { carriers, defaultCarrierCode, findCarrier, freightOf, type Freight } from '../../../contract/delivery.ts';
+import { orderErrors, ShortfallChoice, type Carrier, type SettlementData, type SettlementLine, type SettlementPricing } from '../../../contract/order.ts';
+import type { OrderConfig } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { findAddressOfMember, listAddresses } from '../address/address.service.ts';
+import { loadSelectedCartLines, type SelectedCartLine } from '../cart/cart.service.ts';
+import { loadProductSummaries } from '../catalog/product.service.ts';
+import { listCouponsForDraft } from '../coupon/coupon.service.ts';
+import { listInvoiceProfiles } from '../invoice/invoice.service.ts';
+import { amountsOf, couponDraftOf, goodsCentsOf, settlementLineOf, weightGramsOf } from './order-pricing.ts';
+
+export interface CheckoutChoice {
+  carrierCode: string;
+  addressId: number | null;
+  shortfallChoice: ShortfallChoice;
+  /** undefined: the best combination. */
+  memberCouponIds?: readonly number[];
+}
+
+/** The selected cart lines priced now, with the products they were priced from. */
+export interface PricedSelection {
+  cartLines: SelectedCartLine[];
+  products: Map<number, ProductSummary>;
+  lines: SettlementLine[];
+}
+
+export async function priceSelection(
+  db: Kysely<Database>,
+  userId: number,
+  choice: ShortfallChoice,
+  stockOverride?: ReadonlyMap<number, number>,
+): Promise<PricedSelection> {
+  const cartLines = await loadSelectedCartLines(db, userId);
+  const summaries = await loadProductSummaries(
+    db,
+    cartLines.map((line) => line.productId),
+  );
+  const products = new Map(summaries.map((product) => [product.productId, withStock(product, stockOverride?.get(product.productId))]));
+  const lines = cartLines.map((line) => settlementLineOf(line, products.get(line.productId), choice));
+  return { cartLines, products, lines };
+}
+
+function withStock(product: ProductSummary, stock: number | undefined): ProductSummary {
+  return stock === undefined ? product : { ...product, stock };
+}
+
+export function carrierOrThrow(code: string): Carrier {
+  const carrier = findCarrier(code);
+  if (!carrier) throw new AppError(orderErrors.carrierInvalid);
+  return carrier;
+}
+
+/** The member's address for a carrier that needs one; null for pickup. Another member's id is not found. */
+export async function shippingAddressOf(db: Kysely<Database>, userId: number, carrier: Carrier, addressId: number | null): Promise<Address | null> {
+  if (carrier.isPickup) return null;
+  if (addressId === null) throw new AppError(orderErrors.addressMissing);
+  const address = await findAddressOfMember(db, userId, addressId);
+  if (!address) throw new AppError(orderErrors.addressNotFound);
+  return address;
+}
+
+/** Freight of the parcel; null while a carrier that delivers has no address to price it for. */
+export function freightFor(carrier: Carrier, address: Address | null, lines: readonly SettlementLine[]): Freight | null {
+  if (!carrier.isPickup && !address) return null;
+  return freightOf(carrier.code, address?.provinceCode ?? '', weightGramsOf(lines), goodsCentsOf(lines));
+}
+
+/** Everything after the lines: freight, the coupons judged and applied, the amounts. */
+export async function pricingOf(
+  db: Kysely<Database>,
+  userId: number,
+  selection: PricedSelection,
+  choice: CheckoutChoice,
+  address: Address | null,
+  now: number,
+): Promise<{ pricing: SettlementPricing; draft: CouponDraft; coupons: DraftCoupon[] }> {
+  const carrier = carrierOrThrow(choice.carrierCode);
+  const { lines } = selection;
+  const freight = freightFor(carrier, address, lines);
+  const draft = couponDraftOf(lines, selection.products, freight?.cents ?? 0);
+  const coupons = draft.lines.length === 0 ? [] : await listCouponsForDraft(db, userId, draft, now);
+  let combination;
+  if (choice.memberCouponIds === undefined) {
+    combination = bestCouponCombination(coupons, draft);
+  } else {
+    const chosen = chosenCombination(coupons, choice.memberCouponIds, draft);
+    if (chosen.problem) throw new AppError(couponErrors.notApplicable, chosen.problem);
+    combination = chosen;
+  }
+  const amounts = amountsOf(goodsCentsOf(lines), freight, combination);
+  const pricing: SettlementPricing = {
+    lines,
+    hasShortfall: lines.some((line) => line.isShortOfStock),
+    shortfallChoice: choice.shortfallChoice,
+    carrierCode: carrier.code,
+    addressId: address?.id ?? null,
+    weightGrams: weightGramsOf(lines),
+    isFreeShipping: freight?.isFreeShipping ?? false,
+    freightNote: freight?.note ?? '请选择收货地址后计算运费',
+    coupons,
+    memberCouponIds: combination.memberCouponIds,
+    ...amounts,
+  };
+  return { pricing, draft, coupons };
+}
+
+/** The preview call: the cart's selected lines priced for the buyer's choices. */
+export async function previewCheckout(db: Kysely<Database>, userId: number, choice: CheckoutChoice, now = Date.now()): Promise<SettlementPricing> {
+  const carrier = carrierOrThrow(choice.carrierCode);
+  const address = carrier.isPickup || choice.addressId === null ? null : await shippingAddressOf(db, userId, carrier, choice.addressId);
+  const selection = await priceSelection(db, userId, choice.shortfallChoice);
+  const { pricing } = await pricingOf(db, userId, selection, choice, address, now);
+  return pricing;
+}
+
+/** A fresh key for one view of the checkout page: a double click or a retried request makes one order. */
+export function newIdempotencyKey(): string {
+  return randomBytes(18).toString('base64url');
+}
+
+/** /offer/settlement: the default address, the first carrier, ship what is in stock, the best coupons. */
+export async function loadSettlement(db: Kysely<Database>, orders: OrderConfig, userId: number, now = Date.now()): Promise<SettlementData> {
+  const [addresses, invoiceProfiles, selection] = await Promise.all([
+    listAddresses(db, userId),
+    listInvoiceProfiles(db, userId),
+    priceSelection(db, userId, ShortfallChoice.shipAvailable),
+  ]);
+  const address = addresses.find((candidate) => candidate.isDefault) ?? addresses[0] ?? null;
+  const choice: CheckoutChoice = { carrierCode: defaultCarrierCode, addressId: address?.id ?? null, shortfallChoice: ShortfallChoice.shipAvailable };
+  const { pricing } = await pricingOf(db, userId, selection, choice, address, now);
+  return {
+    ...pricing,
+    carriers: [...carriers],
+    addresses,
+    invoiceProfiles,
+    paymentMinutes: orders.paymentMinutes,
+    quotedPayableCents: pricing.payableCents,
+    idempotencyKey: newIdempotencyKey(),
+  };
+}

@@ -1,0 +1,88 @@
+import { sql, type Kysely } from 'kysely';
+import { OrderStatus } from '../../../contract/order.ts';
+import type { Database } from '../../db/database.ts';
+
+/** The SQL of back orders: lines of open orders waiting for units of a part, and the guarded moves of stock into them. */
+
+/** Orders that may still receive stock: placed or paid, not shipped, not cancelled. */
+const waitingStatuses = [OrderStatus.unpaid, OrderStatus.unshipped] as const;
+
+export interface WaitingLine {
+  lineId: number;
+  orderId: number;
+  orderNo: string;
+  userId: number;
+  status: OrderStatus;
+  quantity: number;
+  reservedQuantity: number;
+}
+
+/** Lines of open orders short of `productId`, oldest order first (then its lines in order). */
+export function findWaitingLines(db: Kysely<Database>, productId: number): Promise<WaitingLine[]> {
+  return db
+    .selectFrom('orderLines as l')
+    .innerJoin('orders as o', 'o.id', 'l.orderId')
+    .select(['l.id as lineId', 'l.orderId', 'o.orderNo', 'o.userId', 'o.status', 'l.quantity', 'l.reservedQuantity'])
+    .where('l.productId', '=', productId)
+    .where(sql<boolean>`l.reserved_quantity < l.quantity`)
+    .where('o.status', 'in', waitingStatuses)
+    .orderBy('o.createdAt')
+    .orderBy('o.id')
+    .orderBy('l.id')
+    .execute();
+}
+
+/**
+ * Locks an open order against a concurrent status change (a cancel, an expiry, a shipment) by
+ * touching it: a cancel that already claimed it makes this wait, then find it cancelled (false).
+ */
+export async function holdOpenOrder(trx: Kysely<Database>, orderId: number, now: number): Promise<boolean> {
+  const result = await trx.updateTable('orders').set({ updatedAt: now }).where('id', '=', orderId).where('status', 'in', waitingStatuses).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Adds arrived units to a part's stock; the stock after, or null when there is no such part. */
+export async function addStock(trx: Kysely<Database>, productId: number, quantity: number, now: number): Promise<number | null> {
+  const row = await trx
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '+', quantity), updatedAt: now }))
+    .where('id', '=', productId)
+    .returning('stock')
+    .executeTakeFirst();
+  return row?.stock ?? null;
+}
+
+/** Takes `take` units of stock for a back-ordered line: never below zero (false when there are fewer). */
+export async function takeStockForBackOrder(trx: Kysely<Database>, productId: number, take: number, now: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '-', take), updatedAt: now }))
+    .where('id', '=', productId)
+    .where('stock', '>=', take)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Reserves `give` more units of a line: never above its quantity, only while its order is open. */
+export async function reserveMore(trx: Kysely<Database>, lineId: number, give: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('orderLines')
+    .set((eb) => ({ reservedQuantity: eb('reservedQuantity', '+', give) }))
+    .where('id', '=', lineId)
+    .where(sql<boolean>`reserved_quantity + ${give} <= quantity`)
+    .where((eb) => eb.exists(eb.selectFrom('orders as o').select('o.id').whereRef('o.id', '=', 'orderLines.orderId').where('o.status', 'in', waitingStatuses)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Whether any line of the order still waits for units. */
+export async function hasWaitingLine(db: Kysely<Database>, orderId: number): Promise<boolean> {
+  const row = await db
+    .selectFrom('orderLines')
+    .select('id')
+    .where('orderId', '=', orderId)
+    .where(sql<boolean>`reserved_quantity < quantity`)
+    .limit(1)
+    .executeTakeFirst();
+  return row !== undefined;
+}

@@ -1,0 +1,106 @@
+import type { Kysely, Transaction } from 'kysely';
+import { orderErrors, OrderStatus } from '../../../contract/order.ts';
+import type { Database } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import { insertOrderEvents } from './order.repository.ts';
+import {
+  addStock,
+  findWaitingLines,
+  hasWaitingLine,
+  holdOpenOrder,
+  reserveMore,
+  takeStockForBackOrder,
+  type WaitingLine,
+} from './order-backorder.repository.ts';
+import { notifyMember } from './order-transition.service.ts';
+
+/**
+ * Back orders: a line placed with "wait for all" holds what was in stock (reserved < quantity) and
+ * waits for the rest. When stock arrives (`restock`, called by staff or the supply side), the part's
+ * stock goes to the waiting lines of open orders, oldest order first, in the same transaction.
+ *
+ * Locks are taken orders first, then the product, the order a cancellation takes them in (it claims
+ * the order, then puts its reserved units back): so a restock and a cancel never wait on each other
+ * in a circle, and a cancel that follows a restock reads the units the restock reserved.
+ */
+
+export interface RestockResult {
+  /** The part's stock after the arrival and the allocations. */
+  stock: number;
+  /** Units given to each order, oldest first. */
+  allocations: { orderNo: string; quantity: number }[];
+  /** Orders that have everything now (each was sent "缺货商品已到货"). */
+  completedOrderNos: string[];
+}
+
+/** Passes over orders that began waiting while a restock ran (placed between its look and its locks). */
+const allocationPasses = 3;
+
+export async function restock(db: Kysely<Database>, productId: number, quantity: number, now = Date.now()): Promise<RestockResult> {
+  if (!Number.isSafeInteger(quantity) || quantity <= 0) throw new AppError(orderErrors.restockQuantityInvalid);
+  const result: RestockResult = { stock: 0, allocations: [], completedOrderNos: [] };
+  let arriving = quantity;
+  for (let pass = 0; pass < allocationPasses; pass++) {
+    const seen = await findWaitingLines(db, productId);
+    if (arriving === 0 && seen.length === 0) break;
+    const outcome = await withTransaction(db, (trx) => allocate(trx, productId, arriving, seen, now));
+    if (outcome.stock === null) throw new AppError(orderErrors.restockProductNotFound);
+    arriving = 0;
+    result.stock = outcome.stock;
+    result.allocations.push(...outcome.allocations);
+    result.completedOrderNos.push(...outcome.completedOrderNos);
+    if (!outcome.hasUnheldWaiting || outcome.stock === 0) break;
+  }
+  return result;
+}
+
+async function allocate(trx: Transaction<Database>, productId: number, arriving: number, seen: readonly WaitingLine[], now: number) {
+  // Orders first (in id order, as every restock takes them), then the product.
+  const held = new Set<number>();
+  for (const orderId of [...new Set(seen.map((line) => line.orderId))].sort((a, b) => a - b)) {
+    if (await holdOpenOrder(trx, orderId, now)) held.add(orderId);
+  }
+  let stock = await addStock(trx, productId, arriving, now);
+  if (stock === null) return { stock: null, allocations: [], completedOrderNos: [], hasUnheldWaiting: false };
+
+  const allocations: RestockResult['allocations'] = [];
+  const touched = new Map<number, WaitingLine>();
+  let hasUnheldWaiting = false;
+  // Read again under the locks: another restock may have filled some lines meanwhile.
+  for (const line of await findWaitingLines(trx, productId)) {
+    if (!held.has(line.orderId)) {
+      hasUnheldWaiting = true;
+      continue;
+    }
+    const give = Math.min(line.quantity - line.reservedQuantity, stock);
+    if (give <= 0) break;
+    if (!(await takeStockForBackOrder(trx, productId, give, now))) break;
+    if (!(await reserveMore(trx, line.lineId, give))) throw new Error(`order line ${String(line.lineId)} refused units while its order was held`);
+    stock -= give;
+    allocations.push({ orderNo: line.orderNo, quantity: give });
+    touched.set(line.orderId, line);
+  }
+
+  const completedOrderNos: string[] = [];
+  for (const [orderId, line] of touched) {
+    if (await hasWaitingLine(trx, orderId)) continue;
+    completedOrderNos.push(line.orderNo);
+    await insertOrderEvents(trx, [{ orderId, kind: 'restocked', text: '缺货商品已到货，订单商品已备齐', at: now }]);
+    const next = line.status === OrderStatus.unpaid ? '请在订单有效期内完成支付' : '我们将尽快为您发货';
+    await notifyMember(trx, line.userId, `缺货商品已到货：您的订单${line.orderNo}中的商品已全部备齐，${next}。`, now);
+  }
+  return { stock, allocations: mergeByOrder(allocations), completedOrderNos, hasUnheldWaiting };
+}
+
+/** One entry per order, in the order first served. */
+function mergeByOrder(allocations: readonly { orderNo: string; quantity: number }[]): { orderNo: string; quantity: number }[] {
+  const merged = new Map<string, number>();
+  for (const { orderNo, quantity } of allocations) merged.set(orderNo, (merged.get(orderNo) ?? 0) + quantity);
+  return [...merged].map(([orderNo, quantity]) => ({ orderNo, quantity }));
+}
+
+/** Staff may ship only what is all there: an order with a line still on back order is refused. */
+export async function refuseShipmentWhileWaiting(db: Kysely<Database>, orderId: number): Promise<void> {
+  if (await hasWaitingLine(db, orderId)) throw new AppError(orderErrors.backOrderPending);
+}

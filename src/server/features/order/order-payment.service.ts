@@ -1,0 +1,126 @@
+import type { Kysely } from 'kysely';
+import { formatCents } from '../../../contract/pricing.ts';
+import { orderErrors, OrderStatus, paymentMethodLabels, PaymentMethod } from '../../../contract/order.ts';
+import type { Database } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import { isPayable, OrderAction } from './order.state.ts';
+import type { OrderRow } from './order.tables.ts';
+import { findOrderByNo } from './order.repository.ts';
+import { extendExpiry, findExpiry } from './order-payment.repository.ts';
+import { applyTransition } from './order-transition.service.ts';
+
+/** What the payment feature needs of an order it is about to charge. */
+export interface PayableOrder {
+  orderId: number;
+  orderNo: string;
+  userId: number;
+  payableCents: number;
+  /** The payment must complete before this (the order is cancelled at it). */
+  expiresAt: number | null;
+  productCount: number;
+  createdAt: number;
+}
+
+/** The member's order if it may be paid now: unpaid and within its time. */
+export async function findPayableOrder(db: Kysely<Database>, userId: number, orderNo: string, now = Date.now()): Promise<PayableOrder> {
+  const order = await findOrderByNo(db, orderNo);
+  if (order?.userId !== userId) throw new AppError(orderErrors.notFound);
+  if (!isPayable(order, now)) throw new AppError(orderErrors.notPayable);
+  return {
+    orderId: order.id,
+    orderNo: order.orderNo,
+    userId: order.userId,
+    payableCents: order.payableCents,
+    expiresAt: order.expiresAt,
+    productCount: order.productCount,
+    createdAt: order.createdAt,
+  };
+}
+
+const dayMs = 86_400_000;
+
+/**
+ * The buyer chose 对公转账, which takes a day or more to arrive: the unpaid order waits `days`
+ * from its placement instead of the usual minutes, moved once by a guarded update (an order past
+ * its time, paid or cancelled is not moved; a second choice finds it moved). Choosing another
+ * method later does not shorten it. Answers the order's deadline as it now stands.
+ */
+export async function extendPaymentWindow(
+  db: Kysely<Database>,
+  order: Pick<PayableOrder, 'orderId' | 'createdAt'>,
+  days: number,
+  now = Date.now(),
+): Promise<number | null> {
+  await extendExpiry(db, order.orderId, order.createdAt + days * dayMs, now);
+  return findExpiry(db, order.orderId);
+}
+
+export interface Payment {
+  orderNo: string;
+  amountCents: number;
+  method: PaymentMethod;
+  tradeNo: string | null;
+  paidAt: number;
+}
+
+export type PaymentOutcome = 'paid' | 'alreadyPaid' | 'rejected';
+
+function isSamePayment(order: OrderRow, payment: Payment): boolean {
+  return order.paidAt !== null && order.paymentMethod === payment.method && order.paymentTradeNo === payment.tradeNo;
+}
+
+async function applyPayment(db: Kysely<Database>, order: OrderRow, payment: Payment, action: OrderAction, staffNote: string): Promise<PaymentOutcome> {
+  const paid = await withTransaction(db, (trx) =>
+    applyTransition(trx, {
+      orderId: order.id,
+      action,
+      now: payment.paidAt,
+      paidCents: payment.amountCents,
+      changes: { paidAt: payment.paidAt, paymentMethod: payment.method, paymentTradeNo: payment.tradeNo },
+      eventText: () => `${paymentMethodLabels[payment.method]}付款成功 ${formatCents(payment.amountCents)}${staffNote ? `（${staffNote}）` : ''}`,
+      messageText: (row) => `您的订单${row.orderNo}已付款成功，我们将尽快为您发货。`,
+    }),
+  );
+  if (paid) return 'paid';
+  const now = await findOrderByNo(db, payment.orderNo);
+  return now && isSamePayment(now, payment) ? 'alreadyPaid' : 'rejected';
+}
+
+/**
+ * A payment the provider confirmed: one conditional update unpaid → 待发货 with the event and the
+ * message. A repeated notice of the same trade answers alreadyPaid; a wrong amount, an unknown
+ * order, or one cancelled meanwhile answers rejected (the payment feature logs it and refunds).
+ * An order past its time that no sweep has cancelled yet still holds its stock, so it is accepted.
+ */
+export async function markOrderPaid(db: Kysely<Database>, payment: Payment): Promise<PaymentOutcome> {
+  const order = await findOrderByNo(db, payment.orderNo);
+  if (!order) return 'rejected';
+  if (isSamePayment(order, payment) && order.status !== OrderStatus.unpaid) return 'alreadyPaid';
+  if (order.payableCents !== payment.amountCents) return 'rejected';
+  return applyPayment(db, order, payment, OrderAction.pay, '');
+}
+
+/** Staff saw the bank transfer arrive: the order is paid by 对公转账. */
+export async function confirmBankTransfer(
+  db: Kysely<Database>,
+  transfer: { orderNo: string; amountCents: number; staffNote: string; now?: number },
+): Promise<'paid' | 'alreadyPaid'> {
+  const order = await findOrderByNo(db, transfer.orderNo);
+  if (!order) throw new AppError(orderErrors.notFound);
+  if (order.payableCents !== transfer.amountCents) throw new AppError(orderErrors.transferAmountMismatch);
+  const payment: Payment = {
+    orderNo: order.orderNo,
+    amountCents: transfer.amountCents,
+    method: PaymentMethod.bankTransfer,
+    tradeNo: null,
+    paidAt: transfer.now ?? Date.now(),
+  };
+  if (order.status !== OrderStatus.unpaid) {
+    if (order.paymentMethod === PaymentMethod.bankTransfer && order.paidAt !== null) return 'alreadyPaid';
+    throw new AppError(orderErrors.notPayable);
+  }
+  const outcome = await applyPayment(db, order, payment, OrderAction.confirmTransfer, transfer.staffNote.trim());
+  if (outcome === 'rejected') throw new AppError(orderErrors.notPayable);
+  return outcome;
+}

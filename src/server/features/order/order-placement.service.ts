@@ -1,0 +1,235 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Address } from '../../../contract/address.ts';
+import type { ProductSummary } from '../../../contract/catalog.ts';
+import type { InvoiceSnapshot } from '../../../contract/invoice.ts';
+import {
+  maxOrderLines,
+  orderErrors,
+  OrderStatus,
+  type OrderAddress,
+  type OrderCoupon,
+  type PlacedOrder,
+  type SettlementLine,
+  type ShortfallChoice,
+} from '../../../contract/order.ts';
+import type { orderRequests } from '../../../contract/order-requests.ts';
+import { isPackMultiple } from '../../../contract/rules.ts';
+import type { z } from 'zod';
+import type { OrderConfig } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import { lockMember } from '../account/account.service.ts';
+import { loadSelectedCartLines, removeOrderedCartLines, type SelectedCartLine } from '../cart/cart.service.ts';
+import { loadProductSummaries } from '../catalog/product.service.ts';
+import { redeemCoupons } from '../coupon/coupon.service.ts';
+import { resolveInvoiceForOrder } from '../invoice/invoice.service.ts';
+import { carrierOrThrow, pricingOf, shippingAddressOf } from './checkout.service.ts';
+import { newOrderNo } from './order-number.ts';
+import { isSold, orderedQuantityOf, settlementLineOf } from './order-pricing.ts';
+import type { OrderRow } from './order.tables.ts';
+import {
+  findOrderByKey,
+  insertOrder,
+  insertOrderEvents,
+  insertOrderLines,
+  readStock,
+  takeStockIfEnough,
+  takeStockIfUnchanged,
+  updateOrderAmounts,
+} from './order.repository.ts';
+import { notifyMember } from './order-transition.service.ts';
+
+export type PlaceOrderRequest = z.output<(typeof orderRequests)['place']>;
+
+const orderNoAttempts = 8;
+/** A compare-and-set of one product's stock lost to another order this many times in a row: give up (never seen in practice). */
+const stockAttempts = 200;
+
+export function placedOf(order: Pick<OrderRow, 'orderNo' | 'payableCents' | 'expiresAt' | 'status'>): PlacedOrder {
+  return {
+    orderNo: order.orderNo,
+    payableCents: order.payableCents,
+    expiresAt: order.status === OrderStatus.unpaid ? order.expiresAt : null,
+    status: order.status,
+  };
+}
+
+function addressSnapshotOf(address: Address | null): string | null {
+  if (!address) return null;
+  const snapshot: OrderAddress = {
+    receiver: address.receiver,
+    phone: address.mobile || address.landline,
+    provinceName: address.provinceName,
+    cityName: address.cityName,
+    districtName: address.districtName,
+    detail: address.detail,
+  };
+  return JSON.stringify(snapshot);
+}
+
+/**
+ * Takes each line's units from stock, products in id order (so two orders never wait on each other
+ * in opposite orders). The common case is one guarded decrement of the whole quantity; a line short
+ * of stock takes, with shipAvailable, the largest pack multiple there is, with waitForAll all there
+ * is, by a compare-and-set on the stock it read (read again when another order changed it).
+ * Returns each product's stock as it was when taken, which the lines are then priced by.
+ */
+async function takeStock(
+  trx: Transaction<Database>,
+  lines: readonly SelectedCartLine[],
+  products: ReadonlyMap<number, ProductSummary>,
+  choice: ShortfallChoice,
+  now: number,
+) {
+  const stockBefore = new Map<number, number>();
+  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+    const product = products.get(line.productId);
+    if (!product) continue;
+    const left = await takeStockIfEnough(trx, line.productId, line.quantity, now);
+    if (left !== null) {
+      stockBefore.set(line.productId, left + line.quantity);
+      continue;
+    }
+    for (let attempt = 0; ; attempt++) {
+      if (attempt >= stockAttempts) throw new AppError(orderErrors.outOfStock);
+      const stock = (await readStock(trx, line.productId)) ?? 0;
+      const take = Math.min(stock, orderedQuantityOf(line.quantity, stock, product.packSize, choice));
+      if (take === 0 || (await takeStockIfUnchanged(trx, line.productId, stock, take, now))) {
+        stockBefore.set(line.productId, stock);
+        break;
+      }
+    }
+  }
+  return stockBefore;
+}
+
+function checkSellable(lines: readonly SelectedCartLine[], products: ReadonlyMap<number, ProductSummary>): void {
+  if (lines.length === 0) throw new AppError(orderErrors.emptySelection);
+  if (lines.length > maxOrderLines) throw new AppError(orderErrors.tooManyLines);
+  for (const line of lines) {
+    const product = products.get(line.productId);
+    if (!product || !isSold(product)) throw new AppError(orderErrors.lineNotSold, `${product?.code ?? '部分商品'}已下架，请返回购物车删除后再结算`);
+    if (!isPackMultiple(line.quantity, product.packSize)) {
+      throw new AppError(orderErrors.notPackMultiple, `${product.code}的购买数量须为${String(product.packSize)}的整数倍，请返回购物车修改`);
+    }
+  }
+}
+
+async function insertWithFreshNumber(trx: Transaction<Database>, order: Omit<Parameters<typeof insertOrder>[1], 'orderNo'>, now: number) {
+  for (let attempt = 0; attempt < orderNoAttempts; attempt++) {
+    const orderNo = newOrderNo(now);
+    const id = await insertOrder(trx, { ...order, orderNo });
+    if (id !== null) return { id, orderNo };
+  }
+  throw new Error('no free order number after several draws');
+}
+
+/**
+ * Places the order of the cart's selected lines in one transaction: the member's lock (a repeated
+ * idempotency key finds the first order), checks, stock, the order and its lines, coupons, the
+ * cart, the event and the message. Any refusal rolls everything back.
+ */
+export async function placeOrder(
+  db: Kysely<Database>,
+  orders: OrderConfig,
+  userId: number,
+  request: PlaceOrderRequest,
+  now = Date.now(),
+): Promise<PlacedOrder> {
+  const earlier = await findOrderByKey(db, userId, request.idempotencyKey);
+  if (earlier) return placedOf(earlier);
+  const carrier = carrierOrThrow(request.carrierCode);
+  const address = await shippingAddressOf(db, userId, carrier, request.addressId);
+  const invoice: InvoiceSnapshot | null = await resolveInvoiceForOrder(db, userId, request.invoice);
+
+  return withTransaction(db, async (trx) => {
+    await lockMember(trx, userId);
+    const repeated = await findOrderByKey(trx, userId, request.idempotencyKey);
+    if (repeated) return placedOf(repeated);
+
+    const cartLines = await loadSelectedCartLines(trx, userId);
+    const summaries = await loadProductSummaries(
+      trx,
+      cartLines.map((line) => line.productId),
+    );
+    const products = new Map(summaries.map((product) => [product.productId, product]));
+    checkSellable(cartLines, products);
+
+    const stockBefore = await takeStock(trx, cartLines, products, request.shortfallChoice, now);
+    const pricedProducts = new Map(summaries.map((product) => [product.productId, { ...product, stock: stockBefore.get(product.productId) ?? product.stock }]));
+    const lines: SettlementLine[] = cartLines
+      .map((line) => settlementLineOf(line, pricedProducts.get(line.productId), request.shortfallChoice))
+      .filter((line) => line.quantity > 0);
+    if (lines.length === 0) throw new AppError(orderErrors.nothingInStock);
+
+    const choice = {
+      carrierCode: carrier.code,
+      addressId: request.addressId,
+      shortfallChoice: request.shortfallChoice,
+      memberCouponIds: request.memberCouponIds,
+    };
+    const { pricing, draft, coupons } = await pricingOf(trx, userId, { cartLines, products: pricedProducts, lines }, choice, address, now);
+    if (pricing.payableCents !== request.quotedPayableCents) throw new AppError(orderErrors.totalChanged);
+
+    const usedCoupons: OrderCoupon[] = coupons
+      .filter((coupon) => pricing.memberCouponIds.includes(coupon.memberCouponId))
+      .map((coupon) => ({ memberCouponId: coupon.memberCouponId, name: coupon.name, kind: coupon.kind, faceValueCents: coupon.faceValueCents }));
+    const { id: orderId, orderNo } = await insertWithFreshNumber(
+      trx,
+      {
+        userId,
+        status: OrderStatus.unpaid,
+        idempotencyKey: request.idempotencyKey,
+        productCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+        goodsCents: pricing.goodsCents,
+        freightCents: pricing.freightCents,
+        goodsDiscountCents: 0,
+        freightDiscountCents: 0,
+        payableCents: pricing.goodsCents + pricing.freightCents,
+        carrierCode: carrier.code,
+        shortfallChoice: request.shortfallChoice,
+        addressJson: addressSnapshotOf(address),
+        invoiceJson: invoice ? JSON.stringify(invoice) : null,
+        remark: request.remark,
+        expiresAt: now + orders.paymentMinutes * 60_000,
+        createdAt: now,
+        updatedAt: now,
+      },
+      now,
+    );
+    await insertOrderLines(
+      trx,
+      lines.map((line) => ({
+        orderId,
+        productId: line.productId,
+        productCode: line.productCode,
+        productName: line.productName,
+        brandName: line.brandName,
+        package: line.package,
+        quantity: line.quantity,
+        reservedQuantity: Math.min(line.quantity, line.stock),
+        unitPriceE4: line.unitPriceE4,
+        amountCents: line.amountCents,
+      })),
+    );
+    const redeemed = await redeemCoupons(trx, { userId, memberCouponIds: pricing.memberCouponIds, orderId, draft, now });
+    if (redeemed.goodsDiscountCents !== pricing.goodsDiscountCents || redeemed.freightDiscountCents !== pricing.freightDiscountCents) {
+      throw new AppError(orderErrors.totalChanged);
+    }
+    await updateOrderAmounts(trx, orderId, {
+      goodsDiscountCents: pricing.goodsDiscountCents,
+      freightDiscountCents: pricing.freightDiscountCents,
+      payableCents: pricing.payableCents,
+      couponsJson: usedCoupons.length > 0 ? JSON.stringify(usedCoupons) : null,
+    });
+    await removeOrderedCartLines(
+      trx,
+      userId,
+      lines.map((line) => line.productId),
+    );
+    await insertOrderEvents(trx, [{ orderId, kind: 'placed', text: '订单已提交，等待付款', at: now }]);
+    await notifyMember(trx, userId, `您的订单${orderNo}已提交，请在${String(orders.paymentMinutes)}分钟内完成支付，超时订单将自动取消。`, now);
+    return { orderNo, payableCents: pricing.payableCents, expiresAt: now + orders.paymentMinutes * 60_000, status: OrderStatus.unpaid };
+  });
+}

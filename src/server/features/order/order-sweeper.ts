@@ -1,0 +1,142 @@
+import type { Kysely } from 'kysely';
+import type { Logger } from 'pino';
+import type { OrderConfig } from '../../config.ts';
+import type { Database } from '../../db/database.ts';
+import { logBackgroundFailure } from '../../db/database-errors.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { OrderAction } from './order.state.ts';
+import { countOverdueOrders, findOldestOverdue, findOverdueOrderIds, findShippedBefore } from './order.repository.ts';
+import { applyTransition } from './order-transition.service.ts';
+
+const expiredReason = '超时未支付，系统自动取消';
+const buyerReason = '买家取消订单';
+const sweepBatch = 100;
+const day = 86_400_000;
+
+/** The buyer's cancel of an unpaid order; false when it was no longer unpaid (paid, or cancelled meanwhile). */
+export async function cancelOrderOfBuyer(db: Kysely<Database>, orderId: number, now: number): Promise<boolean> {
+  const order = await withTransaction(db, (trx) =>
+    applyTransition(trx, {
+      orderId,
+      action: OrderAction.cancelByBuyer,
+      now,
+      changes: { cancelledAt: now, cancelReason: buyerReason },
+      eventText: () => '买家取消了订单，库存与优惠券已释放',
+      messageText: (row) => `您的订单${row.orderNo}已取消。`,
+    }),
+  );
+  return order !== null;
+}
+
+/**
+ * Cancels unpaid orders past their time, each in its own transaction with one conditional update,
+ * so sweepers of several processes (and a member's read of the order) never release twice.
+ * Returns how many this call cancelled.
+ */
+export async function expireOverdueOrders(db: Kysely<Database>, now: number, scope: { userId?: number; orderIds?: readonly number[] } = {}): Promise<number> {
+  const ids = scope.orderIds ?? (await findOverdueOrderIds(db, now, sweepBatch, scope.userId));
+  let cancelled = 0;
+  for (const orderId of ids) {
+    const order = await withTransaction(db, (trx) =>
+      applyTransition(trx, {
+        orderId,
+        action: OrderAction.expire,
+        now,
+        expiredBy: now,
+        changes: { cancelledAt: now, cancelReason: expiredReason },
+        eventText: () => '订单超时未支付，系统已自动取消，库存与优惠券已释放',
+        messageText: (row) => `您的订单${row.orderNo}因超时未支付已自动取消。`,
+      }),
+    );
+    if (order) cancelled += 1;
+  }
+  return cancelled;
+}
+
+/** Shipped orders the buyer has not confirmed within the configured days count as received. */
+export async function completeLongShippedOrders(db: Kysely<Database>, now: number, autoCompleteDays: number): Promise<number> {
+  const ids = await findShippedBefore(db, now - autoCompleteDays * day, sweepBatch);
+  let completed = 0;
+  for (const orderId of ids) {
+    const order = await withTransaction(db, (trx) =>
+      applyTransition(trx, {
+        orderId,
+        action: OrderAction.complete,
+        now,
+        changes: { completedAt: now },
+        eventText: () => `发货${String(autoCompleteDays)}天后系统自动确认收货`,
+        messageText: (row) => `您的订单${row.orderNo}已自动确认收货，感谢您的惠顾。`,
+      }),
+    );
+    if (order) completed += 1;
+  }
+  return completed;
+}
+
+/** The timed work waiting for a sweep: unpaid orders past their time, shipped orders past the auto-complete days. */
+export function countOverdueWork(db: Kysely<Database>, now: number, autoCompleteDays: number): Promise<{ toExpire: number; toComplete: number }> {
+  return countOverdueOrders(db, now, now - autoCompleteDays * day);
+}
+
+export const sweepIntervalMs = 30_000;
+
+/**
+ * Each process sweeps every 30 s (started on listen, stopped on close). The database is the record:
+ * a process that dies loses nothing, the next sweep of any process finds the overdue orders.
+ */
+export interface SweepResult {
+  expired: number;
+  completed: number;
+}
+
+export class OrderSweeper {
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<SweepResult> | null = null;
+  private isClosed = false;
+  lastSweepAt: number | null = null;
+
+  constructor(
+    private readonly db: Kysely<Database>,
+    private readonly config: OrderConfig,
+    private readonly logger: Logger,
+    private readonly intervalMs = sweepIntervalMs,
+  ) {}
+
+  start(): void {
+    this.timer = setInterval(() => void this.sweep(), this.intervalMs);
+    this.timer.unref();
+    void this.sweep();
+  }
+
+  /** One pass now (also what the timer runs); concurrent calls share the pass under way. */
+  sweep(now = Date.now()): Promise<SweepResult> {
+    if (this.isClosed) return Promise.resolve({ expired: 0, completed: 0 });
+    this.running ??= this.pass(now).finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async pass(now: number): Promise<SweepResult> {
+    try {
+      const expired = await expireOverdueOrders(this.db, now);
+      const completed = await completeLongShippedOrders(this.db, now, this.config.autoCompleteDays);
+      this.lastSweepAt = now;
+      if (expired + completed > 0) this.logger.info({ expired, completed }, 'order sweep');
+      return { expired, completed };
+    } catch (error) {
+      if (!this.isClosed) logBackgroundFailure(this.logger, error, 'order sweep failed');
+      return { expired: 0, completed: 0 };
+    }
+  }
+
+  /** Seconds the longest-overdue unpaid order has waited past its time; 0 when none. */
+  async oldestOverdueSeconds(now = Date.now()): Promise<number> {
+    const oldest = await findOldestOverdue(this.db, now);
+    return oldest === null ? 0 : Math.max(0, Math.round((now - oldest) / 1000));
+  }
+
+  async close(): Promise<void> {
+    this.isClosed = true;
+    if (this.timer) clearInterval(this.timer);
+    await this.running;
+  }
+}

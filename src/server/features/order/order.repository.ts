@@ -1,0 +1,278 @@
+import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import type { OrderStatus } from '../../../contract/order.ts';
+import type { Database } from '../../db/database.ts';
+import type { OrderEventsTable, OrderLineRow, OrderLinesTable, OrderRow, OrdersTable } from './order.tables.ts';
+
+/** Orders, their lines and events, and the stock they hold: the only SQL of the order feature. */
+
+export function findOrderByKey(db: Kysely<Database>, userId: number, idempotencyKey: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('userId', '=', userId).where('idempotencyKey', '=', idempotencyKey).executeTakeFirst();
+}
+
+export function findOrderByNo(db: Kysely<Database>, orderNo: string): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('orderNo', '=', orderNo).executeTakeFirst();
+}
+
+export function findOrderById(db: Kysely<Database>, id: number): Promise<OrderRow | undefined> {
+  return db.selectFrom('orders').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export type NewOrderRow = Omit<Insertable<OrdersTable>, 'id'>;
+
+/** The new order's id; null when its number is taken (the caller draws another). */
+export async function insertOrder(trx: Kysely<Database>, order: NewOrderRow): Promise<number | null> {
+  const row = await trx
+    .insertInto('orders')
+    .values(order)
+    .onConflict((conflict) => conflict.column('orderNo').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+  return row?.id ?? null;
+}
+
+export async function insertOrderLines(trx: Kysely<Database>, lines: Omit<Insertable<OrderLinesTable>, 'id'>[]): Promise<void> {
+  if (lines.length > 0) await trx.insertInto('orderLines').values(lines).execute();
+}
+
+export async function insertOrderEvents(trx: Kysely<Database>, events: Omit<Insertable<OrderEventsTable>, 'id'>[]): Promise<void> {
+  if (events.length > 0) await trx.insertInto('orderEvents').values(events).execute();
+}
+
+export async function updateOrderAmounts(
+  trx: Kysely<Database>,
+  orderId: number,
+  amounts: { goodsDiscountCents: number; freightDiscountCents: number; payableCents: number; couponsJson: string | null },
+): Promise<void> {
+  await trx.updateTable('orders').set(amounts).where('id', '=', orderId).execute();
+}
+
+/**
+ * One conditional update: the order moves only from one of `from`, so of racing changes
+ * (pay and cancel, two sweepers) exactly one finds it there. True when this one moved it.
+ */
+export async function claimOrderStatus(
+  trx: Kysely<Database>,
+  orderId: number,
+  from: readonly OrderStatus[],
+  changes: Omit<Updateable<OrdersTable>, 'id' | 'orderNo' | 'userId'> & { status: OrderStatus; updatedAt: number },
+  extra: { expiredBy?: number; paidCents?: number } = {},
+): Promise<boolean> {
+  let query = trx.updateTable('orders').set(changes).where('id', '=', orderId).where('status', 'in', from);
+  if (extra.expiredBy !== undefined) query = query.where('expiresAt', '<=', extra.expiredBy);
+  if (extra.paidCents !== undefined) query = query.where('payableCents', '=', extra.paidCents);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function findOrderLines(db: Kysely<Database>, orderIds: readonly number[]): Promise<OrderLineRow[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('orderLines').selectAll().where('orderId', 'in', orderIds).orderBy('orderId').orderBy('id').execute();
+}
+
+export function findOrderEvents(db: Kysely<Database>, orderId: number): Promise<{ kind: string; text: string; at: number }[]> {
+  return db.selectFrom('orderEvents').select(['kind', 'text', 'at']).where('orderId', '=', orderId).orderBy('at').orderBy('id').execute();
+}
+
+/** The stock now, for a compare-and-set decrement. */
+export async function readStock(trx: Kysely<Database>, productId: number): Promise<number | undefined> {
+  const row = await trx.selectFrom('products').select('stock').where('id', '=', productId).executeTakeFirst();
+  return row?.stock;
+}
+
+/**
+ * Takes `take` units if the stock is still `expected`: the row never goes below zero, and a
+ * concurrent order that changed it makes this one read again (PostgreSQL re-checks the
+ * condition on the committed row after waiting for its lock).
+ */
+export async function takeStockIfUnchanged(trx: Kysely<Database>, productId: number, expected: number, take: number, now: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '-', take), updatedAt: now }))
+    .where('id', '=', productId)
+    .where('stock', '=', expected)
+    .where('stock', '>=', take)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * Takes `take` units if there are that many: the guarded decrement of the common case, whatever
+ * the stock is. Returns the stock left, or null when there were fewer (the row is unchanged).
+ */
+export async function takeStockIfEnough(trx: Kysely<Database>, productId: number, take: number, now: number): Promise<number | null> {
+  const row = await trx
+    .updateTable('products')
+    .set((eb) => ({ stock: eb('stock', '-', take), updatedAt: now }))
+    .where('id', '=', productId)
+    .where('stock', '>=', take)
+    .returning('stock')
+    .executeTakeFirst();
+  return row?.stock ?? null;
+}
+
+/** Puts back what a cancelled order held, product by product in id order (the order placement locks them in). */
+export async function returnStock(trx: Kysely<Database>, held: readonly { productId: number; quantity: number }[], now: number): Promise<void> {
+  for (const { productId, quantity } of [...held].sort((a, b) => a.productId - b.productId)) {
+    if (quantity <= 0) continue;
+    await trx
+      .updateTable('products')
+      .set((eb) => ({ stock: eb('stock', '+', quantity), updatedAt: now }))
+      .where('id', '=', productId)
+      .execute();
+  }
+}
+
+export interface OrderListFilter {
+  userId: number;
+  status: OrderStatus | null;
+  keyword: string;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+function filteredOrders(db: Kysely<Database>, filter: OrderListFilter) {
+  let query = db.selectFrom('orders as o').where('o.userId', '=', filter.userId);
+  if (filter.status !== null) query = query.where('o.status', '=', filter.status);
+  if (filter.keyword !== '') {
+    const pattern = `%${escapeLike(filter.keyword.toUpperCase())}%`;
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`o.order_no like ${pattern} escape '\\'`,
+        eb.exists(
+          eb
+            .selectFrom('orderLines as l')
+            .select('l.id')
+            .whereRef('l.orderId', '=', 'o.id')
+            .where(sql<boolean>`upper(l.product_code) like ${pattern} escape '\\'`),
+        ),
+      ]),
+    );
+  }
+  return query;
+}
+
+export function findOrderPage(db: Kysely<Database>, filter: OrderListFilter, offset: number, limit: number): Promise<OrderRow[]> {
+  return filteredOrders(db, filter).selectAll('o').orderBy('o.createdAt', 'desc').orderBy('o.id', 'desc').offset(offset).limit(limit).execute();
+}
+
+export async function countOrderPage(db: Kysely<Database>, filter: OrderListFilter): Promise<number> {
+  const row = await filteredOrders(db, filter)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  return row?.count ?? 0;
+}
+
+export async function countOrdersByStatus(db: Kysely<Database>, userId: number): Promise<Map<OrderStatus, number>> {
+  const rows = await db
+    .selectFrom('orders')
+    .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('userId', '=', userId)
+    .groupBy('status')
+    .execute();
+  return new Map(rows.map((row) => [row.status, row.count]));
+}
+
+/** Unpaid orders past their time, oldest first: the sweeper's work (of one member when given). */
+export async function findOverdueOrderIds(db: Kysely<Database>, now: number, limit: number, userId?: number): Promise<number[]> {
+  let query = db.selectFrom('orders').select('id').where('status', '=', 'unpaid').where('expiresAt', '<=', now);
+  if (userId !== undefined) query = query.where('userId', '=', userId);
+  const rows = await query.orderBy('expiresAt').limit(limit).execute();
+  return rows.map((row) => row.id);
+}
+
+/** The expiry of the longest-overdue unpaid order; null when none is overdue. */
+export async function findOldestOverdue(db: Kysely<Database>, now: number): Promise<number | null> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.min<number>('expiresAt').as('oldest'))
+    .where('status', '=', 'unpaid')
+    .where('expiresAt', '<=', now)
+    .executeTakeFirst();
+  return row?.oldest ?? null;
+}
+
+export async function findShippedBefore(db: Kysely<Database>, shippedBefore: number, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('orders')
+    .select('id')
+    .where('status', '=', 'shipped')
+    .where('shippedAt', '<=', shippedBefore)
+    .orderBy('shippedAt')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}
+
+/** How many unpaid orders are past their time and how many shipped orders are past `shippedBefore` (the orders_status_expires index narrows both to their status). */
+export async function countOverdueOrders(db: Kysely<Database>, now: number, shippedBefore: number): Promise<{ toExpire: number; toComplete: number }> {
+  const [toExpire, toComplete] = await Promise.all([
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', 'unpaid')
+      .where('expiresAt', '<=', now)
+      .executeTakeFirstOrThrow(),
+    db
+      .selectFrom('orders')
+      .select((eb) => eb.fn.countAll<number>().as('count'))
+      .where('status', '=', 'shipped')
+      .where('shippedAt', '<=', shippedBefore)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { toExpire: toExpire.count, toComplete: toComplete.count };
+}
+
+export interface RecentOrderRow {
+  phone: string;
+  productCount: number;
+  payableCents: number;
+  createdAt: number;
+}
+
+/** The latest orders that went through (cancelled ones are not boasted about). */
+export function findRecentOrders(db: Kysely<Database>, limit: number): Promise<RecentOrderRow[]> {
+  return db
+    .selectFrom('orders as o')
+    .innerJoin('users as u', 'u.id', 'o.userId')
+    .select(['u.phone', 'o.productCount', 'o.payableCents', 'o.createdAt'])
+    .where('o.status', '!=', 'cancelled')
+    .orderBy('o.createdAt', 'desc')
+    .orderBy('o.id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export async function countPayableOrders(db: Kysely<Database>, userId: number, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('userId', '=', userId)
+    .where('status', '=', 'unpaid')
+    .where('expiresAt', '>', now)
+    .executeTakeFirst();
+  return row?.count ?? 0;
+}
+
+export async function countOrdersOfUser(db: Kysely<Database>, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return row?.count ?? 0;
+}
+
+/** Parts the demo orders may buy: priced and in stock, by id. */
+export async function findSeedProductIds(db: Kysely<Database>, limit: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('products')
+    .select('id')
+    .where('stock', '>=', 1000)
+    .where('firstTierPriceE4', 'is not', null)
+    .orderBy('id')
+    .limit(limit)
+    .execute();
+  return rows.map((row) => row.id);
+}

@@ -1,0 +1,85 @@
+import type { Generated, Selectable } from 'kysely';
+import type { OrderStatus } from '../../../contract/order.ts';
+
+export interface OrdersTable {
+  id: Generated<number>;
+  orderNo: string;
+  userId: number;
+  /** OrderStatus of src/contract/order.ts. */
+  status: OrderStatus;
+  /** Pieces over all lines (the home page's 实时成交 rows show it). */
+  productCount: number;
+  /** From the checkout page: the same key twice is one order. */
+  idempotencyKey: Generated<string>;
+  goodsCents: Generated<number>;
+  freightCents: Generated<number>;
+  goodsDiscountCents: Generated<number>;
+  freightDiscountCents: Generated<number>;
+  payableCents: Generated<number>;
+  carrierCode: Generated<string>;
+  shortfallChoice: Generated<string>;
+  /** OrderAddress as JSON; null for pickup. */
+  addressJson: string | null;
+  /** The invoice snapshot as JSON; null without an invoice. */
+  invoiceJson: string | null;
+  /** OrderCoupon[] as JSON: the coupons as they were used; null without coupons. */
+  couponsJson: string | null;
+  remark: Generated<string>;
+  paymentMethod: string | null;
+  paymentTradeNo: string | null;
+  paidAt: number | null;
+  /** Unpaid orders are cancelled at this time (a sweeper claims them; no in-process timer is the record). */
+  expiresAt: number | null;
+  cancelledAt: number | null;
+  cancelReason: string | null;
+  trackingNo: string | null;
+  shippedAt: number | null;
+  completedAt: number | null;
+  refundedCents: Generated<number>;
+  createdAt: number;
+  updatedAt: Generated<number>;
+}
+
+export interface OrderLinesTable {
+  id: Generated<number>;
+  orderId: number;
+  productId: number;
+  productCode: string;
+  productName: string;
+  brandName: string;
+  package: string;
+  quantity: number;
+  /** Units taken from products.stock at placement (less than quantity when the buyer waits for all). */
+  reservedQuantity: number;
+  unitPriceE4: number;
+  amountCents: number;
+}
+
+export interface OrderEventsTable {
+  id: Generated<number>;
+  orderId: number;
+  /** placed, paid, transferConfirmed, restocked, shipped, tracking, completed, cancelled, refunded, invoiced */
+  kind: string;
+  text: string;
+  at: number;
+}
+
+/** The invoice staff issued for an order: one at most (unique order_id). */
+export interface OrderInvoicesTable {
+  id: Generated<number>;
+  orderId: number;
+  invoiceNumber: string;
+  issuedAt: number;
+  fileUrl: string | null;
+  createdAt: number;
+}
+
+export type OrderRow = Selectable<OrdersTable>;
+export type OrderLineRow = Selectable<OrderLinesTable>;
+
+export interface OrderTables {
+  orders: OrdersTable;
+  orderLines: OrderLinesTable;
+  orderEvents: OrderEventsTable;
+  orderInvoices: OrderInvoicesTable;
+}

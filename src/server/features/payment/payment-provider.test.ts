@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { beijingDateTime, beijingRfc3339, centsOfYuanText, parseBeijingDateTime, yuanTextOf } from './payment-provider.ts';
+
+describe('amounts as providers write them', () => {
+  it.each([
+    ['123.45', 12_345],
+    ['0.01', 1],
+    ['12.3', 1_230],
+    ['100', 10_000],
+    [' 7.00 ', 700],
+    ['99999999.99', 9_999_999_999],
+  ])('reads %s yuan as %i cents, exactly', (text, cents) => {
+    expect(centsOfYuanText(text)).toBe(cents);
+  });
+
+  it.each(['', '1.234', '-1.00', '1,00', '1e3', 'abc', '.5', '1.'])('refuses %j', (text) => {
+    expect(centsOfYuanText(text)).toBeNull();
+  });
+
+  it.each([
+    [1, '0.01'],
+    [1_230, '12.30'],
+    [12_345, '123.45'],
+    [10_000, '100.00'],
+  ])('writes %i cents as %s', (cents, text) => {
+    expect(yuanTextOf(cents)).toBe(text);
+    expect(centsOfYuanText(text)).toBe(cents);
+  });
+});
+
+describe('times in Beijing', () => {
+  const instant = Date.UTC(2025, 10, 23, 16, 5, 9);
+
+  it('writes Alipay’s and WeChat’s formats in UTC+8', () => {
+    expect(beijingDateTime(instant)).toBe('2025-11-24 00:05:09');
+    expect(beijingRfc3339(instant)).toBe('2025-11-24T00:05:09+08:00');
+    expect(Date.parse(beijingRfc3339(instant))).toBe(instant);
+  });
+
+  it('reads Alipay’s gmt_payment back, and nothing else', () => {
+    expect(parseBeijingDateTime('2025-11-24 00:05:09')).toBe(instant);
+    expect(parseBeijingDateTime('2025-11-24T00:05:09')).toBeNull();
+    expect(parseBeijingDateTime('')).toBeNull();
+  });
+});

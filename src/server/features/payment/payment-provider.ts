@@ -1,0 +1,140 @@
+import type { IncomingHttpHeaders } from 'node:http';
+import QRCode from 'qrcode';
+import type { PaymentMethod } from '../../../contract/order.ts';
+import type { PaymentInstruction } from '../../../contract/payment.ts';
+
+/** What the store asks a provider to collect. */
+export interface PaymentRequest {
+  orderNo: string;
+  amountCents: number;
+  /** The order's title as the buyer's app shows it (订单标题). */
+  subject: string;
+  /** The provider stops accepting the payment at this time (the order's expiry). */
+  expiresAt: number | null;
+  /** Absolute addresses: the provider's notification, and where its own web page returns the buyer. */
+  notifyUrl: string;
+  returnUrl: string;
+}
+
+/** A payment the provider vouches for. */
+export interface ProviderPayment {
+  orderNo: string;
+  amountCents: number;
+  /** The provider's number for it (支付宝交易号, 微信支付订单号). */
+  tradeNo: string;
+  paidAt: number;
+}
+
+export type NotificationVerdict =
+  | { kind: 'payment'; payment: ProviderPayment }
+  /** Genuine, but not a completed payment (closed, waiting): acknowledged, nothing to do. */
+  | { kind: 'ignored'; orderNo: string | null; reason: string }
+  /** Not provably from the provider, or not for this merchant: refused, nothing changes. */
+  | { kind: 'forged'; reason: string };
+
+export interface NotificationRequest {
+  headers: IncomingHttpHeaders;
+  /** The body exactly as received: signatures cover these bytes. */
+  rawBody: string;
+}
+
+/** How a provider wants to be answered: accepted stops its retries, refused makes it try again later. */
+export interface ProviderAnswer {
+  status: number;
+  contentType: string;
+  body: string;
+}
+
+/** What the store asks a provider to give back, of a payment it took. */
+export interface RefundRequest {
+  /** The payment's number at the store (out_trade_no) and the provider's (trade_no, transaction_id). */
+  orderNo: string;
+  tradeNo: string | null;
+  /** The store's refund number: asking again with it never refunds twice (out_request_no, out_refund_no). */
+  refundNo: string;
+  amountCents: number;
+  /** What the payment was (WeChat Pay wants it with every refund). */
+  totalCents: number;
+  reason: string;
+  /** Where an asynchronous provider reports the refund's end (WeChat Pay). */
+  notifyUrl: string;
+}
+
+/**
+ * The provider's answer: refunded now, accepted and finished later (WeChat Pay's PROCESSING, a
+ * 线下退款 staff pay out), or refused. `answer` is its code and message in short, for staff.
+ */
+export interface ProviderRefund {
+  status: 'succeeded' | 'processing' | 'failed';
+  providerRefundNo: string | null;
+  answer: string;
+}
+
+export interface PaymentProvider {
+  method: PaymentMethod;
+  createPayment(request: PaymentRequest): Promise<PaymentInstruction>;
+  /** Throws ProviderError when the provider could not be asked or its answer cannot be trusted. */
+  refund(request: RefundRequest): Promise<ProviderRefund>;
+}
+
+export type RefundNotificationVerdict =
+  | { kind: 'refund'; refundNo: string; orderNo: string; status: 'succeeded' | 'failed'; providerRefundNo: string; amountCents: number; answer: string }
+  | { kind: 'ignored'; orderNo: string | null; reason: string }
+  | { kind: 'forged'; reason: string };
+
+/** A provider that confirms payments by calling the store back (Alipay, WeChat Pay). */
+export interface NotifyingProvider extends PaymentProvider {
+  method: 'alipay' | 'wechat';
+  verifyNotification(request: NotificationRequest, now: number): NotificationVerdict;
+  /** Providers whose refunds end later call the store back too (WeChat Pay). */
+  verifyRefundNotification?: (request: NotificationRequest, now: number) => RefundNotificationVerdict;
+  answers: { accepted: ProviderAnswer; refused: ProviderAnswer };
+}
+
+/** A provider's request that failed (network, refusal, a reply whose signature does not hold). */
+export class ProviderError extends Error {
+  constructor(
+    readonly method: PaymentMethod,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(message, options);
+  }
+}
+
+/** Parses a yuan amount as providers write it ("12.30", "0.01", "100") into cents, exactly; null when it is not one. */
+export function centsOfYuanText(text: string): number | null {
+  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, yuan = '0', fraction = ''] = match;
+  return Number(yuan) * 100 + Number(fraction.padEnd(2, '0'));
+}
+
+/** Cents as a yuan amount with two decimals ("12.30"), as providers want it. */
+export function yuanTextOf(cents: number): string {
+  return `${String(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
+}
+
+const beijingOffsetMs = 8 * 3_600_000;
+
+/** Beijing time as `yyyy-MM-dd HH:mm:ss` (Alipay's format). */
+export function beijingDateTime(epochMs: number): string {
+  return new Date(epochMs + beijingOffsetMs).toISOString().slice(0, 19).replace('T', ' ');
+}
+
+/** RFC 3339 in Beijing time (WeChat Pay's format): 2025-11-23T20:30:00+08:00. */
+export function beijingRfc3339(epochMs: number): string {
+  return `${new Date(epochMs + beijingOffsetMs).toISOString().slice(0, 19)}+08:00`;
+}
+
+/** `yyyy-MM-dd HH:mm:ss` read as Beijing time; null when it is not one. */
+export function parseBeijingDateTime(text: string): number | null {
+  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return null;
+  const epochMs = Date.parse(`${text.replace(' ', 'T')}+08:00`);
+  return Number.isNaN(epochMs) ? null : epochMs;
+}
+
+/** The QR code a phone scans to pay: a PNG data URL, medium error correction, sized for the cashier. */
+export function qrImageOf(codeUrl: string): Promise<string> {
+  return QRCode.toDataURL(codeUrl, { errorCorrectionLevel: 'M', margin: 1, width: 220 });
+}

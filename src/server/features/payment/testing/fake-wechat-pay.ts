@@ -1,0 +1,200 @@
+import { createCipheriv, createPublicKey, randomBytes } from 'node:crypto';
+import { nativeOrderPath, refundPath } from '../wechat-pay-provider.ts';
+import { beijingRfc3339 } from '../payment-provider.ts';
+import { privateKeyOf } from '../provider-keys.ts';
+import { isSignatureValid, randomNonce, signMessage } from '../wechat-pay-crypto.ts';
+import { rsaKeyPair, type PemKeyPair } from './payment-fixtures.ts';
+import { startFakeServer, type FakeRequest, type FakeServer } from './fake-server.ts';
+
+/** A merchant's WeChat Pay keys: its own pair and certificate serial, the platform's pair and key id, the APIv3 key. */
+export interface WechatKeys {
+  mchId: string;
+  appId: string;
+  serialNo: string;
+  merchant: PemKeyPair;
+  platform: PemKeyPair;
+  platformKeyId: string;
+  apiV3Key: string;
+}
+
+export function wechatKeys(): WechatKeys {
+  return {
+    mchId: '1900009191',
+    appId: 'wxd678efh567hg6787',
+    serialNo: '5157F09EFDC096DE15EBE81A47057A7232F1B8E1',
+    merchant: rsaKeyPair(),
+    platform: rsaKeyPair(),
+    platformKeyId: 'PUB_KEY_ID_0114232134912410000000000000',
+    apiV3Key: randomBytes(16).toString('hex'),
+  };
+}
+
+export function wechatEnv(keys: WechatKeys, baseUrl: string): Record<string, string> {
+  return {
+    WECHATPAY_MCH_ID: keys.mchId,
+    WECHATPAY_APP_ID: keys.appId,
+    WECHATPAY_SERIAL_NO: keys.serialNo,
+    WECHATPAY_PRIVATE_KEY: keys.merchant.privateKey,
+    WECHATPAY_PLATFORM_PUBLIC_KEY: keys.platform.publicKey,
+    WECHATPAY_PLATFORM_PUBLIC_KEY_ID: keys.platformKeyId,
+    WECHATPAY_API_V3_KEY: keys.apiV3Key,
+    WECHATPAY_BASE_URL: baseUrl,
+    PUBLIC_BASE_URL: 'https://shop.example.com',
+  };
+}
+
+/** The Authorization header's fields, or null when it is not WeChat's scheme. */
+export function authorizationFields(header: string): Record<string, string> | null {
+  const match = /^WECHATPAY2-SHA256-RSA2048 (.+)$/.exec(header);
+  if (!match?.[1]) return null;
+  return Object.fromEntries([...match[1].matchAll(/(\w+)="([^"]*)"/g)].map(([, key = '', value = '']) => [key, value]));
+}
+
+/** WeChat's check of a merchant request: its mchid and certificate serial, and the signature over method, URL, time, nonce and body. */
+export function isWechatRequestSigned(request: FakeRequest, keys: WechatKeys): boolean {
+  const fields = authorizationFields(request.headers.authorization ?? '');
+  if (fields?.mchid !== keys.mchId || fields.serial_no !== keys.serialNo) return false;
+  const message = `${request.method}\n${request.url}\n${fields.timestamp ?? ''}\n${fields.nonce_str ?? ''}\n${request.body}\n`;
+  return isSignatureValid(createPublicKey(keys.merchant.publicKey), message, fields.signature ?? '');
+}
+
+function signedHeaders(privateKeyPem: string, keyId: string, body: string, timestampSeconds: number): Record<string, string> {
+  const nonce = randomNonce();
+  const timestamp = String(timestampSeconds);
+  return {
+    'wechatpay-timestamp': timestamp,
+    'wechatpay-nonce': nonce,
+    'wechatpay-signature': signMessage(privateKeyOf('platform', privateKeyPem), `${timestamp}\n${nonce}\n${body}\n`),
+    'wechatpay-serial': keyId,
+  };
+}
+
+/** What a test may change while the fake runs: answers signed by another key, refunds refused or ending at once. */
+export interface FakeWechatOptions {
+  answerKey?: string;
+  refundRefusal?: { status: number; code: string; message: string } | null;
+  /** The refund's status in the answer: PROCESSING (WeChat's usual) unless told. */
+  refundStatus?: string;
+}
+
+function answerRefund(request: FakeRequest, keys: WechatKeys, options: FakeWechatOptions) {
+  if (options.refundRefusal) {
+    const { status, code, message } = options.refundRefusal;
+    return { status, body: JSON.stringify({ code, message }) };
+  }
+  const refund = JSON.parse(request.body) as {
+    transaction_id?: string;
+    out_trade_no?: string;
+    out_refund_no: string;
+    amount: { refund: number; total: number; currency: string };
+  };
+  const body = JSON.stringify({
+    refund_id: `50000000382019052709732678${refund.out_refund_no.slice(-6)}`,
+    out_refund_no: refund.out_refund_no,
+    transaction_id: refund.transaction_id ?? '',
+    out_trade_no: refund.out_trade_no ?? '',
+    channel: 'ORIGINAL',
+    user_received_account: '支付用户零钱',
+    create_time: beijingRfc3339(Date.now()),
+    status: options.refundStatus ?? 'PROCESSING',
+    amount: { ...refund.amount, payer_total: refund.amount.total, payer_refund: refund.amount.refund },
+  });
+  return { status: 200, headers: signedHeaders(options.answerKey ?? keys.platform.privateKey, keys.platformKeyId, body, Math.floor(Date.now() / 1000)), body };
+}
+
+/**
+ * WeChat Pay's Native order and refund APIs: each checks the merchant's signature and answers signed
+ * with the platform key (or `answerKey`). `options` may change while it runs.
+ */
+export function startFakeWechatPay(keys: WechatKeys, options: FakeWechatOptions = {}): Promise<FakeServer> {
+  return startFakeServer((request) => {
+    if ((request.url !== nativeOrderPath && request.url !== refundPath) || !isWechatRequestSigned(request, keys)) {
+      return { status: 401, body: JSON.stringify({ code: 'SIGN_ERROR', message: '签名错误' }) };
+    }
+    if (request.url === refundPath) return answerRefund(request, keys, options);
+    const order = JSON.parse(request.body) as { out_trade_no: string };
+    const body = JSON.stringify({ code_url: `weixin://wxpay/bizpayurl?pr=${order.out_trade_no}` });
+    return {
+      status: 200,
+      headers: signedHeaders(options.answerKey ?? keys.platform.privateKey, keys.platformKeyId, body, Math.floor(Date.now() / 1000)),
+      body,
+    };
+  });
+}
+
+export interface WechatNotificationOptions {
+  /** Changes to the decrypted transaction (amount, mchid, trade_state …). */
+  transaction?: Record<string, unknown>;
+  /** Seconds since the epoch written in Wechatpay-Timestamp (now by default). */
+  timestampSeconds?: number;
+  /** Sign with another key, or name another key id. */
+  signWith?: string;
+  keyId?: string;
+  /** Encrypt with another APIv3 key. */
+  apiV3Key?: string;
+}
+
+/** A payment notification as WeChat posts it: the transaction encrypted AES-256-GCM with the APIv3 key, the body signed with the platform key. */
+export function wechatNotification(keys: WechatKeys, payment: { orderNo: string; amountCents: number }, options: WechatNotificationOptions = {}) {
+  const transaction = {
+    mchid: keys.mchId,
+    appid: keys.appId,
+    out_trade_no: payment.orderNo,
+    transaction_id: `4200001234${payment.orderNo}`,
+    trade_type: 'NATIVE',
+    trade_state: 'SUCCESS',
+    trade_state_desc: '支付成功',
+    bank_type: 'OTHERS',
+    success_time: beijingRfc3339(Date.now() - 2000),
+    payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
+    amount: { total: payment.amountCents, payer_total: payment.amountCents, currency: 'CNY', payer_currency: 'CNY' },
+    ...options.transaction,
+  };
+  return sealedNotification(keys, transaction.trade_state === 'SUCCESS' ? 'TRANSACTION.SUCCESS' : 'TRANSACTION.CLOSED', 'transaction', transaction, options);
+}
+
+/** A notification's body and headers: `resource` encrypted AES-256-GCM with the APIv3 key, the body signed with the platform key. */
+function sealedNotification(keys: WechatKeys, eventType: string, originalType: string, resource: object, options: WechatNotificationOptions) {
+  const nonce = randomBytes(6).toString('hex');
+  const associatedData = originalType;
+  const cipher = createCipheriv('aes-256-gcm', Buffer.from(options.apiV3Key ?? keys.apiV3Key, 'utf8'), Buffer.from(nonce, 'utf8'));
+  cipher.setAAD(Buffer.from(associatedData, 'utf8'));
+  const sealed = Buffer.concat([cipher.update(JSON.stringify(resource), 'utf8'), cipher.final(), cipher.getAuthTag()]);
+  const body = JSON.stringify({
+    id: `EV-${randomNonce()}`,
+    create_time: beijingRfc3339(Date.now()),
+    resource_type: 'encrypt-resource',
+    event_type: eventType,
+    summary: `${originalType === 'refund' ? '退款' : '支付'}${eventType.endsWith('SUCCESS') ? '成功' : '失败'}`,
+    resource: { original_type: originalType, algorithm: 'AEAD_AES_256_GCM', ciphertext: sealed.toString('base64'), associated_data: associatedData, nonce },
+  });
+  const headers = signedHeaders(
+    options.signWith ?? keys.platform.privateKey,
+    options.keyId ?? keys.platformKeyId,
+    body,
+    options.timestampSeconds ?? Math.floor(Date.now() / 1000),
+  );
+  return { headers: { ...headers, 'content-type': 'application/json' }, body };
+}
+
+/** 退款结果通知 as WeChat posts it: REFUND.SUCCESS (or ABNORMAL, CLOSED) with the refund encrypted like a payment notice. */
+export function wechatRefundNotification(
+  keys: WechatKeys,
+  refund: { orderNo: string; refundNo: string; refundCents: number; totalCents: number; status?: 'SUCCESS' | 'ABNORMAL' | 'CLOSED' },
+  options: WechatNotificationOptions = {},
+) {
+  const status = refund.status ?? 'SUCCESS';
+  const resource = {
+    mchid: keys.mchId,
+    out_trade_no: refund.orderNo,
+    transaction_id: `4200001234${refund.orderNo}`,
+    out_refund_no: refund.refundNo,
+    refund_id: `50000000382019052709732678${refund.refundNo.slice(-6)}`,
+    refund_status: status,
+    success_time: beijingRfc3339(Date.now() - 1000),
+    user_received_account: '支付用户零钱',
+    amount: { total: refund.totalCents, refund: refund.refundCents, payer_total: refund.totalCents, payer_refund: refund.refundCents },
+    ...options.transaction,
+  };
+  return sealedNotification(keys, `REFUND.${status}`, 'refund', resource, options);
+}

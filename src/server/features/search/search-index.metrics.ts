@@ -1,0 +1,40 @@
+import { Gauge, type Registry } from 'prom-client';
+import type { SearchIndexKeeper } from './search-index.keeper.ts';
+
+/** The index's build and how far it trails the change log (a lag that keeps growing means a stuck process). */
+export function registerSearchIndexMetrics(registry: Registry, keeper: SearchIndexKeeper): void {
+  const registers = [registry];
+  new Gauge({
+    name: 'search_index_ready',
+    help: '1 once the in-memory search index is built',
+    registers,
+    collect() {
+      this.set(keeper.isReady ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'search_index_build_seconds',
+    help: 'Duration of the last full index build',
+    registers,
+    collect() {
+      if (keeper.lastBuild) this.set(keeper.lastBuild.ms / 1000);
+    },
+  });
+  new Gauge({
+    name: 'search_index_products',
+    help: 'Products in the last full index build',
+    registers,
+    collect() {
+      if (keeper.lastBuild) this.set(keeper.lastBuild.products);
+    },
+  });
+  new Gauge({
+    name: 'search_index_lag_changes',
+    help: 'Catalogue changes written but not yet applied to this process’s index',
+    registers,
+    async collect() {
+      const lag = await keeper.lag();
+      if (lag !== null) this.set(lag);
+    },
+  });
+}

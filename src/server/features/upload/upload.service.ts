@@ -1,0 +1,152 @@
+import type { Readable } from 'node:stream';
+import {
+  localUploadPath,
+  memberKeyPrefix,
+  uploadErrors,
+  uploadPolicies,
+  uploadPurposes,
+  uploadTokenTtlMs,
+  type ImageMime,
+  type UploadedImage,
+  type UploadPurpose,
+  type UploadToken,
+} from '../../../contract/upload.ts';
+import type { Config } from '../../config.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
+import { signUploadToken, verifyUploadToken, type UploadGrant } from './local-upload-token.ts';
+import { isQiniuKeyUnder, qiniuUploadToken } from './qiniu-upload-token.ts';
+import { findUploads, insertUpload, insertUploadsIfMissing, markUploadsClaimed, type UploadRow } from './upload.repository.ts';
+import { openStoredFile, removeStoredFile, storeFile } from './upload-storage.ts';
+
+/** An upload another feature has claimed (a complaint's photo, an avatar). */
+export interface Upload {
+  key: string;
+  userId: number;
+  purpose: UploadPurpose;
+  provider: 'local' | 'qiniu';
+  /** Unknown for Qiniu uploads. */
+  bytes: number | null;
+  mime: string;
+  createdAt: number;
+  /** Where the browser loads it. */
+  url: string;
+}
+
+/** A member's local uploads in an hour: room for several complaints' photos, not for filling the disk. */
+export const uploadLimits = { perMemberPerHour: 60 } as const;
+
+/** An uploaded key's address: the Qiniu domain for Qiniu uploads, the image base address (qiniuImgAddress) for the store's own. */
+export function uploadUrl(config: Config, upload: { key: string; provider: 'local' | 'qiniu' }): string {
+  const qiniu = config.uploads.qiniu;
+  return upload.provider === 'qiniu' && qiniu ? `${qiniu.domain}${upload.key}` : `${config.imageBaseUrl}${upload.key}`;
+}
+
+/** /common/api/getQiniuToken: a Qiniu token when Qiniu is configured, else a token for the store's own endpoint, bound to this session. */
+export function issueUploadToken(config: Config, visitor: { userId: number; sid: string }, purpose: UploadPurpose, now = Date.now()): UploadToken {
+  const policy = uploadPolicies[purpose];
+  const keyPrefix = memberKeyPrefix(purpose, visitor.userId);
+  const common = { keyPrefix, maxBytes: policy.maxBytes, accept: policy.accept };
+  const qiniu = config.uploads.qiniu;
+  if (qiniu) {
+    const { token, expiresAt } = qiniuUploadToken(qiniu, keyPrefix, policy, uploadTokenTtlMs / 1000);
+    return { provider: 'qiniu', uploadUrl: qiniu.uploadUrl, token, expiresAt, urlPrefix: qiniu.domain, ...common };
+  }
+  const grant: UploadGrant = { purpose, userId: visitor.userId, keyPrefix, maxBytes: policy.maxBytes, expiresAt: now + uploadTokenTtlMs };
+  const token = signUploadToken(config.sessionSecret, visitor.sid, grant);
+  return { provider: 'local', uploadUrl: localUploadPath, token, expiresAt: grant.expiresAt, urlPrefix: config.imageBaseUrl, ...common };
+}
+
+/** The grant of a local token, when it was signed for this session of this member and has not expired. */
+export function verifyLocalUploadToken(config: Config, visitor: { userId: number; sid: string }, token: string, now = Date.now()): UploadGrant {
+  const grant = verifyUploadToken(config.sessionSecret, visitor.sid, token, now);
+  if (grant.userId !== visitor.userId) throw new AppError(uploadErrors.tokenInvalid);
+  return grant;
+}
+
+/** POST /common/upload: streams the file to disk under the grant's prefix and records it. */
+export async function storeLocalUpload(
+  deps: Pick<ServiceDeps, 'db' | 'config' | 'counters'>,
+  grant: UploadGrant,
+  file: { stream: Readable; isTruncated: () => boolean },
+  now = Date.now(),
+): Promise<UploadedImage> {
+  const { isAllowed } = await deps.counters.consume(`upload:member:${grant.userId}`, uploadLimits.perMemberPerHour, 3600, now);
+  if (!isAllowed) throw new AppError(uploadErrors.tooFrequent);
+  const dir = deps.config.uploads.dir;
+  const stored = await storeFile(file.stream, {
+    dir,
+    keyPrefix: grant.keyPrefix,
+    maxBytes: grant.maxBytes,
+    accept: uploadPolicies[grant.purpose].accept,
+    isTruncated: file.isTruncated,
+  });
+  try {
+    await insertUpload(deps.db, { ...stored, userId: grant.userId, purpose: grant.purpose, provider: 'local', createdAt: now, claimedAt: null });
+  } catch (error) {
+    await removeStoredFile(dir, stored.key);
+    throw error;
+  }
+  return { key: stored.key, url: uploadUrl(deps.config, { key: stored.key, provider: 'local' }) };
+}
+
+const localKeyPattern = new RegExp(
+  `^(?:${uploadPurposes.map((purpose) => uploadPolicies[purpose].keyPrefix).join('|')})[1-9]\\d{0,9}/[0-9a-f]{32}\\.(?:bmp|jpg|png|webp)$`,
+);
+
+/** Keys storeFile makes, and nothing else: no other path under UPLOAD_DIR is ever read. */
+export function isLocalUploadKey(key: string): boolean {
+  return localKeyPattern.test(key);
+}
+
+const mimeOfExtension: Record<string, ImageMime> = { bmp: 'image/bmp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+function mimeOfKey(key: string): ImageMime | undefined {
+  return mimeOfExtension[key.slice(key.lastIndexOf('.') + 1)];
+}
+
+/** A stored local upload to serve at its image address, with its type, or null. */
+export async function openLocalUpload(config: Config, key: string) {
+  const mime = mimeOfKey(key);
+  if (!isLocalUploadKey(key) || !mime) return null;
+  const file = await openStoredFile(config.uploads.dir, key);
+  return file ? { ...file, mime } : null;
+}
+
+/**
+ * For a feature accepting uploaded keys (a complaint's photos): each key must be this member's own
+ * upload for this purpose, so nobody attaches another member's file. Qiniu uploads went straight to
+ * Qiniu, so a key the store has not seen is accepted when Qiniu is configured and the key is one
+ * the member's token for this purpose could have made (its prefix); it is recorded then. The claimed
+ * uploads are marked and returned in the order of `keys`, once each.
+ */
+export async function claimUploads(
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
+  request: { userId: number; purpose: UploadPurpose; keys: readonly string[] },
+  now = Date.now(),
+): Promise<Upload[]> {
+  const { userId, purpose } = request;
+  const keys = [...new Set(request.keys)];
+  const known = new Map((await findUploads(deps.db, keys)).map((row) => [row.key, row]));
+  const keyPrefix = memberKeyPrefix(purpose, userId);
+  const newQiniuRows: UploadRow[] = [];
+  for (const key of keys) {
+    const row = known.get(key);
+    if (row) {
+      if (row.userId !== userId || row.purpose !== purpose) throw new AppError(uploadErrors.notOwned);
+      continue;
+    }
+    const mime = mimeOfKey(key);
+    if (!deps.config.uploads.qiniu || !isQiniuKeyUnder(keyPrefix, key) || !mime) throw new AppError(uploadErrors.notOwned);
+    newQiniuRows.push({ key, userId, purpose, provider: 'qiniu', bytes: null, mime, createdAt: now, claimedAt: null });
+  }
+  await insertUploadsIfMissing(deps.db, newQiniuRows);
+  await markUploadsClaimed(deps.db, userId, keys, now);
+  for (const row of newQiniuRows) known.set(row.key, row);
+  return keys.flatMap((key) => {
+    const row = known.get(key);
+    return row
+      ? [{ key, userId, purpose, provider: row.provider, bytes: row.bytes, mime: row.mime, createdAt: row.createdAt, url: uploadUrl(deps.config, row) }]
+      : [];
+  });
+}

@@ -1,0 +1,45 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { afterEach, describe, expect, it } from 'vitest';
+import { InFlightHandlers } from './in-flight.ts';
+
+describe('in-flight handlers', () => {
+  let app: FastifyInstance | undefined;
+  afterEach(async () => {
+    await app?.close();
+    app = undefined;
+  });
+
+  it('lets a synchronous handler answer later (as @fastify/static does) and counts it until the answer is sent', async () => {
+    const inFlight = new InFlightHandlers();
+    const server: FastifyInstance = Fastify();
+    app = server;
+    inFlight.track(server);
+    let countWhileAnswering = -1;
+    app.get('/later', (_request, reply) => {
+      setTimeout(() => {
+        countWhileAnswering = inFlight.count;
+        void reply.type('text/css').send('body{color:red}');
+      }, 20);
+    });
+    const response = await app.inject({ method: 'GET', url: '/later' });
+    expect(response.headers['content-type']).toContain('text/css');
+    expect(response.body).toBe('body{color:red}');
+    expect(countWhileAnswering).toBe(1);
+    await inFlight.idle();
+    expect(inFlight.count).toBe(0);
+  });
+
+  it('counts an async handler until it settles, also when it throws', async () => {
+    const inFlight = new InFlightHandlers();
+    app = Fastify();
+    inFlight.track(app);
+    app.get('/ok', async () => ({ count: inFlight.count }));
+    app.get('/fails', async () => {
+      await Promise.resolve();
+      throw new Error('boom');
+    });
+    expect((await app.inject({ method: 'GET', url: '/ok' })).json()).toEqual({ count: 1 });
+    expect((await app.inject({ method: 'GET', url: '/fails' })).statusCode).toBe(500);
+    expect(inFlight.count).toBe(0);
+  });
+});

@@ -1,0 +1,115 @@
+import { useId, useState } from 'react';
+import { complaintCalls } from '../../../contract/complaint-calls.ts';
+import { complaintLimits, replyProblem, textLength, type ComplaintDetail } from '../../../contract/complaint.ts';
+import { callApi, errorMessageOf } from '../../lib/api-client.ts';
+import { showToast } from '../../ui/toast.ts';
+
+/** The description, then each addition of the member and each staff reply, oldest first. */
+export function ComplaintConversation({ complaint }: { complaint: ComplaintDetail }) {
+  return (
+    <ol className="complaint-conversation" aria-label="沟通记录">
+      {complaint.replies.map((reply) => (
+        <li key={reply.id} className={`complaint-conversation__item complaint-conversation__item--${reply.author}`} data-testid="complaint-reply">
+          <div className="complaint-conversation__who">
+            {reply.author === 'staff' ? `客服 ${reply.staffName}` : '我的补充'}
+            <time className="complaint-conversation__at">{reply.atStr.slice(0, 16)}</time>
+          </div>
+          <p className="complaint-conversation__text">{reply.text}</p>
+        </li>
+      ))}
+      {complaint.replies.length === 0 ? <li className="complaint-conversation__none">客服将尽快处理您的投诉，请留意消息通知。</li> : null}
+    </ol>
+  );
+}
+
+/** 补充说明 and 撤销投诉 while the complaint is open; each answers the complaint as it is after. */
+export function ComplaintMemberActions({ complaint, onChange }: { complaint: ComplaintDetail; onChange: (next: ComplaintDetail) => void }) {
+  const fieldId = useId();
+  const [text, setText] = useState('');
+  const [problem, setProblem] = useState('');
+  const [isBusy, setIsBusy] = useState(false);
+  const [isConfirmingClose, setIsConfirmingClose] = useState(false);
+
+  async function run(work: () => Promise<ComplaintDetail>, done: string) {
+    setIsBusy(true);
+    try {
+      onChange(await work());
+      showToast(done);
+      return true;
+    } catch (error) {
+      const message = errorMessageOf(error) || '操作失败，请稍后重试';
+      setProblem(message);
+      showToast(message);
+      return false;
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  async function reply() {
+    const found = replyProblem(text);
+    setProblem(found);
+    if (found) return;
+    if (await run(() => callApi(complaintCalls.reply, { id: complaint.id, text }), '补充说明已提交')) setText('');
+  }
+
+  if (!complaint.isOpen) return <p className="complaint-detail__ended">该投诉已{complaint.statusLabel}，如有新的问题请重新提交投诉。</p>;
+  return (
+    <div className="complaint-actions">
+      <form
+        className="complaint-reply"
+        aria-label="补充说明"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          void reply();
+        }}
+      >
+        <label className="complaint-form__label" htmlFor={fieldId}>
+          补充说明
+        </label>
+        <textarea
+          id={fieldId}
+          className="complaint-form__textarea"
+          rows={3}
+          value={text}
+          placeholder="补充问题细节或回复客服"
+          onChange={(event) => setText(event.target.value)}
+        />
+        <span className="complaint-form__counter">
+          {textLength(text.trim())}/{complaintLimits.replyMax}
+        </span>
+        {problem ? (
+          <p className="complaint-form__problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+        <div className="complaint-form__actions">
+          <button type="submit" className="button button--primary" disabled={isBusy}>
+            提交补充
+          </button>
+          {isConfirmingClose ? (
+            <span className="complaint-actions__confirm" role="group" aria-label="确认撤销">
+              确定撤销该投诉吗？
+              <button
+                type="button"
+                className="button"
+                disabled={isBusy}
+                onClick={() => void run(() => callApi(complaintCalls.close, { id: complaint.id }), '投诉已撤销')}
+              >
+                确定撤销
+              </button>
+              <button type="button" className="link-button" onClick={() => setIsConfirmingClose(false)}>
+                再想想
+              </button>
+            </span>
+          ) : (
+            <button type="button" className="button" disabled={isBusy} onClick={() => setIsConfirmingClose(true)}>
+              撤销投诉
+            </button>
+          )}
+        </div>
+      </form>
+    </div>
+  );
+}

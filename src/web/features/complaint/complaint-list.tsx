@@ -1,0 +1,104 @@
+import { complaintDetailPath, complaintStatuses, complaintStatusLabels, type ComplaintListData } from '../../../contract/complaint.ts';
+import { orderDetailPath } from '../../../contract/order.ts';
+import { pageWindow } from '../catalog/pagination.tsx';
+import { feedbackListUrl } from './complaint-urls.ts';
+
+/** 全部 / 待处理 / 处理中 / 已解决 / 已关闭 with counts, as links (the tab lives in the URL). */
+export function ComplaintTabs({ list }: { list: ComplaintListData }) {
+  const all = complaintStatuses.reduce((sum, status) => sum + list.counts[status], 0);
+  const tabs = [
+    { status: null, label: '全部', count: all },
+    ...complaintStatuses.map((status) => ({ status, label: complaintStatusLabels[status], count: list.counts[status] })),
+  ];
+  return (
+    <nav className="complaint-tabs" aria-label="投诉状态">
+      {tabs.map((tab) => (
+        <a
+          key={tab.label}
+          href={feedbackListUrl({ status: tab.status })}
+          className={tab.status === list.status ? 'complaint-tabs__tab complaint-tabs__tab--active' : 'complaint-tabs__tab'}
+          aria-current={tab.status === list.status ? 'page' : undefined}
+        >
+          {tab.label}
+          <span className="complaint-tabs__count">{tab.count}</span>
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+function ComplaintPager({ list }: { list: ComplaintListData }) {
+  const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
+  if (pageCount <= 1) return null;
+  const hrefFor = (page: number) => feedbackListUrl({ status: list.status, page });
+  return (
+    <nav className="complaint-pager" aria-label="分页">
+      {list.page > 1 ? <a href={hrefFor(list.page - 1)}>上一页</a> : <span className="complaint-pager__disabled">上一页</span>}
+      {pageWindow(list.page, pageCount).map((item, index) =>
+        item === 'gap' ? (
+          <span key={`gap-${String(index)}`}>…</span>
+        ) : item === list.page ? (
+          <span key={item} className="complaint-pager__current" aria-current="page">
+            {item}
+          </span>
+        ) : (
+          <a key={item} href={hrefFor(item)}>
+            {item}
+          </a>
+        ),
+      )}
+      {list.page < pageCount ? <a href={hrefFor(list.page + 1)}>下一页</a> : <span className="complaint-pager__disabled">下一页</span>}
+      <span className="complaint-pager__total">共 {list.total} 条投诉</span>
+    </nav>
+  );
+}
+
+/** The member's complaints of the tab, newest first, each linking to its detail. */
+export function ComplaintList({ list }: { list: ComplaintListData }) {
+  if (list.complaints.length === 0) {
+    return <p className="complaint-list__empty">{list.status ? `暂无${complaintStatusLabels[list.status]}的投诉` : '您还没有提交过售后投诉'}</p>;
+  }
+  return (
+    <>
+      <table className="complaint-list">
+        <thead>
+          <tr>
+            <th scope="col">投诉编号</th>
+            <th scope="col">订单号</th>
+            <th scope="col">商品</th>
+            <th scope="col">问题类型</th>
+            <th scope="col">提交时间</th>
+            <th scope="col">状态</th>
+            <th scope="col">操作</th>
+          </tr>
+        </thead>
+        <tbody>
+          {list.complaints.map((complaint) => (
+            <tr key={complaint.id} data-testid="complaint-row">
+              <td>
+                <a href={complaintDetailPath(complaint.id)}>{complaint.complaintNo}</a>
+              </td>
+              <td>
+                <a href={orderDetailPath(complaint.orderNo)}>{complaint.orderNo}</a>
+              </td>
+              <td>
+                <span className="complaint-list__code">{complaint.productCode}</span>
+                <span className="complaint-list__name">{complaint.productName}</span>
+                {complaint.photoCount > 0 ? <span className="complaint-list__photos">{complaint.photoCount}张图片</span> : null}
+              </td>
+              <td>{complaint.typeLabel}</td>
+              <td>{complaint.createdAtStr.slice(0, 16)}</td>
+              <td>
+                <span className={`complaint-status complaint-status--${complaint.status}`}>{complaint.statusLabel}</span>
+              </td>
+              <td>
+                <a href={complaintDetailPath(complaint.id)}>查看详情</a>
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <ComplaintPager list={list} />
+    </>
+  );
+}

@@ -1,0 +1,162 @@
+import { productDetailPath } from '../../../contract/catalog.ts';
+import { newComplaintPath } from '../../../contract/complaint.ts';
+import { formatUnitPriceE4 } from '../../../contract/money.ts';
+import { OrderStatus, ShortfallChoice, type LineChange, type OrderDetail, type SettlementLine } from '../../../contract/order.ts';
+import { formatCents } from '../../../contract/pricing.ts';
+
+/**
+ * The one table of order lines, at checkout (today's tier prices, what changed since the cart, a
+ * shortfall) and on the order detail (the prices bought at, units still on back order, 申请售后).
+ * Each page turns its lines into rows with the functions below; the table only lays them out.
+ */
+export interface OrderLinesRow {
+  key: number;
+  productId: number;
+  productCode: string;
+  productName: string;
+  brandName: string;
+  package: string;
+  unitPriceE4: number;
+  quantity: number;
+  amountCents: number;
+  /** Further facts under the product (包装 5000 个的整数倍). */
+  facts: string[];
+  /** Checkout: how the line changed since it entered the cart. */
+  changes: LineChange[];
+  /** Under the quantity: a shortfall at checkout, or the units still on back order. */
+  quantityNote: { kind: 'short' | 'backorder'; text: string } | null;
+  /** Shown apart (a changed line, a line dropped for want of stock). */
+  isFlagged: boolean;
+  /** Order detail of a shipped or completed order: the complaint form opened on this line. */
+  aftersalesHref: string | null;
+}
+
+export interface OrderLinesTableProps {
+  rows: readonly OrderLinesRow[];
+  /** The rows' test id: settlement-line at checkout, order-line on the detail. */
+  rowTestId: 'settlement-line' | 'order-line';
+  /** A screen reader's name for the table. */
+  label: string;
+}
+
+export function OrderLinesTable({ rows, rowTestId, label }: OrderLinesTableProps) {
+  const hasActions = rows.some((row) => row.aftersalesHref !== null);
+  return (
+    <table className="order-lines" aria-label={label}>
+      <thead>
+        <tr>
+          <th scope="col">商品信息</th>
+          <th scope="col">单价</th>
+          <th scope="col">数量</th>
+          <th scope="col">小计</th>
+          {hasActions ? <th scope="col">操作</th> : null}
+        </tr>
+      </thead>
+      <tbody>
+        {rows.map((row) => (
+          <tr key={row.key} className={row.isFlagged ? 'order-lines__row order-lines__row--flagged' : 'order-lines__row'} data-testid={rowTestId}>
+            <td className="order-lines__product">
+              <a className="order-lines__code" href={productDetailPath(row.productId)}>
+                {row.productCode}
+              </a>
+              <div className="order-lines__meta">
+                {row.brandName} · {row.package} · {row.productName}
+              </div>
+              {row.facts.map((fact) => (
+                <div key={fact} className="order-lines__meta">
+                  {fact}
+                </div>
+              ))}
+              {row.changes.length > 0 ? (
+                <ul className="order-lines__changes" aria-label={`${row.productCode} 的变化`}>
+                  {row.changes.map((change) => (
+                    <li key={change.kind} className={`order-lines__change order-lines__change--${change.kind}`}>
+                      {change.text}
+                    </li>
+                  ))}
+                </ul>
+              ) : null}
+            </td>
+            <td className="order-lines__unit">{formatUnitPriceE4(row.unitPriceE4)}</td>
+            <td className="order-lines__quantity">
+              <span data-testid="line-quantity">{row.quantity}</span>
+              {row.quantityNote ? (
+                <p className={`order-lines__note order-lines__note--${row.quantityNote.kind}`} data-testid={`line-${row.quantityNote.kind}`}>
+                  {row.quantityNote.text}
+                </p>
+              ) : null}
+            </td>
+            <td className="order-lines__amount">
+              <strong className="price">{formatCents(row.amountCents)}</strong>
+            </td>
+            {hasActions ? (
+              <td className="order-lines__actions">
+                {row.aftersalesHref !== null ? (
+                  <a className="order-lines__aftersales" href={row.aftersalesHref}>
+                    申请售后
+                  </a>
+                ) : null}
+              </td>
+            ) : null}
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+function shortfallText(line: SettlementLine, choice: ShortfallChoice): string {
+  const needed = `需 ${String(line.cartQuantity)}`;
+  if (choice === ShortfallChoice.waitForAll) return `${needed}，现货 ${String(line.stock)}，到齐后发货`;
+  return line.quantity === 0 ? `${needed}，暂无现货，本单不含此商品` : `${needed}，现货 ${String(line.stock)}，先发现货`;
+}
+
+/** Checkout: the lines being ordered at today's tier prices; a changed line says how, a short one what the buyer's choice does. */
+export function settlementRowsOf(lines: readonly SettlementLine[], shortfallChoice: ShortfallChoice): OrderLinesRow[] {
+  return lines.map((line) => ({
+    key: line.productId,
+    productId: line.productId,
+    productCode: line.productCode,
+    productName: line.productName,
+    brandName: line.brandName,
+    package: line.package,
+    unitPriceE4: line.unitPriceE4,
+    quantity: line.quantity,
+    amountCents: line.amountCents,
+    facts: [`包装 ${String(line.packSize)} 个的整数倍`],
+    changes: line.changes,
+    quantityNote: line.isShortOfStock ? { kind: 'short', text: shortfallText(line, shortfallChoice) } : null,
+    isFlagged: line.changes.length > 0 || (line.isShortOfStock && line.quantity === 0),
+    aftersalesHref: null,
+  }));
+}
+
+/** Orders whose units may still arrive (a cancelled one waits for nothing). */
+const openStatuses: readonly OrderStatus[] = [OrderStatus.unpaid, OrderStatus.unshipped];
+/** Orders whose goods went out: a line may be complained about. */
+const deliveredStatuses: readonly OrderStatus[] = [OrderStatus.shipped, OrderStatus.completed];
+
+/** Order detail: the lines as placed, the units still on back order while the order is open, and 申请售后 once shipped. */
+export function orderRowsOf(order: Pick<OrderDetail, 'orderNo' | 'status' | 'lines'>): OrderLinesRow[] {
+  const isOpen = openStatuses.includes(order.status);
+  const isDelivered = deliveredStatuses.includes(order.status);
+  return order.lines.map((line) => {
+    const backOrdered = line.quantity - line.reservedQuantity;
+    return {
+      key: line.id,
+      productId: line.productId,
+      productCode: line.productCode,
+      productName: line.productName,
+      brandName: line.brandName,
+      package: line.package,
+      unitPriceE4: line.unitPriceE4,
+      quantity: line.quantity,
+      amountCents: line.amountCents,
+      facts: [],
+      changes: [],
+      quantityNote: isOpen && backOrdered > 0 ? { kind: 'backorder', text: `缺货待发 ${String(backOrdered)}` } : null,
+      isFlagged: false,
+      aftersalesHref: isDelivered ? newComplaintPath(order.orderNo, line.id) : null,
+    };
+  });
+}

@@ -1,0 +1,97 @@
+import { useState } from 'react';
+import { OrderStatus, orderPaths, type OrderDetail } from '../../contract/order.ts';
+import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
+import { EventTimeline, ExpressTimeline } from '../features/order/express-timeline.tsx';
+import { BuyAgainNotice, CancelOrderDialog, OrderActionButtons } from '../features/order/order-actions.tsx';
+import { OrderAmounts } from '../features/order/order-amounts.tsx';
+import { OrderInfo } from '../features/order/order-info.tsx';
+import { OrderLinesTable, orderRowsOf } from '../features/order/order-lines-table.tsx';
+import { OrderProgress } from '../features/order/order-progress.tsx';
+import { PaymentCountdown } from '../features/order/payment-countdown.tsx';
+import { useOrderActions } from '../features/order/use-order-actions.ts';
+import { PageShell } from '../shell/page-shell.tsx';
+import type { PageProps } from './page-props.ts';
+
+const statusHints: Record<OrderStatus, string> = {
+  [OrderStatus.unpaid]: '订单已提交，请尽快完成付款，超时订单将自动取消。',
+  [OrderStatus.unshipped]: '付款成功，仓库正在为您备货，请耐心等待发货。',
+  [OrderStatus.shipped]: '商品已出库，请留意物流信息并注意查收。',
+  [OrderStatus.completed]: '交易已完成，感谢您的惠顾。',
+  [OrderStatus.cancelled]: '订单已取消。',
+};
+
+function hasLogistics(status: OrderStatus): boolean {
+  return status === OrderStatus.unshipped || status === OrderStatus.shipped || status === OrderStatus.completed;
+}
+
+/** /user/order/detail/:orderNo (the member's own orders): state and what can be done, logistics, lines, amounts, address, invoice, payment. */
+export function OrderDetailPage({ shell, data }: PageProps<OrderDetail>) {
+  const [order, setOrder] = useState(data);
+  const actions = useOrderActions(setOrder);
+  // The order's own events are oldest first; shown newest first like the logistics.
+  const events = [...order.events].reverse();
+
+  return (
+    <PageShell shell={shell}>
+      <MemberCentreLayout current="/user/order/list">
+        <section className="person-panel order-detail" aria-label="订单详情">
+          <header className="order-detail__head">
+            <h1 className="person-panel__title">订单详情</h1>
+            <a className="order-link" href={orderPaths.list}>
+              ‹ 返回我的订单
+            </a>
+          </header>
+          <div className="order-detail__state">
+            <div className="order-detail__state-main">
+              <p className="order-detail__no">
+                订单号：<span data-testid="detail-order-no">{order.orderNo}</span>
+                <span className="order-detail__created">下单时间：{order.createdAtStr}</span>
+              </p>
+              <p className={`order-detail__status order-status--${order.status}`} data-testid="detail-status">
+                {order.statusLabel}
+              </p>
+              <p className="order-muted">
+                {statusHints[order.status]}
+                {order.cancelReason ? `原因：${order.cancelReason}` : ''}
+              </p>
+              {order.canPay && order.expiresAt !== null ? <PaymentCountdown expiresAt={order.expiresAt} className="order-detail__countdown" /> : null}
+            </div>
+            <OrderActionButtons order={order} actions={actions} />
+          </div>
+          <BuyAgainNotice actions={actions} orderNo={order.orderNo} />
+          <OrderProgress order={order} />
+        </section>
+        {hasLogistics(order.status) ? (
+          <section className="person-panel" aria-labelledby="order-express-title">
+            <h2 id="order-express-title" className="person-panel__title">
+              物流信息
+            </h2>
+            <ExpressTimeline orderNo={order.orderNo} />
+          </section>
+        ) : null}
+        <section className="person-panel" aria-labelledby="order-info-title">
+          <h2 id="order-info-title" className="person-panel__title">
+            订单信息
+          </h2>
+          <OrderInfo order={order} />
+        </section>
+        <section className="person-panel" aria-labelledby="order-lines-title">
+          <h2 id="order-lines-title" className="person-panel__title">
+            商品清单（共 {order.lineCount} 种，{order.productCount} 件）
+          </h2>
+          <OrderLinesTable rows={orderRowsOf(order)} rowTestId="order-line" label="商品清单" />
+          <OrderAmounts order={order} />
+        </section>
+        {events.length > 0 ? (
+          <section className="person-panel" aria-labelledby="order-events-title">
+            <h2 id="order-events-title" className="person-panel__title">
+              订单跟踪
+            </h2>
+            <EventTimeline events={events} label="订单跟踪" />
+          </section>
+        ) : null}
+        <CancelOrderDialog actions={actions} />
+      </MemberCentreLayout>
+    </PageShell>
+  );
+}
