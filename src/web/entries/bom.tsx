@@ -1,0 +1,5 @@
+import '../styles/base.css';
+import { hydratePage } from '../lib/hydrate-page.tsx';
+import { BomPage } from '../pages/bom-page.tsx';
+
+hydratePage(BomPage);
