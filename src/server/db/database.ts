@@ -16,6 +16,7 @@ import type { OrderTables } from '../features/order/order.tables.ts';
 import type { UploadTables } from '../features/upload/upload.tables.ts';
 import type { PaymentTables } from '../features/payment/payment.tables.ts';
 import type { ComplaintTables } from '../features/complaint/complaint.tables.ts';
+import type { BomTables } from '../features/bom/bom.tables.ts';
 
 /** The whole schema as Kysely sees it: each feature declares its own tables. */
 export interface Database
@@ -37,4 +38,5 @@ export interface Database
     OrderTables,
     UploadTables,
     PaymentTables,
-    ComplaintTables {}
+    ComplaintTables,
+    BomTables {}

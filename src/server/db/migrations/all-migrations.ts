@@ -19,6 +19,7 @@ import { complaintsMigration } from './0017-complaints.ts';
 import { paymentRefundsMigration } from './0021-payment-refunds.ts';
 import { orderInvoicesMigration } from './0022-order-invoices.ts';
 import { couponAmountsInCentsMigration } from './0023-coupon-amounts-in-cents.ts';
+import { bomsMigration } from './0024-boms.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const allMigrations: Record<string, MigrationFactory> = {
@@ -42,4 +43,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0021-payment-refunds': paymentRefundsMigration,
   '0022-order-invoices': orderInvoicesMigration,
   '0023-coupon-amounts-in-cents': couponAmountsInCentsMigration,
+  '0024-boms': bomsMigration,
 };
