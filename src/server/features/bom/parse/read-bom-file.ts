@@ -1,0 +1,50 @@
+import { bomErrors, bomLimits, type BomSheet } from '../../../../contract/bom.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { decodeTextBytes } from './decode-text.ts';
+import { detectDelimiter, parseDelimited } from './delimited-text.ts';
+import { sheetOfGrids, sheetRowsMax } from './sheet-of-grids.ts';
+import { workbookGrids, type SheetGrid } from './workbook-grid.ts';
+import { assertZipWithinLimits } from './zip-guard.ts';
+
+/** Extensions accepted; what the file holds is decided by its bytes. */
+export const bomFileExtensions = ['xlsx', 'xlsm', 'xls', 'csv', 'txt', 'tsv'] as const;
+
+/**
+ * Inflated parts of an .xlsx, all together: a 3,000-line BOM is a few megabytes of XML, and a zip bomb stops here.
+ * Cells per sheet: 6,030 rows of 60 columns.
+ */
+const zipLimits = { inflatedBytesMax: 80 * 1024 * 1024, sheetRowsMax, sheetCellsMax: sheetRowsMax * bomLimits.columnsMax };
+
+const zipMagic = [0x50, 0x4b, 0x03, 0x04];
+const compoundFileMagic = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];
+
+/** An uploaded BOM (.xlsx, .xls, .csv, or tab-separated .txt) read into a BomSheet; AppError for anything else. */
+export function readBomFile(fileName: string, bytes: Uint8Array): BomSheet {
+  if (bytes.length === 0) throw new AppError(bomErrors.fileEmpty);
+  if (bytes.length > bomLimits.fileBytesMax) throw new AppError(bomErrors.fileTooLarge);
+  if (!(bomFileExtensions as readonly string[]).includes(extensionOf(fileName))) throw new AppError(bomErrors.fileType);
+  return sheetOfGrids(fileName, gridsOf(bytes), bomErrors.fileEmpty);
+}
+
+function gridsOf(bytes: Uint8Array): SheetGrid[] {
+  if (startsWith(bytes, zipMagic)) {
+    assertZipWithinLimits(bytes, zipLimits);
+    return workbookGrids(bytes, sheetRowsMax);
+  }
+  if (startsWith(bytes, compoundFileMagic)) return workbookGrids(bytes, sheetRowsMax);
+  const text = decodeTextBytes(bytes);
+  if (text === null) throw new AppError(bomErrors.fileUnreadable);
+  // Many systems save an HTML table or Excel 2003 XML and call it .xls.
+  if (/^\s*<(?:!doctype html|html|table|\?xml)/i.test(text.slice(0, 1000))) return workbookGrids(text, sheetRowsMax);
+  const { rows, truncated } = parseDelimited(text, detectDelimiter(text), sheetRowsMax);
+  return [{ sheetName: '', rows, truncated }];
+}
+
+function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
+function startsWith(bytes: Uint8Array, prefix: number[]): boolean {
+  return prefix.every((byte, index) => bytes[index] === byte);
+}

@@ -1,0 +1,79 @@
+import * as XLSX from '@e965/xlsx';
+import { bomErrors, bomLimits } from '../../../../contract/bom.ts';
+import { AppError } from '../../../http/app-error.ts';
+
+/** One sheet as text: every row from the top (row indexes are the sheet's), merged cells filled. */
+export interface SheetGrid {
+  sheetName: string;
+  rows: string[][];
+  /** Rows past the reading limit were left unread. */
+  truncated: boolean;
+}
+
+/**
+ * The sheets of an .xlsx, .xls or HTML/XML "Excel" file, each cell as Excel displays it. Formulas are never
+ * read (cellFormula: false): a formula cell gives its cached value. At most rowsMax rows of each sheet are read.
+ */
+export function workbookGrids(input: Uint8Array | string, rowsMax: number): SheetGrid[] {
+  let workbook: XLSX.WorkBook;
+  try {
+    workbook = XLSX.read(input, {
+      type: typeof input === 'string' ? 'string' : 'array',
+      dense: true,
+      sheetRows: rowsMax + 1,
+      cellFormula: false,
+      cellHTML: false,
+      cellStyles: false,
+      cellDates: false,
+      bookVBA: false,
+    });
+  } catch {
+    throw new AppError(bomErrors.fileUnreadable);
+  }
+  if (workbook.SheetNames.length === 0) throw new AppError(bomErrors.fileUnreadable);
+  return workbook.SheetNames.map((sheetName) => {
+    const sheet = workbook.Sheets[sheetName];
+    const rows = sheet ? gridOf(sheet) : [];
+    return { sheetName, rows: rows.slice(0, rowsMax), truncated: rows.length > rowsMax };
+  });
+}
+
+function gridOf(sheet: XLSX.WorkSheet): string[][] {
+  const reference = sheet['!ref'];
+  if (!reference) return [];
+  const range = XLSX.utils.decode_range(reference);
+  const firstColumn = range.s.c;
+  const width = Math.min(range.e.c - firstColumn + 1, bomLimits.columnsMax);
+  const data = (sheet as XLSX.DenseSheet)['!data'] as (XLSX.CellObject[] | undefined)[] | undefined;
+  const rows: string[][] = [];
+  for (let rowIndex = 0; rowIndex <= range.e.r; rowIndex++) {
+    const cells = data?.[rowIndex];
+    const row: string[] = [];
+    for (let column = 0; column < width; column++) row.push(cellText(cells?.[firstColumn + column]));
+    rows.push(row);
+  }
+  fillMerges(rows, sheet['!merges'] ?? [], firstColumn);
+  return rows;
+}
+
+function cellText(cell: XLSX.CellObject | undefined): string {
+  if (!cell || cell.t === 'z') return '';
+  if (cell.w !== undefined) return cell.w;
+  if (cell.v === undefined) return '';
+  return cell.v instanceof Date ? cell.v.toISOString().slice(0, 10) : String(cell.v);
+}
+
+/** A merged range reads, as a person reads it, as its top-left value in every cell. */
+function fillMerges(rows: string[][], merges: XLSX.Range[], firstColumn: number): void {
+  for (const merge of merges) {
+    const value = rows[merge.s.r]?.[merge.s.c - firstColumn];
+    if (value === undefined || value === '') continue;
+    const lastRow = Math.min(merge.e.r, rows.length - 1);
+    for (let rowIndex = merge.s.r; rowIndex <= lastRow; rowIndex++) {
+      const row = rows[rowIndex];
+      if (!row) continue;
+      const lastColumn = Math.min(merge.e.c - firstColumn, row.length - 1);
+      for (let column = Math.max(0, merge.s.c - firstColumn); column <= lastColumn; column++) row[column] = value;
+    }
+  }
+}
