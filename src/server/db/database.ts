@@ -17,6 +17,7 @@ import type { UploadTables } from '../features/upload/upload.tables.ts';
 import type { PaymentTables } from '../features/payment/payment.tables.ts';
 import type { ComplaintTables } from '../features/complaint/complaint.tables.ts';
 import type { BomTables } from '../features/bom/bom.tables.ts';
+import type { QuotationTables } from '../features/quotation/quotation.tables.ts';
 
 /** The whole schema as Kysely sees it: each feature declares its own tables. */
 export interface Database
@@ -39,4 +40,5 @@ export interface Database
     UploadTables,
     PaymentTables,
     ComplaintTables,
-    BomTables {}
+    BomTables,
+    QuotationTables {}

@@ -20,6 +20,7 @@ import { paymentRefundsMigration } from './0021-payment-refunds.ts';
 import { orderInvoicesMigration } from './0022-order-invoices.ts';
 import { couponAmountsInCentsMigration } from './0023-coupon-amounts-in-cents.ts';
 import { bomsMigration } from './0024-boms.ts';
+import { quotationsMigration } from './0025-quotations.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const allMigrations: Record<string, MigrationFactory> = {
@@ -44,4 +45,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0022-order-invoices': orderInvoicesMigration,
   '0023-coupon-amounts-in-cents': couponAmountsInCentsMigration,
   '0024-boms': bomsMigration,
+  '0025-quotations': quotationsMigration,
 };

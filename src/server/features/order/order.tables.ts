@@ -36,6 +36,8 @@ export interface OrdersTable {
   shippedAt: number | null;
   completedAt: number | null;
   refundedCents: Generated<number>;
+  /** The accepted offer this order was placed from (unique: an offer makes one order). */
+  quotationId: number | null;
   createdAt: number;
   updatedAt: Generated<number>;
 }

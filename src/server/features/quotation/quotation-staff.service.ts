@@ -1,0 +1,149 @@
+import type { Kysely } from 'kysely';
+import { MessageType } from '../../../contract/message.ts';
+import { amountCentsOf, formatUnitPriceE4 } from '../../../contract/money.ts';
+import { formatCents } from '../../../contract/pricing.ts';
+import { quotationErrors, quotationLimits, QuotationStatus } from '../../../contract/quotation.ts';
+import { isPackMultiple } from '../../../contract/rules.ts';
+import type { Database } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import { loadProductSummaries } from '../catalog/product.service.ts';
+import { formatSendDate, sendMessages } from '../message/message.service.ts';
+import { claimQuotation, expireDue, findQuotationById, findQuotationLines, updateLineOffer } from './quotation.repository.ts';
+import { escapeHtml } from './quotation.service.ts';
+import type { QuotationRow } from './quotation.tables.ts';
+
+/**
+ * What staff do to quotations (the operations console of issue 14 will call these): price a
+ * pending request (报价), and let offers past their validity expire. The member is told of an offer
+ * by an offer message (type 5, HTML sanitised when shown).
+ */
+
+export interface OfferLineInput {
+  lineId: number;
+  productId: number;
+  unitPriceE4: number;
+  quantity: number;
+}
+
+export interface OfferInput {
+  lines: readonly OfferLineInput[];
+  /** The offer's last valid moment, epoch ms; must be in the future. */
+  validUntil: number;
+  staffNote?: string;
+}
+
+interface PricedOfferLine extends OfferLineInput {
+  productCode: string;
+  productName: string;
+  brandName: string;
+  package: string;
+  amountCents: number;
+}
+
+function isPositiveInteger(value: number, max: number): boolean {
+  return Number.isInteger(value) && value > 0 && value <= max;
+}
+
+/** Each line offered once, a known product once, a positive price, a pack-multiple quantity. */
+async function pricedLinesOrThrow(db: Kysely<Database>, quotation: QuotationRow, offer: OfferInput, now: number): Promise<PricedOfferLine[]> {
+  const staffNote = offer.staffNote ?? '';
+  const isOfferValid =
+    offer.lines.length > 0 &&
+    Number.isInteger(offer.validUntil) &&
+    offer.validUntil > now &&
+    Array.from(staffNote).length <= quotationLimits.staffNoteMax &&
+    new Set(offer.lines.map((line) => line.lineId)).size === offer.lines.length &&
+    new Set(offer.lines.map((line) => line.productId)).size === offer.lines.length &&
+    offer.lines.every((line) => isPositiveInteger(line.unitPriceE4, 1_000_000_000) && isPositiveInteger(line.quantity, quotationLimits.quantityMax));
+  if (!isOfferValid) throw new AppError(quotationErrors.pricingInvalid);
+  const lineIds = new Set((await findQuotationLines(db, [quotation.id])).map((line) => line.id));
+  const products = new Map(
+    (
+      await loadProductSummaries(
+        db,
+        offer.lines.map((line) => line.productId),
+      )
+    ).map((product) => [product.productId, product]),
+  );
+  return offer.lines.map((line) => {
+    const product = products.get(line.productId);
+    if (!lineIds.has(line.lineId) || !product || !isPackMultiple(line.quantity, product.packSize)) throw new AppError(quotationErrors.pricingInvalid);
+    return {
+      ...line,
+      productCode: product.code,
+      productName: product.description,
+      brandName: product.brandName,
+      package: product.package,
+      amountCents: amountCentsOf(line.unitPriceE4, line.quantity),
+    };
+  });
+}
+
+function offerMessageHtml(quotation: QuotationRow, lines: readonly PricedOfferLine[], totalCents: number, validUntil: number, staffNote: string): string {
+  const rows = lines.map(
+    (line) =>
+      `<tr><td>${escapeHtml(line.productCode)}</td><td>${escapeHtml(line.brandName)}</td><td>${String(line.quantity)}</td>` +
+      `<td>${formatUnitPriceE4(line.unitPriceE4)}</td><td>${formatCents(line.amountCents)}</td></tr>`,
+  );
+  const note = staffNote === '' ? '' : `<p>备注：${escapeHtml(staffNote)}</p>`;
+  return (
+    `<p>您的询价单 <strong>${escapeHtml(quotation.quotationNo)}</strong> 已报价，共 ${String(lines.length)} 项，合计 <strong>${formatCents(totalCents)}</strong>，` +
+    `报价有效期至 ${formatSendDate(validUntil)}。</p>` +
+    `<table><thead><tr><th>型号</th><th>品牌</th><th>数量</th><th>单价</th><th>小计</th></tr></thead><tbody>${rows.join('')}</tbody></table>` +
+    `${note}<p>请在有效期内到 会员中心 › 我的询价（/user/quotation）接受报价并下单。</p>`
+  );
+}
+
+/**
+ * Prices a pending request: each offered line's product, unit price and quantity, the validity date.
+ * One conditional update moves it 待报价 → 已报价, so two staff pricing at once make one offer.
+ */
+export async function priceQuotation(db: Kysely<Database>, quotationId: number, offer: OfferInput, now = Date.now()): Promise<QuotationRow> {
+  const quotation = await findQuotationById(db, quotationId);
+  if (!quotation) throw new AppError(quotationErrors.notFound);
+  if (quotation.status !== QuotationStatus.pending) throw new AppError(quotationErrors.notPending);
+  const lines = await pricedLinesOrThrow(db, quotation, offer, now);
+  const totalCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
+  const staffNote = (offer.staffNote ?? '').trim();
+  await withTransaction(db, async (trx) => {
+    const isQuoted = await claimQuotation(
+      trx,
+      quotation.id,
+      { from: [QuotationStatus.pending] },
+      { status: QuotationStatus.quoted, totalCents, quotedAt: now, validUntil: offer.validUntil, staffNote, updatedAt: now },
+    );
+    if (!isQuoted) throw new AppError(quotationErrors.notPending);
+    for (const line of lines) {
+      await updateLineOffer(trx, quotation.id, line.lineId, {
+        offerProductId: line.productId,
+        offerProductCode: line.productCode,
+        offerProductName: line.productName,
+        offerBrandName: line.brandName,
+        offerPackage: line.package,
+        offerUnitPriceE4: line.unitPriceE4,
+        offerQuantity: line.quantity,
+        offerAmountCents: line.amountCents,
+      });
+    }
+    await sendMessages(trx, [
+      {
+        userId: quotation.userId,
+        messageType: MessageType.offer,
+        msgContent: offerMessageHtml(quotation, lines, totalCents, offer.validUntil, staffNote),
+        sendDate: now,
+      },
+    ]);
+  });
+  const priced = await findQuotationById(db, quotation.id);
+  if (!priced) throw new AppError(quotationErrors.notFound);
+  return priced;
+}
+
+/**
+ * Offers (quoted or accepted) past their validity become 已过期, claimed in one statement, so
+ * whichever process runs it, each expires once. The claimed quotations.
+ */
+export function expireQuotations(db: Kysely<Database>, now = Date.now()): Promise<{ id: number; userId: number; quotationNo: string }[]> {
+  return expireDue(db, now);
+}

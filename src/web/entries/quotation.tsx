@@ -1,0 +1,7 @@
+import '../styles/base.css';
+import '../styles/person.css';
+import '../features/quotation/quotation.css';
+import { hydratePage } from '../lib/hydrate-page.tsx';
+import { QuotationPage } from '../pages/quotation-page.tsx';
+
+hydratePage(QuotationPage);
