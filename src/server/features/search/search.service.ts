@@ -12,7 +12,10 @@ import {
 } from '../../../contract/search.ts';
 import { splitKeyword } from '../../../contract/value-query.ts';
 import type { Db } from '../../db/create-db.ts';
+import { AppError } from '../../http/app-error.ts';
+import { requestErrors } from '../../../contract/errors.ts';
 import { compileQuery } from './index/compile-query.ts';
+import { PartLookup } from './index/part-lookup.ts';
 import type { Dictionary } from './index/dictionary.ts';
 import type { IndexQuery, IndexResult, SearchIndex } from './index/search-index.ts';
 import { PackageTable } from './index/segment-builder.ts';
@@ -25,6 +28,10 @@ const maxSuggestions = 10;
 /** Room kept for brands and categories when part numbers alone would fill the list. */
 const maxNameSuggestions = 4;
 const maxNearMatches = 8;
+/** How long a BOM match waits for the index of a large catalogue being built at start before answering busy. */
+const partLookupWaitMs = 20_000;
+
+export type { ParameterQuery, PartHit, PartLookup, TermRequirement } from './index/part-lookup.ts';
 
 /** Control characters never reach a query (PostgreSQL refuses NUL); runs of spaces become one. */
 export function cleanKeyword(raw: string): string {
@@ -196,6 +203,24 @@ export class SearchService {
     const base = partNumberBase(cleaned);
     if (ids.length === 0 && base !== norm) ids = await findProductIdsByCodeNorm(this.db, [base]);
     return this.productsOf(ids, await this.keeper.dictionary());
+  }
+
+  /**
+   * Lookups over the in-memory index for matching many BOM lines at once (the BOM feature's
+   * matcher): waits for the index while a large catalogue is being indexed, up to 20 s, then
+   * answers request.busy rather than one SQL query per line.
+   */
+  async partLookup(): Promise<PartLookup> {
+    let index = await this.keeper.current();
+    if (!index) {
+      const waited = await Promise.race([
+        this.keeper.startBuild().then(() => true),
+        new Promise<false>((resolve) => setTimeout(() => resolve(false), partLookupWaitMs).unref()),
+      ]);
+      index = waited ? await this.keeper.current() : null;
+    }
+    if (!index) throw new AppError(requestErrors.busy);
+    return new PartLookup(index);
   }
 
   /** The catalogue's list cards of the parts, in this order, named with the index's category names (as the facets are). */

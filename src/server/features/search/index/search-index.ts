@@ -89,6 +89,16 @@ export class SearchIndex {
     return list;
   }
 
+  /** Each live segment with its dead-doc flags, for lookups beside search (the BOM matcher's part-lookup.ts). */
+  liveSegments(): [Segment, Uint8Array | null][] {
+    return this.segments();
+  }
+
+  /** A keyword's matches in each segment (kept for recent keywords, as search keeps them). */
+  keywordMatches(keyword: string): [Segment, Matches][] {
+    return this.cachedMatch(keyword);
+  }
+
   compile(keyword: string): CompiledQuery {
     const compiled = compileQuery(keyword, this.dictionary, this.packages);
     return { ...compiled, tokens: compiled.tokens.slice(0, maxTokens) };
