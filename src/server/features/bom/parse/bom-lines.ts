@@ -57,7 +57,8 @@ export function isPartRow(row: string[], mapping: BomColumnMapping, headers: str
   const filled = row.map((cell) => cell.trim()).filter((cell) => cell !== '');
   const first = filled[0] ?? '';
   if (totalRow.test(first) || noteRow.test(first)) return false;
-  if (filled.length === 1 && /[:：]$/.test(first)) return false;
+  // "Component Count:", "Project info:" (KiBot's footer), "项目名称：": a label, not a part.
+  if (/^[^:：]{1,30}[:：]$/.test(first)) return false;
   return !isHeaderRepeat(row, headers);
 }
 

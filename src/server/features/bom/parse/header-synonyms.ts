@@ -24,7 +24,11 @@ const synonymRows: readonly SynonymRow[] = [
   [['storeCode'], 1, ['lcscpartno', 'lcscpart', 'lcsc', 'lcscno', 'jlcpcbpartno', 'jlcpcbpart', 'jlcpartno', 'jlcpart', 'supplierpartno', 'supplierpart']],
   [['storeCode'], 1, ['商品编号', '商品编码', '物料编码', '物料编号', '立创编号', '立创商品编号', '商城编号', '商品代码', '物料代码']],
   [['value'], 1, ['value', 'val', '值', '标称值', '参数', '元件值', '规格', '规格参数', '参数值']],
-  [['value', 'description'], 2, ['comment', '名称', '物料名称', '元件名称', '器件名称', 'name', 'partname', 'component', '元件', '器件']],
+  [
+    ['value', 'description'],
+    2,
+    ['comment', '名称', '物料名称', '元件名称', '器件名称', 'name', 'partname', 'component', '元件', '器件', 'designation', 'cmpname'],
+  ],
   [['designator', 'value', 'description'], 3, ['part']],
   [['description'], 1, ['description', 'desc', '描述', '说明', '物料描述', '元件描述', '器件描述', '规格描述', '详细描述', 'productdescription', '产品描述']],
   [['description'], 4, ['device', 'libref', 'libraryref', 'symbol', 'librarypart']],
@@ -66,68 +70,15 @@ const synonymRows: readonly SynonymRow[] = [
 
 /** Headers that say "this is a header row" without a role of their own (序号, Datasheet, Unit Price…). */
 const knownHeaders = [
-  'no',
-  'item',
-  'row',
-  'index',
-  'id',
-  'line',
-  '序号',
-  '编号',
-  '项次',
-  '行号',
-  'datasheet',
-  '数据手册',
-  'url',
-  'link',
-  '链接',
-  'price',
-  'unitprice',
-  'extprice',
-  'extendedprice',
-  'unitpriceusd',
-  'orderpriceusd',
-  'extusd',
-  'subtotal',
-  '单价',
-  '金额',
-  '总价',
-  '小计',
-  'stock',
-  'instock',
-  'available',
-  'availablequantity',
-  '库存',
-  'rohs',
-  'lifecycle',
-  'leadtime',
-  'minmultorderqty',
-  'minimumquantity',
-  'digikeypartno',
-  'digikeyno',
-  'mouserno',
-  'mouserpartno',
-  'supplier',
-  'suppliername',
-  '供应商',
-  'sourcing',
-  'library',
-  'sheetname',
-  'backorder',
-  'customerno',
-  'customerpartno',
-  '客户料号',
-  'unitpricecny',
-  'unitpricermb',
-  'category',
-  '类别',
-  '分类',
-  '物料类别',
-  'image',
-  '图片',
-  'weight',
-  'vendorpartno',
-].map((header) => normalizeHeaderText(header));
+  'no pos position item row index id line 序号 编号 项次 行号 datasheet 数据手册 url link 链接 price unitprice extprice extendedprice unitpriceusd',
+  'orderpriceusd extusd subtotal 单价 金额 总价 小计 stock instock available availablequantity 库存 rohs lifecycle leadtime minmultorderqty',
+  'minimumquantity digikeypartno digikeyno mouserno mouserpartno supplier suppliername 供应商 sourcing library sheetname backorder pins',
+  'distributor distributorpn supplierandref customerreference footprintlib partlib customerno customerpartno 客户料号 unitpricecny',
+  'unitpricermb category 类别 分类 物料类别 image 图片 weight vendorpartno',
+]
+  .join(' ')
+  .split(' ')
+  .map((header) => normalizeHeaderText(header));
 
 const synonyms = new Map<string, HeaderSynonym>();
 for (const [roles, rank, headers] of synonymRows) {
@@ -136,7 +87,7 @@ for (const [roles, rank, headers] of synonymRows) {
 const known = new Set(knownHeaders);
 
 /** Words that make a quantity-looking header something else (a price, the stock, the pack size). */
-const notQuantity = /price|stock|库存|available|min|mult|单价|金额|价格|moq|pack|reel|包装|leadtime/;
+const notQuantity = /price|stock|库存|available|backorder|min|mult|单价|金额|价格|moq|pack|reel|包装|leadtime|在途/;
 
 /** The roles a header can take, or null when it names none; `known` headers count for detection only. */
 export function synonymOf(header: string): HeaderSynonym | 'known' | null {

@@ -19,6 +19,8 @@ export function workbookGrids(input: Uint8Array | string, rowsMax: number): Shee
   try {
     workbook = XLSX.read(input, {
       type: typeof input === 'string' ? 'string' : 'array',
+      // HTML and XML "Excel" files: keep "0603" as text, do not guess numbers and dates.
+      raw: typeof input === 'string',
       dense: true,
       sheetRows: rowsMax + 1,
       cellFormula: false,
