@@ -1,4 +1,6 @@
 import '../styles/base.css';
+import '../styles/product.css';
+import '../features/bom/bom.css';
 import { hydratePage } from '../lib/hydrate-page.tsx';
 import { BomPage } from '../pages/bom-page.tsx';
 

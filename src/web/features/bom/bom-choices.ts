@@ -1,0 +1,162 @@
+import type { BomCandidate, BomChoice, BomLine } from '../../../contract/bom.ts';
+import { bomTotals, optimiseLine, type BomLineOptimisation, type BomTotals as OptimiserTotals } from '../../../contract/bom-optimiser.ts';
+import { lineAmountCents, unitPriceE4At } from '../../../contract/pricing.ts';
+import { findPart } from './bom-candidates.ts';
+
+/** What the buyer decided for a line: the part, whether it is ticked, and how its quantity is set. */
+export interface LineChoice {
+  productId: number | null;
+  isSelected: boolean;
+  /** Buy the optimiser's quantity (the next price break) instead of the quantity needed. */
+  isOptimised: boolean;
+  /** A quantity the buyer typed; null: from the BOM (and the optimiser). */
+  quantityOverride: number | null;
+}
+
+/** Choices by lineNo. */
+export type LineChoices = Record<number, LineChoice>;
+
+/** A line with its chosen part priced at the quantity to order. */
+export interface PricedLine {
+  line: BomLine;
+  choice: LineChoice;
+  part: BomCandidate | null;
+  /** The optimiser's view of the chosen part; null without a part or for a line not ordered. */
+  optimisation: BomLineOptimisation | null;
+  /** What goes to the cart: 0 when no part is chosen or the line is not fitted. */
+  quantity: number;
+  unitPriceE4: number | null;
+  amountCents: number;
+  /** The amount at the quantity needed, before any optimising. */
+  baseAmountCents: number;
+  /** The optimiser would save money and its quantity is not in use yet. */
+  canOptimise: boolean;
+  isShortOfStock: boolean;
+}
+
+export function defaultChoice(line: BomLine): LineChoice {
+  const first = line.isNotFitted ? null : (line.candidates[0]?.productId ?? null);
+  return { productId: first, isSelected: first !== null, isOptimised: false, quantityOverride: null };
+}
+
+export function defaultChoices(lines: readonly BomLine[]): LineChoices {
+  return Object.fromEntries(lines.map((line) => [line.lineNo, defaultChoice(line)]));
+}
+
+/**
+ * The choices after the lines were matched again (new boards or spare %, a corrected mapping):
+ * a part chosen before is kept when the line still offers it; a typed quantity only while the
+ * line needs the same quantity.
+ */
+export function carryChoices(previous: LineChoices, previousLines: readonly BomLine[], lines: readonly BomLine[]): LineChoices {
+  const before = new Map(previousLines.map((line) => [line.lineNo, line]));
+  return Object.fromEntries(
+    lines.map((line) => {
+      const old = previous[line.lineNo];
+      const oldLine = before.get(line.lineNo);
+      if (!old || !oldLine || old.productId === null || !findPart(line, old.productId)) return [line.lineNo, defaultChoice(line)];
+      const isSameNeed = oldLine.requiredQuantity === line.requiredQuantity;
+      return [line.lineNo, { ...old, quantityOverride: isSameNeed ? old.quantityOverride : null }];
+    }),
+  );
+}
+
+/** A saved BOM's choices on its freshly matched lines: the part if still offered, the quantity as saved. */
+export function choicesFromSaved(lines: readonly BomLine[], saved: readonly BomChoice[]): LineChoices {
+  const choices = defaultChoices(lines);
+  for (const line of lines) {
+    const choice = saved.find((item) => item.lineNo === line.lineNo);
+    const part = choice ? findPart(line, choice.productId) : null;
+    if (!choice || !part) continue;
+    const optimisation = optimiseLine(line.requiredQuantity, part.packSize, part.priceTiers);
+    const isOptimised = choice.quantity > 0 && optimisation.savingCents > 0 && choice.quantity === optimisation.quantity;
+    const isBase = choice.quantity === optimisation.baseQuantity;
+    choices[line.lineNo] = {
+      productId: part.productId,
+      isSelected: choice.quantity > 0,
+      isOptimised,
+      quantityOverride: choice.quantity > 0 && !isOptimised && !isBase ? choice.quantity : null,
+    };
+  }
+  return choices;
+}
+
+export function priceLine(line: BomLine, choice: LineChoice): PricedLine {
+  const part = line.isNotFitted ? null : findPart(line, choice.productId);
+  if (!part || line.requiredQuantity <= 0) {
+    return {
+      line,
+      choice,
+      part,
+      optimisation: null,
+      quantity: 0,
+      unitPriceE4: null,
+      amountCents: 0,
+      baseAmountCents: 0,
+      canOptimise: false,
+      isShortOfStock: false,
+    };
+  }
+  const optimisation = optimiseLine(line.requiredQuantity, part.packSize, part.priceTiers);
+  const quantity = choice.quantityOverride ?? (choice.isOptimised ? optimisation.quantity : optimisation.baseQuantity);
+  return {
+    line,
+    choice,
+    part,
+    optimisation,
+    quantity,
+    unitPriceE4: unitPriceE4At(part.priceTiers, quantity),
+    amountCents: lineAmountCents(part.priceTiers, quantity),
+    baseAmountCents: optimisation.baseAmountCents,
+    canOptimise: optimisation.savingCents > 0 && choice.quantityOverride === null && !choice.isOptimised,
+    isShortOfStock: part.stock < quantity,
+  };
+}
+
+export function priceLines(lines: readonly BomLine[], choices: LineChoices): PricedLine[] {
+  return lines.map((line) => priceLine(line, choices[line.lineNo] ?? defaultChoice(line)));
+}
+
+/** A line that can go to the cart: a part chosen and a quantity to order. */
+export function isOrderable(priced: PricedLine): boolean {
+  return priced.part !== null && priced.quantity > 0;
+}
+
+export interface BomSelectionTotals {
+  /** Lines ticked and orderable. */
+  selectedCount: number;
+  /** The ticked lines at the quantities to order now (optimised or typed where so). */
+  currentCents: number;
+  /** The ticked lines' parts before optimising (the quantity needed) and with every optimisation taken. */
+  optimiser: OptimiserTotals;
+  /** Ticked lines whose optimisation is not taken yet (what 一键优化 would change). */
+  optimisableCount: number;
+}
+
+export function totalsOf(priced: readonly PricedLine[]): BomSelectionTotals {
+  const chosen = priced.filter((line) => line.choice.isSelected && isOrderable(line));
+  return {
+    selectedCount: chosen.length,
+    currentCents: chosen.reduce((sum, line) => sum + line.amountCents, 0),
+    optimiser: bomTotals(
+      chosen.flatMap((line) =>
+        line.part ? [{ requiredQuantity: line.line.requiredQuantity, packSize: line.part.packSize, priceTiers: line.part.priceTiers }] : [],
+      ),
+    ),
+    optimisableCount: chosen.filter((line) => line.canOptimise).length,
+  };
+}
+
+/** The choices a save keeps: every line with a part, quantity 0 for a line left out. */
+export function savedChoicesOf(priced: readonly PricedLine[]): BomChoice[] {
+  return priced.flatMap((line) =>
+    line.part ? [{ lineNo: line.line.lineNo, productId: line.part.productId, quantity: line.choice.isSelected ? line.quantity : 0 }] : [],
+  );
+}
+
+/** The cart items of the chosen lines (all orderable lines, or the ticked ones). */
+export function cartItemsOf(priced: readonly PricedLine[], onlySelected: boolean): BomChoice[] {
+  return priced
+    .filter((line) => isOrderable(line) && (!onlySelected || line.choice.isSelected))
+    .flatMap((line) => (line.part ? [{ lineNo: line.line.lineNo, productId: line.part.productId, quantity: line.quantity }] : []));
+}
