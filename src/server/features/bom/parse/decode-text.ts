@@ -51,7 +51,7 @@ function isReadableText(text: string): boolean {
     const code = character.charCodeAt(0);
     if ((code < 32 && code !== 9 && code !== 10 && code !== 13) || code === 0xfffd || (code >= 0x7f && code < 0xa0)) strange++;
   }
-  return strange <= sample.length * 0.01;
+  return strange <= Math.max(4, sample.length * 0.01);
 }
 
 function startsWith(bytes: Uint8Array, prefix: number[]): boolean {

@@ -13,7 +13,7 @@ export const bomFileExtensions = ['xlsx', 'xlsm', 'xls', 'csv', 'txt', 'tsv'] as
  * Inflated parts of an .xlsx, all together: a 3,000-line BOM is a few megabytes of XML, and a zip bomb stops here.
  * Cells per sheet: 6,030 rows of 60 columns.
  */
-const zipLimits = { inflatedBytesMax: 80 * 1024 * 1024, sheetRowsMax, sheetCellsMax: sheetRowsMax * bomLimits.columnsMax };
+const zipLimits = { inflatedBytesMax: 48 * 1024 * 1024, sheetRowsMax, sheetCellsMax: sheetRowsMax * bomLimits.columnsMax };
 
 const zipMagic = [0x50, 0x4b, 0x03, 0x04];
 const compoundFileMagic = [0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1];

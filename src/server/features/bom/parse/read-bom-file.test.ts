@@ -1,0 +1,164 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { deflateRawSync } from 'node:zlib';
+import * as XLSX from '@e965/xlsx';
+import iconv from 'iconv-lite';
+import { describe, expect, it } from 'vitest';
+import { bomLimits } from '../../../../contract/bom.ts';
+import { writeRepeatedRowWorkbook, workbookParts, writeZip } from '../../../../../tests/fixtures/bom/zip-writer.ts';
+import { AppError } from '../../../http/app-error.ts';
+import { readBomFile } from './read-bom-file.ts';
+
+const corpusDirectory = join(import.meta.dirname, '../../../../../tests/fixtures/bom');
+const badFiles = JSON.parse(readFileSync(join(corpusDirectory, 'bad-files.json'), 'utf8')) as { file: string; errorCode: string }[];
+
+function errorCodeOf(read: () => unknown): string {
+  try {
+    read();
+  } catch (error) {
+    if (error instanceof AppError) return error.errorCode;
+    throw error;
+  }
+  return 'no error';
+}
+
+function timed(read: () => unknown): { errorCode: string; milliseconds: number } {
+  const started = performance.now();
+  const errorCode = errorCodeOf(read);
+  return { errorCode, milliseconds: performance.now() - started };
+}
+
+function csvBytes(text: string): Uint8Array {
+  return new Uint8Array(Buffer.from(text, 'utf8'));
+}
+
+function xlsxBytes(rows: unknown[][], merges: string[] = []): Uint8Array {
+  const book = XLSX.utils.book_new();
+  const sheet = XLSX.utils.aoa_to_sheet(rows);
+  sheet['!merges'] = merges.map((range) => XLSX.utils.decode_range(range));
+  XLSX.utils.book_append_sheet(book, sheet, 'BOM');
+  return new Uint8Array(XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer);
+}
+
+describe('readBomFile refuses bad files with a clear error', () => {
+  it.each(badFiles.map(({ file, errorCode }) => [file, errorCode] as const))('%s → %s', (file, errorCode) => {
+    expect(errorCodeOf(() => readBomFile(file, new Uint8Array(readFileSync(join(corpusDirectory, file)))))).toBe(errorCode);
+  });
+
+  it('refuses a file over 5 MB before reading it', () => {
+    expect(errorCodeOf(() => readBomFile('big.csv', new Uint8Array(bomLimits.fileBytesMax + 1)))).toBe('bom.fileTooLarge');
+  });
+
+  it('refuses other file types by extension', () => {
+    for (const name of ['bom.docx', 'bom.pdf', 'bom', 'bom.exe'])
+      expect(errorCodeOf(() => readBomFile(name, csvBytes('型号,数量\nLM358DR,1\n')))).toBe('bom.fileType');
+  });
+
+  it('refuses a zip bomb that declares its size, without inflating it', () => {
+    const stream = deflateRawSync(Buffer.alloc(1024 * 1024));
+    const parts = workbookParts('<worksheet/>');
+    const bombParts = Array.from({ length: 40 }, (_, index) => ({
+      name: `xl/media/image${index}.bin`,
+      content: Buffer.alloc(0),
+      deflated: stream,
+      declaredSize: 100 * 1024 * 1024,
+    }));
+    const result = timed(() => readBomFile('bomb.xlsx', new Uint8Array(writeZip([...parts, ...bombParts]))));
+    expect(result.errorCode).toBe('bom.fileUnreadable');
+    expect(result.milliseconds).toBeLessThan(500);
+  });
+
+  it('stops a zip bomb that lies about its size at the inflation cap', () => {
+    const stream = deflateRawSync(Buffer.alloc(64 * 1024 * 1024), { level: 1 });
+    const parts = workbookParts('<worksheet/>').slice(0, 4);
+    const bomb = writeZip([...parts, { name: 'xl/worksheets/sheet1.xml', content: Buffer.alloc(0), deflated: stream, declaredSize: 2000 }]);
+    expect(bomb.length).toBeLessThan(bomLimits.fileBytesMax);
+    const result = timed(() => readBomFile('bomb.xlsx', new Uint8Array(bomb)));
+    expect(result.errorCode).toBe('bom.fileUnreadable');
+    expect(result.milliseconds).toBeLessThan(2000);
+  });
+
+  it('refuses a 200,000-row sheet with tooManyLines in well under the time of parsing it', () => {
+    const bytes = writeRepeatedRowWorkbook(['MPN', 'Qty', 'Designator'], ['RC0603FR-0710KL', '1', 'R1'], 200_000);
+    expect(bytes.length).toBeLessThan(bomLimits.fileBytesMax);
+    const result = timed(() => readBomFile('huge.xlsx', new Uint8Array(bytes)));
+    expect(result.errorCode).toBe('bom.tooManyLines');
+    expect(result.milliseconds).toBeLessThan(3000);
+  });
+
+  it('refuses a 200,000-line CSV with tooManyLines quickly', () => {
+    const text = `MPN,Qty\n${'RC0603FR-0710KL,1\n'.repeat(200_000)}`;
+    const result = timed(() => readBomFile('huge.csv', csvBytes(text)));
+    expect(result.errorCode).toBe('bom.tooManyLines');
+    expect(result.milliseconds).toBeLessThan(1000);
+  });
+
+  it(`reads ${bomLimits.partLinesMax} part lines and refuses ${bomLimits.partLinesMax + 1}`, () => {
+    const lines = (count: number) => Array.from({ length: count }, (_, index) => `RC0603FR-07${index}KL,1,R${index + 1}`).join('\n');
+    const sheet = readBomFile('limit.csv', csvBytes(`MPN,Qty,Designator\n${lines(bomLimits.partLinesMax)}\n合计,${bomLimits.partLinesMax},\n`));
+    expect(sheet.partLineCount).toBe(bomLimits.partLinesMax);
+    expect(errorCodeOf(() => readBomFile('over.csv', csvBytes(`MPN,Qty,Designator\n${lines(bomLimits.partLinesMax + 1)}\n`)))).toBe('bom.tooManyLines');
+    const overBook = writeRepeatedRowWorkbook(['MPN', 'Qty'], ['LM358DR', '1'], bomLimits.partLinesMax + 1);
+    expect(errorCodeOf(() => readBomFile('over.xlsx', new Uint8Array(overBook)))).toBe('bom.tooManyLines');
+  });
+});
+
+describe('readBomFile reads encodings and layouts', () => {
+  it('reads a short GBK file as GBK, not as UTF-8 or Latin-1', () => {
+    const sheet = readBomFile('短.csv', new Uint8Array(iconv.encode('型号,数量,备注\r\nSTM32F103C8T6,10,国产替代\r\n', 'gbk')));
+    expect(sheet.headers).toEqual(['型号', '数量', '备注']);
+    expect(sheet.rows).toEqual([['STM32F103C8T6', '10', '国产替代']]);
+  });
+
+  it('reads GB18030 text beyond GBK', () => {
+    const sheet = readBomFile('gb18030.csv', new Uint8Array(iconv.encode('型号,数量,备注\nLM358DR,2,㐀䶮 €\n', 'gb18030')));
+    expect(sheet.rows[0]?.[2]).toBe('㐀䶮 €');
+  });
+
+  it('reads UTF-16 BE with its byte-order mark', () => {
+    const bytes = Buffer.concat([Buffer.from([0xfe, 0xff]), iconv.encode('型号\t数量\nLM358DR\t2\n', 'utf-16be')]);
+    expect(readBomFile('be.csv', new Uint8Array(bytes)).rows).toEqual([['LM358DR', '2']]);
+  });
+
+  it('decides by content: an .xlsx saved as .csv is read as a workbook', () => {
+    const sheet = readBomFile(
+      'renamed.csv',
+      xlsxBytes([
+        ['MPN', 'Qty'],
+        ['LM358DR', 5],
+      ]),
+    );
+    expect(sheet.rows).toEqual([['LM358DR', '5']]);
+  });
+
+  it('accepts .tsv and .txt as text', () => {
+    expect(readBomFile('bom.tsv', csvBytes('MPN\tQty\nLM358DR\t5\n')).mapping).toEqual({ mpn: 0, quantity: 1 });
+    expect(readBomFile('bom.TXT', csvBytes('MPN;Qty\nLM358DR;5\n')).mapping).toEqual({ mpn: 0, quantity: 1 });
+  });
+
+  it('fills merged cells, trims cells, caps cell length and column count', () => {
+    const wide = Array.from({ length: 70 }, (_, column) => (column === 0 ? 'MPN' : column === 1 ? 'Qty' : `extra${column}`));
+    const data = Array.from({ length: 70 }, (_, column) => (column === 0 ? '  LM358DR  ' : column === 1 ? 2 : 'x'.repeat(column === 2 ? 900 : 1)));
+    const sheet = readBomFile('wide.xlsx', xlsxBytes([wide, data, ['NE555DR', 1, 'merged']], ['C3:E3']));
+    expect(sheet.headers).toHaveLength(bomLimits.columnsMax);
+    expect(sheet.rows[0]?.[0]).toBe('LM358DR');
+    expect(sheet.rows[0]?.[2]).toHaveLength(bomLimits.cellCharsMax);
+    expect(sheet.rows[1]?.slice(2, 6)).toEqual(['merged', 'merged', 'merged', '']);
+  });
+
+  it('keeps line breaks inside a quoted CSV cell as one cell, control characters as spaces', () => {
+    const sheet = readBomFile('breaks.csv', csvBytes('Designator,MPN,Qty\r\n"R1,R2\r\nR3",RC0603FR-0710KL,3\r\nU1,"LM\u0007358DR",1\r\n'));
+    expect(sheet.rows).toEqual([
+      ['R1,R2 R3', 'RC0603FR-0710KL', '3'],
+      ['U1', 'LM 358DR', '1'],
+    ]);
+  });
+
+  it('never reads a formula: cells hold cached values and formula text stays text', () => {
+    const formulas = readBomFile('formula-cells.xlsx', new Uint8Array(readFileSync(join(corpusDirectory, 'formula-cells.xlsx'))));
+    expect(formulas.rows.flat().some((cell) => cell.startsWith('=') || cell.includes('HYPERLINK'))).toBe(false);
+    expect(formulas.rows[0]).toEqual(['STM32F103C8T6', '4', 'click']);
+    const injected = readBomFile('injection.csv', new Uint8Array(readFileSync(join(corpusDirectory, 'injection.csv'))));
+    expect(injected.rows[1]).toEqual(['LM358DR', '2', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>']);
+  });
+});
