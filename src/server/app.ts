@@ -20,6 +20,7 @@ import { requestIdHeader, requestIdOf } from './ops/request-id.ts';
 import type { SmsProvider } from './features/account/sms/sms-provider.ts';
 import { requestErrors } from '../contract/errors.ts';
 import { failureEnvelope } from './http/error-handler.ts';
+import { SearchService } from './features/search/search.service.ts';
 
 export interface BuildAppOptions {
   /** How pages find their scripts: the Vite manifest, the Vite dev server, or nothing (tests). */
@@ -31,6 +32,8 @@ export interface BuildAppOptions {
   features?: readonly FeatureRegistration[];
   /** Readiness and metrics; main.ts passes its own to mark the process draining at shutdown. */
   ops?: Ops;
+  /** The search service every feature shares; a benchmark passes its own to look inside the index. */
+  search?: SearchService;
 }
 
 /** The whole store as a Fastify instance that does not listen: main.ts listens, tests inject. */
@@ -55,6 +58,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     sms: countingSends(deps.sms, ops, deps.config.sms.provider),
     ops,
     cacheVersions: createCacheVersions(deps.db.kysely, { logger: deps.logger }),
+    search: options.search ?? new SearchService(deps.db, deps.logger),
   };
   const renderer = createPageRenderer({
     siteName: deps.config.siteName,

@@ -98,6 +98,9 @@ const environmentSchema = z.object({
   KUAIDI100_URL: z.url().default('https://poll.kuaidi100.com/poll/query.do'),
   /** Secure cookies: `auto` when the request came over HTTPS (directly or from a trusted proxy), or always / never. */
   COOKIE_SECURE: z.union([z.literal('auto'), booleanFlag]).default('auto'),
+  /** A CJK font the BOM quotation PDF embeds (TrueType, OpenType or a collection) and, for a collection, the font's PostScript name. */
+  PDF_FONT_PATH: z.string().min(1).default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
+  PDF_FONT_NAME: z.string().min(1).default('NotoSansCJKsc-Regular'),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -136,6 +139,8 @@ export interface Config {
   cookieSecure: boolean | 'auto';
   orders: OrderConfig;
   payments: PaymentConfig;
+  /** The font of PDF documents (the BOM quotation sheet): a file and, inside a collection, the font's name. */
+  pdfFont: { path: string; name: string };
 }
 
 export interface OrderConfig {
@@ -242,6 +247,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       kuaidi100: e.KUAIDI100_KEY && e.KUAIDI100_CUSTOMER ? { key: e.KUAIDI100_KEY, customer: e.KUAIDI100_CUSTOMER, url: e.KUAIDI100_URL } : null,
     },
     payments: paymentConfigOf(e, isProduction),
+    pdfFont: { path: e.PDF_FONT_PATH, name: e.PDF_FONT_NAME },
   };
 }
 

@@ -18,6 +18,7 @@ import { registerUploadFeature } from './upload/upload.feature.ts';
 import { registerOrderFeature } from './order/order.feature.ts';
 import { registerPaymentFeature } from './payment/payment.feature.ts';
 import { registerComplaintFeature } from './complaint/complaint.feature.ts';
+import { registerBomFeature } from './bom/bom.feature.ts';
 import { registerQuotationFeature } from './quotation/quotation.feature.ts';
 
 export const featureRegistrations: FeatureRegistration[] = [
@@ -40,5 +41,6 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerOrderFeature,
   registerPaymentFeature,
   registerComplaintFeature,
+  registerBomFeature,
   registerQuotationFeature,
 ];

@@ -3,12 +3,15 @@ import type { Db } from '../db/create-db.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { Page } from '../ssr/page-registry.ts';
 import type { Ops } from '../ops/ops.ts';
+import type { SearchService } from './search/search.service.ts';
 
 export interface FeatureDeps extends ServiceDeps {
   /** The engine handle under `db`, for bulk reads only (the search index build). */
   database: Db;
   /** Readiness checks and metrics a feature adds (the search index's build and lag). */
   ops: Ops;
+  /** The app's one search service (its in-memory index): the search feature answers from it, the BOM tool matches with it. */
+  search: SearchService;
 }
 
 /** Each feature adds its API calls to the app and its pages to the list. */

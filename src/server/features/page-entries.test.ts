@@ -12,6 +12,7 @@ import { createOps } from '../ops/ops.ts';
 import { testConfig } from '../testing/test-app.ts';
 import { createTestDb } from '../testing/test-db.ts';
 import type { Page } from '../ssr/page-registry.ts';
+import { SearchService } from './search/search.service.ts';
 
 /** A page is named three times: its route, its browser entry and its component. They must agree. */
 describe('page entries', () => {
@@ -28,6 +29,7 @@ describe('page entries', () => {
       sms: createSmsProvider(config, database.kysely),
       ops: createOps({ db: database, counters }, { withProcessMetrics: false }),
       cacheVersions: createCacheVersions(database.kysely),
+      search: new SearchService(database, pino({ level: 'silent' })),
     };
     const app = Fastify();
     const pages: Page[] = [];

@@ -1,7 +1,7 @@
 import type { FeatureRegistration } from '../feature-registration.ts';
 import { searchPage } from './search.pages.ts';
 import { registerSearchRoutes } from './search.routes.ts';
-import { SearchService } from './search.service.ts';
+import type { SearchService } from './search.service.ts';
 import { registerSearchIndexMetrics } from './search-index.metrics.ts';
 
 /**
@@ -11,7 +11,7 @@ import { registerSearchIndexMetrics } from './search-index.metrics.ts';
  */
 export function searchFeatureWith(service?: SearchService): FeatureRegistration {
   return (app, deps, pages) => {
-    const search = service ?? new SearchService(deps.database, deps.logger);
+    const search = service ?? deps.search;
     app.addHook('onListen', async () => search.keeper.start());
     app.addHook('onClose', async () => search.keeper.close());
     deps.ops.readiness.register('searchIndex', () => ({ ok: search.keeper.isReady, detail: search.keeper.isReady ? 'built' : 'building' }));

@@ -1,0 +1,95 @@
+import * as XLSX from '@e965/xlsx';
+import { bomLineStatusLabels, type BomSheet } from '../../../contract/bom.ts';
+import type { PricedBom, PricedBomLine } from './bom-pricing.ts';
+
+/**
+ * The priced BOM as an Excel workbook: the buyer's own columns first, unchanged, then what the
+ * store matched and priced. Every text cell is written as text and text that a spreadsheet would
+ * read as a formula is defused, so a cell such as `=HYPERLINK(…)` in the buyer's file never comes
+ * back to them live.
+ */
+
+export const bomExportColumns = ['匹配状态', '商品编号', '品牌', '封装', '购买数量', '单价(元)', '小计(元)'] as const;
+
+/** Leading characters Excel, LibreOffice and WPS take as the start of a formula (or a DDE payload). */
+const formulaLead = /^[=+\-@\t\r]/;
+
+export function inertText(value: string): string {
+  return formulaLead.test(value) ? `'${value}` : value;
+}
+
+type Cell = XLSX.CellObject;
+
+function textCell(value: string): Cell {
+  return { t: 's', v: inertText(value) };
+}
+
+function numberCell(value: number, format: string): Cell {
+  return { t: 'n', v: value, z: format };
+}
+
+const yuanFormat = '0.00';
+const unitFormat = '0.0000';
+
+function storeCellsOf(entry: PricedBomLine | undefined): Cell[] {
+  if (!entry) return [];
+  const { line, purchase } = entry;
+  const shown = purchase?.product ?? line.candidates[0];
+  const cells: Cell[] = [
+    textCell(bomLineStatusLabels[line.status]),
+    textCell(shown?.code ?? ''),
+    textCell(shown?.brandName ?? ''),
+    textCell(shown?.package ?? ''),
+  ];
+  if (!purchase) return cells;
+  return [
+    ...cells,
+    numberCell(purchase.quantity, '0'),
+    purchase.unitPriceE4 === null ? textCell('') : numberCell(purchase.unitPriceE4 / 10_000, unitFormat),
+    numberCell(purchase.subtotalCents / 100, yuanFormat),
+  ];
+}
+
+/** Each row of the buyer's sheet, in order; a BOM line's figures go beside the first row it came from. */
+function bodyRowsOf(sheet: Pick<BomSheet, 'rows'>, priced: PricedBom): Cell[][] {
+  const lineByFirstRow = new Map<number, PricedBomLine>();
+  for (const entry of priced.lines) {
+    const first = Math.min(...entry.line.sourceRows);
+    if (Number.isFinite(first) && !lineByFirstRow.has(first)) lineByFirstRow.set(first, entry);
+  }
+  return sheet.rows.map((cells, index) => [...cells.map(textCell), ...storeCellsOf(lineByFirstRow.get(index))]);
+}
+
+export function bomWorkbook(sheet: Pick<BomSheet, 'headers' | 'rows'>, priced: PricedBom): Buffer {
+  const width = sheet.headers.length;
+  const pad = (cells: Cell[]) => [...cells, ...Array.from({ length: Math.max(0, width - cells.length) }, () => textCell(''))];
+  const header = [...sheet.headers.map(textCell), ...bomExportColumns.map(textCell)];
+  const body = bodyRowsOf(sheet, priced).map((cells) => {
+    const buyer = pad(cells.slice(0, width));
+    return [...buyer, ...cells.slice(width)];
+  });
+  const totalRow = [
+    ...pad([]),
+    textCell(''),
+    textCell(''),
+    textCell(''),
+    textCell(''),
+    textCell(''),
+    textCell('合计'),
+    numberCell(priced.totalCents / 100, yuanFormat),
+  ];
+  const rows = [header, ...body, totalRow];
+
+  const worksheet: XLSX.WorkSheet = {};
+  rows.forEach((cells, rowIndex) => {
+    cells.forEach((cell, columnIndex) => {
+      worksheet[XLSX.utils.encode_cell({ r: rowIndex, c: columnIndex })] = cell;
+    });
+  });
+  const columnCount = width + bomExportColumns.length;
+  worksheet['!ref'] = XLSX.utils.encode_range({ s: { r: 0, c: 0 }, e: { r: rows.length - 1, c: columnCount - 1 } });
+  worksheet['!cols'] = Array.from({ length: columnCount }, (_, index) => ({ wch: index < width ? 16 : 12 }));
+  const workbook = XLSX.utils.book_new();
+  XLSX.utils.book_append_sheet(workbook, worksheet, 'BOM报价');
+  return XLSX.write(workbook, { type: 'buffer', bookType: 'xlsx', compression: true }) as Buffer;
+}

@@ -1,0 +1,161 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { displayNameOf, loginPath } from '../../../contract/account.ts';
+import { bomErrors, bomLimits, bomUploadPath, type SavedBom } from '../../../contract/bom.ts';
+import { bomCalls } from '../../../contract/bom-calls.ts';
+import { bomRequests } from '../../../contract/bom-requests.ts';
+import { registerCalls, success } from '../../http/api-route.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { redirectTo } from '../../http/redirect.ts';
+import { findShellUser } from '../account/account.service.ts';
+import { bomWorkbook } from './bom-export.service.ts';
+import type { PricedBom } from './bom-pricing.ts';
+import { bomQuotationPdf, PdfFontMissingError } from './bom-quotation-pdf.ts';
+import {
+  addBomToCart,
+  deleteBom,
+  listBoms,
+  loadPricedBom,
+  loadSavedBom,
+  matchBom,
+  readPastedBom,
+  readUploadedBom,
+  saveBom,
+  spendBomCall,
+  type BomDeps,
+} from './bom.service.ts';
+
+/** A whole sheet travels back with every match and save: more than the store's usual 1 MB of JSON. */
+const bomCallBodyBytes = 8 * 1024 * 1024;
+
+export function registerBomRoutes(app: FastifyInstance, deps: BomDeps) {
+  void app.register(async (scope) => {
+    scope.addHook('onRoute', (route) => {
+      route.bodyLimit = bomCallBodyBytes;
+    });
+    registerCalls(scope, bomCalls, bomRequests, {
+      parseText: async ({ body, request, userId }) => {
+        await spendBomCall(deps, 'parseText', request.ip);
+        return readPastedBom(deps, userId, body.text);
+      },
+      match: async ({ body, request, userId }) => {
+        await spendBomCall(deps, 'match', request.ip);
+        return matchBom(deps, userId, body);
+      },
+      save: ({ body, userId }) => saveBom(deps, userId, body),
+      list: ({ body, userId }) => listBoms(deps, userId, body.page),
+      detail: ({ body, userId }) => loadSavedBom(deps, userId, body.bomId),
+      delete: ({ body, userId }) => deleteBom(deps, userId, body.bomId),
+      addToCart: ({ body, userId }) => addBomToCart(deps, userId, body.items),
+    });
+  });
+  registerUpload(app, deps);
+  registerExports(app, deps);
+}
+
+/** The multipart parser lives in its own scope: no other route takes multipart bodies. */
+function registerUpload(app: FastifyInstance, deps: BomDeps) {
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fields: 2, fieldSize: 2048, files: 1, parts: 3, headerPairs: 16, fileSize: bomLimits.fileBytesMax } });
+    scope.post(bomUploadPath, async (request, reply) => {
+      try {
+        await spendBomCall(deps, 'upload', request.ip);
+        const file = await receiveFile(request);
+        return success(await readUploadedBom(deps, request.visitor.userId, file.fileName, file.bytes));
+      } catch (error) {
+        settleRefusedBody(request, reply);
+        throwUploadFailure(error);
+      }
+    });
+  });
+}
+
+/** POST bomUploadPath (multipart, field `file`): the file's bytes, refused past bomLimits.fileBytesMax. */
+async function receiveFile(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
+  if (!request.isMultipart()) throw new AppError(bomErrors.fileMissing);
+  for await (const part of request.parts()) {
+    if (part.type === 'field') continue;
+    if (part.fieldname !== 'file') throw new AppError(bomErrors.fileMissing);
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw new AppError(bomErrors.fileTooLarge);
+    if (bytes.length === 0) throw new AppError(bomErrors.fileEmpty);
+    return { fileName: part.filename, bytes };
+  }
+  throw new AppError(bomErrors.fileMissing);
+}
+
+const parserMargin = 1024 * 1024;
+
+/**
+ * What is left of a refused body: one no bigger than an upload can be is read to its end and
+ * thrown away (a browser reads the answer only once it has sent everything); anything else gets
+ * the answer and a closed connection.
+ */
+function settleRefusedBody(request: FastifyRequest, reply: FastifyReply) {
+  const body = request.raw;
+  if (body.readableEnded) return;
+  const declaredLength = Number(request.headers['content-length']);
+  if (Number.isSafeInteger(declaredLength) && declaredLength <= bomLimits.fileBytesMax + parserMargin) {
+    body.unpipe();
+    body.resume();
+    return;
+  }
+  void reply.header('connection', 'close');
+}
+
+/** The multipart parser's refusals in the store's words; anything else stays a server error. */
+function throwUploadFailure(error: unknown): never {
+  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
+  if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(bomErrors.fileTooLarge);
+  if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError(bomErrors.fileMissing);
+  const isMalformed = error instanceof Error && code === undefined && /multipart|boundary|part header|terminated early|end of form/i.test(error.message);
+  throw isMalformed ? new AppError(bomErrors.fileMissing) : error;
+}
+
+const pdfUnavailableMessage = '报价单暂时无法生成（服务器缺少中文字体），请稍后再试或联系客服';
+
+/** RFC 6266/5987: an ASCII fallback and the Chinese name encoded. */
+export function attachmentHeader(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+/** The quotation sheet, or null when the configured font cannot be read (said in the log, not as a broken PDF). */
+async function quotationPdfOf(deps: BomDeps, request: FastifyRequest, userId: number, saved: SavedBom, priced: PricedBom): Promise<Buffer | null> {
+  const member = await findShellUser(deps.db, userId);
+  const party = { siteName: deps.config.siteName, hotline: deps.config.hotline, memberName: member ? displayNameOf(member) : '' };
+  try {
+    return await bomQuotationPdf(deps.config.pdfFont, saved, priced, party);
+  } catch (error) {
+    if (!(error instanceof PdfFontMissingError)) throw error;
+    request.log.warn({ err: error }, 'BOM quotation PDF without its font');
+    return null;
+  }
+}
+
+/** GET /bom/:bomId/export.xlsx and .pdf: the member's own BOM, matched and priced now. */
+function registerExports(app: FastifyInstance, deps: BomDeps) {
+  for (const format of ['xlsx', 'pdf'] as const) {
+    app.get<{ Params: { bomId: string } }>(`/bom/:bomId/export.${format}`, async (request, reply) => {
+      const userId = request.visitor.userId;
+      if (userId === null) return redirectTo(reply, loginPath(request.url));
+      const bomId = bomRequests.detail.shape.bomId.safeParse(request.params.bomId);
+      if (!bomId.success) throw notFound();
+      // Another member's BOM is bom.notFound, which a GET answers with the 404 page.
+      const { saved, priced } = await loadPricedBom(deps, userId, bomId.data);
+      void reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');
+      if (format === 'xlsx') {
+        return reply
+          .type('application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+          .header('content-disposition', attachmentHeader(`${saved.name}-报价.xlsx`))
+          .send(bomWorkbook(saved.sheet, priced));
+      }
+      const pdf = await quotationPdfOf(deps, request, userId, saved, priced);
+      if (!pdf) return reply.status(503).type('text/plain; charset=utf-8').send(pdfUnavailableMessage);
+      return reply
+        .type('application/pdf')
+        .header('content-disposition', attachmentHeader(`${saved.name}-报价单.pdf`))
+        .send(pdf);
+    });
+  }
+}
