@@ -132,6 +132,16 @@ describe('finding the header row', () => {
     expect(detectBomHeader(rows)).toEqual({ headerRowIndex: 5, mapping: { quantity: 1, value: 2, designator: 3, package: 4 } });
   });
 
+  it('does not take a project row of labels and values for the header', () => {
+    const rows = [
+      ['产品型号：ZN-LOCK-01', '生产数量：500', '品牌：自有'],
+      ['序号', '型号', '数量', '位号', '封装'],
+      ['1', 'LM358DR', '1', 'U1', 'SOIC-8'],
+    ];
+    expect(detectBomHeader(rows)?.headerRowIndex).toBe(1);
+    expect(detectBomHeader([rows[0] ?? [], ['LM358DR', '1']])).toBeNull();
+  });
+
   it(`looks at the first ${headerScanRows} rows only`, () => {
     const title = Array.from({ length: headerScanRows }, () => ['说明']);
     expect(detectBomHeader([...title, ['型号', '数量'], ['LM358DR', '1']])).toBeNull();

@@ -91,6 +91,8 @@ const notQuantity = /price|stock|库存|available|backorder|min|mult|单价|金�
 
 /** The roles a header can take, or null when it names none; `known` headers count for detection only. */
 export function synonymOf(header: string): HeaderSynonym | 'known' | null {
+  // "型号：ABC-1" or "数量: 10" is a title row's label and value, not a header.
+  if (/[:：]\s*\S/.test(header)) return null;
   const key = normalizeHeaderText(header);
   if (key === '') return null;
   const exact = synonyms.get(key);

@@ -9,7 +9,7 @@ const dnpChinese = /不贴|不焊|不装|不安装|不上件|空贴|空焊|暂�
 /** "NC" (no connect / not fitted) only as a whole cell: NC7SZ08 is a part. */
 const wholeCellDnp = /^(?:NC|N\/C|NF|空|不用|预留)$/i;
 /** What a fitted column says for a part left off. */
-const fittedNo = /^(?:no|n|false|0|否|不|无|×|✗|✘|-|不贴|不贴片|不焊|不焊接|不装|不安装|dnp|dnf|dni|nc|nf|not\s*fitted|unfitted|not\s*populated|nopop)$/i;
+const fittedNo = /^(?:no|n|false|0|否|不|无|×|✗|✘|不贴|不贴片|不焊|不焊接|不装|不安装|dnp|dnf|dni|nc|nf|not\s*fitted|unfitted|not\s*populated|nopop)$/i;
 /** What a DNP column says for a part left off. */
 const dnpYes = /^(?:yes|y|true|1|是|x|√|✓|✔|dnp|dnf|不贴|不焊)$/i;
 

@@ -28,9 +28,10 @@ describe('readBomText', () => {
       ['STM32F103C8T6', 10],
       ['LM358DR', 3],
     ]);
-    expect(linesOf('LM358DR 1,000\nNE555DR 20个')).toEqual([
+    expect(linesOf('LM358DR 1,000\nNE555DR 20个\nAMS1117-3.3 10 pcs')).toEqual([
       ['LM358DR', 1000],
       ['NE555DR', 20],
+      ['AMS1117-3.3', 10],
     ]);
   });
 

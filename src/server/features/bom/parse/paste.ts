@@ -35,7 +35,7 @@ function bareLineRows(text: string): string[][] {
     .slice(0, sheetRowsMax + 1)
     .map((line) => {
       const trimmed = line.trim();
-      const match = /^(.*\S)\s+(\S+(?:\s*(?:pcs|个|只|颗|片))?)$/i.exec(trimmed);
+      const match = /^(.*\S)\s+(\d[\d,]*(?:\.\d+)?\s*(?:pcs|pc|ea|个|只|颗|片)?)$/i.exec(trimmed);
       if (match?.[1] && match[2] && parseQuantityText(match[2]) !== null) return [match[1], match[2]];
       return [trimmed];
     });
