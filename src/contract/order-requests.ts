@@ -21,6 +21,8 @@ export const orderRequests = {
       .default(ShortfallChoice.shipAvailable),
     /** Absent: the best combination is chosen; present (even empty): exactly these. */
     memberCouponIds: z.array(idSchema).max(maxCouponsPerOrder, `每个订单最多使用${maxCouponsPerOrder}张优惠券`).optional(),
+    /** An accepted offer checked out at its quoted prices (/offer/settlement?quotationId=N) instead of the cart. */
+    quotationId: idSchema.optional(),
   }),
   place: z.object({
     idempotencyKey: z.string().trim().min(16, '页面已过期，请刷新后重试').max(64, '页面已过期，请刷新后重试'),
@@ -33,6 +35,8 @@ export const orderRequests = {
     remark: z.string().trim().max(200, '备注最多200个字').default(''),
     /** The payable amount the page showed: a different total now refuses the order. */
     quotedPayableCents: z.number({ error: '参数有误' }).int().nonnegative(),
+    /** An accepted offer checked out at its quoted prices instead of the cart; the order records it. */
+    quotationId: idSchema.optional(),
   }),
   list: z.object({
     status: z.enum(orderStatuses, { error: '订单状态有误' }).nullable().default(null),

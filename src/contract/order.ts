@@ -339,6 +339,8 @@ export interface SettlementData extends SettlementPricing {
   quotedPayableCents: number;
   /** A fresh key for this page view: a double click or a retried request makes one order. */
   idempotencyKey: string;
+  /** Checking out an accepted offer (/offer/settlement?quotationId=N): its lines at the quoted prices, not the cart. */
+  quotation?: { id: number; quotationNo: string };
 }
 
 /** What the buyer sees after placing: go and pay (or the bank details). */

@@ -166,3 +166,14 @@ export const quotationPaths = {
 export function quotationSettlementPath(quotationId: number): string {
   return `${quotationPaths.settlement}?quotationId=${String(quotationId)}`;
 }
+
+/** /user/quotation telling why an offer could not be checked out (the settlement page sends the member back here). */
+export function quotationProblemPath(errorCode: string): string {
+  return `${quotationPaths.list}?problem=${encodeURIComponent(errorCode)}`;
+}
+
+/** The message of a quotation.* errorCode from ?problem=, '' for anything else. */
+export function quotationProblemText(errorCode: string | undefined): string {
+  const entry = Object.values(quotationErrors).find((candidate) => candidate.errorCode === errorCode);
+  return entry?.msg ?? '';
+}

@@ -5,9 +5,15 @@ import { useQuotationActions } from '../features/quotation/use-quotation-actions
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
 
+export interface QuotationPageData {
+  list: QuotationListData;
+  /** Why an offer could not be checked out (?problem= from the settlement page); '' otherwise. */
+  notice: string;
+}
+
 /** /user/quotation (members): quotation requests and offers by status; an offer is accepted here and checked out at its prices. */
-export function QuotationPage({ shell, data }: PageProps<QuotationListData>) {
-  const actions = useQuotationActions(data.quotations);
+export function QuotationPage({ shell, data: { list, notice } }: PageProps<QuotationPageData>) {
+  const actions = useQuotationActions(list.quotations);
   return (
     <PageShell shell={shell}>
       <MemberCentreLayout current="/user/quotation">
@@ -20,10 +26,15 @@ export function QuotationPage({ shell, data }: PageProps<QuotationListData>) {
               BOM配单询价
             </a>
           </header>
-          <QuotationTabs list={data} />
+          {notice ? (
+            <p className="quotations__notice" role="alert">
+              {notice}
+            </p>
+          ) : null}
+          <QuotationTabs list={list} />
           {actions.quotations.length === 0 ? (
             <div className="quotations__empty">
-              <p>{data.status ? `暂无${quotationStatusLabels[data.status]}的询价单` : '您还没有提交过询价'}</p>
+              <p>{list.status ? `暂无${quotationStatusLabels[list.status]}的询价单` : '您还没有提交过询价'}</p>
               <p>
                 上传BOM物料清单，选择需要询价的物料即可提交询价：<a href="/bom">去BOM配单</a>
               </p>
@@ -40,7 +51,7 @@ export function QuotationPage({ shell, data }: PageProps<QuotationListData>) {
               />
             ))
           )}
-          <QuotationPager list={data} />
+          <QuotationPager list={list} />
         </section>
       </MemberCentreLayout>
     </PageShell>

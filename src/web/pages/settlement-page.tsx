@@ -136,9 +136,15 @@ export function SettlementPage({ shell, data }: PageProps<SettlementData>) {
           <CheckoutSection
             title="商品清单"
             aside={
-              <a className="checkout-section__link" href={orderPaths.cart}>
-                返回购物车修改
-              </a>
+              data.quotation ? (
+                <a className="checkout-section__link" href="/user/quotation">
+                  报价单 {data.quotation.quotationNo}（按报价价格结算）
+                </a>
+              ) : (
+                <a className="checkout-section__link" href={orderPaths.cart}>
+                  返回购物车修改
+                </a>
+              )
             }
           >
             {changedCount > 0 ? (

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Address } from '../../../contract/address.ts';
 import type { ProductSummary } from '../../../contract/catalog.ts';
+import { amountCentsOf } from '../../../contract/money.ts';
 import { couponErrors, type CouponDraft, type DraftCoupon } from '../../../contract/coupon.ts';
 import { bestCouponCombination, chosenCombination } from '../../../contract/coupon-combination.ts';
 import { carriers, defaultCarrierCode, findCarrier, freightOf, type Freight } from '../../../contract/delivery.ts';
@@ -14,7 +15,8 @@ import { loadSelectedCartLines, type SelectedCartLine } from '../cart/cart.servi
 import { loadProductSummaries } from '../catalog/product.service.ts';
 import { listCouponsForDraft } from '../coupon/coupon.service.ts';
 import { listInvoiceProfiles } from '../invoice/invoice.service.ts';
-import { amountsOf, couponDraftOf, goodsCentsOf, settlementLineOf, weightGramsOf } from './order-pricing.ts';
+import { loadQuotationCheckout } from '../quotation/quotation.service.ts';
+import { amountsOf, couponDraftOf, goodsCentsOf, settlementLineOf, weightGramsOf, type SeenCartLine } from './order-pricing.ts';
 
 export interface CheckoutChoice {
   carrierCode: string;
@@ -22,6 +24,40 @@ export interface CheckoutChoice {
   shortfallChoice: ShortfallChoice;
   /** undefined: the best combination. */
   memberCouponIds?: readonly number[];
+  /** An accepted offer checked out at its quoted prices instead of the cart. */
+  quotationId?: number;
+}
+
+/** What a checkout takes: the cart's selected lines, or an accepted offer's lines at its quoted unit prices. */
+export interface CheckoutLines {
+  cartLines: SelectedCartLine[];
+  /** productId → the quoted unit price; null for the cart. */
+  quotedPrices: ReadonlyMap<number, number> | null;
+  quotation: { id: number; quotationNo: string } | null;
+}
+
+/** Only the member's accepted, still valid offer (quotation.service says why not otherwise). */
+export async function loadCheckoutLines(db: Kysely<Database>, userId: number, quotationId: number | undefined, now: number): Promise<CheckoutLines> {
+  if (quotationId === undefined) return { cartLines: await loadSelectedCartLines(db, userId), quotedPrices: null, quotation: null };
+  const offer = await loadQuotationCheckout(db, userId, quotationId, now);
+  return {
+    cartLines: offer.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, seenUnitPriceE4: null, seenPackSize: null, seenStock: null })),
+    quotedPrices: new Map(offer.lines.map((line) => [line.productId, line.unitPriceE4])),
+    quotation: { id: offer.quotationId, quotationNo: offer.quotationNo },
+  };
+}
+
+/** A line priced by the tier of its quantity, or at its quoted unit price: the same quantity and stock rules either way. */
+export function checkoutLineOf(
+  line: SeenCartLine,
+  product: ProductSummary | undefined,
+  choice: ShortfallChoice,
+  quotedPrices: ReadonlyMap<number, number> | null,
+): SettlementLine {
+  const priced = settlementLineOf(line, product, choice);
+  const quoted = quotedPrices?.get(line.productId);
+  if (quoted === undefined) return priced;
+  return { ...priced, unitPriceE4: quoted, amountCents: priced.quantity > 0 ? amountCentsOf(quoted, priced.quantity) : 0 };
 }
 
 /** The selected cart lines priced now, with the products they were priced from. */
@@ -29,6 +65,8 @@ export interface PricedSelection {
   cartLines: SelectedCartLine[];
   products: Map<number, ProductSummary>;
   lines: SettlementLine[];
+  /** The accepted offer checked out, if not the cart. */
+  quotation?: CheckoutLines['quotation'];
 }
 
 export async function priceSelection(
@@ -36,15 +74,16 @@ export async function priceSelection(
   userId: number,
   choice: ShortfallChoice,
   stockOverride?: ReadonlyMap<number, number>,
+  source: { quotationId?: number; now?: number } = {},
 ): Promise<PricedSelection> {
-  const cartLines = await loadSelectedCartLines(db, userId);
+  const { cartLines, quotedPrices, quotation } = await loadCheckoutLines(db, userId, source.quotationId, source.now ?? Date.now());
   const summaries = await loadProductSummaries(
     db,
     cartLines.map((line) => line.productId),
   );
   const products = new Map(summaries.map((product) => [product.productId, withStock(product, stockOverride?.get(product.productId))]));
-  const lines = cartLines.map((line) => settlementLineOf(line, products.get(line.productId), choice));
-  return { cartLines, products, lines };
+  const lines = cartLines.map((line) => checkoutLineOf(line, products.get(line.productId), choice, quotedPrices));
+  return { cartLines, products, lines, quotation };
 }
 
 function withStock(product: ProductSummary, stock: number | undefined): ProductSummary {
@@ -115,7 +154,7 @@ export async function pricingOf(
 export async function previewCheckout(db: Kysely<Database>, userId: number, choice: CheckoutChoice, now = Date.now()): Promise<SettlementPricing> {
   const carrier = carrierOrThrow(choice.carrierCode);
   const address = carrier.isPickup || choice.addressId === null ? null : await shippingAddressOf(db, userId, carrier, choice.addressId);
-  const selection = await priceSelection(db, userId, choice.shortfallChoice);
+  const selection = await priceSelection(db, userId, choice.shortfallChoice, undefined, { quotationId: choice.quotationId, now });
   const { pricing } = await pricingOf(db, userId, selection, choice, address, now);
   return pricing;
 }
@@ -125,15 +164,29 @@ export function newIdempotencyKey(): string {
   return randomBytes(18).toString('base64url');
 }
 
-/** /offer/settlement: the default address, the first carrier, ship what is in stock, the best coupons. */
-export async function loadSettlement(db: Kysely<Database>, orders: OrderConfig, userId: number, now = Date.now()): Promise<SettlementData> {
+/**
+ * /offer/settlement: the default address, the first carrier, ship what is in stock, the best coupons.
+ * With a quotationId, the accepted offer's lines at their quoted prices instead of the cart.
+ */
+export async function loadSettlement(
+  db: Kysely<Database>,
+  orders: OrderConfig,
+  userId: number,
+  now = Date.now(),
+  quotationId?: number,
+): Promise<SettlementData> {
   const [addresses, invoiceProfiles, selection] = await Promise.all([
     listAddresses(db, userId),
     listInvoiceProfiles(db, userId),
-    priceSelection(db, userId, ShortfallChoice.shipAvailable),
+    priceSelection(db, userId, ShortfallChoice.shipAvailable, undefined, { quotationId, now }),
   ]);
   const address = addresses.find((candidate) => candidate.isDefault) ?? addresses[0] ?? null;
-  const choice: CheckoutChoice = { carrierCode: defaultCarrierCode, addressId: address?.id ?? null, shortfallChoice: ShortfallChoice.shipAvailable };
+  const choice: CheckoutChoice = {
+    carrierCode: defaultCarrierCode,
+    addressId: address?.id ?? null,
+    shortfallChoice: ShortfallChoice.shipAvailable,
+    quotationId,
+  };
   const { pricing } = await pricingOf(db, userId, selection, choice, address, now);
   return {
     ...pricing,
@@ -143,5 +196,6 @@ export async function loadSettlement(db: Kysely<Database>, orders: OrderConfig, 
     paymentMinutes: orders.paymentMinutes,
     quotedPayableCents: pricing.payableCents,
     idempotencyKey: newIdempotencyKey(),
+    ...(selection.quotation ? { quotation: selection.quotation } : {}),
   };
 }

@@ -20,13 +20,14 @@ import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { lockMember } from '../account/account.service.ts';
-import { loadSelectedCartLines, removeOrderedCartLines, type SelectedCartLine } from '../cart/cart.service.ts';
+import { removeOrderedCartLines, type SelectedCartLine } from '../cart/cart.service.ts';
 import { loadProductSummaries } from '../catalog/product.service.ts';
 import { redeemCoupons } from '../coupon/coupon.service.ts';
 import { resolveInvoiceForOrder } from '../invoice/invoice.service.ts';
-import { carrierOrThrow, pricingOf, shippingAddressOf } from './checkout.service.ts';
+import { markQuotationOrdered } from '../quotation/quotation.service.ts';
+import { carrierOrThrow, checkoutLineOf, loadCheckoutLines, pricingOf, shippingAddressOf } from './checkout.service.ts';
 import { newOrderNo } from './order-number.ts';
-import { isSold, orderedQuantityOf, settlementLineOf } from './order-pricing.ts';
+import { isSold, orderedQuantityOf } from './order-pricing.ts';
 import type { OrderRow } from './order.tables.ts';
 import {
   findOrderByKey,
@@ -148,7 +149,8 @@ export async function placeOrder(
     const repeated = await findOrderByKey(trx, userId, request.idempotencyKey);
     if (repeated) return placedOf(repeated);
 
-    const cartLines = await loadSelectedCartLines(trx, userId);
+    // The cart's selected lines, or an accepted offer's at its quoted prices (refused when not accepted, expired or ordered).
+    const { cartLines, quotedPrices, quotation } = await loadCheckoutLines(trx, userId, request.quotationId, now);
     const summaries = await loadProductSummaries(
       trx,
       cartLines.map((line) => line.productId),
@@ -159,7 +161,7 @@ export async function placeOrder(
     const stockBefore = await takeStock(trx, cartLines, products, request.shortfallChoice, now);
     const pricedProducts = new Map(summaries.map((product) => [product.productId, { ...product, stock: stockBefore.get(product.productId) ?? product.stock }]));
     const lines: SettlementLine[] = cartLines
-      .map((line) => settlementLineOf(line, pricedProducts.get(line.productId), request.shortfallChoice))
+      .map((line) => checkoutLineOf(line, pricedProducts.get(line.productId), request.shortfallChoice, quotedPrices))
       .filter((line) => line.quantity > 0);
     if (lines.length === 0) throw new AppError(orderErrors.nothingInStock);
 
@@ -169,7 +171,14 @@ export async function placeOrder(
       shortfallChoice: request.shortfallChoice,
       memberCouponIds: request.memberCouponIds,
     };
-    const { pricing, draft, coupons } = await pricingOf(trx, userId, { cartLines, products: pricedProducts, lines }, choice, address, now);
+    const { pricing, draft, coupons } = await pricingOf(
+      trx,
+      userId,
+      { cartLines, products: pricedProducts, lines },
+      { ...choice, quotationId: request.quotationId },
+      address,
+      now,
+    );
     if (pricing.payableCents !== request.quotedPayableCents) throw new AppError(orderErrors.totalChanged);
 
     const usedCoupons: OrderCoupon[] = coupons
@@ -192,6 +201,7 @@ export async function placeOrder(
         addressJson: addressSnapshotOf(address),
         invoiceJson: invoice ? JSON.stringify(invoice) : null,
         remark: request.remark,
+        quotationId: quotation?.id ?? null,
         expiresAt: now + orders.paymentMinutes * 60_000,
         createdAt: now,
         updatedAt: now,
@@ -223,11 +233,15 @@ export async function placeOrder(
       payableCents: pricing.payableCents,
       couponsJson: usedCoupons.length > 0 ? JSON.stringify(usedCoupons) : null,
     });
-    await removeOrderedCartLines(
-      trx,
-      userId,
-      lines.map((line) => line.productId),
-    );
+    if (quotation) {
+      await markQuotationOrdered(trx, userId, quotation.id, orderNo, now);
+    } else {
+      await removeOrderedCartLines(
+        trx,
+        userId,
+        lines.map((line) => line.productId),
+      );
+    }
     await insertOrderEvents(trx, [{ orderId, kind: 'placed', text: '订单已提交，等待付款', at: now }]);
     await notifyMember(trx, userId, `您的订单${orderNo}已提交，请在${String(orders.paymentMinutes)}分钟内完成支付，超时订单将自动取消。`, now);
     return { orderNo, payableCents: pricing.payableCents, expiresAt: now + orders.paymentMinutes * 60_000, status: OrderStatus.unpaid };

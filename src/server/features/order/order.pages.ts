@@ -1,12 +1,18 @@
-import { notFound } from '../../http/app-error.ts';
+import { ResultCode } from '../../../contract/envelope.ts';
+import { quotationProblemPath } from '../../../contract/quotation.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import { redirectTo } from '../../http/redirect.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { OrderDetailPage } from '../../../web/pages/order-detail-page.tsx';
 import { OrderListPage } from '../../../web/pages/order-list-page.tsx';
 import { SettlementPage } from '../../../web/pages/settlement-page.tsx';
 import { orderNoSchema } from '../../../contract/order-requests.ts';
+import { quotationRequests } from '../../../contract/quotation-requests.ts';
 import { loadSettlement } from './checkout.service.ts';
 import { listOrders, loadOrderDetail, parseOrderListQuery } from './order.service.ts';
+
+const quotationIdSchema = quotationRequests.accept.shape.quotationId;
 
 /** /offer/settlement (the cart's selected lines priced now), /user/order/list and /user/order/detail/:orderNo. */
 export function orderPages(deps: ServiceDeps): Page[] {
@@ -17,9 +23,17 @@ export function orderPages(deps: ServiceDeps): Page[] {
       entry: 'settlement',
       component: SettlementPage,
       isMemberOnly: true,
-      async load({ userId }) {
+      async load({ userId, query, reply }) {
         if (userId === null) throw notFound();
-        const data = await loadSettlement(deps.db, deps.config.orders, userId);
+        // ?quotationId=N: an accepted offer at its quoted prices; one that cannot be checked out goes back to the list, which says why.
+        const quotationId = query.quotationId === undefined ? undefined : quotationIdSchema.safeParse(query.quotationId);
+        if (quotationId && !quotationId.success) throw notFound();
+        const data = await loadSettlement(deps.db, deps.config.orders, userId, Date.now(), quotationId?.data).catch(async (error: unknown) => {
+          if (!(error instanceof AppError) || error.code === ResultCode.notFound || !error.errorCode.startsWith('quotation.')) throw error;
+          await redirectTo(reply, quotationProblemPath(error.errorCode));
+          return null;
+        });
+        if (data === null) return { title: '', data: await loadSettlement(deps.db, deps.config.orders, userId) };
         return { title: `订单结算 - ${siteName}`, description: `${siteName}订单结算`, data };
       },
     }),

@@ -1,8 +1,8 @@
-import { isQuotationStatus } from '../../../contract/quotation.ts';
+import { isQuotationStatus, quotationProblemText } from '../../../contract/quotation.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
-import { QuotationPage } from '../../../web/pages/quotation-page.tsx';
+import { QuotationPage, type QuotationPageData } from '../../../web/pages/quotation-page.tsx';
 import { listQuotations } from './quotation.service.ts';
 
 /** /user/quotation: the member's quotation requests and offers, by status. */
@@ -18,7 +18,8 @@ export function quotationPages(deps: ServiceDeps): Page[] {
         if (userId === null) throw notFound();
         const status = query.status !== undefined && isQuotationStatus(query.status) ? query.status : null;
         const page = Math.min(10_000, Math.max(1, Math.floor(Number(query.page)) || 1));
-        const data = await listQuotations(deps.db, userId, { status, page });
+        const list = await listQuotations(deps.db, userId, { status, page });
+        const data: QuotationPageData = { list, notice: quotationProblemText(query.problem) };
         return { title: `我的询价 - ${siteName}`, data };
       },
     }),

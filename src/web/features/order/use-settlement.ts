@@ -61,13 +61,16 @@ export function useSettlement(data: SettlementData) {
   // A ref, not state: a second click in the same frame must already see the lock.
   const placeLock = useRef(false);
 
+  // An accepted offer's page prices and places the offer, not the cart.
+  const source = data.quotation ? { quotationId: data.quotation.id } : {};
+
   async function preview(next: DeliveryChoices, couponIds: number[] | undefined): Promise<SettlementPricing> {
-    const body = couponIds === undefined ? next : { ...next, memberCouponIds: couponIds };
+    const body = couponIds === undefined ? { ...next, ...source } : { ...next, ...source, memberCouponIds: couponIds };
     try {
       return await callApi(orderCalls.preview, body);
     } catch (error) {
       if (couponIds === undefined || !isCouponRefusal(error)) throw error;
-      const best = await callApi(orderCalls.preview, next);
+      const best = await callApi(orderCalls.preview, { ...next, ...source });
       showToast(couponsReselectedMessage);
       setChosenCouponIds(undefined);
       return best;
@@ -132,6 +135,7 @@ export function useSettlement(data: SettlementData) {
         invoice,
         remark,
         quotedPayableCents: pricing.payableCents,
+        ...source,
       });
       // The lock stays on while the browser leaves for the cashier.
       window.location.assign(cashierPath(placed.orderNo));
