@@ -51,7 +51,7 @@ export function filterCandidates<Part extends BomCandidate>(parts: readonly Part
 export function brandsOf(lines: readonly BomLine[]): string[] {
   const names = new Set<string>();
   for (const line of lines) for (const part of partsOfLine(line)) if (part.brandName) names.add(part.brandName);
-  return [...names].sort((a, b) => a.localeCompare(b, 'zh-CN'));
+  return [...names].sort();
 }
 
 export function hasActiveFilters(filters: CandidateFilters): boolean {
