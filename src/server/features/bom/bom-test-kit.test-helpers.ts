@@ -28,7 +28,7 @@ export async function uploadBom(app: FastifyInstance, browser: TestBrowser, file
 }
 
 /** The sheet part of a match or save request. */
-export function sheetInputOf(sheet: BomSheet) {
+export function sheetInputOf(sheet: Pick<BomSheet, 'fileName' | 'sheetName' | 'headerRowIndex' | 'headers' | 'rows' | 'mapping'>) {
   const { fileName, sheetName, headerRowIndex, headers, rows, mapping } = sheet;
   return { fileName, sheetName, headerRowIndex, headers, rows, mapping };
 }
