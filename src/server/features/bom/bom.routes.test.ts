@@ -5,6 +5,7 @@ import { ResultCode } from '../../../contract/envelope.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { filler } from '../upload/testing/upload-test-kit.ts';
 import { insertBomMatchFixture } from './match/bom-match.test-helpers.ts';
+import { bomCallLimits, bomLimitKey } from './bom.service.ts';
 import { handSheet, oneBoard, sheetInputOf, uploadBom, xlsxOf } from './bom-test-kit.test-helpers.ts';
 
 const t = useTestApp({ fixture: (app) => insertBomMatchFixture(app.db.kysely) });
@@ -110,6 +111,44 @@ describe('parseText and match', () => {
     expect(visitor.envelope.data?.mappingSource).not.toBe('remembered');
     const other = await t.member();
     expect((await uploadBom(t.app, other.browser, 'second.xlsx', xlsxOf(rows))).envelope.data?.mappingSource).not.toBe('remembered');
+  });
+});
+
+describe('limits', () => {
+  it('takes a sheet larger than the store’s usual JSON body', async () => {
+    const note = '备'.repeat(300);
+    const rows = Array.from({ length: 1500 }, (_, index) => [index % 2 ? 'LM358DR' : 'STM32F103C8T6', '1', note]);
+    const sheet = handSheet(rows);
+    expect(Buffer.byteLength(JSON.stringify(sheet))).toBeGreaterThan(1024 * 1024);
+    const result = await t.browser().callOk(bomCalls.match, { sheet, options: oneBoard, rememberMapping: false });
+    expect(result.summary.lineCount).toBe(1500);
+  });
+
+  it('answers request.tooFrequent past the per-address limit of each call', async () => {
+    const address = '203.0.113.77';
+    const browser = t.browser(address);
+    for (let hit = 0; hit < bomCallLimits.perWindow; hit += 1) {
+      await t.deps.counters.consume(bomLimitKey('parseText', address), bomCallLimits.perWindow, bomCallLimits.windowSeconds);
+    }
+    expect((await browser.call(bomCalls.parseText, { text: 'LM358DR 1' })).errorCode).toBe('request.tooFrequent');
+    const upload = await uploadBom(t.app, browser, 'altium.xlsx', xlsxOf(altiumRows));
+    expect(upload.envelope.code).toBe(ResultCode.success);
+  });
+
+  it('keeps one remembered mapping per member and header when corrections race', async () => {
+    const member = await t.member();
+    const sheet = { ...handSheet([['LM358DR', '1', '']]), headers: ['Part', 'Qty', 'Memo'] };
+    await Promise.all(
+      [0, 1, 2, 3, 4].map((note) =>
+        member.browser.callOk(bomCalls.match, {
+          sheet: { ...sheet, mapping: { mpn: 0, quantity: 1, ...(note % 2 ? { note: 2 } : {}) } },
+          options: oneBoard,
+          rememberMapping: true,
+        }),
+      ),
+    );
+    const stored = await t.db.kysely.selectFrom('bomColumnMappings').select('mappingJson').where('userId', '=', member.userId).execute();
+    expect(stored).toHaveLength(1);
   });
 });
 
