@@ -5,7 +5,7 @@ import type { PartHit, PartLookup } from '../../search/search.service.ts';
 import { probesOf, type LineProbes, type ParameterTerms } from './line-query.ts';
 
 /** Parts kept per line from the index; pricing at the line's quantity then picks the candidates among them. */
-export const candidatePoolSize = 12;
+export const candidatePoolSize = 8;
 
 /** A part found for a line: 0 = the code itself, 1 = another packaging of it, 2 = anything else. */
 export interface PooledHit {
@@ -68,9 +68,14 @@ function byParameterTerms(lookup: PartLookup, terms: ParameterTerms, needed: num
   return lookup.byParameters(query, needed, candidatePoolSize);
 }
 
-/** Every word must match, as in search; failing that, the words that match something, when they are most of them. */
-function byKeyword(lookup: PartLookup, keyword: string, needed: number): PartHit[] {
+/**
+ * Every word must match, as in search; failing that, the words that match something, when they are
+ * most of them. Ranked with stock for one piece, so lines naming the same thing share the lookup;
+ * the line's quantity is weighed when its parts are priced.
+ */
+function byKeyword(lookup: PartLookup, keyword: string): PartHit[] {
   if (!keyword) return [];
+  const needed = 1;
   const hits = lookup.byKeyword(keyword, needed, candidatePoolSize);
   if (hits.length > 0) return hits;
   const words = splitKeyword(keyword);
@@ -104,7 +109,7 @@ export function findLine(lookup: PartLookup, line: BomLineInput): LineFind {
       if (hits.length > 0) return { status: 'recommended', matchedBy: 'parameters', pool: pooled(hits, 2), probes };
     }
   }
-  const keywordHits = byKeyword(lookup, probes.keyword, needed);
+  const keywordHits = byKeyword(lookup, probes.keyword);
   if (keywordHits.length > 0) return { status: 'recommended', matchedBy: 'keyword', pool: pooled(keywordHits, 2), probes };
   return noneFound(probes);
 }

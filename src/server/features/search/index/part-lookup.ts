@@ -48,7 +48,8 @@ export interface ParameterQuery {
 const maxNearCodeLength = 40;
 /** Posting entries read when looking for near codes; past it only the rarest trigrams are read. */
 const nearCodePostingBudget = 400_000;
-const maxNearCandidates = 20_000;
+/** Codes compared by edit distance at most: those sharing the most trigrams with the typed one. */
+const maxNearCandidates = 2000;
 
 function hitAt(segment: Segment, doc: number, score: number, packageNames: readonly string[]): PartHit {
   const { productIds, brandIds, categoryIds, stocks, prices, codes, packageIds } = segment.data;
@@ -74,13 +75,16 @@ function buyingKey(stock: number, price: number, needed: number): number {
 /** One step of score outranks any buying key. */
 const scoreStep = 2 ** 43;
 
+/** Rows of the edit-distance table, reused by every call (codes are short; calls run one at a time). */
+let distanceRows: [Int32Array, Int32Array, Int32Array] = [new Int32Array(64), new Int32Array(64), new Int32Array(64)];
+
 /** Optimal-string-alignment distance of a and b, or maxEdits + 1 once it must exceed maxEdits. */
 export function boundedEditDistance(a: string, b: string, maxEdits: number): number {
   if (Math.abs(a.length - b.length) > maxEdits) return maxEdits + 1;
   const width = b.length + 1;
-  let previous2 = new Int32Array(width);
-  let previous = Int32Array.from({ length: width }, (_, j) => j);
-  let current = new Int32Array(width);
+  if (distanceRows[0].length < width) distanceRows = [new Int32Array(width), new Int32Array(width), new Int32Array(width)];
+  let [previous2, previous, current] = distanceRows;
+  for (let j = 0; j < width; j++) previous[j] = j;
   for (let i = 1; i <= a.length; i++) {
     current[0] = i;
     let rowMin = i;
@@ -101,6 +105,7 @@ export function boundedEditDistance(a: string, b: string, maxEdits: number): num
 export class PartLookup {
   /** Trigram hit counts per doc, one array per segment, reset after each use. */
   private readonly counts = new WeakMap<Segment, Uint8Array>();
+  private readonly keywordHits = new Map<string, PartHit[]>();
 
   constructor(private readonly index: SearchIndex) {}
 
@@ -228,9 +233,15 @@ export class PartLookup {
         if (count < 255) counts[doc] = count + 1;
       }
     }
+    // The docs sharing the most trigrams, no more than maxNearCandidates: the threshold rises until they fit.
+    const histogram = new Uint32Array(256);
+    for (const doc of touched) histogram[counts[doc] as number] = (histogram[counts[doc] as number] as number) + 1;
+    let threshold = 255;
+    for (let kept = histogram[255] as number; threshold > needed && kept + (histogram[threshold - 1] as number) <= maxNearCandidates;)
+      kept += histogram[--threshold] as number;
     const candidates: number[] = [];
     for (const doc of touched) {
-      if ((counts[doc] as number) >= needed && candidates.length < maxNearCandidates) candidates.push(doc);
+      if ((counts[doc] as number) >= threshold) candidates.push(doc);
       counts[doc] = 0;
     }
     return candidates;
@@ -255,13 +266,18 @@ export class PartLookup {
     });
   }
 
-  /** Search's matching of a keyword (every word must match), ranked by score and then for buying. */
+  /** Search's matching of a keyword (every word must match), ranked by score and then for buying; kept for the lookup's life (BOMs repeat names). */
   byKeyword(keyword: string, needed: number, limit: number): PartHit[] {
-    return this.best(limit, (offer) => {
+    const key = `${needed}|${limit}|${keyword}`;
+    const known = this.keywordHits.get(key);
+    if (known) return known;
+    const hits = this.best(limit, (offer) => {
       for (const [segment, matches] of this.index.keywordMatches(keyword)) {
         for (let i = 0; i < matches.docs.length; i++) offer(segment, matches.docs[i] as number, matches.scores[i] as number, needed);
       }
     });
+    this.keywordHits.set(key, hits);
+    return hits;
   }
 
   /** How many parts a keyword matches (to drop words that match nothing). */
