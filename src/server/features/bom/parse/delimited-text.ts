@@ -49,16 +49,18 @@ export interface DelimitedRows {
   truncated: boolean;
 }
 
-/** RFC 4180 rows: quoted fields may hold the delimiter, "" and line breaks; at most maxRows rows are read. */
+/** RFC 4180 rows: quoted fields may hold the delimiter, "" and line breaks; reading stops after maxRows rows with content. */
 export function parseDelimited(text: string, delimiter: Delimiter, maxRows: number): DelimitedRows {
   const rows: string[][] = [];
   let row: string[] = [];
   let field = '';
   let quoted = false;
   let index = 0;
+  let filledRows = 0;
   const endRow = () => {
     row.push(field);
     field = '';
+    if (row.some((cell) => cell.trim() !== '')) filledRows++;
     rows.push(row);
     row = [];
   };
@@ -79,7 +81,7 @@ export function parseDelimited(text: string, delimiter: Delimiter, maxRows: numb
     } else if (character === '\n' || character === '\r') {
       if (character === '\r' && text[index + 1] === '\n') index++;
       endRow();
-      if (rows.length >= maxRows) return { rows, truncated: text.slice(index + 1).trim() !== '' };
+      if (filledRows >= maxRows) return { rows, truncated: /[^\s,;]/.test(text.slice(index + 1)) };
     } else field += character;
     index++;
   }

@@ -1,7 +1,7 @@
 import { bomErrors, type BomSheet } from '../../../../contract/bom.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { parseQuantityText } from './cell-text.ts';
-import { detectDelimiter, parseDelimited } from './delimited-text.ts';
+import { detectDelimiter, parseDelimited, type DelimitedRows } from './delimited-text.ts';
 import { sheetOfGrids, sheetRowsMax } from './sheet-of-grids.ts';
 
 /**
@@ -16,8 +16,8 @@ export function readBomText(text: string): BomSheet {
         .replace(/^\uFEFF/, '')
         .replace(/，/g, ',')
         .replace(/；/g, ';');
-  const rows = hasDelimiters(normalized) ? parseDelimited(normalized, detectDelimiter(normalized), sheetRowsMax + 1).rows : bareLineRows(normalized);
-  return sheetOfGrids('', [{ sheetName: '粘贴内容', rows: rows.slice(0, sheetRowsMax), truncated: rows.length > sheetRowsMax }], bomErrors.pasteEmpty);
+  const { rows, truncated } = hasDelimiters(normalized) ? parseDelimited(normalized, detectDelimiter(normalized), sheetRowsMax) : bareLineRows(normalized);
+  return sheetOfGrids('', [{ sheetName: '粘贴内容', rows, truncated }], bomErrors.pasteEmpty);
 }
 
 /** Tabs, or commas / semicolons on most lines (not the thousands comma of "1,000"). */
@@ -29,14 +29,13 @@ function hasDelimiters(text: string): boolean {
 }
 
 /** `10k 0603 1% 20` → [`10k 0603 1%`, `20`]; a line without a trailing quantity stays one cell. */
-function bareLineRows(text: string): string[][] {
-  return text
-    .split(/\r\n|\n|\r/)
-    .slice(0, sheetRowsMax + 1)
-    .map((line) => {
-      const trimmed = line.trim();
-      const match = /^(.*\S)\s+(\d[\d,]*(?:\.\d+)?\s*(?:pcs|pc|ea|个|只|颗|片)?)$/i.exec(trimmed);
-      if (match?.[1] && match[2] && parseQuantityText(match[2]) !== null) return [match[1], match[2]];
-      return [trimmed];
-    });
+function bareLineRows(text: string): DelimitedRows {
+  const lines = text.split(/\r\n|\n|\r/).filter((line) => line.trim() !== '');
+  const rows = lines.slice(0, sheetRowsMax).map((line) => {
+    const trimmed = line.trim();
+    const match = /^(.*\S)\s+(\d[\d,]*(?:\.\d+)?\s*(?:pcs|pc|ea|个|只|颗|片)?)$/i.exec(trimmed);
+    if (match?.[1] && match[2] && parseQuantityText(match[2]) !== null) return [match[1], match[2]];
+    return [trimmed];
+  });
+  return { rows, truncated: lines.length > sheetRowsMax };
 }

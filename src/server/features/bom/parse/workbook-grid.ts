@@ -10,9 +10,13 @@ export interface SheetGrid {
   truncated: boolean;
 }
 
+/** Rows SheetJS is asked to read of one sheet: enough for a BOM among a template's bordered empty rows. */
+const sheetReadRowsMax = 50_000;
+
 /**
  * The sheets of an .xlsx, .xls or HTML/XML "Excel" file, each cell as Excel displays it. Formulas are never
- * read (cellFormula: false): a formula cell gives its cached value. At most rowsMax rows of each sheet are read.
+ * read (cellFormula: false): a formula cell gives its cached value. Trailing empty rows are dropped; a sheet
+ * with more than rowsMax rows of content, or longer than SheetJS was asked to read, is marked truncated.
  */
 export function workbookGrids(input: Uint8Array | string, rowsMax: number): SheetGrid[] {
   let workbook: XLSX.WorkBook;
@@ -22,7 +26,7 @@ export function workbookGrids(input: Uint8Array | string, rowsMax: number): Shee
       // HTML and XML "Excel" files: keep "0603" as text, do not guess numbers and dates.
       raw: typeof input === 'string',
       dense: true,
-      sheetRows: rowsMax + 1,
+      sheetRows: sheetReadRowsMax,
       cellFormula: false,
       cellHTML: false,
       cellStyles: false,
@@ -36,7 +40,8 @@ export function workbookGrids(input: Uint8Array | string, rowsMax: number): Shee
   return workbook.SheetNames.map((sheetName) => {
     const sheet = workbook.Sheets[sheetName];
     const rows = sheet ? gridOf(sheet) : [];
-    return { sheetName, rows: rows.slice(0, rowsMax), truncated: rows.length > rowsMax };
+    const cutShort = sheet !== undefined && (sheet as Record<string, unknown>)['!fullref'] !== undefined;
+    return { sheetName, rows, truncated: rows.filter(isFilledRow).length > rowsMax || cutShort };
   });
 }
 
@@ -48,14 +53,19 @@ function gridOf(sheet: XLSX.WorkSheet): string[][] {
   const width = Math.min(range.e.c - firstColumn + 1, bomLimits.columnsMax);
   const data = (sheet as XLSX.DenseSheet)['!data'] as (XLSX.CellObject[] | undefined)[] | undefined;
   const rows: string[][] = [];
-  for (let rowIndex = 0; rowIndex <= range.e.r; rowIndex++) {
+  for (let rowIndex = 0; rowIndex <= Math.min(range.e.r, (data?.length ?? 0) - 1); rowIndex++) {
     const cells = data?.[rowIndex];
     const row: string[] = [];
     for (let column = 0; column < width; column++) row.push(cellText(cells?.[firstColumn + column]));
     rows.push(row);
   }
   fillMerges(rows, sheet['!merges'] ?? [], firstColumn);
+  while (rows.length > 0 && !isFilledRow(rows[rows.length - 1] ?? [])) rows.pop();
   return rows;
+}
+
+function isFilledRow(row: string[]): boolean {
+  return row.some((cell) => cell.trim() !== '');
 }
 
 function cellText(cell: XLSX.CellObject | undefined): string {

@@ -4,13 +4,13 @@ import { AppError } from '../../../http/app-error.ts';
 
 /**
  * Checks an .xlsx (a zip) before SheetJS expands it: every part is inflated here with a cap on the bytes it may
- * produce, so a zip bomb stops after the cap whatever sizes it declares, and each worksheet's rows and cells are
- * counted so a 200,000-row sheet is refused before it is parsed.
+ * produce, so a zip bomb stops after the cap whatever sizes it declares, and each worksheet's cells and rows with
+ * values are counted so a 200,000-row sheet is refused before it is parsed.
  */
 export interface ZipLimits {
   /** All parts together, inflated. */
   inflatedBytesMax: number;
-  /** Rows with cells in one worksheet. */
+  /** Rows holding values in one worksheet. */
   sheetRowsMax: number;
   /** Cells in one worksheet. */
   sheetCellsMax: number;
@@ -90,12 +90,31 @@ function inflateEntry(bytes: Uint8Array, entry: ZipEntry, budget: number): Buffe
 
 function assertSheetSize(xml: Buffer, limits: ZipLimits): void {
   const text = xml.toString('latin1');
-  if (countUpTo(text, /<(?:\w+:)?row[\s>]/g, limits.sheetRowsMax) > limits.sheetRowsMax) throw new AppError(bomErrors.tooManyLines);
   if (countUpTo(text, /<(?:\w+:)?c[\s>/]/g, limits.sheetCellsMax) > limits.sheetCellsMax) throw new AppError(bomErrors.tooManyLines);
+  if (rowsWithValues(text, limits.sheetRowsMax) > limits.sheetRowsMax) throw new AppError(bomErrors.tooManyLines);
 }
 
 function countUpTo(text: string, pattern: RegExp, limit: number): number {
   let count = 0;
   while (pattern.exec(text) !== null && count <= limit) count++;
+  return count;
+}
+
+/** Rows holding a value (`<v>` or an inline string): a template's thousands of bordered empty rows do not count. */
+function rowsWithValues(text: string, limit: number): number {
+  const rowStart = /<(?:\w+:)?row[\s>]/g;
+  const value = /<(?:\w+:)?(?:v|is)>/g;
+  let count = 0;
+  let nextValue = -1;
+  for (let match = rowStart.exec(text); match !== null && count <= limit; match = rowStart.exec(text)) {
+    if (nextValue < match.index) {
+      value.lastIndex = match.index;
+      nextValue = value.exec(text)?.index ?? Number.POSITIVE_INFINITY;
+    }
+    const tagEnd = text.indexOf('>', match.index);
+    if (tagEnd < 0 || text[tagEnd - 1] === '/') continue;
+    const rowEnd = text.indexOf('row>', tagEnd);
+    if (nextValue < (rowEnd < 0 ? text.length : rowEnd)) count++;
+  }
   return count;
 }
