@@ -81,6 +81,22 @@ async function sharedCodeParts(storeDb: StoreDb): Promise<[Part, Part]> {
   return [first, second];
 }
 
+/** The parts whose maker is Chinese (国产). */
+async function domesticIds(storeDb: StoreDb, parts: readonly Part[]): Promise<number[]> {
+  const rows = await storeDb
+    .selectFrom('products as p')
+    .innerJoin('brands as b', 'b.id', 'p.brandId')
+    .select('p.id')
+    .where('b.country', '=', '中国')
+    .where(
+      'p.id',
+      'in',
+      parts.map((part) => part.id),
+    )
+    .execute();
+  return rows.map((row) => row.id);
+}
+
 /** The largest quantity below the second price break that buying up to the break makes cheaper. */
 function quantityWorthOptimising(part: Part): number {
   const breakAt = part.tiers[1]?.qtyStart ?? 0;
@@ -163,6 +179,15 @@ test('upload a file, correct a column, choose a candidate, optimise and add ever
   await third.getByRole('button', { name: /更换/ }).click();
   const candidates = page.getByTestId('bom-candidates-3');
   await expect(candidates.locator('.bom-candidate')).toHaveCount(2);
+  // The filters above the lines narrow and order every line's candidates.
+  const mostStock = [...sharedCode].sort((a, b) => b.stock - a.stock)[0];
+  await page.getByLabel('排序').selectOption({ label: '库存从高到低' });
+  await expect(candidates.locator('.bom-candidate').first()).toHaveAttribute('data-product-id', String(mostStock?.id));
+  const domesticCount = (await domesticIds(storeDb, sharedCode)).length;
+  await page.getByLabel('仅看国产').check();
+  await expect(candidates.locator('.bom-candidate')).toHaveCount(domesticCount);
+  await page.getByLabel('仅看国产').uncheck();
+  await expect(candidates.locator('.bom-candidate')).toHaveCount(2);
   const other = candidates.locator('.bom-candidate').filter({ has: page.getByRole('button', { name: /^选用/ }) });
   const chosenId = Number(await other.getAttribute('data-product-id'));
   const chosen = sharedCode.find((part) => part.id === chosenId);
@@ -193,6 +218,13 @@ test('upload a file, correct a column, choose a candidate, optimise and add ever
   // The cart prices the lines to the same fen.
   await page.goto('/cart');
   await expect(page.getByTestId('selected-total')).toHaveText(formatCents(figures.afterCents));
+
+  // The member's correction is remembered for the next file with the same header.
+  await page.goto('/bom');
+  await uploadBom(page, file);
+  await expect(mapping).toContainText('已按您上次的修改对应');
+  await expect(mapping.getByLabel('“客户料号”列对应为')).toHaveValue('storeCode');
+  await expect(lineRows(page)).toHaveCount(3);
 });
 
 test('lines pasted from Excel are read with their header and matched', async ({ page, storeDb }) => {
@@ -331,12 +363,19 @@ test('a file that is not a spreadsheet gets a clear message, and the next good f
   await expect(page.getByRole('alert')).toHaveText(bomMessages.fileUnreadable);
   await uploadBom(page, { name: 'bom.txt', mimeType: 'text/plain', buffer: Buffer.from('STM32F103C8T6 10') });
   await expect(page.getByRole('alert')).toHaveText(bomMessages.fileType);
-  await uploadBom(
-    page,
-    bomFile('bom.csv', [
+  // Dropped on the drop zone, as a file dragged from the desktop.
+  const dropped = await page.evaluateHandle(
+    (text) => {
+      const transfer = new DataTransfer();
+      transfer.items.add(new File([text], 'bom.csv', { type: 'text/csv' }));
+      return transfer;
+    },
+    csv([
       ['型号', '数量'],
       [part.code, '1'],
     ]),
   );
+  await page.getByTestId('bom-drop-zone').dispatchEvent('drop', { dataTransfer: dropped });
   await expect(lineRows(page)).toHaveCount(1);
+  await expect(lineRow(page, 1).locator('.bom-line__part a')).toHaveAttribute('href', `/product/detail/${part.id}`);
 });

@@ -51,6 +51,12 @@ function OptimiserHint({ priced, onOptimise }: { priced: PricedLine; onOptimise:
   );
 }
 
+function noPartText({ line }: PricedLine): string {
+  if (line.isNotFitted) return '不贴片，不采购';
+  if (line.candidates.length > 0) return '未选择商品';
+  return line.substitutes.length > 0 ? '未找到该型号，可选用下方替代料' : '未找到匹配商品，可提交询价';
+}
+
 interface RowProps {
   priced: PricedLine;
   filters: CandidateFilters;
@@ -85,15 +91,13 @@ export function BomLineRow({ priced, filters, choices }: RowProps) {
         <td className="bom-line__status">
           <BomStatusBadge line={line} />
         </td>
-        <td className="bom-line__part">
-          {part ? <BomPartFacts part={part} /> : <span className="bom-line__none">{line.isNotFitted ? '不贴片，不采购' : '未选择商品'}</span>}
-        </td>
+        <td className="bom-line__part">{part ? <BomPartFacts part={part} /> : <span className="bom-line__none">{noPartText(priced)}</span>}</td>
         <td className="bom-line__stock">
           {part && <StockLabel stock={part.stock} />}
           {priced.isShortOfStock && <div className="bom-line__warning">库存不足</div>}
         </td>
         <td className="bom-line__quantity">
-          <div className="bom-line__need">需求 {line.requiredQuantity}</div>
+          {!line.isNotFitted && <div className="bom-line__need">需求 {line.requiredQuantity}</div>}
           {part && priced.quantity > 0 && (
             <OrderQuantity key={`${part.productId}-${priced.quantity}`} priced={priced} onQuantity={(quantity) => choices.setQuantity(lineNo, quantity)} />
           )}

@@ -54,6 +54,10 @@ export function useBomActions(context: ActionContext) {
 
   function save(name: string) {
     const draft = context.draft();
+    if (context.isLoggedIn && !name.trim()) {
+      showToast(bomMessages.nameMissing);
+      return Promise.resolve(false);
+    }
     return run(
       'save',
       () =>
