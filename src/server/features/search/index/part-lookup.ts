@@ -47,7 +47,7 @@ export interface ParameterQuery {
 /** Longest code compared by edit distance (longer typed texts are not part numbers). */
 const maxNearCodeLength = 40;
 /** Posting entries read when looking for near codes; past it only the rarest trigrams are read. */
-const nearCodePostingBudget = 400_000;
+const nearCodePostingBudget = 150_000;
 /** Codes compared by edit distance at most: those sharing the most trigrams with the typed one. */
 const maxNearCandidates = 2000;
 
@@ -187,14 +187,14 @@ export class PartLookup {
   }
 
   /**
-   * Parts whose code is within a small edit distance of the typed one (one edit up to 11
-   * characters, two from 12): trigram lists narrow the codes down, a bounded distance decides.
+   * Parts whose code is within a small edit distance of the typed one (one edit up to 15
+   * characters, two from 16): trigram lists narrow the codes down, a bounded distance decides.
    * A code within d edits shares all but 3d of the typed code's trigrams.
    */
   nearCodes(typed: string, needed: number, limit: number): PartHit[] {
     const norm = normalizePartNumber(typed);
     if (norm.length < 5 || norm.length > maxNearCodeLength) return [];
-    const maxEdits = norm.length >= 12 ? 2 : 1;
+    const maxEdits = norm.length >= 16 ? 2 : 1;
     const found: { segment: Segment; doc: number; distance: number }[] = [];
     for (const [segment, dead] of this.index.liveSegments()) {
       for (const doc of this.trigramCandidates(segment, norm, maxEdits)) {
