@@ -43,6 +43,11 @@ export class TcpProxy {
     if (server) await new Promise<void>((resolve) => server.close(() => resolve()));
   }
 
+  /** The connections open now, to wait for their end after the server drops them. */
+  openSockets(): Socket[] {
+    return [...this.sockets];
+  }
+
   urlFor(url: string): string {
     const proxied = new URL(url);
     proxied.hostname = '127.0.0.1';
