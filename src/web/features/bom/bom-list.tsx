@@ -75,15 +75,22 @@ export function BomList({ list }: { list: BomListData }) {
   const [rows, setRows] = useState(list.list);
   const [deleting, setDeleting] = useState<BomSummaryRow | null>(null);
   const [isBusy, setIsBusy] = useState(false);
+  const shown = { ...list, list: rows, total: list.total - (list.list.length - rows.length) };
 
   async function confirmDelete() {
     if (!deleting) return;
     setIsBusy(true);
     try {
       await callApi(bomCalls.delete, { bomId: deleting.bomId });
-      setRows((current) => current.filter((row) => row.bomId !== deleting.bomId));
-      showToast('已删除');
+      const remaining = rows.filter((row) => row.bomId !== deleting.bomId);
       setDeleting(null);
+      // The page's last BOM gone: show the page before it (or the next ones moved up) from the server.
+      if (remaining.length === 0 && shown.total > 1) {
+        window.location.assign(bomListUrl(Math.max(1, list.page - 1)));
+        return;
+      }
+      setRows(remaining);
+      showToast('已删除');
     } catch (error) {
       toastIfMessage(errorMessageOf(error));
     } finally {
@@ -120,7 +127,7 @@ export function BomList({ list }: { list: BomListData }) {
           ))}
         </tbody>
       </table>
-      <BomListPager list={list} />
+      <BomListPager list={shown} />
       <ConfirmDialog
         isOpen={deleting !== null}
         title="删除BOM"
