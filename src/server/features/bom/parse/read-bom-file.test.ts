@@ -172,3 +172,17 @@ describe('readBomFile reads encodings and layouts', () => {
     expect(injected.rows[1]).toEqual(['LM358DR', '2', '<script>alert(1)</script>', '<img src=x onerror=alert(1)>']);
   });
 });
+
+describe('readBomFile without a header it knows', () => {
+  it('takes a first row of unknown words above numbers as the header, and guesses the columns', () => {
+    const sheet = readBomFile('deutsch.csv', csvBytes('Teil;Anzahl;Bauform\nLM358DR;2;SOIC-8\nSTM32F103C8T6;1;LQFP-48\n'));
+    expect(sheet).toMatchObject({ headerRowIndex: 0, headers: ['Teil', 'Anzahl', 'Bauform'], mapping: { mpn: 0, quantity: 1, package: 2 }, partLineCount: 2 });
+    expect(sheet.warnings).toEqual(['表头中的列名未能识别，已按内容推断各列，请核对列对应关系']);
+  });
+
+  it('warns when columns past the 60th are left unread', () => {
+    const header = ['MPN', 'Qty', ...Array.from({ length: 70 }, (_, index) => `c${index}`)].join(',');
+    const data = ['LM358DR', '1', ...Array.from({ length: 70 }, () => 'x')].join(',');
+    expect(readBomFile('wide.csv', csvBytes(`${header}\n${data}\n`)).warnings).toEqual([`仅读取前 ${bomLimits.columnsMax} 列，之后的列未读取`]);
+  });
+});

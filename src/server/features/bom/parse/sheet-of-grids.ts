@@ -2,6 +2,8 @@ import { bomErrors, bomLimits, type BomColumnMapping, type BomSheet } from '../.
 import type { ErrorDefinition } from '../../../../contract/errors.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { countPartLines } from './bom-lines.ts';
+import { looksLikeMpn, parseQuantityText } from './cell-text.ts';
+import { looksLikeDesignators } from './designators.ts';
 import { detectBomHeader, hasPartRole, headerScanRows, type DetectedHeader } from './detect-header.ts';
 import { inferMappingFromContent } from './infer-mapping.ts';
 import type { SheetGrid } from './workbook-grid.ts';
@@ -14,6 +16,9 @@ export const sheetRowsMax = headerScanRows + bomLimits.partLinesMax * 2;
  * with content read without one; cells cleaned, empty rows dropped, rows as wide as the header.
  */
 export function sheetOfGrids(fileName: string, grids: SheetGrid[], emptyError: ErrorDefinition): BomSheet {
+  const columnsCut = grids.some(
+    (grid) => grid.columnsCut === true || grid.rows.some((row) => row.slice(bomLimits.columnsMax).some((cell) => cell.trim() !== '')),
+  );
   const filled = grids.map((grid) => ({ ...grid, rows: grid.rows.map(cleanRow) })).filter((grid) => grid.rows.some(isFilledRow));
   const first = filled[0];
   if (!first) throw new AppError(emptyError);
@@ -28,7 +33,9 @@ export function sheetOfGrids(fileName: string, grids: SheetGrid[], emptyError: E
   if (chosen.grid.truncated) throw new AppError(bomErrors.tooManyLines);
   const warnings = filled.filter((grid) => grid !== chosen.grid).map((grid) => `工作表“${grid.sheetName}”未读取，仅读取了“${chosen.grid.sheetName}”`);
   const shaped = chosen.header ? withHeader(chosen.grid.rows, chosen.header) : withoutHeader(chosen.grid.rows);
-  if (!chosen.header) warnings.push('未识别到表头，已按内容推断各列，请核对列对应关系');
+  if (!chosen.header)
+    warnings.push(shaped.headerRowIndex < 0 ? '未识别到表头，已按内容推断各列，请核对列对应关系' : '表头中的列名未能识别，已按内容推断各列，请核对列对应关系');
+  if (columnsCut) warnings.push(`仅读取前 ${bomLimits.columnsMax} 列，之后的列未读取`);
   if (shaped.rows.length > bomLimits.partLinesMax * 2) throw new AppError(bomErrors.tooManyLines);
   const partLineCount = countPartLines(shaped);
   if (partLineCount > bomLimits.partLinesMax) throw new AppError(bomErrors.tooManyLines);
@@ -62,16 +69,33 @@ function withHeader(rows: string[][], header: DetectedHeader): ShapedSheet {
   };
 }
 
+/**
+ * No header found: the columns are guessed from the cells. A first row of words above columns of numbers and
+ * part numbers ("Teil / Anzahl") is taken as a header in words we do not know.
+ */
 function withoutHeader(rows: string[][]): ShapedSheet {
+  const firstIndex = rows.findIndex(isFilledRow);
   const body = rows.filter(isFilledRow);
   const width = widthOf(body);
   const padded = body.map((row) => padRow(row, width));
+  const mapping = inferMappingFromContent(padded.slice(1));
+  const [first = [], ...rest] = padded;
+  if (rest.length > 0 && isUnknownHeaderRow(first, mapping)) {
+    return { headerRowIndex: firstIndex, headers: first.map((cell, column) => cell || `列${column + 1}`), rows: rest, mapping };
+  }
   return {
     headerRowIndex: -1,
     headers: Array.from({ length: width }, (_, column) => `列${column + 1}`),
     rows: padded,
     mapping: inferMappingFromContent(padded),
   };
+}
+
+/** Words where the rows below hold a quantity and part text, and nothing in the row reads as data. */
+function isUnknownHeaderRow(row: string[], mapping: BomColumnMapping): boolean {
+  const { quantity } = mapping;
+  if (quantity === undefined || !hasPartRole(mapping) || row[quantity] === '' || parseQuantityText(row[quantity] ?? '') !== null) return false;
+  return row.every((cell) => cell.length <= 40 && !looksLikeMpn(cell) && !looksLikeDesignators(cell) && parseQuantityText(cell) === null && !/\d/.test(cell));
 }
 
 function widthOf(rows: string[][]): number {

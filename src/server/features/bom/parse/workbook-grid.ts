@@ -8,6 +8,8 @@ export interface SheetGrid {
   rows: string[][];
   /** Rows past the reading limit were left unread. */
   truncated: boolean;
+  /** Columns past bomLimits.columnsMax were left unread. */
+  columnsCut?: boolean;
 }
 
 /** Rows SheetJS is asked to read of one sheet: enough for a BOM among a template's bordered empty rows. */
@@ -39,29 +41,31 @@ export function workbookGrids(input: Uint8Array | string, rowsMax: number): Shee
   if (workbook.SheetNames.length === 0) throw new AppError(bomErrors.fileUnreadable);
   return workbook.SheetNames.map((sheetName) => {
     const sheet = workbook.Sheets[sheetName];
-    const rows = sheet ? gridOf(sheet) : [];
+    const { rows, columnsCut } = sheet ? gridOf(sheet) : { rows: [], columnsCut: false };
     const cutShort = sheet !== undefined && (sheet as Record<string, unknown>)['!fullref'] !== undefined;
-    return { sheetName, rows, truncated: rows.filter(isFilledRow).length > rowsMax || cutShort };
+    return { sheetName, rows, truncated: rows.filter(isFilledRow).length > rowsMax || cutShort, columnsCut };
   });
 }
 
-function gridOf(sheet: XLSX.WorkSheet): string[][] {
+function gridOf(sheet: XLSX.WorkSheet): { rows: string[][]; columnsCut: boolean } {
   const reference = sheet['!ref'];
-  if (!reference) return [];
+  if (!reference) return { rows: [], columnsCut: false };
   const range = XLSX.utils.decode_range(reference);
   const firstColumn = range.s.c;
   const width = Math.min(range.e.c - firstColumn + 1, bomLimits.columnsMax);
   const data = (sheet as XLSX.DenseSheet)['!data'] as (XLSX.CellObject[] | undefined)[] | undefined;
   const rows: string[][] = [];
+  let columnsCut = false;
   for (let rowIndex = 0; rowIndex <= Math.min(range.e.r, (data?.length ?? 0) - 1); rowIndex++) {
     const cells = data?.[rowIndex];
     const row: string[] = [];
     for (let column = 0; column < width; column++) row.push(cellText(cells?.[firstColumn + column]));
     rows.push(row);
+    columnsCut ||= (cells?.slice(firstColumn + width) ?? []).some((cell) => cellText(cell).trim() !== '');
   }
   fillMerges(rows, sheet['!merges'] ?? [], firstColumn);
   while (rows.length > 0 && !isFilledRow(rows[rows.length - 1] ?? [])) rows.pop();
-  return rows;
+  return { rows, columnsCut };
 }
 
 function isFilledRow(row: string[]): boolean {
