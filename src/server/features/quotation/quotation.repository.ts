@@ -95,13 +95,13 @@ export async function updateLineOffer(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Claims every offer past its validity in one statement: the ids and owners it moved, for the messages. */
-export function expireDue(db: Kysely<Database>, now: number): Promise<{ id: number; userId: number; quotationNo: string }[]> {
-  return db
+/** Claims every offer (of one member, if given) past its validity in one statement: the ids and owners it moved. */
+export function expireDue(db: Kysely<Database>, now: number, userId?: number): Promise<{ id: number; userId: number; quotationNo: string }[]> {
+  let query = db
     .updateTable('quotations')
     .set({ status: 'expired', updatedAt: now })
     .where('status', 'in', ['quoted', 'accepted'])
-    .where('validUntil', '<', now)
-    .returning(['id', 'userId', 'quotationNo'])
-    .execute();
+    .where('validUntil', '<', now);
+  if (userId !== undefined) query = query.where('userId', '=', userId);
+  return query.returning(['id', 'userId', 'quotationNo']).execute();
 }

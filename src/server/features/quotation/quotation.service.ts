@@ -24,6 +24,7 @@ import { formatSendDate, sendMessages } from '../message/message.service.ts';
 import {
   claimQuotation,
   countQuotationsByStatus,
+  expireDue,
   findQuotationLines,
   findQuotationOfMember,
   findQuotationPage,
@@ -171,6 +172,8 @@ export async function listQuotations(
   query: { status: QuotationStatus | null; page: number },
   now = Date.now(),
 ): Promise<QuotationListData> {
+  // The member's offers past their validity become 已过期 as they are read, so the tabs' counts agree with the cards.
+  await expireDue(db, now, userId);
   const offset = (query.page - 1) * quotationListPageSize;
   const [rows, counts] = await Promise.all([findQuotationPage(db, userId, query.status, offset, quotationListPageSize), countQuotationsByStatus(db, userId)]);
   const lines = await findQuotationLines(

@@ -137,6 +137,14 @@ describe('quotations', () => {
     expect(claimed.map((row) => row.id)).toContain(late);
     expect(claimed.map((row) => row.id)).not.toContain(quotationId);
     expect(await expireQuotations(t.db.kysely, now)).toEqual([]);
+
+    // The list claims the member's own overdue offers as it reads them: the tab counts agree with the cards.
+    const overdue = await requestParts(member.browser, [{ partNumber: 'F', quantity: 10 }]);
+    await priceAll(t.db.kysely, overdue, [{ productId: part, unitPriceE4: 90, quantity: 10 }], { now: now - 2 * day, validUntil: now - day });
+    const list = await member.browser.callOk(quotationCalls.list, { status: 'expired' });
+    expect(list.quotations.map((quotation) => quotation.id)).toContain(overdue);
+    expect(list.counts.expired).toBe(2);
+    expect(list.counts.quoted).toBe(0);
   });
 
   it('cancels a request not yet ordered, and only then', async () => {
