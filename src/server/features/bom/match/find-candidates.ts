@@ -5,7 +5,7 @@ import type { PartHit, PartLookup } from '../../search/search.service.ts';
 import { probesOf, type LineProbes, type ParameterTerms } from './line-query.ts';
 
 /** Parts kept per line from the index; pricing at the line's quantity then picks the candidates among them. */
-export const candidatePoolSize = 8;
+export const candidatePoolSize = 6;
 
 /** A part found for a line: 0 = the code itself, 1 = another packaging of it, 2 = anything else. */
 export interface PooledHit {

@@ -4,6 +4,7 @@ import { packageKey, type Quantity } from '../../../../contract/value-query.ts';
 import { docsOf, emptyDocs, intersectAll } from './postings.ts';
 import type { SearchIndex } from './search-index.ts';
 import { paramTermKeys, type ParamValue } from './segment-builder.ts';
+import { matchTokens, matchWholeCode, type Matches } from './segment-query.ts';
 import { TopDocs } from './segment-ranking.ts';
 import { trigramKey, type Segment } from './segment.ts';
 import { quantityQueryKey, wordKeys } from './terms.ts';
@@ -272,7 +273,7 @@ export class PartLookup {
     const known = this.keywordHits.get(key);
     if (known) return known;
     const hits = this.best(limit, (offer) => {
-      for (const [segment, matches] of this.index.keywordMatches(keyword)) {
+      for (const [segment, matches] of this.keywordMatches(keyword)) {
         for (let i = 0; i < matches.docs.length; i++) offer(segment, matches.docs[i] as number, matches.scores[i] as number, needed);
       }
     });
@@ -280,9 +281,26 @@ export class PartLookup {
     return hits;
   }
 
+  /**
+   * Search's matching of a keyword, leaner for BOM names: a word that names a category or a package
+   * (贴片电阻, 0603) matches by that list alone, not also by its characters in descriptions, which
+   * for the largest categories means intersecting lists of most of the catalogue.
+   */
+  private keywordMatches(keyword: string): [Segment, Matches][] {
+    const compiled = this.index.compile(keyword);
+    const tokens = compiled.tokens.map((token) => (token.categoryIds.length > 0 || token.packageIds.length > 0 ? { ...token, wordKeys: [] } : token));
+    const segments = this.index.liveSegments();
+    if (compiled.whole) {
+      const whole = compiled.whole;
+      const found = segments.map(([segment, dead]): [Segment, Matches] => [segment, matchWholeCode(segment, whole, dead)]);
+      if (found.some(([, matches]) => matches.docs.length > 0)) return found;
+    }
+    return segments.map(([segment, dead]): [Segment, Matches] => [segment, matchTokens(segment, tokens, dead)]);
+  }
+
   /** How many parts a keyword matches (to drop words that match nothing). */
   keywordCount(keyword: string): number {
-    return this.index.keywordMatches(keyword).reduce((sum, [, matches]) => sum + matches.docs.length, 0);
+    return this.keywordMatches(keyword).reduce((sum, [, matches]) => sum + matches.docs.length, 0);
   }
 
   /** The best `limit` offers: higher score first, then buyingKey; kept per segment, merged. */

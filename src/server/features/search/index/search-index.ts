@@ -94,11 +94,6 @@ export class SearchIndex {
     return this.segments();
   }
 
-  /** A keyword's matches in each segment (kept for recent keywords, as search keeps them). */
-  keywordMatches(keyword: string): [Segment, Matches][] {
-    return this.cachedMatch(keyword);
-  }
-
   compile(keyword: string): CompiledQuery {
     const compiled = compileQuery(keyword, this.dictionary, this.packages);
     return { ...compiled, tokens: compiled.tokens.slice(0, maxTokens) };
