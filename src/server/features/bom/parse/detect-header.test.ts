@@ -143,12 +143,12 @@ describe('finding the header row', () => {
   });
 
   it(`looks at the first ${headerScanRows} rows only`, () => {
-    const title = Array.from({ length: headerScanRows }, () => ['说明']);
+    const title = Array.from({ length: headerScanRows }, () => ['本页为封面']);
     expect(detectBomHeader([...title, ['型号', '数量'], ['LM358DR', '1']])).toBeNull();
     expect(detectBomHeader([...title.slice(1), ['型号', '数量'], ['LM358DR', '1']])?.headerRowIndex).toBe(headerScanRows - 1);
   });
 
-  it('needs two roles, one of them naming the part', () => {
+  it('needs a header naming the part, and two roles unless every cell is a header word', () => {
     expect(
       detectBomHeader([
         ['数量', '位号'],
@@ -161,7 +161,14 @@ describe('finding the header row', () => {
         ['LM358DR', '2'],
       ]),
     ).toBeNull();
-    expect(detectBomHeader([['型号'], ['LM358DR']])).toBeNull();
+    expect(detectBomHeader([['型号', 'Project X'], ['LM358DR']])).toBeNull();
+    expect(detectBomHeader([['型号'], ['LM358DR']])).toEqual({ headerRowIndex: 0, mapping: { mpn: 0 } });
+    expect(
+      detectBomHeader([
+        ['序号', 'MPN'],
+        ['1', 'LM358DR'],
+      ]),
+    ).toEqual({ headerRowIndex: 0, mapping: { mpn: 1 } });
     expect(detectBomHeader([])).toBeNull();
   });
 });

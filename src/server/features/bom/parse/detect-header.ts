@@ -36,21 +36,26 @@ export function hasPartRole(mapping: BomColumnMapping): boolean {
   return partRoles.some((role) => mapping[role] !== undefined);
 }
 
-/** Two role headers, one of them naming the part, make a header; known words (序号, Datasheet) add weight. */
+/**
+ * Two role headers, one of them naming the part, make a header; known words (序号, Datasheet) add weight.
+ * One part header alone makes one too when every filled cell of the row is a header word (a pasted "型号" column).
+ */
 function headerScoreOf(row: string[]): number {
   const roles = new Set<BomColumnRole>();
   let knownCount = 0;
   let namesPart = false;
+  let unknownCount = 0;
   for (const cell of row) {
-    if (cell.length > 40) continue;
-    const synonym = synonymOf(cell);
+    if (cell.trim() === '') continue;
+    const synonym = cell.length > 40 ? null : synonymOf(cell);
     if (synonym === 'known') knownCount++;
     else if (synonym) {
       roles.add(synonym.roles[0] ?? 'note');
       namesPart ||= synonym.roles.some((role) => partRoles.includes(role));
-    }
+    } else unknownCount++;
   }
-  return roles.size >= 2 && namesPart ? roles.size * 2 + knownCount : 0;
+  if (!namesPart || roles.size === 0 || (roles.size === 1 && unknownCount > 0)) return 0;
+  return roles.size * 2 + knownCount;
 }
 
 interface Claim {

@@ -56,6 +56,11 @@ describe('readBomText', () => {
     expect(sheet.warnings).toEqual(['未识别到表头，已按内容推断各列，请核对列对应关系']);
   });
 
+  it('reads a single pasted column with its header', () => {
+    const sheet = readBomText('型号\nSTM32F103C8T6\nLM358DR\n');
+    expect(sheet).toMatchObject({ headerRowIndex: 0, headers: ['型号'], mapping: { mpn: 0 }, partLineCount: 2 });
+  });
+
   it('reads a line without a quantity as one part', () => {
     expect(linesOf('STM32F103C8T6')).toEqual([['STM32F103C8T6', 1]]);
   });
