@@ -4,12 +4,14 @@ import { bomCalls } from '../../../contract/bom-calls.ts';
 import { cartCalls } from '../../../contract/cart-calls.ts';
 import { ResultCode } from '../../../contract/envelope.ts';
 import { lineAmountCents } from '../../../contract/pricing.ts';
+import { errorCodeOf } from '../../testing/error-code.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import type { SignedInMember } from '../../testing/use-test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { loadProductSummaries } from '../catalog/product.service.ts';
 import { insertBomMatchFixture } from './match/bom-match.test-helpers.ts';
 import type { BomListPageData } from '../../../web/pages/bom-list-page.tsx';
+import { deleteBom, listBoms, loadSavedBom } from './bom.service.ts';
 import { handSheet, oneBoard } from './bom-test-kit.test-helpers.ts';
 
 const t = useTestApp({ fixture: (app) => insertBomMatchFixture(app.db.kysely) });
@@ -69,6 +71,17 @@ describe('saved BOMs', () => {
     const overwrite = await other.browser.call(bomCalls.save, { bomId, name: '偷梁换柱', sheet: handSheet(rows), options: oneBoard, choices: [] });
     expect(overwrite.errorCode).toBe('bom.notFound');
     expect((await owner.browser.callOk(bomCalls.detail, { bomId })).name).toBe('主板 V1');
+  });
+
+  it('keeps each member’s BOMs to themselves in the services too', async () => {
+    const owner = await t.member();
+    const other = await t.member();
+    const { bomId } = await saveOne(owner);
+    const deps = { db: t.db.kysely };
+    expect(await errorCodeOf(loadSavedBom(deps, other.userId, bomId))).toBe('bom.notFound');
+    expect(await errorCodeOf(deleteBom(deps, other.userId, bomId))).toBe('bom.notFound');
+    expect((await listBoms(deps, other.userId, 1)).total).toBe(0);
+    expect(await errorCodeOf(deleteBom(deps, owner.userId, bomId))).toBe('none');
   });
 
   it('stores the chosen lines’ total as the cart prices them, to the fen', async () => {
