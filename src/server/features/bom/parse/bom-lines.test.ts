@@ -104,7 +104,7 @@ describe('not-fitted words', () => {
 });
 
 describe('bomLinesOf', () => {
-  it('skips empty, total, note, label and repeated header rows; numbers lines from 1', () => {
+  it('skips empty, total, note, label, section and repeated header rows; numbers lines from 1', () => {
     const rows = [
       ['', '', '', '', '', ''],
       ['U1', 'STM32F103C8T6', '', 'LQFP-48', '1', ''],
@@ -115,6 +115,8 @@ describe('bomLinesOf', () => {
       ['注1：不含 PCB', '注1：不含 PCB', '', '', '', ''],
       ['Prepared by: 张工', 'Prepared by: 张工', '', '', '', ''],
       ['Component Count:', '12', '', '', '', ''],
+      ['一、贴片电阻', '一、贴片电阻', '一、贴片电阻', '一、贴片电阻', '一、贴片电阻', '一、贴片电阻'],
+      ['', '二、集成电路', '', '', '', ''],
       headers,
       ['R1', 'RC0603FR-0710KL', '10k', '0603', '1', ''],
       ['R2', '', '', '', '1', ''],
@@ -122,7 +124,7 @@ describe('bomLinesOf', () => {
     const lines = linesOf(rows);
     expect(lines.map((line) => [line.lineNo, line.query.mpn, line.sourceRows])).toEqual([
       [1, 'STM32F103C8T6', [1]],
-      [2, 'RC0603FR-0710KL', [10]],
+      [2, 'RC0603FR-0710KL', [12]],
     ]);
     expect(countPartLines({ headers, rows, mapping })).toBe(2);
   });

@@ -49,6 +49,7 @@ export function requiredQuantityOf(quantityPerBoard: number, options: Pick<BomQu
 }
 
 const totalRow = /^(?:合计|总计|小计|共计|总数|总价|total|grand\s*total|sub\s*total|sum)(?:\s|[:：(（]|\d|$)/i;
+const sectionTitle = /^(?:[一二三四五六七八九十]+|[IVX]+)\s*[、.．]\s*\S/;
 const noteRow = /^(?:备注|注意|注|说明|附注|note|notes|remarks?|制表|审核|批准|编制|日期|prepared\s*by|approved\s*by|checked\s*by)\s*\d*\s*[:：、]/i;
 
 /** A row naming a part: some part text, and not a total, note or repeated header row. */
@@ -59,6 +60,9 @@ export function isPartRow(row: string[], mapping: BomColumnMapping, headers: str
   if (totalRow.test(first) || noteRow.test(first)) return false;
   // "Component Count:", "Project info:" (KiBot's footer), "项目名称：": a label, not a part.
   if (/^[^:：]{1,30}[:：]$/.test(first)) return false;
+  // A section title merged across the row ("一、贴片电阻" in every cell) or standing alone.
+  if (filled.length >= 3 && filled.every((cell) => cell === first)) return false;
+  if (filled.length === 1 && sectionTitle.test(first)) return false;
   return !isHeaderRepeat(row, headers);
 }
 
