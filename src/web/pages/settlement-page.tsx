@@ -30,7 +30,17 @@ function CheckoutSection({ title, aside, children }: { title: string; aside?: Re
   );
 }
 
-function SubmitBar({ settlement, address, isPickup }: { settlement: SettlementState; address: Address | null; isPickup: boolean }) {
+function SubmitBar({
+  settlement,
+  address,
+  isPickup,
+  isQuotation,
+}: {
+  settlement: SettlementState;
+  address: Address | null;
+  isPickup: boolean;
+  isQuotation: boolean;
+}) {
   const { pricing, notice, isPlacing, isPricing } = settlement;
   const hasGoods = pricing.lines.some((line) => line.quantity > 0);
   return (
@@ -39,8 +49,8 @@ function SubmitBar({ settlement, address, isPickup }: { settlement: SettlementSt
         <p className="checkout-bar__notice" role="alert">
           {notice.text}
           {notice.isCartProblem ? (
-            <a className="checkout-bar__back" href={orderPaths.cart}>
-              返回购物车修改 ›
+            <a className="checkout-bar__back" href={isQuotation ? '/user/quotation' : orderPaths.cart}>
+              {isQuotation ? '返回我的询价 ›' : '返回购物车修改 ›'}
             </a>
           ) : null}
         </p>
@@ -188,7 +198,7 @@ export function SettlementPage({ shell, data }: PageProps<SettlementData>) {
             <PriceSummary pricing={pricing} />
             <p className="checkout-muted checkout-pay-hint">提交订单后请在 {data.paymentMinutes} 分钟内完成付款，超时订单将自动取消。</p>
           </section>
-          <SubmitBar settlement={settlement} address={address} isPickup={isPickup} />
+          <SubmitBar settlement={settlement} address={address} isPickup={isPickup} isQuotation={data.quotation !== undefined} />
         </div>
       )}
     </PageShell>
