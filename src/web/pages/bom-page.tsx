@@ -1,15 +1,11 @@
 import { useState } from 'react';
 import type { BomPageData } from '../../contract/bom.ts';
-import { brandsOf } from '../features/bom/bom-candidates.ts';
-import { BomCandidateFilters } from '../features/bom/bom-candidate-filters.tsx';
-import { BomCartBar, BomCartReport } from '../features/bom/bom-cart-bar.tsx';
-import { isOrderable } from '../features/bom/bom-choices.ts';
+import { BomCartReport } from '../features/bom/bom-cart-bar.tsx';
 import { BomInputPanel } from '../features/bom/bom-input-panel.tsx';
-import { BomLineTable } from '../features/bom/bom-line-table.tsx';
 import { BomMappingTable } from '../features/bom/bom-mapping-table.tsx';
-import { BomOptimiserSummary } from '../features/bom/bom-optimiser-summary.tsx';
 import { BomOptionsForm } from '../features/bom/bom-options-form.tsx';
 import { BomQuoteForm } from '../features/bom/bom-quote-form.tsx';
+import { BomResults } from '../features/bom/bom-results.tsx';
 import { BomSaveBar } from '../features/bom/bom-save-bar.tsx';
 import { useBomWorkspace } from '../features/bom/use-bom-workspace.ts';
 import { PageShell } from '../shell/page-shell.tsx';
@@ -72,19 +68,7 @@ export function BomPage({ shell, data }: PageProps<BomPageData>) {
           />
         )}
         {actions.cartResult && <BomCartReport result={actions.cartResult} onClose={actions.dismissCartResult} />}
-        {result && sheet && (
-          <>
-            <BomOptimiserSummary summary={result.summary} totals={bom.totals} onOptimiseAll={bom.lines.optimiseAll} />
-            <BomCandidateFilters filters={bom.filters} brands={brandsOf(result.lines)} onChange={bom.setFilters} />
-            <BomLineTable priced={bom.priced} filters={bom.filters} choices={bom.lines} />
-            <BomCartBar
-              totals={bom.totals}
-              orderableCount={bom.priced.filter(isOrderable).length}
-              isAdding={actions.busy === 'cart'}
-              onAdd={(onlySelected) => void actions.addToCart(onlySelected)}
-            />
-          </>
-        )}
+        {result && sheet && <BomResults bom={bom} result={result} />}
       </section>
     </PageShell>
   );

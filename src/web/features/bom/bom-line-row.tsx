@@ -63,12 +63,42 @@ interface RowProps {
   choices: BomLineChoices;
 }
 
+/** Under a line: the optimiser's offer, then the candidate picker when opened, else the substitutes of a line without a part in stock. */
+function LineDetails({ priced, filters, choices, isOpen }: RowProps & { isOpen: boolean }) {
+  const { line, part } = priced;
+  const choose = (productId: number) => choices.choosePart(line.lineNo, productId);
+  const showsOptimiser = priced.canOptimise || (priced.choice.isOptimised && (priced.optimisation?.savingCents ?? 0) > 0);
+  const needsSubstitutes = line.substitutes.length > 0 && (part === null || priced.isShortOfStock);
+  const chosenId = part?.productId ?? null;
+  return (
+    <>
+      {showsOptimiser && (
+        <tr className="bom-line__sub">
+          <td colSpan={bomLineColumnCount}>
+            <OptimiserHint priced={priced} onOptimise={(isOptimised) => choices.optimise(line.lineNo, isOptimised)} />
+          </td>
+        </tr>
+      )}
+      {(isOpen || needsSubstitutes) && (
+        <tr className="bom-line__sub">
+          <td colSpan={bomLineColumnCount}>
+            {isOpen ? (
+              <BomCandidatePicker line={line} chosenId={chosenId} quantity={priced.quantity || line.requiredQuantity} filters={filters} onChoose={choose} />
+            ) : (
+              <BomSubstitutes line={line} chosenId={chosenId} quantity={line.requiredQuantity} onChoose={choose} />
+            )}
+          </td>
+        </tr>
+      )}
+    </>
+  );
+}
+
 /** One BOM line: what was asked, the part chosen and its price, and below it the optimiser, substitutes and the candidate picker. */
 export function BomLineRow({ priced, filters, choices }: RowProps) {
   const { line, part, choice } = priced;
   const lineNo = line.lineNo;
   const [isOpen, setIsOpen] = useState(false);
-  const needsSubstitutes = line.substitutes.length > 0 && (part === null || priced.isShortOfStock);
   const partCount = line.candidates.length + line.substitutes.length;
   const rowClass = ['bom-line', line.isNotFitted ? 'bom-line--not-fitted' : '', choice.isSelected ? 'bom-line--selected' : ''].filter(Boolean).join(' ');
 
@@ -118,35 +148,7 @@ export function BomLineRow({ priced, filters, choices }: RowProps) {
           )}
         </td>
       </tr>
-      {(priced.canOptimise || (priced.choice.isOptimised && (priced.optimisation?.savingCents ?? 0) > 0)) && (
-        <tr className="bom-line__sub">
-          <td colSpan={bomLineColumnCount}>
-            <OptimiserHint priced={priced} onOptimise={(isOptimised) => choices.optimise(lineNo, isOptimised)} />
-          </td>
-        </tr>
-      )}
-      {(isOpen || needsSubstitutes) && (
-        <tr className="bom-line__sub">
-          <td colSpan={bomLineColumnCount}>
-            {isOpen ? (
-              <BomCandidatePicker
-                line={line}
-                chosenId={part?.productId ?? null}
-                quantity={priced.quantity || line.requiredQuantity}
-                filters={filters}
-                onChoose={(productId) => choices.choosePart(lineNo, productId)}
-              />
-            ) : (
-              <BomSubstitutes
-                line={line}
-                chosenId={part?.productId ?? null}
-                quantity={line.requiredQuantity}
-                onChoose={(productId) => choices.choosePart(lineNo, productId)}
-              />
-            )}
-          </td>
-        </tr>
-      )}
+      <LineDetails priced={priced} filters={filters} choices={choices} isOpen={isOpen} />
     </tbody>
   );
 }

@@ -23,14 +23,12 @@ interface ActionContext {
 }
 
 /**
- * Saving, adding to the cart and asking for a quotation are members' actions: a visitor is sent
- * to log in with the work kept. A member's work is kept too while the call runs, so a session
- * that ended meanwhile (the request layer then goes to the login page) loses nothing.
+ * A member's call, or the way to log in: a visitor is sent to log in with the work kept. A
+ * member's work is kept too while the call runs, so a session that ended meanwhile (the request
+ * layer then goes to the login page) loses nothing; the kept work is dropped once the call succeeds.
  */
-export function useBomActions(context: ActionContext) {
+function useMemberRun(context: Pick<ActionContext, 'isLoggedIn' | 'draft' | 'logInKeepingDraft'>) {
   const [busy, setBusy] = useState<BomAction | null>(null);
-  const [cartResult, setCartResult] = useState<BomAddToCartResult | null>(null);
-  const [quotationId, setQuotationId] = useState<number | null>(null);
 
   async function run<T>(action: BomAction, call: () => Promise<T>, onDone: (answer: T) => void): Promise<boolean> {
     const draft = context.draft();
@@ -51,6 +49,15 @@ export function useBomActions(context: ActionContext) {
       setBusy(null);
     }
   }
+
+  return { busy, run };
+}
+
+/** Saving, adding to the cart and asking for a quotation: members' actions on the BOM. */
+export function useBomActions(context: ActionContext) {
+  const { busy, run } = useMemberRun(context);
+  const [cartResult, setCartResult] = useState<BomAddToCartResult | null>(null);
+  const [quotationId, setQuotationId] = useState<number | null>(null);
 
   function save(name: string) {
     const draft = context.draft();
