@@ -4,7 +4,7 @@ import iconv from 'iconv-lite';
 /**
  * A text file's bytes as text: UTF-8 (with or without its byte-order mark), UTF-16 with its mark or with
  * the zero bytes of Latin text, else GB18030 (which reads GBK and GB2312) unless the detector is sure of
- * another East Asian encoding; windows-1252 when GB18030 cannot read the bytes. Null when the bytes are
+ * another East Asian encoding; windows-1252 when the bytes do not read as Chinese. Null when the bytes are
  * not text at all (a binary file renamed .csv).
  */
 export function decodeTextBytes(bytes: Uint8Array): string | null {
@@ -39,7 +39,25 @@ function decodeLegacy(bytes: Uint8Array): string {
   const [top] = chardet.analyse(buffer.subarray(0, 65_536));
   if (top && otherEastAsian.has(top.name) && top.confidence >= 60) return iconv.decode(buffer, top.name);
   const chinese = iconv.decode(buffer, 'gb18030');
-  return chinese.includes('\uFFFD') ? iconv.decode(buffer, 'windows-1252') : chinese;
+  return chinese.includes('\uFFFD') || !readsAsGb2312(bytes) ? iconv.decode(buffer, 'windows-1252') : chinese;
+}
+
+/**
+ * Chinese text in GBK is mostly GB2312: both bytes of a character in A1–FE. Latin-1 text ("0,1µF", "25°C") read as
+ * GBK pairs a high byte with an ASCII letter instead: more of those than GB2312 pairs means it is not Chinese.
+ */
+function readsAsGb2312(bytes: Uint8Array): boolean {
+  let gb2312Pairs = 0;
+  let asciiTrailPairs = 0;
+  for (let index = 0; index < bytes.length - 1; index++) {
+    const lead = bytes[index] ?? 0;
+    if (lead < 0x81) continue;
+    const trail = bytes[index + 1] ?? 0;
+    if (lead >= 0xa1 && trail >= 0xa1 && trail <= 0xfe) gb2312Pairs++;
+    else if (trail >= 0x40 && trail <= 0x7e) asciiTrailPairs++;
+    index++;
+  }
+  return gb2312Pairs >= asciiTrailPairs;
 }
 
 /** Text has few control characters: a binary file decoded by force has many. */

@@ -120,6 +120,11 @@ describe('readBomFile reads encodings and layouts', () => {
     expect(sheet.rows).toEqual([['STM32F103C8T6', '10', '国产替代']]);
   });
 
+  it('reads a Latin-1 (windows-1252) file as Latin-1, not as GBK', () => {
+    const sheet = readBomFile('latin1.csv', new Uint8Array(iconv.encode('MPN;Value;Qty\r\nGRM188R71C104KA01D;0,1µF 25°C;4\r\n', 'windows-1252')));
+    expect(sheet.rows).toEqual([['GRM188R71C104KA01D', '0,1µF 25°C', '4']]);
+  });
+
   it('reads GB18030 text beyond GBK', () => {
     const sheet = readBomFile('gb18030.csv', new Uint8Array(iconv.encode('型号,数量,备注\nLM358DR,2,㐀䶮 €\n', 'gb18030')));
     expect(sheet.rows[0]?.[2]).toBe('㐀䶮 €');
