@@ -3,10 +3,12 @@ import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { SendMsgType } from '../../src/contract/account.ts';
 import { accountCalls } from '../../src/contract/account-calls.ts';
 import { bomDraftStorageKey, bomMessages } from '../../src/contract/bom.ts';
+import { cartErrors, maxCartLines } from '../../src/contract/cart.ts';
 import { optimiseLine } from '../../src/contract/bom-optimiser.ts';
 import type { AnyCall, CallBody } from '../../src/contract/call.ts';
 import { formatCents, type PriceTier } from '../../src/contract/pricing.ts';
 import { expect, test, uniquePhone, type StoreDb } from './fixtures.ts';
+import { insertCartLines } from './shell-db.ts';
 
 /**
  * The BOM tool (/bom) in Chromium: a file uploaded and corrected, candidates chosen, optimised and
@@ -34,11 +36,12 @@ async function tiersOf(storeDb: StoreDb, productId: number): Promise<PriceTier[]
 }
 
 /** In-stock parts whose code no other part shares (a part number then matches exactly one part), sold singly. */
-async function uniqueParts(storeDb: StoreDb, count: number, skip = 0): Promise<Part[]> {
+async function uniqueParts(storeDb: StoreDb, count: number, skip = 0, afterId = 0): Promise<Part[]> {
   const rows = await storeDb
     .selectFrom('products as p')
     .select(['p.id', 'p.code', 'p.package', 'p.packSize', 'p.stock'])
     .where('p.stock', '>', 1000)
+    .where('p.id', '>', afterId)
     .where('p.packSize', '=', 1)
     .where('p.package', '<>', '')
     .where((eb) => eb.not(eb.exists(eb.selectFrom('products as q').select('q.id').whereRef('q.codeNorm', '=', 'p.codeNorm').whereRef('q.id', '<>', 'p.id'))))
@@ -378,4 +381,22 @@ test('a file that is not a spreadsheet gets a clear message, and the next good f
   await page.getByTestId('bom-drop-zone').dispatchEvent('drop', { dataTransfer: dropped });
   await expect(lineRows(page)).toHaveCount(1);
   await expect(lineRow(page, 1).locator('.bom-line__part a')).toHaveAttribute('href', `/product/detail/${part.id}`);
+});
+
+test("lines the cart refuses are listed with the cart's reason, the others are added", async ({ page, storeDb, member }) => {
+  // A cart one line short of full: the BOM's first part fits, the second is refused.
+  await insertCartLines(storeDb, member.userId, maxCartLines - 1);
+  const [first, second] = await uniqueParts(storeDb, 2, 0, maxCartLines);
+  if (!first || !second) throw new Error("the seed needs two unique parts past the cart's lines");
+  await page.goto('/bom');
+  await pasteBom(page, `${first.code}\t1\n${second.code}\t1`);
+  await expect(lineRows(page)).toHaveCount(2);
+  await page.getByRole('button', { name: '全部加入购物车' }).click();
+  const report = page.getByRole('status', { name: '加入购物车结果' });
+  await expect(report.getByTestId('bom-cart-added')).toHaveText('1');
+  await expect(report.getByRole('row').filter({ hasText: second.code })).toContainText(cartErrors.full.msg);
+  const stored = await storedCart(storeDb, member.userId);
+  expect(stored).toHaveLength(maxCartLines);
+  expect(stored.some((line) => line.productId === first.id)).toBe(true);
+  expect(stored.some((line) => line.productId === second.id)).toBe(false);
 });
