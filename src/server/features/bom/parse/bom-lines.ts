@@ -122,7 +122,9 @@ function mergeDuplicateDrafts(drafts: LineDraft[]): LineDraft[] {
   }
   const lines = [...merged.values()];
   for (const line of lines) {
-    if (line.sourceRows.length > 1) line.notes.push(`已合并 ${line.sourceRows.length} 行相同物料`);
+    if (line.sourceRows.length === 1) continue;
+    line.designators = [...new Set(line.designators)];
+    line.notes = [...new Set(line.notes), `已合并 ${line.sourceRows.length} 行相同物料`];
   }
   return lines;
 }
@@ -138,7 +140,7 @@ function partKeyOf(query: BomLineQuery): string {
 function absorb(into: LineDraft, draft: LineDraft): void {
   into.sourceRows.push(...draft.sourceRows);
   into.quantityPerBoard = Math.round((into.quantityPerBoard + draft.quantityPerBoard) * 1e6) / 1e6;
-  for (const designator of draft.designators) if (!into.designators.includes(designator)) into.designators.push(designator);
-  for (const note of draft.notes) if (!into.notes.includes(note)) into.notes.push(note);
+  into.designators.push(...draft.designators);
+  into.notes.push(...draft.notes);
   for (const role of queryRoles) if (into.query[role] === '') into.query[role] = draft.query[role];
 }

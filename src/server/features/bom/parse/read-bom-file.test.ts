@@ -146,6 +146,12 @@ describe('readBomFile reads encodings and layouts', () => {
     expect(sheet.rows).toEqual([['LM358DR', '5']]);
   });
 
+  it('shortens a file name past 200 characters, keeping its extension', () => {
+    const fileName = readBomFile(`${'很长的文件名'.repeat(50)}.csv`, csvBytes('MPN,Qty\nLM358DR,1\n')).fileName;
+    expect(fileName).toHaveLength(200);
+    expect(fileName.endsWith('.csv')).toBe(true);
+  });
+
   it('accepts .tsv and .txt as text', () => {
     expect(readBomFile('bom.tsv', csvBytes('MPN\tQty\nLM358DR\t5\n')).mapping).toEqual({ mpn: 0, quantity: 1 });
     expect(readBomFile('bom.TXT', csvBytes('MPN;Qty\nLM358DR;5\n')).mapping).toEqual({ mpn: 0, quantity: 1 });

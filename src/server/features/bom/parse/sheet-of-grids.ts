@@ -11,6 +11,8 @@ import type { SheetGrid } from './workbook-grid.ts';
 /** Rows read from a sheet: the header's search area and twice the part lines (title, note and empty rows ride along). */
 export const sheetRowsMax = headerScanRows + bomLimits.partLinesMax * 2;
 
+const nameCharsMax = 200;
+
 /**
  * The BomSheet of a file or paste: the first sheet with a header (others named in a warning), or the first sheet
  * with content read without one; cells cleaned, empty rows dropped, rows as wide as the header.
@@ -41,8 +43,8 @@ export function sheetOfGrids(fileName: string, grids: SheetGrid[], emptyError: E
   if (partLineCount > bomLimits.partLinesMax) throw new AppError(bomErrors.tooManyLines);
   if (partLineCount === 0) throw new AppError(emptyError);
   return {
-    fileName,
-    sheetName: chosen.grid.sheetName,
+    fileName: shortName(fileName),
+    sheetName: shortName(chosen.grid.sheetName),
     ...shaped,
     mappingSource: hasPartRole(shaped.mapping) ? 'detected' : 'none',
     partLineCount,
@@ -130,4 +132,11 @@ export function cleanCell(text: string): string {
   if (cleaned.length <= bomLimits.cellCharsMax) return cleaned;
   const cut = cleaned.slice(0, bomLimits.cellCharsMax);
   return /[\uD800-\uDBFF]$/.test(cut) ? cut.slice(0, -1) : cut;
+}
+
+/** The request schemas take names of up to 200 characters: a longer file name keeps its start and extension. */
+function shortName(name: string): string {
+  if (name.length <= nameCharsMax) return name;
+  const extension = /\.[A-Za-z0-9]{1,5}$/.exec(name)?.[0] ?? '';
+  return name.slice(0, nameCharsMax - extension.length) + extension;
 }
