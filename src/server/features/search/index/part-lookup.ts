@@ -189,7 +189,8 @@ export class PartLookup {
 
   /**
    * Parts whose code is within a small edit distance of the typed one (one edit up to 15
-   * characters, two from 16): trigram lists narrow the codes down, a bounded distance decides.
+   * characters, two from 16): the codes sharing a long prefix and those sharing most trigrams
+   * (a typo near the start) are compared by a bounded distance.
    * A code within d edits shares all but 3d of the typed code's trigrams.
    */
   nearCodes(typed: string, needed: number, limit: number): PartHit[] {
@@ -198,7 +199,10 @@ export class PartLookup {
     const maxEdits = norm.length >= 16 ? 2 : 1;
     const found: { segment: Segment; doc: number; distance: number }[] = [];
     for (const [segment, dead] of this.index.liveSegments()) {
-      for (const doc of this.trigramCandidates(segment, norm, maxEdits)) {
+      const [low, high] = widestSmallPrefixRange(segment, norm);
+      const candidates = new Set(this.trigramCandidates(segment, norm, maxEdits));
+      for (let doc = low; doc < high; doc++) candidates.add(doc);
+      for (const doc of candidates) {
         if (dead?.[doc] === 1) continue;
         const distance = boundedEditDistance(norm, segment.data.codes[doc] ?? '', maxEdits);
         if (distance <= maxEdits && distance > 0) found.push({ segment, doc, distance });
@@ -322,6 +326,20 @@ export class PartLookup {
       .slice(0, limit)
       .map((entry) => entry.hit);
   }
+}
+
+/**
+ * The codes sharing the longest prefix with the typed one that still number at most
+ * maxNearCandidates: a typo after that prefix leaves the part inside it, whatever its trigrams.
+ */
+function widestSmallPrefixRange(segment: Segment, norm: string): [number, number] {
+  let widest: [number, number] = [0, 0];
+  for (let length = norm.length - 1; length >= 3; length--) {
+    const range = segment.prefixRange(norm.slice(0, length));
+    if (range[1] - range[0] > maxNearCandidates) break;
+    widest = range;
+  }
+  return widest;
 }
 
 /** Docs in any of the lists, ascending. */
