@@ -9,6 +9,7 @@ import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertBomMatchFixture } from './match/bom-match.test-helpers.ts';
 import { attachmentHeader } from './bom.routes.ts';
 import { bomExportColumns, inertText } from './bom-export.service.ts';
+import { bomExportLimits, bomLimitKey } from './bom.service.ts';
 import { handSheet, oneBoard } from './bom-test-kit.test-helpers.ts';
 
 const t = useTestApp({ fixture: (app) => insertBomMatchFixture(app.db.kysely) });
@@ -105,6 +106,17 @@ describe('export access', () => {
     const other = await t.member();
     expect((await download(other, bomExportPath(bomId, 'xlsx'))).statusCode).toBe(404);
     expect((await download(other, bomExportPath(bomId, 'pdf'))).statusCode).toBe(404);
+  });
+
+  it('answers 429 past a member’s exports a minute', async () => {
+    const member = await t.member();
+    const { bomId } = await savedBom(member);
+    for (let hit = 0; hit < bomExportLimits.perWindow; hit += 1) {
+      await t.deps.counters.consume(bomLimitKey('export', String(member.userId)), bomExportLimits.perWindow, bomExportLimits.windowSeconds);
+    }
+    const response = await download(member, bomExportPath(bomId, 'xlsx'));
+    expect(response.statusCode).toBe(429);
+    expect(response.body).toContain('过于频繁');
   });
 
   it('names the download in ASCII and in UTF-8', () => {

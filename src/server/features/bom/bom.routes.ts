@@ -4,6 +4,7 @@ import { displayNameOf, loginPath } from '../../../contract/account.ts';
 import { bomErrors, bomLimits, bomUploadPath, type SavedBom } from '../../../contract/bom.ts';
 import { bomCalls } from '../../../contract/bom-calls.ts';
 import { bomRequests } from '../../../contract/bom-requests.ts';
+import { requestErrors } from '../../../contract/errors.ts';
 import { registerCalls, success } from '../../http/api-route.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { redirectTo } from '../../http/redirect.ts';
@@ -22,6 +23,7 @@ import {
   readUploadedBom,
   saveBom,
   spendBomCall,
+  takeBomCall,
   type BomDeps,
 } from './bom.service.ts';
 
@@ -141,6 +143,9 @@ function registerExports(app: FastifyInstance, deps: BomDeps) {
       if (userId === null) return redirectTo(reply, loginPath(request.url));
       const bomId = bomRequests.detail.shape.bomId.safeParse(request.params.bomId);
       if (!bomId.success) throw notFound();
+      if (!(await takeBomCall(deps, 'export', String(userId)))) {
+        return reply.status(429).type('text/plain; charset=utf-8').send(requestErrors.tooFrequent.msg);
+      }
       // Another member's BOM is bom.notFound, which a GET answers with the 404 page.
       const { saved, priced } = await loadPricedBom(deps, userId, bomId.data);
       void reply.header('cache-control', 'no-store').header('x-content-type-options', 'nosniff');

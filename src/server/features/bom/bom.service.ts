@@ -54,15 +54,24 @@ export type BomSheetInput = Pick<BomSheet, 'fileName' | 'sheetName' | 'headerRow
 /** Reading and matching cost CPU: each address gets this many of each call a minute. */
 export const bomCallLimits = { perWindow: 60, windowSeconds: 60 } as const;
 
-export type LimitedBomCall = 'upload' | 'parseText' | 'match';
+/** `export`: a quotation PDF takes the process about half a second of CPU, so a member's exports are counted too (by member, not address). */
+export type LimitedBomCall = 'upload' | 'parseText' | 'match' | 'export';
 
-export function bomLimitKey(call: LimitedBomCall, address: string): string {
-  return `bom-${call}:ip:${address}`;
+export function bomLimitKey(call: LimitedBomCall, who: string): string {
+  return call === 'export' ? `bom-export:user:${who}` : `bom-${call}:ip:${who}`;
 }
 
-export async function spendBomCall(deps: Pick<ServiceDeps, 'counters'>, call: LimitedBomCall, address: string): Promise<void> {
-  const { isAllowed } = await deps.counters.consume(bomLimitKey(call, address), bomCallLimits.perWindow, bomCallLimits.windowSeconds);
-  if (!isAllowed) throw new AppError(requestErrors.tooFrequent);
+export const bomExportLimits = { perWindow: 20, windowSeconds: 60 } as const;
+
+/** Counts one use; false past the limit. */
+export async function takeBomCall(deps: Pick<ServiceDeps, 'counters'>, call: LimitedBomCall, who: string): Promise<boolean> {
+  const { perWindow, windowSeconds } = call === 'export' ? bomExportLimits : bomCallLimits;
+  const { isAllowed } = await deps.counters.consume(bomLimitKey(call, who), perWindow, windowSeconds);
+  return isAllowed;
+}
+
+export async function spendBomCall(deps: Pick<ServiceDeps, 'counters'>, call: LimitedBomCall, who: string): Promise<void> {
+  if (!(await takeBomCall(deps, call, who))) throw new AppError(requestErrors.tooFrequent);
 }
 
 /** A mapping that fits the sheet's columns, or null (a stored one from a sheet that only shares the header key). */
