@@ -23,7 +23,7 @@ export function looksLikePackage(text: string): boolean {
 }
 
 const valueToken = /^[<>≤≥±]?\d+(?:\.\d+)?\s*(?:[pnuμµmkKMG]|meg)?(?:F|H|Ω|ohms?|R|V|A|W|Hz|%|ppm)?(?:\d+)?$/i;
-const valueWithUnit = /^[±]?\d+(?:\.\d+)?\s*(?:[pnuμµmkKMG]|meg)?(?:F|H|Ω|ohms?|V|A|W|Hz|%|ppm)$|^\d+[RKMkpnuμµ]\d*$/i;
+const valueWithUnit = /^[±]?\d+(?:\.\d+)?\s*(?:[pnuμµmkKMG]|meg)?(?:F|H|Ω|ohms?|V|A|W|Hz|%|ppm)$|^\d+(?:\.\d+)?[RKMkpnuμµ]\d*$/i;
 
 /** A cell that gives parameters, not a part number: "10k", "100nF", "10K ±1% 0603", "0.1uF 50V X7R". */
 export function looksLikeParameters(text: string): boolean {
