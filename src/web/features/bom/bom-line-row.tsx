@@ -143,7 +143,7 @@ export function BomLineRow({ priced, filters, choices }: RowProps) {
         <td className="bom-line__actions">
           {partCount > 0 && !line.isNotFitted && (
             <button type="button" className="link-button bom-line__toggle" aria-expanded={isOpen} onClick={() => setIsOpen(!isOpen)}>
-              {isOpen ? '收起' : `更换（${partCount}）`}
+              {isOpen ? '收起' : partCount > 1 ? `更换（${partCount}）` : '查看阶梯价'}
             </button>
           )}
         </td>
