@@ -22,12 +22,6 @@ function errorCodeOf(read: () => unknown): string {
   return 'no error';
 }
 
-function timed(read: () => unknown): { errorCode: string; milliseconds: number } {
-  const started = performance.now();
-  const errorCode = errorCodeOf(read);
-  return { errorCode, milliseconds: performance.now() - started };
-}
-
 function csvBytes(text: string): Uint8Array {
   return new Uint8Array(Buffer.from(text, 'utf8'));
 }
@@ -63,9 +57,7 @@ describe('readBomFile refuses bad files with a clear error', () => {
       deflated: stream,
       declaredSize: 100 * 1024 * 1024,
     }));
-    const result = timed(() => readBomFile('bomb.xlsx', new Uint8Array(writeZip([...parts, ...bombParts]))));
-    expect(result.errorCode).toBe('bom.fileUnreadable');
-    expect(result.milliseconds).toBeLessThan(2000);
+    expect(errorCodeOf(() => readBomFile('bomb.xlsx', new Uint8Array(writeZip([...parts, ...bombParts]))))).toBe('bom.fileUnreadable');
   });
 
   it('stops a zip bomb that lies about its size at the inflation cap', () => {
@@ -73,17 +65,13 @@ describe('readBomFile refuses bad files with a clear error', () => {
     const parts = workbookParts('<worksheet/>').slice(0, 4);
     const bomb = writeZip([...parts, { name: 'xl/worksheets/sheet1.xml', content: Buffer.alloc(0), deflated: stream, declaredSize: 2000 }]);
     expect(bomb.length).toBeLessThan(bomLimits.fileBytesMax);
-    const result = timed(() => readBomFile('bomb.xlsx', new Uint8Array(bomb)));
-    expect(result.errorCode).toBe('bom.fileUnreadable');
-    expect(result.milliseconds).toBeLessThan(5000);
+    expect(errorCodeOf(() => readBomFile('bomb.xlsx', new Uint8Array(bomb)))).toBe('bom.fileUnreadable');
   });
 
-  it('refuses a 200,000-row sheet with tooManyLines in well under the time of parsing it', () => {
+  it('refuses a 200,000-row sheet with tooManyLines (its time is measured by npm run bench -- bom)', () => {
     const bytes = writeRepeatedRowWorkbook(['MPN', 'Qty', 'Designator'], ['RC0603FR-0710KL', '1', 'R1'], 200_000);
     expect(bytes.length).toBeLessThan(bomLimits.fileBytesMax);
-    const result = timed(() => readBomFile('huge.xlsx', new Uint8Array(bytes)));
-    expect(result.errorCode).toBe('bom.tooManyLines');
-    expect(result.milliseconds).toBeLessThan(5000);
+    expect(errorCodeOf(() => readBomFile('huge.xlsx', new Uint8Array(bytes)))).toBe('bom.tooManyLines');
   });
 
   it('reads a template whose bordered empty rows run far below the parts', () => {
@@ -95,11 +83,9 @@ describe('readBomFile refuses bad files with a clear error', () => {
     expect(sheet.rows).toEqual([['LM358DR', '3']]);
   });
 
-  it('refuses a 200,000-line CSV with tooManyLines quickly, and reads one with 200,000 blank lines', () => {
+  it('refuses a 200,000-line CSV with tooManyLines, and reads one with 200,000 blank lines', () => {
     const text = `MPN,Qty\n${'RC0603FR-0710KL,1\n'.repeat(200_000)}`;
-    const result = timed(() => readBomFile('huge.csv', csvBytes(text)));
-    expect(result.errorCode).toBe('bom.tooManyLines');
-    expect(result.milliseconds).toBeLessThan(3000);
+    expect(errorCodeOf(() => readBomFile('huge.csv', csvBytes(text)))).toBe('bom.tooManyLines');
     expect(readBomFile('blank.csv', csvBytes(`MPN,Qty\nLM358DR,1\n${',\n'.repeat(200_000)}NE555DR,2\n`)).partLineCount).toBe(2);
   });
 
