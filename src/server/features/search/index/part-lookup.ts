@@ -48,9 +48,9 @@ export interface ParameterQuery {
 /** Longest code compared by edit distance (longer typed texts are not part numbers). */
 const maxNearCodeLength = 40;
 /** Posting entries read when looking for near codes; past it only the rarest trigrams are read. */
-const nearCodePostingBudget = 150_000;
+const nearCodePostingBudget = 80_000;
 /** Codes compared by edit distance at most: those sharing the most trigrams with the typed one. */
-const maxNearCandidates = 2000;
+const maxNearCandidates = 500;
 
 function hitAt(segment: Segment, doc: number, score: number, packageNames: readonly string[]): PartHit {
   const { productIds, brandIds, categoryIds, stocks, prices, codes, packageIds } = segment.data;
