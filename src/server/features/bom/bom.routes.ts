@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { displayNameOf, loginPath } from '../../../contract/account.ts';
 import { bomErrors, bomLimits, bomUploadPath, type SavedBom } from '../../../contract/bom.ts';
 import { bomCalls } from '../../../contract/bom-calls.ts';
@@ -7,6 +7,7 @@ import { bomRequests } from '../../../contract/bom-requests.ts';
 import { requestErrors } from '../../../contract/errors.ts';
 import { registerCalls, success } from '../../http/api-route.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
+import { settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
 import { redirectTo } from '../../http/redirect.ts';
 import { findShellUser } from '../account/account.service.ts';
 import { bomWorkbook } from './bom-export.service.ts';
@@ -65,8 +66,8 @@ function registerUpload(app: FastifyInstance, deps: BomDeps) {
         const file = await receiveFile(request);
         return success(await readUploadedBom(deps, request.visitor.userId, file.fileName, file.bytes));
       } catch (error) {
-        settleRefusedBody(request, reply);
-        throwUploadFailure(error);
+        settleRefusedBody(request, reply, bomLimits.fileBytesMax);
+        throwMultipartFailure(error, { tooLarge: new AppError(bomErrors.fileTooLarge), malformed: bomErrors.fileMissing });
       }
     });
   });
@@ -84,34 +85,6 @@ async function receiveFile(request: FastifyRequest): Promise<{ fileName: string;
     return { fileName: part.filename, bytes };
   }
   throw new AppError(bomErrors.fileMissing);
-}
-
-const parserMargin = 1024 * 1024;
-
-/**
- * What is left of a refused body: one no bigger than an upload can be is read to its end and
- * thrown away (a browser reads the answer only once it has sent everything); anything else gets
- * the answer and a closed connection.
- */
-function settleRefusedBody(request: FastifyRequest, reply: FastifyReply) {
-  const body = request.raw;
-  if (body.readableEnded) return;
-  const declaredLength = Number(request.headers['content-length']);
-  if (Number.isSafeInteger(declaredLength) && declaredLength <= bomLimits.fileBytesMax + parserMargin) {
-    body.unpipe();
-    body.resume();
-    return;
-  }
-  void reply.header('connection', 'close');
-}
-
-/** The multipart parser's refusals in the store's words; anything else stays a server error. */
-function throwUploadFailure(error: unknown): never {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(bomErrors.fileTooLarge);
-  if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError(bomErrors.fileMissing);
-  const isMalformed = error instanceof Error && code === undefined && /multipart|boundary|part header|terminated early|end of form/i.test(error.message);
-  throw isMalformed ? new AppError(bomErrors.fileMissing) : error;
 }
 
 const pdfUnavailableMessage = '报价单暂时无法生成（服务器缺少中文字体），请稍后再试或联系客服';

@@ -17,6 +17,7 @@ import { uploadRequests } from '../../../contract/upload-requests.ts';
 import type { Config } from '../../config.ts';
 import { registerCalls, success } from '../../http/api-route.ts';
 import { AppError, unauthorized } from '../../http/app-error.ts';
+import { multipartMargin, settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { UploadGrant } from './local-upload-token.ts';
 import { issueUploadToken, openLocalUpload, storeLocalUpload, verifyLocalUploadToken } from './upload.service.ts';
@@ -37,14 +38,15 @@ function registerLocalUpload(app: FastifyInstance, deps: ServiceDeps) {
       try {
         return success(await acceptUpload(request, deps));
       } catch (error) {
-        settleRefusedBody(request, reply);
-        throwUploadFailure(error);
+        settleRefusedBody(request, reply, largestUploadBytes);
+        throwMultipartFailure(error, {
+          tooLarge: new AppError(uploadErrors.tooLarge, uploadMessages.tooLarge(largestUploadBytes)),
+          malformed: uploadErrors.formInvalid,
+        });
       }
     });
   });
 }
-
-const parserMargin = 1024 * 1024;
 
 /**
  * POST /common/upload (multipart): the token in the x-upload-token header, or in a `token` field
@@ -60,7 +62,7 @@ async function acceptUpload(request: FastifyRequest, deps: ServiceDeps) {
   if (!request.isMultipart()) throw new AppError(uploadErrors.formInvalid);
   // The service stops a file one byte past its grant; the parser's own limit is only a backstop above it
   // (a file the parser cut would end normally, and the parser would go on reading the rest of the body).
-  const parts = request.parts({ limits: { fileSize: (grant?.maxBytes ?? largestUploadBytes) + parserMargin } });
+  const parts = request.parts({ limits: { fileSize: (grant?.maxBytes ?? largestUploadBytes) + multipartMargin } });
   for await (const part of parts) {
     if (part.type === 'field') {
       if (part.fieldname === uploadTokenField && grant === null) grant = verifyLocalUploadToken(deps.config, visitor, String(part.value));
@@ -72,34 +74,6 @@ async function acceptUpload(request: FastifyRequest, deps: ServiceDeps) {
     return storeLocalUpload(deps, grant, { stream: file, isTruncated: () => file.truncated });
   }
   throw new AppError(grant ? uploadErrors.fileMissing : uploadErrors.tokenMissing);
-}
-
-/**
- * What is left of a refused body. A browser declares its length and reads the answer only once it
- * has sent it all, so a body no bigger than an upload can be is read to its end and thrown away
- * (one chunk at a time); anything else gets the answer and a closed connection, as Fastify does
- * with a body over its limit.
- */
-function settleRefusedBody(request: FastifyRequest, reply: FastifyReply) {
-  const body = request.raw;
-  if (body.readableEnded) return;
-  const declaredLength = Number(request.headers['content-length']);
-  if (Number.isSafeInteger(declaredLength) && declaredLength <= largestUploadBytes + parserMargin) {
-    body.unpipe();
-    body.resume();
-    return;
-  }
-  void reply.header('connection', 'close');
-}
-
-/** The multipart parser's refusals in the store's words; anything else (a full disk) stays a server error. */
-function throwUploadFailure(error: unknown): never {
-  const code = typeof error === 'object' && error !== null && 'code' in error ? error.code : undefined;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') throw new AppError(uploadErrors.tooLarge, uploadMessages.tooLarge(largestUploadBytes));
-  if (typeof code === 'string' && code.startsWith('FST_')) throw new AppError(uploadErrors.formInvalid);
-  // busboy's own errors for a malformed body carry no code.
-  const isMalformed = error instanceof Error && code === undefined && /multipart|boundary|part header|terminated early|end of form/i.test(error.message);
-  throw isMalformed ? new AppError(uploadErrors.formInvalid) : error;
 }
 
 /** Stored files never change under a key (each upload gets a new random one). */
