@@ -7,7 +7,9 @@ import { formatCents, lineAmountCents, maxPurchaseQuantity, roundUpToPack, type 
  * (lineAmountCents): never floats for money.
  *
  * Products carry no reel size of their own (catalog tables have packSize only), so `reelSize`
- * is optional: the matcher passes none, and the full-reel option applies only where a caller knows one.
+ * is optional: the matcher passes none. With the cart's tier prices a full reel never costs less than
+ * the price break that prices it (the break's start is a smaller quantity at the same unit price), so
+ * 'fullReel' is chosen only if reels ever get prices of their own; a property test holds this.
  */
 
 export type BomOptimiseReason = 'none' | 'priceBreak' | 'fullReel';
