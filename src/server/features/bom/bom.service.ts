@@ -231,6 +231,11 @@ function savedBomOf(row: BomRow): SavedBom {
 }
 
 /** The member's own BOM; another member's answers bom.notFound, as a deleted one does. */
+/** A quotation names the BOM it came from only when it is the member's. */
+export async function assertMemberBom(deps: Pick<ServiceDeps, 'db'>, userId: number, bomId: number): Promise<void> {
+  if (!(await findMemberBom(deps.db, userId, bomId))) throw new AppError(bomErrors.notFound);
+}
+
 export async function loadSavedBom(deps: Pick<ServiceDeps, 'db'>, userId: number, bomId: number): Promise<SavedBom> {
   const row = await findMemberBom(deps.db, userId, bomId);
   if (!row) throw new AppError(bomErrors.notFound);

@@ -33,6 +33,7 @@ import {
   isQuotationNoConflict,
 } from './quotation.repository.ts';
 import type { QuotationLineRow, QuotationRow } from './quotation.tables.ts';
+import { assertMemberBom } from '../bom/bom.service.ts';
 
 export type QuotationRequest = z.output<(typeof quotationRequests)['request']>;
 
@@ -122,6 +123,7 @@ function requestMessageHtml(quotationNo: string, request: QuotationRequest): str
 
 /** Stores a request and its lines (待报价) and tells the member by a BOM message; limited per member per hour. */
 export async function requestQuotation(deps: QuotationDeps, userId: number, request: QuotationRequest, now = Date.now()): Promise<{ quotationId: number }> {
+  if (request.bomId !== undefined) await assertMemberBom(deps, userId, request.bomId);
   const spent = await deps.counters.consume(`quotation:request:${String(userId)}`, quotationLimits.requestsPerHour, hourSeconds, now);
   if (!spent.isAllowed) throw new AppError(quotationErrors.tooFrequent);
   for (let attempt = 0; ; attempt++) {

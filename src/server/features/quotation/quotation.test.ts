@@ -55,6 +55,40 @@ describe('quotations', () => {
     expect((await t.browser().call(quotationCalls.list, {})).code).toBe(401);
   });
 
+  it("refuses a request naming another member's BOM", async () => {
+    const owner = await t.member();
+    const now = Date.now();
+    const bom = await t.db.kysely
+      .insertInto('boms')
+      .values({
+        userId: owner.userId,
+        name: '主板',
+        fileName: 'main.csv',
+        sheetJson: JSON.stringify({
+          fileName: 'main.csv',
+          sheetName: '',
+          headerRowIndex: 0,
+          headers: ['型号', '数量'],
+          rows: [['LM358DR', '1']],
+          mapping: { mpn: 0, quantity: 1 },
+        }),
+        optionsJson: JSON.stringify({ boards: 1, sparePercent: 0, mergeDuplicates: false }),
+        choicesJson: '[]',
+        lineCount: 1,
+        matchedCount: 1,
+        matchRatePermille: 1000,
+        totalCents: 0,
+        createdAt: now,
+        updatedAt: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const lines = [{ lineNo: 1, partNumber: 'LM358DR', quantity: 100 }];
+    const stranger = await t.member();
+    expect((await stranger.browser.call(quotationCalls.request, { bomId: bom.id, lines })).errorCode).toBe('bom.notFound');
+    expect((await owner.browser.call(quotationCalls.request, { bomId: bom.id, lines })).code).toBe(1);
+  });
+
   it('refuses bad requests by the contract and limits a member to 10 requests an hour', async () => {
     const member = await t.member();
     expect((await member.browser.post(quotationCalls.request.path, { lines: [] })).msg).toBe('请至少选择一项需要询价的物料');
