@@ -400,3 +400,13 @@ test("lines the cart refuses are listed with the cart's reason, the others are a
   expect(stored.some((line) => line.productId === first.id)).toBe(true);
   expect(stored.some((line) => line.productId === second.id)).toBe(false);
 });
+
+test('markup in cells is shown as text and never runs', async ({ page }) => {
+  const payloads = ['<script>window.__bomXss = 1</script>', '<img src=x onerror="window.__bomXss = 2">', '=HYPERLINK("http://evil.example","点击")'];
+  await page.goto('/bom');
+  await uploadBom(page, bomFile('bom.csv', [['型号', '数量', '备注'], ...payloads.map((payload) => [payload, '1', payload])]));
+  await expect(lineRows(page)).toHaveCount(payloads.length);
+  for (const payload of payloads) await expect(page.getByText(payload, { exact: true }).first()).toBeVisible();
+  expect(await page.evaluate(() => (window as unknown as { __bomXss?: number }).__bomXss)).toBeUndefined();
+  await expect(page.locator('.bom img[src="x"]')).toHaveCount(0);
+});
