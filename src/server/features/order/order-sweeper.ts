@@ -2,8 +2,8 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { OrderConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { logBackgroundFailure } from '../../db/database-errors.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { PeriodicWork } from '../../ops/periodic-work.ts';
 import { OrderAction } from './order.state.ts';
 import { countOverdueOrders, findOldestOverdue, findOverdueOrderIds, findShippedBefore } from './order.repository.ts';
 import { applyTransition } from './order-transition.service.ts';
@@ -80,52 +80,46 @@ export function countOverdueWork(db: Kysely<Database>, now: number, autoComplete
 
 export const sweepIntervalMs = 30_000;
 
-/**
- * Each process sweeps every 30 s (started on listen, stopped on close). The database is the record:
- * a process that dies loses nothing, the next sweep of any process finds the overdue orders.
- */
+/** Each process sweeps every 30 s (started on listen, stopped on close); the database is the record (ops/periodic-work.ts). */
 export interface SweepResult {
   expired: number;
   completed: number;
 }
 
 export class OrderSweeper {
-  private timer: NodeJS.Timeout | null = null;
-  private running: Promise<SweepResult> | null = null;
-  private isClosed = false;
-  lastSweepAt: number | null = null;
+  private readonly work: PeriodicWork<SweepResult>;
 
   constructor(
     private readonly db: Kysely<Database>,
-    private readonly config: OrderConfig,
-    private readonly logger: Logger,
-    private readonly intervalMs = sweepIntervalMs,
-  ) {}
+    config: OrderConfig,
+    logger: Logger,
+    intervalMs = sweepIntervalMs,
+  ) {
+    this.work = new PeriodicWork({
+      name: 'order sweep',
+      intervalMs,
+      logger,
+      idle: { expired: 0, completed: 0 },
+      pass: async (now) => {
+        const expired = await expireOverdueOrders(db, now);
+        const completed = await completeLongShippedOrders(db, now, config.autoCompleteDays);
+        if (expired + completed > 0) logger.info({ expired, completed }, 'order sweep');
+        return { expired, completed };
+      },
+    });
+  }
+
+  get lastSweepAt(): number | null {
+    return this.work.lastRunAt;
+  }
 
   start(): void {
-    this.timer = setInterval(() => void this.sweep(), this.intervalMs);
-    this.timer.unref();
-    void this.sweep();
+    this.work.start();
   }
 
   /** One pass now (also what the timer runs); concurrent calls share the pass under way. */
   sweep(now = Date.now()): Promise<SweepResult> {
-    if (this.isClosed) return Promise.resolve({ expired: 0, completed: 0 });
-    this.running ??= this.pass(now).finally(() => (this.running = null));
-    return this.running;
-  }
-
-  private async pass(now: number): Promise<SweepResult> {
-    try {
-      const expired = await expireOverdueOrders(this.db, now);
-      const completed = await completeLongShippedOrders(this.db, now, this.config.autoCompleteDays);
-      this.lastSweepAt = now;
-      if (expired + completed > 0) this.logger.info({ expired, completed }, 'order sweep');
-      return { expired, completed };
-    } catch (error) {
-      if (!this.isClosed) logBackgroundFailure(this.logger, error, 'order sweep failed');
-      return { expired: 0, completed: 0 };
-    }
+    return this.work.run(now);
   }
 
   /** Seconds the longest-overdue unpaid order has waited past its time; 0 when none. */
@@ -134,9 +128,7 @@ export class OrderSweeper {
     return oldest === null ? 0 : Math.max(0, Math.round((now - oldest) / 1000));
   }
 
-  async close(): Promise<void> {
-    this.isClosed = true;
-    if (this.timer) clearInterval(this.timer);
-    await this.running;
+  close(): Promise<void> {
+    return this.work.close();
   }
 }
