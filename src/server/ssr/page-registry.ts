@@ -20,6 +20,15 @@ export interface LoadedPage<Data> {
   status?: number;
 }
 
+/** A loader's answer that sends the visitor elsewhere instead of rendering (a same-site path, http/redirect.ts). */
+export interface PageRedirect {
+  redirectTo: string;
+}
+
+export function isPageRedirect(value: object): value is PageRedirect {
+  return 'redirectTo' in value;
+}
+
 export interface PageDefinition<Data> {
   /** Fastify route path, e.g. /product/detail/:productId */
   path: string;
@@ -29,7 +38,7 @@ export interface PageDefinition<Data> {
   /** Visitors are sent to /account/login?return={path and query}. */
   isMemberOnly?: boolean;
   /** Throw a not-found AppError for an unknown id: the 404 page is rendered with the shell. */
-  load(context: PageContext): Promise<LoadedPage<Data>>;
+  load(context: PageContext): Promise<LoadedPage<Data> | PageRedirect>;
 }
 
 /** A loaded page, ready to render once the shell is known. */
@@ -47,7 +56,7 @@ export interface Page {
   /** The component's name, for the check that the entry hydrates the same component. */
   componentName: string;
   isMemberOnly: boolean;
-  prepare(context: PageContext): Promise<PreparedPage>;
+  prepare(context: PageContext): Promise<PreparedPage | PageRedirect>;
 }
 
 export function definePage<Data>(definition: PageDefinition<Data>): Page {
@@ -57,7 +66,9 @@ export function definePage<Data>(definition: PageDefinition<Data>): Page {
     componentName: definition.component.displayName ?? definition.component.name,
     isMemberOnly: definition.isMemberOnly ?? false,
     async prepare(context) {
-      const { data, ...meta } = await definition.load(context);
+      const loaded = await definition.load(context);
+      if (isPageRedirect(loaded)) return loaded;
+      const { data, ...meta } = loaded;
       return {
         ...meta,
         render(shell) {

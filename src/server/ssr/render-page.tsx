@@ -7,7 +7,7 @@ import { ErrorPage } from '../../web/pages/error-page.tsx';
 import type { ErrorPageStatus } from '../http/error-handler.ts';
 import type { PageAssets } from './assets.ts';
 import { htmlDocument } from './html-document.ts';
-import { definePage, type Page, type PageContext, type PreparedPage } from './page-registry.ts';
+import { definePage, isPageRedirect, type Page, type PageContext, type PreparedPage } from './page-registry.ts';
 import { pageParamsOf, pageQueryOf } from './page-query.ts';
 
 /** The shell state of this request: a feature's service, handed in by app.ts. */
@@ -51,6 +51,7 @@ export function createPageRenderer({ siteName, assets, loadShell }: RendererOpti
   async function renderErrorPage(request: FastifyRequest, reply: FastifyReply, status: ErrorPageStatus) {
     const page = errorPage(status, status >= 500 ? request.id : undefined);
     const prepared = await page.prepare({ request, reply, params: {}, query: {}, userId: null });
+    if (isPageRedirect(prepared)) return redirectTo(reply, prepared.redirectTo);
     const title = `${errorPageTitles[status]} - ${siteName}`;
     return send(request, reply, page.entry, { ...prepared, title, status });
   }
@@ -60,6 +61,7 @@ export function createPageRenderer({ siteName, assets, loadShell }: RendererOpti
       app.get(page.path, async (request, reply) => {
         if (page.isMemberOnly && request.visitor.userId === null) return redirectTo(reply, loginPath(request.url));
         const prepared = await page.prepare(contextOf(request, reply));
+        if (isPageRedirect(prepared)) return redirectTo(reply, prepared.redirectTo);
         if (reply.sent) return reply;
         return send(request, reply, page.entry, prepared);
       });

@@ -1,5 +1,4 @@
 import { accountLimits, loginModes, loginPath, safeReturnPath } from '../../../contract/account.ts';
-import { redirectTo } from '../../http/redirect.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { ClausePage } from '../../../web/pages/clause-page.tsx';
@@ -13,13 +12,6 @@ function beijingDate(epochMs: number): string {
   return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
-/** The member centre's data when the session outlived its member: the page redirects to login instead. */
-const noProfile = {
-  profile: { nickName: '', userNumber: '', phone: '', hasPassword: false },
-  registeredOn: '',
-  orderCounts: { unpaid: 0, unshipped: 0, shipped: 0, completed: 0, cancelled: 0 },
-};
-
 export function accountPages({ db, config }: ServiceDeps): Page[] {
   const siteName = config.siteName;
   return [
@@ -27,11 +19,11 @@ export function accountPages({ db, config }: ServiceDeps): Page[] {
       path: '/account/login',
       entry: 'login',
       component: LoginPage,
-      async load({ query, userId, reply }) {
+      async load({ query, userId }) {
         const returnPath = safeReturnPath(query.return);
         const mode = loginModes.find((candidate) => candidate === query.mode) ?? 'password';
         // A member who is already logged in goes straight on, unless changing the password.
-        if (userId !== null && mode !== 'find') await redirectTo(reply, returnPath);
+        if (userId !== null && mode !== 'find') return { redirectTo: returnPath };
         return { title: `会员登录 - ${siteName}`, description: `登录${siteName}，采购电子元器件。`, data: { returnPath, mode } };
       },
     }),
@@ -39,9 +31,9 @@ export function accountPages({ db, config }: ServiceDeps): Page[] {
       path: '/account/register',
       entry: 'register',
       component: RegisterPage,
-      async load({ query, userId, reply }) {
+      async load({ query, userId }) {
         const returnPath = query.return ? safeReturnPath(query.return) : '/user/person';
-        if (userId !== null) await redirectTo(reply, returnPath);
+        if (userId !== null) return { redirectTo: returnPath };
         const inviter = (query.inviter ?? '').trim().slice(0, accountLimits.inviter);
         return { title: `免费注册 - ${siteName}`, description: `注册${siteName}会员，领取新人礼包。`, data: { returnPath, inviter } };
       },
@@ -59,12 +51,9 @@ export function accountPages({ db, config }: ServiceDeps): Page[] {
       entry: 'person',
       component: PersonPage,
       isMemberOnly: true,
-      async load({ userId, request, reply }) {
+      async load({ userId, request }) {
         const profile = userId === null ? null : await findMemberProfile(db, userId);
-        if (!profile || userId === null) {
-          await redirectTo(reply, loginPath(request.url));
-          return { title: '', data: noProfile };
-        }
+        if (!profile || userId === null) return { redirectTo: loginPath(request.url) };
         const { createdAt, ...rest } = profile;
         const orderCounts = await countOrdersByStatusOf(db, userId);
         return { title: `会员中心 - ${siteName}`, data: { profile: rest, registeredOn: beijingDate(createdAt), orderCounts } };

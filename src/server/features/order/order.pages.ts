@@ -1,7 +1,7 @@
 import { ResultCode } from '../../../contract/envelope.ts';
+import type { SettlementData } from '../../../contract/order.ts';
 import { quotationProblemPath } from '../../../contract/quotation.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { redirectTo } from '../../http/redirect.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { OrderDetailPage } from '../../../web/pages/order-detail-page.tsx';
@@ -23,17 +23,18 @@ export function orderPages(deps: ServiceDeps): Page[] {
       entry: 'settlement',
       component: SettlementPage,
       isMemberOnly: true,
-      async load({ userId, query, reply }) {
+      async load({ userId, query }) {
         if (userId === null) throw notFound();
         // ?quotationId=N: an accepted offer at its quoted prices; one that cannot be checked out goes back to the list, which says why.
         const quotationId = query.quotationId === undefined ? undefined : quotationIdSchema.safeParse(query.quotationId);
         if (quotationId && !quotationId.success) throw notFound();
-        const data = await loadSettlement(deps.db, deps.config.orders, userId, Date.now(), quotationId?.data).catch(async (error: unknown) => {
+        let data: SettlementData;
+        try {
+          data = await loadSettlement(deps.db, deps.config.orders, userId, Date.now(), quotationId?.data);
+        } catch (error) {
           if (!(error instanceof AppError) || error.code === ResultCode.notFound || !error.errorCode.startsWith('quotation.')) throw error;
-          await redirectTo(reply, quotationProblemPath(error.errorCode));
-          return null;
-        });
-        if (data === null) return { title: '', data: await loadSettlement(deps.db, deps.config.orders, userId) };
+          return { redirectTo: quotationProblemPath(error.errorCode) };
+        }
         return { title: `订单结算 - ${siteName}`, description: `${siteName}订单结算`, data };
       },
     }),
