@@ -25,6 +25,8 @@ async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 1
   }
 }
 
+const hour = 3600;
+
 describe('rate-limit counters when Redis is unreachable', () => {
   let db: TestDb;
   beforeAll(async () => {
@@ -68,23 +70,25 @@ describe.runIf(redisUrl)('rate-limit counters when Redis goes away and returns',
   it('counts in Redis, in the database while Redis is cut, and in Redis again once it is back', async () => {
     const { logger, lines } = capturedLogger();
     const store = createFallbackCounterStore(proxy.urlFor(redisUrl ?? ''), db.kysely, logger, `test:${randomBytes(6).toString('hex')}:`);
+    // Counts live in fixed windows: one instant and an hour's window keep every count of the test in one window.
+    const now = Date.now();
     try {
       await eventually(() => !store.status().isFallingBack);
-      expect(await store.consume('sms:phone:1', 3, 60)).toEqual({ isAllowed: true, count: 1 });
+      expect(await store.consume('sms:phone:1', 3, hour, now)).toEqual({ isAllowed: true, count: 1 });
       expect(await db.kysely.selectFrom('rateCounters').select('count').where('key', '=', 'sms:phone:1').execute()).toEqual([]);
 
       await proxy.cut();
       // Commands already on the wire when Redis went away may still count there (decision 0009's
       // switch window); once the store knows Redis is gone, every count is in the database and exact.
       await eventually(() => store.status().isFallingBack);
-      const during = await Promise.all(Array.from({ length: 5 }, () => store.consume('sms:phone:1', 3, 60)));
+      const during = await Promise.all(Array.from({ length: 5 }, () => store.consume('sms:phone:1', 3, hour, now)));
       expect(during.every((answer) => answer.count >= 1)).toBe(true);
       expect(during.filter((answer) => answer.isAllowed)).toHaveLength(3);
       expect(store.status().isFallingBack).toBe(true);
 
       await proxy.open();
       await eventually(() => !store.status().isFallingBack);
-      expect(await store.consume('sms:phone:1', 3, 60)).toEqual({ isAllowed: true, count: 2 });
+      expect(await store.consume('sms:phone:1', 3, hour, now)).toEqual({ isAllowed: true, count: 2 });
       expect(lines.some((line) => line.msg.includes('Redis reachable again'))).toBe(true);
     } finally {
       await store.close();
