@@ -15,9 +15,12 @@ const graphCodeTypeMessage = '图形验证码类型有误';
 /** The graphic code a phone lookup carries once the session's free lookups are used (graphCodeErrors.required). */
 const lookupGraphCodeSchema = ruleSchema(graphCodeRule).optional();
 
-const sendMsgTypeSchema = z.union([z.literal(SendMsgType.register), z.literal(SendMsgType.login), z.literal(SendMsgType.findPassword)], {
-  error: '验证码类型有误',
-});
+const sendMsgTypeSchema = z.union(
+  [z.literal(SendMsgType.register), z.literal(SendMsgType.login), z.literal(SendMsgType.findPassword), z.literal(SendMsgType.wechat)],
+  {
+    error: '验证码类型有误',
+  },
+);
 
 export const accountRequests = {
   /** {userPhone, graphCode once the session's free lookups are used} → true when the phone is registered. */

@@ -7,9 +7,23 @@ import { ruleMessages, textRule } from './rules.ts';
  * server and the browser. Request schemas: account-requests.ts; the calls: account-calls.ts.
  */
 
-/** What an SMS code is for (sendMsgType): a code sent for one purpose is refused for another. */
-export const SendMsgType = { register: 0, login: 1, findPassword: 2 } as const;
+/**
+ * What an SMS code is for (sendMsgType): a code sent for one purpose is refused for another.
+ * 0–2 are the visitor's (spec §7); 3–5 a member's security changes, sent to their own phone or
+ * the new one; 6 the phone a WeChat login registers or binds (issue 12).
+ */
+export const SendMsgType = {
+  register: 0,
+  login: 1,
+  findPassword: 2,
+  changePassword: 3,
+  changePhoneOld: 4,
+  changePhoneNew: 5,
+  wechat: 6,
+} as const;
 export type SendMsgType = (typeof SendMsgType)[keyof typeof SendMsgType];
+/** The purposes a visitor may ask /common/api/sendVerificationCode for; a member's own (3–5) go through the member calls. */
+export type VisitorSmsPurpose = typeof SendMsgType.register | typeof SendMsgType.login | typeof SendMsgType.findPassword | typeof SendMsgType.wechat;
 
 /** The login page's cards: password, SMS code, or finding a forgotten password (?mode=). */
 export const loginModes = ['password', 'sms', 'find'] as const;

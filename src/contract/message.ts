@@ -2,13 +2,17 @@
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
 
-/** Message kinds of spec §3/§9. */
+/**
+ * Message kinds of spec §3/§9, and a sixth of our own: a favourite's back-in-stock or price-drop
+ * alert (issue 12), which is none of the five; it behaves as the plain kinds do (text, links to its detail).
+ */
 export const MessageType = {
   bom: 1,
   returned: 2,
   order: 3,
   invoice: 4,
   offer: 5,
+  alert: 6,
 } as const;
 export type MessageTypeCode = (typeof MessageType)[keyof typeof MessageType];
 
@@ -18,10 +22,11 @@ export const messageTypeNames: Record<MessageTypeCode, string> = {
   3: '订单消息',
   4: '发票消息',
   5: '报价消息',
+  6: '商品提醒',
 };
 
 export function isMessageTypeCode(value: number): value is MessageTypeCode {
-  return Number.isInteger(value) && value >= 1 && value <= 5;
+  return Number.isInteger(value) && value >= 1 && value <= 6;
 }
 
 /** BOM and offer messages carry HTML (sanitised by the server) and are not clickable. */

@@ -1,5 +1,5 @@
 import { expect } from 'vitest';
-import { accountMessages, SendMsgType, type MemberSummary } from '../../../contract/account.ts';
+import { accountMessages, SendMsgType, type MemberSummary, type VisitorSmsPurpose } from '../../../contract/account.ts';
 import { accountCalls } from '../../../contract/account-calls.ts';
 import type { TestApp, TestBrowser } from '../../testing/test-app.ts';
 import { readSmsOutbox } from './sms/sms-outbox.service.ts';
@@ -31,7 +31,7 @@ export async function lastCodeOf(t: TestApp, phone: string): Promise<string> {
 }
 
 /** Sends a code and returns it, asserting the call succeeded. */
-export async function sendCode(t: TestApp, browser: TestBrowser, phone: string, purpose: SendMsgType): Promise<string> {
+export async function sendCode(t: TestApp, browser: TestBrowser, phone: string, purpose: VisitorSmsPurpose): Promise<string> {
   const answer = await browser.call(accountCalls.sendVerificationCode, { userAccount: phone, sendMsgType: purpose });
   expect(answer).toMatchObject({ code: 1, msg: accountMessages.codeSent });
   return lastCodeOf(t, phone);

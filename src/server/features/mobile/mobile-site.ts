@@ -1,7 +1,8 @@
 /**
- * Phones are sent to the mobile site (spec §1): the home page and /product/detail/{id} have
- * mobile counterparts. config.mobileSite is a path prefix served by this app (`/m`) or the
- * origin of a separate mobile site (`https://m.example.com`).
+ * Phones are sent to the mobile site (spec §1): the buying path (home, search, categories,
+ * product, cart, login, registration, member centre, orders, checkout) has mobile counterparts.
+ * config.mobileSite is a path prefix served by this app (`/m`) or the origin of a separate
+ * mobile site (`https://m.example.com`).
  */
 const mobileUserAgent =
   /\b(iPhone|iPod|Windows Phone|IEMobile|BlackBerry|BB10|Opera Mini|webOS)\b|Android.*\bMobile\b|\bMobile\b.*Firefox|HarmonyOS.*\bPhone\b/i;
@@ -15,13 +16,33 @@ export function mobilePathPrefix(mobileSite: string): string {
   return mobileSite.startsWith('/') ? mobileSite : '/m';
 }
 
-const productDetailPath = /^\/product\/detail\/(\d{1,10})\/?$/;
+/**
+ * The desktop pages a phone is sent to, and their mobile paths (under the prefix). Every other
+ * page stays on the desktop site by design (docs/mobile-site.md says which and why).
+ */
+const mobileRoutes: readonly { desktop: RegExp; mobile: (match: RegExpExecArray) => string }[] = [
+  { desktop: /^\/?$/, mobile: () => '' },
+  { desktop: /^\/product\/detail\/(\d{1,10})\/?$/, mobile: (m) => `/product/detail/${m[1] ?? ''}` },
+  { desktop: /^\/search\/?$/, mobile: () => '/search' },
+  { desktop: /^\/catalogue\/?$/, mobile: () => '/catalogue' },
+  { desktop: /^\/choose\/(\d{1,10}(?:-\d{1,10})?)\/?$/, mobile: (m) => `/choose/${m[1] ?? ''}` },
+  { desktop: /^\/cart\/?$/, mobile: () => '/cart' },
+  { desktop: /^\/account\/login\/?$/, mobile: () => '/account/login' },
+  { desktop: /^\/account\/register\/?$/, mobile: () => '/account/register' },
+  { desktop: /^\/user\/person\/?$/, mobile: () => '/user/person' },
+  { desktop: /^\/user\/order\/list\/?$/, mobile: () => '/user/order/list' },
+  { desktop: /^\/user\/order\/detail\/([A-Za-z0-9]{1,40})\/?$/, mobile: (m) => `/user/order/detail/${m[1] ?? ''}` },
+  { desktop: /^\/offer\/settlement\/?$/, mobile: () => '/offer/settlement' },
+  { desktop: /^\/offer\/pay\/([A-Za-z0-9]{1,40})\/?$/, mobile: (m) => `/offer/pay/${m[1] ?? ''}` },
+];
 
 /** The mobile path of a desktop path, or null when the page has no mobile counterpart. */
 export function mobilePathOf(pathname: string): string | null {
-  if (pathname === '/' || pathname === '') return '';
-  const productId = productDetailPath.exec(pathname)?.[1];
-  return productId === undefined ? null : `/product/detail/${productId}`;
+  for (const route of mobileRoutes) {
+    const match = route.desktop.exec(pathname);
+    if (match) return route.mobile(match);
+  }
+  return null;
 }
 
 /** Where a phone asking for `url` (path and query) goes, or null to stay. The query travels along. */

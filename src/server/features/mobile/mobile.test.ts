@@ -37,11 +37,16 @@ describe('mobile redirect targets', () => {
     ['/product/detail/42/?from=share&x=1', '/m', '/m/product/detail/42?from=share&x=1'],
     ['/', 'https://m.example.com', 'https://m.example.com/'],
     ['/product/detail/7?a=b', 'https://m.example.com', 'https://m.example.com/product/detail/7?a=b'],
+    ['/search?key=1', '/m', '/m/search?key=1'],
+    ['/cart', '/m', '/m/cart'],
+    ['/choose/3-12?stock=1', '/m', '/m/choose/3-12?stock=1'],
+    ['/account/login?return=%2Fcart', '/m', '/m/account/login?return=%2Fcart'],
+    ['/user/order/detail/2611260123456789', '/m', '/m/user/order/detail/2611260123456789'],
   ])('%s with mobile site %s → %s', (url, mobileSite, target) => {
     expect(mobileRedirectTarget(url, mobileSite)).toBe(target);
   });
 
-  it.each(['/news', '/product/detail/abc', '/product/detail/', '/cart', '/m', '/search?key=1'])('keeps %s on the desktop site', (url) => {
+  it.each(['/news', '/product/detail/abc', '/product/detail/', '/bom', '/m', '/user/bom', '/choose/x'])('keeps %s on the desktop site', (url) => {
     expect(mobileRedirectTarget(url, '/m')).toBeNull();
   });
 });

@@ -1,4 +1,4 @@
-import type { SendMsgType } from '../../../contract/account.ts';
+import type { VisitorSmsPurpose } from '../../../contract/account.ts';
 import { FormField, SmsCodeInput } from './form-parts.tsx';
 import { GraphicCodeField } from './graphic-code-field.tsx';
 import { SmsCodeButton } from './sms-code-button.tsx';
@@ -11,7 +11,7 @@ interface SmsCodeFieldProps {
   value: string;
   onChange: (code: string) => void;
   phone: string;
-  purpose: SendMsgType;
+  purpose: VisitorSmsPurpose;
   /** Why no code may be sent yet (the agreement is not ticked). */
   sendBlocker?: string;
   /** The form's own graphic code (the register page): sends use it when the server asks for one. */

@@ -1,5 +1,13 @@
 import { useRef, useState } from 'react';
-import { accountErrors, accountMessages, graphCodeErrors, graphCodeRule, SendMsgType, smsResendSeconds } from '../../../contract/account.ts';
+import {
+  accountErrors,
+  accountMessages,
+  graphCodeErrors,
+  graphCodeRule,
+  SendMsgType,
+  smsResendSeconds,
+  type VisitorSmsPurpose,
+} from '../../../contract/account.ts';
 import { accountCalls } from '../../../contract/account-calls.ts';
 import { firstProblem, isMobilePhone, phoneRule, problemOf } from '../../../contract/rules.ts';
 import { ApiError, callApi, errorMessageOf } from '../../lib/api-client.ts';
@@ -9,7 +17,7 @@ import { useGraphicCodeAnswer, type GraphicCodeAnswer } from './use-graphic-code
 
 export interface SendSmsCodeOptions {
   phone: string;
-  purpose: SendMsgType;
+  purpose: VisitorSmsPurpose;
   /** Why no code may be sent yet (the agreement is not ticked): toasted instead of sending; '' when none. */
   blocker?: string;
   /** The form's own graphic code of this purpose (the register page), used when one is needed; else the hook keeps one. */

@@ -3,6 +3,8 @@ import type { ReactNode } from 'react';
 /** The member centre's menu: every entry is a page (or belongs to an open issue that builds it). */
 export const memberCentreLinks = [
   { href: '/user/person', label: '账户概览' },
+  { href: '/user/profile', label: '个人资料' },
+  { href: '/user/security', label: '账户安全' },
   { href: '/user/order/list', label: '我的订单' },
   { href: '/user/coupon', label: '我的优惠券' },
   { href: '/user/favorite', label: '我的收藏' },
@@ -12,6 +14,7 @@ export const memberCentreLinks = [
   { href: '/user/message/list', label: '消息中心' },
   { href: '/user/address', label: '收货地址' },
   { href: '/user/invoice', label: '发票信息' },
+  { href: '/user/invite', label: '邀请有礼' },
 ] as const;
 
 export type MemberCentrePath = (typeof memberCentreLinks)[number]['href'];

@@ -14,6 +14,21 @@ const purposeWords: Record<SendMsgType, string> = {
   [SendMsgType.register]: '注册',
   [SendMsgType.login]: '登录',
   [SendMsgType.findPassword]: '找回密码',
+  [SendMsgType.changePassword]: '修改登录密码',
+  [SendMsgType.changePhoneOld]: '更换手机号（验证原手机）',
+  [SendMsgType.changePhoneNew]: '绑定新手机号',
+  [SendMsgType.wechat]: '微信登录绑定手机号',
+};
+
+/** Whether a purpose needs the phone registered (true), unregistered (false), or either (null). */
+const registrationNeeded: Record<SendMsgType, boolean | null> = {
+  [SendMsgType.register]: false,
+  [SendMsgType.login]: true,
+  [SendMsgType.findPassword]: true,
+  [SendMsgType.changePassword]: true,
+  [SendMsgType.changePhoneOld]: true,
+  [SendMsgType.changePhoneNew]: false,
+  [SendMsgType.wechat]: null,
 };
 
 export function smsContent(siteName: string, purpose: SendMsgType, code: string): string {
@@ -40,8 +55,9 @@ export async function sendVerificationCode(deps: ServiceDeps, request: SendCodeR
   await spendPhoneLookup(deps, { ...request, now });
   await countIpSendRequest(deps.counters, ip, now);
   const isRegistered = await isPhoneRegistered(deps.db, phone);
-  if (purpose === SendMsgType.register && isRegistered) throw new AppError(accountErrors.alreadyRegistered);
-  if (purpose !== SendMsgType.register && !isRegistered) throw new AppError(accountErrors.notRegistered);
+  const needed = registrationNeeded[purpose];
+  if (needed === false && isRegistered) throw new AppError(accountErrors.alreadyRegistered);
+  if (needed === true && !isRegistered) throw new AppError(accountErrors.notRegistered);
 
   const quota = await takePhoneQuota(deps.counters, phone, now);
   const code = newCode();

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { accountCalls } from '../../../../contract/account-calls.ts';
-import { SendMsgType } from '../../../../contract/account.ts';
+import { SendMsgType, type VisitorSmsPurpose } from '../../../../contract/account.ts';
 import type { TestBrowser } from '../../../testing/test-app.ts';
 import { useTestApp } from '../../../testing/use-test-app.ts';
 import { lastCodeOf, nextIp, nextPhone, otherCode, outboxOf } from '../account.test-helpers.ts';
@@ -20,7 +20,7 @@ describe('SMS code sending limits and single use', () => {
     vi.useRealTimers();
   });
 
-  const send = (b: TestBrowser, phone: string, sendMsgType: SendMsgType = SendMsgType.register) =>
+  const send = (b: TestBrowser, phone: string, sendMsgType: VisitorSmsPurpose = SendMsgType.register) =>
     b.call(accountCalls.sendVerificationCode, { userAccount: phone, sendMsgType });
   const register = (b: TestBrowser, phone: string, smsCode: string) => b.call(accountCalls.messageRegister, { phone, smsCode, password: 'abc12345' });
 
