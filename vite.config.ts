@@ -2,6 +2,7 @@ import react from '@vitejs/plugin-react';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { defineConfig } from 'vite';
+import { compression } from 'vite-plugin-compression2';
 
 /** BUILD_DIR lets parallel builds (CI, several developers) keep apart; dist by default. */
 const buildDir = process.env.BUILD_DIR ?? 'dist';
@@ -15,7 +16,10 @@ const pageEntries = Object.fromEntries(
 );
 
 export default defineConfig(({ isSsrBuild }) => ({
-  plugins: [react()],
+  // The browser's files are compressed once here (brotli at its best, and gzip for the rest), not per request.
+  plugins: isSsrBuild
+    ? [react()]
+    : [react(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|json)$/, threshold: 1024, skipIfLargerOrEqual: true })],
   publicDir: 'public',
   build: isSsrBuild
     ? { outDir: `${buildDir}/server`, emptyOutDir: true, target: 'node20', sourcemap: true }

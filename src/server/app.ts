@@ -5,6 +5,7 @@ import { registerErrorHandler } from './http/error-handler.ts';
 import { rerouteRouterError } from './http/router-errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSessions } from './http/session.ts';
+import { registerCompression } from './http/compression.ts';
 import { registerStaticFiles } from './http/static-files.ts';
 import { clientBuildDir, noAssets, type PageAssets } from './ssr/assets.ts';
 import { createPageRenderer } from './ssr/render-page.tsx';
@@ -68,6 +69,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
 
   ops.inFlight.track(app);
   await app.register(cookie);
+  await registerCompression(app);
   await registerSecurityHeaders(app, deps.config, options.isDevServer ?? false);
   registerErrorHandler(app, renderer.renderErrorPage);
   if (options.beforeRoutes) await options.beforeRoutes(app);

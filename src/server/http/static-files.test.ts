@@ -2,8 +2,11 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerStaticFiles } from './static-files.ts';
+
+const builtVendor = Buffer.from('export const parts = ['.concat('"STM32F103C8T6",'.repeat(200), '];\n'));
 
 /** A client build as Vite writes it: public files at the top, hashed assets, the manifest under .vite/. */
 function writeClientBuild(dir: string) {
@@ -16,6 +19,10 @@ function writeClientBuild(dir: string) {
   writeFileSync(join(dir, 'assets', 'home-1a2b.js'), 'console.log(1);\n//# sourceMappingURL=home-1a2b.js.map');
   writeFileSync(join(dir, 'assets', 'home-1a2b.js.map'), '{"sources":["../../src/web/entries/home.tsx"]}');
   writeFileSync(join(dir, 'assets', '.hidden'), 'x');
+  // What the build's compression step writes beside an asset: the same bytes, brotli and gzip.
+  writeFileSync(join(dir, 'assets', 'vendor-9f8e.js'), builtVendor);
+  writeFileSync(join(dir, 'assets', 'vendor-9f8e.js.br'), brotliCompressSync(builtVendor));
+  writeFileSync(join(dir, 'assets', 'vendor-9f8e.js.gz'), gzipSync(builtVendor));
   writeFileSync(join(dir, 'page.css.map'), '{}');
 }
 
@@ -52,6 +59,26 @@ describe('static files', () => {
       '/static/assets/.hidden',
     ]) {
       expect((await app.inject(url)).statusCode, url).toBe(404);
+    }
+  });
+
+  it('answers the precompressed brotli or gzip body when the browser accepts it, the plain one otherwise, varying by encoding', async () => {
+    const asked = (acceptEncoding: string | undefined) =>
+      app.inject({ url: '/assets/vendor-9f8e.js', headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding } });
+
+    const brotli = await asked('gzip, deflate, br');
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotliDecompressSync(brotli.rawPayload)).toEqual(builtVendor);
+    const gzip = await asked('gzip');
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload)).toEqual(builtVendor);
+    for (const plain of [await asked(undefined), await asked('identity')]) {
+      expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.rawPayload).toEqual(builtVendor);
+    }
+    for (const answer of [brotli, gzip]) {
+      expect(answer.headers.vary).toMatch(/accept-encoding/i);
+      expect(answer.headers['cache-control']).toContain('immutable');
     }
   });
 });
