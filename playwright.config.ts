@@ -49,6 +49,7 @@ export default defineConfig({
       SEED_SKUS: '3000',
       SMS_OUTBOX_ENABLED: 'true',
       PAYMENT_DEV_ENABLED: 'true',
+      FAVORITE_ALERT_INTERVAL_MS: '1000',
       LOG_LEVEL: 'warn',
     },
   },

@@ -92,6 +92,8 @@ const environmentSchema = z.object({
   ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** Days after shipping an order counts as received (已完成) unless the buyer confirms sooner. */
   ORDER_AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(90).default(10),
+  /** How often each process looks for favourites back in stock or cheaper (milliseconds). */
+  FAVORITE_ALERT_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   /** Kuaidi100 real-time tracking (both, or none for the store's own shipping events). */
   KUAIDI100_KEY: z.string().min(1).optional(),
   KUAIDI100_CUSTOMER: z.string().min(1).optional(),
@@ -141,6 +143,8 @@ export interface Config {
   payments: PaymentConfig;
   /** The font of PDF documents (the BOM quotation sheet): a file and, inside a collection, the font's name. */
   pdfFont: { path: string; name: string };
+  /** The favourite alerts' pass interval (FAVORITE_ALERT_INTERVAL_MS). */
+  favoriteAlertIntervalMs: number;
 }
 
 export interface OrderConfig {
@@ -248,6 +252,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: paymentConfigOf(e, isProduction),
     pdfFont: { path: e.PDF_FONT_PATH, name: e.PDF_FONT_NAME },
+    favoriteAlertIntervalMs: e.FAVORITE_ALERT_INTERVAL_MS,
   };
 }
 

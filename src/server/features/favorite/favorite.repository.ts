@@ -1,4 +1,5 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import type { PriceTier } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/database.ts';
 
 /** better-sqlite3's and PostgreSQL's (23503) code for a row whose reference does not exist. */
@@ -26,8 +27,10 @@ export async function insertFavorite(db: Kysely<Database>, userId: number, produ
   }
 }
 
-export async function deleteFavorite(db: Kysely<Database>, userId: number, productId: number): Promise<void> {
-  await db.deleteFrom('favorites').where('userId', '=', userId).where('productId', '=', productId).execute();
+export async function deleteFavorites(db: Kysely<Database>, userId: number, productIds: readonly number[]): Promise<number> {
+  if (productIds.length === 0) return 0;
+  const result = await db.deleteFrom('favorites').where('userId', '=', userId).where('productId', 'in', productIds).executeTakeFirst();
+  return Number(result.numDeletedRows);
 }
 
 export async function hasFavorite(db: Kysely<Database>, userId: number, productId: number): Promise<boolean> {
@@ -42,4 +45,127 @@ export async function countFavoritesOfUser(db: Kysely<Database>, userId: number)
     .where('userId', '=', userId)
     .executeTakeFirst();
   return row?.count ?? 0;
+}
+
+function escapeLike(value: string): string {
+  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
+}
+
+/** The member's favourites matching a keyword in the part number, brand (either name) or description. */
+function filteredFavorites(db: Kysely<Database>, userId: number, keyword: string) {
+  let query = db
+    .selectFrom('favorites as f')
+    .innerJoin('products as p', 'p.id', 'f.productId')
+    .innerJoin('brands as b', 'b.id', 'p.brandId')
+    .where('f.userId', '=', userId);
+  if (keyword !== '') {
+    const pattern = `%${escapeLike(keyword.toUpperCase())}%`;
+    query = query.where((eb) =>
+      eb.or([
+        sql<boolean>`upper(p.code) like ${pattern} escape '\\'`,
+        sql<boolean>`upper(b.name_en) like ${pattern} escape '\\'`,
+        sql<boolean>`upper(coalesce(b.name_cn, '')) like ${pattern} escape '\\'`,
+        sql<boolean>`upper(p.description) like ${pattern} escape '\\'`,
+      ]),
+    );
+  }
+  return query;
+}
+
+export interface FavoriteRow {
+  productId: number;
+  createdAt: number;
+  stockAlertOn: number;
+  priceAlertOn: number;
+  code: string;
+  nameEn: string;
+  nameCn: string | null;
+  package: string;
+  description: string;
+  imagePath: string | null;
+  stock: number;
+  packSize: number;
+  lifecycle: 'active' | 'nrnd' | 'eol';
+}
+
+/** Newest favourites first. */
+export function findFavoritePage(db: Kysely<Database>, userId: number, keyword: string, offset: number, limit: number): Promise<FavoriteRow[]> {
+  return filteredFavorites(db, userId, keyword)
+    .select([
+      'f.productId',
+      'f.createdAt',
+      'f.stockAlertOn',
+      'f.priceAlertOn',
+      'p.code',
+      'b.nameEn',
+      'b.nameCn',
+      'p.package',
+      'p.description',
+      'p.imagePath',
+      'p.stock',
+      'p.packSize',
+      'p.lifecycle',
+    ])
+    .orderBy('f.createdAt', 'desc')
+    .orderBy('f.productId', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export async function countFavoritePage(db: Kysely<Database>, userId: number, keyword: string): Promise<number> {
+  const row = await filteredFavorites(db, userId, keyword)
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .executeTakeFirst();
+  return row?.count ?? 0;
+}
+
+/** Price tiers of several parts, each list in ascending qtyStart. */
+export async function findTiersOf(db: Kysely<Database>, productIds: readonly number[]): Promise<Map<number, PriceTier[]>> {
+  const tiers = new Map<number, PriceTier[]>();
+  if (productIds.length === 0) return tiers;
+  const rows = await db
+    .selectFrom('productPrices')
+    .select(['productId', 'qtyStart', 'qtyEnd', 'priceE4', 'originalPriceE4'])
+    .where('productId', 'in', productIds)
+    .orderBy('productId')
+    .orderBy('qtyStart')
+    .execute();
+  for (const row of rows) {
+    const list = tiers.get(row.productId) ?? [];
+    list.push({ qtyStart: row.qtyStart, qtyEnd: row.qtyEnd, priceE4: row.priceE4, originalPriceE4: row.originalPriceE4 });
+    tiers.set(row.productId, list);
+  }
+  return tiers;
+}
+
+/** The part's stock and one-piece price (its first tier) now; undefined when it is gone. */
+export function findProductState(db: Kysely<Database>, productId: number) {
+  return db.selectFrom('products').select(['stock', 'firstTierPriceE4']).where('id', '=', productId).executeTakeFirst();
+}
+
+/**
+ * Switches a favourite's alerts in one statement. An alert switched on starts from the part as it
+ * is now (stock, one-piece price); one left on keeps its mark; one switched off forgets it.
+ * False when the member has no such favourite.
+ */
+export async function updateFavoriteAlerts(
+  db: Kysely<Database>,
+  userId: number,
+  productId: number,
+  alerts: { stock: boolean; price: boolean },
+  now: { stock: number; priceE4: number | null },
+): Promise<boolean> {
+  const result = await db
+    .updateTable('favorites')
+    .set((eb) => ({
+      stockAlertOn: alerts.stock ? 1 : 0,
+      alertStockSeen: alerts.stock ? eb.case().when('stockAlertOn', '=', 1).then(eb.ref('alertStockSeen')).else(now.stock).end() : null,
+      priceAlertOn: alerts.price ? 1 : 0,
+      alertPriceE4: alerts.price ? eb.case().when('priceAlertOn', '=', 1).then(eb.ref('alertPriceE4')).else(now.priceE4).end() : null,
+    }))
+    .where('userId', '=', userId)
+    .where('productId', '=', productId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
 }

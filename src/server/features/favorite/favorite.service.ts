@@ -1,12 +1,31 @@
 import type { Kysely } from 'kysely';
-import { productErrors } from '../../../contract/catalog.ts';
-import type { FavoriteResponse } from '../../../contract/favorite.ts';
+import { brandDisplayName, productErrors } from '../../../contract/catalog.ts';
+import {
+  favoriteErrors,
+  type FavoriteAlertResponse,
+  type FavoriteItem,
+  type FavoriteListData,
+  type FavoriteListQuery,
+  type FavoriteRemoveManyResponse,
+  type FavoriteResponse,
+} from '../../../contract/favorite.ts';
+import { initialQuantityOf, unitPriceE4At } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { countFavoritesOfUser, deleteFavorite, hasFavorite, insertFavorite } from './favorite.repository.ts';
+import {
+  countFavoritePage,
+  countFavoritesOfUser,
+  deleteFavorites,
+  findFavoritePage,
+  findProductState,
+  findTiersOf,
+  hasFavorite,
+  insertFavorite,
+  updateFavoriteAlerts,
+} from './favorite.repository.ts';
 
-// Favorites sit below the catalogue: the product page asks isFavorite, and this feature uses
-// no other (the database's foreign key says whether a part exists).
+// Favorites sit below the catalogue: the product page asks isFavorite, so this feature reads the
+// parts it lists with its own queries (the catalogue's service would be a cycle).
 
 /** The member centre's and home card's favourite count. */
 export function countFavorites(db: Kysely<Database>, userId: number): Promise<number> {
@@ -24,6 +43,56 @@ export async function addFavorite(db: Kysely<Database>, userId: number, productI
 }
 
 export async function removeFavorite(db: Kysely<Database>, userId: number, productId: number): Promise<FavoriteResponse> {
-  await deleteFavorite(db, userId, productId);
+  await deleteFavorites(db, userId, [productId]);
   return { isFavorite: false };
+}
+
+/** Removing favourites already gone counts nothing and is no failure (another tab removed them). */
+export async function removeFavorites(db: Kysely<Database>, userId: number, productIds: readonly number[]): Promise<FavoriteRemoveManyResponse> {
+  return { removedCount: await deleteFavorites(db, userId, [...new Set(productIds)]) };
+}
+
+export async function setFavoriteAlerts(
+  db: Kysely<Database>,
+  userId: number,
+  productId: number,
+  alerts: { stock: boolean; price: boolean },
+): Promise<FavoriteAlertResponse> {
+  const part = await findProductState(db, productId);
+  const now = { stock: part?.stock ?? 0, priceE4: part?.firstTierPriceE4 ?? null };
+  if (!(await updateFavoriteAlerts(db, userId, productId, alerts, now))) throw new AppError(favoriteErrors.notFound);
+  return { isStockAlertOn: alerts.stock, isPriceAlertOn: alerts.price };
+}
+
+/** The page of favourites a query asks for; a page past the end shows the last page. */
+export async function listFavorites(db: Kysely<Database>, userId: number, query: FavoriteListQuery): Promise<FavoriteListData> {
+  const total = await countFavoritePage(db, userId, query.keyword);
+  const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
+  const page = Math.min(query.page, lastPage);
+  const rows = await findFavoritePage(db, userId, query.keyword, (page - 1) * query.pageSize, query.pageSize);
+  const tiers = await findTiersOf(
+    db,
+    rows.map((row) => row.productId),
+  );
+  const items = rows.map((row): FavoriteItem => {
+    const priceTiers = tiers.get(row.productId) ?? [];
+    const stock = row.stock;
+    return {
+      productId: row.productId,
+      code: row.code,
+      brandName: brandDisplayName(row.nameEn, row.nameCn),
+      package: row.package,
+      description: row.description,
+      imagePath: row.imagePath,
+      stock,
+      packSize: row.packSize,
+      initialQuantity: initialQuantityOf({ packSize: row.packSize, priceTiers }),
+      unitPriceE4: unitPriceE4At(priceTiers, 1),
+      isDiscontinued: priceTiers.length === 0 || (row.lifecycle === 'eol' && stock === 0),
+      createdAt: row.createdAt,
+      isStockAlertOn: row.stockAlertOn === 1,
+      isPriceAlertOn: row.priceAlertOn === 1,
+    };
+  });
+  return { ...query, page, items, total };
 }

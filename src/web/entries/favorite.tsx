@@ -1,0 +1,9 @@
+import '../styles/base.css';
+import '../styles/product.css';
+import '../styles/catalog.css';
+import '../styles/person.css';
+import '../features/favorite/favorite.css';
+import { hydratePage } from '../lib/hydrate-page.tsx';
+import { FavoritePage } from '../pages/favorite-page.tsx';
+
+hydratePage(FavoritePage);
