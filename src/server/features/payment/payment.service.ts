@@ -17,6 +17,7 @@ import { findAttempt, findLatestOpenAttempt, saveAttempt, settleAttempt } from '
 import { AttemptStatus, NotificationOutcome, type PaymentAttemptRow } from './payment.tables.ts';
 
 export type { PaymentContext } from './payment-settlement.ts';
+export { createPaymentProviders } from './payment-providers.ts';
 
 /**
  * A QR address shown once is shown again when the buyer comes back within this time, rather than

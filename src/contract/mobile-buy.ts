@@ -1,0 +1,74 @@
+import type { LoginMode, MemberSummary } from './account.ts';
+import type { CartSummary } from './cart.ts';
+import type { OrderDetail, OrderListData, OrderStatus, SettlementData } from './order.ts';
+import type { CashierData } from './payment.ts';
+
+/**
+ * The buying half of the mobile site (spec §1): cart, login, registration, member centre, orders,
+ * checkout and cashier under the mobile prefix. Each page's data carries `basePath` (e.g. /m) so
+ * its links stay on the mobile site.
+ */
+export interface MobileBasePath {
+  /** Where the mobile pages live, e.g. /m. */
+  basePath: string;
+}
+
+export interface MobileCartData extends MobileBasePath {
+  cart: CartSummary;
+}
+
+export interface MobileLoginData extends MobileBasePath {
+  /** Where to go after login: a same-site path, a mobile one when the mobile page has one. */
+  returnPath: string;
+  mode: LoginMode;
+}
+
+export interface MobileRegisterData extends MobileBasePath {
+  returnPath: string;
+  /** The `inviter` of the page query, '' when absent. */
+  inviter: string;
+}
+
+export interface MobilePersonData extends MobileBasePath {
+  profile: MemberSummary & { phone: string; hasPassword: boolean };
+  orderCounts: Record<OrderStatus, number>;
+}
+
+export interface MobileOrderListData extends MobileBasePath {
+  list: OrderListData;
+}
+
+export interface MobileOrderDetailData extends MobileBasePath {
+  order: OrderDetail;
+}
+
+export interface MobileSettlementData extends MobileBasePath {
+  settlement: SettlementData;
+}
+
+export interface MobileCashierData extends MobileBasePath {
+  cashier: CashierData;
+}
+
+/** The mobile pages of the buying path, under a base path such as /m. */
+export function mobileBuyPaths(basePath: string) {
+  return {
+    home: basePath,
+    cart: `${basePath}/cart`,
+    login: `${basePath}/account/login`,
+    register: `${basePath}/account/register`,
+    person: `${basePath}/user/person`,
+    orderList: `${basePath}/user/order/list`,
+    orderDetail: (orderNo: string) => `${basePath}/user/order/detail/${orderNo}`,
+    settlement: `${basePath}/offer/settlement`,
+    pay: (orderNo: string) => `${basePath}/offer/pay/${orderNo}`,
+  };
+}
+
+/** A mobile page's address with its query (parameters left out when undefined or ''). */
+export function withMobileQuery(path: string, parameters: Record<string, string | number | null | undefined>): string {
+  const pairs = Object.entries(parameters).flatMap(([name, value]) =>
+    value === undefined || value === null || value === '' ? [] : [`${name}=${encodeURIComponent(String(value))}`],
+  );
+  return pairs.length > 0 ? `${path}?${pairs.join('&')}` : path;
+}

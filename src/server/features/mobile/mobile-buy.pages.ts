@@ -1,0 +1,146 @@
+import { accountLimits, loginModes } from '../../../contract/account.ts';
+import { ResultCode } from '../../../contract/envelope.ts';
+import { mobileBuyPaths } from '../../../contract/mobile-buy.ts';
+import { orderNoSchema } from '../../../contract/order-requests.ts';
+import { quotationProblemPath } from '../../../contract/quotation.ts';
+import { quotationRequests } from '../../../contract/quotation-requests.ts';
+import { AppError, notFound } from '../../http/app-error.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
+import { definePage, type Page, type PageContext, type PageRedirect } from '../../ssr/page-registry.ts';
+import { MobileCartPage } from '../../../web/pages/mobile-cart-page.tsx';
+import { MobileLoginPage } from '../../../web/pages/mobile-login-page.tsx';
+import { MobileOrderDetailPage } from '../../../web/pages/mobile-order-detail-page.tsx';
+import { MobileOrderListPage } from '../../../web/pages/mobile-order-list-page.tsx';
+import { MobilePayPage } from '../../../web/pages/mobile-pay-page.tsx';
+import { MobilePersonPage } from '../../../web/pages/mobile-person-page.tsx';
+import { MobileRegisterPage } from '../../../web/pages/mobile-register-page.tsx';
+import { MobileSettlementPage } from '../../../web/pages/mobile-settlement-page.tsx';
+import { findMemberProfile } from '../account/account.service.ts';
+import { loadCart } from '../cart/cart.service.ts';
+import { loadSettlement } from '../order/checkout.service.ts';
+import { countOrdersByStatusOf, listOrders, loadOrderDetail, parseOrderListQuery } from '../order/order.service.ts';
+import { createPaymentProviders, loadCashier } from '../payment/payment.service.ts';
+import { mobileLoginPath, mobileReturnPath } from './mobile-buy.service.ts';
+
+const quotationIdSchema = quotationRequests.accept.shape.quotationId;
+
+/**
+ * The buying half of the mobile site: the same services and data as the desktop pages (the
+ * checkout prices through the same service, so both charge the same to the fen), phone layouts.
+ * Members-only pages send visitors to the mobile login page, which brings them back.
+ */
+export function mobileBuyPages(deps: ServiceDeps, basePath: string): Page[] {
+  const { db, config } = deps;
+  const siteName = `${config.siteName}手机版`;
+  const paths = mobileBuyPaths(basePath);
+  const paymentContext = { ...deps, providers: createPaymentProviders(config.payments) };
+
+  /** The member's id, or the redirect to the mobile login page that comes back here. */
+  function memberOrLogin({ userId, request }: PageContext): number | PageRedirect {
+    return userId ?? { redirectTo: mobileLoginPath(basePath, request.url) };
+  }
+
+  return [
+    definePage({
+      path: paths.cart,
+      entry: 'mobile-cart',
+      component: MobileCartPage,
+      async load(context) {
+        const userId = memberOrLogin(context);
+        if (typeof userId !== 'number') return userId;
+        return { title: `购物车 - ${siteName}`, data: { cart: await loadCart(db, userId), basePath } };
+      },
+    }),
+    definePage({
+      path: paths.login,
+      entry: 'mobile-login',
+      component: MobileLoginPage,
+      async load({ query, userId }) {
+        const returnPath = mobileReturnPath(query.return, basePath, paths.home);
+        const mode = loginModes.find((candidate) => candidate === query.mode) ?? 'password';
+        if (userId !== null && mode !== 'find') return { redirectTo: returnPath };
+        return { title: `登录 - ${siteName}`, description: `登录${config.siteName}，采购电子元器件。`, data: { returnPath, mode, basePath } };
+      },
+    }),
+    definePage({
+      path: paths.register,
+      entry: 'mobile-register',
+      component: MobileRegisterPage,
+      async load({ query, userId }) {
+        const returnPath = mobileReturnPath(query.return, basePath, paths.person);
+        if (userId !== null) return { redirectTo: returnPath };
+        const inviter = (query.inviter ?? '').trim().slice(0, accountLimits.inviter);
+        return { title: `注册 - ${siteName}`, description: `注册${config.siteName}会员，领取新人礼包。`, data: { returnPath, inviter, basePath } };
+      },
+    }),
+    definePage({
+      path: paths.person,
+      entry: 'mobile-person',
+      component: MobilePersonPage,
+      async load(context) {
+        const userId = memberOrLogin(context);
+        if (typeof userId !== 'number') return userId;
+        const profile = await findMemberProfile(db, userId);
+        if (!profile) return { redirectTo: mobileLoginPath(basePath, context.request.url) };
+        const { createdAt: _createdAt, ...rest } = profile;
+        return { title: `会员中心 - ${siteName}`, data: { profile: rest, orderCounts: await countOrdersByStatusOf(db, userId), basePath } };
+      },
+    }),
+    definePage({
+      path: paths.orderList,
+      entry: 'mobile-orders',
+      component: MobileOrderListPage,
+      async load(context) {
+        const userId = memberOrLogin(context);
+        if (typeof userId !== 'number') return userId;
+        // ?tab= is the mobile name of the desktop's ?status= (which a redirected phone brings along).
+        const query = { ...context.query, status: context.query.tab ?? context.query.status };
+        return { title: `我的订单 - ${siteName}`, data: { list: await listOrders(db, userId, parseOrderListQuery(query)), basePath } };
+      },
+    }),
+    definePage({
+      path: `${paths.orderList.replace(/\/list$/, '')}/detail/:orderNo`,
+      entry: 'mobile-order-detail',
+      component: MobileOrderDetailPage,
+      async load(context) {
+        const userId = memberOrLogin(context);
+        if (typeof userId !== 'number') return userId;
+        const orderNo = orderNoSchema.safeParse(context.params.orderNo);
+        if (!orderNo.success) throw notFound();
+        return { title: `订单详情 - ${siteName}`, data: { order: await loadOrderDetail(db, userId, orderNo.data), basePath } };
+      },
+    }),
+    definePage({
+      path: paths.settlement,
+      entry: 'mobile-settlement',
+      component: MobileSettlementPage,
+      async load(context) {
+        const userId = memberOrLogin(context);
+        if (typeof userId !== 'number') return userId;
+        const { query } = context;
+        const quotationId = query.quotationId === undefined ? undefined : quotationIdSchema.safeParse(query.quotationId);
+        if (quotationId && !quotationId.success) throw notFound();
+        try {
+          const settlement = await loadSettlement(db, config.orders, userId, Date.now(), quotationId?.data);
+          return { title: `确认订单 - ${siteName}`, data: { settlement, basePath } };
+        } catch (error) {
+          // An offer that cannot be checked out: the (desktop) quotation list says why, as on the desktop.
+          if (!(error instanceof AppError) || error.code === ResultCode.notFound || !error.errorCode.startsWith('quotation.')) throw error;
+          return { redirectTo: quotationProblemPath(error.errorCode) };
+        }
+      },
+    }),
+    definePage({
+      path: `${paths.settlement.replace(/\/settlement$/, '')}/pay/:orderNo`,
+      entry: 'mobile-pay',
+      component: MobilePayPage,
+      async load(context) {
+        const userId = memberOrLogin(context);
+        if (typeof userId !== 'number') return userId;
+        const orderNo = orderNoSchema.safeParse(context.params.orderNo);
+        if (!orderNo.success) throw notFound();
+        return { title: `收银台 - ${siteName}`, data: { cashier: await loadCashier(paymentContext, userId, orderNo.data), basePath } };
+      },
+    }),
+  ];
+}
