@@ -129,3 +129,15 @@ export async function markFirstPrice(db: Kysely<Database>, productId: number, pr
     .where('alertPriceE4', 'is', null)
     .execute();
 }
+
+/** How many seqs the log holds past the cursor (an upper bound on changes not yet read: one indexed max). */
+export async function countChangesBehind(db: Kysely<Database>): Promise<number> {
+  const [cursor, newest] = await Promise.all([
+    readAlertCursor(db),
+    db
+      .selectFrom('catalogChanges')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .executeTakeFirst(),
+  ]);
+  return Math.max(0, (newest?.seq ?? cursor) - cursor);
+}

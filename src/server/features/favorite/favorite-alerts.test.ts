@@ -1,4 +1,5 @@
 import { pino } from 'pino';
+import { Registry } from 'prom-client';
 import { describe, expect, it } from 'vitest';
 import { favoriteCalls } from '../../../contract/favorite-calls.ts';
 import { MessageType } from '../../../contract/message.ts';
@@ -6,6 +7,7 @@ import type { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertOrderCatalog, insertPart } from '../order/testing/order-fixture.ts';
 import { createFavoriteAlerts, runFavoriteAlertPass } from './favorite-alerts.ts';
+import { registerFavoriteAlertMetrics } from './favorite-alerts.metrics.ts';
 
 describe('favourite alerts: 到货提醒 and 降价提醒 from the catalogue change log', () => {
   const t = useTestApp({ fixture: async (app) => ({ catalog: await insertOrderCatalog(app.db) }) });
@@ -147,5 +149,28 @@ describe('favourite alerts: 到货提醒 and 降价提醒 from the catalogue cha
     await setStock(part, 2);
     expect(await work.run()).toBe(0);
     expect(await alertsOf(member.userId)).toEqual([]);
+  });
+
+  it('shows the changes behind its cursor and its last run in the metrics', async () => {
+    const valueOf = (text: string, name: string) =>
+      Number(
+        text
+          .split('\n')
+          .find((line) => line.startsWith(`${name} `))
+          ?.slice(name.length + 1),
+      );
+    const work = createFavoriteAlerts(db(), pino({ level: 'silent' }), 60_000);
+    const registry = new Registry();
+    registerFavoriteAlertMetrics(registry, db(), work);
+    await insertPart(db(), t.fixture.catalog);
+    const before = await registry.metrics();
+    expect(valueOf(before, 'favorite_alerts_changes_behind')).toBeGreaterThan(0);
+    expect(valueOf(before, 'favorite_alerts_last_run_seconds')).toBe(0);
+    const later = Date.now() + 60_000;
+    await work.run(later);
+    const after = await registry.metrics();
+    expect(valueOf(after, 'favorite_alerts_changes_behind')).toBe(0);
+    expect(valueOf(after, 'favorite_alerts_last_run_seconds')).toBe(later / 1000);
+    await work.close();
   });
 });
