@@ -6,7 +6,7 @@ import { cartCalls } from '../../src/contract/cart-calls.ts';
 import { formatCents } from '../../src/contract/pricing.ts';
 import { expect, latestSmsCode, test, uniquePhone } from './fixtures.ts';
 import { createMember } from '../../src/server/testing/factories.ts';
-import { orderParts } from './order-fixtures.ts';
+import { orderParts, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
 
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
@@ -163,4 +163,27 @@ test('SMS login on a phone goes back to the page that asked for it', async ({ pa
   await page.getByRole('button', { name: '登 录' }).tap();
   await page.waitForURL('/m/user/order/list');
   await expect(page.getByText('暂无订单')).toBeVisible();
+});
+
+test('a member cancels an unpaid order on the phone and buys it again into the mobile cart', async ({ page, storeDb, member }) => {
+  const [part] = await orderParts(storeDb, 1, { minLineCents: 1_000, skip: 12 });
+  if (!part) throw new Error('no part to order');
+  await page.goto('/m');
+  const placed = await placeOrder(page, [part], await saveShenzhenAddress(page));
+  expect(member.userId).toBeGreaterThan(0);
+
+  await page.goto('/user/order/list?status=unpaid');
+  await page.waitForURL('/m/user/order/list?status=unpaid');
+  const card = page.getByTestId('m-order-card').filter({ hasText: placed.orderNo });
+  await expect(card.getByTestId('m-order-status')).toHaveText('待付款');
+  await card.getByRole('button', { name: '取消订单' }).tap();
+  await expect(page.getByRole('dialog', { name: '取消订单' })).toBeVisible();
+  await shoot(page, 'cancel-dialog');
+  await page.getByRole('button', { name: '确定取消' }).tap();
+  await expect(card.getByTestId('m-order-status')).toHaveText('已取消');
+  await expect(card.getByRole('button', { name: '取消订单' })).toHaveCount(0);
+
+  await card.getByRole('button', { name: '再次购买' }).tap();
+  await page.waitForURL('/m/cart');
+  await expect(page.getByTestId('m-cart-line').filter({ hasText: part.code })).toHaveCount(1);
 });
