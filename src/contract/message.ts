@@ -56,6 +56,8 @@ export interface MessageListData {
   /** null: every kind. */
   messageType: MessageTypeCode | null;
   isUnreadOnly: boolean;
+  /** 已读 only (?read=1); never with isUnreadOnly. */
+  isReadOnly: boolean;
   unreadCount: number;
 }
 
@@ -65,13 +67,36 @@ export interface MessageDetailsData {
 
 export const messageMessages = {
   idInvalid: '消息编号有误',
+  idsInvalid: '请选择要删除的消息',
+  tooMany: '一次最多删除100条消息',
 } as const;
+
+/** Most messages one delete may name (a page shows 10). */
+export const messageDeleteLimit = 100;
 
 /** Failures of the message calls and pages: errorCode `message.<key>`. */
 export const messageErrors = defineErrors('message', {
   /** Unknown, or another member's: the same answer, so ids reveal nothing. */
   notFound: { code: ResultCode.notFound, msg: '消息不存在' },
 });
+
+/**
+ * The status bar's and the sidebar's view of the member's messages: what every change on the
+ * message pages hands back, so the shell follows without a reload.
+ */
+export interface MessageSummary {
+  unreadCount: number;
+  /** Unread BOM and offer messages: the sidebar's BOM badge. */
+  bomMessageCount: number;
+  /** The latest unread messages (the status-bar dropdown's 3). */
+  messageList: Message[];
+}
+
+/** messageCalls.delete: how many of the member's messages went, and how many of them were unread. */
+export interface DeleteMessagesResponse {
+  count: number;
+  unreadCount: number;
+}
 
 /** messageCalls.readAll answers how many messages became read. */
 export interface ReadAllMessagesResponse {

@@ -92,6 +92,8 @@ const environmentSchema = z.object({
   ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** Days after shipping an order counts as received (已完成) unless the buyer confirms sooner. */
   ORDER_AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(90).default(10),
+  /** 邀请有礼: the name of the coupon template an inviter gets for each invitee's first paid order (migration 0028 writes the default). */
+  INVITE_REWARD_COUPON: z.string().trim().min(1).max(100).default('邀请奖励 满200减20'),
   /** How often each process looks for favourites back in stock or cheaper (milliseconds). */
   FAVORITE_ALERT_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   /** Kuaidi100 real-time tracking (both, or none for the store's own shipping events). */
@@ -145,6 +147,8 @@ export interface Config {
   pdfFont: { path: string; name: string };
   /** The favourite alerts' pass interval (FAVORITE_ALERT_INTERVAL_MS). */
   favoriteAlertIntervalMs: number;
+  /** The invite reward's coupon template, by name (INVITE_REWARD_COUPON). */
+  inviteRewardCoupon: string;
 }
 
 export interface OrderConfig {
@@ -253,6 +257,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentConfigOf(e, isProduction),
     pdfFont: { path: e.PDF_FONT_PATH, name: e.PDF_FONT_NAME },
     favoriteAlertIntervalMs: e.FAVORITE_ALERT_INTERVAL_MS,
+    inviteRewardCoupon: e.INVITE_REWARD_COUPON,
   };
 }
 

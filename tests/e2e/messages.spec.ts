@@ -127,9 +127,102 @@ test.describe('member messages', () => {
     await expect(page.getByTestId('message-row')).toHaveCount(1);
 
     await page.getByRole('link', { name: '全部消息' }).click();
-    await page.getByRole('link', { name: '只看未读' }).click();
+    await page.getByRole('navigation', { name: '阅读状态' }).getByRole('link', { name: '未读' }).click();
     await page.waitForURL('**/user/message/list?unread=1');
     await expect(page.getByTestId('message-row')).toHaveCount(2);
     await expect(page.getByTestId('message-row').locator('[aria-label=已读]')).toHaveCount(0);
+  });
+
+  test('pagination keeps the kind and read filters; 已读 shows read messages only', async ({ page, storeDb, member: { userId } }) => {
+    await insertMessages(storeDb, userId, [
+      ...Array.from({ length: 13 }, (_, i) => ({ messageType: 6, msgContent: `商品提醒 ${String(i + 1)}`, minutesAgo: 10 + i, isRead: i % 4 === 0 })),
+      { messageType: 3, msgContent: '订单 SO-1', minutesAgo: 1, isRead: true },
+    ]);
+    await page.goto('/user/message/list?type=6');
+    await expect(page.getByTestId('message-row')).toHaveCount(10);
+    await expect(page.locator('.message-tag--6').first()).toHaveText('商品提醒');
+    await page.getByRole('navigation', { name: '分页' }).getByRole('link', { name: '下一页' }).click();
+    await page.waitForURL('**/user/message/list?type=6&page=2');
+    await expect(page.getByTestId('message-row')).toHaveCount(3);
+
+    await page.getByRole('navigation', { name: '阅读状态' }).getByRole('link', { name: '已读' }).click();
+    await page.waitForURL('**/user/message/list?type=6&read=1');
+    await expect(page.getByTestId('message-row')).toHaveCount(4);
+    await expect(page.getByTestId('message-row').locator('[aria-label=未读]')).toHaveCount(0);
+    await page.getByRole('link', { name: '全部消息' }).click();
+    await page.waitForURL('**/user/message/list?read=1');
+    await expect(page.getByTestId('message-row')).toHaveCount(5);
+  });
+
+  test('mark read, delete one and delete selected change the list, the status-bar count and its dropdown without a reload', async ({
+    page,
+    storeDb,
+    member: { userId },
+  }) => {
+    await insertMessages(storeDb, userId, [
+      { messageType: 3, msgContent: '订单 A 已发货', minutesAgo: 1 },
+      { messageType: 4, msgContent: '发票 B 已开具', minutesAgo: 2 },
+      { messageType: 2, msgContent: '退货 C 已通过', minutesAgo: 3 },
+      { messageType: 6, msgContent: '收藏的 D 已到货', minutesAgo: 4 },
+      { messageType: 3, msgContent: '订单 E 已签收', minutesAgo: 5, isRead: true },
+    ]);
+    await page.goto('/user/message/list');
+    await expect(page.getByTestId('message-count')).toHaveText('4');
+    // Set once: a reload would lose it.
+    await page.evaluate(() => document.body.setAttribute('data-no-reload', 'yes'));
+    const rows = page.getByTestId('message-row');
+    const dropdown = page.getByTestId('message-menu');
+    await dropdown.hover();
+    await expect(dropdown.getByTestId('message-item')).toHaveText([/订单 A/, /发票 B/, /退货 C/]);
+
+    await rows.filter({ hasText: '订单 A' }).getByRole('button', { name: '标为已读' }).click();
+    await expect(page.getByTestId('message-count')).toHaveText('3');
+    await expect(page.getByTestId('unread-summary')).toHaveText('未读 3 条');
+    await expect(rows.filter({ hasText: '订单 A' })).toHaveAttribute('data-read', 'true');
+    // The dropdown's latest three move up to the next unread one.
+    await dropdown.hover();
+    await expect(dropdown.getByTestId('message-item')).toHaveText([/发票 B/, /退货 C/, /收藏的 D/]);
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await rows.filter({ hasText: '发票 B' }).getByRole('button', { name: '删除' }).click();
+    await expect(rows.filter({ hasText: '发票 B' })).toHaveCount(0);
+    await expect(page.getByTestId('message-count')).toHaveText('2');
+    await expect(page.locator('.toast')).toHaveText('已删除');
+
+    await rows.filter({ hasText: '退货 C' }).getByRole('checkbox').check();
+    await rows.filter({ hasText: '订单 E' }).getByRole('checkbox').check();
+    page.once('dialog', (dialog) => {
+      expect(dialog.message()).toBe('确定删除选中的2条消息吗？');
+      void dialog.accept();
+    });
+    await page.getByRole('button', { name: '删除所选（2）' }).click();
+    await expect(rows).toHaveText([/订单 A/, /收藏的 D/]);
+    await expect(page.getByTestId('message-count')).toHaveText('1');
+    await dropdown.hover();
+    await expect(dropdown.getByTestId('message-item')).toHaveText([/收藏的 D/]);
+
+    // Dismissing the question deletes nothing.
+    page.once('dialog', (dialog) => void dialog.dismiss());
+    await rows.filter({ hasText: '收藏的 D' }).getByRole('button', { name: '删除' }).click();
+    await expect(rows).toHaveCount(2);
+    expect(await page.evaluate(() => document.body.getAttribute('data-no-reload'))).toBe('yes');
+    const left = await storeDb.selectFrom('messages').select('msgContent').where('userId', '=', userId).orderBy('sendDate', 'desc').execute();
+    expect(left.map((row) => row.msgContent)).toEqual(['订单 A 已发货', '收藏的 D 已到货']);
+    await page.screenshot({ path: '/tmp/c-messages.png', fullPage: true });
+  });
+
+  test('deleting the last rows of a page steps back to the page before', async ({ page, storeDb, member: { userId } }) => {
+    await insertMessages(
+      storeDb,
+      userId,
+      Array.from({ length: 11 }, (_, i) => ({ messageType: 3, msgContent: `订单消息 ${String(i + 1)}`, minutesAgo: i, isRead: true })),
+    );
+    await page.goto('/user/message/list?page=2');
+    await expect(page.getByTestId('message-row')).toHaveCount(1);
+    await page.getByRole('checkbox', { name: '全选本页' }).check();
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: '删除所选（1）' }).click();
+    await expect(page.getByTestId('message-row')).toHaveCount(10);
+    await expect(page).toHaveURL(/\/user\/message\/list$/);
   });
 });

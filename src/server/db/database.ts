@@ -18,6 +18,8 @@ import type { PaymentTables } from '../features/payment/payment.tables.ts';
 import type { ComplaintTables } from '../features/complaint/complaint.tables.ts';
 import type { BomTables } from '../features/bom/bom.tables.ts';
 import type { QuotationTables } from '../features/quotation/quotation.tables.ts';
+import type { MemberTables } from '../features/member/member.tables.ts';
+import type { InviteTables } from '../features/invite/invite.tables.ts';
 
 /** The whole schema as Kysely sees it: each feature declares its own tables. */
 export interface Database
@@ -41,4 +43,6 @@ export interface Database
     PaymentTables,
     ComplaintTables,
     BomTables,
-    QuotationTables {}
+    QuotationTables,
+    MemberTables,
+    InviteTables {}

@@ -20,6 +20,8 @@ import { registerPaymentFeature } from './payment/payment.feature.ts';
 import { registerComplaintFeature } from './complaint/complaint.feature.ts';
 import { registerBomFeature } from './bom/bom.feature.ts';
 import { registerQuotationFeature } from './quotation/quotation.feature.ts';
+import { registerMemberFeature } from './member/member.feature.ts';
+import { registerInviteFeature } from './invite/invite.feature.ts';
 
 export const featureRegistrations: FeatureRegistration[] = [
   registerAccountFeature,
@@ -43,4 +45,6 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerComplaintFeature,
   registerBomFeature,
   registerQuotationFeature,
+  registerMemberFeature,
+  registerInviteFeature,
 ];

@@ -21,3 +21,19 @@ export async function deleteExpiredSessions(db: Kysely<Database>, now: number) {
 export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number) {
   await db.deleteFrom('sessions').where('userId', '=', userId).execute();
 }
+
+/** Every session of the member but one (the browser asking stays signed in). */
+export async function deleteSessionsOfUserExcept(db: Kysely<Database>, userId: number, keptId: string) {
+  await db.deleteFrom('sessions').where('userId', '=', userId).where('id', '<>', keptId).execute();
+}
+
+export async function countLiveSessionsOfUserExcept(db: Kysely<Database>, userId: number, exceptId: string, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('sessions')
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
+    .where('userId', '=', userId)
+    .where('id', '<>', exceptId)
+    .where('expiresAt', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}

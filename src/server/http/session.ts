@@ -5,7 +5,14 @@ import { requestErrors } from '../../contract/errors.ts';
 import type { Kysely } from 'kysely';
 import type { Config } from '../config.ts';
 import type { Database } from '../db/database.ts';
-import { deleteSession, deleteSessionsOfUser, findSessionUserId, insertSession } from './session.repository.ts';
+import {
+  countLiveSessionsOfUserExcept,
+  deleteSession,
+  deleteSessionsOfUser,
+  deleteSessionsOfUserExcept,
+  findSessionUserId,
+  insertSession,
+} from './session.repository.ts';
 import { AppError } from './app-error.ts';
 
 /**
@@ -111,4 +118,14 @@ export async function endMemberSession(request: FastifyRequest, reply: FastifyRe
 /** Every signed-in browser of the member has to log in again (after a password reset). */
 export async function endAllMemberSessions(db: Kysely<Database>, userId: number): Promise<void> {
   await deleteSessionsOfUser(db, userId);
+}
+
+/** Every other signed-in browser of the member has to log in again; the one of `sid` stays. */
+export async function endOtherMemberSessions(db: Kysely<Database>, userId: number, sid: string): Promise<void> {
+  await deleteSessionsOfUserExcept(db, userId, hashSid(sid));
+}
+
+/** How many other browsers the member is signed in on. */
+export function countOtherMemberSessions(db: Kysely<Database>, userId: number, sid: string, now = Date.now()): Promise<number> {
+  return countLiveSessionsOfUserExcept(db, userId, hashSid(sid), now);
 }

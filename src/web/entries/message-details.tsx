@@ -1,4 +1,5 @@
 import '../styles/base.css';
+import '../styles/person.css';
 import '../features/message/message.css';
 import { hydratePage } from '../lib/hydrate-page.tsx';
 import { MessageDetailsPage } from '../pages/message-details-page.tsx';

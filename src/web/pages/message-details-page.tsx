@@ -1,8 +1,8 @@
 import { messageTypeNames, type MessageDetailsData } from '../../contract/message.ts';
 import { MessageContent } from '../features/message/message-content.tsx';
 import { useReadOnOpen } from '../features/message/use-read-on-open.ts';
+import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
-import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
 
 /** /user/message/details?id=: one message, marked read by a call once the page has opened. */
@@ -10,20 +10,21 @@ export function MessageDetailsPage(props: PageProps<MessageDetailsData>) {
   const { message, shell } = useReadOnOpen(props.data.message, props.shell);
   return (
     <PageShell shell={shell}>
-      <Breadcrumb items={[{ label: '会员中心', href: '/user/person' }, { label: '我的消息', href: '/user/message/list' }, { label: '消息详情' }]} />
-      <article className="message-center message-details" data-read={message.isRead}>
-        <header className="message-details__head">
-          <span className={`message-tag message-tag--${message.messageType}`}>{messageTypeNames[message.messageType]}</span>
-          <h1>{messageTypeNames[message.messageType]}通知</h1>
-          <time>{message.sendDateStr}</time>
-        </header>
-        <MessageContent message={message} className="message-details__content" />
-        <footer className="message-details__foot">
-          <a className="button" href="/user/message/list">
-            返回消息列表
-          </a>
-        </footer>
-      </article>
+      <MemberCentreLayout current="/user/message/list">
+        <article className="message-center message-details" data-read={message.isRead}>
+          <header className="message-details__head">
+            <span className={`message-tag message-tag--${message.messageType}`}>{messageTypeNames[message.messageType]}</span>
+            <h1>{messageTypeNames[message.messageType]}通知</h1>
+            <time>{message.sendDateStr}</time>
+          </header>
+          <MessageContent message={message} className="message-details__content" />
+          <footer className="message-details__foot">
+            <a className="button" href="/user/message/list">
+              返回消息列表
+            </a>
+          </footer>
+        </article>
+      </MemberCentreLayout>
     </PageShell>
   );
 }

@@ -1,78 +1,98 @@
-import { displayNameOf, loginPath, type MemberSummary } from '../../contract/account.ts';
-import { orderPaths, orderStatuses, orderStatusLabels, type OrderStatus } from '../../contract/order.ts';
-import { MemberCentreLayout, memberCentreLinks } from '../features/member/member-centre-layout.tsx';
+import { defaultAvatarPath } from '../../contract/home.ts';
+import { memberPaths, type MemberOverview } from '../../contract/member.ts';
+import { orderPaths, orderStatuses, orderStatusLabels } from '../../contract/order.ts';
+import { formatCents } from '../../contract/pricing.ts';
+import { SalesRepCard } from '../features/member/sales-rep-card.tsx';
+import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
 
 export interface PersonPageData {
-  profile: MemberSummary & { phone: string; hasPassword: boolean };
-  /** YYYY-MM-DD, Beijing time. */
-  registeredOn: string;
-  /** The member's orders by state: the 我的订单 panel's numbers. */
-  orderCounts: Record<OrderStatus, number>;
+  overview: MemberOverview;
 }
 
-const memberLinks = memberCentreLinks.filter((link) => link.href !== '/user/person');
-
+/** /user/person: who the member is, their level, their numbers, their sales rep, and the way to the rest. */
 export function PersonPage({ shell, data }: PageProps<PersonPageData>) {
-  const { profile } = data;
-  const name = displayNameOf(profile);
+  const { overview } = data;
+  const name = overview.nickName || overview.userNumber;
+  const { counts, level } = overview;
   return (
     <PageShell shell={shell}>
       <MemberCentreLayout current="/user/person">
         <section className="person-card" aria-label="账户信息">
-          <span className="person-card__avatar" aria-hidden="true">
-            {name.slice(0, 1)}
-          </span>
+          <a className="person-card__avatar" href={memberPaths.profile} title="修改头像">
+            <img src={overview.avatarUrl || defaultAvatarPath} alt="头像" width={72} height={72} data-testid="person-avatar" />
+          </a>
           <div className="person-card__who">
             <h1 className="person-card__name" data-testid="person-name">
               {name}
             </h1>
-            <p className="person-card__greeting">欢迎回来，祝您采购愉快！</p>
+            <p className="person-card__greeting">
+              <span className="person-level" data-testid="person-level">
+                {level.name}
+              </span>
+              {level.next ? (
+                <span className="person-card__next">
+                  再消费 {formatCents(level.next.missingCents)} 升级为{level.next.name}
+                </span>
+              ) : (
+                <span className="person-card__next">您已是最高等级会员</span>
+              )}
+            </p>
+            <dl className="person-card__facts">
+              <dt>会员编号</dt>
+              <dd data-testid="person-user-number">{overview.userNumber}</dd>
+              <dt>绑定手机</dt>
+              <dd data-testid="person-phone">{overview.maskedPhone}</dd>
+              <dt>注册日期</dt>
+              <dd>{overview.registeredOn}</dd>
+            </dl>
+          </div>
+          <div className="person-card__links">
+            <a href={memberPaths.profile}>个人资料</a>
+            <a href={memberPaths.security}>{overview.hasPassword ? '账户安全' : '设置登录密码'}</a>
           </div>
         </section>
-        <section className="person-panel" aria-label="基本资料">
-          <h2 className="person-panel__title">基本资料</h2>
-          <dl className="person-facts">
-            <dt>会员编号</dt>
-            <dd data-testid="person-user-number">{profile.userNumber}</dd>
-            <dt>昵称</dt>
-            <dd>{profile.nickName}</dd>
-            <dt>绑定手机</dt>
-            <dd>{profile.phone}</dd>
-            <dt>注册日期</dt>
-            <dd>{data.registeredOn}</dd>
-            <dt>登录密码</dt>
-            <dd>
-              {profile.hasPassword ? '已设置' : '未设置'}
-              <a className="person-facts__action" href={loginPath(undefined, 'find')}>
-                {profile.hasPassword ? '修改密码' : '设置密码'}
-              </a>
-            </dd>
-          </dl>
-        </section>
         <section className="person-panel" aria-label="我的订单">
-          <h2 className="person-panel__title">我的订单</h2>
-          <div className="person-shortcuts">
+          <h2 className="person-panel__title">
+            我的订单
+            <a className="person-panel__more" href={orderPaths.list}>
+              全部订单 ›
+            </a>
+          </h2>
+          <div className="person-shortcuts person-shortcuts--five">
             {orderStatuses.map((status) => (
               <a key={status} className="person-shortcuts__item" href={`${orderPaths.list}?status=${status}`} data-testid={`person-orders-${status}`}>
-                <strong>{data.orderCounts[status]}</strong>
+                <strong>{counts.orders[status]}</strong>
                 <br />
                 {orderStatusLabels[status]}
               </a>
             ))}
           </div>
         </section>
-        <section className="person-panel" aria-label="快捷入口">
-          <h2 className="person-panel__title">快捷入口</h2>
-          <div className="person-shortcuts">
-            {memberLinks.map((link) => (
-              <a key={link.href} className="person-shortcuts__item" href={link.href}>
-                {link.label}
-              </a>
-            ))}
+        <section className="person-panel" aria-label="我的资产">
+          <h2 className="person-panel__title">我的资产</h2>
+          <div className="person-shortcuts person-shortcuts--three">
+            <a className="person-shortcuts__item" href="/user/coupon" data-testid="person-coupons">
+              <strong>{counts.unusedCoupons}</strong>
+              <br />
+              可用优惠券
+            </a>
+            <a className="person-shortcuts__item" href="/user/favorite" data-testid="person-favorites">
+              <strong>{counts.favorites}</strong>
+              <br />
+              我的收藏
+            </a>
+            <a className="person-shortcuts__item" href="/user/message/list" data-testid="person-messages">
+              <strong>{counts.unreadMessages}</strong>
+              <br />
+              未读消息
+            </a>
           </div>
         </section>
+        {overview.salesRep ? <SalesRepCard rep={overview.salesRep} qiniuImgAddress={shell.qiniuImgAddress} /> : null}
+        {/* The invite card (features/invite/invite-card.tsx, <InviteCard inviteUrl={overview.inviteUrl} />) goes here. */}
+        <section className="person-invite" aria-label="邀请有礼" data-invite-url={overview.inviteUrl} />
       </MemberCentreLayout>
     </PageShell>
   );

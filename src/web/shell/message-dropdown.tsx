@@ -1,11 +1,13 @@
 import { isHtmlMessageType, messageTypeNames } from '../../contract/message.ts';
 import type { HeaderStatusInfo } from '../../contract/shell.ts';
 import { MessageContent, messageDetailsUrl } from '../features/message/message-content.tsx';
+import { useMessageSummary } from '../features/message/message-events.ts';
 import { messageBadge } from './badges.ts';
 import { Icon } from './icons.tsx';
 
-/** The status bar's message link: unread count, and on hover the latest unread messages. */
-export function MessageDropdown({ info }: { info: HeaderStatusInfo }) {
+/** The status bar's message link: unread count, and on hover the latest unread messages; both follow the message pages' changes. */
+export function MessageDropdown({ info: initial }: { info: HeaderStatusInfo }) {
+  const info = useMessageSummary() ?? initial;
   const badge = messageBadge(info.unreadCount);
   return (
     <div className="status-bar__dropdown message-dropdown" data-testid="message-menu">

@@ -4,6 +4,7 @@ import type { ShellState } from '../../contract/shell.ts';
 import { BackToTop } from './back-to-top.tsx';
 import { bomBadge, sidebarCartBadge } from './badges.ts';
 import { useCartCount } from '../features/cart/cart-events.ts';
+import { useMessageSummary } from '../features/message/message-events.ts';
 import { Icon, type IconName } from './icons.tsx';
 import { SidebarAd } from '../features/content/sidebar-ad.tsx';
 import { HotlinePanel, QqPanel, ServicePanel, WechatPanel } from './sidebar-panels.tsx';
@@ -46,8 +47,9 @@ function SidebarItem({
   );
 }
 
-function BomBadge({ count }: { count: number }) {
-  const badge = bomBadge(count);
+/** Follows the message pages' changes (message-events.ts). */
+function BomBadge({ count: initial }: { count: number }) {
+  const badge = bomBadge(useMessageSummary()?.bomMessageCount ?? initial);
   if (badge.kind === 'none') return null;
   if (badge.kind === 'dot') return <span className="sidebar__dot" data-testid="bom-badge" data-kind="dot" aria-label="有新消息" />;
   return (

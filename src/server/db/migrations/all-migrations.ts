@@ -21,7 +21,9 @@ import { orderInvoicesMigration } from './0022-order-invoices.ts';
 import { couponAmountsInCentsMigration } from './0023-coupon-amounts-in-cents.ts';
 import { bomsMigration } from './0024-boms.ts';
 import { quotationsMigration } from './0025-quotations.ts';
+import { memberProfileMigration } from './0026-member-profile.ts';
 import { favoriteAlertsMigration } from './0027-favorite-alerts.ts';
+import { invitesMigration } from './0028-invites.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const allMigrations: Record<string, MigrationFactory> = {
@@ -47,5 +49,7 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0023-coupon-amounts-in-cents': couponAmountsInCentsMigration,
   '0024-boms': bomsMigration,
   '0025-quotations': quotationsMigration,
+  '0026-member-profile': memberProfileMigration,
   '0027-favorite-alerts': favoriteAlertsMigration,
+  '0028-invites': invitesMigration,
 };

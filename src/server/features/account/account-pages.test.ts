@@ -56,24 +56,6 @@ describe('account pages and development routes', () => {
     expect(page.body).toContain('个人信息保护');
   });
 
-  it('sends visitors from /user/person to login with the return path', async () => {
-    const page = await browser().get('/user/person?tab=1');
-    expect(page.statusCode).toBe(302);
-    expect(page.headers.location).toBe('/account/login?return=%2Fuser%2Fperson%3Ftab%3D1');
-  });
-
-  it('shows a member their nickname, user number and masked phone', async () => {
-    const b = browser();
-    const phone = nextPhone();
-    const member = await registerMemberVia(t, b, phone);
-    const page = await b.get('/user/person');
-    expect(page.statusCode).toBe(200);
-    expect(page.body).toContain(member.userNumber);
-    expect(page.body).toContain(`${phone.slice(0, 3)}****${phone.slice(7)}`);
-    expect(page.body).not.toContain(phone);
-    expect(pageStateOf(page.body).shell.user).toMatchObject({ isLogin: true, nickName: member.nickName });
-  });
-
   it("lists a phone's outbox messages oldest first", async () => {
     const b = browser();
     const phone = nextPhone();

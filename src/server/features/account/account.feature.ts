@@ -3,7 +3,7 @@ import { accountPages } from './account.pages.ts';
 import { registerAccountRoutes } from './account.routes.ts';
 import { registerDevRoutes } from './dev.routes.ts';
 
-/** Issue 2: accounts, SMS and graphic codes, the login / register / agreement / member pages. */
+/** Issue 2: accounts, SMS and graphic codes, the login / register / agreement pages (the member centre: features/member). */
 export const registerAccountFeature: FeatureRegistration = (app, deps, pages) => {
   registerAccountRoutes(app, deps);
   registerDevRoutes(app, deps);

@@ -1,18 +1,11 @@
-import { accountLimits, loginModes, loginPath, safeReturnPath } from '../../../contract/account.ts';
+import { accountLimits, loginModes, safeReturnPath } from '../../../contract/account.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { ClausePage } from '../../../web/pages/clause-page.tsx';
 import { LoginPage } from '../../../web/pages/login-page.tsx';
-import { PersonPage } from '../../../web/pages/person-page.tsx';
 import { RegisterPage } from '../../../web/pages/register-page.tsx';
-import { countOrdersByStatusOf } from '../order/order.service.ts';
-import { findMemberProfile } from './account.service.ts';
 
-function beijingDate(epochMs: number): string {
-  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 10);
-}
-
-export function accountPages({ db, config }: ServiceDeps): Page[] {
+export function accountPages({ config }: ServiceDeps): Page[] {
   const siteName = config.siteName;
   return [
     definePage({
@@ -44,19 +37,6 @@ export function accountPages({ db, config }: ServiceDeps): Page[] {
       component: ClausePage,
       async load() {
         return { title: `用户注册协议 - ${siteName}`, description: `${siteName}用户注册协议`, data: null };
-      },
-    }),
-    definePage({
-      path: '/user/person',
-      entry: 'person',
-      component: PersonPage,
-      isMemberOnly: true,
-      async load({ userId, request }) {
-        const profile = userId === null ? null : await findMemberProfile(db, userId);
-        if (!profile || userId === null) return { redirectTo: loginPath(request.url) };
-        const { createdAt, ...rest } = profile;
-        const orderCounts = await countOrdersByStatusOf(db, userId);
-        return { title: `会员中心 - ${siteName}`, data: { profile: rest, registeredOn: beijingDate(createdAt), orderCounts } };
       },
     }),
   ];

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { accountErrors, accountMessages, SendMsgType, type MemberSummary } from '../../../contract/account.ts';
 import { accountCalls } from '../../../contract/account-calls.ts';
+import type { LoginMethod } from '../../../contract/member.ts';
 import { accountRequests } from '../../../contract/account-requests.ts';
 import { registerCalls, WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -10,14 +11,16 @@ import { checkHasUser, isLoginCurrent, loginWithPassword, loginWithSmsCode, regi
 import { checkGraphicCode, issueGraphicCode } from './graphic-code/graphic-code.service.ts';
 import { spendPhoneLookup } from './phone-lookup-guard.ts';
 import { sendVerificationCode } from './sms/sms-code.service.ts';
+import { recordLogin } from '../member/member-security.service.ts';
 
-/** Starts the member's session; a password login whose password was reset meanwhile is undone (isLoginCurrent). */
-async function logIn(deps: ServiceDeps, request: FastifyRequest, reply: FastifyReply, member: Member): Promise<MemberSummary> {
+/** Starts the member's session and records the login (/user/security); a password login whose password was reset meanwhile is undone (isLoginCurrent). */
+async function logIn(deps: ServiceDeps, request: FastifyRequest, reply: FastifyReply, member: Member, method: LoginMethod): Promise<MemberSummary> {
   await startMemberSession(request, reply, deps, member.userId);
   if (!(await isLoginCurrent(deps.db, member))) {
     await endMemberSession(request, reply, deps);
     throw new AppError(accountErrors.badCredentials);
   }
+  await recordLogin(deps.db, { userId: member.userId, method, ip: request.ip, userAgent: request.headers['user-agent'] });
   return { nickName: member.nickName, userNumber: member.userNumber };
 }
 
@@ -34,17 +37,17 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ServiceDeps) {
     async register({ body, request, reply }) {
       await checkGraphicCode(db, { sid: request.visitor.sid, type: SendMsgType.register, phone: body.phone, answer: body.graphCode });
       const member = await registerMember(db, body);
-      return new WithMessage(await logIn(deps, request, reply, member), accountMessages.registered);
+      return new WithMessage(await logIn(deps, request, reply, member, 'register'), accountMessages.registered);
     },
 
     async messageRegister({ body, request, reply }) {
       const member = await registerMember(db, body);
-      return new WithMessage(await logIn(deps, request, reply, member), accountMessages.registered);
+      return new WithMessage(await logIn(deps, request, reply, member, 'register'), accountMessages.registered);
     },
 
     async quickRegister({ body, request, reply }) {
       const member = await registerMember(db, { ...body, password: null });
-      return new WithMessage(await logIn(deps, request, reply, member), accountMessages.registered);
+      return new WithMessage(await logIn(deps, request, reply, member, 'quickRegister'), accountMessages.registered);
     },
 
     async doLogin({ body, request, reply }) {
@@ -52,7 +55,7 @@ export function registerAccountRoutes(app: FastifyInstance, deps: ServiceDeps) {
         body.loginType === 'password'
           ? await loginWithPassword(deps, { userAccount: body.userAccount, password: body.password, ip: request.ip })
           : await loginWithSmsCode(deps, { phone: body.userAccount, smsCode: body.smsCode, ip: request.ip });
-      return new WithMessage(await logIn(deps, request, reply, member), accountMessages.loggedIn);
+      return new WithMessage(await logIn(deps, request, reply, member, body.loginType === 'password' ? 'password' : 'sms'), accountMessages.loggedIn);
     },
 
     async logout({ request, reply }) {

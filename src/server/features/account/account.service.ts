@@ -17,8 +17,12 @@ import {
   type UserRow,
 } from './account.repository.ts';
 import { grantNewMemberPack } from '../coupon/coupon.service.ts';
+import { inviterForNewMember } from '../invite/invite.service.ts';
 import { beginLoginAttempt } from './login-guard.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password.ts';
+
+/** The member centre (features/member) sets and checks passwords with the same hashing. */
+export { hashPassword, verifyPassword } from './password.ts';
 import { verifySmsCode } from './sms/sms-code.service.ts';
 
 export interface Member extends MemberSummary {
@@ -69,13 +73,15 @@ export async function registerMember(db: Kysely<Database>, registration: Registr
   await verifySmsCode(db, { phone, purpose: SendMsgType.register, code: registration.smsCode, now });
   if (await isPhoneRegistered(db, phone)) throw new AppError(accountErrors.alreadyRegistered);
   const passwordHash = registration.password === null ? null : await hashPassword(registration.password);
+  // Only an existing member's user number is kept (read before the new member exists: never itself).
+  const inviter = await inviterForNewMember(db, registration.inviter);
   const row = await insertUser(
     db,
     {
       phone,
       nickName: defaultNickName(phone),
       passwordHash,
-      inviter: registration.inviter === '' ? null : (registration.inviter ?? null),
+      inviter,
       createdAt: now,
     },
     (trx, userId) => grantNewMemberPack(trx, userId, now),

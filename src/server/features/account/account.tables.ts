@@ -13,6 +13,10 @@ export interface UsersTable {
   /** Who invited this member (the `inviter` of the page query at registration). */
   inviter: string | null;
   createdAt: number;
+  /** Profile fields of /user/profile (migration 0026); null until the member fills them in. */
+  company: string | null;
+  job: string | null;
+  email: string | null;
 }
 
 export interface AccountTables extends AccountSecurityTables {

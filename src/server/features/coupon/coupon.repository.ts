@@ -76,6 +76,11 @@ export async function findTemplate(db: Kysely<Database>, id: number): Promise<Co
   return db.selectFrom('couponTemplates').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A template granted by name (the invite reward, INVITE_REWARD_COUPON): the first of that name outside the centre. */
+export async function findGrantTemplateByName(db: Kysely<Database>, name: string): Promise<CouponTemplateRow | undefined> {
+  return db.selectFrom('couponTemplates').selectAll().where('name', '=', name).where('isInCentre', '=', 0).orderBy('id').limit(1).executeTakeFirst();
+}
+
 export async function findPackTemplates(db: Kysely<Database>): Promise<CouponTemplateRow[]> {
   return db.selectFrom('couponTemplates').selectAll().where('isNewMemberPack', '=', 1).orderBy('sort').orderBy('id').execute();
 }

@@ -28,6 +28,7 @@ import {
   findCentreTemplates,
   findCouponsByIds,
   findCouponsOfTab,
+  findGrantTemplateByName,
   findPackCouponsOf,
   findPackTemplates,
   findTemplate,
@@ -155,6 +156,24 @@ export async function grantNewMemberPack(db: Kysely<Database>, userId: number, n
     }
     return granted.length;
   });
+}
+
+/**
+ * Grants one coupon of the template named `templateName` (outside the centre; no stock taken) as
+ * one of the store's grants. `grantKey` is the coupon's claim number: a second grant with the same
+ * key (a retry, a concurrent payment) adds nothing. Runs in the caller's transaction. Answers the new
+ * coupon, or null when there is no such template or the key was granted already.
+ */
+export async function grantCouponByName(
+  db: Kysely<Database>,
+  grant: { userId: number; templateName: string; grantKey: number; now: number },
+): Promise<{ memberCouponId: number; name: string } | null> {
+  const template = await findGrantTemplateByName(db, grant.templateName);
+  if (!template) return null;
+  const [memberCouponId] = await insertMemberCoupons(db, [
+    { templateId: template.id, userId: grant.userId, claimNo: grant.grantKey, source: 'staff', claimedAt: grant.now, ...validityOnClaim(template, grant.now) },
+  ]);
+  return memberCouponId === undefined ? null : { memberCouponId, name: template.name };
 }
 
 export function hasNewMemberPack(db: Kysely<Database>, userId: number): Promise<boolean> {

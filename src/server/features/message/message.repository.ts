@@ -14,6 +14,7 @@ const messageColumns = ['id', 'messageType', 'msgContent', 'sendDate', 'isRead']
 export interface MessageFilter {
   messageType: number | null;
   isUnreadOnly: boolean;
+  isReadOnly: boolean;
 }
 
 /** Unread messages of the member, counted per kind. */
@@ -44,6 +45,7 @@ function filtered(db: Kysely<Database>, userId: number, filter: MessageFilter) {
   let query = db.selectFrom('messages').where('userId', '=', userId);
   if (filter.messageType !== null) query = query.where('messageType', '=', filter.messageType);
   if (filter.isUnreadOnly) query = query.where('isRead', '=', 0);
+  else if (filter.isReadOnly) query = query.where('isRead', '=', 1);
   return query;
 }
 
@@ -71,6 +73,12 @@ export async function markRead(db: Kysely<Database>, userId: number, id: number)
 export async function markAllRead(db: Kysely<Database>, userId: number): Promise<number> {
   const result = await db.updateTable('messages').set({ isRead: 1 }).where('userId', '=', userId).where('isRead', '=', 0).executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** Deletes the member's own messages among `ids` in one statement; answers the read state of each deleted row. */
+export async function deleteOwnMessages(db: Kysely<Database>, userId: number, ids: readonly number[]): Promise<{ isRead: number }[]> {
+  if (ids.length === 0) return [];
+  return db.deleteFrom('messages').where('userId', '=', userId).where('id', 'in', ids).returning('isRead').execute();
 }
 
 export interface NewMessage {

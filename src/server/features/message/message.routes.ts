@@ -4,7 +4,8 @@ import { messageCalls } from '../../../contract/message-calls.ts';
 import { messageRequests } from '../../../contract/message-requests.ts';
 import type { Database } from '../../db/database.ts';
 import { registerCalls } from '../../http/api-route.ts';
-import { markMessageRead, readAllMessages } from './message.service.ts';
+import { deleteMessages, listMessages, markMessageRead, readAllMessages, shellMessageSummary } from './message.service.ts';
+import { isMessageTypeCode } from '../../../contract/message.ts';
 
 export function registerMessageRoutes(app: FastifyInstance, db: Kysely<Database>) {
   registerCalls(app, messageCalls, messageRequests, {
@@ -13,5 +14,14 @@ export function registerMessageRoutes(app: FastifyInstance, db: Kysely<Database>
       return true;
     },
     readAll: async ({ userId }) => ({ count: await readAllMessages(db, userId) }),
+    delete: ({ body, userId }) => deleteMessages(db, userId, body.ids),
+    list: ({ body, userId }) =>
+      listMessages(db, userId, {
+        page: body.page ?? 1,
+        messageType: body.type != null && isMessageTypeCode(body.type) ? body.type : null,
+        isUnreadOnly: body.unread ?? false,
+        isReadOnly: body.read ?? false,
+      }),
+    summary: ({ userId }) => shellMessageSummary(db, userId),
   });
 }

@@ -5,8 +5,10 @@ import {
   messageErrors,
   MessageType,
   messagePageSize,
+  type DeleteMessagesResponse,
   type Message,
   type MessageListData,
+  type MessageSummary as ShellMessageSummary,
 } from '../../../contract/message.ts';
 import { shellLimits } from '../../../contract/shell.ts';
 import type { Database } from '../../db/database.ts';
@@ -15,6 +17,7 @@ import { sanitizeMessageHtml } from './message-html.ts';
 import {
   countMessages,
   countUnreadByType,
+  deleteOwnMessages,
   findLatestUnread,
   findMessage,
   findMessagePage,
@@ -62,10 +65,18 @@ export async function loadMessageSummary(db: Kysely<Database>, userId: number): 
   return { unreadCount, bomMessageCount, latest: latest.map(toMessage) };
 }
 
+/** The shell's message state as the message calls answer it (messageCalls.summary). */
+export async function shellMessageSummary(db: Kysely<Database>, userId: number): Promise<ShellMessageSummary> {
+  const summary = await loadMessageSummary(db, userId);
+  return { unreadCount: summary.unreadCount, bomMessageCount: summary.bomMessageCount, messageList: summary.latest };
+}
+
 export interface MessageListQuery {
   page: number;
   messageType: number | null;
   isUnreadOnly: boolean;
+  /** Ignored with isUnreadOnly. */
+  isReadOnly?: boolean;
 }
 
 /** Reads the list page's query leniently: a bad page or kind falls back to the first page of everything. */
@@ -76,26 +87,30 @@ export function parseMessageListQuery(query: Record<string, string | undefined>)
     page: Number.isInteger(page) && page >= 1 && page <= 100_000 ? page : 1,
     messageType: query.type !== undefined && isMessageTypeCode(messageType) ? messageType : null,
     isUnreadOnly: query.unread === '1',
+    isReadOnly: query.unread !== '1' && query.read === '1',
   };
 }
 
 export async function listMessages(db: Kysely<Database>, userId: number, query: MessageListQuery): Promise<MessageListData> {
-  const filter: MessageFilter = { messageType: query.messageType, isUnreadOnly: query.isUnreadOnly };
-  const offset = (query.page - 1) * messagePageSize;
-  const [rows, total, counts] = await Promise.all([
-    findMessagePage(db, userId, filter, offset, messagePageSize),
-    countMessages(db, userId, filter),
-    countUnreadByType(db, userId),
-  ]);
+  const filter: MessageFilter = {
+    messageType: query.messageType,
+    isUnreadOnly: query.isUnreadOnly,
+    isReadOnly: !query.isUnreadOnly && query.isReadOnly === true,
+  };
+  const [total, counts] = await Promise.all([countMessages(db, userId, filter), countUnreadByType(db, userId)]);
+  // Past the last page (the last rows were deleted or read away under 只看未读): the last page.
+  const page = Math.max(1, Math.min(query.page, Math.ceil(total / messagePageSize)));
+  const rows = await findMessagePage(db, userId, filter, (page - 1) * messagePageSize, messagePageSize);
   let unreadCount = 0;
   for (const count of counts.values()) unreadCount += count;
   return {
     messages: rows.map(toMessage),
     total,
-    page: query.page,
+    page,
     pageSize: messagePageSize,
     messageType: query.messageType !== null && isMessageTypeCode(query.messageType) ? query.messageType : null,
-    isUnreadOnly: query.isUnreadOnly,
+    isUnreadOnly: filter.isUnreadOnly,
+    isReadOnly: filter.isReadOnly,
     unreadCount,
   };
 }
@@ -121,6 +136,15 @@ export async function markMessageRead(db: Kysely<Database>, userId: number, id: 
  */
 export async function readAllMessages(db: Kysely<Database>, userId: number): Promise<number> {
   return markAllRead(db, userId);
+}
+
+/**
+ * Deletes the member's own messages among `ids` (one statement: others' and unknown ids are
+ * skipped, a message deleted twice counts once). unreadCount: how many of them were unread.
+ */
+export async function deleteMessages(db: Kysely<Database>, userId: number, ids: readonly number[]): Promise<DeleteMessagesResponse> {
+  const deleted = await deleteOwnMessages(db, userId, [...new Set(ids)]);
+  return { count: deleted.length, unreadCount: deleted.filter((row) => row.isRead === 0).length };
 }
 
 /** Delivers messages to members (the demo seed today; orders, BOM and quotations later). */

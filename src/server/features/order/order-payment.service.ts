@@ -9,6 +9,7 @@ import type { OrderRow } from './order.tables.ts';
 import { findOrderByNo } from './order.repository.ts';
 import { extendExpiry, findExpiry } from './order-payment.repository.ts';
 import { applyTransition } from './order-transition.service.ts';
+import { creditInviterOnFirstPaidOrder } from '../invite/invite.service.ts';
 
 /** What the payment feature needs of an order it is about to charge. */
 export interface PayableOrder {
@@ -71,17 +72,20 @@ function isSamePayment(order: OrderRow, payment: Payment): boolean {
 }
 
 async function applyPayment(db: Kysely<Database>, order: OrderRow, payment: Payment, action: OrderAction, staffNote: string): Promise<PaymentOutcome> {
-  const paid = await withTransaction(db, (trx) =>
-    applyTransition(trx, {
+  const paid = await withTransaction(db, async (trx) => {
+    const row = await applyTransition(trx, {
       orderId: order.id,
       action,
       now: payment.paidAt,
       paidCents: payment.amountCents,
       changes: { paidAt: payment.paidAt, paymentMethod: payment.method, paymentTradeNo: payment.tradeNo },
       eventText: () => `${paymentMethodLabels[payment.method]}付款成功 ${formatCents(payment.amountCents)}${staffNote ? `（${staffNote}）` : ''}`,
-      messageText: (row) => `您的订单${row.orderNo}已付款成功，我们将尽快为您发货。`,
-    }),
-  );
+      messageText: (paidRow) => `您的订单${paidRow.orderNo}已付款成功，我们将尽快为您发货。`,
+    });
+    // 邀请有礼: the invitee's first paid order credits the inviter, in this same transaction.
+    if (row) await creditInviterOnFirstPaidOrder(trx, { userId: row.userId, orderId: row.id, now: payment.paidAt });
+    return row;
+  });
   if (paid) return 'paid';
   const now = await findOrderByNo(db, payment.orderNo);
   return now && isSamePayment(now, payment) ? 'alreadyPaid' : 'rejected';

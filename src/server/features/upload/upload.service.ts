@@ -1,4 +1,6 @@
-import type { Readable } from 'node:stream';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
 import {
   localUploadPath,
   memberKeyPrefix,
@@ -149,4 +151,53 @@ export async function claimUploads(
       ? [{ key, userId, purpose, provider: row.provider, bytes: row.bytes, mime: row.mime, createdAt: row.createdAt, url: uploadUrl(deps.config, row) }]
       : [];
   });
+}
+
+/**
+ * The bytes of the member's own uploaded key for this purpose (claimed, as claimUploads does), or
+ * null when the stored file is gone. Local files are read from UPLOAD_DIR; Qiniu's from its domain,
+ * at most the purpose's size.
+ */
+export async function readOwnUpload(
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
+  request: { userId: number; purpose: UploadPurpose; key: string },
+  now = Date.now(),
+): Promise<Buffer | null> {
+  const [upload] = await claimUploads(deps, { userId: request.userId, purpose: request.purpose, keys: [request.key] }, now);
+  if (!upload) throw new AppError(uploadErrors.notOwned);
+  if (upload.provider === 'local') {
+    if (!isLocalUploadKey(upload.key)) return null;
+    return readFile(join(deps.config.uploads.dir, upload.key)).catch(() => null);
+  }
+  const response = await fetch(upload.url).catch(() => null);
+  if (!response?.ok) return null;
+  const bytes = Buffer.from(await response.arrayBuffer());
+  return bytes.length <= uploadPolicies[request.purpose].maxBytes ? bytes : null;
+}
+
+/**
+ * An image the store made from a member's upload (an avatar cut to size), stored in UPLOAD_DIR
+ * under the member's prefix for the purpose and recorded as theirs, already claimed.
+ */
+export async function storeDerivedImage(
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
+  image: { userId: number; purpose: UploadPurpose; bytes: Buffer },
+  now = Date.now(),
+): Promise<UploadedImage> {
+  const policy = uploadPolicies[image.purpose];
+  const dir = deps.config.uploads.dir;
+  const stored = await storeFile(Readable.from([image.bytes]), {
+    dir,
+    keyPrefix: memberKeyPrefix(image.purpose, image.userId),
+    maxBytes: policy.maxBytes,
+    accept: policy.accept,
+    isTruncated: () => false,
+  });
+  try {
+    await insertUpload(deps.db, { ...stored, userId: image.userId, purpose: image.purpose, provider: 'local', createdAt: now, claimedAt: now });
+  } catch (error) {
+    await removeStoredFile(dir, stored.key);
+    throw error;
+  }
+  return { key: stored.key, url: uploadUrl(deps.config, { key: stored.key, provider: 'local' }) };
 }

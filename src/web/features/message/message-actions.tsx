@@ -1,41 +1,20 @@
-import { useState } from 'react';
-import type { AnyCall, CallBody } from '../../../contract/call.ts';
-import { messageCalls } from '../../../contract/message-calls.ts';
-import { callApi, errorMessageOf } from '../../lib/api-client.ts';
-import { toastIfMessage } from '../../ui/toast.ts';
+import type { MessageListState } from './use-message-list.ts';
 
-/** Reloads after a change so the status bar's unread count and the sidebar badge follow; a failure toasts the server's msg. */
-function useReloadingCall() {
-  const [isBusy, setIsBusy] = useState(false);
-  async function run<C extends AnyCall>(call: C, body: CallBody<C>) {
-    if (isBusy) return;
-    setIsBusy(true);
-    try {
-      await callApi(call, body);
-      window.location.reload();
-    } catch (error) {
-      toastIfMessage(errorMessageOf(error));
-      setIsBusy(false);
-    }
-  }
-  return { isBusy, run };
-}
-
-export function ReadAllButton({ isDisabled }: { isDisabled: boolean }) {
-  const { isBusy, run } = useReloadingCall();
+/** The list's toolbar: select the page, delete the selected, mark all read. */
+export function MessageToolbar({ list }: { list: MessageListState }) {
+  const { data, selected, isBusy } = list;
   return (
-    <button type="button" className="button button--small" disabled={isDisabled || isBusy} onClick={() => void run(messageCalls.readAll, {})}>
-      全部标为已读
-    </button>
-  );
-}
-
-/** BOM and offer messages are read in the list (they have no detail link), so they get their own button. */
-export function MarkReadButton({ id }: { id: number }) {
-  const { isBusy, run } = useReloadingCall();
-  return (
-    <button type="button" className="link-button message-list__mark" disabled={isBusy} onClick={() => void run(messageCalls.markRead, { id })}>
-      标为已读
-    </button>
+    <div className="message-toolbar">
+      <label className="message-toolbar__all">
+        <input type="checkbox" checked={list.isAllSelected} disabled={data.messages.length === 0 || isBusy} onChange={() => list.toggleAll()} />
+        全选本页
+      </label>
+      <button type="button" className="button button--small button--ghost" disabled={selected.size === 0 || isBusy} onClick={() => list.remove([...selected])}>
+        删除所选{selected.size > 0 ? `（${String(selected.size)}）` : ''}
+      </button>
+      <button type="button" className="button button--small" disabled={data.unreadCount === 0 || isBusy} onClick={() => void list.readAll()}>
+        全部标为已读
+      </button>
+    </div>
   );
 }

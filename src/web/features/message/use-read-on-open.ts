@@ -4,6 +4,7 @@ import { messageCalls } from '../../../contract/message-calls.ts';
 import type { ShellState } from '../../../contract/shell.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
 import { toastIfMessage } from '../../ui/toast.ts';
+import { refreshMessageSummary } from './message-events.ts';
 
 /** The shell as it is once `message` is read: out of the unread count, the dropdown and the BOM badge. */
 export function shellAfterReading(shell: ShellState, message: Message): ShellState {
@@ -28,8 +29,10 @@ export function useReadOnOpen(message: Message, shell: ShellState): { message: M
     if (message.isRead) return;
     let isCurrent = true;
     callApi(messageCalls.markRead, { id: message.id })
-      .then(() => {
+      .then(async () => {
         if (isCurrent) setIsMarked(true);
+        // The dropdown then lists the next unread message in its place.
+        await refreshMessageSummary();
       })
       .catch((error: unknown) => {
         toastIfMessage(errorMessageOf(error));

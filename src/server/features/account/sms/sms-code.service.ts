@@ -50,9 +50,22 @@ export type SendCodeRequest = PhoneLookup;
  * Every limit is taken atomically (counter store consume, the claim in sms_codes).
  */
 export async function sendVerificationCode(deps: ServiceDeps, request: SendCodeRequest): Promise<void> {
-  const { phone, purpose, ip } = request;
   const now = request.now ?? Date.now();
   await spendPhoneLookup(deps, { ...request, now });
+  await sendCodeTo(deps, { phone: request.phone, purpose: request.purpose, ip: request.ip, now });
+}
+
+/**
+ * A signed-in member's security code (SendMsgType 3–5): to their own phone, or to the new phone
+ * they are binding. No phone lookup is spent (a member's own phone tells nothing, and the new
+ * phone's answer needs a session and the old phone's proof); every send limit is.
+ */
+export async function sendMemberSecurityCode(deps: ServiceDeps, request: { phone: string; purpose: SendMsgType; ip: string; now?: number }): Promise<void> {
+  await sendCodeTo(deps, { ...request, now: request.now ?? Date.now() });
+}
+
+async function sendCodeTo(deps: ServiceDeps, request: { phone: string; purpose: SendMsgType; ip: string; now: number }): Promise<void> {
+  const { phone, purpose, ip, now } = request;
   await countIpSendRequest(deps.counters, ip, now);
   const isRegistered = await isPhoneRegistered(deps.db, phone);
   const needed = registrationNeeded[purpose];

@@ -1,0 +1,25 @@
+import { invitePaths } from '../../../contract/invite.ts';
+import { notFound } from '../../http/app-error.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
+import { definePage, type Page } from '../../ssr/page-registry.ts';
+import { InvitePage } from '../../../web/pages/invite-page.tsx';
+import { findMemberRef, loadInvitePage } from './invite.service.ts';
+
+/** Members only: the renderer sends visitors to the login page before the loader runs. */
+export function invitePages(deps: ServiceDeps): Page[] {
+  return [
+    definePage({
+      path: invitePaths.page,
+      entry: 'invite',
+      component: InvitePage,
+      isMemberOnly: true,
+      async load({ request, userId }) {
+        const member = userId === null ? undefined : await findMemberRef(deps.db, userId);
+        if (!member) throw notFound();
+        // The store's public origin when configured, else the one this page was asked on.
+        const origin = deps.config.payments.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+        return { title: `邀请有礼 - ${deps.config.siteName}`, data: await loadInvitePage(deps.db, member, origin) };
+      },
+    }),
+  ];
+}
