@@ -63,6 +63,8 @@ export interface ShellState {
   footerData: FooterData;
   sidebarInfo: SidebarInfo;
   advertisingInfo: AdvertisingInfo;
+  /** Phones only: the mobile site's home (?pc=0), offered as 手机版 by the desktop footer. */
+  mobileSiteHref?: string;
 }
 
 /** What a page's loader hands to React: the shell plus the page's own data. */

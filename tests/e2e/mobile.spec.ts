@@ -1,141 +1,230 @@
 import { couponPaths } from '../../src/contract/coupon.ts';
 import { grantNewMemberPack } from '../../src/server/features/coupon/coupon.service.ts';
+import type { Page } from '@playwright/test';
 import { expect, test, type StoreDb } from './fixtures.ts';
 import { homeStateOf } from './home-fixtures.ts';
 import { firstTieredPart } from './shell-db.ts';
 
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-const android = 'Mozilla/5.0 (Linux; Android 14; Pixel 8) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Mobile Safari/537.36';
+const phone = { userAgent: iPhone, viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true };
 
 /** A part with several price tiers and stock, for the product pages. */
 const partWithTiers = (storeDb: StoreDb) => firstTieredPart(storeDb);
 
-test.describe('mobile redirect', () => {
-  test.use({ userAgent: iPhone, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+/** The second-level category with the most parts, and its first level. */
+async function largestCategory(storeDb: StoreDb): Promise<{ firstId: number; secondId: number; name: string }> {
+  const row = await storeDb
+    .selectFrom('categories')
+    .select(['id', 'parentId', 'name'])
+    .where('level', '=', 2)
+    .orderBy('skuCount', 'desc')
+    .orderBy('id')
+    .executeTakeFirstOrThrow();
+  return { firstId: row.parentId ?? 0, secondId: row.id, name: row.name };
+}
 
-  test('a phone asking for the home page lands on /m with its query', async ({ page }) => {
+const pathAndQuery = (url: string) => new URL(url).pathname + new URL(url).search;
+const fitsTheScreen = (page: Page) => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
+
+test.describe('a phone is sent to the mobile site', () => {
+  test.use(phone);
+
+  test('from the home page, keeping its query', async ({ page }) => {
     const response = await page.goto('/?inviter=U2606110007');
     expect(response?.request().redirectedFrom()?.url()).toMatch(/\/\?inviter=U2606110007$/);
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe('/m?inviter=U2606110007');
+    expect(pathAndQuery(page.url())).toBe('/m?inviter=U2606110007');
     await expect(page.getByRole('search')).toBeVisible();
   });
 
-  test('a phone asking for a product page lands on its mobile page', async ({ page, storeDb }) => {
+  test('from a product, a search and the catalogue, with 302s; other pages stay on the desktop site', async ({ page, storeDb }) => {
     const part = await partWithTiers(storeDb);
     await page.goto(`/product/detail/${part.id}?from=share`);
-    expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(`/m/product/detail/${part.id}?from=share`);
+    expect(pathAndQuery(page.url())).toBe(`/m/product/detail/${part.id}?from=share`);
     await expect(page.getByTestId('m-product-code')).toContainText(part.code);
+    for (const [url, target] of [
+      ['/search?key=STM32', '/m/search?key=STM32'],
+      ['/catalogue', '/m/catalogue'],
+      ['/?a=1', '/m?a=1'],
+    ] as const) {
+      const response = await page.request.get(url, { maxRedirects: 0 });
+      expect(response.status()).toBe(302);
+      expect(response.headers().location).toBe(target);
+    }
+    expect((await page.request.get('/news', { maxRedirects: 0 })).status()).toBe(200);
   });
 
-  test('answers the redirect with 302 and keeps other pages on the desktop site', async ({ page }) => {
-    const home = await page.request.get('/?a=1', { maxRedirects: 0 });
-    expect(home.status()).toBe(302);
-    expect(home.headers().location).toBe('/m?a=1');
-    const news = await page.request.get('/news', { maxRedirects: 0 });
-    expect(news.status()).toBe(200);
-  });
-
-  test('?pc=1 keeps a phone on the desktop site', async ({ page }) => {
-    await page.goto('/?pc=1');
-    expect(new URL(page.url()).pathname).toBe('/');
+  test('switches to the desktop site with 电脑版 and back with 手机版', async ({ page }) => {
+    await page.goto('/m');
+    await page.getByTestId('desktop-link').click();
+    await expect(page).toHaveURL(/\/\?pc=1$/);
     await expect(page.getByTestId('home')).toBeVisible();
+    // The choice is remembered: the desktop home stays.
     await page.goto('/');
     expect(new URL(page.url()).pathname).toBe('/');
+    await expect(page.getByTestId('mobile-site-link')).toHaveAttribute('href', '/m?pc=0');
+    // Pages without a phone counterpart offer it too (the home page opens an ad over its footer).
+    await page.goto('/news');
+    const mobileLink = page.getByTestId('mobile-site-link');
+    await expect(mobileLink).toHaveAttribute('href', '/m?pc=0');
+    // The 1200 px desktop layout on a 375 px screen: a tap, without Playwright's scroll into view.
+    await mobileLink.dispatchEvent('click');
+    await expect(page).toHaveURL(/\/m\?pc=0$/);
+    await expect(page.getByTestId('m-tabbar')).toBeVisible();
+    await page.goto('/');
+    expect(new URL(page.url()).pathname).toBe('/m');
   });
 });
 
-test.describe('desktop browsers', () => {
-  test('are never redirected', async ({ page, storeDb }) => {
-    const part = await partWithTiers(storeDb);
-    await page.goto('/');
-    expect(new URL(page.url()).pathname).toBe('/');
-    await page.goto(`/product/detail/${part.id}`);
-    expect(new URL(page.url()).pathname).toBe(`/product/detail/${part.id}`);
-  });
+test('a desktop browser is never redirected and its footer offers no 手机版', async ({ page, storeDb }) => {
+  const part = await partWithTiers(storeDb);
+  await page.goto('/');
+  expect(new URL(page.url()).pathname).toBe('/');
+  await expect(page.getByTestId('mobile-site-link')).toHaveCount(0);
+  await page.goto(`/product/detail/${part.id}`);
+  expect(new URL(page.url()).pathname).toBe(`/product/detail/${part.id}`);
 });
 
-test.describe('mobile pages on a phone-sized screen', () => {
-  test.use({ userAgent: android, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+test.describe('browsing on a 375 × 667 touch screen', () => {
+  test.use(phone);
 
-  test('the mobile home page has search, categories, banner and parts, and fits the screen', async ({ page }) => {
-    await page.goto('/');
-    await expect(page).toHaveURL(/\/m$/);
+  test('the home page has the search box, categories, banner, parts and the tab bar, and fits the screen', async ({ page }) => {
+    await page.goto('/m');
     const { shell } = await homeStateOf(page);
-    const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-    expect(fits).toBe(true);
+    expect(await fitsTheScreen(page)).toBe(true);
     await expect(page.getByTestId('m-banner')).toBeVisible();
-    const categories = page.getByTestId('m-categories').locator('a');
-    expect(await categories.count()).toBeGreaterThan(4);
     const firstCategory = shell.headerData.categoryList[0]?.categoryList[0];
     if (!firstCategory) throw new Error('no category in the menu');
-    await expect(categories.first()).toHaveAttribute('href', `/choose/${firstCategory.categoryId}`);
-    const parts = page.getByTestId('m-product');
-    expect(await parts.count()).toBeGreaterThan(0);
-    await expect(parts.first()).toHaveAttribute('href', /^\/m\/product\/detail\/\d+$/);
-    const broken = await page
-      .locator('img')
-      .evaluateAll((images) => (images as HTMLImageElement[]).filter((image) => image.complete && image.naturalWidth === 0).length);
-    expect(broken).toBe(0);
+    await expect(page.getByTestId('m-categories').locator('a').first()).toHaveAttribute('href', `/m/choose/${firstCategory.categoryId}`);
+    await expect(page.getByTestId('m-product').first()).toHaveAttribute('href', /^\/m\/product\/detail\/\d+$/);
+    const tabBar = page.getByTestId('m-tabbar');
+    await expect(tabBar.getByRole('link', { name: '首页' })).toHaveAttribute('aria-current', 'page');
+    const box = await tabBar.boundingBox();
+    expect(box && Math.round(box.y + box.height)).toBe(667);
 
-    // An empty keyword does nothing; a keyword searches.
+    // An empty keyword does nothing; a keyword opens the mobile results.
     const search = page.getByRole('search');
     await search.getByRole('button', { name: '搜索' }).click();
     await expect(page).toHaveURL(/\/m$/);
     await search.getByRole('searchbox').fill('STM32F103');
     await search.getByRole('button', { name: '搜索' }).click();
-    await expect(page).toHaveURL(/\/search\?key=STM32F103$/);
+    await expect(page).toHaveURL(/\/m\/search\?key=STM32F103$/);
+    await expect(page.getByTestId('m-part').first()).toContainText('STM32F103');
   });
 
-  test('the banner offers a visitor the new-member pack', async ({ page }) => {
+  test('the banner offers a visitor the new-member pack, not a member who has it', async ({ page, storeDb, member }) => {
     await page.goto('/m');
-    const banner = page.getByTestId('m-banner');
-    await expect(banner).toBeVisible();
-    expect(await banner.locator(`a[href="${couponPaths.newMemberPack}"]`).count()).toBeGreaterThan(0);
-  });
-
-  test('the banner does not offer the new-member pack to a member who has it, like the desktop home', async ({ page, storeDb, member }) => {
+    await expect(page.getByTestId('m-banner')).toBeVisible();
     await grantNewMemberPack(storeDb, member.userId, Date.now());
     await page.goto('/m');
     const banner = page.getByTestId('m-banner');
-    await expect(banner).toBeVisible();
     await expect(banner.locator(`a[href="${couponPaths.newMemberPack}"]`)).toHaveCount(0);
     expect(await banner.locator(`a[href="${couponPaths.centre}"]`).count()).toBeGreaterThan(0);
   });
 
-  test('a product opens its mobile page with code, brand, package, description, tiers and stock', async ({ page, storeDb }) => {
-    await page.goto('/m');
-    const first = page.getByTestId('m-product').first();
-    const href = await first.getAttribute('href');
-    if (href === null) throw new Error('a part without a link');
-    await first.click();
-    await expect(page).toHaveURL(new RegExp(`${href}$`));
-    await expect(page.getByTestId('m-product-detail')).toBeVisible();
+  test('search suggests once typing pauses (one request for fast typing), remembers the keyword and pages with 加载更多', async ({ page }) => {
+    const suggestionKeys: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/product/api/searchAssociateWord')) suggestionKeys.push((request.postDataJSON() as { key: string }).key);
+    });
+    await page.goto('/m/search');
+    const box = page.getByRole('combobox', { name: '搜索关键词' });
+    await expect(box).toBeFocused();
+    await box.pressSequentially('STM32F1', { delay: 30 });
+    const suggestions = page.getByTestId('m-suggestions');
+    await expect(suggestions).toHaveAttribute('data-kind', 'suggestion');
+    expect(suggestionKeys).toEqual(['STM32F1']);
+    await suggestions.getByRole('option').first().click();
+    await expect(page).toHaveURL(/\/m\/search\?key=STM32F1/);
+    const chosen = decodeURIComponent(new URL(page.url()).searchParams.get('key') ?? '');
+    const history = await page.evaluate(() => localStorage.getItem('searchHistory'));
+    expect((JSON.parse(history ?? '{}') as { value?: string[] }).value).toEqual([chosen]);
 
-    const part = await partWithTiers(storeDb);
-    const brand = await storeDb
-      .selectFrom('products as p')
-      .innerJoin('brands as b', 'b.id', 'p.brandId')
-      .select(['b.nameEn', 'p.package', 'p.description', 'p.stock'])
-      .where('p.id', '=', part.id)
-      .executeTakeFirstOrThrow();
-    await page.goto(`/m/product/detail/${part.id}`);
-    await expect(page.getByTestId('m-product-code')).toContainText(part.code);
-    await expect(page.getByTestId('m-product-brand')).toContainText(brand.nameEn);
-    await expect(page.getByTestId('m-product-package')).toHaveText(brand.package);
-    await expect(page.getByText(brand.description)).toBeVisible();
-    await expect(page.getByTestId('m-product-stock')).toContainText('现货');
-    const tiers = page.getByTestId('m-price-tiers').locator('tbody tr');
-    expect(await tiers.count()).toBeGreaterThanOrEqual(3);
-    await expect(tiers.first()).toContainText(/¥\d+\.\d{2}/);
-    const fits = await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-    expect(fits).toBe(true);
+    // Many results: 20 at first, 20 more per 加载更多.
+    await page.goto('/m/search?key=0603');
+    const rows = page.getByTestId('m-part');
+    await expect(rows).toHaveCount(20);
+    await page.getByTestId('m-load-more').click();
+    await expect(rows).toHaveCount(40);
+    expect(await fitsTheScreen(page)).toBe(true);
+
+    await page.goto('/m/search?key=QQZZ99XX');
+    await expect(page.getByTestId('m-no-result')).toContainText('没有找到');
   });
 
-  test('a visitor adding to the cart goes to login and comes back to the part', async ({ page, storeDb }) => {
+  test('a category opens its list; 筛选 opens a bottom sheet whose choice filters the list and shows as chips', async ({ page, storeDb }) => {
+    const category = await largestCategory(storeDb);
+    await page.goto('/m/catalogue');
+    expect(await fitsTheScreen(page)).toBe(true);
+    await page.getByTestId('m-catalogue').locator(`a[href="/m/choose/${category.firstId}-${category.secondId}"]`).click();
+    await expect(page.getByRole('heading', { level: 1 })).toHaveText(category.name);
+    const total = Number(await page.getByTestId('m-choose-total').textContent());
+    expect(total).toBeGreaterThan(20);
+
+    const open = page.getByTestId('m-filter-open');
+    const sheet = page.getByRole('dialog', { name: '筛选' });
+    await open.click();
+    await expect(sheet).toBeVisible();
+    await expect(sheet.locator(':focus')).toHaveCount(1);
+    await page.keyboard.press('Escape');
+    await expect(sheet).toBeHidden();
+    await expect(open).toBeFocused();
+
+    await open.click();
+    await sheet.getByRole('button', { name: '仅看现货' }).click();
+    const brandGroup = sheet.getByRole('group', { name: '品牌' });
+    const brand = brandGroup.getByRole('button').first();
+    const brandLabel = ((await brand.textContent()) ?? '').replace(/\d+$/, '');
+    await brand.click();
+    await expect(brand).toHaveAttribute('aria-pressed', 'true');
+    await sheet.getByRole('button', { name: '确定' }).click();
+    await expect(page).toHaveURL(/stock=1/);
+    await expect(page).toHaveURL(/filter=/);
+    const chips = page.getByTestId('m-applied-filters');
+    await expect(chips).toContainText('仅看现货');
+    await expect(chips).toContainText(brandLabel);
+    const filtered = Number(await page.getByTestId('m-choose-total').textContent());
+    expect(filtered).toBeGreaterThan(0);
+    expect(filtered).toBeLessThan(total);
+    for (const row of await page.getByTestId('m-part').all()) {
+      await expect(row).toContainText(brandLabel);
+      await expect(row).toContainText('现货');
+    }
+
+    // 重置 clears the draft; a tap on the backdrop closes without applying.
+    await open.click();
+    await sheet.getByRole('button', { name: '重置' }).click();
+    await expect(sheet.getByRole('button', { name: '仅看现货' })).toHaveAttribute('aria-pressed', 'false');
+    await page.mouse.click(10, 10);
+    await expect(sheet).toBeHidden();
+    await expect(page).toHaveURL(/stock=1/);
+  });
+
+  test('a member adds a part to the cart on its page and the tab bar count rises', async ({ page, storeDb, member }) => {
+    expect(member.userId).toBeGreaterThan(0);
+    const part = await partWithTiers(storeDb);
+    await page.goto(`/m/product/detail/${part.id}`);
+    await expect(page.getByTestId('m-product-code')).toContainText(part.code);
+    await expect(page.getByTestId('m-product-params')).toBeVisible();
+    expect(await page.getByTestId('m-price-tiers').locator('tbody tr').count()).toBeGreaterThanOrEqual(3);
+    await expect(page.getByTestId('m-cart-count')).toHaveCount(0);
+    await page.getByRole('button', { name: '增加' }).click();
+    await page.getByTestId('m-buybar').getByRole('button', { name: '加入购物车' }).click();
+    await expect(page.getByTestId('m-cart-count')).toHaveText('1');
+    await page.getByRole('button', { name: '收藏' }).click();
+    await expect(page.getByRole('button', { name: '已收藏' })).toHaveAttribute('aria-pressed', 'true');
+    expect(await fitsTheScreen(page)).toBe(true);
+
+    // From a list, the row's button adds the part's minimum.
+    await page.goto('/m/search?key=0603');
+    await page.getByTestId('m-part').first().getByRole('button', { name: '加入购物车' }).click();
+    await expect(page.getByTestId('m-cart-count')).toHaveText('2');
+  });
+
+  test('a visitor adding to the cart goes to the mobile login page and comes back to the part', async ({ page, storeDb }) => {
     const part = await partWithTiers(storeDb);
     await page.goto(`/m/product/detail/${part.id}`);
     await page.getByTestId('m-add-to-cart-login').click();
-    await expect(page).toHaveURL(`/account/login?return=${encodeURIComponent(`/m/product/detail/${part.id}`)}`);
+    await expect(page).toHaveURL(`/m/account/login?return=${encodeURIComponent(`/m/product/detail/${part.id}`)}`);
   });
 
   test('an unknown part is a 404 page', async ({ page }) => {

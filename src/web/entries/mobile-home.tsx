@@ -1,5 +1,4 @@
 import '../styles/mobile.css';
-import '../styles/carousel.css';
 import { hydratePage } from '../lib/hydrate-page.tsx';
 import { MobileHomePage } from '../pages/mobile-home-page.tsx';
 

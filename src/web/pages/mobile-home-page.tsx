@@ -1,32 +1,30 @@
 import { useState, type SubmitEvent } from 'react';
-import { choosePath } from '../../contract/catalog.ts';
 import { imageUrl } from '../../contract/content.ts';
-import { homeLimits } from '../../contract/home.ts';
-import type { MobileHomeData } from '../../contract/mobile.ts';
+import { mobileChoosePath, mobileProductPath, mobileSearchPath, type MobileHomeData } from '../../contract/mobile.ts';
 import { formatUnitPriceE4, yuanToE4 } from '../../contract/money.ts';
 import { newsPath } from '../../contract/news.ts';
-import { searchUrl } from '../../contract/search.ts';
 import { linkTargetOf } from '../ui/link-target.ts';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
-import { Carousel } from '../ui/carousel.tsx';
 import type { PageProps } from './page-props.ts';
 
 const shownCategories = 9;
 /** Category tiles cycle through this many colours (mobile.css). */
 const iconTones = 5;
 
-function SearchForm() {
+/** A search box whose results are the mobile search page; an empty keyword does nothing (spec §5). */
+function SearchForm({ basePath }: { basePath: string }) {
   const [keyword, setKeyword] = useState('');
   function search(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
-    // Spec §5: an empty keyword does nothing.
-    if (keyword.trim()) window.location.href = searchUrl(keyword.trim());
+    if (keyword.trim()) window.location.assign(mobileSearchPath(basePath, keyword.trim()));
   }
   return (
-    <form className="m-search" action="/search" method="get" role="search" onSubmit={search}>
+    <form className="m-search" action={`${basePath}/search`} method="get" role="search" onSubmit={search}>
       <input
         name="key"
         type="search"
+        enterKeyHint="search"
+        autoComplete="off"
         placeholder="搜索型号、品牌、参数"
         value={keyword}
         onChange={(event) => setKeyword(event.target.value)}
@@ -41,27 +39,36 @@ function SearchForm() {
 export function MobileHomePage({ shell, data }: PageProps<MobileHomeData>) {
   const categories = shell.headerData.categoryList.flatMap((group) => group.categoryList).slice(0, shownCategories);
   return (
-    <MobileFrame shell={shell}>
-      <SearchForm />
+    <MobileFrame shell={shell} basePath={data.basePath}>
+      <h1 className="m-visually-hidden">{shell.siteName}手机版</h1>
+      <SearchForm basePath={data.basePath} />
       {data.bannerList.length > 0 && (
-        <Carousel autoplayMs={homeLimits.bannerAutoplayMs} hasDots label="首页轮播图" testId="m-banner" className="m-banner" pausesOnHover={false}>
+        // Swiped with CSS scroll snapping: no carousel script on the phone.
+        <section className="m-banner" aria-label="首页活动" data-testid="m-banner">
           {data.bannerList.map((banner, index) => (
             <a key={index} href={banner.clickUrl} {...linkTargetOf(banner.openType)} style={{ backgroundColor: banner.backgroundColor }}>
-              <img src={imageUrl(shell.qiniuImgAddress, banner.picFilePath)} alt={`活动图${index + 1}`} width={730} height={450} />
+              <img
+                src={imageUrl(shell.qiniuImgAddress, banner.picFilePath)}
+                alt={`活动图${index + 1}`}
+                width={730}
+                height={450}
+                loading={index === 0 ? undefined : 'lazy'}
+                fetchPriority={index === 0 ? 'high' : undefined}
+              />
             </a>
           ))}
-        </Carousel>
+        </section>
       )}
       <nav className="m-categories" aria-label="商品分类" data-testid="m-categories">
         {categories.map((category, index) => (
-          <a key={category.categoryId} href={choosePath(category.categoryId)}>
+          <a key={category.categoryId} href={mobileChoosePath(data.basePath, category.categoryId)}>
             <span className={`m-categories__icon m-categories__icon--${index % iconTones}`} aria-hidden="true">
               {category.categoryName.slice(0, 2)}
             </span>
             <span className="m-categories__name">{category.categoryName}</span>
           </a>
         ))}
-        <a href="/catalogue">
+        <a href={`${data.basePath}/catalogue`}>
           <span className="m-categories__icon m-categories__icon--all" aria-hidden="true">
             ⋯
           </span>
@@ -80,7 +87,7 @@ export function MobileHomePage({ shell, data }: PageProps<MobileHomeData>) {
           <ul>
             {data.productList.map((product) => (
               <li key={product.productId}>
-                <a href={`${data.basePath}/product/detail/${product.productId}`} data-testid="m-product">
+                <a href={mobileProductPath(data.basePath, product.productId)} data-testid="m-product">
                   {product.filePath ? (
                     <img src={imageUrl(shell.qiniuImgAddress, product.filePath)} alt={product.factoryCode} width={72} height={72} loading="lazy" />
                   ) : (

@@ -1,37 +1,68 @@
-import { loginPath } from '../../contract/account.ts';
 import { lifecycleLabels } from '../../contract/catalog.ts';
 import { imageUrl } from '../../contract/content.ts';
-import type { MobileProductData } from '../../contract/mobile.ts';
+import { mobileChoosePath, type MobileProductData } from '../../contract/mobile.ts';
 import { formatUnitPriceE4 } from '../../contract/money.ts';
-import { unitPriceE4At } from '../../contract/pricing.ts';
+import { initialQuantityOf, unitPriceE4At } from '../../contract/pricing.ts';
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
-import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
+import { FavoriteButton } from '../features/catalog/favorite-button.tsx';
 import { PriceTiers } from '../features/catalog/price-tiers.tsx';
 import { QuantityInput, useQuantity } from '../features/catalog/quantity-input.tsx';
 import { StockLabel } from '../features/catalog/stock-label.tsx';
+import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
+import { mobileLoginPath } from '../features/mobile/mobile-part-list.tsx';
 import type { PageProps } from './page-props.ts';
 
-/** The mobile product page: code, brand, package, description, price tiers, stock and add-to-cart. */
+/** The mobile product page: picture, code, price, facts, tiers, parameters; a buy bar with the quantity stepper, 收藏 and 加入购物车. */
 export function MobileProductPage({ shell, data }: PageProps<MobileProductData>) {
-  const { product } = data;
-  const quantity = useQuantity(product.packSize, product.packSize);
-  const unitPrice = unitPriceE4At(product.priceTiers, Number.isFinite(quantity.quantity) ? quantity.quantity : product.packSize);
+  const { product, basePath } = data;
+  const quantity = useQuantity(product.packSize, initialQuantityOf(product));
+  const shownQuantity = Number.isFinite(quantity.quantity) ? quantity.quantity : undefined;
+  const unitPrice = unitPriceE4At(product.priceTiers, shownQuantity ?? product.packSize);
+  const loginHref = mobileLoginPath(basePath, shell.currentPath);
+  const buyBar = (
+    <div className="m-buybar" data-testid="m-buybar">
+      <QuantityInput state={quantity} packSize={product.packSize} size="small" />
+      {shell.user.isLogin ? (
+        <>
+          <FavoriteButton productId={product.productId} initialIsFavorite={data.isFavorite} />
+          <AddToCartButton productId={product.productId} quantity={quantity.quantity} packSize={product.packSize} className="m-buybar__add">
+            加入购物车
+          </AddToCartButton>
+        </>
+      ) : (
+        <>
+          <a className="favorite-button" href={loginHref} data-testid="m-favorite-login">
+            <span aria-hidden="true">☆</span> 收藏
+          </a>
+          <a className="m-buybar__add" href={loginHref} data-testid="m-add-to-cart-login">
+            加入购物车
+          </a>
+        </>
+      )}
+    </div>
+  );
   return (
-    <MobileFrame shell={shell} title="商品详情" backHref={data.basePath}>
+    <MobileFrame
+      shell={shell}
+      title="商品详情"
+      backHref={mobileChoosePath(basePath, data.categoryFirst.categoryId, data.categorySecond.categoryId)}
+      basePath={basePath}
+      bottomBar={buyBar}
+    >
       <section className="m-product" data-testid="m-product-detail">
         <div className="m-product__picture">
           {product.imagePath ? (
-            <img src={imageUrl(shell.qiniuImgAddress, product.imagePath)} alt={product.code} width={180} height={180} />
+            <img src={imageUrl(shell.qiniuImgAddress, product.imagePath)} alt={`${product.code}实物图`} width={180} height={180} fetchPriority="high" />
           ) : (
-            <span className="m-products__no-picture">暂无图片</span>
+            <span className="m-product__no-picture">暂无图片</span>
           )}
         </div>
-        <h1 className="m-product__code" data-testid="m-product-code">
+        <h2 className="m-product__code" data-testid="m-product-code">
           {product.code}
           {product.isSpecialOffer && <span className="m-products__label">特价</span>}
-        </h1>
+        </h2>
         <p className="m-product__description">{product.description}</p>
-        <p className="m-product__price">
+        <p className="m-product__price" data-testid="m-product-price">
           {unitPrice === null ? '暂无报价' : formatUnitPriceE4(unitPrice)}
           <small>/个</small>
         </p>
@@ -45,28 +76,51 @@ export function MobileProductPage({ shell, data }: PageProps<MobileProductData>)
             <StockLabel stock={product.stock} />
             {product.stock > 0 && <span className="m-product__promise">现货2小时发货</span>}
           </dd>
-          <dt>最小包装</dt>
-          <dd>{product.packSize} 个（购买数量须为其整数倍）</dd>
+          <dt>起订</dt>
+          <dd data-testid="m-product-pack">
+            {initialQuantityOf(product)} 个起订{product.packSize > 1 && `，按 ${product.packSize} 个的整数倍购买`}
+          </dd>
+          <dt>分类</dt>
+          <dd>
+            <a href={mobileChoosePath(basePath, data.categoryFirst.categoryId, data.categorySecond.categoryId)}>{data.categorySecond.categoryName}</a>
+          </dd>
           <dt>生命周期</dt>
           <dd>{lifecycleLabels[product.lifecycle]}</dd>
+          {data.isRohs && (
+            <>
+              <dt>环保</dt>
+              <dd>RoHS</dd>
+            </>
+          )}
+          {data.datasheetUrl && (
+            <>
+              <dt>规格书</dt>
+              <dd>
+                <a href={data.datasheetUrl} target="_blank" rel="noopener noreferrer">
+                  查看 PDF
+                </a>
+              </dd>
+            </>
+          )}
         </dl>
         <h2 className="m-product__subtitle">阶梯价格</h2>
         <div data-testid="m-price-tiers">
-          <PriceTiers tiers={product.priceTiers} quantity={Number.isFinite(quantity.quantity) ? quantity.quantity : undefined} />
+          <PriceTiers tiers={product.priceTiers} quantity={shownQuantity} />
         </div>
-      </section>
-      <div className="m-buybar">
-        <QuantityInput state={quantity} packSize={product.packSize} size="small" />
-        {shell.user.isLogin ? (
-          <AddToCartButton productId={product.productId} quantity={quantity.quantity} packSize={product.packSize} className="m-buybar__add">
-            加入购物车
-          </AddToCartButton>
-        ) : (
-          <a className="m-buybar__add" href={loginPath(shell.currentPath)} data-testid="m-add-to-cart-login">
-            加入购物车
-          </a>
+        {data.params.length > 0 && (
+          <>
+            <h2 className="m-product__subtitle">商品参数</h2>
+            <dl className="m-product__params" data-testid="m-product-params">
+              {data.params.map((param) => (
+                <div key={param.attributeId}>
+                  <dt>{param.name}</dt>
+                  <dd>{param.valueText}</dd>
+                </div>
+              ))}
+            </dl>
+          </>
         )}
-      </div>
+      </section>
     </MobileFrame>
   );
 }

@@ -86,6 +86,14 @@ export function Footer({ shell }: { shell: ShellState }) {
             <a href="/public/sitemap.xml">网站地图</a>
             <span className="site-footer__sep">|</span>
             <a href="/serve/clause">用户协议</a>
+            {shell.mobileSiteHref && (
+              <>
+                <span className="site-footer__sep">|</span>
+                <a href={shell.mobileSiteHref} data-testid="mobile-site-link">
+                  手机版
+                </a>
+              </>
+            )}
           </p>
           <p>本站商品信息均来自原厂及授权渠道，价格与库存以实际下单为准。</p>
         </div>

@@ -29,3 +29,15 @@ export function createCatalogContext(deps: Pick<ServiceDeps, 'db' | 'logger' | '
     brandNames: () => brandNames.get('all', async () => new Map((await findAllBrandNames(db)).map((row) => [row.id, row]))),
   };
 }
+
+const contexts = new WeakMap<object, CatalogContext>();
+
+/** The app's one catalogue context (keyed by its database): the catalogue's pages and the mobile site's share its choose indexes. */
+export function catalogContextOf(deps: Pick<ServiceDeps, 'db' | 'logger' | 'cacheVersions'>): CatalogContext {
+  let context = contexts.get(deps.db);
+  if (!context) {
+    context = createCatalogContext(deps);
+    contexts.set(deps.db, context);
+  }
+  return context;
+}

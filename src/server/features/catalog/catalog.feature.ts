@@ -1,14 +1,14 @@
 import { logBackgroundFailure } from '../../db/database-errors.ts';
 import type { FeatureRegistration } from '../feature-registration.ts';
-import { createCatalogContext } from './catalog-context.ts';
+import { catalogContextOf } from './catalog-context.ts';
 import { catalogPages } from './catalog.pages.ts';
 import { registerCatalogRoutes } from './catalog.routes.ts';
 import { warmChooseIndexes } from './choose/choose.service.ts';
 
 /** Issue 4: the catalogue, parametric selection, product detail and the zones. */
 export const registerCatalogFeature: FeatureRegistration = (app, deps, pages) => {
-  // One per app: its choose indexes and caches belong to this app's database.
-  const context = createCatalogContext(deps);
+  // One per app (shared with the mobile site): its choose indexes and caches belong to this app's database.
+  const context = catalogContextOf(deps);
   registerCatalogRoutes(app, context);
   pages.push(...catalogPages(context, deps.config.siteName));
   // A large category takes seconds to index: build them all after start, not on a buyer's first visit.

@@ -1,16 +1,16 @@
-import { productErrors } from '../../../contract/catalog.ts';
-import type { ServiceDeps } from '../../service-deps.ts';
-import { AppError } from '../../http/app-error.ts';
 import { parsePathId } from '../../http/path-params.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { MobileHomePage } from '../../../web/pages/mobile-home-page.tsx';
 import { MobileProductPage } from '../../../web/pages/mobile-product-page.tsx';
+import type { FeatureDeps } from '../feature-registration.ts';
+import { catalogContextOf } from '../catalog/choose/choose.service.ts';
 import { createHomeContentCache } from '../home/home.service.ts';
 import { loadMobileHome, loadMobileProduct } from './mobile.service.ts';
 
-export function mobilePages(deps: ServiceDeps, prefix: string): Page[] {
+export function mobilePages(deps: FeatureDeps, prefix: string): Page[] {
   // The mobile site keeps its own minute-long copy of the home content (one more read a minute).
   const homeContent = createHomeContentCache(deps.db, deps.cacheVersions);
+  const catalog = catalogContextOf(deps);
   return [
     definePage({
       path: prefix,
@@ -28,9 +28,8 @@ export function mobilePages(deps: ServiceDeps, prefix: string): Page[] {
       path: `${prefix}/product/detail/:productId`,
       entry: 'mobile-product',
       component: MobileProductPage,
-      async load({ params }) {
-        const data = await loadMobileProduct(deps.db, parsePathId(params.productId), prefix);
-        if (!data) throw new AppError(productErrors.notFound);
+      async load({ params, userId }) {
+        const data = await loadMobileProduct(catalog, parsePathId(params.productId), userId, prefix);
         const { product } = data;
         return {
           title: `${product.code}_${product.brandName}_${product.package} - ${deps.config.siteName}手机版`,

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { couponPaths } from '../../../contract/coupon.ts';
-import type { MobileHomeData } from '../../../contract/mobile.ts';
+import { favoriteCalls } from '../../../contract/favorite-calls.ts';
+import type { MobileHomeData, MobileProductData } from '../../../contract/mobile.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
@@ -95,7 +96,10 @@ describe('mobile site', () => {
     const response = await get('/m', iPhone);
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('role="search"');
-    expect(response.body).toContain('href="/choose/');
+    expect(response.body).toMatch(/href="\/m\/choose\/\d+"/);
+    expect(response.body).toContain('href="/m/catalogue"');
+    expect(response.body).toContain('action="/m/search"');
+    expect(response.body).toContain('data-testid="m-tabbar"');
     expect(response.body).toContain('/static/banners/banner-mcu.svg');
     expect(response.body).toMatch(/href="\/m\/product\/detail\/\d+"/);
     expect(response.body).toContain('href="/?pc=1"');
@@ -122,7 +126,20 @@ describe('mobile site', () => {
     expect(response.body).toContain('LQFP-48');
     expect(response.body).toContain('class="price-tiers"');
     expect(response.body).toContain('加入购物车');
-    expect(response.body).toContain(`/account/login?return=${encodeURIComponent(`/m/product/detail/${productId}`)}`);
+    expect(response.body).toContain(`/m/account/login?return=${encodeURIComponent(`/m/product/detail/${productId}`)}`);
+    expect(response.body).toContain('data-testid="m-product-params"');
+    expect(response.body).toContain(`href="/product/detail/${productId}?pc=1"`);
+  });
+
+  it('tells a member whether the part is a favourite', async () => {
+    const productId = t.fixture.products.get('STM32F103C8T6') ?? 0;
+    const member = await t.member();
+    const before = pageStateOf<MobileProductData>((await member.browser.get(`/m/product/detail/${productId}`)).body).data;
+    expect(before.isFavorite).toBe(false);
+    expect(before.params.length).toBeGreaterThan(0);
+    await member.browser.callOk(favoriteCalls.add, { productId });
+    const after = pageStateOf<MobileProductData>((await member.browser.get(`/m/product/detail/${productId}`)).body).data;
+    expect(after.isFavorite).toBe(true);
   });
 
   it.each(['/m/product/detail/999999', '/m/product/detail/abc'])('answers 404 for %s', async (url) => {

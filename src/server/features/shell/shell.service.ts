@@ -12,6 +12,7 @@ import { createCategoryTreeCache } from '../catalog/category-tree.service.ts';
 import { configInfoOf, createSiteContentCache, type SiteContent, footerDataOf, loadAdvertisingInfo, loadServiceInfo } from '../content/content.service.ts';
 import { loadMessageSummary, type MessageSummary } from '../message/message.service.ts';
 import { countUnpaidOrdersOf } from '../order/order.service.ts';
+import { mobileSiteLinkFor } from '../mobile/mobile-link.service.ts';
 
 const visitor: ShellUser = { isLogin: false, nickName: '', userNumber: '' };
 
@@ -98,6 +99,7 @@ function shellStateOf(request: FastifyRequest, deps: ServiceDeps, { categoryTree
   const configInfo = configInfoOf(content, deps.config.hotline);
   const isLogin = member !== null;
   const cartCount = member?.cartCount ?? 0;
+  const mobileSiteHref = mobileSiteLinkFor(request.headers['user-agent'], deps.config.mobileSite);
   return {
     siteName: deps.config.siteName,
     hotline: configInfo.phone,
@@ -121,5 +123,6 @@ function shellStateOf(request: FastifyRequest, deps: ServiceDeps, { categoryTree
     footerData: footerDataOf(content, configInfo, deps.config.siteName),
     sidebarInfo: { configInfo, serviceInfo: member?.serviceInfo ?? null },
     advertisingInfo,
+    ...(mobileSiteHref === null ? {} : { mobileSiteHref }),
   };
 }

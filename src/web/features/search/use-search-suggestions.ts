@@ -92,10 +92,11 @@ function useSuggestions(typedKey: string, onAnswer: (list: Suggestion[]) => void
 /**
  * The header search box's behaviour (spec §4): suggestions 200 ms after typing pauses (only the
  * latest answer counts), shown on focus, recent searches when there are none, hidden 200 ms
- * after blur, arrow keys cycle and fill, Enter searches and remembers the keyword.
+ * after blur, arrow keys cycle and fill, Enter searches and remembers the keyword. The mobile
+ * site passes its own results address and the keyword its results page shows.
  */
-export function useSearchSuggestions(): SearchSuggestions {
-  const [keyword, setKeyword] = useState('');
+export function useSearchSuggestions(resultsUrl: (keyword: string) => string = searchUrl, initialKeyword = ''): SearchSuggestions {
+  const [keyword, setKeyword] = useState(initialKeyword);
   const [typedKey, setTypedKey] = useState('');
   const [isOpen, setIsOpen] = useState(false);
   const [activeIndex, setActiveIndex] = useState(-1);
@@ -160,7 +161,7 @@ export function useSearchSuggestions(): SearchSuggestions {
       if (!key) return;
       remember(key);
       setIsOpen(false);
-      window.location.assign(searchUrl(key));
+      window.location.assign(resultsUrl(key));
     },
     clearHistory() {
       forget();

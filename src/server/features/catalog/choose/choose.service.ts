@@ -22,6 +22,9 @@ import type { ChooseScope } from './choose-index.repository.ts';
 import type { ScopeIndex } from './choose-index.ts';
 import { evaluate, pageOf, paramsAt, type FacetCounts } from './choose-query.ts';
 
+/** Other features (the mobile site) reach the app's one catalogue context through here. */
+export { catalogContextOf, type CatalogContext } from '../catalog-context.ts';
+
 export interface ResolvedScope {
   scope: ChooseScope;
   first: CategoryRef;

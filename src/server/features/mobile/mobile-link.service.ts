@@ -1,0 +1,10 @@
+import { isMobileUserAgent } from './mobile-site.ts';
+
+/**
+ * The desktop shell's 手机版 link: for a phone (one that chose the desktop site with ?pc=1), the
+ * mobile home with ?pc=0, which forgets that choice; null for every other browser.
+ */
+export function mobileSiteLinkFor(userAgent: string | undefined, mobileSite: string): string | null {
+  if (!isMobileUserAgent(userAgent)) return null;
+  return mobileSite.startsWith('/') ? `${mobileSite}?pc=0` : `${mobileSite.replace(/\/$/, '')}/?pc=0`;
+}
