@@ -120,7 +120,7 @@ export function MobileFrame({ shell, title, backHref, children, basePath = defau
             电脑版
           </a>
           <span aria-hidden="true"> · </span>
-          <a href="/about?pc=1">关于我们</a>
+          <a href="/about">关于我们</a>
         </p>
         <p className="m-footer__legal">{shell.footerData.copyright}</p>
       </footer>
