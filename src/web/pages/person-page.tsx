@@ -6,6 +6,7 @@ import { SalesRepCard } from '../features/member/sales-rep-card.tsx';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
+import { InviteCard } from '../features/invite/invite-card.tsx';
 
 export interface PersonPageData {
   overview: MemberOverview;
@@ -91,8 +92,7 @@ export function PersonPage({ shell, data }: PageProps<PersonPageData>) {
           </div>
         </section>
         {overview.salesRep ? <SalesRepCard rep={overview.salesRep} qiniuImgAddress={shell.qiniuImgAddress} /> : null}
-        {/* The invite card (features/invite/invite-card.tsx, <InviteCard inviteUrl={overview.inviteUrl} />) goes here. */}
-        <section className="person-invite" aria-label="邀请有礼" data-invite-url={overview.inviteUrl} />
+        <InviteCard inviteUrl={overview.inviteUrl} />
       </MemberCentreLayout>
     </PageShell>
   );

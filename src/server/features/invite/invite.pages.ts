@@ -4,6 +4,7 @@ import type { ServiceDeps } from '../../service-deps.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { InvitePage } from '../../../web/pages/invite-page.tsx';
 import { findMemberRef, loadInvitePage } from './invite.service.ts';
+import { publicOriginOf } from '../../http/public-origin.ts';
 
 /** Members only: the renderer sends visitors to the login page before the loader runs. */
 export function invitePages(deps: ServiceDeps): Page[] {
@@ -16,8 +17,7 @@ export function invitePages(deps: ServiceDeps): Page[] {
       async load({ request, userId }) {
         const member = userId === null ? undefined : await findMemberRef(deps.db, userId);
         if (!member) throw notFound();
-        // The store's public origin when configured, else the one this page was asked on.
-        const origin = deps.config.payments.publicBaseUrl ?? `${request.protocol}://${request.host}`;
+        const origin = publicOriginOf(deps.config, request);
         return { title: `邀请有礼 - ${deps.config.siteName}`, data: await loadInvitePage(deps.db, member, origin) };
       },
     }),

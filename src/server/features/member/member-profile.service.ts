@@ -13,6 +13,7 @@ import { countOrdersByStatusOf } from '../order/order.service.ts';
 import { readOwnUpload, storeDerivedImage } from '../upload/upload.service.ts';
 import { makeAvatar } from './avatar-image.ts';
 import { findMemberRow, sumPaidCents, updateAvatarPath, updateProfileColumns, type MemberRow } from './member.repository.ts';
+import { inviteUrlOf } from '../../../contract/invite.ts';
 
 function beijingDate(epochMs: number): string {
   return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 10);
@@ -29,7 +30,7 @@ async function memberRowOf(db: Kysely<Database>, userId: number): Promise<Member
 }
 
 /** /user/person; null when the session outlived its member. */
-export async function loadMemberOverview(deps: ServiceDeps, userId: number, now = Date.now()): Promise<MemberOverview | null> {
+export async function loadMemberOverview(deps: ServiceDeps, userId: number, origin: string, now = Date.now()): Promise<MemberOverview | null> {
   const { db, config } = deps;
   const row = await findMemberRow(db, userId);
   if (!row) return null;
@@ -51,7 +52,7 @@ export async function loadMemberOverview(deps: ServiceDeps, userId: number, now 
     salesRep: serviceInfo?.enableFlag ? serviceInfo : null,
     registeredOn: beijingDate(row.createdAt),
     hasPassword: row.passwordHash !== null,
-    inviteUrl: `/account/register?inviter=${encodeURIComponent(row.userNumber)}`,
+    inviteUrl: inviteUrlOf(origin, row.userNumber),
   };
 }
 

@@ -38,9 +38,10 @@ describe('member overview and profile', () => {
       counts: { orders: { unpaid: 0, unshipped: 0, shipped: 0, completed: 0, cancelled: 0 }, favorites: 0, unreadMessages: 0 },
       salesRep: null,
       hasPassword: false,
-      inviteUrl: `/account/register?inviter=${member.userNumber}`,
     });
-    expect(page.body).toContain('class="person-invite"');
+    // The home page with ?inviter= (spec §4), absolute: it is copied and shared outside the store.
+    expect(overview.inviteUrl).toMatch(new RegExp(`^http://[^/]+/\\?inviter=${member.userNumber}$`));
+    expect(page.body).toContain('data-testid="invite-card"');
     expect(pageStateOf(page.body).shell.user).toMatchObject({ isLogin: true, nickName: '小芯' });
   });
 

@@ -7,6 +7,7 @@ import { ProfilePage } from '../../../web/pages/profile-page.tsx';
 import { SecurityPage } from '../../../web/pages/security-page.tsx';
 import { findMemberProfileOf, loadMemberOverview } from './member-profile.service.ts';
 import { loadMemberSecurity } from './member-security.service.ts';
+import { publicOriginOf } from '../../http/public-origin.ts';
 
 /** /user/person (the member centre's overview), /user/profile and /user/security. */
 export function memberPages(deps: ServiceDeps): Page[] {
@@ -18,7 +19,7 @@ export function memberPages(deps: ServiceDeps): Page[] {
       component: PersonPage,
       isMemberOnly: true,
       async load({ userId, request }) {
-        const overview = userId === null ? null : await loadMemberOverview(deps, userId);
+        const overview = userId === null ? null : await loadMemberOverview(deps, userId, publicOriginOf(deps.config, request));
         if (!overview) return { redirectTo: loginPath(request.url) };
         return { title: `会员中心 - ${siteName}`, data: { overview } };
       },
