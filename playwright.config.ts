@@ -3,6 +3,8 @@ import { defineConfig } from '@playwright/test';
 const port = Number(process.env.E2E_PORT ?? 3100);
 const buildDir = process.env.BUILD_DIR ?? 'dist';
 const dataDir = `data/e2e-${port}`;
+/** The local stand-in for WeChat's website login (tests/e2e/wechat.spec.ts): one per e2e server. */
+const wechatFakePort = port + 1000;
 
 /** Journeys in Debian's Chromium against the production build, on a fresh seeded SQLite store. */
 export default defineConfig({
@@ -32,25 +34,40 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
-  webServer: {
-    command: `rm -rf ${dataDir} && node ${buildDir}/server/main.js`,
-    url: `http://127.0.0.1:${port}/healthz`,
-    reuseExistingServer: false,
-    timeout: 180_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      NODE_ENV: 'production',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      DATABASE_URL: `${dataDir}/store.sqlite`,
-      UPLOAD_DIR: `${dataDir}/uploads`,
-      BUILD_DIR: buildDir,
-      SEED_SKUS: '3000',
-      SMS_OUTBOX_ENABLED: 'true',
-      PAYMENT_DEV_ENABLED: 'true',
-      FAVORITE_ALERT_INTERVAL_MS: '1000',
-      LOG_LEVEL: 'warn',
+  webServer: [
+    {
+      command: 'node --import tsx src/server/features/wechat/testing/fake-wechat-main.ts',
+      url: `http://127.0.0.1:${wechatFakePort}/healthz`,
+      reuseExistingServer: false,
+      timeout: 60_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: { WECHAT_FAKE_PORT: String(wechatFakePort) },
     },
-  },
+    {
+      command: `rm -rf ${dataDir} && node ${buildDir}/server/main.js`,
+      url: `http://127.0.0.1:${port}/healthz`,
+      reuseExistingServer: false,
+      timeout: 180_000,
+      stdout: 'ignore',
+      stderr: 'pipe',
+      env: {
+        NODE_ENV: 'production',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATABASE_URL: `${dataDir}/store.sqlite`,
+        UPLOAD_DIR: `${dataDir}/uploads`,
+        BUILD_DIR: buildDir,
+        SEED_SKUS: '3000',
+        SMS_OUTBOX_ENABLED: 'true',
+        PAYMENT_DEV_ENABLED: 'true',
+        FAVORITE_ALERT_INTERVAL_MS: '1000',
+        LOG_LEVEL: 'warn',
+        WECHAT_APP_ID: 'wxfake0000000001',
+        WECHAT_APP_SECRET: 'fake-wechat-app-secret-0001',
+        WECHAT_OPEN_BASE: `http://127.0.0.1:${wechatFakePort}`,
+        WECHAT_API_BASE: `http://127.0.0.1:${wechatFakePort}`,
+      },
+    },
+  ],
 });

@@ -82,6 +82,11 @@ const environmentSchema = z.object({
     .refine((value) => Buffer.byteLength(value) === 32, 'must be 32 bytes')
     .optional(),
   WECHATPAY_BASE_URL: z.url().default('https://api.mch.weixin.qq.com'),
+  /** WeChat scan login (微信开放平台 网站应用): both, or none (the option is hidden). */
+  WECHAT_APP_ID: z.string().min(1).optional(),
+  WECHAT_APP_SECRET: z.string().min(1).optional(),
+  WECHAT_OPEN_BASE: z.url().default('https://open.weixin.qq.com'),
+  WECHAT_API_BASE: z.url().default('https://api.weixin.qq.com'),
   /** 对公转账: the account buyers transfer to (the defaults are the demo store's). */
   BANK_ACCOUNT_NAME: z.string().min(1).default('深圳市芯品电子科技有限公司'),
   BANK_NAME: z.string().min(1).default('招商银行深圳科技园支行'),
@@ -149,6 +154,16 @@ export interface Config {
   favoriteAlertIntervalMs: number;
   /** The invite reward's coupon template, by name (INVITE_REWARD_COUPON). */
   inviteRewardCoupon: string;
+  /** null: no WeChat scan login (WECHAT_APP_ID unset). */
+  wechatLogin: WechatLoginConfig | null;
+}
+
+/** 网站应用微信登录: the application's id and secret, and the two WeChat origins (local fakes in tests). */
+export interface WechatLoginConfig {
+  appId: string;
+  appSecret: string;
+  openBase: string;
+  apiBase: string;
 }
 
 export interface OrderConfig {
@@ -258,7 +273,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdfFont: { path: e.PDF_FONT_PATH, name: e.PDF_FONT_NAME },
     favoriteAlertIntervalMs: e.FAVORITE_ALERT_INTERVAL_MS,
     inviteRewardCoupon: e.INVITE_REWARD_COUPON,
+    wechatLogin: wechatLoginConfigOf(e),
   };
+}
+
+function wechatLoginConfigOf(e: Environment): WechatLoginConfig | null {
+  const keys = settingGroup(e, ['WECHAT_APP_ID', 'WECHAT_APP_SECRET'], 'WECHAT_APP_');
+  if (!keys) return null;
+  const origin = (url: string) => url.replace(/\/+$/, '');
+  return { appId: keys.WECHAT_APP_ID, appSecret: keys.WECHAT_APP_SECRET, openBase: origin(e.WECHAT_OPEN_BASE), apiBase: origin(e.WECHAT_API_BASE) };
 }
 
 /** Qiniu is used when all five settings are given; some of them alone is a mistake worth stopping for. */

@@ -19,6 +19,7 @@ import type { ComplaintTables } from '../features/complaint/complaint.tables.ts'
 import type { BomTables } from '../features/bom/bom.tables.ts';
 import type { QuotationTables } from '../features/quotation/quotation.tables.ts';
 import type { MemberTables } from '../features/member/member.tables.ts';
+import type { WechatTables } from '../features/wechat/wechat.tables.ts';
 import type { InviteTables } from '../features/invite/invite.tables.ts';
 
 /** The whole schema as Kysely sees it: each feature declares its own tables. */
@@ -45,4 +46,5 @@ export interface Database
     BomTables,
     QuotationTables,
     MemberTables,
+    WechatTables,
     InviteTables {}

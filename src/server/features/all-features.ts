@@ -21,6 +21,7 @@ import { registerComplaintFeature } from './complaint/complaint.feature.ts';
 import { registerBomFeature } from './bom/bom.feature.ts';
 import { registerQuotationFeature } from './quotation/quotation.feature.ts';
 import { registerMemberFeature } from './member/member.feature.ts';
+import { registerWechatFeature } from './wechat/wechat.feature.ts';
 import { registerInviteFeature } from './invite/invite.feature.ts';
 
 export const featureRegistrations: FeatureRegistration[] = [
@@ -46,5 +47,6 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerBomFeature,
   registerQuotationFeature,
   registerMemberFeature,
+  registerWechatFeature,
   registerInviteFeature,
 ];

@@ -23,6 +23,7 @@ import { bomsMigration } from './0024-boms.ts';
 import { quotationsMigration } from './0025-quotations.ts';
 import { memberProfileMigration } from './0026-member-profile.ts';
 import { favoriteAlertsMigration } from './0027-favorite-alerts.ts';
+import { wechatMigration } from './0029-wechat.ts';
 import { invitesMigration } from './0028-invites.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
@@ -52,4 +53,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0026-member-profile': memberProfileMigration,
   '0027-favorite-alerts': favoriteAlertsMigration,
   '0028-invites': invitesMigration,
+  '0029-wechat': wechatMigration,
 };

@@ -3,6 +3,7 @@ import { registerPath, type LoginMode } from '../../../contract/account.ts';
 import { FindPasswordForm } from './find-password-form.tsx';
 import { PasswordLoginForm } from './password-login-form.tsx';
 import { SmsLoginForm } from './sms-login-form.tsx';
+import { WechatLoginOption } from '../wechat/wechat-login-option.tsx';
 
 const tabs: { mode: LoginMode; label: string }[] = [
   { mode: 'password', label: '密码登录' },
@@ -50,6 +51,7 @@ export function LoginPanel({ returnPath, initialMode }: { returnPath: string; in
           }}
         />
       ) : null}
+      {mode === 'find' ? null : <WechatLoginOption returnPath={returnPath} />}
       <p className="auth-card__foot">
         还没有账号？<a href={registerHref}>免费注册</a>
       </p>
