@@ -50,12 +50,14 @@ export const wechatErrors = defineErrors('wechat', {
   bindSessionEnded: { code: ResultCode.badRequest, msg: '登录状态已变化，请重新登录后绑定微信' },
 });
 
-/** getWechatScanInfo and bindWechatInfo {action: 'bind'}: the QR connect address and its QR picture. */
+/**
+ * getWechatScanInfo and bindWechatInfo {action: 'bind'}: the QR connect address. WeChat's page at
+ * that address shows the QR the phone scans (a QR of the address itself would not log in: WeChat
+ * refuses QR connect inside its own browser), so the store opens it rather than drawing a QR.
+ */
 export interface WechatScanInfo {
   /** https://open.weixin.qq.com/connect/qrconnect?appid=…&state=…#wechat_redirect */
   url: string;
-  /** The URL as a QR code, data:image/png;base64,… */
-  image: string;
   expiresInSeconds: number;
 }
 

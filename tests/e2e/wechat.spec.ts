@@ -12,11 +12,11 @@ async function nextWechatUser(page: Page, unionid: string, nickname: string) {
   expect(response.ok()).toBe(true);
 }
 
-/** Opens the login card's 微信登录 and follows "在新窗口打开微信登录": the fake approves in the new window. */
+/** Opens the login card's 微信登录 and follows "在新窗口打开微信登录" (WeChat's QR page): the fake approves in the new window. */
 async function scanFromLoginPage(page: Page, returnPath: string) {
   await page.goto(`/account/login?return=${encodeURIComponent(returnPath)}`);
   await page.getByRole('region', { name: '微信登录' }).getByRole('button', { name: '微信登录' }).click();
-  await expect(page.getByRole('img', { name: '微信登录二维码' })).toHaveAttribute('src', /^data:image\/png;base64,/);
+  await expect(page.getByRole('link', { name: '在新窗口打开微信登录' })).toHaveAttribute('href', new RegExp(`^${fakeWechat}/connect/qrconnect\\?`));
   const popupOpened = page.waitForEvent('popup');
   await page.getByRole('link', { name: '在新窗口打开微信登录' }).click();
   return popupOpened;
@@ -30,7 +30,7 @@ test('a new WeChat registers with phone + SMS code, logs out, and logs in again 
   await nextWechatUser(page, unionid, '芯片小王');
   await page.goto('/account/login');
   await page.getByRole('region', { name: '微信登录' }).getByRole('button', { name: '微信登录' }).click();
-  await expect(page.getByRole('img', { name: '微信登录二维码' })).toBeVisible();
+  await expect(page.getByRole('link', { name: '在新窗口打开微信登录' })).toBeVisible();
   await page.screenshot({ path: '/tmp/d-login-wechat.png' });
 
   const popup = await scanFromLoginPage(page, '/cart');
@@ -80,4 +80,29 @@ test('a second member cannot bind a WeChat already bound to another member', asy
   await expect(page.getByRole('alert')).toContainText('微信账号已绑定其他会员');
   await page.screenshot({ path: '/tmp/d-wechat-refused.png' });
   await expect(page.getByRole('link', { name: '返回账户安全' })).toHaveAttribute('href', '/user/security');
+});
+
+test('a member binds WeChat from 账户安全, sees it bound, and unbinds it', async ({ page, member }) => {
+  expect(member.userId).toBeGreaterThan(0);
+  const ownUnionid = `o6_bind_${Date.now().toString(36)}`;
+  await nextWechatUser(page, ownUnionid, '绑定测试');
+  await page.goto('/user/security');
+  const panel = page.getByRole('region', { name: '微信绑定' });
+  await expect(panel).toContainText('绑定后可使用微信扫码登录');
+  await panel.getByRole('button', { name: '绑定微信' }).click();
+  const popupOpened = page.waitForEvent('popup');
+  await panel.getByRole('link', { name: '在新窗口打开微信登录' }).click();
+  const popup = await popupOpened;
+  await expect(popup).toHaveURL(/\/user\/security(#wechat_redirect)?$/);
+  await popup.close();
+  // The security page polls and shows the binding made in the other window.
+  await expect(panel).toContainText('已绑定微信：绑定测试');
+  await expect(page.getByText('微信绑定成功')).toBeVisible();
+
+  page.once('dialog', (dialog) => void dialog.accept());
+  await panel.getByRole('button', { name: '解除绑定' }).click();
+  await expect(page.getByText('已解除微信绑定')).toBeVisible();
+  await expect(panel).toContainText('绑定后可使用微信扫码登录');
+  await page.reload();
+  await expect(page.getByRole('region', { name: '微信绑定' })).toContainText('绑定后可使用微信扫码登录');
 });

@@ -2,11 +2,13 @@ import { useState } from 'react';
 import type { MemberSecurity } from '../../contract/member.ts';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
 import { PasswordPanel, PhonePanel, RecentLogins, SessionsPanel } from '../features/member/security-panels.tsx';
+import { WechatBindingPanel, type WechatBindingPanelProps } from '../features/wechat/wechat-binding-panel.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
 
 export interface SecurityPageData {
   security: MemberSecurity;
+  wechat: WechatBindingPanelProps;
 }
 
 /** /user/security: the login password, the bound phone, other signed-in browsers and the recent logins. */
@@ -20,8 +22,7 @@ export function SecurityPage({ shell, data }: PageProps<SecurityPageData>) {
           <PasswordPanel hasPassword={security.hasPassword} onDone={setSecurity} />
           <PhonePanel maskedPhone={security.maskedPhone} onDone={setSecurity} />
           <SessionsPanel otherSessionCount={security.otherSessionCount} onDone={setSecurity} />
-          {/* The WeChat binding panel (issue 12's WeChat login) goes here. */}
-          <section className="security-wechat" aria-label="微信绑定" />
+          <WechatBindingPanel isEnabled={data.wechat.isEnabled} binding={data.wechat.binding} />
         </section>
         <RecentLogins logins={security.recentLogins} />
       </MemberCentreLayout>

@@ -16,17 +16,15 @@ export function WechatRegisterPage({ shell, data }: PageProps<WechatRegisterPage
           </div>
           {data.profile ? (
             <>
-              <p className="wechat-register__greeting" style={{ margin: '0 0 16px', color: '#606266' }}>
+              <p className="wechat-register__greeting">
                 微信用户 <strong>{data.profile.nickname || '微信用户'}</strong>，您好！请绑定手机号完成登录；该手机号已是会员时，将绑定到该会员账号。
               </p>
               <WechatRegisterForm returnPath={data.returnPath} />
             </>
           ) : (
             <div role="alert">
-              <p className="wechat-register__problem" style={{ margin: '0 0 20px', color: '#f56c6c', fontSize: 15 }}>
-                {data.problem}
-              </p>
-              <a className="auth-submit" href={data.back.href} style={{ display: 'block', lineHeight: '44px', textAlign: 'center', textDecoration: 'none' }}>
+              <p className="wechat-register__problem">{data.problem}</p>
+              <a className="auth-submit wechat-register__back" href={data.back.href}>
                 {data.back.label}
               </a>
             </div>

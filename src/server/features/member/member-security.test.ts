@@ -53,7 +53,9 @@ describe('member account security', () => {
     const page = await member.browser.get('/user/security');
     expect(page.statusCode).toBe(200);
     expect(pageStateOf<{ security: MemberSecurity }>(page.body).data.security.recentLogins).toHaveLength(3);
-    expect(page.body).toContain('class="security-wechat"');
+    // Without WeChat configured the binding panel is hidden, not broken (wechat.test.ts shows it configured).
+    expect(pageStateOf<{ wechat: unknown }>(page.body).data.wechat).toEqual({ isEnabled: false, binding: null });
+    expect(page.body).not.toContain('微信绑定');
   });
 
   it('shows the last 10 and keeps the newest 50 per member', async () => {

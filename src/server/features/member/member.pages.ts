@@ -8,6 +8,7 @@ import { SecurityPage } from '../../../web/pages/security-page.tsx';
 import { findMemberProfileOf, loadMemberOverview } from './member-profile.service.ts';
 import { loadMemberSecurity } from './member-security.service.ts';
 import { publicOriginOf } from '../../http/public-origin.ts';
+import { findWechatBinding, isWechatEnabled } from '../wechat/wechat.service.ts';
 
 /** /user/person (the member centre's overview), /user/profile and /user/security. */
 export function memberPages(deps: ServiceDeps): Page[] {
@@ -43,8 +44,11 @@ export function memberPages(deps: ServiceDeps): Page[] {
       async load({ userId, request }) {
         const profile = userId === null ? null : await findMemberProfileOf(deps, userId);
         if (!profile || userId === null) return { redirectTo: loginPath(request.url) };
-        const security = await loadMemberSecurity(deps.db, { userId, sid: request.visitor.sid, ip: request.ip });
-        return { title: `账户安全 - ${siteName}`, data: { security } };
+        const [security, binding] = await Promise.all([
+          loadMemberSecurity(deps.db, { userId, sid: request.visitor.sid, ip: request.ip }),
+          findWechatBinding(deps.db, userId),
+        ]);
+        return { title: `账户安全 - ${siteName}`, data: { security, wechat: { isEnabled: isWechatEnabled(deps), binding } } };
       },
     }),
   ];

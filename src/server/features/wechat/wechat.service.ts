@@ -1,6 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import QRCode from 'qrcode';
 import { SendMsgType, safeReturnPath } from '../../../contract/account.ts';
 import {
   wechatErrors,
@@ -73,8 +72,7 @@ export async function issueScan(deps: ServiceDeps, request: ScanRequest): Promis
     usedAt: null,
   });
   const url = qrConnectUrl(config, { redirectUri: request.redirectUri, state });
-  const image = await QRCode.toDataURL(url, { margin: 1, width: 220, errorCorrectionLevel: 'M' });
-  return { url, image, expiresInSeconds: wechatStateTtlSeconds };
+  return { url, expiresInSeconds: wechatStateTtlSeconds };
 }
 
 /** What a finished scan comes to; the route starts the session of a login. */

@@ -13,7 +13,7 @@ export interface WechatBindingPanelProps {
   binding: WechatProfile | null;
 }
 
-/** /user/security's 微信绑定: bound → the WeChat nickname and 解除绑定; unbound → 绑定微信, a QR to scan. */
+/** /user/security's 微信绑定: bound → the WeChat nickname and 解除绑定; unbound → 绑定微信, WeChat's QR page to scan. Needs wechat.css. */
 export function WechatBindingPanel({ isEnabled, binding: initial }: WechatBindingPanelProps) {
   const [binding, setBinding] = useState(initial);
   const [isScanning, setIsScanning] = useState(false);
@@ -45,24 +45,24 @@ export function WechatBindingPanel({ isEnabled, binding: initial }: WechatBindin
   }
 
   return (
-    <section className="wechat-binding" aria-label="微信绑定" style={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 16, padding: '16px 0' }}>
-      <h3 style={{ margin: 0, width: 100, fontSize: 15 }}>微信绑定</h3>
+    <section className="wechat-binding" aria-label="微信绑定">
+      <h3 className="wechat-binding__title">微信绑定</h3>
       {binding ? (
         <>
-          <span style={{ flex: 1, color: '#606266' }}>{`已绑定微信：${binding.nickname || '微信用户'}`}</span>
+          <span className="wechat-binding__state">{`已绑定微信：${binding.nickname || '微信用户'}`}</span>
           <button type="button" className="link-button" disabled={isBusy} onClick={() => void unbind()}>
             解除绑定
           </button>
         </>
       ) : (
         <>
-          <span style={{ flex: 1, color: '#909399' }}>绑定后可使用微信扫码登录</span>
+          <span className="wechat-binding__state">绑定后可使用微信扫码登录</span>
           <button type="button" className="link-button" onClick={() => setIsScanning(!isScanning)}>
             {isScanning ? '取消绑定' : '绑定微信'}
           </button>
           {isScanning ? (
-            <div style={{ width: '100%' }}>
-              <WechatQr scan={scan} caption="请使用微信扫一扫，绑定后可用微信登录" />
+            <div className="wechat-binding__scan">
+              <WechatQr scan={scan} caption="在打开的微信页面用手机微信扫码，绑定后可用微信登录" />
             </div>
           ) : null}
         </>

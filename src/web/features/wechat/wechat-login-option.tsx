@@ -6,7 +6,7 @@ import { useWechatAvailable, useWechatScan } from './use-wechat-scan.ts';
 import { WechatQr } from './wechat-qr.tsx';
 
 /**
- * The login card's 微信登录: shown only when the store offers it; opens a QR card in place. Once the
+ * The login card's 微信登录: shown only when the store offers it; opens WeChat's QR page. Once the
  * scan finishes (here or in the window the link opened) the page goes on: logged in → the return
  * path; a WeChat with no member yet → the page that asks for a phone.
  */
@@ -21,20 +21,20 @@ export function WechatLoginOption({ returnPath }: { returnPath: string }) {
   );
   if (!isAvailable) return null;
   return (
-    <div className="wechat-login" aria-label="微信登录" role="region" style={{ marginTop: 16, borderTop: '1px solid #eef0f4', paddingTop: 12 }}>
+    <div className="wechat-login" aria-label="微信登录" role="region">
       {isOpen ? (
         <>
-          <WechatQr scan={scan} caption="请使用微信扫一扫登录" />
-          <p style={{ textAlign: 'center', margin: '8px 0 0' }}>
+          <WechatQr scan={scan} caption="在打开的微信页面用手机微信扫码登录" />
+          <p className="wechat-login__back">
             <button type="button" className="link-button" onClick={() => setIsOpen(false)}>
               使用账号登录
             </button>
           </p>
         </>
       ) : (
-        <p style={{ margin: 0, textAlign: 'center', fontSize: 13, color: '#909399' }}>
+        <p className="wechat-login__other">
           其他登录方式：
-          <button type="button" className="link-button" onClick={() => setIsOpen(true)} style={{ color: '#07c160' }}>
+          <button type="button" className="link-button wechat-login__start" onClick={() => setIsOpen(true)}>
             微信登录
           </button>
         </p>

@@ -1,29 +1,34 @@
 import type { WechatScan } from './use-wechat-scan.ts';
 
-/** The QR to scan with WeChat, and for a browser with no phone at hand, the same address in a new window. */
+/**
+ * WeChat's own QR page (the QR connect address) opened in a new window: the phone scans the QR
+ * WeChat shows there, and this page goes on by itself once the scan has finished (it polls).
+ * Needs wechat.css.
+ */
 export function WechatQr({ scan, caption }: { scan: WechatScan; caption: string }) {
   if (scan.error) {
     return (
-      <div className="wechat-qr" role="alert" style={{ textAlign: 'center', padding: '24px 0', color: '#f56c6c' }}>
+      <div className="wechat-qr wechat-qr--error" role="alert">
         <p>{scan.error}</p>
         <button type="button" className="link-button" onClick={() => scan.renew()}>
-          重新获取二维码
+          重试
         </button>
       </div>
     );
   }
-  if (!scan.info) return <p style={{ textAlign: 'center', padding: '24px 0', color: '#909399' }}>二维码加载中…</p>;
+  if (!scan.info) return <p className="wechat-qr wechat-qr--waiting">正在连接微信…</p>;
   return (
-    <div className="wechat-qr" style={{ display: 'flex', flexDirection: 'column', alignItems: 'center', gap: 10 }}>
-      <img src={scan.info.image} alt="微信登录二维码" width={200} height={200} />
-      <p style={{ margin: 0, color: '#606266', fontSize: 14 }}>{caption}</p>
-      <p style={{ margin: 0, fontSize: 13 }}>
-        <a href={scan.info.url} target="_blank" rel="noopener" style={{ color: '#1f6fd1' }}>
-          在新窗口打开微信登录
-        </a>
-        <span style={{ color: '#c0c4cc' }}> · </span>
+    <div className="wechat-qr">
+      <a className="wechat-qr__open" href={scan.info.url} target="_blank" rel="noopener">
+        在新窗口打开微信登录
+      </a>
+      <p className="wechat-qr__caption">{caption}</p>
+      <p className="wechat-qr__hint">
+        微信扫码完成后本页将自动继续。链接
+        {Math.round(scan.info.expiresInSeconds / 60)}
+        分钟内有效，
         <button type="button" className="link-button" onClick={() => scan.renew()}>
-          刷新二维码
+          重新获取
         </button>
       </p>
     </div>
