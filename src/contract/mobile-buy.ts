@@ -1,7 +1,8 @@
-import type { LoginMode, MemberSummary } from './account.ts';
+import type { LoginMode } from './account.ts';
 import type { CartSummary } from './cart.ts';
-import type { OrderDetail, OrderListData, OrderStatus, SettlementData } from './order.ts';
+import type { OrderDetail, OrderListData, SettlementData } from './order.ts';
 import type { CashierData } from './payment.ts';
+import type { MemberOverview } from './member.ts';
 
 /**
  * The buying half of the mobile site (spec §1): cart, login, registration, member centre, orders,
@@ -29,9 +30,9 @@ export interface MobileRegisterData extends MobileBasePath {
   inviter: string;
 }
 
+/** The desktop overview's data (features/member), shown in one column. */
 export interface MobilePersonData extends MobileBasePath {
-  profile: MemberSummary & { phone: string; hasPassword: boolean };
-  orderCounts: Record<OrderStatus, number>;
+  overview: MemberOverview;
 }
 
 export interface MobileOrderListData extends MobileBasePath {

@@ -12,22 +12,26 @@ const desktopLinks = memberCentreLinks.filter((link) => !phonePaged.includes(lin
 
 /** /m/user/person (members): who, orders by state, the other member pages (desktop pages), logout. */
 export function MobilePersonPage({ shell, data }: PageProps<MobilePersonData>) {
-  const { profile } = data;
+  const { overview } = data;
   const paths = mobileBuyPaths(data.basePath);
-  const name = displayNameOf(profile);
+  const name = displayNameOf(overview);
   const unread = shell.headerStatusInfo.unreadCount;
   return (
     <MobileFrame shell={shell} basePath={data.basePath} title="会员中心" backHref={paths.home}>
       <section className="mb-person" aria-label="账户信息">
-        <span className="mb-person__avatar" aria-hidden="true">
-          {name.slice(0, 1)}
-        </span>
+        {overview.avatarUrl ? (
+          <img className="mb-person__avatar" src={overview.avatarUrl} alt="" width={56} height={56} />
+        ) : (
+          <span className="mb-person__avatar" aria-hidden="true">
+            {name.slice(0, 1)}
+          </span>
+        )}
         <div>
           <h2 className="mb-person__name" data-testid="m-person-name">
             {name}
           </h2>
           <p className="mb-person__meta">
-            会员编号 {profile.userNumber} · {profile.phone}
+            {overview.level.name} · 会员编号 {overview.userNumber} · {overview.maskedPhone}
           </p>
         </div>
       </section>
@@ -43,10 +47,26 @@ export function MobilePersonPage({ shell, data }: PageProps<MobilePersonData>) {
         <div className="mb-counts">
           {orderStatuses.map((status) => (
             <a key={status} className="mb-counts__item" href={withMobileQuery(paths.orderList, { tab: status })} data-testid={`m-person-orders-${status}`}>
-              <strong>{data.orderCounts[status]}</strong>
+              <strong>{overview.counts.orders[status]}</strong>
               {orderStatusLabels[status]}
             </a>
           ))}
+        </div>
+      </section>
+      <section className="mb-card" aria-label="我的资产">
+        <div className="mb-counts">
+          <a className="mb-counts__item" href="/user/coupon">
+            <strong>{overview.counts.unusedCoupons}</strong>
+            可用优惠券
+          </a>
+          <a className="mb-counts__item" href="/user/favorite">
+            <strong>{overview.counts.favorites}</strong>
+            我的收藏
+          </a>
+          <a className="mb-counts__item" href="/user/message/list">
+            <strong>{overview.counts.unreadMessages}</strong>
+            未读消息
+          </a>
         </div>
       </section>
       <nav className="mb-card mb-menu" aria-label="会员服务">

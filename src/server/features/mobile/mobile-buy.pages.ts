@@ -15,12 +15,13 @@ import { MobilePayPage } from '../../../web/pages/mobile-pay-page.tsx';
 import { MobilePersonPage } from '../../../web/pages/mobile-person-page.tsx';
 import { MobileRegisterPage } from '../../../web/pages/mobile-register-page.tsx';
 import { MobileSettlementPage } from '../../../web/pages/mobile-settlement-page.tsx';
-import { findMemberProfile } from '../account/account.service.ts';
 import { loadCart } from '../cart/cart.service.ts';
 import { loadSettlement } from '../order/checkout.service.ts';
-import { countOrdersByStatusOf, listOrders, loadOrderDetail, parseOrderListQuery } from '../order/order.service.ts';
+import { listOrders, loadOrderDetail, parseOrderListQuery } from '../order/order.service.ts';
 import { createPaymentProviders, loadCashier } from '../payment/payment.service.ts';
 import { mobileLoginPath, mobileReturnPath } from './mobile-buy.service.ts';
+import { publicOriginOf } from '../../http/public-origin.ts';
+import { loadMemberOverview } from '../member/member-profile.service.ts';
 
 const quotationIdSchema = quotationRequests.accept.shape.quotationId;
 
@@ -80,10 +81,9 @@ export function mobileBuyPages(deps: ServiceDeps, basePath: string): Page[] {
       async load(context) {
         const userId = memberOrLogin(context);
         if (typeof userId !== 'number') return userId;
-        const profile = await findMemberProfile(db, userId);
-        if (!profile) return { redirectTo: mobileLoginPath(basePath, context.request.url) };
-        const { createdAt: _createdAt, ...rest } = profile;
-        return { title: `会员中心 - ${siteName}`, data: { profile: rest, orderCounts: await countOrdersByStatusOf(db, userId), basePath } };
+        const overview = await loadMemberOverview(deps, userId, publicOriginOf(deps.config, context.request));
+        if (!overview) return { redirectTo: mobileLoginPath(basePath, context.request.url) };
+        return { title: `会员中心 - ${siteName}`, data: { overview, basePath } };
       },
     }),
     definePage({

@@ -153,8 +153,8 @@ describe('the mobile buying path', () => {
     expect(cashier.methods.map((option) => option.method)).toContain('development');
 
     const person = pageStateOf<MobilePersonData>((await member.browser.get('/m/user/person')).body).data;
-    expect(person.profile.userNumber).toBe(member.userNumber);
-    expect(person.orderCounts).toMatchObject({ unpaid: 1, unshipped: 1, cancelled: 0 });
+    expect(person.overview.userNumber).toBe(member.userNumber);
+    expect(person.overview.counts.orders).toMatchObject({ unpaid: 1, unshipped: 1, cancelled: 0 });
 
     const other = await t.member();
     expect((await other.browser.get(`/m/user/order/detail/${orderNo}`)).statusCode).toBe(404);
