@@ -8,6 +8,8 @@ export interface LoginPageData {
   /** Where to go after login: a same-site path, already checked by the server. */
   returnPath: string;
   mode: LoginMode;
+  /** Whether the store offers WeChat login (WECHAT_APP_ID is set): its option is hidden otherwise. */
+  isWechatEnabled: boolean;
 }
 
 export function LoginPage({ shell, data }: PageProps<LoginPageData>) {
@@ -15,7 +17,7 @@ export function LoginPage({ shell, data }: PageProps<LoginPageData>) {
     <PageShell shell={shell}>
       <div className="auth-page">
         <AuthPromo siteName={shell.siteName} />
-        <LoginPanel returnPath={data.returnPath} initialMode={data.mode} />
+        <LoginPanel returnPath={data.returnPath} initialMode={data.mode} isWechatEnabled={data.isWechatEnabled} />
       </div>
     </PageShell>
   );

@@ -15,7 +15,9 @@ describe('account pages and development routes', () => {
     expect(page.body).toContain('<title>会员登录 - 芯品商城</title>');
     expect(page.body).toContain('密码登录');
     expect(page.body).toContain('短信登录');
-    expect(pageStateOf(page.body).data).toEqual({ returnPath: '/cart', mode: 'password' });
+    // Without WECHAT_APP_ID the login card offers no WeChat login (wechat.test.ts: with it).
+    expect(pageStateOf(page.body).data).toEqual({ returnPath: '/cart', mode: 'password', isWechatEnabled: false });
+    expect(page.body).not.toContain('微信登录');
   });
 
   it.each([

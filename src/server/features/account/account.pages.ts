@@ -4,8 +4,10 @@ import type { ServiceDeps } from '../../service-deps.ts';
 import { ClausePage } from '../../../web/pages/clause-page.tsx';
 import { LoginPage } from '../../../web/pages/login-page.tsx';
 import { RegisterPage } from '../../../web/pages/register-page.tsx';
+import { isWechatEnabled } from '../wechat/wechat.service.ts';
 
-export function accountPages({ config }: ServiceDeps): Page[] {
+export function accountPages(deps: ServiceDeps): Page[] {
+  const { config } = deps;
   const siteName = config.siteName;
   return [
     definePage({
@@ -17,7 +19,11 @@ export function accountPages({ config }: ServiceDeps): Page[] {
         const mode = loginModes.find((candidate) => candidate === query.mode) ?? 'password';
         // A member who is already logged in goes straight on, unless changing the password.
         if (userId !== null && mode !== 'find') return { redirectTo: returnPath };
-        return { title: `会员登录 - ${siteName}`, description: `登录${siteName}，采购电子元器件。`, data: { returnPath, mode } };
+        return {
+          title: `会员登录 - ${siteName}`,
+          description: `登录${siteName}，采购电子元器件。`,
+          data: { returnPath, mode, isWechatEnabled: isWechatEnabled(deps) },
+        };
       },
     }),
     definePage({

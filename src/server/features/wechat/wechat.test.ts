@@ -46,6 +46,14 @@ async function bindByScan(browser: TestBrowser, unionid: string, nickname?: stri
   return openCallback(browser, await approveAtWechat(info?.url ?? ''));
 }
 
+describe('the login page', () => {
+  it('offers WeChat login once the store is configured for it', async () => {
+    const page = await t.browser().get('/account/login');
+    expect(pageStateOf<{ isWechatEnabled: boolean }>(page.body).data.isWechatEnabled).toBe(true);
+    expect(page.body).toContain('微信登录');
+  });
+});
+
 describe('getWechatScanInfo', () => {
   it('answers a QR connect URL with a fresh state and the callback', async () => {
     const info = await t.browser().callOk(wechatCalls.getWechatScanInfo, {});

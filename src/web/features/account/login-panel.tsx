@@ -11,7 +11,7 @@ const tabs: { mode: LoginMode; label: string }[] = [
 ];
 
 /** The login card: password login, SMS-code login, and finding a forgotten password. */
-export function LoginPanel({ returnPath, initialMode }: { returnPath: string; initialMode: LoginMode }) {
+export function LoginPanel({ returnPath, initialMode, isWechatEnabled }: { returnPath: string; initialMode: LoginMode; isWechatEnabled: boolean }) {
   const [mode, setMode] = useState<LoginMode>(initialMode);
   const [note, setNote] = useState('');
   const registerHref = registerPath(returnPath === '/' ? undefined : returnPath);
@@ -51,7 +51,7 @@ export function LoginPanel({ returnPath, initialMode }: { returnPath: string; in
           }}
         />
       ) : null}
-      {mode === 'find' ? null : <WechatLoginOption returnPath={returnPath} />}
+      {mode === 'find' || !isWechatEnabled ? null : <WechatLoginOption returnPath={returnPath} />}
       <p className="auth-card__foot">
         还没有账号？<a href={registerHref}>免费注册</a>
       </p>

@@ -6,24 +6,6 @@ import { callApi, errorMessageOf } from '../../lib/api-client.ts';
 /** How often a shown QR asks whether the scan has finished (in this browser, possibly another tab). */
 const pollMs = 2_500;
 
-/** Whether this store offers WeChat login: asked once after hydration (the calls answer 未开启微信登录 without it). */
-export function useWechatAvailable(): boolean {
-  const [isAvailable, setIsAvailable] = useState(false);
-  useEffect(() => {
-    let isCurrent = true;
-    callApi(wechatCalls.queryWechatRelevanceInfo, {}).then(
-      () => {
-        if (isCurrent) setIsAvailable(true);
-      },
-      () => undefined,
-    );
-    return () => {
-      isCurrent = false;
-    };
-  }, []);
-  return isAvailable;
-}
-
 export interface WechatScan {
   info: WechatScanInfo | null;
   error: string;

@@ -2,16 +2,15 @@ import { useState } from 'react';
 import { wechatRegisterPath } from '../../../contract/wechat.ts';
 import { wechatCalls } from '../../../contract/wechat-calls.ts';
 import { callApi } from '../../lib/api-client.ts';
-import { useWechatAvailable, useWechatScan } from './use-wechat-scan.ts';
+import { useWechatScan } from './use-wechat-scan.ts';
 import { WechatQr } from './wechat-qr.tsx';
 
 /**
- * The login card's 微信登录: shown only when the store offers it; opens WeChat's QR page. Once the
+ * The login card's 微信登录 (the login page shows it only when the store offers it); opens WeChat's QR page. Once the
  * scan finishes (here or in the window the link opened) the page goes on: logged in → the return
  * path; a WeChat with no member yet → the page that asks for a phone.
  */
 export function WechatLoginOption({ returnPath }: { returnPath: string }) {
-  const isAvailable = useWechatAvailable();
   const [isOpen, setIsOpen] = useState(false);
   const scan = useWechatScan(
     () => callApi(wechatCalls.getWechatScanInfo, { returnPath }),
@@ -19,7 +18,6 @@ export function WechatLoginOption({ returnPath }: { returnPath: string }) {
     (relevance) => relevance.isLoggedIn || relevance.pending !== null,
     (relevance) => window.location.assign(relevance.isLoggedIn ? returnPath : wechatRegisterPath),
   );
-  if (!isAvailable) return null;
   return (
     <div className="wechat-login" aria-label="微信登录" role="region">
       {isOpen ? (
