@@ -90,6 +90,30 @@ export async function registerMember(db: Kysely<Database>, registration: Registr
   return memberOf(row);
 }
 
+/** The member of a phone, or null. */
+export async function findMemberIdByPhone(db: Kysely<Database>, phone: string): Promise<number | null> {
+  return (await findUserByPhone(db, phone))?.id ?? null;
+}
+
+/**
+ * The member of a phone its caller has proven by an SMS code of its own purpose (a WeChat login's):
+ * made now, as a quick registration does (no password, the new-member pack, the inviter when it is
+ * an earlier member), unless the phone already is a member. The unique phone decides races.
+ */
+export async function memberOfVerifiedPhone(db: Kysely<Database>, request: { phone: string; inviter?: string | undefined; now: number }): Promise<number> {
+  const { phone, now } = request;
+  const existing = await findMemberIdByPhone(db, phone);
+  if (existing !== null) return existing;
+  const inviter = await inviterForNewMember(db, request.inviter);
+  const row = await insertUser(db, { phone, nickName: defaultNickName(phone), passwordHash: null, inviter, createdAt: now }, (trx, userId) =>
+    grantNewMemberPack(trx, userId, now),
+  );
+  if (row) return row.id;
+  const registered = await findMemberIdByPhone(db, phone);
+  if (registered === null) throw new Error(`member ${phone} is neither registered nor registrable`);
+  return registered;
+}
+
 export interface SeededMember {
   phone: string;
   /** Default: the masked phone, as registration gives. */

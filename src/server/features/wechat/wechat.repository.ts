@@ -91,8 +91,3 @@ export function findLivePending(db: Db, sidHash: string, now: number): Promise<W
 export function takePending(db: Db, sidHash: string, now: number): Promise<WechatPendingTable | undefined> {
   return db.deleteFrom('wechatPending').where('sidHash', '=', sidHash).where('expiresAt', '>', now).returningAll().executeTakeFirst();
 }
-
-/** The inviter of a member registered a moment ago through WeChat (never overwrites one). */
-export async function setInviterOfNewMember(db: Db, userId: number, inviter: string): Promise<void> {
-  await db.updateTable('users').set({ inviter }).where('id', '=', userId).where('inviter', 'is', null).execute();
-}

@@ -14,7 +14,7 @@ import type { WechatLoginConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { checkHasUser, findOrCreateMember } from '../account/account.service.ts';
+import { findMemberIdByPhone, memberOfVerifiedPhone } from '../account/account.service.ts';
 import { verifySmsCode } from '../account/sms/sms-code.service.ts';
 import { identityOfCode, qrConnectUrl, type WechatIdentity } from './wechat-open-platform.ts';
 import {
@@ -27,7 +27,6 @@ import {
   insertBinding,
   insertState,
   recordUsedCode,
-  setInviterOfNewMember,
   takePending,
   upsertPending,
 } from './wechat.repository.ts';
@@ -151,15 +150,13 @@ export async function registerFromWechat(deps: ServiceDeps, registration: Wechat
   if (!pending) throw new AppError(wechatErrors.noPending);
   await verifySmsCode(deps.db, { phone: registration.phone, purpose: SendMsgType.wechat, code: registration.smsCode, now });
   if (await findBindingByUnionid(deps.db, pending.unionid)) throw new AppError(wechatErrors.boundToOther);
-  const member = { phone: registration.phone, password: null, createdAt: now };
-  const wasMember = await checkHasUser(deps.db, registration.phone);
-  // findOrCreateMember only finds a member's phone; the identity is kept for another phone when this one is bound.
-  if (wasMember && (await findBindingOfUser(deps.db, await findOrCreateMember(deps.db, member)))) throw new AppError(wechatErrors.phoneAlreadyBound);
+  // The identity stays pending (for another phone) when this phone's member already has a WeChat.
+  const memberId = await findMemberIdByPhone(deps.db, registration.phone);
+  if (memberId !== null && (await findBindingOfUser(deps.db, memberId))) throw new AppError(wechatErrors.phoneAlreadyBound);
   // Taken in one statement before any member is made: of two registrations with one scan, one goes on.
   const taken = await takePending(deps.db, sidHash, now);
   if (!taken) throw new AppError(wechatErrors.noPending);
-  const userId = await findOrCreateMember(deps.db, member);
-  if (!wasMember && registration.inviter) await setInviterOfNewMember(deps.db, userId, registration.inviter);
+  const userId = await memberOfVerifiedPhone(deps.db, { phone: registration.phone, inviter: registration.inviter, now });
   const { unionid, openid, nickname, headImgUrl } = taken;
   await bind(deps.db, userId, { unionid, openid, nickname, headImgUrl }, now);
   return userId;

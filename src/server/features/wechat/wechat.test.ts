@@ -33,10 +33,10 @@ async function scanToLogin(browser: TestBrowser, unionid: string, returnPath = '
   return openCallback(browser, await approveAtWechat(info.url));
 }
 
-async function registerThroughWechat(browser: TestBrowser, unionid: string, phone = nextPhone()) {
+async function registerThroughWechat(browser: TestBrowser, unionid: string, phone = nextPhone(), inviter?: string) {
   expect(await scanToLogin(browser, unionid)).toMatchObject({ status: 302, location: wechatRegisterPath });
   const smsCode = await sendCode(t, browser, phone, SendMsgType.wechat);
-  return { phone, answer: await browser.call(wechatCalls.wechatRegister, { phone, smsCode }) };
+  return { phone, answer: await browser.call(wechatCalls.wechatRegister, { phone, smsCode, ...(inviter === undefined ? {} : { inviter }) }) };
 }
 
 /** A bind scan of the member signed in in `browser`, as WeChat user `unionid`. */
@@ -90,6 +90,22 @@ describe('a WeChat with no member', () => {
     expect(relevance).toEqual({ isLoggedIn: true, pending: null, binding: { nickname: '昵称ew-1', headImgUrl: '' } });
     // The identity is spent: a second registration with it finds none.
     expect(await browser.call(wechatCalls.wechatRegister, { phone, smsCode })).toMatchObject({ errorCode: wechatErrors.noPending.errorCode });
+  });
+
+  it('makes the new member as a registration does: the new-member pack, and the inviter only when it is an earlier member', async () => {
+    const inviter = await t.member();
+    const invited = t.browser();
+    const { phone, answer } = await registerThroughWechat(invited, 'union-invited', undefined, inviter.userNumber.toLowerCase());
+    expect(answer).toMatchObject({ code: 1 });
+    const row = await t.db.kysely.selectFrom('users').select(['id', 'inviter']).where('phone', '=', phone).executeTakeFirstOrThrow();
+    expect(row.inviter).toBe(inviter.userNumber);
+    const pack = await t.db.kysely.selectFrom('memberCoupons').select('id').where('userId', '=', row.id).execute();
+    expect(pack.length).toBeGreaterThan(0);
+
+    const stranger = await registerThroughWechat(t.browser(), 'union-stranger', undefined, 'U0000000000');
+    expect(stranger.answer).toMatchObject({ code: 1 });
+    const strangerRow = await t.db.kysely.selectFrom('users').select('inviter').where('phone', '=', stranger.phone).executeTakeFirstOrThrow();
+    expect(strangerRow.inviter).toBeNull();
   });
 
   it('binds to the member who already has the phone (the SMS code proves it is theirs)', async () => {
