@@ -103,4 +103,10 @@ test('到货提醒: a member watches an out-of-stock favourite and gets a 商品
   }).toPass({ timeout: 15_000 });
   await expect(page.getByTestId('message-row').first()).toContainText('商品提醒');
   await expect(page.getByTestId('message-row')).toHaveCount(1);
+
+  // The detail links the part's page.
+  await page.getByTestId('message-row').first().getByRole('link').click();
+  await page.getByRole('link', { name: `/product/detail/${String(part.id)}` }).click();
+  await expect(page).toHaveURL(new RegExp(`/product/detail/${String(part.id)}$`));
+  await expect(page.getByText(part.code).first()).toBeVisible();
 });

@@ -17,7 +17,7 @@ export function MessageDetailsPage(props: PageProps<MessageDetailsData>) {
             <h1>{messageTypeNames[message.messageType]}通知</h1>
             <time>{message.sendDateStr}</time>
           </header>
-          <MessageContent message={message} className="message-details__content" />
+          <MessageContent message={message} className="message-details__content" linksPages />
           <footer className="message-details__foot">
             <a className="button" href="/user/message/list">
               返回消息列表
