@@ -22,7 +22,8 @@ function tabUrl(tab: MyCouponTab, page = 1): string {
   return query ? `${couponPaths.mine}?${query}` : couponPaths.mine;
 }
 
-const sourceNames: Record<MemberCoupon['source'], string> = { centre: '领券中心', newMemberPack: '新人礼包', staff: '客服赠送' };
+/** 'staff' covers what staff grant and the invite reward (an invitee's first paid order). */
+const sourceNames: Record<MemberCoupon['source'], string> = { centre: '领券中心', newMemberPack: '新人礼包', staff: '平台赠送' };
 
 function CouponDetails({ coupon, now }: { coupon: MemberCoupon; now: number }) {
   return (
