@@ -62,6 +62,15 @@ test.describe('member messages', () => {
     await page.getByRole('link', { name: '返回消息列表' }).click();
     await expect(page.getByTestId('message-row').first()).toHaveAttribute('data-read', 'true');
     await expect(page.getByTestId('message-row').nth(1)).toHaveAttribute('data-read', 'false');
+
+    // 删除 on the detail page: after the confirmation the message is gone and the list is back.
+    await page.getByRole('link', { name: '订单 SO-78 已签收' }).click();
+    await page.waitForURL('**/user/message/details?id=*');
+    page.once('dialog', (dialog) => void dialog.accept());
+    await page.getByRole('button', { name: '删除' }).click();
+    await page.waitForURL((url) => url.pathname === '/user/message/list');
+    await expect(page.getByTestId('message-row')).toHaveCount(1);
+    await expect(page.getByTestId('message-row').first()).toContainText('退货申请 RT-77');
   });
 
   test('fetching a message page writes nothing; the page marks it read once it has opened in the browser', async ({ page, storeDb, member: { userId } }) => {

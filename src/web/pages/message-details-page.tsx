@@ -1,4 +1,5 @@
 import { messageTypeNames, type MessageDetailsData } from '../../contract/message.ts';
+import { DeleteMessageButton } from '../features/message/delete-message-button.tsx';
 import { MessageContent } from '../features/message/message-content.tsx';
 import { useReadOnOpen } from '../features/message/use-read-on-open.ts';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
@@ -22,6 +23,7 @@ export function MessageDetailsPage(props: PageProps<MessageDetailsData>) {
             <a className="button" href="/user/message/list">
               返回消息列表
             </a>
+            <DeleteMessageButton messageId={message.id} />
           </footer>
         </article>
       </MemberCentreLayout>
