@@ -13,6 +13,8 @@ export const orderCalls = {
   detail: memberCall<Requests['detail'], OrderDetail>('/order/api/detail'),
   /** The buyer cancels an unpaid order; answers the order as it is now. */
   cancel: memberCall<Requests['cancel'], OrderDetail>('/order/api/cancel'),
+  /** The buyer confirms a shipped order received (已完成); answers the order as it is now. */
+  confirmReceipt: memberCall<Requests['confirmReceipt'], OrderDetail>('/order/api/confirmReceipt'),
   buyAgain: memberCall<Requests['buyAgain'], BuyAgainResponse>('/order/api/buyAgain'),
   expressList: publicCall<Requests['expressList'], ExpressListResponse>('/common/api/queryExpressList'),
   /** The member's own orders only. */

@@ -45,6 +45,7 @@ export const orderRequests = {
   }),
   detail: z.object({ orderNo: orderNoSchema }),
   cancel: z.object({ orderNo: orderNoSchema }),
+  confirmReceipt: z.object({ orderNo: orderNoSchema }),
   buyAgain: z.object({ orderNo: orderNoSchema }),
   /** Spec §7: /common/api/queryExpressInfo {orderNo}. */
   expressInfo: z.object({ orderNo: orderNoSchema }),

@@ -70,6 +70,7 @@ export const orderErrors = defineErrors('order', {
   totalChanged: { code: ResultCode.conflict, msg: '订单金额已变化，请确认最新价格后重新提交' },
   notFound: { code: ResultCode.notFound, msg: '订单不存在' },
   notCancellable: { code: ResultCode.conflict, msg: '订单当前状态不可取消' },
+  notReceivable: { code: ResultCode.conflict, msg: '订单当前状态不能确认收货' },
   notPayable: { code: ResultCode.conflict, msg: '订单当前状态不可支付' },
   idempotencyKeyReused: { code: ResultCode.conflict, msg: '该订单已提交，请勿重复提交' },
   /** Staff confirmed a bank transfer whose amount is not the order's. */
@@ -101,6 +102,7 @@ export function isInvoiceNumber(value: string): boolean {
 export const orderMessages = {
   placed: '订单已提交',
   cancelled: '订单已取消',
+  received: '已确认收货，感谢您的惠顾',
 } as const;
 
 export const orderPaths = {
@@ -207,6 +209,8 @@ export interface OrderSummary {
   canCancel: boolean;
   /** The buyer may pay it (unpaid, not expired). */
   canPay: boolean;
+  /** The buyer may confirm receipt (shipped); otherwise it completes by itself after the configured days. */
+  canConfirmReceipt: boolean;
 }
 
 /** A coupon as the order used it, kept on the order. */

@@ -40,6 +40,12 @@ async function signInNewMember(page: Page, storeDb: StoreDb, fields: MemberField
 export interface StoreFixtures {
   /** Fails the test on any console error or page error: hydration warnings included. */
   consoleErrors: string[];
+  /**
+   * Every journey runs from 127.0.0.1, where real buyers each have their own address: the
+   * address's hourly SMS budget (20, sms-limits.ts; its own tests are in Vitest) starts afresh
+   * for each test, so the suite's many registrations and logins by SMS do not run it out.
+   */
+  smsAddressBudget: undefined;
   /** The fields of `member` (its nickname…): set them with test.use. */
   memberFields: MemberFields;
   /** A new member, signed in in the page's browser context before the test starts. */
@@ -78,6 +84,13 @@ export const test = base.extend<StoreFixtures, StoreWorkerFixtures>({
       await db.destroy();
     },
     { scope: 'worker' },
+  ],
+  smsAddressBudget: [
+    async ({ storeDb }, use) => {
+      await storeDb.deleteFrom('rateCounters').where('key', 'like', 'sms:ip:%').execute();
+      await use(undefined);
+    },
+    { auto: true },
   ],
   memberFields: [{}, { option: true }],
   member: async ({ page, storeDb, memberFields }, use) => {

@@ -187,6 +187,31 @@ test.describe('my orders', () => {
     await context.close();
   });
 
+  test('a shipped order offers 确认收货: confirmed, it shows 已完成 and moves to its tab', async ({ page, storeDb, member }) => {
+    expect(member.userId).toBeGreaterThan(0);
+    await page.goto('/user/order/list');
+    const [part] = await orderParts(storeDb, 1, { skip: 36 });
+    if (!part) throw new Error('no part');
+    const placed = await placeOrder(page, [part], await saveShenzhenAddress(page));
+    await confirmBankTransfer(storeDb, { orderNo: placed.orderNo, amountCents: placed.payableCents, staffNote: '' });
+    await shipOrder(storeDb, { orderNo: placed.orderNo, carrierCode: 'sf', trackingNo: 'SF5566778899' });
+
+    await page.goto('/user/order/list?status=shipped');
+    const card = page.getByTestId('order-card').filter({ hasText: placed.orderNo });
+    await card.getByRole('button', { name: '确认收货' }).click();
+    const dialog = page.getByRole('dialog', { name: '确认收货' });
+    await expect(dialog).toContainText(placed.orderNo);
+    await dialog.getByRole('button', { name: '确认收货' }).click();
+    await expect(page.getByText('已确认收货，感谢您的惠顾')).toBeVisible();
+    await expect(card.getByTestId('order-status')).toHaveText('已完成');
+    await expect(card.getByRole('button', { name: '确认收货' })).toHaveCount(0);
+    await expect(page.getByTestId('order-tab-completed')).toHaveText('已完成1');
+    await expect(page.getByTestId('order-tab-shipped')).toHaveText('已发货0');
+    const stored = await storeDb.selectFrom('orders').select(['status', 'completedAt']).where('orderNo', '=', placed.orderNo).executeTakeFirstOrThrow();
+    expect(stored.status).toBe('completed');
+    expect(stored.completedAt).not.toBeNull();
+  });
+
   test('an invoice issued by staff shows on the order detail as 已开票, and its message (发票) is in the message centre', async ({ page, storeDb, member }) => {
     await page.goto('/user/order/list');
     await expect(page.getByRole('heading', { name: '我的订单' })).toBeVisible();

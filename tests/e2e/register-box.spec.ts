@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { accountCalls } from '../../src/contract/account-calls.ts';
+import { createMember } from '../../src/server/testing/factories.ts';
 import { expect, latestSmsCode, test, uniquePhone } from './fixtures.ts';
 import { freezeClock } from './home-fixtures.ts';
 
@@ -143,7 +144,8 @@ test.describe('register box', () => {
 
   test('registers with the inviter of the page query, which is kept in local storage', async ({ page, storeDb }) => {
     const registrations = countCalls(page, accountCalls.quickRegister.path);
-    const inviter = `U${Date.now() % 1_000_000_000}`;
+    // Only a member's user number is kept as the inviter (an unknown one is stored as null: invite.test.ts).
+    const { userNumber: inviter } = await createMember(storeDb);
     const box = await openRegisterBox(page, `/?inviter=${inviter}`);
     expect(JSON.parse((await page.evaluate(() => localStorage.getItem('inviter'))) ?? '{}')).toMatchObject({ value: inviter });
     const { phone, smsCode } = await sendCodeToNewPhone(page, box);

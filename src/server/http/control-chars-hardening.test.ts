@@ -46,10 +46,10 @@ function shapesOf(schema: z.core.$ZodType): Readonly<Record<string, z.core.$ZodT
 
 const nul = 'a\u0000b';
 
-/** One body per field, holding a NUL in that field (literals such as a union's discriminator keep their value), and one with an extra field. */
+/** One body per field, holding a NUL in that field (literals such as a union's discriminator keep their (first) value), and one with an extra field. */
 function bodiesWithNul(schema: z.ZodType): Record<string, unknown>[] {
   const bodies = shapesOf(schema).flatMap((shape) => {
-    const literals = Object.fromEntries(Object.entries(shape).flatMap(([key, field]) => (field instanceof z.ZodLiteral ? [[key, field.value]] : [])));
+    const literals = Object.fromEntries(Object.entries(shape).flatMap(([key, field]) => (field instanceof z.ZodLiteral ? [[key, [...field.values][0]]] : [])));
     return Object.keys(shape)
       .filter((key) => !(key in literals))
       .map((key) => ({ ...literals, [key]: nul }));

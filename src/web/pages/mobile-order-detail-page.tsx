@@ -7,7 +7,7 @@ import { formatCents } from '../../contract/pricing.ts';
 import { MobileOrderButtons } from '../features/mobile/buy/mobile-order-card.tsx';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import { EventTimeline, ExpressTimeline } from '../features/order/express-timeline.tsx';
-import { BuyAgainNotice, CancelOrderDialog } from '../features/order/order-actions.tsx';
+import { BuyAgainNotice, CancelOrderDialog, ConfirmReceiptDialog } from '../features/order/order-actions.tsx';
 import { OrderAmounts } from '../features/order/order-amounts.tsx';
 import { PaymentCountdown } from '../features/order/payment-countdown.tsx';
 import { useOrderActions } from '../features/order/use-order-actions.ts';
@@ -107,6 +107,7 @@ export function MobileOrderDetailPage({ shell, data }: PageProps<MobileOrderDeta
       ) : null}
       <BuyAgainNotice actions={actions} orderNo={order.orderNo} />
       <CancelOrderDialog actions={actions} />
+      <ConfirmReceiptDialog actions={actions} />
       {/* The order-list link keeps a way back when the frame has no back arrow. */}
       <p className="mb-note">
         <a href={paths.orderList}>返回我的订单</a>

@@ -3,7 +3,7 @@ import { orderStatuses, orderStatusLabels } from '../../contract/order.ts';
 import { MobileOrderCard } from '../features/mobile/buy/mobile-order-card.tsx';
 import { useMoreOrders } from '../features/mobile/buy/use-more-orders.ts';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
-import { CancelOrderDialog } from '../features/order/order-actions.tsx';
+import { CancelOrderDialog, ConfirmReceiptDialog } from '../features/order/order-actions.tsx';
 import { useOrderActions } from '../features/order/use-order-actions.ts';
 import type { PageProps } from './page-props.ts';
 
@@ -53,6 +53,7 @@ export function MobileOrderListPage({ shell, data }: PageProps<MobileOrderListDa
         </div>
       )}
       <CancelOrderDialog actions={actions} />
+      <ConfirmReceiptDialog actions={actions} />
     </MobileFrame>
   );
 }

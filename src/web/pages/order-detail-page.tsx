@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { OrderStatus, orderPaths, type OrderDetail } from '../../contract/order.ts';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
 import { EventTimeline, ExpressTimeline } from '../features/order/express-timeline.tsx';
-import { BuyAgainNotice, CancelOrderDialog, OrderActionButtons } from '../features/order/order-actions.tsx';
+import { BuyAgainNotice, CancelOrderDialog, ConfirmReceiptDialog, OrderActionButtons } from '../features/order/order-actions.tsx';
 import { OrderAmounts } from '../features/order/order-amounts.tsx';
 import { OrderInfo } from '../features/order/order-info.tsx';
 import { OrderLinesTable, orderRowsOf } from '../features/order/order-lines-table.tsx';
@@ -91,6 +91,7 @@ export function OrderDetailPage({ shell, data }: PageProps<OrderDetail>) {
           </section>
         ) : null}
         <CancelOrderDialog actions={actions} />
+        <ConfirmReceiptDialog actions={actions} />
       </MemberCentreLayout>
     </PageShell>
   );

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { OrderStatus, orderPaths, orderStatuses, orderStatusLabels, type OrderDetail, type OrderListData, type OrderSummary } from '../../contract/order.ts';
+import { orderPaths, orderStatuses, orderStatusLabels, type OrderDetail, type OrderListData, type OrderSummary } from '../../contract/order.ts';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
-import { CancelOrderDialog } from '../features/order/order-actions.tsx';
+import { CancelOrderDialog, ConfirmReceiptDialog } from '../features/order/order-actions.tsx';
 import { OrderCard } from '../features/order/order-card.tsx';
 import { OrderPager } from '../features/order/order-pager.tsx';
 import { orderListUrl } from '../features/order/order-urls.ts';
@@ -10,9 +10,10 @@ import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
 
 /** A cancelled order moves from its tab's count to 已取消's. */
-function countsAfterCancel(counts: OrderListData['countsByStatus'], before: OrderSummary): OrderListData['countsByStatus'] {
-  if (before.status === OrderStatus.cancelled) return counts;
-  return { ...counts, [before.status]: Math.max(0, counts[before.status] - 1), [OrderStatus.cancelled]: counts.cancelled + 1 };
+/** The tab counts after one order moved (cancelled, or confirmed received) from `before` to `after`. */
+function countsAfterChange(counts: OrderListData['countsByStatus'], before: OrderSummary, after: OrderSummary): OrderListData['countsByStatus'] {
+  if (before.status === after.status) return counts;
+  return { ...counts, [before.status]: Math.max(0, counts[before.status] - 1), [after.status]: counts[after.status] + 1 };
 }
 
 function SearchForm({ data }: { data: OrderListData }) {
@@ -39,10 +40,10 @@ function SearchForm({ data }: { data: OrderListData }) {
 export function OrderListPage({ shell, data }: PageProps<OrderListData>) {
   const [orders, setOrders] = useState(data.orders);
   const [counts, setCounts] = useState(data.countsByStatus);
-  const actions = useOrderActions((cancelled: OrderDetail) => {
-    const before = orders.find((order) => order.orderNo === cancelled.orderNo);
-    if (before) setCounts((current) => countsAfterCancel(current, before));
-    setOrders((current) => current.map((order) => (order.orderNo === cancelled.orderNo ? cancelled : order)));
+  const actions = useOrderActions((changed: OrderDetail) => {
+    const before = orders.find((order) => order.orderNo === changed.orderNo);
+    if (before) setCounts((current) => countsAfterChange(current, before, changed));
+    setOrders((current) => current.map((order) => (order.orderNo === changed.orderNo ? changed : order)));
   });
   const allCount = orderStatuses.reduce((sum, status) => sum + counts[status], 0);
   const tabs = [
@@ -106,6 +107,7 @@ export function OrderListPage({ shell, data }: PageProps<OrderListData>) {
           />
         </section>
         <CancelOrderDialog actions={actions} />
+        <ConfirmReceiptDialog actions={actions} />
       </MemberCentreLayout>
     </PageShell>
   );

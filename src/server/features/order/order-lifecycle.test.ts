@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cartCalls } from '../../../contract/cart-calls.ts';
+import type { MemberOverview } from '../../../contract/member.ts';
 import type { OrderDetail, OrderListData, SettlementData } from '../../../contract/order.ts';
 import { orderCalls } from '../../../contract/order-calls.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
@@ -185,10 +186,10 @@ describe('the buyer’s orders: list, detail, cancel, expiry on read, buy again,
     await placeOne(member, part, 10);
     await member.browser.callOk(orderCalls.cancel, { orderNo: first });
     const person = await member.browser.get('/user/person');
-    const { shell, data } = pageStateOf<{ orderCounts: Record<string, number> }>(person.body);
+    const { shell, data } = pageStateOf<{ overview: MemberOverview }>(person.body);
     expect(shell.headerData.unpaidOrderCount).toBe(1);
     expect(person.body).toContain('待付款（1）');
-    expect(data.orderCounts).toEqual({ unpaid: 1, unshipped: 0, shipped: 0, completed: 0, cancelled: 1 });
+    expect(data.overview.counts.orders).toEqual({ unpaid: 1, unshipped: 0, shipped: 0, completed: 0, cancelled: 1 });
     expect(person.body).toMatch(/href="\/user\/order\/list\?status=cancelled"[^>]*><strong>1<\/strong>/);
     const home = pageStateOf<{ userInfo: { orderCount: number } | null }>((await member.browser.get('/')).body);
     expect(home.data.userInfo?.orderCount).toBe(2);

@@ -53,6 +53,21 @@ export async function expireOverdueOrders(db: Kysely<Database>, now: number, sco
   return cancelled;
 }
 
+/** The buyer confirms receipt: one conditional update decides between racing confirmations (and the sweeper). */
+export async function completeOrderByBuyer(db: Kysely<Database>, orderId: number, now: number): Promise<boolean> {
+  const order = await withTransaction(db, (trx) =>
+    applyTransition(trx, {
+      orderId,
+      action: OrderAction.complete,
+      now,
+      changes: { completedAt: now },
+      eventText: () => '买家确认收货，订单已完成',
+      messageText: (row) => `您的订单${row.orderNo}已确认收货，感谢您的惠顾。`,
+    }),
+  );
+  return order !== null;
+}
+
 /** Shipped orders the buyer has not confirmed within the configured days count as received. */
 export async function completeLongShippedOrders(db: Kysely<Database>, now: number, autoCompleteDays: number): Promise<number> {
   const ids = await findShippedBefore(db, now - autoCompleteDays * day, sweepBatch);

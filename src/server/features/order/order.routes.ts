@@ -9,7 +9,7 @@ import type { Database } from '../../db/database.ts';
 import { registerCalls, WithMessage } from '../../http/api-route.ts';
 import { previewCheckout } from './checkout.service.ts';
 import { placeOrder } from './order-placement.service.ts';
-import { buyAgain, cancelOrder, listOrders, loadExpressInfo, loadOrderDetail } from './order.service.ts';
+import { buyAgain, cancelOrder, confirmReceipt, listOrders, loadExpressInfo, loadOrderDetail } from './order.service.ts';
 import type { TrackingProvider } from './tracking-provider.ts';
 
 export function registerOrderRoutes(app: FastifyInstance, db: Kysely<Database>, orders: OrderConfig, tracking: TrackingProvider) {
@@ -19,6 +19,7 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<Database>, 
     list: ({ body, userId }) => listOrders(db, userId, body),
     detail: ({ body, userId }) => loadOrderDetail(db, userId, body.orderNo),
     cancel: async ({ body, userId }) => new WithMessage(await cancelOrder(db, userId, body.orderNo), orderMessages.cancelled),
+    confirmReceipt: async ({ body, userId }) => new WithMessage(await confirmReceipt(db, userId, body.orderNo), orderMessages.received),
     buyAgain: ({ body, userId }) => buyAgain(db, userId, body.orderNo),
     expressList: () => Promise.resolve({ carriers: [...carriers], freeShippingThresholdCents }),
     expressInfo: ({ body, userId }) => loadExpressInfo(db, tracking, userId, body.orderNo),

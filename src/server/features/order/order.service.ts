@@ -48,7 +48,7 @@ import {
   type OrderListFilter,
 } from './order.repository.ts';
 import { listOrderRefunds } from '../payment/payment-refund.service.ts';
-import { cancelOrderOfBuyer, expireOverdueOrders } from './order-sweeper.ts';
+import { cancelOrderOfBuyer, completeOrderByBuyer, expireOverdueOrders } from './order-sweeper.ts';
 import { findIssuedInvoice } from './order-invoice.service.ts';
 import type { TrackingProvider } from './tracking-provider.ts';
 
@@ -87,6 +87,7 @@ function toOrderSummary(row: OrderRow, lines: OrderLineRow[], now: number): Orde
     expiresAt: row.status === OrderStatus.unpaid ? row.expiresAt : null,
     canCancel: row.status === OrderStatus.unpaid,
     canPay: isPayable(row, now),
+    canConfirmReceipt: row.status === OrderStatus.shipped,
   };
 }
 
@@ -215,6 +216,13 @@ export async function cancelOrder(db: Kysely<Database>, userId: number, orderNo:
   const order = await findOrderOfMember(db, userId, orderNo, now);
   if (order.status !== OrderStatus.unpaid) throw new AppError(orderErrors.notCancellable);
   if (!(await cancelOrderOfBuyer(db, order.id, now))) throw new AppError(orderErrors.notCancellable);
+  return loadOrderDetail(db, userId, orderNo, now);
+}
+
+/** The buyer confirms a shipped order received: it completes once, however often confirmed. */
+export async function confirmReceipt(db: Kysely<Database>, userId: number, orderNo: string, now = Date.now()): Promise<OrderDetail> {
+  const order = await findOrderOfMember(db, userId, orderNo, now);
+  if (order.status !== OrderStatus.shipped || !(await completeOrderByBuyer(db, order.id, now))) throw new AppError(orderErrors.notReceivable);
   return loadOrderDetail(db, userId, orderNo, now);
 }
 

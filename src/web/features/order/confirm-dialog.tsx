@@ -1,4 +1,4 @@
-import { useEffect, useRef } from 'react';
+import { useEffect, useId, useRef } from 'react';
 
 export interface ConfirmDialogProps {
   isOpen: boolean;
@@ -14,6 +14,8 @@ export interface ConfirmDialogProps {
 /** A modal question (the browser's own <dialog>: focus kept inside, Esc closes) with a confirm and a cancel button. */
 export function ConfirmDialog({ isOpen, title, message, confirmLabel, cancelLabel = '再想想', isBusy = false, onConfirm, onClose }: ConfirmDialogProps) {
   const ref = useRef<HTMLDialogElement>(null);
+  // A page may hold several (取消订单 and 确认收货): each names itself by its own title.
+  const titleId = useId();
   useEffect(() => {
     const dialog = ref.current;
     if (!dialog) return;
@@ -21,8 +23,8 @@ export function ConfirmDialog({ isOpen, title, message, confirmLabel, cancelLabe
     if (!isOpen && dialog.open) dialog.close();
   }, [isOpen]);
   return (
-    <dialog ref={ref} className="confirm-dialog" aria-labelledby="confirm-dialog-title" onClose={onClose}>
-      <h2 id="confirm-dialog-title" className="confirm-dialog__title">
+    <dialog ref={ref} className="confirm-dialog" aria-labelledby={titleId} onClose={onClose}>
+      <h2 id={titleId} className="confirm-dialog__title">
         {title}
       </h2>
       <p className="confirm-dialog__message">{message}</p>

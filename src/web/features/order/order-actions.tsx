@@ -4,7 +4,7 @@ import { ConfirmDialog } from './confirm-dialog.tsx';
 import type { OrderActions } from './use-order-actions.ts';
 import { cashierPath } from './order-urls.ts';
 
-/** 去付款 / 取消订单 / 再次购买 for one order, as its state allows. */
+/** 去付款 / 取消订单 / 确认收货 / 再次购买 for one order, as its state allows. */
 export function OrderActionButtons({ order, actions }: { order: OrderSummary; actions: OrderActions }) {
   const isBusy = actions.busyNo !== null;
   return (
@@ -17,6 +17,11 @@ export function OrderActionButtons({ order, actions }: { order: OrderSummary; ac
       {order.canCancel ? (
         <button type="button" className="button order-actions__cancel" disabled={isBusy} onClick={() => actions.askCancel(order.orderNo)}>
           取消订单
+        </button>
+      ) : null}
+      {order.canConfirmReceipt ? (
+        <button type="button" className="button button--accent order-actions__receive" disabled={isBusy} onClick={() => actions.askReceipt(order.orderNo)}>
+          确认收货
         </button>
       ) : null}
       <button type="button" className="button order-actions__again" disabled={isBusy} onClick={() => void actions.buyAgain(order.orderNo)}>
@@ -37,6 +42,21 @@ export function CancelOrderDialog({ actions }: { actions: OrderActions }) {
       isBusy={actions.busyNo !== null}
       onConfirm={() => void actions.confirmCancel()}
       onClose={actions.closeCancel}
+    />
+  );
+}
+
+/** The confirm-receipt question, one per page. */
+export function ConfirmReceiptDialog({ actions }: { actions: OrderActions }) {
+  return (
+    <ConfirmDialog
+      isOpen={actions.receivingNo !== null}
+      title="确认收货"
+      message={`请确认已收到订单 ${actions.receivingNo ?? ''} 的全部商品。确认后订单完成，如有问题仍可申请售后。`}
+      confirmLabel="确认收货"
+      isBusy={actions.busyNo !== null}
+      onConfirm={() => void actions.confirmReceipt()}
+      onClose={actions.closeReceipt}
     />
   );
 }

@@ -70,11 +70,15 @@ const pricing: SettlementPricing = {
 
 const idleActions: OrderActions = {
   confirmingNo: null,
+  receivingNo: null,
   busyNo: null,
   buyAgainReport: null,
   askCancel: () => undefined,
   closeCancel: () => undefined,
   confirmCancel: () => Promise.resolve(),
+  askReceipt: () => undefined,
+  closeReceipt: () => undefined,
+  confirmReceipt: () => Promise.resolve(),
   buyAgain: () => Promise.resolve(),
   dismissBuyAgain: () => undefined,
 };
@@ -105,6 +109,7 @@ const order: OrderDetail = {
   expiresAt: 1_763_857_800_000,
   canCancel: true,
   canPay: true,
+  canConfirmReceipt: false,
   lines: [orderLine],
   goodsCents: 38_504,
   freightCents: 800,

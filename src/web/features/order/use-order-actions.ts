@@ -14,11 +14,13 @@ export interface BuyAgainReport {
 }
 
 /**
- * Cancel (after the confirm dialog) and buy again for one page's orders. Cancelling answers the
- * order as it is now; buying again goes to the cart, unless some lines stayed out: then it says which.
+ * Cancel and confirm receipt (each after its confirm dialog) and buy again for one page's orders.
+ * Cancelling and confirming answer the order as it is now (`onChanged`); buying again goes to the
+ * cart, unless some lines stayed out: then it says which.
  */
-export function useOrderActions(onCancelled: (order: OrderDetail) => void) {
+export function useOrderActions(onChanged: (order: OrderDetail) => void) {
   const [confirmingNo, setConfirmingNo] = useState<string | null>(null);
+  const [receivingNo, setReceivingNo] = useState<string | null>(null);
   const [busyNo, setBusyNo] = useState<string | null>(null);
   const [buyAgainReport, setBuyAgainReport] = useState<BuyAgainReport | null>(null);
 
@@ -37,6 +39,7 @@ export function useOrderActions(onCancelled: (order: OrderDetail) => void) {
 
   return {
     confirmingNo,
+    receivingNo,
     busyNo,
     buyAgainReport,
     askCancel: (orderNo: string) => setConfirmingNo(orderNo),
@@ -48,7 +51,18 @@ export function useOrderActions(onCancelled: (order: OrderDetail) => void) {
       setConfirmingNo(null);
       if (!order) return;
       showToast(orderMessages.cancelled);
-      onCancelled(order);
+      onChanged(order);
+    },
+    askReceipt: (orderNo: string) => setReceivingNo(orderNo),
+    closeReceipt: () => setReceivingNo(null),
+    async confirmReceipt() {
+      const orderNo = receivingNo;
+      if (orderNo === null) return;
+      const order = await run(orderNo, () => callApi(orderCalls.confirmReceipt, { orderNo }));
+      setReceivingNo(null);
+      if (!order) return;
+      showToast(orderMessages.received);
+      onChanged(order);
     },
     async buyAgain(orderNo: string) {
       setBuyAgainReport(null);

@@ -5,7 +5,7 @@ import { BuyAgainNotice } from '../../order/order-actions.tsx';
 import { PaymentCountdown } from '../../order/payment-countdown.tsx';
 import type { OrderActions } from '../../order/use-order-actions.ts';
 
-/** 去付款 / 取消订单 / 再次购买, as the order's state allows; paying goes to the mobile cashier. */
+/** 去付款 / 取消订单 / 确认收货 / 再次购买, as the order's state allows; paying goes to the mobile cashier. */
 export function MobileOrderButtons({ order, actions, basePath }: { order: OrderSummary; actions: OrderActions; basePath: string }) {
   const isBusy = actions.busyNo !== null;
   return (
@@ -13,6 +13,11 @@ export function MobileOrderButtons({ order, actions, basePath }: { order: OrderS
       {order.canCancel ? (
         <button type="button" className="mb-button mb-button--small" disabled={isBusy} onClick={() => actions.askCancel(order.orderNo)}>
           取消订单
+        </button>
+      ) : null}
+      {order.canConfirmReceipt ? (
+        <button type="button" className="mb-button mb-button--small mb-button--accent" disabled={isBusy} onClick={() => actions.askReceipt(order.orderNo)}>
+          确认收货
         </button>
       ) : null}
       <button type="button" className="mb-button mb-button--small" disabled={isBusy} onClick={() => void actions.buyAgain(order.orderNo)}>
