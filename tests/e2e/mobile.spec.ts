@@ -220,6 +220,31 @@ test.describe('browsing on a 375 × 667 touch screen', () => {
     await expect(page.getByTestId('m-cart-count')).toHaveText('2');
   });
 
+  test('the buying path on a phone: search from the home page, a suggestion, the part, 加入购物车, and the cart holds it', async ({ page, member }) => {
+    expect(member.userId).toBeGreaterThan(0);
+    await page.goto('/');
+    await expect(page).toHaveURL(/\/m$/);
+    await page.getByTestId('m-search-entry').tap();
+    await expect(page).toHaveURL(/\/m\/search$/);
+    const box = page.getByRole('combobox', { name: '搜索关键词' });
+    await box.pressSequentially('STM32F103', { delay: 30 });
+    await page.getByTestId('m-suggestions').getByRole('option').first().tap();
+    await expect(page).toHaveURL(/\/m\/search\?key=STM32F103/);
+    const first = page.getByTestId('m-part').first();
+    const code = (await first.getByTestId('m-part-code').textContent()) ?? '';
+    expect(code).toMatch(/^STM32F103/);
+    await first.getByRole('link').first().tap();
+    await expect(page).toHaveURL(/\/m\/product\/detail\/\d+$/);
+    await expect(page.getByTestId('m-product-code')).toContainText(code);
+    await page.getByTestId('m-buybar').getByRole('button', { name: '加入购物车' }).tap();
+    await expect(page.getByTestId('m-cart-count')).toHaveText('1');
+    await page.getByTestId('m-tab-cart').tap();
+    await expect(page).toHaveURL(/\/m\/cart$/);
+    await expect(page.getByTestId('m-cart-line')).toHaveCount(1);
+    await expect(page.getByTestId('m-cart-line')).toContainText(code);
+    expect(await fitsTheScreen(page)).toBe(true);
+  });
+
   test('a visitor adding to the cart goes to the mobile login page and comes back to the part', async ({ page, storeDb }) => {
     const part = await partWithTiers(storeDb);
     await page.goto(`/m/product/detail/${part.id}`);
