@@ -1,8 +1,8 @@
+import { decode as decodeBmp } from 'bmp-ts';
 import { fileTypeFromBuffer } from 'file-type';
-import sharp from 'sharp';
+import sharp, { type Sharp } from 'sharp';
 import { memberErrors } from '../../../contract/member.ts';
 import { AppError } from '../../http/app-error.ts';
-import { decodeBmp } from './bmp-decoder.ts';
 
 /** The avatar every member gets: a centred square of this side, as WebP. */
 export const avatarSide = 200;
@@ -19,9 +19,7 @@ export async function makeAvatar(file: Buffer): Promise<Buffer> {
   try {
     let image;
     if (type.mime === 'image/bmp') {
-      const raw = decodeBmp(file);
-      if (!raw) throw new AppError(memberErrors.avatarBroken);
-      image = sharp(raw.data, { raw: { width: raw.width, height: raw.height, channels: raw.channels } });
+      image = bmpImage(file);
     } else {
       image = sharp(file, { limitInputPixels: 40_000_000 }).rotate();
     }
@@ -30,4 +28,25 @@ export async function makeAvatar(file: Buffer): Promise<Buffer> {
     if (error instanceof AppError) throw error;
     throw new AppError(memberErrors.avatarBroken);
   }
+}
+
+/** A 2 MB upload holds no more pixels than this; a header that claims more is lying. */
+const maxBmpPixels = 4_000_000;
+
+/**
+ * sharp's prebuilt libvips reads no BMP: bmp-ts (the decoder Jimp uses: 1–32 bits, palettes, RLE)
+ * decodes it to ABGR at every depth (its toRGBA option is ignored for palettes), and the picture
+ * is rebuilt as RGB: a BMP's alpha is not meant as such (24-bit rows decode as alpha 0). The size
+ * is checked on the header first, since the decoder allocates what the header says.
+ */
+function bmpImage(file: Buffer): Sharp {
+  if (file.length < 26 || Math.abs(file.readInt32LE(18) * file.readInt32LE(22)) > maxBmpPixels) throw new AppError(memberErrors.avatarBroken);
+  const { data: abgr, width, height } = decodeBmp(file);
+  const rgb = Buffer.alloc(width * height * 3);
+  for (let pixel = 0; pixel < width * height; pixel++) {
+    rgb[pixel * 3] = abgr[pixel * 4 + 3] ?? 0;
+    rgb[pixel * 3 + 1] = abgr[pixel * 4 + 2] ?? 0;
+    rgb[pixel * 3 + 2] = abgr[pixel * 4 + 1] ?? 0;
+  }
+  return sharp(rgb, { raw: { width, height, channels: 3 } });
 }

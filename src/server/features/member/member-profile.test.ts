@@ -7,7 +7,7 @@ import { memberCalls } from '../../../contract/member-calls.ts';
 import { memberErrors, memberLevelOf, type MemberOverview } from '../../../contract/member.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { bmpImage, pngImage } from '../upload/testing/upload-test-kit.ts';
+import { bmpImage, paletteBmpImage, pngImage } from '../upload/testing/upload-test-kit.ts';
 import { pixelAt, threeBandPng, uploadAvatarFile } from './member.test-helpers.ts';
 
 const uploadDir = mkdtempSync(join(tmpdir(), 'member-avatar-'));
@@ -138,9 +138,12 @@ describe('member overview and profile', () => {
     expect(overview.avatarUrl).toBe(avatarUrl);
   });
 
-  it('takes a BMP avatar (spec §5 image types) too', async () => {
+  it.each([
+    ['24-bit', bmpImage],
+    ['8-bit palette', paletteBmpImage],
+  ])('takes a %s BMP avatar (spec §5 image types) too', async (_kind, makeBmp) => {
     const member = await t.member();
-    const key = await uploadAvatarFile(t, member.browser, bmpImage(), 'me.bmp');
+    const key = await uploadAvatarFile(t, member.browser, makeBmp(), 'me.bmp');
     const profile = await member.browser.callOk(memberCalls.setAvatar, { key });
     const image = (await member.browser.get(profile.avatarUrl)).rawPayload;
     expect(await sharp(image).metadata()).toMatchObject({ format: 'webp', width: 200, height: 200 });

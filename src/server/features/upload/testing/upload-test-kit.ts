@@ -48,6 +48,24 @@ export function bmpImage(): Buffer {
   return image;
 }
 
+/** A 2×1 BMP of 8-bit palette entries, both red (the BMPs old Windows tools save). */
+export function paletteBmpImage(): Buffer {
+  const image = Buffer.alloc(66);
+  image.write('BM', 0, 'latin1');
+  image.writeUInt32LE(66, 2);
+  image.writeUInt32LE(62, 10);
+  image.writeUInt32LE(40, 14);
+  image.writeInt32LE(2, 18);
+  image.writeInt32LE(1, 22);
+  image.writeUInt16LE(1, 26);
+  image.writeUInt16LE(8, 28);
+  image.writeUInt32LE(4, 34);
+  image.writeUInt32LE(2, 46);
+  image.set([40, 40, 220, 0, 40, 40, 220, 0], 54);
+  image.set([0, 1, 0, 0], 62);
+  return image;
+}
+
 export const jpegImage = Buffer.from(
   '/9j/4AAQSkZJRgABAQEASABIAAD/2wBDAP//////////////////////////////////////////////////////////////////////////////////////wgALCAABAAEBAREA/8QAFBABAAAAAAAAAAAAAAAAAAAAAP/aAAgBAQABPxA=',
   'base64',
