@@ -83,7 +83,8 @@ test.describe('after-sales complaints', () => {
     await expect(page.getByTestId('complaint-status')).toHaveText('待处理');
     const photos = page.getByRole('list', { name: '投诉图片' }).getByRole('img');
     await expect(photos).toHaveCount(2);
-    expect(await photos.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth))).toEqual([160, 160]);
+    // Decoded once loaded (the count can be right before the pictures have arrived).
+    await expect.poll(() => photos.evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth))).toEqual([160, 160]);
     await photos.first().click();
     await expect(page.getByRole('dialog', { name: '查看大图' })).toBeVisible();
     await page.keyboard.press('Escape');

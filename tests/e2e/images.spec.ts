@@ -36,5 +36,5 @@ test('the seeded catalogue shows its famous parts with their drawings', async ({
   await expect(page.getByText('STM32F103C8T6').first()).toBeVisible();
   const drawing = page.locator('img[src$="/img/package/qfp-48.svg"]').first();
   await expect(drawing).toBeVisible();
-  expect(await drawing.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+  await expect.poll(() => drawing.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
 });

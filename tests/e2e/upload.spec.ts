@@ -51,8 +51,10 @@ test('uploads chosen pictures with previews, removes one, and keeps the keys of 
   expect(rows.map((row) => row.key).sort()).toEqual([...keys].sort());
   expect(rows.every((row) => row.purpose === 'feedback' && row.mime === 'image/png')).toBe(true);
 
-  const widths = await page.locator('.image-uploader__thumb').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth));
-  expect(widths).toEqual([160, 160]);
+  // Decoded once loaded: poll rather than read at once.
+  await expect
+    .poll(() => page.locator('.image-uploader__thumb').evaluateAll((images) => images.map((image) => (image as HTMLImageElement).naturalWidth)))
+    .toEqual([160, 160]);
   const served = await page.request.get(`/img/${keys[0] ?? ''}`);
   expect(served.status()).toBe(200);
   expect(served.headers()['content-type']).toBe('image/png');
