@@ -89,12 +89,17 @@ async function clusterStage() {
   const name = `battery_attack_${randomBytes(4).toString('hex')}`;
   const databaseUrl = new URL(postgresUrl);
   databaseUrl.pathname = `/${name}`;
-  const basePort = await freePort();
+  // Each process a port the system has just handed out (three in a row from one were never checked:
+  // one was once held by another program's connection, and the process could not listen).
+  const ports = new Set<number>();
+  while (ports.size < 3) ports.add(await freePort());
+  const appPorts = [...ports];
   const cluster = await startCluster({
     processes: 3,
     databaseUrl: databaseUrl.toString(),
     redisUrl,
-    basePort: 20_000 + (basePort % 20_000),
+    basePort: appPorts[0] ?? 0,
+    appPorts,
     nginxPort: await freePort(),
     buildDir,
     env: { SEED_SKUS: isShort ? '300' : '2000', SMS_OUTBOX_ENABLED: 'true', LOG_LEVEL: 'warn' },
