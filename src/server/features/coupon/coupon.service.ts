@@ -223,6 +223,11 @@ export function parseMyCouponsQuery(query: Readonly<Record<string, string | unde
   return { tab: isMyCouponTab(query.tab) ? query.tab : 'unused', page: Number.isInteger(page) && page >= 1 && page <= 10_000 ? page : 1 };
 }
 
+/** How many of the member's coupons each /user/coupon tab holds, without reading any page of them. */
+export function countMyCoupons(db: Kysely<Database>, userId: number, now = Date.now()): Promise<Record<MyCouponTab, number>> {
+  return countCouponsByTab(db, userId, now);
+}
+
 export async function loadMyCoupons(db: Kysely<Database>, userId: number, query: MyCouponsQuery, now = Date.now()): Promise<MyCouponsData> {
   const pageSize = couponLimits.myCouponsPageSize;
   const [counts, rows] = await Promise.all([

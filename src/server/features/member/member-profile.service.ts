@@ -6,7 +6,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { loadServiceInfo } from '../content/content.service.ts';
-import { loadMyCoupons, parseMyCouponsQuery } from '../coupon/coupon.service.ts';
+import { countMyCoupons } from '../coupon/coupon.service.ts';
 import { countFavorites } from '../favorite/favorite.service.ts';
 import { loadMessageSummary } from '../message/message.service.ts';
 import { countOrdersByStatusOf } from '../order/order.service.ts';
@@ -36,7 +36,7 @@ export async function loadMemberOverview(deps: ServiceDeps, userId: number, orig
   if (!row) return null;
   const [orders, coupons, favorites, messages, serviceInfo, paidCents] = await Promise.all([
     countOrdersByStatusOf(db, userId),
-    loadMyCoupons(db, userId, parseMyCouponsQuery({}), now),
+    countMyCoupons(db, userId, now),
     countFavorites(db, userId),
     loadMessageSummary(db, userId),
     loadServiceInfo(db, userId),
@@ -48,7 +48,7 @@ export async function loadMemberOverview(deps: ServiceDeps, userId: number, orig
     maskedPhone: maskPhone(row.phone),
     avatarUrl: avatarUrlOf(config.imageBaseUrl, row),
     level: memberLevelOf(paidCents),
-    counts: { orders, unusedCoupons: coupons.counts.unused, favorites, unreadMessages: messages.unreadCount },
+    counts: { orders, unusedCoupons: coupons.unused, favorites, unreadMessages: messages.unreadCount },
     salesRep: serviceInfo?.enableFlag ? serviceInfo : null,
     registeredOn: beijingDate(row.createdAt),
     hasPassword: row.passwordHash !== null,
