@@ -101,6 +101,8 @@ const environmentSchema = z.object({
   INVITE_REWARD_COUPON: z.string().trim().min(1).max(100).default('邀请奖励 满200减20'),
   /** How often each process looks for favourites back in stock or cheaper (milliseconds). */
   FAVORITE_ALERT_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
+  /** Requests a minute one open-platform API key may make (/open/v1). */
+  OPEN_API_RATE_LIMIT_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(60),
   /** Kuaidi100 real-time tracking (both, or none for the store's own shipping events). */
   KUAIDI100_KEY: z.string().min(1).optional(),
   KUAIDI100_CUSTOMER: z.string().min(1).optional(),
@@ -152,6 +154,8 @@ export interface Config {
   pdfFont: { path: string; name: string };
   /** The favourite alerts' pass interval (FAVORITE_ALERT_INTERVAL_MS). */
   favoriteAlertIntervalMs: number;
+  /** Requests a minute per open-platform API key (OPEN_API_RATE_LIMIT_PER_MINUTE). */
+  openApiRatePerMinute: number;
   /** The invite reward's coupon template, by name (INVITE_REWARD_COUPON). */
   inviteRewardCoupon: string;
   /** null: no WeChat scan login (WECHAT_APP_ID unset). */
@@ -272,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentConfigOf(e, isProduction),
     pdfFont: { path: e.PDF_FONT_PATH, name: e.PDF_FONT_NAME },
     favoriteAlertIntervalMs: e.FAVORITE_ALERT_INTERVAL_MS,
+    openApiRatePerMinute: e.OPEN_API_RATE_LIMIT_PER_MINUTE,
     inviteRewardCoupon: e.INVITE_REWARD_COUPON,
     wechatLogin: wechatLoginConfigOf(e),
   };

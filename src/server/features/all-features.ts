@@ -23,6 +23,7 @@ import { registerQuotationFeature } from './quotation/quotation.feature.ts';
 import { registerMemberFeature } from './member/member.feature.ts';
 import { registerWechatFeature } from './wechat/wechat.feature.ts';
 import { registerInviteFeature } from './invite/invite.feature.ts';
+import { registerOpenPlatformFeature } from './open-platform/open-platform.feature.ts';
 
 export const featureRegistrations: FeatureRegistration[] = [
   registerAccountFeature,
@@ -49,4 +50,5 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerMemberFeature,
   registerWechatFeature,
   registerInviteFeature,
+  registerOpenPlatformFeature,
 ];

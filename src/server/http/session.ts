@@ -35,6 +35,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** A route other servers call (payment notifications): no browser, no token; it checks the caller's own signature. */
     skipsAntiForgery?: boolean;
+    /** A route programs call with their own credentials (the open API /open/v1): no session cookie is read or set, no anti-forgery token is asked. */
+    isForPrograms?: boolean;
   }
 }
 
@@ -74,6 +76,10 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
   app.decorateRequest('visitor', null as unknown as Visitor);
 
   app.addHook('onRequest', async (request, reply) => {
+    if (request.routeOptions.config.isForPrograms === true) {
+      request.visitor = { sid: '', userId: null };
+      return;
+    }
     const cookieSid = request.cookies[sessionCookieName];
     if (cookieSid && sidPattern.test(cookieSid)) {
       const userId = await findSessionUserId(deps.db, hashSid(cookieSid), Date.now());
@@ -88,7 +94,8 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
   });
 
   app.addHook('preHandler', async (request) => {
-    if (request.method !== 'POST' || request.routeOptions.config.skipsAntiForgery === true) return;
+    const { skipsAntiForgery, isForPrograms } = request.routeOptions.config;
+    if (request.method !== 'POST' || skipsAntiForgery === true || isForPrograms === true) return;
     const header = request.headers[csrfHeaderName];
     const expected = csrfTokenFor(deps.config.sessionSecret, request.visitor.sid);
     const given = typeof header === 'string' ? header : '';

@@ -25,6 +25,7 @@ import { memberProfileMigration } from './0026-member-profile.ts';
 import { favoriteAlertsMigration } from './0027-favorite-alerts.ts';
 import { wechatMigration } from './0029-wechat.ts';
 import { invitesMigration } from './0028-invites.ts';
+import { openPlatformMigration } from './0033-open-platform.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const allMigrations: Record<string, MigrationFactory> = {
@@ -54,4 +55,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0027-favorite-alerts': favoriteAlertsMigration,
   '0028-invites': invitesMigration,
   '0029-wechat': wechatMigration,
+  '0033-open-platform': openPlatformMigration,
 };

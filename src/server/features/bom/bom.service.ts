@@ -8,6 +8,7 @@ import {
   type BomCartFailure,
   type BomChoice,
   type BomColumnMapping,
+  type BomLineInput,
   type BomListData,
   type BomMatchResult,
   type BomQuantityOptions,
@@ -22,7 +23,7 @@ import type { ServiceDeps } from '../../service-deps.ts';
 import { addToCart, countCartLinesOf } from '../cart/cart.service.ts';
 import { loadProductSummaries } from '../catalog/product.service.ts';
 import type { SearchService } from '../search/search.service.ts';
-import { matchBomLines } from './match/match-bom.ts';
+import { matchBomLines, type BomMatchContext } from './match/match-bom.ts';
 import { bomLinesOf, countPartLines } from './parse/bom-lines.ts';
 import { hasPartRole, headerKeyOf } from './parse/detect-header.ts';
 import { readBomText } from './parse/paste.ts';
@@ -128,6 +129,11 @@ async function matchSheet(deps: BomDeps, input: BomSheetInput, options: BomQuant
   if (lines.length === 0) throw new AppError(bomErrors.fileEmpty);
   const result = await matchBomLines(deps, lines);
   return { ...result, sheet: { ...input, mappingSource: 'detected', partLineCount, warnings: [] } };
+}
+
+/** Lines a program sends (the open platform's /open/v1/bom/match), matched as a sheet's lines are. */
+export function matchBomLineInputs(context: BomMatchContext, lines: readonly BomLineInput[]): Promise<BomMatchResult> {
+  return matchBomLines(context, lines);
 }
 
 /** bomCalls.match: a member's corrected mapping is remembered for the next file with the same header. */

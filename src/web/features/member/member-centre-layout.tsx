@@ -15,6 +15,7 @@ export const memberCentreLinks = [
   { href: '/user/address', label: '收货地址' },
   { href: '/user/invoice', label: '发票信息' },
   { href: '/user/invite', label: '邀请有礼' },
+  { href: '/user/api-keys', label: 'API密钥' },
 ] as const;
 
 export type MemberCentrePath = (typeof memberCentreLinks)[number]['href'];

@@ -1,0 +1,202 @@
+import { z } from 'zod';
+import { apiKeyLimits, apiKeyMessages } from './open-api.ts';
+
+/** The request schemas of apiKeyCalls (the member centre's /user/api-keys page). */
+export const apiKeyRequests = {
+  list: z.object({}),
+  create: z.object({
+    name: z.string({ error: apiKeyMessages.nameRequired }).trim().min(1, apiKeyMessages.nameRequired).max(apiKeyLimits.nameMax, apiKeyMessages.nameTooLong),
+  }),
+  revoke: z.object({ keyId: z.number({ error: '请求参数有误' }).int('请求参数有误').positive('请求参数有误') }),
+};
+
+/*
+ * The /open/v1 schemas: the routes validate requests with them and the OpenAPI document is
+ * generated from them (z.toJSONSchema), so the document cannot drift from what is enforced.
+ * Query and path values arrive as text: numbers are coerced.
+ */
+
+const productIdParam = z.coerce
+  .number({ error: '商品ID须为正整数' })
+  .int('商品ID须为正整数')
+  .positive('商品ID须为正整数')
+  .max(2_147_483_647, '商品ID须为正整数')
+  .meta({ description: '商品ID（productId）', example: 1 });
+
+const partNumber = z
+  .string({ error: '请填写型号' })
+  .trim()
+  .min(1, '请填写型号')
+  .max(60, '型号不超过60个字符')
+  .meta({ description: '制造商型号（MPN），不区分大小写，忽略空格与横线等分隔符', example: 'STM32F103C8T6' });
+
+const priceTier = z
+  .object({
+    qtyStart: z.number().int().meta({ description: '起订数量（含）' }),
+    qtyEnd: z.number().int().nullable().meta({ description: '截止数量（含），null 表示不封顶' }),
+    unitPrice: z.string().meta({ description: '含税单价（元，最多4位小数）', example: '0.0123' }),
+  })
+  .meta({ description: '阶梯价' });
+
+const product = z
+  .object({
+    productId: z.number().int().meta({ description: '商品ID' }),
+    partNumber: z.string().meta({ description: '制造商型号' }),
+    brand: z.string().meta({ description: '品牌' }),
+    package: z.string().meta({ description: '封装' }),
+    description: z.string().meta({ description: '描述' }),
+    categoryId: z.number().int().meta({ description: '二级分类ID' }),
+    stock: z.number().int().meta({ description: '现货库存（个）' }),
+    packSize: z.number().int().meta({ description: '最小包装数量：购买数量须为它的整数倍' }),
+    lifecycle: z.enum(['active', 'nrnd', 'eol']).meta({ description: '生命周期：active 量产，nrnd 不推荐新设计，eol 停产' }),
+    priceTiers: z.array(priceTier).meta({ description: '阶梯价，按数量从小到大' }),
+    url: z.string().meta({ description: '商品详情页地址（相对路径）' }),
+  })
+  .meta({ description: '商品' });
+
+const productParam = z.object({ name: z.string().meta({ description: '参数名' }), value: z.string().meta({ description: '参数值' }) });
+
+export const openApiSchemas = {
+  error: z
+    .object({
+      error: z.object({
+        code: z.string().meta({ description: '错误代码，如 openApi.badKey、openApi.invalid', example: 'openApi.invalid' }),
+        message: z.string().meta({ description: '错误说明（中文）' }),
+        field: z.string().optional().meta({ description: '出错的参数名（参数校验失败时）' }),
+      }),
+    })
+    .meta({ description: '错误' }),
+  searchQuery: z.object({
+    keyword: z
+      .string({ error: '请填写搜索关键词' })
+      .trim()
+      .min(1, '请填写搜索关键词')
+      .max(60, '搜索关键词不超过60个字符')
+      .meta({ description: '关键词：型号、品牌、分类或参数（如 10k 0603）', example: 'STM32' }),
+    page: z.coerce
+      .number({ error: '页码须为1–500的整数' })
+      .int('页码须为1–500的整数')
+      .min(1, '页码须为1–500的整数')
+      .max(500, '页码须为1–500的整数')
+      .default(1)
+      .meta({ description: '页码，从1开始；每页20条', example: 1 }),
+  }),
+  searchResponse: z.object({
+    keyword: z.string().meta({ description: '实际搜索的关键词' }),
+    total: z.number().int().meta({ description: '结果总数' }),
+    page: z.number().int().meta({ description: '当前页码' }),
+    pageSize: z.number().int().meta({ description: '每页条数' }),
+    items: z.array(product).meta({ description: '本页商品' }),
+  }),
+  productParams: z.object({ productId: productIdParam }),
+  productResponse: z.object({
+    product,
+    params: z.array(productParam).meta({ description: '规格参数' }),
+    datasheetUrl: z.string().nullable().meta({ description: '数据手册地址' }),
+    isRohs: z.boolean().meta({ description: '是否符合 RoHS' }),
+    categoryName: z.string().meta({ description: '分类名称' }),
+  }),
+  lookupQuery: z.object({ partNumber }),
+  lookupResponse: z.object({
+    partNumber: z.string().meta({ description: '查询的型号' }),
+    items: z.array(product).meta({ description: '型号相同的商品（不同品牌可能同型号）；没有时为空数组' }),
+  }),
+  priceQuery: z.object({
+    quantity: z.coerce
+      .number({ error: '数量须为1–1000000的整数' })
+      .int('数量须为1–1000000的整数')
+      .min(1, '数量须为1–1000000的整数')
+      .max(1_000_000, '数量须为1–1000000的整数')
+      .meta({ description: '数量（个）', example: 100 }),
+  }),
+  priceResponse: z.object({
+    productId: z.number().int().meta({ description: '商品ID' }),
+    partNumber: z.string().meta({ description: '制造商型号' }),
+    quantity: z.number().int().meta({ description: '查询的数量' }),
+    unitPrice: z.string().nullable().meta({ description: '该数量适用的含税单价（元）；商品无价格时为 null' }),
+    amount: z.string().meta({ description: '小计（元，两位小数），与购物车的算法一致：单价×数量后四舍五入到分' }),
+    amountCents: z.number().int().meta({ description: '小计（分）' }),
+    tier: priceTier.nullable().meta({ description: '适用的阶梯' }),
+    packSize: z.number().int().meta({ description: '最小包装数量' }),
+    isPurchasable: z.boolean().meta({ description: '该数量是否符合下单规则（整包、上限），不符合的原因见 problem；库存见 stock 接口' }),
+    problem: z.string().meta({ description: '不能下单的原因；能下单时为空字符串' }),
+  }),
+  stockResponse: z.object({
+    productId: z.number().int().meta({ description: '商品ID' }),
+    partNumber: z.string().meta({ description: '制造商型号' }),
+    stock: z.number().int().meta({ description: '现货库存（个）' }),
+    packSize: z.number().int().meta({ description: '最小包装数量' }),
+    isInStock: z.boolean().meta({ description: '是否有现货' }),
+  }),
+  batchBody: z.object({
+    partNumbers: z
+      .array(partNumber, { error: '请提供型号列表 partNumbers' })
+      .min(1, '请至少提供1个型号')
+      .max(apiKeyLimits.batchMax, `一次最多查询${apiKeyLimits.batchMax}个型号`)
+      .meta({ description: `型号列表，1–${apiKeyLimits.batchMax}个`, example: ['STM32F103C8T6', 'RC0603FR-0710KL'] }),
+  }),
+  batchResponse: z.object({
+    items: z
+      .array(
+        z.object({
+          partNumber: z.string().meta({ description: '查询的型号（按请求顺序）' }),
+          isFound: z.boolean().meta({ description: '是否找到' }),
+          products: z.array(product).meta({ description: '找到的商品' }),
+        }),
+      )
+      .meta({ description: '每个型号一项，顺序与请求相同' }),
+  }),
+  bomBody: z.object({
+    lines: z
+      .array(
+        z
+          .object({
+            partNumber: z.string().trim().max(60, '型号不超过60个字符').default('').meta({ description: '制造商型号', example: 'STM32F103C8T6' }),
+            description: z.string().trim().max(200, '描述不超过200个字符').default('').meta({ description: '名称或参数描述，如“贴片电阻 10kΩ ±1%”' }),
+            package: z.string().trim().max(30, '封装不超过30个字符').default('').meta({ description: '封装，如 0603' }),
+            brand: z.string().trim().max(40, '品牌不超过40个字符').default('').meta({ description: '品牌' }),
+            quantity: z
+              .number({ error: '数量须为1–1000000的整数' })
+              .int('数量须为1–1000000的整数')
+              .min(1, '数量须为1–1000000的整数')
+              .max(1_000_000, '数量须为1–1000000的整数')
+              .meta({ description: '需要的数量（个）', example: 10 }),
+          })
+          .refine((line) => line.partNumber !== '' || line.description !== '', '每行至少填写型号 partNumber 或描述 description'),
+        { error: '请提供 BOM 行 lines' },
+      )
+      .min(1, '请至少提供1行物料')
+      .max(apiKeyLimits.bomLinesMax, `一次最多匹配${apiKeyLimits.bomLinesMax}行物料`)
+      .meta({ description: `BOM 行，1–${apiKeyLimits.bomLinesMax}行；每行至少填写型号或描述` }),
+  }),
+  bomResponse: z.object({
+    lines: z
+      .array(
+        z.object({
+          lineNo: z.number().int().meta({ description: '行号（从1开始，按请求顺序）' }),
+          status: z
+            .enum(['exact', 'recommended', 'multiple', 'none'])
+            .meta({ description: '匹配结果：exact 精确匹配，recommended 按参数推荐，multiple 多个候选，none 未匹配' }),
+          matchedBy: z
+            .enum(['mpn', 'storeCode', 'parameters', 'keyword'])
+            .nullable()
+            .meta({ description: '匹配依据：mpn 型号，storeCode 商城编号，parameters 参数，keyword 关键词' }),
+          candidates: z
+            .array(
+              z.object({
+                product,
+                orderQuantity: z.number().int().meta({ description: '按整包规则取整后的下单数量' }),
+                unitPrice: z.string().nullable().meta({ description: '该下单数量的单价（元）' }),
+                amount: z.string().meta({ description: '小计（元）' }),
+              }),
+            )
+            .meta({ description: '候选商品，最匹配的在前（至多5个）' }),
+        }),
+      )
+      .meta({ description: '每行一项' }),
+    summary: z.object({
+      lineCount: z.number().int().meta({ description: '行数' }),
+      matchedCount: z.number().int().meta({ description: '有候选的行数' }),
+    }),
+  }),
+} as const;

@@ -1,0 +1,151 @@
+// 开放平台 (issue 13): API keys of the member centre and the /open/v1 API for programs; zod-free.
+import { ResultCode } from './envelope.ts';
+import { defineErrors } from './errors.ts';
+
+export const openPlatformPaths = { apiKeys: '/user/api-keys', docs: '/api/index', apiBase: '/open/v1', openApiDocument: '/open/v1/openapi.json' } as const;
+
+export const apiKeyLimits = {
+  /** Active (not revoked) keys one member may hold at once. */
+  activePerMember: 5,
+  nameMax: 30,
+  /** Part numbers in one batch lookup. */
+  batchMax: 100,
+  /** Lines in one BOM match. */
+  bomLinesMax: 500,
+  /** How far a signed request's timestamp may be from the server's clock. */
+  signatureSkewSeconds: 300,
+  /** Days of usage the key page shows. */
+  usageDays: 7,
+} as const;
+
+/** A key as the member sees it once: `xp_live_<id>_<secret>`. */
+export const apiKeyPrefix = 'xp_live_';
+
+/** The request headers programs send. */
+export const openApiHeaders = {
+  apiKey: 'x-api-key',
+  keyId: 'x-api-key-id',
+  timestamp: 'x-timestamp',
+  nonce: 'x-nonce',
+  signature: 'x-signature',
+} as const;
+
+export interface ApiKeyUsageDay {
+  /** Beijing date, YYYY-MM-DD. */
+  day: string;
+  requestCount: number;
+  limitedCount: number;
+}
+
+export interface ApiKeyView {
+  keyId: number;
+  name: string;
+  /** `xp_live_12_…`: enough to tell keys apart, never the secret. */
+  maskedKey: string;
+  createdAt: number;
+  lastUsedAt: number | null;
+  revokedAt: number | null;
+  todayCount: number;
+  /** Requests served in the last 7 days, today included. */
+  weekCount: number;
+}
+
+export interface ApiKeyListData {
+  keys: ApiKeyView[];
+  activeCount: number;
+  /** The last 7 days (oldest first), every key together. */
+  usage: ApiKeyUsageDay[];
+  ratePerMinute: number;
+}
+
+/** The answer of create: the only time the whole key is shown. */
+export interface ApiKeyCreated {
+  key: string;
+  view: ApiKeyView;
+}
+
+export const apiKeyMessages = {
+  created: 'API 密钥已创建，请立即复制保存，关闭后将无法再次查看',
+  revoked: '密钥已停用',
+  nameRequired: '请填写密钥名称',
+  nameTooLong: `密钥名称不超过${apiKeyLimits.nameMax}个字`,
+} as const;
+
+export const apiKeyErrors = defineErrors('apiKey', {
+  tooMany: { code: ResultCode.conflict, msg: `每位会员最多同时拥有${apiKeyLimits.activePerMember}个有效密钥，请先停用不用的密钥` },
+  notFound: { code: ResultCode.notFound, msg: '密钥不存在' },
+});
+
+/**
+ * What programs get back from /open/v1 when a request fails: HTTP status and this body.
+ * `code` is stable for programs; `message` is for people.
+ */
+export interface OpenApiErrorBody {
+  error: { code: string; message: string };
+}
+
+export const openApiErrors = defineErrors('openApi', {
+  missingKey: { code: ResultCode.unauthorized, msg: '缺少 API 密钥：请在 X-Api-Key 请求头中提供密钥，或使用签名请求' },
+  badKey: { code: ResultCode.unauthorized, msg: 'API 密钥无效或已停用' },
+  badSignature: { code: ResultCode.unauthorized, msg: '签名校验失败' },
+  staleTimestamp: { code: ResultCode.unauthorized, msg: `请求时间戳无效或与服务器时间相差超过${apiKeyLimits.signatureSkewSeconds / 60}分钟` },
+  nonceReused: { code: ResultCode.unauthorized, msg: '随机串 X-Nonce 已使用过，请每次请求生成新的随机串' },
+  rateLimited: { code: ResultCode.tooManyRequests, msg: '请求过于频繁，请在 Retry-After 秒后重试' },
+  invalid: { code: ResultCode.badRequest, msg: '请求参数有误' },
+  malformed: { code: ResultCode.badRequest, msg: '请求体不是有效的 JSON' },
+  notFound: { code: ResultCode.notFound, msg: '商品不存在' },
+  unknownRoute: { code: ResultCode.notFound, msg: '接口不存在，请查看 /open/v1/openapi.json' },
+  busy: { code: ResultCode.unavailable, msg: '系统繁忙，请稍后重试' },
+  internal: { code: ResultCode.internal, msg: '服务器繁忙，请稍后再试' },
+});
+
+export function maskedApiKey(keyId: number): string {
+  return `${apiKeyPrefix}${keyId}_…`;
+}
+
+/** A row of a field table on /api/index: a parameter, a body field or a response field. */
+export interface ApiFieldDoc {
+  /** Dotted, with [] for array items: items[].priceTiers[].unitPrice */
+  name: string;
+  type: string;
+  isRequired: boolean;
+  description: string;
+  /** path or query for parameters; '' for body and response fields. */
+  place: string;
+}
+
+export interface ApiExampleDoc {
+  curl: string;
+  python: string;
+  javascript: string;
+}
+
+export interface ApiEndpointDoc {
+  operationId: string;
+  method: string;
+  path: string;
+  summary: string;
+  description: string;
+  parameters: ApiFieldDoc[];
+  bodyFields: ApiFieldDoc[];
+  responseFields: ApiFieldDoc[];
+  /** HTTP statuses besides 200, with what they mean. */
+  errorStatuses: { status: string; description: string }[];
+  example: ApiExampleDoc;
+}
+
+/** /api/index (开放平台): rendered from the OpenAPI document the server serves. */
+export interface ApiIndexData {
+  title: string;
+  version: string;
+  origin: string;
+  documentPath: string;
+  apiKeysPath: string;
+  ratePerMinute: number;
+  batchMax: number;
+  bomLinesMax: number;
+  signatureSkewSeconds: number;
+  signing: { python: string; javascript: string };
+  errorCodes: { status: number; code: string; message: string }[];
+  endpoints: ApiEndpointDoc[];
+}

@@ -1,0 +1,147 @@
+import { execFile } from 'node:child_process';
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { compileErrors, validate } from '@readme/openapi-parser';
+import type { FastifyInstance } from 'fastify';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiIndexData } from '../../../contract/open-api.ts';
+import { buildApp } from '../../app.ts';
+import { pageStateOf } from '../../testing/page-state.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
+import { featureRegistrations } from '../all-features.ts';
+import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
+import {
+  curlExample,
+  exampleRequestsOf,
+  javascriptExample,
+  pythonExample,
+  signedJavascriptExample,
+  signedPythonExample,
+  type ExampleValues,
+} from './open-api.examples.ts';
+import { memberWithKey, openRequest } from './testing/open-platform-fixture.ts';
+
+const run = promisify(execFile);
+
+describe('the OpenAPI document of /open/v1 and its examples', () => {
+  const t = useTestApp({ fixture: async (app) => insertCatalogFixture(app.db) });
+
+  it('is valid OpenAPI 3.1 and describes every /open/v1 route Fastify has, and nothing else', async () => {
+    const routes: { method: string; url: string }[] = [];
+    // The real app again, with a first "feature" that hears every route the others register.
+    const app: FastifyInstance = await buildApp(t.deps, {
+      features: [
+        (site) => {
+          site.addHook('onRoute', (route) => {
+            for (const method of [route.method].flat()) routes.push({ method, url: route.url });
+          });
+        },
+        ...featureRegistrations,
+      ],
+    });
+    await app.ready();
+    await app.close();
+    const document = (await openRequest(t, 'GET', '/open/v1/openapi.json')).json<{ openapi: string; paths: Record<string, Record<string, unknown>> }>();
+    expect(document.openapi).toBe('3.1.0');
+    const result = await validate(structuredClone(document) as Parameters<typeof validate>[0]);
+    expect(result.valid, result.valid ? '' : compileErrors(result)).toBe(true);
+
+    const documented = Object.entries(document.paths).flatMap(([path, methods]) => Object.keys(methods).map((method) => `${method.toUpperCase()} ${path}`));
+    const registered = routes
+      .filter((route) => route.url.startsWith('/open/v1/') && route.method !== 'HEAD' && route.url !== '/open/v1/openapi.json')
+      .map((route) => `${route.method} ${route.url.replace(/:(\w+)/g, '{$1}')}`);
+    expect(registered.length).toBeGreaterThanOrEqual(7);
+    expect(new Set(registered)).toEqual(new Set(documented));
+  });
+
+  it('documents parameters and response fields from the same schemas the routes validate with', async () => {
+    const document = (await openRequest(t, 'GET', '/open/v1/openapi.json')).json<{
+      paths: Record<
+        string,
+        Record<string, { parameters: { name: string; in: string; required: boolean; schema: { maximum?: number } }[]; requestBody?: unknown }>
+      >;
+    }>();
+    const price = document.paths['/open/v1/products/{productId}/price']?.get;
+    expect(price?.parameters.map(({ name, in: place, required }) => ({ name, place, required }))).toEqual([
+      { name: 'productId', place: 'path', required: true },
+      { name: 'quantity', place: 'query', required: true },
+    ]);
+    expect(price?.parameters[1]?.schema.maximum).toBe(1_000_000);
+    const batch = JSON.stringify(document.paths['/open/v1/products/batch']?.post?.requestBody);
+    expect(batch).toContain('"maxItems":100');
+  });
+
+  describe('examples run against the app listening on a port', () => {
+    let origin = '';
+    let apiKey = '';
+    let values: ExampleValues;
+    let workDir = '';
+    beforeAll(async () => {
+      await t.app.listen({ port: 0, host: '127.0.0.1' });
+      const address = t.app.server.address();
+      if (!address || typeof address === 'string') throw new Error('not listening');
+      origin = `http://127.0.0.1:${address.port}`;
+      apiKey = (await memberWithKey(t, '示例')).created.key;
+      values = { keyword: 'STM32', productId: t.fixture.products.get('STM32F103C8T6') ?? 0, partNumber: 'STM32F103C8T6', otherPartNumber: 'TLV1117-33IDCYR' };
+      workDir = await mkdtemp(join(tmpdir(), 'open-api-examples-'));
+    });
+    afterAll(async () => rm(workDir, { recursive: true, force: true }));
+
+    async function expected(request: ReturnType<typeof exampleRequestsOf>[number]): Promise<unknown> {
+      const response = await openRequest(t, request.method, request.url, { apiKey, ...(request.method === 'POST' ? { body: request.body } : {}) });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json();
+    }
+
+    it('curl, Python (urllib) and JavaScript (fetch) print what the API answers, for every operation', async () => {
+      const requests = exampleRequestsOf(values);
+      expect(requests.map((request) => request.operationId).sort()).toEqual([
+        'batchLookup',
+        'getPrice',
+        'getProduct',
+        'getStock',
+        'lookupProduct',
+        'matchBom',
+        'searchProducts',
+      ]);
+      for (const request of requests) {
+        const answer = await expected(request);
+        const curl = await run('bash', ['-c', curlExample(request, origin, apiKey)]);
+        expect(JSON.parse(curl.stdout), `curl ${request.operationId}`).toEqual(answer);
+        const pythonFile = join(workDir, `${request.operationId}.py`);
+        await writeFile(pythonFile, pythonExample(request, origin, apiKey));
+        expect(JSON.parse((await run('python3', [pythonFile])).stdout), `python ${request.operationId}`).toEqual(answer);
+        const jsFile = join(workDir, `${request.operationId}.mjs`);
+        await writeFile(jsFile, javascriptExample(request, origin, apiKey));
+        expect(JSON.parse((await run(process.execPath, [jsFile])).stdout), `javascript ${request.operationId}`).toEqual(answer);
+      }
+    }, 60_000);
+
+    it('the signed examples in Python and JavaScript are accepted', async () => {
+      const request = exampleRequestsOf(values).find((example) => example.operationId === 'batchLookup');
+      if (!request) throw new Error('no batch example');
+      const answer = await expected(request);
+      await writeFile(join(workDir, 'signed.py'), signedPythonExample(request, origin, apiKey));
+      expect(JSON.parse((await run('python3', [join(workDir, 'signed.py')])).stdout)).toEqual(answer);
+      await writeFile(join(workDir, 'signed.mjs'), signedJavascriptExample(request, origin, apiKey));
+      expect(JSON.parse((await run(process.execPath, [join(workDir, 'signed.mjs')])).stdout)).toEqual(answer);
+    }, 30_000);
+
+    it('/api/index shows every documented operation with its fields and the examples, for a visitor', async () => {
+      const response = await t.browser().get('/api/index');
+      expect(response.statusCode).toBe(200);
+      const page = pageStateOf<ApiIndexData>(response.body).data;
+      expect(page.endpoints.map((endpoint) => `${endpoint.method} ${endpoint.path}`)).toEqual(
+        expect.arrayContaining(['GET /open/v1/search', 'POST /open/v1/products/batch', 'GET /open/v1/products/{productId}/price', 'POST /open/v1/bom/match']),
+      );
+      const price = page.endpoints.find((endpoint) => endpoint.operationId === 'getPrice');
+      expect(price?.parameters.map((parameter) => parameter.name)).toEqual(['productId', 'quantity']);
+      expect(price?.responseFields.map((field) => field.name)).toEqual(expect.arrayContaining(['unitPrice', 'amount', 'amountCents', 'tier.qtyStart']));
+      expect(price?.example.python).toContain('urllib.request');
+      expect(price?.example.curl).toContain('X-Api-Key: YOUR_API_KEY');
+      expect(response.body).toContain('X-Signature');
+    });
+  });
+});

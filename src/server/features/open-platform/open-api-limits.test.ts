@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, describe, expect, it } from 'vitest';
+import { apiKeyCalls } from '../../../contract/open-api-calls.ts';
+import type { OpenApiErrorBody } from '../../../contract/open-api.ts';
+import { createRedisCounterStore, type CounterStore } from '../../http/counter-store.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
+import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
+import { beijingDayOf, signRequest } from './open-platform.service.ts';
+import { memberWithKey, openRequest } from './testing/open-platform-fixture.ts';
+
+const limit = 5;
+
+/** A window of the counter store turning mid-test would reset the count: start well inside a minute. */
+async function awayFromMinuteEdge() {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 8_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
+}
+
+const redisUrl = process.env.TEST_REDIS_URL;
+const backends: { name: string; counters: () => CounterStore | undefined }[] = [
+  { name: 'database counters', counters: () => undefined },
+  ...(redisUrl ? [{ name: 'Redis counters', counters: () => createRedisCounterStore(redisUrl, `test-open-api:${randomBytes(6).toString('hex')}:`) }] : []),
+];
+
+for (const backend of backends) {
+  describe(`open API rate limit and usage (${backend.name})`, () => {
+    const counters = backend.counters();
+    afterAll(async () => counters?.close());
+    const t = useTestApp({
+      fixture: async (app) => insertCatalogFixture(app.db),
+      app: { env: { OPEN_API_RATE_LIMIT_PER_MINUTE: String(limit) }, ...(counters ? { counters } : {}) },
+    });
+
+    it('answers 429 with Retry-After past the per-minute limit of a key, and counts served and refused requests for the day', async () => {
+      await awayFromMinuteEdge();
+      const { member, created } = await memberWithKey(t);
+      const other = await memberWithKey(t);
+      const statuses: number[] = [];
+      for (let i = 0; i < limit + 2; i++) statuses.push((await openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey: created.key })).statusCode);
+      expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
+      const limited = await openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey: created.key });
+      expect(limited.statusCode).toBe(429);
+      const retryAfter = Number(limited.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(limited.json<OpenApiErrorBody>().error.code).toBe('openApi.rateLimited');
+      // Another key has its own count.
+      expect((await openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey: other.created.key })).statusCode).toBe(200);
+
+      const usage = await t.db.kysely.selectFrom('apiKeyUsage').selectAll().where('keyId', '=', created.view.keyId).execute();
+      expect(usage).toEqual([{ keyId: created.view.keyId, day: beijingDayOf(Date.now()), requestCount: limit, limitedCount: 3 }]);
+      const list = await member.browser.callOk(apiKeyCalls.list, {});
+      expect(list.keys[0]).toMatchObject({ todayCount: limit, weekCount: limit, lastUsedAt: expect.any(Number) as number });
+      expect(list.usage).toHaveLength(7);
+      expect(list.usage.at(-1)).toEqual({ day: beijingDayOf(Date.now()), requestCount: limit, limitedCount: 3 });
+      expect(list.ratePerMinute).toBe(limit);
+    });
+
+    it('counts concurrent requests exactly: as many served as the limit, every one counted for the day', async () => {
+      await awayFromMinuteEdge();
+      const { created } = await memberWithKey(t);
+      const responses = await Promise.all(Array.from({ length: 12 }, () => openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey: created.key })));
+      expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(limit);
+      expect(responses.filter((response) => response.statusCode === 429)).toHaveLength(12 - limit);
+      const [usage] = await t.db.kysely.selectFrom('apiKeyUsage').selectAll().where('keyId', '=', created.view.keyId).execute();
+      expect(usage).toMatchObject({ requestCount: limit, limitedCount: 12 - limit });
+    });
+  });
+}
+
+describe('signed requests', () => {
+  const t = useTestApp({ fixture: async (app) => insertCatalogFixture(app.db) });
+  const nonce = () => randomBytes(16).toString('hex');
+  const signed = (
+    apiKey: string,
+    options: { method?: 'GET' | 'POST'; url: string; body?: string; timestamp?: number; nonce?: string; signature?: string; keyId?: string },
+  ) => {
+    const method = options.method ?? 'GET';
+    const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
+    const used = options.nonce ?? nonce();
+    const body = options.body ?? '';
+    return t.app.inject({
+      method,
+      url: options.url,
+      headers: {
+        'x-api-key-id': options.keyId ?? apiKey.split('_')[2] ?? '',
+        'x-timestamp': timestamp,
+        'x-nonce': used,
+        'x-signature': options.signature ?? signRequest(apiKey, method, options.url, timestamp, used, body),
+        ...(body ? { 'content-type': 'application/json' } : {}),
+      },
+      ...(body ? { payload: body } : {}),
+    });
+  };
+
+  it('accepts a valid signature over the method, path with query, timestamp, nonce and body', async () => {
+    const { created } = await memberWithKey(t);
+    expect((await signed(created.key, { url: '/open/v1/search?keyword=STM32' })).statusCode).toBe(200);
+    const body = JSON.stringify({ partNumbers: ['STM32F103C8T6'] });
+    const answer = await signed(created.key, { method: 'POST', url: '/open/v1/products/batch', body });
+    expect(answer.statusCode, answer.body).toBe(200);
+    expect(answer.json<{ items: { isFound: boolean }[] }>().items[0]?.isFound).toBe(true);
+  });
+
+  it('refuses a wrong signature, another body, a stale timestamp, a reused nonce and a revoked key', async () => {
+    const { member, created } = await memberWithKey(t);
+    const codeOf = async (response: Promise<LightMyRequestResponse>) => {
+      const answer = await response;
+      expect(answer.statusCode).toBe(401);
+      return answer.json<OpenApiErrorBody>().error.code;
+    };
+    const url = '/open/v1/search?keyword=STM32';
+    expect(await codeOf(signed(created.key, { url, signature: 'ab'.repeat(32) }))).toBe('openApi.badSignature');
+    // Signed with another key's secret, or for another query string.
+    const other = await memberWithKey(t);
+    expect(await codeOf(signed(other.created.key, { url, keyId: String(created.view.keyId) }))).toBe('openApi.badSignature');
+    const timestamp = Math.floor(Date.now() / 1000);
+    const used = nonce();
+    const forOther = signRequest(created.key, 'GET', '/open/v1/search?keyword=TLV', String(timestamp), used, '');
+    expect(await codeOf(signed(created.key, { url, timestamp, nonce: used, signature: forOther }))).toBe('openApi.badSignature');
+    const body = JSON.stringify({ partNumbers: ['STM32F103C8T6'] });
+    const sigForBody = signRequest(created.key, 'POST', '/open/v1/products/batch', String(timestamp), used, body);
+    expect(
+      await codeOf(
+        signed(created.key, {
+          method: 'POST',
+          url: '/open/v1/products/batch',
+          body: JSON.stringify({ partNumbers: ['OTHER'] }),
+          timestamp,
+          nonce: used,
+          signature: sigForBody,
+        }),
+      ),
+    ).toBe('openApi.badSignature');
+
+    expect(await codeOf(signed(created.key, { url, timestamp: timestamp - 301 }))).toBe('openApi.staleTimestamp');
+    expect(await codeOf(signed(created.key, { url, timestamp: timestamp + 400 }))).toBe('openApi.staleTimestamp');
+
+    const once = nonce();
+    expect((await signed(created.key, { url, nonce: once })).statusCode).toBe(200);
+    expect(await codeOf(signed(created.key, { url, nonce: once }))).toBe('openApi.nonceReused');
+    // Two requests racing with one nonce: one passes.
+    const raced = nonce();
+    const both = await Promise.all([signed(created.key, { url, nonce: raced }), signed(created.key, { url, nonce: raced })]);
+    expect(both.map((answer) => answer.statusCode).sort()).toEqual([200, 401]);
+
+    await member.browser.callOk(apiKeyCalls.revoke, { keyId: created.view.keyId });
+    expect(await codeOf(signed(created.key, { url }))).toBe('openApi.badKey');
+  });
+});

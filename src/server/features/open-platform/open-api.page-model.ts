@@ -1,0 +1,112 @@
+import { apiKeyLimits, openApiErrors, openPlatformPaths, type ApiEndpointDoc, type ApiFieldDoc, type ApiIndexData } from '../../../contract/open-api.ts';
+import type { JsonSchema, OpenApiDocument } from './open-api.document.ts';
+import {
+  curlExample,
+  exampleRequestsOf,
+  javascriptExample,
+  pythonExample,
+  signedJavascriptExample,
+  signedPythonExample,
+  type ExampleValues,
+} from './open-api.examples.ts';
+
+export const exampleKeyPlaceholder = 'YOUR_API_KEY';
+
+function typeOf(schema: JsonSchema): string {
+  const type = schema.type;
+  if (Array.isArray(type)) return type.join(' | ');
+  if (typeof type === 'string') return type === 'array' ? `${typeOf((schema.items ?? {}) as JsonSchema)}[]` : type;
+  if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).map(typeOf).join(' | ');
+  return 'any';
+}
+
+function enumNote(schema: JsonSchema): string {
+  return Array.isArray(schema.enum) ? `（取值：${(schema.enum as unknown[]).map(String).join('、')}）` : '';
+}
+
+/** Every field of an object schema, nested objects and array items flattened with dotted names. */
+export function fieldsOf(schema: JsonSchema, prefix = '', place = ''): ApiFieldDoc[] {
+  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((schema.required ?? []) as string[]);
+  return Object.entries(properties).flatMap(([key, property]) => {
+    const name = prefix + key;
+    const nullable = Array.isArray(property.anyOf) ? ((property.anyOf as JsonSchema[]).find((option) => option.type !== 'null') ?? property) : property;
+    const row: ApiFieldDoc = {
+      name,
+      type: typeOf(property),
+      isRequired: required.has(key),
+      description: `${typeof property.description === 'string' ? property.description : typeof nullable.description === 'string' ? nullable.description : ''}${enumNote(nullable)}`,
+      place,
+    };
+    const items = nullable.type === 'array' ? ((nullable.items ?? {}) as JsonSchema) : null;
+    const nested = items?.type === 'object' ? fieldsOf(items, `${name}[].`, place) : nullable.type === 'object' ? fieldsOf(nullable, `${name}.`, place) : [];
+    return [row, ...nested];
+  });
+}
+
+interface Operation {
+  operationId: string;
+  summary: string;
+  description: string;
+  parameters: { name: string; in: string; required: boolean; description: string; schema: JsonSchema }[];
+  requestBody?: { content: { 'application/json': { schema: JsonSchema } } };
+  responses: Record<string, { description: string; content?: { 'application/json': { schema: JsonSchema } } }>;
+}
+
+/** The /api/index page, read from the document (not from the route table), so the page shows what the document says. */
+export function apiIndexDataOf(document: OpenApiDocument, origin: string, values: ExampleValues, ratePerMinute: number): ApiIndexData {
+  const examples = new Map(exampleRequestsOf(values).map((request) => [request.operationId, request]));
+  const endpoints: ApiEndpointDoc[] = [];
+  for (const [path, methods] of Object.entries(document.paths)) {
+    for (const [method, value] of Object.entries(methods)) {
+      const operation = value as Operation;
+      const example = examples.get(operation.operationId);
+      endpoints.push({
+        operationId: operation.operationId,
+        method: method.toUpperCase(),
+        path,
+        summary: operation.summary,
+        description: operation.description,
+        parameters: operation.parameters.map((parameter) => ({
+          name: parameter.name,
+          type: typeOf(parameter.schema),
+          isRequired: parameter.required,
+          description: parameter.description + enumNote(parameter.schema),
+          place: parameter.in,
+        })),
+        bodyFields: operation.requestBody ? fieldsOf(operation.requestBody.content['application/json'].schema) : [],
+        responseFields: fieldsOf(operation.responses['200']?.content?.['application/json'].schema ?? {}),
+        errorStatuses: Object.entries(operation.responses)
+          .filter(([status]) => status !== '200')
+          .map(([status, response]) => ({ status, description: response.description })),
+        example: example
+          ? {
+              curl: curlExample(example, origin, exampleKeyPlaceholder),
+              python: pythonExample(example, origin, exampleKeyPlaceholder),
+              javascript: javascriptExample(example, origin, exampleKeyPlaceholder),
+            }
+          : { curl: '', python: '', javascript: '' },
+      });
+    }
+  }
+  const signedExample = exampleRequestsOf(values).find((request) => request.operationId === 'batchLookup');
+  return {
+    title: document.info.title,
+    version: document.info.version,
+    origin,
+    documentPath: openPlatformPaths.openApiDocument,
+    apiKeysPath: openPlatformPaths.apiKeys,
+    ratePerMinute,
+    batchMax: apiKeyLimits.batchMax,
+    bomLinesMax: apiKeyLimits.bomLinesMax,
+    signatureSkewSeconds: apiKeyLimits.signatureSkewSeconds,
+    signing: signedExample
+      ? {
+          python: signedPythonExample(signedExample, origin, exampleKeyPlaceholder),
+          javascript: signedJavascriptExample(signedExample, origin, exampleKeyPlaceholder),
+        }
+      : { python: '', javascript: '' },
+    errorCodes: Object.values(openApiErrors).map((error) => ({ status: error.code, code: error.errorCode, message: error.msg })),
+    endpoints,
+  };
+}

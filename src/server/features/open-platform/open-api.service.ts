@@ -1,0 +1,165 @@
+import type { z } from 'zod';
+import type { BomLineInput } from '../../../contract/bom.ts';
+import { orderQuantityOf } from '../../../contract/bom-optimiser.ts';
+import { productDetailPath, type ProductSummary } from '../../../contract/catalog.ts';
+import { formatUnitPriceE4 } from '../../../contract/money.ts';
+import { openApiErrors } from '../../../contract/open-api.ts';
+import type { openApiSchemas } from '../../../contract/open-api-requests.ts';
+import { defaultSearchParams, searchPageSize } from '../../../contract/search.ts';
+import { formatCents, lineAmountCents, quantityProblem, tierIndexAt, type PriceTier } from '../../../contract/pricing.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { FeatureDeps } from '../feature-registration.ts';
+import { matchBomLineInputs } from '../bom/bom.service.ts';
+import { catalogContextOf } from '../catalog/choose/choose.service.ts';
+import { loadProductDetail } from '../catalog/product-detail.service.ts';
+import { loadProductSummaries } from '../catalog/product.service.ts';
+
+type Schemas = typeof openApiSchemas;
+type Out<Key extends keyof Schemas> = z.output<Schemas[Key]>;
+type OpenProduct = Out<'lookupResponse'>['items'][number];
+type OpenTier = NonNullable<Out<'priceResponse'>['tier']>;
+
+/** What the endpoints read: the database, the app's search service, the catalogue's context. */
+export type OpenApiDeps = Pick<FeatureDeps, 'db' | 'search' | 'logger' | 'cacheVersions'>;
+
+function yuanOfE4(e4: number): string {
+  return formatUnitPriceE4(e4).replace('¥', '');
+}
+
+function yuanOfCents(cents: number): string {
+  return formatCents(cents).replace('¥', '');
+}
+
+function tierOf(tier: PriceTier): OpenTier {
+  return { qtyStart: tier.qtyStart, qtyEnd: tier.qtyEnd, unitPrice: yuanOfE4(tier.priceE4) };
+}
+
+function productOf(summary: ProductSummary): OpenProduct {
+  return {
+    productId: summary.productId,
+    partNumber: summary.code,
+    brand: summary.brandName,
+    package: summary.package,
+    description: summary.description,
+    categoryId: summary.categorySecondId,
+    stock: summary.stock,
+    packSize: summary.packSize,
+    lifecycle: summary.lifecycle,
+    priceTiers: summary.priceTiers.map(tierOf),
+    url: productDetailPath(summary.productId),
+  };
+}
+
+async function summariesInOrder(deps: OpenApiDeps, productIds: readonly number[]): Promise<ProductSummary[]> {
+  const byId = new Map((await loadProductSummaries(deps.db, productIds)).map((summary) => [summary.productId, summary]));
+  return productIds.flatMap((id) => byId.get(id) ?? []);
+}
+
+async function summaryOf(deps: OpenApiDeps, productId: number): Promise<ProductSummary> {
+  const [summary] = await loadProductSummaries(deps.db, [productId]);
+  if (!summary) throw new AppError(openApiErrors.notFound);
+  return summary;
+}
+
+/** The site's search (its in-memory index), 20 a page. */
+export async function openSearch(deps: OpenApiDeps, query: Out<'searchQuery'>): Promise<Out<'searchResponse'>> {
+  const result = await deps.search.search({ ...defaultSearchParams, key: query.keyword, page: query.page });
+  const items = await summariesInOrder(
+    deps,
+    result.list.map((item) => item.productId),
+  );
+  return { keyword: result.params.key, total: result.total, page: result.params.page, pageSize: searchPageSize, items: items.map(productOf) };
+}
+
+export async function openProductDetail(deps: OpenApiDeps, productId: number): Promise<Out<'productResponse'>> {
+  const detail = await loadProductDetail(catalogContextOf(deps), productId, null).catch((error: unknown) => {
+    throw error instanceof AppError && error.code === openApiErrors.notFound.code ? new AppError(openApiErrors.notFound) : error;
+  });
+  return {
+    product: productOf(detail.product),
+    params: detail.params.map((param) => ({ name: param.name, value: param.valueText })),
+    datasheetUrl: detail.datasheetUrl,
+    isRohs: detail.isRohs,
+    categoryName: detail.categorySecond.categoryName,
+  };
+}
+
+/** The parts with this manufacturer part number (several makers may share one), as the site's search finds them. */
+export async function openLookup(deps: OpenApiDeps, partNumber: string): Promise<Out<'lookupResponse'>> {
+  const found = await deps.search.findByFactoryCode(partNumber);
+  const items = await summariesInOrder(
+    deps,
+    found.map((item) => item.productId),
+  );
+  return { partNumber, items: items.map(productOf) };
+}
+
+/** The cart's rule: the tier of the quantity, unit price × quantity rounded once to fen. */
+export async function openPrice(deps: OpenApiDeps, productId: number, quantity: number): Promise<Out<'priceResponse'>> {
+  const summary = await summaryOf(deps, productId);
+  const tier = summary.priceTiers[tierIndexAt(summary.priceTiers, quantity)];
+  const problem = tier ? quantityProblem(quantity, summary.packSize) : '该商品暂无报价';
+  const amountCents = lineAmountCents(summary.priceTiers, quantity);
+  return {
+    productId,
+    partNumber: summary.code,
+    quantity,
+    unitPrice: tier ? yuanOfE4(tier.priceE4) : null,
+    amount: yuanOfCents(amountCents),
+    amountCents,
+    tier: tier ? tierOf(tier) : null,
+    packSize: summary.packSize,
+    isPurchasable: problem === '',
+    problem,
+  };
+}
+
+export async function openStock(deps: OpenApiDeps, productId: number): Promise<Out<'stockResponse'>> {
+  const summary = await summaryOf(deps, productId);
+  return { productId, partNumber: summary.code, stock: summary.stock, packSize: summary.packSize, isInStock: summary.stock > 0 };
+}
+
+/** Up to 100 part numbers, answered in the order asked. */
+export async function openBatchLookup(deps: OpenApiDeps, partNumbers: readonly string[]): Promise<Out<'batchResponse'>> {
+  const found = await Promise.all(partNumbers.map((partNumber) => openLookup(deps, partNumber)));
+  return { items: found.map(({ partNumber, items }) => ({ partNumber, isFound: items.length > 0, products: items })) };
+}
+
+/** The BOM tool's matcher (the in-memory part lookup, the parts read for all lines at once), priced at each line's order quantity. */
+export async function openBomMatch(deps: OpenApiDeps, lines: Out<'bomBody'>['lines']): Promise<Out<'bomResponse'>> {
+  const inputs: BomLineInput[] = lines.map((line, index) => ({
+    lineNo: index + 1,
+    sourceRows: [index],
+    query: { mpn: line.partNumber, storeCode: '', value: '', description: line.description, package: line.package, brand: line.brand },
+    designators: [],
+    quantityPerBoard: line.quantity,
+    requiredQuantity: line.quantity,
+    isNotFitted: false,
+    notes: [],
+  }));
+  const result = await matchBomLineInputs(deps, inputs);
+  const candidateIds = [...new Set(result.lines.flatMap((line) => line.candidates.map((candidate) => candidate.productId)))];
+  const summaries = new Map((await loadProductSummaries(deps.db, candidateIds)).map((summary) => [summary.productId, summary]));
+  return {
+    lines: result.lines.map((line) => ({
+      lineNo: line.lineNo,
+      status: line.status === 'notFitted' ? 'none' : line.status,
+      matchedBy: line.matchedBy,
+      candidates: line.candidates.flatMap((candidate) => {
+        const summary = summaries.get(candidate.productId);
+        if (!summary) return [];
+        const orderQuantity = orderQuantityOf(line.requiredQuantity, summary.packSize);
+        const tier = summary.priceTiers[tierIndexAt(summary.priceTiers, orderQuantity)];
+        return [
+          {
+            product: productOf(summary),
+            orderQuantity,
+            unitPrice: tier ? yuanOfE4(tier.priceE4) : null,
+            amount: yuanOfCents(lineAmountCents(summary.priceTiers, orderQuantity)),
+          },
+        ];
+      }),
+    })),
+    summary: { lineCount: result.summary.lineCount, matchedCount: result.summary.matchedCount },
+  };
+}

@@ -1,0 +1,192 @@
+import { createHash } from 'node:crypto';
+import { describe, expect, it } from 'vitest';
+import { apiKeyCalls } from '../../../contract/open-api-calls.ts';
+import type { ApiKeyListData, OpenApiErrorBody } from '../../../contract/open-api.ts';
+import { pageStateOf } from '../../testing/page-state.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
+import { fixtureProductId, insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
+import { memberWithKey, openRequest } from './testing/open-platform-fixture.ts';
+
+describe('开放平台: API keys and the /open/v1 endpoints', () => {
+  const t = useTestApp({ fixture: async (app) => insertCatalogFixture(app.db) });
+  const errorOf = (body: string) => (JSON.parse(body) as OpenApiErrorBody).error;
+
+  it('shows a key once, stores only its hash and a sealed copy, lists it masked and refuses it once revoked', async () => {
+    const { member, created } = await memberWithKey(t, 'ERP 同步');
+    expect(created.key).toMatch(/^xp_live_\d+_[A-Za-z0-9_-]{43}$/);
+    const secret = created.key.split('_').slice(3).join('_');
+    const row = await t.db.kysely.selectFrom('apiKeys').selectAll().where('id', '=', created.view.keyId).executeTakeFirstOrThrow();
+    expect(row.secretHash).toBe(createHash('sha256').update(secret).digest('hex'));
+    expect(JSON.stringify(row)).not.toContain(secret);
+
+    const list = await member.browser.callOk(apiKeyCalls.list, {});
+    expect(list.keys).toMatchObject([{ keyId: created.view.keyId, name: 'ERP 同步', maskedKey: `xp_live_${created.view.keyId}_…`, revokedAt: null }]);
+    expect(JSON.stringify(list)).not.toContain(secret);
+    const page = pageStateOf<ApiKeyListData>((await member.browser.get('/user/api-keys')).body).data;
+    expect(JSON.stringify(page)).not.toContain(secret);
+    expect(page.keys).toHaveLength(1);
+
+    expect((await openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey: created.key })).statusCode).toBe(200);
+    const revoked = await member.browser.callOk(apiKeyCalls.revoke, { keyId: created.view.keyId });
+    expect(revoked.keys[0]?.revokedAt).toEqual(expect.any(Number));
+    const refused = await openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey: created.key });
+    expect(refused.statusCode).toBe(401);
+    expect(errorOf(refused.body)).toEqual({ code: 'openApi.badKey', message: 'API 密钥无效或已停用' });
+  });
+
+  it("refuses a sixth active key, another member's key and visitors", async () => {
+    const member = await t.member();
+    const keys = [];
+    for (let i = 0; i < 5; i++) keys.push(await member.browser.callOk(apiKeyCalls.create, { name: `密钥${i}` }));
+    const sixth = await member.browser.call(apiKeyCalls.create, { name: '第六个' });
+    expect(sixth.errorCode).toBe('apiKey.tooMany');
+    const other = await t.member();
+    expect((await other.browser.call(apiKeyCalls.revoke, { keyId: keys[0]?.view.keyId ?? 0 })).errorCode).toBe('apiKey.notFound');
+    await member.browser.callOk(apiKeyCalls.revoke, { keyId: keys[0]?.view.keyId ?? 0 });
+    expect((await member.browser.callOk(apiKeyCalls.create, { name: '补一个' })).view.name).toBe('补一个');
+    expect((await t.browser().call(apiKeyCalls.list, {})).code).toBe(401);
+    expect((await member.browser.call(apiKeyCalls.create, { name: '  ' })).msg).toBe('请填写密钥名称');
+  });
+
+  it('creates at most 5 active keys when members create at once', async () => {
+    const member = await t.member();
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, i) => member.browser.call(apiKeyCalls.create, { name: `并发${i}` })));
+    expect(answers.filter((answer) => answer.code === 1)).toHaveLength(5);
+    const active = await t.db.kysely.selectFrom('apiKeys').select('id').where('userId', '=', member.userId).where('revokedAt', 'is', null).execute();
+    expect(active).toHaveLength(5);
+  });
+
+  it('refuses requests without a key or with a wrong one, in Chinese with 401, and sets no session cookie', async () => {
+    const { created } = await memberWithKey(t);
+    const none = await openRequest(t, 'GET', '/open/v1/search?keyword=STM32');
+    expect(none.statusCode).toBe(401);
+    expect(errorOf(none.body).code).toBe('openApi.missingKey');
+    const wrongSecret = created.key.slice(0, -4) + (created.key.endsWith('AAAA') ? 'BBBB' : 'AAAA');
+    for (const apiKey of [wrongSecret, 'xp_live_1_short', 'garbage']) {
+      const response = await openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey });
+      expect(response.statusCode).toBe(401);
+      expect(errorOf(response.body).code).toBe('openApi.badKey');
+    }
+    const ok = await openRequest(t, 'POST', '/open/v1/products/batch', { apiKey: created.key, body: { partNumbers: ['STM32F103C8T6'] } });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('answers search, detail, lookup, price, stock, batch and BOM match from the catalogue', async () => {
+    const { created } = await memberWithKey(t);
+    const get = async (url: string) => {
+      const response = await openRequest(t, 'GET', url, { apiKey: created.key });
+      expect(response.statusCode, response.body).toBe(200);
+      return response.json<Record<string, unknown>>();
+    };
+    const stm = fixtureProductId(t.fixture, 'STM32F103C8T6');
+    const search = await get('/open/v1/search?keyword=STM32F103');
+    expect(search).toMatchObject({ keyword: 'STM32F103', page: 1, pageSize: 20, total: 2 });
+    expect((search.items as { partNumber: string }[]).map((item) => item.partNumber).sort()).toEqual(['STM32F103C8T6', 'STM32F103RCT6']);
+
+    const detail = await get(`/open/v1/products/${stm}`);
+    expect(detail).toMatchObject({
+      product: {
+        productId: stm,
+        partNumber: 'STM32F103C8T6',
+        package: 'LQFP-48',
+        stock: 1200,
+        packSize: 1,
+        lifecycle: 'active',
+        url: `/product/detail/${stm}`,
+      },
+      categoryName: expect.any(String) as string,
+    });
+    expect((detail.product as { priceTiers: unknown[] }).priceTiers).toEqual([
+      { qtyStart: 1, qtyEnd: 9, unitPrice: '12.80' },
+      { qtyStart: 10, qtyEnd: 99, unitPrice: '11.52' },
+      { qtyStart: 100, qtyEnd: null, unitPrice: '10.24' },
+    ]);
+    expect(detail.params).toEqual(expect.arrayContaining([{ name: expect.any(String) as string, value: 'Cortex-M3' }]));
+
+    expect(await get('/open/v1/products/lookup?partNumber=stm32f103-c8t6')).toMatchObject({ items: [{ productId: stm }] });
+    expect(await get('/open/v1/products/lookup?partNumber=NOPE123456')).toEqual({ partNumber: 'NOPE123456', items: [] });
+    // The cart's rule: 10.24 × 150 = 1536.00; 11.52 × 15 = 172.80.
+    expect(await get(`/open/v1/products/${stm}/price?quantity=150`)).toMatchObject({
+      unitPrice: '10.24',
+      amount: '1536.00',
+      amountCents: 153_600,
+      isPurchasable: true,
+      problem: '',
+    });
+    expect(await get(`/open/v1/products/${stm}/price?quantity=15`)).toMatchObject({
+      unitPrice: '11.52',
+      amount: '172.80',
+      tier: { qtyStart: 10, qtyEnd: 99, unitPrice: '11.52' },
+    });
+    expect(await get(`/open/v1/products/${stm}/stock`)).toEqual({ productId: stm, partNumber: 'STM32F103C8T6', stock: 1200, packSize: 1, isInStock: true });
+
+    const batch = await openRequest(t, 'POST', '/open/v1/products/batch', {
+      apiKey: created.key,
+      body: { partNumbers: ['STM32F103C8T6', 'NOPE123456', 'TLV1117-33IDCYR'] },
+    });
+    expect(batch.json<{ items: { partNumber: string; isFound: boolean }[] }>().items.map(({ partNumber, isFound }) => [partNumber, isFound])).toEqual([
+      ['STM32F103C8T6', true],
+      ['NOPE123456', false],
+      ['TLV1117-33IDCYR', true],
+    ]);
+
+    const bom = await openRequest(t, 'POST', '/open/v1/bom/match', {
+      apiKey: created.key,
+      body: {
+        lines: [
+          { partNumber: 'STM32F103C8T6', quantity: 150 },
+          { partNumber: 'ZZZ-NOTHING-999', quantity: 1 },
+        ],
+      },
+    });
+    expect(bom.statusCode, bom.body).toBe(200);
+    const matched = bom.json<{
+      lines: { status: string; candidates: { product: { productId: number }; orderQuantity: number; amount: string }[] }[];
+      summary: unknown;
+    }>();
+    expect(matched.lines[0]).toMatchObject({ status: 'exact', candidates: [{ product: { productId: stm }, orderQuantity: 150, amount: '1536.00' }] });
+    expect(matched.lines[1]?.status).toBe('none');
+    expect(matched.summary).toEqual({ lineCount: 2, matchedCount: 1 });
+  });
+
+  it('answers 404 for an unknown product or route and 400 with a Chinese message for bad input', async () => {
+    const { created } = await memberWithKey(t);
+    const expectError = async (method: 'GET' | 'POST', url: string, status: number, code: string, message?: RegExp, body?: unknown) => {
+      const response = await openRequest(t, method, url, { apiKey: created.key, body });
+      expect(response.statusCode, response.body).toBe(status);
+      const error = errorOf(response.body);
+      expect(error.code).toBe(code);
+      expect(error.message).toMatch(message ?? /[\u4e00-\u9fff]/);
+    };
+    await expectError('GET', '/open/v1/products/999999', 404, 'openApi.notFound', /商品不存在/);
+    await expectError('GET', '/open/v1/products/999999/price?quantity=1', 404, 'openApi.notFound');
+    await expectError('GET', '/open/v1/nothing-here', 404, 'openApi.unknownRoute');
+    await expectError('GET', '/open/v1/search', 400, 'openApi.invalid', /请填写搜索关键词/);
+    await expectError('GET', '/open/v1/products/abc', 400, 'openApi.invalid', /商品ID须为正整数/);
+    await expectError(
+      'GET',
+      `/open/v1/products/${fixtureProductId(t.fixture, 'STM32F103C8T6')}/price?quantity=0`,
+      400,
+      'openApi.invalid',
+      /数量须为1–1000000的整数/,
+    );
+    await expectError('POST', '/open/v1/products/batch', 400, 'openApi.invalid', /请至少提供1个型号/, { partNumbers: [] });
+    await expectError('POST', '/open/v1/products/batch', 400, 'openApi.malformed', /JSON/, '{"partNumbers": [');
+    await expectError('POST', '/open/v1/bom/match', 400, 'openApi.invalid', /每行至少填写型号/, { lines: [{ quantity: 3 }] });
+    await expectError('GET', '/open/v1/search?keyword=a%00b', 400, 'openApi.invalid', /控制字符/);
+  });
+
+  it('looks up 100 part numbers in one batch and refuses 101', async () => {
+    const { created } = await memberWithKey(t);
+    const codes = Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? 'STM32F103C8T6' : `MISSING-${i}`));
+    const ok = await openRequest(t, 'POST', '/open/v1/products/batch', { apiKey: created.key, body: { partNumbers: codes } });
+    expect(ok.statusCode).toBe(200);
+    const items = ok.json<{ items: { partNumber: string; isFound: boolean }[] }>().items;
+    expect(items).toHaveLength(100);
+    expect(items.filter((item) => item.isFound)).toHaveLength(50);
+    const tooMany = await openRequest(t, 'POST', '/open/v1/products/batch', { apiKey: created.key, body: { partNumbers: [...codes, 'ONE-MORE'] } });
+    expect(tooMany.statusCode).toBe(400);
+    expect(errorOf(tooMany.body)).toMatchObject({ code: 'openApi.invalid', message: '一次最多查询100个型号', field: 'partNumbers' });
+  });
+});

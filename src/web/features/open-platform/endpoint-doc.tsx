@@ -1,0 +1,94 @@
+import { useState } from 'react';
+import type { ApiEndpointDoc, ApiExampleDoc, ApiFieldDoc } from '../../../contract/open-api.ts';
+
+const languages: { key: keyof ApiExampleDoc; label: string }[] = [
+  { key: 'curl', label: 'curl' },
+  { key: 'python', label: 'Python' },
+  { key: 'javascript', label: 'JavaScript' },
+];
+
+/** One example in several languages; without JavaScript the first stays shown. */
+export function CodeTabs({ example, label }: { example: ApiExampleDoc | Partial<ApiExampleDoc>; label: string }) {
+  const shown = languages.filter((language) => example[language.key]);
+  const [current, setCurrent] = useState(shown[0]?.key ?? 'curl');
+  return (
+    <div className="api-code" data-testid="api-example">
+      <div className="api-code__tabs" role="tablist" aria-label={label}>
+        {shown.map((language) => (
+          <button
+            key={language.key}
+            type="button"
+            role="tab"
+            aria-selected={language.key === current}
+            className={language.key === current ? 'api-code__tab api-code__tab--active' : 'api-code__tab'}
+            onClick={() => setCurrent(language.key)}
+          >
+            {language.label}
+          </button>
+        ))}
+      </div>
+      {shown.map((language) => (
+        <pre key={language.key} className="api-code__block" hidden={language.key !== current} data-language={language.key}>
+          <code>{example[language.key]}</code>
+        </pre>
+      ))}
+    </div>
+  );
+}
+
+function FieldTable({ title, fields, hasPlace }: { title: string; fields: ApiFieldDoc[]; hasPlace: boolean }) {
+  if (fields.length === 0) return null;
+  return (
+    <>
+      <h4 className="api-endpoint__subtitle">{title}</h4>
+      <table className="api-fields">
+        <thead>
+          <tr>
+            <th scope="col">名称</th>
+            {hasPlace ? <th scope="col">位置</th> : null}
+            <th scope="col">类型</th>
+            <th scope="col">必填</th>
+            <th scope="col">说明</th>
+          </tr>
+        </thead>
+        <tbody>
+          {fields.map((field) => (
+            <tr key={field.name}>
+              <td className="api-fields__name">{field.name}</td>
+              {hasPlace ? <td>{field.place}</td> : null}
+              <td className="api-fields__type">{field.type}</td>
+              <td>{field.isRequired ? '是' : '否'}</td>
+              <td>{field.description}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </>
+  );
+}
+
+export function EndpointDoc({ endpoint }: { endpoint: ApiEndpointDoc }) {
+  return (
+    <section className="api-endpoint" id={endpoint.operationId} data-testid="api-endpoint" aria-label={endpoint.summary}>
+      <h3 className="api-endpoint__title">
+        <span className={`api-method api-method--${endpoint.method.toLowerCase()}`}>{endpoint.method}</span>
+        <code className="api-endpoint__path">{endpoint.path}</code>
+        <span className="api-endpoint__summary">{endpoint.summary}</span>
+      </h3>
+      <p className="api-endpoint__description">{endpoint.description}</p>
+      <FieldTable title="参数" fields={endpoint.parameters} hasPlace />
+      <FieldTable title="请求体（JSON）" fields={endpoint.bodyFields} hasPlace={false} />
+      <FieldTable title="响应字段" fields={endpoint.responseFields} hasPlace={false} />
+      <h4 className="api-endpoint__subtitle">错误状态</h4>
+      <ul className="api-endpoint__errors">
+        {endpoint.errorStatuses.map((error) => (
+          <li key={error.status}>
+            <code>{error.status}</code> {error.description}
+          </li>
+        ))}
+      </ul>
+      <h4 className="api-endpoint__subtitle">示例</h4>
+      <CodeTabs example={endpoint.example} label={`${endpoint.summary} 示例`} />
+    </section>
+  );
+}

@@ -1,0 +1,102 @@
+import { expect, test } from './fixtures.ts';
+
+/** The counter window is a calendar minute: start the burst well inside one. */
+async function awayFromMinuteEdge() {
+  const left = 60_000 - (Date.now() % 60_000);
+  if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 300));
+}
+
+test.describe('开放平台', () => {
+  test('a member creates a key (shown once), calls /open/v1 with it, hits the rate limit, sees the usage and revokes it', async ({ page, storeDb, member }) => {
+    test.setTimeout(90_000);
+    await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
+    await page.goto('/user/person');
+    await page.getByRole('navigation', { name: '会员中心' }).getByRole('link', { name: 'API密钥' }).click();
+    await expect(page).toHaveURL(/\/user\/api-keys$/);
+    await expect(page.getByRole('heading', { name: 'API密钥', level: 1 })).toBeVisible();
+    await expect(page.getByText('还没有密钥')).toBeVisible();
+
+    await page.getByLabel('密钥名称').fill('采购脚本');
+    await page.getByRole('button', { name: '创建密钥' }).click();
+    const shown = page.getByTestId('created-key-value');
+    await expect(shown).toHaveValue(/^xp_live_\d+_[A-Za-z0-9_-]{43}$/);
+    const apiKey = await shown.inputValue();
+    await page.getByTestId('created-key').getByRole('button', { name: '复制' }).click();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);
+    await expect(page.getByTestId('api-key-row')).toHaveCount(1);
+    await expect(page.getByTestId('api-key-row')).toContainText('采购脚本');
+    const keyId = Number(apiKey.split('_')[2]);
+    const stored = await storeDb.selectFrom('apiKeys').select(['userId', 'secretHash']).where('id', '=', keyId).executeTakeFirstOrThrow();
+    expect(stored.userId).toBe(member.userId);
+    expect(stored.secretHash).not.toContain(apiKey.split('_').slice(3).join('_'));
+    // Shown once: after closing it, and after a reload, the key is nowhere on the page.
+    await page.getByRole('button', { name: '我已保存' }).click();
+    await expect(page.getByTestId('created-key')).toHaveCount(0);
+    await page.reload();
+    expect(await page.content()).not.toContain(apiKey);
+
+    const product = await storeDb.selectFrom('products').select(['id', 'code', 'stock']).where('stock', '>', 0).orderBy('id').executeTakeFirstOrThrow();
+    const stockUrl = `/open/v1/products/${product.id}/stock`;
+    const stock = await page.request.get(stockUrl, { headers: { 'X-Api-Key': apiKey } });
+    expect(stock.status()).toBe(200);
+    expect(await stock.json()).toMatchObject({ productId: product.id, partNumber: product.code, stock: product.stock });
+    const search = await page.request.get(`/open/v1/search?keyword=${encodeURIComponent(product.code)}`, { headers: { 'X-Api-Key': apiKey } });
+    expect(((await search.json()) as { items: { productId: number }[] }).items.map((item) => item.productId)).toContain(product.id);
+
+    // The limit the store runs with, as the documentation states it.
+    await page.goto('/api/index');
+    const limit = Number(await page.getByTestId('api-rate').textContent());
+    expect(limit).toBeGreaterThan(0);
+    await awayFromMinuteEdge();
+    let served = 0;
+    let refused: Awaited<ReturnType<typeof page.request.get>> | null = null;
+    for (let i = 0; i < limit + 5 && !refused; i++) {
+      const response = await page.request.get(stockUrl, { headers: { 'X-Api-Key': apiKey } });
+      if (response.status() === 429) refused = response;
+      else served += 1;
+    }
+    expect(refused).not.toBeNull();
+    expect(served).toBeLessThanOrEqual(limit);
+    expect(Number(refused?.headers()['retry-after'])).toBeGreaterThan(0);
+    expect(((await refused?.json()) as { error: { message: string } }).error.message).toContain('请求过于频繁');
+
+    await page.goto('/user/api-keys');
+    const row = page.getByTestId('api-key-row');
+    await expect(row.getByTestId('api-key-today')).toHaveText(String(served + 2));
+    await expect(page.getByTestId('api-usage-day').last()).toContainText(String(served + 2));
+    await expect(page.getByTestId('api-usage-day').last()).toContainText('超限 1');
+
+    page.once('dialog', (dialog) => void dialog.accept());
+    await row.getByRole('button', { name: '停用' }).click();
+    await expect(row.getByTestId('api-key-state')).toContainText('已停用');
+    const afterRevoke = await page.request.get(stockUrl, { headers: { 'X-Api-Key': apiKey } });
+    expect(afterRevoke.status()).toBe(401);
+    expect(((await afterRevoke.json()) as { error: { code: string } }).error.code).toBe('openApi.badKey');
+    await page.screenshot({ path: 'test-results/open-platform-api-keys.png', fullPage: true });
+  });
+
+  test('/api/index documents every endpoint with its fields and examples, and serves the OpenAPI document', async ({ page, request }) => {
+    await page.goto('/api/index');
+    await expect(page).toHaveTitle(/开放平台/);
+    await expect(page.getByRole('heading', { name: '芯品商城开放平台 API', level: 1 })).toBeVisible();
+    const endpoints = page.getByTestId('api-endpoint');
+    await expect(endpoints).toHaveCount(7);
+    for (const path of ['/open/v1/search', '/open/v1/products/{productId}/price', '/open/v1/products/batch', '/open/v1/bom/match']) {
+      await expect(page.locator('.api-endpoint__path', { hasText: path }).first()).toBeVisible();
+    }
+    const price = page.locator('#getPrice');
+    // The first table lists the parameters, the last the response fields.
+    await expect(price.locator('table').first().getByRole('cell', { name: 'quantity', exact: true })).toBeVisible();
+    await expect(price.locator('table').last().getByRole('cell', { name: 'amountCents', exact: true })).toBeVisible();
+    await expect(price.locator('pre[data-language="curl"]')).toContainText('X-Api-Key: YOUR_API_KEY');
+    await price.getByRole('tab', { name: 'Python' }).click();
+    await expect(price.locator('pre[data-language="python"]')).toBeVisible();
+    await expect(price.locator('pre[data-language="python"]')).toContainText('urllib.request');
+    await expect(price.locator('pre[data-language="curl"]')).toBeHidden();
+
+    const document = await request.get('/open/v1/openapi.json');
+    expect(document.status()).toBe(200);
+    expect(((await document.json()) as { openapi: string }).openapi).toBe('3.1.0');
+    await page.screenshot({ path: 'test-results/open-platform-api-index.png', fullPage: true });
+  });
+});
