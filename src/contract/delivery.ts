@@ -92,6 +92,19 @@ export const carriers: readonly Carrier[] = carrierTerms.map(({ fees: _fees, ...
 
 export const defaultCarrierCode: CarrierCode = CarrierCode.zto;
 
+/** A carrier's fees by zone in cents, [first kilogram, each further kilogram], as freightOf charges them; null when unknown. */
+export function freightTableOf(carrierCode: string): Readonly<Record<FreightZone, readonly [number, number]>> | null {
+  return carrierTerms.find((carrier) => carrier.code === carrierCode)?.fees ?? null;
+}
+
+/** When a paid order leaves the 上海 warehouse (the help page 配送说明 shows these; staff work 周一至周六). */
+export const dispatchTimes: readonly { situation: string; time: string }[] = [
+  { situation: '现货订单，周一至周六 9:00-16:00 付款', time: '付款后 2 小时内发货' },
+  { situation: '现货订单，16:00 以后或周日、法定节假日付款', time: '下一个工作日 12:00 前发货' },
+  { situation: '缺货商品选择“等待全部到货后发货”', time: '全部到货后 1 个工作日内发货' },
+  { situation: '对公转账订单', time: '到账确认后按以上时效发货' },
+];
+
 export function findCarrier(code: string): Carrier | null {
   return carriers.find((carrier) => carrier.code === code) ?? null;
 }

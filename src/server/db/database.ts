@@ -21,6 +21,7 @@ import type { QuotationTables } from '../features/quotation/quotation.tables.ts'
 import type { MemberTables } from '../features/member/member.tables.ts';
 import type { WechatTables } from '../features/wechat/wechat.tables.ts';
 import type { InviteTables } from '../features/invite/invite.tables.ts';
+import type { HelpTables } from '../features/help/help.tables.ts';
 import type { OpenPlatformTables } from '../features/open-platform/open-platform.tables.ts';
 
 /** The whole schema as Kysely sees it: each feature declares its own tables. */
@@ -49,4 +50,5 @@ export interface Database
     MemberTables,
     WechatTables,
     InviteTables,
+    HelpTables,
     OpenPlatformTables {}

@@ -9,6 +9,7 @@ import { seedCompanyRegister, topUpDemoCompanyRegister } from '../features/invoi
 import { demoMember } from '../features/account/account.seed.ts';
 import { seedCoupons } from '../features/coupon/coupon.seed.ts';
 import { seedComplaints } from '../features/complaint/complaint.seed.ts';
+import { seedHelpPages } from '../features/help/help.seed.ts';
 
 /** First start: an empty store gets the deterministic demo catalogue and content. */
 export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean> {
@@ -24,6 +25,9 @@ export async function seedIfEmpty(db: Db, options: SeedOptions): Promise<boolean
  * the demo data (a real catalogue) gets nothing.
  */
 export async function topUpDemoData(db: Db, options: Pick<SeedOptions, 'logger'>): Promise<void> {
+  // The help articles are the store's own pages, not demo data: any store gets those it lacks.
+  const helpPages = await seedHelpPages(db.kysely);
+  if (helpPages > 0) options.logger?.info({ helpPages }, 'help pages added');
   const hasDemoData = await db.kysely.selectFrom('users').select('id').where('phone', '=', demoMember.phone).executeTakeFirst();
   if (!hasDemoData) return;
   if (await topUpDemoCompanyRegister(db.kysely)) options.logger?.info('demo company register added');
@@ -40,5 +44,6 @@ export async function seedDemoData(db: Db, options: SeedOptions): Promise<void> 
   await seedCompanyRegister(db.kysely);
   await seedCoupons(db);
   await seedComplaints(db);
+  await seedHelpPages(db.kysely);
   options.logger?.info({ skus: options.skus, ms: Date.now() - started }, 'demo data seeded');
 }

@@ -24,6 +24,7 @@ import { quotationsMigration } from './0025-quotations.ts';
 import { memberProfileMigration } from './0026-member-profile.ts';
 import { favoriteAlertsMigration } from './0027-favorite-alerts.ts';
 import { wechatMigration } from './0029-wechat.ts';
+import { helpPagesMigration } from './0030-help-pages.ts';
 import { invitesMigration } from './0028-invites.ts';
 import { openPlatformMigration } from './0033-open-platform.ts';
 
@@ -55,5 +56,6 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0027-favorite-alerts': favoriteAlertsMigration,
   '0028-invites': invitesMigration,
   '0029-wechat': wechatMigration,
+  '0030-help-pages': helpPagesMigration,
   '0033-open-platform': openPlatformMigration,
 };

@@ -1,0 +1,205 @@
+import type { Kysely } from 'kysely';
+import { activityPath } from '../../../contract/activity.ts';
+import {
+  helpErrors,
+  helpPaths,
+  helpVoteLimits,
+  isHelpSlug,
+  maxHelpBodyLength,
+  maxHelpKeywordLength,
+  maxHelpTitleLength,
+  type HelpArticle,
+  type HelpMenuGroup,
+  type HelpPageData,
+  type HelpSearchData,
+  type HelpSearchHit,
+  type HelpVoteResponse,
+  type SnippetPart,
+} from '../../../contract/help.ts';
+import type { Database } from '../../db/database.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
+import { requestErrors } from '../../../contract/errors.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { Visitor } from '../../http/session.ts';
+import { visitorKeyOf } from '../content/content.service.ts';
+import { helpTextOf, sanitizeHelpHtml } from './help-html.ts';
+import { factsOfSlug, type HelpFactsSource } from './help-facts.ts';
+import {
+  findHelpMenuRows,
+  findHelpPageBySlug,
+  findMyHelpVote,
+  recordHelpVote,
+  searchHelpPageRows,
+  upsertHelpPage,
+  type HelpMenuRow,
+} from './help.repository.ts';
+import type { HelpPageRow } from './help.tables.ts';
+
+export { helpTextOf, sanitizeHelpHtml } from './help-html.ts';
+export { deliveryFactsOf, paymentFactsOf, type HelpFactsSource } from './help-facts.ts';
+
+/** Pages of the store that belong in the help menu but are not articles: [group, title, url]. */
+const pagesBesideArticles: readonly (readonly [string, string, string])[] = [
+  ['购物指南', '新人礼包', '/serve/advantage'],
+  ['购物指南', '注册协议', '/serve/clause'],
+  ['售后服务', '售后投诉', '/user/feedback'],
+  ['关于我们', '公司简介', '/about'],
+  ['关于我们', '联系我们', '/contact'],
+  ['关于我们', '优惠活动', activityPath],
+];
+
+/** The side menu: the articles by group in their order, with the other help pages of their group. */
+export function helpMenuOf(rows: readonly HelpMenuRow[]): HelpMenuGroup[] {
+  const groups = new Map<string, HelpMenuGroup>();
+  const groupOf = (title: string) => {
+    let group = groups.get(title);
+    if (!group) {
+      group = { title, links: [] };
+      groups.set(title, group);
+    }
+    return group;
+  };
+  for (const row of rows) groupOf(row.groupName).links.push({ title: row.title, url: helpPaths.page(row.slug) });
+  for (const [groupName, title, url] of pagesBesideArticles) groupOf(groupName).links.push({ title, url });
+  return [...groups.values()];
+}
+
+export async function loadHelpMenu(db: Kysely<Database>): Promise<HelpMenuGroup[]> {
+  return helpMenuOf(await findHelpMenuRows(db));
+}
+
+function articleOf(row: HelpPageRow): HelpArticle {
+  // Sanitised when saved; sanitised again here because a row may have been written by other means (psql, an import).
+  return { slug: row.slug, title: row.title, groupName: row.groupName, bodyHtml: sanitizeHelpHtml(row.bodyHtml), updatedAt: row.updatedAt };
+}
+
+export interface LoadedHelpPage {
+  data: HelpPageData;
+  description: string;
+}
+
+const descriptionLength = 120;
+
+/** /serve/<slug>: the article, the store's real terms it explains, the menu and the vote counts; notFound for an unknown slug. */
+export async function loadHelpPage(db: Kysely<Database>, facts: HelpFactsSource, slug: string, visitor: Visitor): Promise<LoadedHelpPage> {
+  const row = isHelpSlug(slug) ? await findHelpPageBySlug(db, slug) : undefined;
+  if (!row) throw new AppError(helpErrors.notFound);
+  const [menu, myVote] = await Promise.all([loadHelpMenu(db), findMyHelpVote(db, row.id, visitorKeyOf(visitor))]);
+  return {
+    data: {
+      menu,
+      article: articleOf(row),
+      facts: factsOfSlug(facts, row.slug),
+      votes: { helpfulCount: row.helpfulCount, unhelpfulCount: row.unhelpfulCount, myVote: myVote ? myVote.isHelpful === 1 : null },
+    },
+    description: row.description || row.bodyText.slice(0, descriptionLength),
+  };
+}
+
+export function helpVoteRateKey(ip: string): string {
+  return `help-vote:ip:${ip}`;
+}
+
+/**
+ * One vote per visitor (member, or anonymous browser session) and page; a second is refused. Each
+ * address casts at most helpVoteLimits.perIpPerHour votes, so new sessions cannot stuff the counts.
+ */
+export async function voteHelpful(
+  deps: Pick<ServiceDeps, 'db' | 'counters'>,
+  voter: { visitor: Visitor; ip: string },
+  slug: string,
+  isHelpful: boolean,
+  now = Date.now(),
+): Promise<HelpVoteResponse> {
+  const page = await findHelpPageBySlug(deps.db, slug);
+  if (!page) throw new AppError(helpErrors.notFound);
+  const rateKey = helpVoteRateKey(voter.ip);
+  const spent = await deps.counters.consume(rateKey, helpVoteLimits.perIpPerHour, helpVoteLimits.windowSeconds, now);
+  if (!spent.isAllowed) throw new AppError(requestErrors.tooFrequent);
+  const counts = await recordHelpVote(deps.db, { pageId: page.id, voterKey: visitorKeyOf(voter.visitor), isHelpful, now });
+  if (!counts) {
+    // A refused second vote does not use up the address's allowance.
+    await deps.counters.release(rateKey, helpVoteLimits.windowSeconds, now);
+    throw new AppError(helpErrors.alreadyVoted);
+  }
+  return { ...counts, myVote: isHelpful };
+}
+
+/** The search box's keyword as the page uses it: trimmed, inner spaces collapsed, cut to the limit. */
+export function normalizeHelpKeyword(raw: string | undefined): string {
+  return (raw ?? '').replace(/\s+/g, ' ').trim().slice(0, maxHelpKeywordLength);
+}
+
+/** Splits text into parts, marking every case-insensitive occurrence of the keyword. */
+export function markMatches(text: string, keyword: string): SnippetPart[] {
+  if (keyword === '') return text === '' ? [] : [{ text, isMatch: false }];
+  const parts: SnippetPart[] = [];
+  const lower = text.toLowerCase();
+  const needle = keyword.toLowerCase();
+  let from = 0;
+  for (let at = lower.indexOf(needle); at !== -1; at = lower.indexOf(needle, from)) {
+    if (at > from) parts.push({ text: text.slice(from, at), isMatch: false });
+    parts.push({ text: text.slice(at, at + needle.length), isMatch: true });
+    from = at + needle.length;
+  }
+  if (from < text.length) parts.push({ text: text.slice(from), isMatch: false });
+  return parts;
+}
+
+const snippetBefore = 30;
+const snippetLength = 120;
+
+/** The passage around the first match in the text (or its opening when only the title matched). */
+export function snippetOf(text: string, keyword: string): SnippetPart[] {
+  const at = keyword === '' ? -1 : text.toLowerCase().indexOf(keyword.toLowerCase());
+  const start = at <= snippetBefore ? 0 : at - snippetBefore;
+  const end = Math.min(text.length, start + snippetLength);
+  const passage = `${start > 0 ? '…' : ''}${text.slice(start, end)}${end < text.length ? '…' : ''}`;
+  return markMatches(passage, keyword);
+}
+
+const maxHits = 30;
+
+/** /serve/search?keyword=: articles whose title or text holds the keyword. */
+export async function searchHelp(db: Kysely<Database>, rawKeyword: string | undefined): Promise<HelpSearchData> {
+  const keyword = normalizeHelpKeyword(rawKeyword);
+  const [menu, rows] = await Promise.all([loadHelpMenu(db), keyword === '' ? Promise.resolve([]) : searchHelpPageRows(db, keyword, maxHits)]);
+  const hits: HelpSearchHit[] = rows.map((row) => ({
+    slug: row.slug,
+    title: markMatches(row.title, keyword),
+    groupName: row.groupName,
+    snippet: snippetOf(row.bodyText, keyword),
+  }));
+  return { menu, keyword, hits };
+}
+
+export interface HelpPageInput {
+  slug: string;
+  title: string;
+  description?: string;
+  groupName: string;
+  sort?: number;
+  bodyHtml: string;
+}
+
+/** Staff write an article (the operations console): its HTML is sanitised before it is stored, its text kept for search. */
+export async function saveHelpPage(db: Kysely<Database>, input: HelpPageInput, now = Date.now()): Promise<HelpArticle> {
+  if (!isHelpSlug(input.slug)) throw new AppError(helpErrors.badSlug);
+  const title = input.title.trim();
+  if (title === '' || title.length > maxHelpTitleLength) throw new AppError(helpErrors.badTitle);
+  if (input.bodyHtml.length > maxHelpBodyLength) throw new AppError(helpErrors.bodyTooLong);
+  const bodyHtml = sanitizeHelpHtml(input.bodyHtml);
+  const bodyText = helpTextOf(bodyHtml);
+  if (bodyText === '') throw new AppError(helpErrors.badBody);
+  const row = await upsertHelpPage(db, {
+    slug: input.slug,
+    title,
+    description: (input.description ?? '').trim(),
+    groupName: input.groupName.trim() || '帮助中心',
+    sort: input.sort ?? 0,
+    bodyHtml,
+    bodyText,
+    updatedAt: now,
+  });
+  return articleOf(row);
+}
