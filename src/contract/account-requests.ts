@@ -16,7 +16,13 @@ const graphCodeTypeMessage = '图形验证码类型有误';
 const lookupGraphCodeSchema = ruleSchema(graphCodeRule).optional();
 
 const sendMsgTypeSchema = z.union(
-  [z.literal(SendMsgType.register), z.literal(SendMsgType.login), z.literal(SendMsgType.findPassword), z.literal(SendMsgType.wechat)],
+  [
+    z.literal(SendMsgType.register),
+    z.literal(SendMsgType.login),
+    z.literal(SendMsgType.findPassword),
+    z.literal(SendMsgType.wechat),
+    z.literal(SendMsgType.supplier),
+  ],
   {
     error: '验证码类型有误',
   },

@@ -10,7 +10,8 @@ import { ruleMessages, textRule } from './rules.ts';
 /**
  * What an SMS code is for (sendMsgType): a code sent for one purpose is refused for another.
  * 0–2 are the visitor's (spec §7); 3–5 a member's security changes, sent to their own phone or
- * the new one; 6 the phone a WeChat login registers or binds (issue 12).
+ * the new one; 6 the phone a WeChat login registers or binds (issue 12); 7 a supplier applicant's
+ * phone (issue 13: applying for 供应商入驻 and looking up the application's progress).
  */
 export const SendMsgType = {
   register: 0,
@@ -20,10 +21,12 @@ export const SendMsgType = {
   changePhoneOld: 4,
   changePhoneNew: 5,
   wechat: 6,
+  supplier: 7,
 } as const;
 export type SendMsgType = (typeof SendMsgType)[keyof typeof SendMsgType];
 /** The purposes a visitor may ask /common/api/sendVerificationCode for; a member's own (3–5) go through the member calls. */
-export type VisitorSmsPurpose = typeof SendMsgType.register | typeof SendMsgType.login | typeof SendMsgType.findPassword | typeof SendMsgType.wechat;
+export type VisitorSmsPurpose =
+  typeof SendMsgType.register | typeof SendMsgType.login | typeof SendMsgType.findPassword | typeof SendMsgType.wechat | typeof SendMsgType.supplier;
 
 /** The login page's cards: password, SMS code, or finding a forgotten password (?mode=). */
 export const loginModes = ['password', 'sms', 'find'] as const;

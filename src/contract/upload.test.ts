@@ -44,3 +44,30 @@ describe('the pre-check of a chosen picture', () => {
     expect(memberKeyPrefix('avatar', 7)).toBe('avatar/7/');
   });
 });
+
+describe('the pre-check of a chosen supplier document', () => {
+  const documents = uploadPolicies.supplierDocument;
+
+  it.each([
+    ['licence.pdf', 'application/pdf'],
+    ['licence.PDF', ''],
+    ['scan.jpg', 'image/jpeg'],
+    ['scan.png', ''],
+  ])('lets %s (%s) through', (name, type) => {
+    expect(chosenFileProblem({ name, type, size: 10 * megabyte }, documents)).toBeNull();
+  });
+
+  it.each([
+    ['licence.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'],
+    ['licence.doc', ''],
+    ['icon.svg', 'image/svg+xml'],
+  ])('refuses %s (%s) naming PDF among the types', (name, type) => {
+    expect(chosenFileProblem({ name, type, size: 1000 }, documents)).toBe('文件格式仅支持 bmp、jpg、png、webp、pdf');
+  });
+
+  it('holds documents to 10 MB and says so for files', () => {
+    expect(chosenFileProblem({ name: 'a.pdf', type: 'application/pdf', size: 10 * megabyte + 1 }, documents)).toBe('文件不能超过 10MB');
+    expect(uploadMessages.hint(documents, 2)).toBe('支持 bmp、jpg、png、webp、pdf 格式，单个不超过 10MB，最多 2 个');
+    expect(uploadMessages.tooMany(2, documents.noun)).toBe('最多上传 2 个文件');
+  });
+});

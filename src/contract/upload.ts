@@ -7,7 +7,7 @@ import { isImageFileName } from './rules.ts';
  * (/common/api/getQiniuToken): Qiniu when it is configured, else the store's own POST /common/upload.
  * A token's purpose fixes everything the upload may be: the key prefix, the types and the size.
  */
-export const uploadPurposes = ['feedback', 'avatar'] as const;
+export const uploadPurposes = ['feedback', 'avatar', 'supplierDocument'] as const;
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 export function isUploadPurpose(value: string): value is UploadPurpose {
@@ -26,20 +26,35 @@ export type ImageExtension = (typeof imageMimeExtensions)[ImageMime];
 
 export const imageMimes: readonly ImageMime[] = ['image/bmp', 'image/jpeg', 'image/png', 'image/webp'];
 
+/** Every type an upload may be, by content: the images, and PDF for documents (a supplier's licence). */
+export const uploadMimeExtensions = { ...imageMimeExtensions, 'application/pdf': 'pdf' } as const;
+export type UploadMime = keyof typeof uploadMimeExtensions;
+export type UploadExtension = (typeof uploadMimeExtensions)[UploadMime];
+export const uploadExtensions: readonly UploadExtension[] = ['bmp', 'jpg', 'png', 'webp', 'pdf'];
+
+/** The extension of a file name, lower case ('' when none). */
+function extensionOf(fileName: string): string {
+  const dot = fileName.lastIndexOf('.');
+  return dot < 0 ? '' : fileName.slice(dot + 1).toLowerCase();
+}
+
 const megabyte = 1024 * 1024;
 
 export interface UploadPolicy {
   /** Every key of the purpose starts with it; a member's keys continue with `<userId>/`. */
   readonly keyPrefix: string;
   readonly maxBytes: number;
-  readonly accept: readonly ImageMime[];
+  readonly accept: readonly UploadMime[];
+  /** What the messages call one upload: 图片, or 文件 when documents are taken too. */
+  readonly noun: '图片' | '文件';
 }
 
-/** Issue 13 adds its certificate purpose here (images or PDF). */
 export const uploadPolicies: Record<UploadPurpose, UploadPolicy> = {
   /** After-sales photos. */
-  feedback: { keyPrefix: 'feedback/', maxBytes: 5 * megabyte, accept: imageMimes },
-  avatar: { keyPrefix: 'avatar/', maxBytes: 2 * megabyte, accept: imageMimes },
+  feedback: { keyPrefix: 'feedback/', maxBytes: 5 * megabyte, accept: imageMimes, noun: '图片' },
+  avatar: { keyPrefix: 'avatar/', maxBytes: 2 * megabyte, accept: imageMimes, noun: '图片' },
+  /** A supplier's business licence and agency or distribution certificates (issue 13): scans or PDF. */
+  supplierDocument: { keyPrefix: 'supplier/', maxBytes: 10 * megabyte, accept: [...imageMimes, 'application/pdf'], noun: '文件' },
 };
 
 /** The largest file any purpose takes: the multipart parser's own hard limit. */
@@ -63,11 +78,19 @@ function sizeText(bytes: number): string {
   return bytes % megabyte === 0 ? `${bytes / megabyte}MB` : `${Math.round(bytes / 1024)}KB`;
 }
 
+/** 'bmp、jpg、png、webp' (and 'pdf' when documents are taken). */
+function typeNames(accept: readonly UploadMime[]): string {
+  return accept.map((mime) => uploadMimeExtensions[mime]).join('、');
+}
+
 export const uploadMessages = {
   badType: '图片格式仅支持 bmp、jpg、png、webp',
-  tooLarge: (maxBytes: number) => `图片不能超过 ${sizeText(maxBytes)}`,
-  tooMany: (maxFiles: number) => `最多上传 ${maxFiles} 张图片`,
-  hint: (policy: UploadPolicy, maxFiles: number) => `支持 bmp、jpg、png、webp 格式，单张不超过 ${sizeText(policy.maxBytes)}，最多 ${maxFiles} 张`,
+  /** The purpose's own words for a refused type: the images' badType, or one naming PDF too. */
+  badTypeOf: (policy: Pick<UploadPolicy, 'accept' | 'noun'>) => `${policy.noun}格式仅支持 ${typeNames(policy.accept)}`,
+  tooLarge: (maxBytes: number, noun: UploadPolicy['noun'] = '图片') => `${noun}不能超过 ${sizeText(maxBytes)}`,
+  tooMany: (maxFiles: number, noun: UploadPolicy['noun'] = '图片') => `最多上传 ${maxFiles} ${noun === '图片' ? '张图片' : '个文件'}`,
+  hint: (policy: UploadPolicy, maxFiles: number) =>
+    `支持 ${typeNames(policy.accept)} 格式，单${policy.noun === '图片' ? '张' : '个'}不超过 ${sizeText(policy.maxBytes)}，最多 ${maxFiles} ${policy.noun === '图片' ? '张' : '个'}`,
   failed: '图片上传失败，请重试',
   purposeInvalid: '上传用途有误',
   keysInvalid: '图片地址有误',
@@ -97,7 +120,7 @@ export interface UploadToken {
   /** Epoch ms. */
   expiresAt: number;
   maxBytes: number;
-  accept: readonly ImageMime[];
+  accept: readonly UploadMime[];
   /** An uploaded key's address is urlPrefix + key. */
   urlPrefix: string;
 }
@@ -118,8 +141,10 @@ export interface ChosenFile {
 /** The pre-check of a chosen file, in the server's words; the server decides again by content. */
 export function chosenFileProblem(file: ChosenFile, policy: UploadPolicy): string | null {
   const type = file.type.toLowerCase();
-  const isImage = type ? policy.accept.some((mime) => mime === type) : isImageFileName(file.name);
-  if (!isImage) return uploadMessages.badType;
-  if (file.size > policy.maxBytes) return uploadMessages.tooLarge(policy.maxBytes);
+  const isDocument = policy.accept.includes('application/pdf');
+  const isNamedAccepted = isImageFileName(file.name) || (isDocument && extensionOf(file.name) === 'pdf');
+  const isAccepted = type ? policy.accept.some((mime) => mime === type) : isNamedAccepted;
+  if (!isAccepted) return isDocument ? uploadMessages.badTypeOf(policy) : uploadMessages.badType;
+  if (file.size > policy.maxBytes) return uploadMessages.tooLarge(policy.maxBytes, policy.noun);
   return null;
 }

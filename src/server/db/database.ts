@@ -21,6 +21,8 @@ import type { QuotationTables } from '../features/quotation/quotation.tables.ts'
 import type { MemberTables } from '../features/member/member.tables.ts';
 import type { WechatTables } from '../features/wechat/wechat.tables.ts';
 import type { InviteTables } from '../features/invite/invite.tables.ts';
+import type { ContactTables } from '../features/contact/contact.tables.ts';
+import type { SupplierTables } from '../features/supplier/supplier.tables.ts';
 import type { HelpTables } from '../features/help/help.tables.ts';
 import type { OpenPlatformTables } from '../features/open-platform/open-platform.tables.ts';
 
@@ -50,5 +52,7 @@ export interface Database
     MemberTables,
     WechatTables,
     InviteTables,
+    ContactTables,
+    SupplierTables,
     HelpTables,
     OpenPlatformTables {}

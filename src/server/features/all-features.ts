@@ -23,6 +23,8 @@ import { registerQuotationFeature } from './quotation/quotation.feature.ts';
 import { registerMemberFeature } from './member/member.feature.ts';
 import { registerWechatFeature } from './wechat/wechat.feature.ts';
 import { registerInviteFeature } from './invite/invite.feature.ts';
+import { registerContactFeature } from './contact/contact.feature.ts';
+import { registerSupplierFeature } from './supplier/supplier.feature.ts';
 import { registerHelpFeature } from './help/help.feature.ts';
 import { registerActivityFeature } from './activity/activity.feature.ts';
 import { registerOpenPlatformFeature } from './open-platform/open-platform.feature.ts';
@@ -52,6 +54,8 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerMemberFeature,
   registerWechatFeature,
   registerInviteFeature,
+  registerContactFeature,
+  registerSupplierFeature,
   registerHelpFeature,
   registerActivityFeature,
   registerOpenPlatformFeature,

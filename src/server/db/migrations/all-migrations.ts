@@ -24,6 +24,8 @@ import { quotationsMigration } from './0025-quotations.ts';
 import { memberProfileMigration } from './0026-member-profile.ts';
 import { favoriteAlertsMigration } from './0027-favorite-alerts.ts';
 import { wechatMigration } from './0029-wechat.ts';
+import { contactMigration } from './0031-contact.ts';
+import { supplierApplicationsMigration } from './0032-supplier-applications.ts';
 import { helpPagesMigration } from './0030-help-pages.ts';
 import { invitesMigration } from './0028-invites.ts';
 import { openPlatformMigration } from './0033-open-platform.ts';
@@ -57,5 +59,7 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0028-invites': invitesMigration,
   '0029-wechat': wechatMigration,
   '0030-help-pages': helpPagesMigration,
+  '0031-contact': contactMigration,
+  '0032-supplier-applications': supplierApplicationsMigration,
   '0033-open-platform': openPlatformMigration,
 };

@@ -56,7 +56,7 @@ describe('registration calls', () => {
     it.each([
       [{}, '请输入手机号码'],
       [{ userAccount: '1380013800', sendMsgType: 0 }, '请输入正确的手机号码'],
-      [{ userAccount: '13800138000', sendMsgType: 7 }, '验证码类型有误'],
+      [{ userAccount: '13800138000', sendMsgType: 8 }, '验证码类型有误'],
       [{ userAccount: '13800138000', sendMsgType: '0' }, '验证码类型有误'],
     ])('refuses bad input %j', async (body, msg) => {
       expect(await browser().post(accountCalls.sendVerificationCode.path, body)).toMatchObject({ code: 400, msg, errorCode: 'request.invalid' });

@@ -32,8 +32,8 @@ export function qiniuDeadlineOf(token: string): number {
 
 /**
  * The keys a Qiniu token makes: `<prefix><etag><ext>`, the etag being 28 base64url characters.
- * Qiniu names JPEG files .jpg or .jpeg depending on what it detected.
+ * Qiniu names JPEG files .jpg or .jpeg depending on what it detected; a supplier's document may be a .pdf.
  */
 export function isQiniuKeyUnder(keyPrefix: string, key: string): boolean {
-  return key.startsWith(keyPrefix) && /^[A-Za-z0-9_-]{28}\.(?:bmp|jpg|jpeg|png|webp)$/.test(key.slice(keyPrefix.length));
+  return key.startsWith(keyPrefix) && /^[A-Za-z0-9_-]{28}\.(?:bmp|jpg|jpeg|png|webp|pdf)$/.test(key.slice(keyPrefix.length));
 }

@@ -5,7 +5,7 @@ import { dirname, join } from 'node:path';
 import type { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { fileTypeFromBuffer } from 'file-type';
-import { imageMimeExtensions, uploadErrors, uploadMessages, type ImageMime } from '../../../contract/upload.ts';
+import { uploadErrors, uploadMessages, uploadMimeExtensions, type UploadMime, type UploadPolicy } from '../../../contract/upload.ts';
 import { AppError } from '../../http/app-error.ts';
 
 /**
@@ -17,36 +17,43 @@ import { AppError } from '../../http/app-error.ts';
 export interface StoredFile {
   key: string;
   bytes: number;
-  mime: ImageMime;
+  mime: UploadMime;
 }
 
 export interface StoreFileOptions {
   dir: string;
   keyPrefix: string;
   maxBytes: number;
-  accept: readonly ImageMime[];
+  accept: readonly UploadMime[];
+  /** What the refusals call the file (图片 or 文件). */
+  noun?: UploadPolicy['noun'];
   /** The multipart parser cut the file at its own limit. */
   isTruncated: () => boolean;
 }
 
-/** Enough for file-type to tell every image type apart. */
+/** Enough for file-type to tell every accepted type apart. */
 const sniffBytes = 4100;
 
 const incomingDir = '.incoming';
 
 /** What the content says, when it is one of the accepted types; an animated PNG is a PNG. */
-async function sniffImage(head: Buffer, accept: readonly ImageMime[]): Promise<ImageMime> {
+async function sniffType(head: Buffer, options: Pick<StoreFileOptions, 'accept' | 'noun'>): Promise<UploadMime> {
   const detected = await fileTypeFromBuffer(head);
   const mime = detected?.mime === 'image/apng' ? 'image/png' : detected?.mime;
-  const accepted = accept.find((candidate) => candidate === mime);
-  if (!accepted) throw new AppError(uploadErrors.badType);
+  const accepted = options.accept.find((candidate) => candidate === mime);
+  if (!accepted) throw badTypeOf(options);
   return accepted;
 }
 
+function badTypeOf(options: Pick<StoreFileOptions, 'accept' | 'noun'>): AppError {
+  const noun = options.noun ?? '图片';
+  return noun === '图片' ? new AppError(uploadErrors.badType) : new AppError(uploadErrors.badType, uploadMessages.badTypeOf({ accept: options.accept, noun }));
+}
+
 export async function storeFile(source: Readable, options: StoreFileOptions): Promise<StoredFile> {
-  const tooLarge = () => new AppError(uploadErrors.tooLarge, uploadMessages.tooLarge(options.maxBytes));
+  const tooLarge = () => new AppError(uploadErrors.tooLarge, uploadMessages.tooLarge(options.maxBytes, options.noun));
   // What the stream has shown so far: its length and, once the head is in, its type.
-  const seen: { bytes: number; mime: ImageMime | null } = { bytes: 0, mime: null };
+  const seen: { bytes: number; mime: UploadMime | null } = { bytes: 0, mime: null };
   let head: Buffer[] = [];
 
   async function* inspect(chunks: AsyncIterable<Buffer>): AsyncGenerator<Buffer> {
@@ -59,12 +66,12 @@ export async function storeFile(source: Readable, options: StoreFileOptions): Pr
       }
       head.push(chunk);
       if (seen.bytes < sniffBytes) continue;
-      seen.mime = await sniffImage(Buffer.concat(head), options.accept);
+      seen.mime = await sniffType(Buffer.concat(head), options);
       yield* head;
       head = [];
     }
     if (!seen.mime) {
-      seen.mime = await sniffImage(Buffer.concat(head), options.accept);
+      seen.mime = await sniffType(Buffer.concat(head), options);
       yield* head;
     }
   }
@@ -77,8 +84,8 @@ export async function storeFile(source: Readable, options: StoreFileOptions): Pr
     await pipeline(source, inspect, incoming.createWriteStream());
     if (options.isTruncated()) throw tooLarge();
     const mime = seen.mime;
-    if (!mime) throw new AppError(uploadErrors.badType);
-    const key = `${options.keyPrefix}${randomBytes(16).toString('hex')}.${imageMimeExtensions[mime]}`;
+    if (!mime) throw badTypeOf(options);
+    const key = `${options.keyPrefix}${randomBytes(16).toString('hex')}.${uploadMimeExtensions[mime]}`;
     const path = join(options.dir, key);
     await mkdir(dirname(path), { recursive: true });
     await rename(incomingPath, path);

@@ -98,6 +98,8 @@ function registerUploadedImages(app: FastifyInstance, config: Config) {
     app.get<{ Params: { '*': string } }>(`${base}${keyPrefix}*`, withoutCookies, async (request, reply) => {
       const file = await openLocalUpload(config, `${keyPrefix}${request.params['*']}`);
       if (!file) return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(contentMessages.pictureMissing);
+      // A PDF (a supplier's licence) is downloaded, never opened as a document of the store's origin (PDFs can carry scripts).
+      if (file.mime === 'application/pdf') void reply.header('content-disposition', 'attachment');
       return reply
         .type(file.mime)
         .header('cache-control', immutable)

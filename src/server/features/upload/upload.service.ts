@@ -7,8 +7,9 @@ import {
   uploadErrors,
   uploadPolicies,
   uploadPurposes,
+  uploadExtensions,
   uploadTokenTtlMs,
-  type ImageMime,
+  type UploadMime,
   type UploadedImage,
   type UploadPurpose,
   type UploadToken,
@@ -81,6 +82,7 @@ export async function storeLocalUpload(
     keyPrefix: grant.keyPrefix,
     maxBytes: grant.maxBytes,
     accept: uploadPolicies[grant.purpose].accept,
+    noun: uploadPolicies[grant.purpose].noun,
     isTruncated: file.isTruncated,
   });
   try {
@@ -93,7 +95,7 @@ export async function storeLocalUpload(
 }
 
 const localKeyPattern = new RegExp(
-  `^(?:${uploadPurposes.map((purpose) => uploadPolicies[purpose].keyPrefix).join('|')})[1-9]\\d{0,9}/[0-9a-f]{32}\\.(?:bmp|jpg|png|webp)$`,
+  `^(?:${uploadPurposes.map((purpose) => uploadPolicies[purpose].keyPrefix).join('|')})[1-9]\\d{0,9}/[0-9a-f]{32}\\.(?:${uploadExtensions.join('|')})$`,
 );
 
 /** Keys storeFile makes, and nothing else: no other path under UPLOAD_DIR is ever read. */
@@ -101,9 +103,16 @@ export function isLocalUploadKey(key: string): boolean {
   return localKeyPattern.test(key);
 }
 
-const mimeOfExtension: Record<string, ImageMime> = { bmp: 'image/bmp', jpg: 'image/jpeg', jpeg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+const mimeOfExtension: Record<string, UploadMime> = {
+  bmp: 'image/bmp',
+  jpg: 'image/jpeg',
+  jpeg: 'image/jpeg',
+  png: 'image/png',
+  webp: 'image/webp',
+  pdf: 'application/pdf',
+};
 
-function mimeOfKey(key: string): ImageMime | undefined {
+function mimeOfKey(key: string): UploadMime | undefined {
   return mimeOfExtension[key.slice(key.lastIndexOf('.') + 1)];
 }
 
@@ -113,6 +122,49 @@ export async function openLocalUpload(config: Config, key: string) {
   if (!isLocalUploadKey(key) || !mime) return null;
   const file = await openStoredFile(config.uploads.dir, key);
   return file ? { ...file, mime } : null;
+}
+
+interface ScreenedKeys {
+  keys: string[];
+  known: Map<string, UploadRow>;
+  newQiniuRows: UploadRow[];
+}
+
+/** Each key must be the member's own upload for the purpose (or, with Qiniu, a key their token could have made): notOwned otherwise. */
+async function screenOwnKeys(
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
+  request: { userId: number; purpose: UploadPurpose; keys: readonly string[] },
+  now: number,
+): Promise<ScreenedKeys> {
+  const { userId, purpose } = request;
+  const keys = [...new Set(request.keys)];
+  const known = new Map((await findUploads(deps.db, keys)).map((row) => [row.key, row]));
+  const keyPrefix = memberKeyPrefix(purpose, userId);
+  const newQiniuRows: UploadRow[] = [];
+  for (const key of keys) {
+    const row = known.get(key);
+    if (row) {
+      if (row.userId !== userId || row.purpose !== purpose) throw new AppError(uploadErrors.notOwned);
+      continue;
+    }
+    const mime = mimeOfKey(key);
+    const isAccepted = mime !== undefined && uploadPolicies[purpose].accept.includes(mime);
+    if (!deps.config.uploads.qiniu || !isQiniuKeyUnder(keyPrefix, key) || !mime || !isAccepted) throw new AppError(uploadErrors.notOwned);
+    newQiniuRows.push({ key, userId, purpose, provider: 'qiniu', bytes: null, mime, createdAt: now, claimedAt: null });
+  }
+  return { keys, known, newQiniuRows };
+}
+
+/**
+ * What claimUploads would refuse, without claiming: a form checks its keys before it spends
+ * anything else (an SMS code). claimUploads checks again when it claims.
+ */
+export async function checkOwnUploads(
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
+  request: { userId: number; purpose: UploadPurpose; keys: readonly string[] },
+  now = Date.now(),
+): Promise<void> {
+  await screenOwnKeys(deps, request, now);
 }
 
 /**
@@ -128,20 +180,7 @@ export async function claimUploads(
   now = Date.now(),
 ): Promise<Upload[]> {
   const { userId, purpose } = request;
-  const keys = [...new Set(request.keys)];
-  const known = new Map((await findUploads(deps.db, keys)).map((row) => [row.key, row]));
-  const keyPrefix = memberKeyPrefix(purpose, userId);
-  const newQiniuRows: UploadRow[] = [];
-  for (const key of keys) {
-    const row = known.get(key);
-    if (row) {
-      if (row.userId !== userId || row.purpose !== purpose) throw new AppError(uploadErrors.notOwned);
-      continue;
-    }
-    const mime = mimeOfKey(key);
-    if (!deps.config.uploads.qiniu || !isQiniuKeyUnder(keyPrefix, key) || !mime) throw new AppError(uploadErrors.notOwned);
-    newQiniuRows.push({ key, userId, purpose, provider: 'qiniu', bytes: null, mime, createdAt: now, claimedAt: null });
-  }
+  const { keys, known, newQiniuRows } = await screenOwnKeys(deps, request, now);
   await insertUploadsIfMissing(deps.db, newQiniuRows);
   await markUploadsClaimed(deps.db, userId, keys, now);
   for (const row of newQiniuRows) known.set(row.key, row);
@@ -191,6 +230,7 @@ export async function storeDerivedImage(
     keyPrefix: memberKeyPrefix(image.purpose, image.userId),
     maxBytes: policy.maxBytes,
     accept: policy.accept,
+    noun: policy.noun,
     isTruncated: () => false,
   });
   try {

@@ -4,7 +4,7 @@ import { GraphicCodeImage } from './graphic-code-image.tsx';
 import type { GraphicCodeAnswer } from './use-graphic-code-answer.ts';
 
 /** The 图形验证码 row of the account forms: the answer's input and the image (a new one on click). */
-export function GraphicCodeField({ answer, type = SendMsgType.register }: { answer: GraphicCodeAnswer; type?: SendMsgType }) {
+export function GraphicCodeField({ answer, type = SendMsgType.register }: { answer: GraphicCodeAnswer; type?: number }) {
   return (
     <FormField label="图形验证码">
       <span className="auth-inline">

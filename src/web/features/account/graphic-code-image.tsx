@@ -9,7 +9,7 @@ import { toastIfMessage } from '../../ui/toast.ts';
  * answer that arrives after a newer request was made is dropped. Its type is the purpose of the
  * SMS code it guards (registration by default).
  */
-export function GraphicCodeImage({ version, type = SendMsgType.register }: { version: number; type?: SendMsgType }) {
+export function GraphicCodeImage({ version, type = SendMsgType.register }: { version: number; type?: number }) {
   const [clicks, setClicks] = useState(0);
   const [image, setImage] = useState('');
   /** The request whose answer is in: loading while it is not the latest one. */

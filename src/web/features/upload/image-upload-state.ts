@@ -55,7 +55,7 @@ export function screenChosenFiles<F extends ChosenFile>(
     const problem = chosenFileProblem(file, policy);
     if (problem) problems.add(problem);
     else if (accepted.length < room) accepted.push(file);
-    else problems.add(uploadMessages.tooMany(maxFiles));
+    else problems.add(uploadMessages.tooMany(maxFiles, policy.noun));
   }
   return { accepted, problems: [...problems] };
 }

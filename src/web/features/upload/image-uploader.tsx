@@ -72,9 +72,16 @@ export function ImageUploader({ upload, label = '上传图片' }: { upload: Imag
   );
 }
 
-/** The chosen file's own preview; a file the browser cannot show (a program named .png) gets its name instead. */
+/** The chosen file's own preview; a PDF (a supplier's document) is marked as one, a file the browser cannot show (a program named .png) says so. */
 function UploadThumb({ src, name }: { src: string; name: string }) {
   const [isBroken, setIsBroken] = useState(false);
+  if (name.toLowerCase().endsWith('.pdf')) {
+    return (
+      <span className="image-uploader__thumb image-uploader__thumb--none image-uploader__thumb--pdf" title={name}>
+        PDF
+      </span>
+    );
+  }
   if (isBroken) {
     return (
       <span className="image-uploader__thumb image-uploader__thumb--none" title={name}>

@@ -18,6 +18,7 @@ const purposeWords: Record<SendMsgType, string> = {
   [SendMsgType.changePhoneOld]: '更换手机号（验证原手机）',
   [SendMsgType.changePhoneNew]: '绑定新手机号',
   [SendMsgType.wechat]: '微信登录绑定手机号',
+  [SendMsgType.supplier]: '办理供应商入驻业务',
 };
 
 /** Whether a purpose needs the phone registered (true), unregistered (false), or either (null). */
@@ -29,6 +30,8 @@ const registrationNeeded: Record<SendMsgType, boolean | null> = {
   [SendMsgType.changePhoneOld]: true,
   [SendMsgType.changePhoneNew]: false,
   [SendMsgType.wechat]: null,
+  // A supplier's contact need not be a member: the application and its progress go by phone.
+  [SendMsgType.supplier]: null,
 };
 
 export function smsContent(siteName: string, purpose: SendMsgType, code: string): string {

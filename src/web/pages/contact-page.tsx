@@ -1,0 +1,104 @@
+import type { ContactPageData } from '../../contract/contact.ts';
+import { ContactFormPanel } from '../features/contact/contact-form.tsx';
+import { imageUrl } from '../../contract/content.ts';
+import { PageShell } from '../shell/page-shell.tsx';
+import { qqChatUrl } from '../shell/sidebar-panels.tsx';
+import { Breadcrumb } from '../ui/breadcrumb.tsx';
+import type { PageProps } from './page-props.ts';
+
+/** /contact: the store's channels (the shell's config info), its offices and warehouses with their maps, and the contact form. */
+export function ContactPage({ shell, data }: PageProps<ContactPageData>) {
+  const config = shell.sidebarInfo.configInfo;
+  const hours = shell.footerData.hours;
+  return (
+    <PageShell shell={shell}>
+      <div className="contact-page">
+        <Breadcrumb items={[{ label: '联系我们' }]} />
+        <section className="contact-hero">
+          <h1>联系我们</h1>
+          <p>采购咨询、BOM配单、商务合作与售后服务，{shell.siteName}客服团队随时为您服务。</p>
+        </section>
+
+        <section className="contact-channels" aria-label="联系方式">
+          <div className="contact-channel">
+            <h2>客服热线</h2>
+            <strong className="contact-channel__value" data-testid="contact-hotline">
+              {shell.hotline}
+            </strong>
+            <p>服务时间：{hours}</p>
+          </div>
+          <div className="contact-channel">
+            <h2>座机</h2>
+            <strong className="contact-channel__value" data-testid="contact-landline">
+              {config.landLine || '—'}
+            </strong>
+            <p>商务合作、大客户采购</p>
+          </div>
+          <div className="contact-channel">
+            <h2>QQ客服</h2>
+            <strong className="contact-channel__value" data-testid="contact-qq">
+              {config.qq || '—'}
+            </strong>
+            {config.qq ? (
+              <a className="contact-channel__button" href={qqChatUrl(config.qq, config.key)} target="_blank" rel="noopener noreferrer">
+                在线咨询
+              </a>
+            ) : null}
+          </div>
+          <div className="contact-channel contact-channel--qr">
+            <h2>官方微信</h2>
+            {config.operateQrCode ? (
+              <img src={imageUrl(shell.qiniuImgAddress, config.operateQrCode)} alt="官方微信二维码" width={96} height={104} data-testid="contact-qr" />
+            ) : null}
+            <p>扫码关注，获取新品与优惠</p>
+          </div>
+        </section>
+
+        <section className="contact-offices">
+          <h2 className="contact-title">公司地址</h2>
+          <ul>
+            {data.offices.map((office) => (
+              <li key={office.id} className="contact-office" data-testid="contact-office">
+                <img className="contact-office__map" src={office.mapUrl} alt={`${office.name}位置示意图`} width={560} height={320} loading="lazy" />
+                <div className="contact-office__body">
+                  <h3>
+                    {office.name}
+                    <span className={`contact-office__kind contact-office__kind--${office.kind}`}>{office.kindLabel}</span>
+                  </h3>
+                  <p>地址：{office.address}</p>
+                  {office.phone ? <p>电话：{office.phone}</p> : null}
+                  {office.hours ? <p>时间：{office.hours}</p> : null}
+                </div>
+              </li>
+            ))}
+          </ul>
+        </section>
+
+        <section className="contact-message" id="message">
+          <div className="contact-message__main">
+            <h2 className="contact-title">在线留言</h2>
+            <ContactFormPanel graphCodeType={data.graphCodeType} />
+          </div>
+          <aside className="contact-message__aside">
+            <h3>留言须知</h3>
+            <ul>
+              <li>工作日留言，我们将在1个工作日内通过电话或邮件回复您。</li>
+              <li>
+                询价请注明型号、品牌、封装与数量，便于快速报价；整单需求可使用 <a href="/bom">BOM配单</a>。
+              </li>
+              <li>
+                订单售后问题请登录后在 <a href="/user/feedback">售后投诉</a> 中提交，处理更快。
+              </li>
+              <li>
+                原厂与代理商合作请访问 <a href="/serve/supplier">供应商入驻</a>。
+              </li>
+            </ul>
+            <p className="contact-message__hotline">
+              紧急问题请致电 <strong>{shell.hotline}</strong>
+            </p>
+          </aside>
+        </section>
+      </div>
+    </PageShell>
+  );
+}
