@@ -7,6 +7,7 @@ import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSessions } from './http/session.ts';
 import { registerCompression } from './http/compression.ts';
 import { registerStaticFiles } from './http/static-files.ts';
+import { publicOriginOf } from './http/public-origin.ts';
 import { clientBuildDir, noAssets, type PageAssets } from './ssr/assets.ts';
 import { createPageRenderer } from './ssr/render-page.tsx';
 import type { Page } from './ssr/page-registry.ts';
@@ -63,6 +64,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   };
   const renderer = createPageRenderer({
     siteName: deps.config.siteName,
+    originOf: (request) => publicOriginOf(deps.config, request),
     assets: options.assets ?? noAssets,
     loadShell: createShellLoader(featureDeps),
   });

@@ -28,6 +28,7 @@ import { registerSupplierFeature } from './supplier/supplier.feature.ts';
 import { registerHelpFeature } from './help/help.feature.ts';
 import { registerActivityFeature } from './activity/activity.feature.ts';
 import { registerOpenPlatformFeature } from './open-platform/open-platform.feature.ts';
+import { registerSeoFeature } from './seo/seo.feature.ts';
 
 export const featureRegistrations: FeatureRegistration[] = [
   registerAccountFeature,
@@ -59,4 +60,5 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerHelpFeature,
   registerActivityFeature,
   registerOpenPlatformFeature,
+  registerSeoFeature,
 ];

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
 /**
- * No inline script anywhere (the page state is application/json), so scripts are 'self' only.
+ * No inline script anywhere (the page state is application/json, schema.org data application/ld+json:
+ * neither is executed, so script-src does not apply to them), so scripts are 'self' only.
  * Inline style attributes stay allowed: banners carry their backgroundColor from the database.
  */
 export function contentSecurityPolicyDirectives(config: Config, isDevServer: boolean): Record<string, string[]> {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement, type ComponentType } from 'react';
 import { renderToString } from 'react-dom/server';
+import type { Thing, WithContext } from 'schema-dts';
 import type { PageState, ShellState } from '../../contract/shell.ts';
 
 /** What a page's loader is given; anything else it needs it closes over at registration. */
@@ -13,7 +14,25 @@ export interface PageContext {
   userId: number | null;
 }
 
-export interface LoadedPage<Data> {
+/** What search engines and link previews read from a page's head (html-document.ts). */
+export interface PageSeo {
+  /**
+   * The page's own address, path and query, made absolute with the public origin: only the query
+   * parameters that say which page this is (a page number, a keyword), never tracking or view state.
+   * Default: the request path without its query.
+   */
+  canonicalPath?: string;
+  /** og:image: a picture of the page's subject (a path on this site or an absolute URL). */
+  image?: string | null;
+  /** og:type; website by default. */
+  ogType?: 'website' | 'article' | 'product';
+  /** noindex, follow: pages that are nobody's search result (member pages, later result pages). */
+  isNoIndex?: boolean;
+  /** schema.org blocks, each sent as <script type="application/ld+json">. */
+  structuredData?: readonly WithContext<Thing>[];
+}
+
+export interface LoadedPage<Data> extends PageSeo {
   title: string;
   description?: string;
   data: Data;
@@ -42,7 +61,7 @@ export interface PageDefinition<Data> {
 }
 
 /** A loaded page, ready to render once the shell is known. */
-export interface PreparedPage {
+export interface PreparedPage extends PageSeo {
   title: string;
   description?: string;
   status?: number;
@@ -71,6 +90,7 @@ export function definePage<Data>(definition: PageDefinition<Data>): Page {
       const { data, ...meta } = loaded;
       return {
         ...meta,
+        isNoIndex: (meta.isNoIndex ?? false) || (definition.isMemberOnly ?? false),
         render(shell) {
           const state: PageState<Data> = { shell, data };
           return { bodyHtml: renderToString(createElement(definition.component, state)), state };

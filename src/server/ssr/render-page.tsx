@@ -15,6 +15,8 @@ export type ShellLoader = (request: FastifyRequest) => Promise<ShellState>;
 
 export interface RendererOptions {
   siteName: string;
+  /** The store's address as the outside world writes it (http/public-origin.ts), for canonical and og: URLs. */
+  originOf: (request: FastifyRequest) => string;
   assets: PageAssets;
   loadShell: ShellLoader;
 }
@@ -24,14 +26,28 @@ const errorPage = (status: ErrorPageStatus, requestId: string | undefined) =>
 
 const errorPageTitles: Record<ErrorPageStatus, string> = { 400: requestErrors.badUrl.msg, 404: '页面不存在', 500: '服务器繁忙', 503: '服务暂时不可用' };
 
-export function createPageRenderer({ siteName, assets, loadShell }: RendererOptions) {
+/** The request's path without its query: a page's canonical address unless its loader names one. */
+function pathOf(request: FastifyRequest): string {
+  return request.url.split('?', 1)[0] ?? '/';
+}
+
+export function createPageRenderer({ siteName, originOf, assets, loadShell }: RendererOptions) {
   async function send(request: FastifyRequest, reply: FastifyReply, entry: string, prepared: PreparedPage) {
     const shell = await loadShell(request);
     const { bodyHtml, state } = prepared.render(shell);
     const { headTags, bodyTags } = await assets.tagsFor(entry, request.url);
+    const origin = originOf(request);
     const html = htmlDocument({
       title: prepared.title,
       description: prepared.description ?? `${siteName}：电子元器件采购网上商城，现货库存，2小时发货。`,
+      seo: {
+        canonicalUrl: new URL(prepared.canonicalPath ?? pathOf(request), origin).href,
+        siteName,
+        ogType: prepared.ogType ?? 'website',
+        imageUrl: prepared.image ? new URL(prepared.image, origin).href : null,
+        isNoIndex: prepared.isNoIndex ?? false,
+        structuredData: prepared.structuredData ?? [],
+      },
       headTags,
       bodyHtml,
       state,
@@ -53,7 +69,7 @@ export function createPageRenderer({ siteName, assets, loadShell }: RendererOpti
     const prepared = await page.prepare({ request, reply, params: {}, query: {}, userId: null });
     if (isPageRedirect(prepared)) return redirectTo(reply, prepared.redirectTo);
     const title = `${errorPageTitles[status]} - ${siteName}`;
-    return send(request, reply, page.entry, { ...prepared, title, status });
+    return send(request, reply, page.entry, { ...prepared, title, status, isNoIndex: true });
   }
 
   function registerPages(app: FastifyInstance, pages: readonly Page[]) {

@@ -29,6 +29,7 @@ import { supplierApplicationsMigration } from './0032-supplier-applications.ts';
 import { helpPagesMigration } from './0030-help-pages.ts';
 import { invitesMigration } from './0028-invites.ts';
 import { openPlatformMigration } from './0033-open-platform.ts';
+import { productsBrandUpdatedMigration } from './0034-products-brand-updated.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const allMigrations: Record<string, MigrationFactory> = {
@@ -62,4 +63,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0031-contact': contactMigration,
   '0032-supplier-applications': supplierApplicationsMigration,
   '0033-open-platform': openPlatformMigration,
+  '0034-products-brand-updated': productsBrandUpdatedMigration,
 };

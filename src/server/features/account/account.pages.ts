@@ -22,6 +22,7 @@ export function accountPages(deps: ServiceDeps): Page[] {
         return {
           title: `会员登录 - ${siteName}`,
           description: `登录${siteName}，采购电子元器件。`,
+          isNoIndex: true,
           data: { returnPath, mode, isWechatEnabled: isWechatEnabled(deps) },
         };
       },
@@ -34,7 +35,7 @@ export function accountPages(deps: ServiceDeps): Page[] {
         const returnPath = query.return ? safeReturnPath(query.return) : '/user/person';
         if (userId !== null) return { redirectTo: returnPath };
         const inviter = (query.inviter ?? '').trim().slice(0, accountLimits.inviter);
-        return { title: `免费注册 - ${siteName}`, description: `注册${siteName}会员，领取新人礼包。`, data: { returnPath, inviter } };
+        return { title: `免费注册 - ${siteName}`, description: `注册${siteName}会员，领取新人礼包。`, isNoIndex: true, data: { returnPath, inviter } };
       },
     }),
     definePage({

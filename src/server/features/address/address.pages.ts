@@ -16,7 +16,11 @@ export function addressPages(deps: ServiceDeps): Page[] {
       async load({ userId }) {
         if (userId === null) throw notFound();
         const addresses = await listAddresses(deps.db, userId);
-        return { title: `收货地址 - ${deps.config.siteName}`, data: { addresses, provinces: listProvinces() } };
+        return {
+          title: `收货地址 - ${deps.config.siteName}`,
+          description: `管理在${deps.config.siteName}下单使用的收货地址。`,
+          data: { addresses, provinces: listProvinces() },
+        };
       },
     }),
   ];

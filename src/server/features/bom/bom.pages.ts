@@ -36,7 +36,7 @@ export function bomPages(deps: ServiceDeps): Page[] {
         if (userId === null) throw notFound();
         const page = Math.min(10_000, Math.max(1, Math.floor(Number(query.page)) || 1));
         const data: BomListPageData = { list: await listBoms(deps, userId, page) };
-        return { title: `我的BOM - ${siteName}`, data };
+        return { title: `我的BOM - ${siteName}`, description: `${siteName}保存的BOM配单：重新打开、比价与一键加入购物车。`, data };
       },
     }),
   ];

@@ -1,5 +1,8 @@
 import { queryReader, readColumnListState } from '../../../contract/list-state.ts';
 import { parsePathId } from '../../http/path-params.ts';
+import { brandPath } from '../../../contract/catalog.ts';
+import { imageUrl } from '../../../contract/content.ts';
+import { canonicalPathOf } from '../../ssr/canonical-path.ts';
 import { definePage } from '../../ssr/page-registry.ts';
 import { BrandDetailPage } from '../../../web/pages/brand-detail-page.tsx';
 import { BrandListPage } from '../../../web/pages/brand-list-page.tsx';
@@ -46,8 +49,10 @@ export const registerBrandFeature: FeatureRegistration = (_app, deps, pages) => 
         });
         const name = brand.nameCn ? `${brand.nameEn}(${brand.nameCn})` : brand.nameEn;
         return {
-          title: `${name}品牌元器件 - ${siteName}`,
+          title: `${name}品牌元器件${state.page > 1 ? `（第${state.page}页）` : ''} - ${siteName}`,
           description: `${name}：${brand.intro.slice(0, 80)} ${siteName}供应${brand.nameEn}现货，共${products.total}个型号。`,
+          canonicalPath: canonicalPathOf(brandPath(brand.brandId), { page: state.page }),
+          image: brand.logoPath ? imageUrl(deps.config.imageBaseUrl, brand.logoPath) : null,
           data: { brand, products, state },
         };
       },

@@ -10,7 +10,7 @@ export const registerCatalogFeature: FeatureRegistration = (app, deps, pages) =>
   // One per app (shared with the mobile site): its choose indexes and caches belong to this app's database.
   const context = catalogContextOf(deps);
   registerCatalogRoutes(app, context);
-  pages.push(...catalogPages(context, deps.config.siteName));
+  pages.push(...catalogPages(context, deps.config));
   // A large category takes seconds to index: build them all after start, not on a buyer's first visit.
   if (deps.config.isProduction) {
     let isClosing = false;

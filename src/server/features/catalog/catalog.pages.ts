@@ -1,7 +1,10 @@
-import { discountSubjects, isDiscountSubject, serializeChooseFilter } from '../../../contract/catalog.ts';
+import { choosePath, discountSubjects, isDiscountSubject, productDetailPath, serializeChooseFilter } from '../../../contract/catalog.ts';
 import { queryReader, readColumnListState, readListState } from '../../../contract/list-state.ts';
+import type { Config } from '../../config.ts';
 import { notFound } from '../../http/app-error.ts';
 import { parsePathId } from '../../http/path-params.ts';
+import { publicOriginOf } from '../../http/public-origin.ts';
+import { canonicalPathOf } from '../../ssr/canonical-path.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { CataloguePage } from '../../../web/pages/catalogue-page.tsx';
 import { ChoosePage } from '../../../web/pages/choose-page.tsx';
@@ -11,6 +14,7 @@ import type { CatalogContext } from './catalog-context.ts';
 import { loadSubcategories, queryAttributeExcludeList, queryAttributeProductList, resolveChooseScope } from './choose/choose.service.ts';
 import { loadZoneProducts } from './discount.service.ts';
 import { loadProductDetail } from './product-detail.service.ts';
+import { categoryBreadcrumbs, productImageUrl, productStructuredData } from './product-structured-data.ts';
 
 const chooseIdsPattern = /^(\d{1,9})(?:-(\d{1,9}))?$/;
 
@@ -32,12 +36,13 @@ function cataloguePage(context: CatalogContext, siteName: string): Page {
 }
 
 /** /choose/{first} or /choose/{first}-{second}: parametric selection, its state in the URL. */
-function choosePage(context: CatalogContext, siteName: string): Page {
+function choosePage(context: CatalogContext, config: Config): Page {
+  const siteName = config.siteName;
   return definePage({
     path: '/choose/:categoryIds',
     entry: 'choose',
     component: ChoosePage,
-    async load({ params, query }) {
+    async load({ params, query, request }) {
       const match = chooseIdsPattern.exec(params.categoryIds ?? '');
       if (!match) throw notFound();
       const categoryFirstId = Number(match[1]);
@@ -55,6 +60,9 @@ function choosePage(context: CatalogContext, siteName: string): Page {
       return {
         title: `${name}${second ? `_${first.categoryName}` : ''} - 参数选型 - ${siteName}`,
         description: `${siteName}${name}频道，共${products.total}个型号，可按${attributeNames.join('、')}筛选，现货库存，2小时发货。`,
+        // Filters, stock and sort are views of the category's list: the page is the category and its page number.
+        canonicalPath: canonicalPathOf(choosePath(categoryFirstId, categorySecondId), { page: state.page }),
+        structuredData: [categoryBreadcrumbs(publicOriginOf(config, request), first, second)],
         data: {
           categoryFirst: first,
           categorySecond: second,
@@ -69,15 +77,25 @@ function choosePage(context: CatalogContext, siteName: string): Page {
 }
 
 /** /product/detail/{productId}. */
-function productDetailPage(context: CatalogContext, siteName: string): Page {
+function productDetailPage(context: CatalogContext, config: Config): Page {
+  const siteName = config.siteName;
   return definePage({
     path: '/product/detail/:productId',
     entry: 'product-detail',
     component: ProductDetailPage,
-    async load({ params, userId }) {
+    async load({ params, userId, request }) {
       const detail = await loadProductDetail(context, parsePathId(params.productId), userId);
       const { product } = detail;
+      const site = { origin: publicOriginOf(config, request), siteName, imageBaseUrl: config.imageBaseUrl };
+      const path = productDetailPath(product.productId);
       return {
+        canonicalPath: path,
+        ogType: 'product',
+        image: productImageUrl(detail, site),
+        structuredData: [
+          productStructuredData(detail, site),
+          categoryBreadcrumbs(site.origin, detail.categoryFirst, detail.categorySecond, { name: product.code, path }),
+        ],
         title: `${product.code} ${product.brandName} ${product.package} ${detail.categorySecond.categoryName} - ${siteName}`,
         description: `${product.code}由${product.brandName}生产，${product.description}，封装${product.package}。${siteName}提供${product.code}的价格、现货库存、规格书（datasheet）与参数。`,
         data: detail,
@@ -105,11 +123,16 @@ function discountPage(context: CatalogContext, siteName: string): Page {
         package: state.package,
       });
       const zone = discountSubjects[subject];
-      return { title: `${zone.title} - ${siteName}`, description: `${siteName}${zone.title}：${zone.description}`, data: { subject, products, state } };
+      return {
+        title: `${zone.title}${state.page > 1 ? `（第${state.page}页）` : ''} - ${siteName}`,
+        description: `${siteName}${zone.title}：${zone.description}`,
+        canonicalPath: canonicalPathOf('/product/discount', { subject, page: state.page }),
+        data: { subject, products, state },
+      };
     },
   });
 }
 
-export function catalogPages(context: CatalogContext, siteName: string): Page[] {
-  return [cataloguePage(context, siteName), choosePage(context, siteName), productDetailPage(context, siteName), discountPage(context, siteName)];
+export function catalogPages(context: CatalogContext, config: Config): Page[] {
+  return [cataloguePage(context, config.siteName), choosePage(context, config), productDetailPage(context, config), discountPage(context, config.siteName)];
 }

@@ -32,7 +32,7 @@ export function complaintPages(deps: ServiceDeps): Page[] {
         const [list, orders] = await Promise.all([listComplaints(deps.db, userId, { status, page }), listComplainableOrders(deps.db, userId)]);
         const prefill = prefillOf(query, orders);
         const data: FeedbackPageData = { list, orders, prefill, isFormOpen: prefill !== null || query.new === '1' };
-        return { title: `售后投诉 - ${siteName}`, data };
+        return { title: `售后投诉 - ${siteName}`, description: `${siteName}售后投诉：提交订单问题、上传凭证并跟进处理进度。`, data };
       },
     }),
     definePage({
@@ -44,7 +44,7 @@ export function complaintPages(deps: ServiceDeps): Page[] {
         const id = complaintRequests.detail.shape.id.safeParse(params.id);
         if (userId === null || !id.success) throw notFound();
         const data = await loadComplaintDetail(deps, userId, id.data);
-        return { title: `投诉详情 ${data.complaintNo} - ${siteName}`, data };
+        return { title: `投诉详情 ${data.complaintNo} - ${siteName}`, description: `${siteName}投诉${data.complaintNo}的处理记录与回复。`, data };
       },
     }),
   ];

@@ -29,7 +29,7 @@ export function couponPages({ db, config }: ServiceDeps): Page[] {
       isMemberOnly: true,
       async load({ query, userId }) {
         const data = await loadMyCoupons(db, userId ?? 0, parseMyCouponsQuery(query));
-        return { title: `我的优惠券 - ${siteName}`, data };
+        return { title: `我的优惠券 - ${siteName}`, description: `${siteName}我的优惠券：未使用、已使用与已过期的优惠券。`, data };
       },
     }),
     definePage({

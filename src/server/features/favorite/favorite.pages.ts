@@ -13,7 +13,11 @@ export function favoritePages({ db, config }: ServiceDeps): Page[] {
       component: FavoritePage,
       isMemberOnly: true,
       async load({ query, userId }) {
-        return { title: `我的收藏 - ${config.siteName}`, data: await listFavorites(db, userId ?? 0, readFavoriteListQuery(query)) };
+        return {
+          title: `我的收藏 - ${config.siteName}`,
+          description: `${config.siteName}收藏的元器件：价格与库存变化提醒。`,
+          data: await listFavorites(db, userId ?? 0, readFavoriteListQuery(query)),
+        };
       },
     }),
   ];

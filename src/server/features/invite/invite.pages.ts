@@ -18,7 +18,11 @@ export function invitePages(deps: ServiceDeps): Page[] {
         const member = userId === null ? undefined : await findMemberRef(deps.db, userId);
         if (!member) throw notFound();
         const origin = publicOriginOf(deps.config, request);
-        return { title: `邀请有礼 - ${deps.config.siteName}`, data: await loadInvitePage(deps.db, member, origin) };
+        return {
+          title: `邀请有礼 - ${deps.config.siteName}`,
+          description: `邀请好友注册${deps.config.siteName}，好友首单完成后双方得奖励。`,
+          data: await loadInvitePage(deps.db, member, origin),
+        };
       },
     }),
   ];

@@ -15,7 +15,11 @@ export function invoicePages(deps: ServiceDeps): Page[] {
       async load({ userId }) {
         if (userId === null) throw notFound();
         const profiles = await listInvoiceProfiles(deps.db, userId);
-        return { title: `发票信息 - ${deps.config.siteName}`, data: { profiles } };
+        return {
+          title: `发票信息 - ${deps.config.siteName}`,
+          description: `管理在${deps.config.siteName}开具增值税普通发票与专用发票的抬头和税号。`,
+          data: { profiles },
+        };
       },
     }),
   ];

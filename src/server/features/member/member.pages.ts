@@ -22,7 +22,7 @@ export function memberPages(deps: ServiceDeps): Page[] {
       async load({ userId, request }) {
         const overview = userId === null ? null : await loadMemberOverview(deps, userId, publicOriginOf(deps.config, request));
         if (!overview) return { redirectTo: loginPath(request.url) };
-        return { title: `会员中心 - ${siteName}`, data: { overview } };
+        return { title: `会员中心 - ${siteName}`, description: `${siteName}会员中心：订单、消息、优惠券、收藏与会员等级一览。`, data: { overview } };
       },
     }),
     definePage({
@@ -33,7 +33,7 @@ export function memberPages(deps: ServiceDeps): Page[] {
       async load({ userId, request }) {
         const profile = userId === null ? null : await findMemberProfileOf(deps, userId);
         if (!profile) return { redirectTo: loginPath(request.url) };
-        return { title: `个人资料 - ${siteName}`, data: { profile } };
+        return { title: `个人资料 - ${siteName}`, description: `修改在${siteName}的头像、昵称、联系人与公司信息。`, data: { profile } };
       },
     }),
     definePage({
@@ -48,7 +48,11 @@ export function memberPages(deps: ServiceDeps): Page[] {
           loadMemberSecurity(deps.db, { userId, sid: request.visitor.sid, ip: request.ip }),
           findWechatBinding(deps.db, userId),
         ]);
-        return { title: `账户安全 - ${siteName}`, data: { security, wechat: { isEnabled: isWechatEnabled(deps), binding } } };
+        return {
+          title: `账户安全 - ${siteName}`,
+          description: `${siteName}账户安全：登录密码、绑定手机与最近登录记录。`,
+          data: { security, wechat: { isEnabled: isWechatEnabled(deps), binding } },
+        };
       },
     }),
   ];

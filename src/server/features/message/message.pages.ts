@@ -21,7 +21,7 @@ export function messagePages(deps: ServiceDeps): Page[] {
       async load({ query, userId }) {
         if (userId === null) throw notFound();
         const data = await listMessages(deps.db, userId, parseMessageListQuery(query));
-        return { title: `我的消息 - ${deps.config.siteName}`, data };
+        return { title: `我的消息 - ${deps.config.siteName}`, description: `${deps.config.siteName}站内消息：订单、物流、优惠与商品提醒。`, data };
       },
     }),
     definePage({
@@ -33,7 +33,11 @@ export function messagePages(deps: ServiceDeps): Page[] {
         const id = messageIdField.safeParse(query.id);
         if (userId === null || !id.success) throw new AppError(messageErrors.notFound);
         const message = await findOwnMessage(deps.db, userId, id.data);
-        return { title: `消息详情 - ${deps.config.siteName}`, data: { message } };
+        return {
+          title: `消息详情（${message.sendDateStr}） - ${deps.config.siteName}`,
+          description: `${deps.config.siteName}站内消息，${message.sendDateStr}发送。`,
+          data: { message },
+        };
       },
     }),
   ];

@@ -1,6 +1,8 @@
 import { queryReader, readListState } from '../../../contract/list-state.ts';
 import { readSearchParams } from '../../../contract/search.ts';
+import { choosePath } from '../../../contract/catalog.ts';
 import { notFound } from '../../http/app-error.ts';
+import { canonicalPathOf } from '../../ssr/canonical-path.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { MobileCataloguePage } from '../../../web/pages/mobile-catalogue-page.tsx';
 import { MobileChoosePage } from '../../../web/pages/mobile-choose-page.tsx';
@@ -26,6 +28,9 @@ export function mobileBrowsePages(deps: FeatureDeps, prefix: string): Page[] {
         return {
           title: key ? `${key} - 搜索结果 - ${siteName}` : `搜索 - ${siteName}`,
           description: key ? `${siteName}为您找到${data.result.total}个与“${key}”相关的电子元器件。` : `${siteName}：按型号、品牌、分类或参数搜索电子元器件。`,
+          // The phone pages are other views of the desktop pages: search engines index the desktop one.
+          canonicalPath: canonicalPathOf('/search', { key }),
+          isNoIndex: !key,
           data,
         };
       },
@@ -39,6 +44,7 @@ export function mobileBrowsePages(deps: FeatureDeps, prefix: string): Page[] {
         return {
           title: `元器件分类 - ${siteName}`,
           description: `${siteName}电子元器件分类：${data.groups.map((group) => group.categoryGroupName).join('、')}。`,
+          canonicalPath: '/catalogue',
           data,
         };
       },
@@ -56,6 +62,7 @@ export function mobileBrowsePages(deps: FeatureDeps, prefix: string): Page[] {
         return {
           title: `${name} - 参数选型 - ${siteName}`,
           description: `${siteName}${name}，共${data.products.total}个型号，按参数筛选，现货2小时发货。`,
+          canonicalPath: choosePath(data.categoryFirst.categoryId, data.categorySecond?.categoryId),
           data,
         };
       },

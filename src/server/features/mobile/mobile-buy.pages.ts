@@ -49,7 +49,12 @@ export function mobileBuyPages(deps: ServiceDeps, basePath: string): Page[] {
       async load(context) {
         const userId = memberOrLogin(context);
         if (typeof userId !== 'number') return userId;
-        return { title: `购物车 - ${siteName}`, data: { cart: await loadCart(db, userId), basePath } };
+        return {
+          isNoIndex: true,
+          title: `购物车 - ${siteName}`,
+          description: `${siteName}购物车：按包装倍数调整数量，阶梯价格自动计算。`,
+          data: { cart: await loadCart(db, userId), basePath },
+        };
       },
     }),
     definePage({
@@ -60,7 +65,12 @@ export function mobileBuyPages(deps: ServiceDeps, basePath: string): Page[] {
         const returnPath = mobileReturnPath(query.return, basePath, paths.home);
         const mode = loginModes.find((candidate) => candidate === query.mode) ?? 'password';
         if (userId !== null && mode !== 'find') return { redirectTo: returnPath };
-        return { title: `登录 - ${siteName}`, description: `登录${config.siteName}，采购电子元器件。`, data: { returnPath, mode, basePath } };
+        return {
+          isNoIndex: true,
+          title: `登录 - ${siteName}`,
+          description: `手机登录${config.siteName}，随时随地采购电子元器件。`,
+          data: { returnPath, mode, basePath },
+        };
       },
     }),
     definePage({
@@ -71,7 +81,12 @@ export function mobileBuyPages(deps: ServiceDeps, basePath: string): Page[] {
         const returnPath = mobileReturnPath(query.return, basePath, paths.person);
         if (userId !== null) return { redirectTo: returnPath };
         const inviter = (query.inviter ?? '').trim().slice(0, accountLimits.inviter);
-        return { title: `注册 - ${siteName}`, description: `注册${config.siteName}会员，领取新人礼包。`, data: { returnPath, inviter, basePath } };
+        return {
+          isNoIndex: true,
+          title: `注册 - ${siteName}`,
+          description: `用手机注册${config.siteName}会员，领取新人礼包。`,
+          data: { returnPath, inviter, basePath },
+        };
       },
     }),
     definePage({
@@ -83,7 +98,7 @@ export function mobileBuyPages(deps: ServiceDeps, basePath: string): Page[] {
         if (typeof userId !== 'number') return userId;
         const overview = await loadMemberOverview(deps, userId, publicOriginOf(deps.config, context.request));
         if (!overview) return { redirectTo: mobileLoginPath(basePath, context.request.url) };
-        return { title: `会员中心 - ${siteName}`, data: { overview, basePath } };
+        return { isNoIndex: true, title: `会员中心 - ${siteName}`, description: `${siteName}会员中心：订单、消息与账户。`, data: { overview, basePath } };
       },
     }),
     definePage({
@@ -95,7 +110,12 @@ export function mobileBuyPages(deps: ServiceDeps, basePath: string): Page[] {
         if (typeof userId !== 'number') return userId;
         // ?tab= is the mobile name of the desktop's ?status= (which a redirected phone brings along).
         const query = { ...context.query, status: context.query.tab ?? context.query.status };
-        return { title: `我的订单 - ${siteName}`, data: { list: await listOrders(db, userId, parseOrderListQuery(query)), basePath } };
+        return {
+          isNoIndex: true,
+          title: `我的订单 - ${siteName}`,
+          description: `${siteName}订单：按状态查看与支付。`,
+          data: { list: await listOrders(db, userId, parseOrderListQuery(query)), basePath },
+        };
       },
     }),
     definePage({
@@ -107,7 +127,12 @@ export function mobileBuyPages(deps: ServiceDeps, basePath: string): Page[] {
         if (typeof userId !== 'number') return userId;
         const orderNo = orderNoSchema.safeParse(context.params.orderNo);
         if (!orderNo.success) throw notFound();
-        return { title: `订单详情 - ${siteName}`, data: { order: await loadOrderDetail(db, userId, orderNo.data), basePath } };
+        return {
+          isNoIndex: true,
+          title: `订单详情 ${orderNo.data} - ${siteName}`,
+          description: `${siteName}订单${orderNo.data}的状态、物流与明细。`,
+          data: { order: await loadOrderDetail(db, userId, orderNo.data), basePath },
+        };
       },
     }),
     definePage({
@@ -122,7 +147,12 @@ export function mobileBuyPages(deps: ServiceDeps, basePath: string): Page[] {
         if (quotationId && !quotationId.success) throw notFound();
         try {
           const settlement = await loadSettlement(db, config.orders, userId, Date.now(), quotationId?.data);
-          return { title: `确认订单 - ${siteName}`, data: { settlement, basePath } };
+          return {
+            isNoIndex: true,
+            title: `确认订单 - ${siteName}`,
+            description: `${siteName}确认订单：地址、发票、配送与优惠券。`,
+            data: { settlement, basePath },
+          };
         } catch (error) {
           // An offer that cannot be checked out: the (desktop) quotation list says why, as on the desktop.
           if (!(error instanceof AppError) || error.code === ResultCode.notFound || !error.errorCode.startsWith('quotation.')) throw error;
@@ -139,7 +169,12 @@ export function mobileBuyPages(deps: ServiceDeps, basePath: string): Page[] {
         if (typeof userId !== 'number') return userId;
         const orderNo = orderNoSchema.safeParse(context.params.orderNo);
         if (!orderNo.success) throw notFound();
-        return { title: `收银台 - ${siteName}`, data: { cashier: await loadCashier(paymentContext, userId, orderNo.data), basePath } };
+        return {
+          isNoIndex: true,
+          title: `收银台 - ${siteName}`,
+          description: `${siteName}收银台：选择支付方式完成付款。`,
+          data: { cashier: await loadCashier(paymentContext, userId, orderNo.data), basePath },
+        };
       },
     }),
   ];

@@ -1,3 +1,4 @@
+import { productDetailPath } from '../../../contract/catalog.ts';
 import { parsePathId } from '../../http/path-params.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { MobileHomePage } from '../../../web/pages/mobile-home-page.tsx';
@@ -20,6 +21,8 @@ export function mobilePages(deps: FeatureDeps, prefix: string): Page[] {
         return {
           title: `${deps.config.siteName}手机版-电子元器件采购网上商城`,
           description: `${deps.config.siteName}手机版：电子元器件现货采购，原厂正品，2小时发货。`,
+          // The phone pages are other views of the desktop pages: search engines index the desktop one.
+          canonicalPath: '/',
           data: await loadMobileHome(deps.db, homeContent, userId, prefix),
         };
       },
@@ -34,6 +37,7 @@ export function mobilePages(deps: FeatureDeps, prefix: string): Page[] {
         return {
           title: `${product.code}_${product.brandName}_${product.package} - ${deps.config.siteName}手机版`,
           description: `${product.code}（${product.brandName}，${product.package}）：${product.description}`,
+          canonicalPath: productDetailPath(product.productId),
           data,
         };
       },

@@ -1,5 +1,5 @@
 import type { ServiceDeps } from '../../service-deps.ts';
-import { isNewsKind, newsKindLabels } from '../../../contract/news.ts';
+import { isNewsKind, newsKindLabels, newsListPath, newsPath } from '../../../contract/news.ts';
 import { notFound } from '../../http/app-error.ts';
 import { parsePathId } from '../../http/path-params.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
@@ -32,6 +32,7 @@ export function newsPages(deps: ServiceDeps): Page[] {
         return {
           title: `${label}${page > 1 ? `（第${page}页）` : ''} - ${deps.config.siteName}`,
           description: `${deps.config.siteName}${label}：平台动态、活动通知与电子元器件行业资讯。`,
+          canonicalPath: newsListPath(kind, page),
           data,
         };
       },
@@ -46,6 +47,8 @@ export function newsPages(deps: ServiceDeps): Page[] {
         return {
           title: `${data.title} - ${deps.config.siteName}`,
           description: (data.paragraphs[0] ?? data.title).slice(0, 120),
+          canonicalPath: newsPath(data.newsId),
+          ogType: 'article',
           data,
         };
       },

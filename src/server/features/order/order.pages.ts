@@ -46,7 +46,7 @@ export function orderPages(deps: ServiceDeps): Page[] {
       async load({ userId, query }) {
         if (userId === null) throw notFound();
         const data = await listOrders(deps.db, userId, parseOrderListQuery(query));
-        return { title: `我的订单 - ${siteName}`, data };
+        return { title: `我的订单 - ${siteName}`, description: `${siteName}订单列表：按状态查看、支付、取消与再次购买。`, data };
       },
     }),
     definePage({
@@ -58,7 +58,7 @@ export function orderPages(deps: ServiceDeps): Page[] {
         const orderNo = orderNoSchema.safeParse(params.orderNo);
         if (userId === null || !orderNo.success) throw notFound();
         const data = await loadOrderDetail(deps.db, userId, orderNo.data);
-        return { title: `订单详情 - ${siteName}`, data };
+        return { title: `订单详情 ${orderNo.data} - ${siteName}`, description: `${siteName}订单${orderNo.data}：状态、物流、收货地址、商品明细与发票。`, data };
       },
     }),
   ];

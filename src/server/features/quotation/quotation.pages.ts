@@ -20,7 +20,7 @@ export function quotationPages(deps: ServiceDeps): Page[] {
         const page = Math.min(10_000, Math.max(1, Math.floor(Number(query.page)) || 1));
         const list = await listQuotations(deps.db, userId, { status, page });
         const data: QuotationPageData = { list, notice: quotationProblemText(query.problem) };
-        return { title: `我的询价 - ${siteName}`, data };
+        return { title: `我的询价 - ${siteName}`, description: `${siteName}询价单：报价进度、有效期与按报价下单。`, data };
       },
     }),
   ];
