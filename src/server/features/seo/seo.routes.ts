@@ -16,6 +16,8 @@ export interface SeoRouteDeps {
 
 /** Crawlers come back daily; an hour of caching spares the database a burst of them. */
 const cacheControl = 'public, max-age=3600';
+/** Crawlers are programs: no session cookie is set, so a shared cache may keep these answers. */
+const forCrawlers = { config: { isForPrograms: true } };
 
 /** Written to the reply as it is produced; @fastify/compress compresses the stream on the way out. */
 function sendXml(reply: FastifyReply, chunks: AsyncGenerator<string>) {
@@ -23,14 +25,14 @@ function sendXml(reply: FastifyReply, chunks: AsyncGenerator<string>) {
 }
 
 export function registerSeoRoutes(app: FastifyInstance, deps: SeoRouteDeps, options: SitemapOptions): void {
-  app.get('/robots.txt', (request, reply) =>
+  app.get('/robots.txt', forCrawlers, (request, reply) =>
     reply
       .type('text/plain; charset=utf-8')
       .header('Cache-Control', cacheControl)
       .send(robotsTxt(publicOriginOf(deps.config, request))),
   );
-  app.get(sitemapIndexPath, (request, reply) => sendXml(reply, sitemapIndexXml(deps.db, publicOriginOf(deps.config, request), options)));
-  app.get<{ Params: { fileName: string } }>('/public/:fileName', async (request, reply) => {
+  app.get(sitemapIndexPath, forCrawlers, (request, reply) => sendXml(reply, sitemapIndexXml(deps.db, publicOriginOf(deps.config, request), options)));
+  app.get<{ Params: { fileName: string } }>('/public/:fileName', forCrawlers, async (request, reply) => {
     const file = parseSitemapFileName(request.params.fileName);
     if (!file) throw notFound();
     const chunks = await sitemapFileXml(deps.db, publicOriginOf(deps.config, request), file.kind, file.page, options);

@@ -43,6 +43,9 @@ describe('sitemaps and robots.txt', () => {
     const response = await t.browser().get(url);
     expect(response.statusCode, url).toBe(200);
     expect(response.headers['content-type']).toBe('application/xml; charset=utf-8');
+    // Cacheable by a shared cache: nothing of a visitor's session in it.
+    expect(response.headers['set-cookie']).toBeUndefined();
+    expect(response.headers['cache-control']).toBe('public, max-age=3600');
     return response.body;
   };
   const lastmodOf = (entries: { loc: string; lastmod: string | null }[], path: string) => {
@@ -129,6 +132,7 @@ describe('sitemaps and robots.txt', () => {
     const response = await t.browser().get('/robots.txt');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(response.headers['set-cookie']).toBeUndefined();
     const lines = response.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
     for (const path of ['/user/', '/account/', '/cart', '/offer/', '/*/api/', '/open/']) expect(lines).toContain(`Disallow: ${path}`);
