@@ -1,20 +1,9 @@
-import type { ChangeEvent, ReactNode } from 'react';
+import type { ChangeEvent } from 'react';
 import { contactLimits, type ContactForm } from '../../../contract/contact.ts';
 import { PhoneInput } from '../account/form-parts.tsx';
 import { GraphicCodeField } from '../account/graphic-code-field.tsx';
 import { useContactForm } from './use-contact-form.ts';
-
-function Field({ label, isRequired = false, children }: { label: string; isRequired?: boolean; children: ReactNode }) {
-  return (
-    <label className="contact-field">
-      <span className="contact-field__label">
-        {isRequired ? <em aria-hidden="true">*</em> : null}
-        {label}
-      </span>
-      {children}
-    </label>
-  );
-}
+import { StackedField } from '../../ui/stacked-field.tsx';
 
 /** 在线留言: name, phone, email, company and the message; a graphic code once the server asks for one. */
 export function ContactFormPanel({ graphCodeType }: { graphCodeType: number }) {
@@ -36,10 +25,10 @@ export function ContactFormPanel({ graphCodeType }: { graphCodeType: number }) {
       }}
     >
       <div className="contact-form__grid">
-        <Field label="姓名" isRequired>
+        <StackedField label="姓名" isRequired>
           <input {...input('name')} placeholder="您的称呼" maxLength={contactLimits.nameMax} autoComplete="name" />
-        </Field>
-        <Field label="手机号" isRequired>
+        </StackedField>
+        <StackedField label="手机号" isRequired>
           <PhoneInput
             className="contact-input"
             name="phone"
@@ -47,15 +36,15 @@ export function ContactFormPanel({ graphCodeType }: { graphCodeType: number }) {
             value={form.phone}
             onChange={(value) => contact.change('phone', value)}
           />
-        </Field>
-        <Field label="邮箱">
+        </StackedField>
+        <StackedField label="邮箱">
           <input {...input('email')} type="email" placeholder="选填，用于接收回复" maxLength={contactLimits.emailMax} autoComplete="email" />
-        </Field>
-        <Field label="公司名称">
+        </StackedField>
+        <StackedField label="公司名称">
           <input {...input('company')} placeholder="选填" maxLength={contactLimits.companyMax} autoComplete="organization" />
-        </Field>
+        </StackedField>
       </div>
-      <Field label="留言内容" isRequired>
+      <StackedField label="留言内容" isRequired>
         <textarea
           {...input('message')}
           className="contact-input contact-input--area"
@@ -66,7 +55,7 @@ export function ContactFormPanel({ graphCodeType }: { graphCodeType: number }) {
         <span className="contact-field__counter">
           {Array.from(form.message.trim()).length}/{contactLimits.messageMax}
         </span>
-      </Field>
+      </StackedField>
       {contact.needsGraphCode ? (
         <div className="contact-form__graph-code" data-testid="contact-graph-code">
           <GraphicCodeField answer={contact.graphCode} type={graphCodeType} />

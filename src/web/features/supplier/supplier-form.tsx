@@ -4,7 +4,7 @@ import { annualVolumeLabels, annualVolumes, supplierLimits, type AnnualVolume, t
 import { PhoneInput } from '../account/form-parts.tsx';
 import { SmsCodeField } from '../account/sms-code-field.tsx';
 import { ImageUploader } from '../upload/image-uploader.tsx';
-import { SupplierField } from './supplier-field.tsx';
+import { StackedField } from '../../ui/stacked-field.tsx';
 import { SupplierStatusCard } from './supplier-status-card.tsx';
 import { useSupplierApplication } from './use-supplier-application.ts';
 
@@ -37,16 +37,16 @@ export function SupplierForm({ categories }: { categories: SupplierCategoryChoic
       }}
     >
       <div className="supplier-form__grid">
-        <SupplierField label="公司名称" isRequired>
+        <StackedField label="公司名称" isRequired>
           <input {...text('companyName')} placeholder="与营业执照一致" maxLength={supplierLimits.companyMax} autoComplete="organization" />
-        </SupplierField>
-        <SupplierField label="统一社会信用代码 / 税号" isRequired>
+        </StackedField>
+        <StackedField label="统一社会信用代码 / 税号" isRequired>
           <input {...text('creditCode')} placeholder="18位统一社会信用代码" maxLength={30} autoComplete="off" />
-        </SupplierField>
-        <SupplierField label="联系人" isRequired>
+        </StackedField>
+        <StackedField label="联系人" isRequired>
           <input {...text('contactName')} placeholder="联系人姓名" maxLength={supplierLimits.contactNameMax} autoComplete="name" />
-        </SupplierField>
-        <SupplierField label="手机号" isRequired>
+        </StackedField>
+        <StackedField label="手机号" isRequired>
           <PhoneInput
             className="auth-input"
             name="phone"
@@ -54,7 +54,7 @@ export function SupplierForm({ categories }: { categories: SupplierCategoryChoic
             value={fields.phone}
             onChange={(value) => application.change('phone', value)}
           />
-        </SupplierField>
+        </StackedField>
       </div>
       <div className="supplier-form__sms">
         <SmsCodeField
@@ -87,9 +87,9 @@ export function SupplierForm({ categories }: { categories: SupplierCategoryChoic
           ))}
         </div>
       </fieldset>
-      <SupplierField label="供应品牌" isRequired>
+      <StackedField label="供应品牌" isRequired>
         <input {...text('brands')} placeholder="多个品牌用逗号分隔，如：ST, TI, Nexperia" maxLength={supplierLimits.brandsMax} />
-      </SupplierField>
+      </StackedField>
       <fieldset className="supplier-form__choices">
         <legend>
           <em aria-hidden="true">*</em>年供货额

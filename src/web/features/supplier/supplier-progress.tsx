@@ -1,7 +1,7 @@
 import { SendMsgType } from '../../../contract/account.ts';
 import { PhoneInput } from '../account/form-parts.tsx';
 import { SmsCodeField } from '../account/sms-code-field.tsx';
-import { SupplierField } from './supplier-field.tsx';
+import { StackedField } from '../../ui/stacked-field.tsx';
 import { SupplierStatusCard } from './supplier-status-card.tsx';
 import { useSupplierProgress } from './use-supplier-progress.ts';
 
@@ -18,9 +18,9 @@ export function SupplierProgress() {
           void progress.lookUp();
         }}
       >
-        <SupplierField label="申请手机号">
+        <StackedField label="申请手机号">
           <PhoneInput className="auth-input" name="progressPhone" placeholder="提交申请时填写的手机号" value={progress.phone} onChange={progress.setPhone} />
-        </SupplierField>
+        </StackedField>
         <SmsCodeField
           label="短信验证码"
           placeholder="请输入短信验证码"
