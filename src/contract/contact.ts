@@ -1,4 +1,5 @@
 import { ResultCode } from './envelope.ts';
+import type { CompanyProse } from './help.ts';
 import { defineErrors } from './errors.ts';
 import { emailRule, phoneRule, problemOf, textRule, type TextRule } from './rules.ts';
 
@@ -129,6 +130,8 @@ export interface Office {
 
 export interface ContactPageData {
   offices: Office[];
+  /** Staff-edited prose (the help centre's company pages group). */
+  prose: CompanyProse<'intro' | 'notes'>;
   /** The graphic code type the form asks for after repeated sends. */
   graphCodeType: number;
 }

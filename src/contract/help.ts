@@ -147,3 +147,30 @@ export interface HelpVoteResponse {
 export function helpDateOf(epochMs: number): string {
   return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 10);
 }
+
+/**
+ * The prose of the company pages (/about, /serve/supplier, /contact) is kept as help pages of this
+ * group, so staff edit it like an article (saveHelpPage, sanitised). Those rows are no articles of the
+ * help centre: not in its menu or search, and /serve/<slug> answers 404 for them.
+ */
+export const companyProseGroup = '公司页面';
+
+/** One row per editable block; the page shows nothing for a block whose row is missing (the next start's seed adds it back). */
+export const companyProseSlugs = {
+  aboutIntro: 'about_intro',
+  aboutServices: 'about_services',
+  supplierIntro: 'supplier_intro',
+  supplierReasons: 'supplier_reasons',
+  supplierRequirements: 'supplier_requirements',
+  supplierSteps: 'supplier_steps',
+  contactIntro: 'contact_intro',
+  contactNotes: 'contact_notes',
+} as const;
+
+export type CompanyProseSlug = (typeof companyProseSlugs)[keyof typeof companyProseSlugs];
+
+/** Written in the prose where the store's name belongs; the page shows the configured site name there. */
+export const siteNamePlaceholder = '{站点名称}';
+
+/** Sanitised HTML of each block a page shows ('' when its row is missing). */
+export type CompanyProse<Block extends string> = Record<Block, string>;

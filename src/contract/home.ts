@@ -1,3 +1,5 @@
+import type { CompanyProse } from './help.ts';
+
 /** The home page's data (spec §3 "Home data") and its limits (spec §9). */
 
 /** userInfo (home): display name is nickName, falling back to userNumber; no userImgPath → default avatar. */
@@ -91,6 +93,8 @@ export interface HomeData {
 export interface AboutData {
   skuCount: number;
   brandCount: number;
+  /** Staff-edited prose (the help centre's company pages group). */
+  prose: CompanyProse<'intro' | 'services'>;
 }
 
 export const homeLimits = {

@@ -1,4 +1,5 @@
 import { ResultCode } from './envelope.ts';
+import type { CompanyProse } from './help.ts';
 import { defineErrors } from './errors.ts';
 import { isTaxNumber, phoneRule, problemOf, smsCodeRule, taxNumberRule, textRule } from './rules.ts';
 
@@ -178,6 +179,8 @@ export interface SupplierPageData {
   categories: SupplierCategoryChoice[];
   /** What the login prompt links to (comes back here). */
   loginUrl: string;
+  /** Staff-edited prose (the help centre's company pages group). */
+  prose: CompanyProse<'intro' | 'reasons' | 'requirements' | 'steps'>;
 }
 
 export interface SupplierDocument {

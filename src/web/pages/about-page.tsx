@@ -1,21 +1,15 @@
 import type { AboutData } from '../../contract/home.ts';
+import { HelpHtml } from '../features/help/help-html.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
-
-const services = [
-  { title: '现货采购', text: '自营仓储现货，支持小批量研发采购与批量生产采购，阶梯价格透明，现货订单 2 小时内发货。' },
-  { title: 'BOM配单', text: '上传物料清单即可自动匹配型号、参数与替代料，几分钟完成整单报价，减少工程师重复查询。' },
-  { title: '品质保障', text: '物料均来自原厂及授权代理渠道，入库逐批检验，提供原厂质保与可追溯的出货记录。' },
-  { title: '专业服务', text: '专属客户经理一对一跟进，提供选型咨询、交期跟踪、增值税专用发票与售后支持。' },
-];
 
 /** 12000 → "12,000", the same on the server and in the browser. */
 function grouped(value: number): string {
   return String(value).replace(/\B(?=(\d{3})+(?!\d))/g, ',');
 }
 
-/** /about: who the store is, what it offers, and how to reach it. */
+/** /about: who the store is and what it offers (staff-edited prose), its live figures, and how to reach it. */
 export function AboutPage({ shell, data }: PageProps<AboutData>) {
   return (
     <PageShell shell={shell}>
@@ -23,10 +17,7 @@ export function AboutPage({ shell, data }: PageProps<AboutData>) {
         <Breadcrumb items={[{ label: '关于我们' }]} />
         <section className="about-hero">
           <h1>关于{shell.siteName}</h1>
-          <p>
-            {shell.siteName}是面向工程师与采购人员的电子元器件一站式采购平台，提供集成电路、分立器件、被动元件、连接器、传感器等品类的现货销售与 BOM
-            配单服务，致力于让研发打样与生产采购更简单、更高效。
-          </p>
+          <HelpHtml className="about-hero__text" html={data.prose.intro} />
         </section>
         <section className="about-figures" aria-label="平台数据">
           <div>
@@ -48,14 +39,7 @@ export function AboutPage({ shell, data }: PageProps<AboutData>) {
         </section>
         <section className="about-services">
           <h2>我们提供</h2>
-          <ul>
-            {services.map((service) => (
-              <li key={service.title}>
-                <h3>{service.title}</h3>
-                <p>{service.text}</p>
-              </li>
-            ))}
-          </ul>
+          <HelpHtml className="about-services__cards" html={data.prose.services} />
         </section>
         <section className="about-contact">
           <h2>联系我们</h2>

@@ -1,5 +1,6 @@
 import type { ContactPageData } from '../../contract/contact.ts';
 import { ContactFormPanel } from '../features/contact/contact-form.tsx';
+import { HelpHtml } from '../features/help/help-html.tsx';
 import { imageUrl } from '../../contract/content.ts';
 import { PageShell } from '../shell/page-shell.tsx';
 import { qqChatUrl } from '../shell/sidebar-panels.tsx';
@@ -16,7 +17,7 @@ export function ContactPage({ shell, data }: PageProps<ContactPageData>) {
         <Breadcrumb items={[{ label: '联系我们' }]} />
         <section className="contact-hero">
           <h1>联系我们</h1>
-          <p>采购咨询、BOM配单、商务合作与售后服务，{shell.siteName}客服团队随时为您服务。</p>
+          <HelpHtml className="contact-hero__text" html={data.prose.intro} />
         </section>
 
         <section className="contact-channels" aria-label="联系方式">
@@ -81,18 +82,7 @@ export function ContactPage({ shell, data }: PageProps<ContactPageData>) {
           </div>
           <aside className="contact-message__aside">
             <h3>留言须知</h3>
-            <ul>
-              <li>工作日留言，我们将在1个工作日内通过电话或邮件回复您。</li>
-              <li>
-                询价请注明型号、品牌、封装与数量，便于快速报价；整单需求可使用 <a href="/bom">BOM配单</a>。
-              </li>
-              <li>
-                订单售后问题请登录后在 <a href="/user/feedback">售后投诉</a> 中提交，处理更快。
-              </li>
-              <li>
-                原厂与代理商合作请访问 <a href="/serve/supplier">供应商入驻</a>。
-              </li>
-            </ul>
+            <HelpHtml className="contact-message__notes" html={data.prose.notes} />
             <p className="contact-message__hotline">
               紧急问题请致电 <strong>{shell.hotline}</strong>
             </p>

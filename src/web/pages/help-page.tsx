@@ -1,5 +1,6 @@
 import { helpDateOf, helpPaths, type HelpPageData } from '../../contract/help.ts';
 import { HelpFactsBlock } from '../features/help/help-facts.tsx';
+import { HelpHtml } from '../features/help/help-html.tsx';
 import { HelpLayout } from '../features/help/help-layout.tsx';
 import { HelpfulVote } from '../features/help/helpful-vote.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
@@ -20,7 +21,7 @@ export function HelpPage({ shell, data }: PageProps<HelpPageData>) {
             <span className="help-article__date">更新于 {helpDateOf(article.updatedAt)}</span>
           </header>
           {/* Sanitised on the server (help-html.ts) when saved and again when read. */}
-          <div className="help-article__body" dangerouslySetInnerHTML={{ __html: article.bodyHtml }} />
+          <HelpHtml className="help-article__body" html={article.bodyHtml} />
           {data.facts && <HelpFactsBlock facts={data.facts} />}
           <HelpfulVote slug={article.slug} initial={data.votes} />
         </article>

@@ -50,7 +50,8 @@ function toOffice(row: ContactOfficeRow): Office {
   };
 }
 
-export async function loadContactPage(db: Kysely<Database>): Promise<ContactPageData> {
+/** /contact's offices and form settings (its prose comes from the help centre's company pages group). */
+export async function loadContactPage(db: Kysely<Database>): Promise<Omit<ContactPageData, 'prose'>> {
   return { offices: (await findOffices(db)).map(toOffice), graphCodeType: contactGraphCodeType };
 }
 

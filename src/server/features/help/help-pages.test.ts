@@ -6,6 +6,7 @@ import { formatCents } from '../../../contract/pricing.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { createPaymentProviders } from '../payment/payment.service.ts';
+import { companyProseSeedPages } from './company-prose-seed.data.ts';
 import { helpSeedPages } from './help-seed.data.ts';
 import { seedHelpPages } from './help.seed.ts';
 import { saveHelpPage } from './help.service.ts';
@@ -18,8 +19,8 @@ const provinceOfZone = { 江浙沪: '310000', '华北、华中、华南': '11000
 describe('the help pages /serve/<slug>', () => {
   const t = useTestApp({ fixture: async (app) => ({ seeded: await seedHelpPages(app.db.kysely) }) });
 
-  it('seeds the six articles once; a second seed adds nothing and keeps an edited page', async () => {
-    expect(t.fixture.seeded).toBe(helpSeedPages.length);
+  it('seeds the six articles and the company pages’ prose once; a second seed adds nothing and keeps an edited page', async () => {
+    expect(t.fixture.seeded).toBe(helpSeedPages.length + companyProseSeedPages.length);
     await saveHelpPage(t.db.kysely, { slug: 'safe', title: '正品保障与安全', groupName: '售后服务', sort: 60, bodyHtml: '<p>编辑后的正文：假一赔十</p>' });
     expect(await seedHelpPages(t.db.kysely)).toBe(0);
     const row = await t.db.kysely.selectFrom('helpPages').select('bodyText').where('slug', '=', 'safe').executeTakeFirstOrThrow();

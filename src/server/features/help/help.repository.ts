@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { companyProseGroup } from '../../../contract/help.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import type { HelpPageRow, NewHelpPage } from './help.tables.ts';
@@ -6,7 +7,19 @@ import type { HelpPageRow, NewHelpPage } from './help.tables.ts';
 export type HelpMenuRow = Pick<HelpPageRow, 'slug' | 'title' | 'groupName' | 'sort'>;
 
 export function findHelpMenuRows(db: Kysely<Database>): Promise<HelpMenuRow[]> {
-  return db.selectFrom('helpPages').select(['slug', 'title', 'groupName', 'sort']).orderBy('sort').orderBy('id').execute();
+  return db
+    .selectFrom('helpPages')
+    .select(['slug', 'title', 'groupName', 'sort'])
+    .where('groupName', '!=', companyProseGroup)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
+}
+
+/** The company pages' prose blocks that exist among these slugs. */
+export function findCompanyProseRows(db: Kysely<Database>, slugs: readonly string[]): Promise<Pick<HelpPageRow, 'slug' | 'bodyHtml'>[]> {
+  if (slugs.length === 0) return Promise.resolve([]);
+  return db.selectFrom('helpPages').select(['slug', 'bodyHtml']).where('slug', 'in', slugs).where('groupName', '=', companyProseGroup).execute();
 }
 
 export function findHelpPageBySlug(db: Kysely<Database>, slug: string): Promise<HelpPageRow | undefined> {
@@ -20,7 +33,7 @@ export function likePatternOf(keyword: string): string {
 
 export type HelpSearchRow = Pick<HelpPageRow, 'slug' | 'title' | 'groupName' | 'bodyText'>;
 
-/** Pages whose title or text contains the keyword (ASCII letters in any case), titles first. */
+/** Articles whose title or text contains the keyword (ASCII letters in any case), titles first; the company pages' prose is not searched. */
 export function searchHelpPageRows(db: Kysely<Database>, keyword: string, limit: number): Promise<HelpSearchRow[]> {
   const pattern = likePatternOf(keyword);
   const inTitle = sql<boolean>`lower(title) like ${pattern} escape '\\'`;
@@ -29,6 +42,7 @@ export function searchHelpPageRows(db: Kysely<Database>, keyword: string, limit:
     .selectFrom('helpPages')
     .select(['slug', 'title', 'groupName', 'bodyText'])
     .where(sql<boolean>`(${inTitle} or ${inText})`)
+    .where('groupName', '!=', companyProseGroup)
     .orderBy(sql`case when ${inTitle} then 0 else 1 end`)
     .orderBy('sort')
     .orderBy('id')

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { activityPath } from '../../../contract/activity.ts';
 import {
+  companyProseGroup,
   helpErrors,
   helpPaths,
   helpVoteLimits,
@@ -8,6 +9,9 @@ import {
   maxHelpBodyLength,
   maxHelpKeywordLength,
   maxHelpTitleLength,
+  siteNamePlaceholder,
+  type CompanyProse,
+  type CompanyProseSlug,
   type HelpArticle,
   type HelpMenuGroup,
   type HelpPageData,
@@ -25,6 +29,7 @@ import { visitorKeyOf } from '../content/content.service.ts';
 import { helpTextOf, sanitizeHelpHtml } from './help-html.ts';
 import { factsOfSlug, type HelpFactsSource } from './help-facts.ts';
 import {
+  findCompanyProseRows,
   findHelpMenuRows,
   findHelpPageBySlug,
   findMyHelpVote,
@@ -83,7 +88,7 @@ const descriptionLength = 120;
 /** /serve/<slug>: the article, the store's real terms it explains, the menu and the vote counts; notFound for an unknown slug. */
 export async function loadHelpPage(db: Kysely<Database>, facts: HelpFactsSource, slug: string, visitor: Visitor): Promise<LoadedHelpPage> {
   const row = isHelpSlug(slug) ? await findHelpPageBySlug(db, slug) : undefined;
-  if (!row) throw new AppError(helpErrors.notFound);
+  if (!row || row.groupName === companyProseGroup) throw new AppError(helpErrors.notFound);
   const [menu, myVote] = await Promise.all([loadHelpMenu(db), findMyHelpVote(db, row.id, visitorKeyOf(visitor))]);
   return {
     data: {
@@ -112,7 +117,7 @@ export async function voteHelpful(
   now = Date.now(),
 ): Promise<HelpVoteResponse> {
   const page = await findHelpPageBySlug(deps.db, slug);
-  if (!page) throw new AppError(helpErrors.notFound);
+  if (!page || page.groupName === companyProseGroup) throw new AppError(helpErrors.notFound);
   const rateKey = helpVoteRateKey(voter.ip);
   const spent = await deps.counters.consume(rateKey, helpVoteLimits.perIpPerHour, helpVoteLimits.windowSeconds, now);
   if (!spent.isAllowed) throw new AppError(requestErrors.tooFrequent);
@@ -202,4 +207,33 @@ export async function saveHelpPage(db: Kysely<Database>, input: HelpPageInput, n
     updatedAt: now,
   });
   return articleOf(row);
+}
+
+const htmlEscapes: Readonly<Record<string, string>> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' };
+
+function escapeHtml(text: string): string {
+  return text.replace(/[&<>"]/g, (character) => htmlEscapes[character] ?? character);
+}
+
+/**
+ * The company pages' prose blocks (see companyProseGroup), each as sanitised HTML with the site name
+ * in place of its placeholder; a block whose row is missing is '' (the page leaves it out).
+ */
+export async function loadCompanyProse<Block extends string>(
+  db: Kysely<Database>,
+  slugOfBlock: Record<Block, CompanyProseSlug>,
+  siteName: string,
+): Promise<CompanyProse<Block>> {
+  const blocks = Object.keys(slugOfBlock) as Block[];
+  const rows = await findCompanyProseRows(
+    db,
+    blocks.map((block) => slugOfBlock[block]),
+  );
+  const htmlOfSlug = new Map(rows.map((row) => [row.slug, row.bodyHtml]));
+  const siteNameHtml = escapeHtml(siteName);
+  const prose = {} as CompanyProse<Block>;
+  for (const block of blocks) {
+    prose[block] = sanitizeHelpHtml(htmlOfSlug.get(slugOfBlock[block]) ?? '').replaceAll(siteNamePlaceholder, siteNameHtml);
+  }
+  return prose;
 }

@@ -144,6 +144,7 @@ const couponCentreBanner: BannerItem = {
   openType: true,
 };
 
-export function loadAboutData(db: Kysely<Database>): Promise<AboutData> {
+/** /about's live figures (its prose comes from the help centre's company pages group). */
+export function loadAboutData(db: Kysely<Database>): Promise<Omit<AboutData, 'prose'>> {
   return countCatalog(db);
 }

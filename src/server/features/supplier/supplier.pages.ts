@@ -1,9 +1,18 @@
 import { loginPath } from '../../../contract/account.ts';
 import { supplierPaths, type SupplierPageData } from '../../../contract/supplier.ts';
+import { companyProseSlugs } from '../../../contract/help.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { SupplierPage } from '../../../web/pages/supplier-page.tsx';
+import { loadCompanyProse } from '../help/help.service.ts';
 import { supplierCategoryChoices, type CategorySource } from './supplier.service.ts';
+
+const supplierProseSlugs = {
+  intro: companyProseSlugs.supplierIntro,
+  reasons: companyProseSlugs.supplierReasons,
+  requirements: companyProseSlugs.supplierRequirements,
+  steps: companyProseSlugs.supplierSteps,
+} as const;
 
 /** /serve/supplier: the onboarding information for everyone, the form for members, the progress lookup for anyone. */
 export function supplierPages(deps: ServiceDeps, categories: CategorySource): Page[] {
@@ -14,10 +23,12 @@ export function supplierPages(deps: ServiceDeps, categories: CategorySource): Pa
       entry: 'supplier',
       component: SupplierPage,
       async load({ userId }) {
+        const [choices, prose] = await Promise.all([supplierCategoryChoices(categories), loadCompanyProse(deps.db, supplierProseSlugs, siteName)]);
         const data: SupplierPageData = {
           isLoggedIn: userId !== null,
-          categories: await supplierCategoryChoices(categories),
+          categories: choices,
           loginUrl: loginPath(supplierPaths.page),
+          prose,
         };
         return {
           title: `供应商入驻 - ${siteName}`,
