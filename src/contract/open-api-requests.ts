@@ -1,5 +1,7 @@
 import { z } from 'zod';
-import { apiKeyLimits, apiKeyMessages } from './open-api.ts';
+import { ResultCode } from './envelope.ts';
+import { recordIdField } from './content-requests.ts';
+import { apiKeyErrors, apiKeyLimits, apiKeyMessages } from './open-api.ts';
 
 /** The request schemas of apiKeyCalls (the member centre's /user/api-keys page). */
 export const apiKeyRequests = {
@@ -7,7 +9,7 @@ export const apiKeyRequests = {
   create: z.object({
     name: z.string({ error: apiKeyMessages.nameRequired }).trim().min(1, apiKeyMessages.nameRequired).max(apiKeyLimits.nameMax, apiKeyMessages.nameTooLong),
   }),
-  revoke: z.object({ keyId: z.number({ error: '请求参数有误' }).int('请求参数有误').positive('请求参数有误') }),
+  revoke: z.object({ keyId: recordIdField(apiKeyErrors.notFound.msg) }),
 };
 
 /*
@@ -56,16 +58,30 @@ const product = z
 
 const productParam = z.object({ name: z.string().meta({ description: '参数名' }), value: z.string().meta({ description: '参数值' }) });
 
-export const openApiSchemas = {
-  error: z
+/** A successful /open/v1 answer: the store's envelope (envelope.ts) of code 1 around the endpoint's data. */
+export function openApiSuccessSchemaOf<Data extends z.ZodType>(data: Data) {
+  return z
     .object({
-      error: z.object({
-        code: z.string().meta({ description: '错误代码，如 openApi.badKey、openApi.invalid', example: 'openApi.invalid' }),
-        message: z.string().meta({ description: '错误说明（中文）' }),
-        field: z.string().optional().meta({ description: '出错的参数名（参数校验失败时）' }),
-      }),
+      code: z.literal(ResultCode.success).meta({ description: '成功时为 1' }),
+      data,
+      msg: z.string().meta({ description: '提示信息，成功时为空字符串' }),
     })
-    .meta({ description: '错误' }),
+    .meta({ description: '成功的响应：商城统一的响应结构 {code: 1, data, msg}' });
+}
+
+export const openApiSchemas = {
+  failure: z
+    .object({
+      code: z
+        .literal([ResultCode.badRequest, ResultCode.unauthorized, ResultCode.notFound, ResultCode.tooManyRequests, ResultCode.internal, ResultCode.unavailable])
+        .meta({ description: '失败时与 HTTP 状态码相同（400、401、404、429、500、503）；成功时为 1', example: 400 }),
+      data: z.null().meta({ description: '失败时为 null' }),
+      msg: z.string().meta({ description: '错误说明（中文），可直接展示给用户', example: '数量须为1–1000000的整数' }),
+      errorCode: z.string().meta({ description: '错误代码，供程序判断，如 openApi.badKey、openApi.invalid', example: 'openApi.invalid' }),
+      field: z.string().optional().meta({ description: '出错的参数名（参数校验失败时）', example: 'quantity' }),
+      requestId: z.string().optional().meta({ description: '请求编号（500、503 时），联系客服时请提供' }),
+    })
+    .meta({ description: '失败的响应：商城统一的响应结构 {code, data, msg, errorCode}' }),
   searchQuery: z.object({
     keyword: z
       .string({ error: '请填写搜索关键词' })

@@ -1,5 +1,5 @@
 // 开放平台 (issue 13): API keys of the member centre and the /open/v1 API for programs; zod-free.
-import { ResultCode } from './envelope.ts';
+import { ResultCode, type Envelope } from './envelope.ts';
 import { defineErrors } from './errors.ts';
 
 export const openPlatformPaths = { apiKeys: '/user/api-keys', docs: '/api/index', apiBase: '/open/v1', openApiDocument: '/open/v1/openapi.json' } as const;
@@ -14,6 +14,8 @@ export const apiKeyLimits = {
   bomLinesMax: 500,
   /** How far a signed request's timestamp may be from the server's clock. */
   signatureSkewSeconds: 300,
+  /** Failed authentications one address may make in a minute before every request from it is refused until the minute ends. */
+  failedAuthPerIpPerMinute: 30,
   /** Days of usage the key page shows. */
   usageDays: 7,
 } as const;
@@ -77,11 +79,13 @@ export const apiKeyErrors = defineErrors('apiKey', {
 });
 
 /**
- * What programs get back from /open/v1 when a request fails: HTTP status and this body.
- * `code` is stable for programs; `message` is for people.
+ * What programs get back from /open/v1 when a request fails: the store's envelope (code equal
+ * to the HTTP status, data null, msg in Chinese for people, errorCode stable for programs), with
+ * the parameter at fault when one is. Success is the envelope of code 1 with the answer in data.
  */
-export interface OpenApiErrorBody {
-  error: { code: string; message: string };
+export interface OpenApiFailureBody extends Envelope<null> {
+  errorCode: string;
+  field?: string;
 }
 
 export const openApiErrors = defineErrors('openApi', {
@@ -91,6 +95,10 @@ export const openApiErrors = defineErrors('openApi', {
   staleTimestamp: { code: ResultCode.unauthorized, msg: `请求时间戳无效或与服务器时间相差超过${apiKeyLimits.signatureSkewSeconds / 60}分钟` },
   nonceReused: { code: ResultCode.unauthorized, msg: '随机串 X-Nonce 已使用过，请每次请求生成新的随机串' },
   rateLimited: { code: ResultCode.tooManyRequests, msg: '请求过于频繁，请在 Retry-After 秒后重试' },
+  tooManyFailures: {
+    code: ResultCode.tooManyRequests,
+    msg: `该地址认证失败次数过多（每分钟${apiKeyLimits.failedAuthPerIpPerMinute}次），请检查密钥，并在 Retry-After 秒后重试`,
+  },
   invalid: { code: ResultCode.badRequest, msg: '请求参数有误' },
   malformed: { code: ResultCode.badRequest, msg: '请求体不是有效的 JSON' },
   notFound: { code: ResultCode.notFound, msg: '商品不存在' },
@@ -146,6 +154,9 @@ export interface ApiIndexData {
   bomLinesMax: number;
   signatureSkewSeconds: number;
   signing: { python: string; javascript: string };
-  errorCodes: { status: number; code: string; message: string }[];
+  failedAuthPerIpPerMinute: number;
+  /** A success and a failure, as JSON text: every answer of /open/v1 has the store's envelope. */
+  responseExamples: { success: string; failure: string };
+  errorCodes: { status: number; errorCode: string; msg: string }[];
   endpoints: ApiEndpointDoc[];
 }

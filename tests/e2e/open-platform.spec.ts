@@ -39,9 +39,12 @@ test.describe('开放平台', () => {
     const stockUrl = `/open/v1/products/${product.id}/stock`;
     const stock = await page.request.get(stockUrl, { headers: { 'X-Api-Key': apiKey } });
     expect(stock.status()).toBe(200);
-    expect(await stock.json()).toMatchObject({ productId: product.id, partNumber: product.code, stock: product.stock });
+    // The store's envelope: code 1, the answer in data.
+    const stockAnswer = (await stock.json()) as Record<string, unknown>;
+    expect(Object.keys(stockAnswer).sort()).toEqual(['code', 'data', 'msg']);
+    expect(stockAnswer).toMatchObject({ code: 1, data: { productId: product.id, partNumber: product.code, stock: product.stock, isInStock: true }, msg: '' });
     const search = await page.request.get(`/open/v1/search?keyword=${encodeURIComponent(product.code)}`, { headers: { 'X-Api-Key': apiKey } });
-    expect(((await search.json()) as { items: { productId: number }[] }).items.map((item) => item.productId)).toContain(product.id);
+    expect(((await search.json()) as { data: { items: { productId: number }[] } }).data.items.map((item) => item.productId)).toContain(product.id);
 
     // The limit the store runs with, as the documentation states it.
     await page.goto('/api/index');
@@ -58,7 +61,7 @@ test.describe('开放平台', () => {
     expect(refused).not.toBeNull();
     expect(served).toBeLessThanOrEqual(limit);
     expect(Number(refused?.headers()['retry-after'])).toBeGreaterThan(0);
-    expect(((await refused?.json()) as { error: { message: string } }).error.message).toContain('请求过于频繁');
+    expect(await refused?.json()).toEqual({ code: 429, data: null, msg: '请求过于频繁，请在 Retry-After 秒后重试', errorCode: 'openApi.rateLimited' });
 
     await page.goto('/user/api-keys');
     const row = page.getByTestId('api-key-row');
@@ -71,7 +74,7 @@ test.describe('开放平台', () => {
     await expect(row.getByTestId('api-key-state')).toContainText('已停用');
     const afterRevoke = await page.request.get(stockUrl, { headers: { 'X-Api-Key': apiKey } });
     expect(afterRevoke.status()).toBe(401);
-    expect(((await afterRevoke.json()) as { error: { code: string } }).error.code).toBe('openApi.badKey');
+    expect(await afterRevoke.json()).toEqual({ code: 401, data: null, msg: 'API 密钥无效或已停用', errorCode: 'openApi.badKey' });
     await page.screenshot({ path: 'test-results/open-platform-api-keys.png', fullPage: true });
   });
 
@@ -93,6 +96,11 @@ test.describe('开放平台', () => {
     await expect(price.locator('pre[data-language="python"]')).toBeVisible();
     await expect(price.locator('pre[data-language="python"]')).toContainText('urllib.request');
     await expect(price.locator('pre[data-language="curl"]')).toBeHidden();
+    await expect(price.getByRole('heading', { name: '响应字段（data）' })).toBeVisible();
+    // Every answer is the store's envelope, as the page shows it.
+    await expect(page.getByTestId('api-success-example')).toContainText('"code": 1');
+    await expect(page.getByTestId('api-failure-example')).toContainText('"errorCode": "openApi.invalid"');
+    await expect(page.getByTestId('api-error-table').getByRole('cell', { name: 'openApi.tooManyFailures' })).toBeVisible();
 
     const document = await request.get('/open/v1/openapi.json');
     expect(document.status()).toBe(200);

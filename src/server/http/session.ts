@@ -42,6 +42,13 @@ declare module 'fastify' {
 
 const sidPattern = /^[A-Za-z0-9_-]{43}$/;
 
+/** The open API's paths: known routes say isForPrograms, but an unknown /open/… path has only its URL to tell. */
+const programPathPattern = /^\/open(?:[/?]|$)/;
+
+function isForPrograms(request: FastifyRequest): boolean {
+  return request.routeOptions.config.isForPrograms === true || programPathPattern.test(request.url);
+}
+
 function newSid(): string {
   return randomBytes(32).toString('base64url');
 }
@@ -76,7 +83,7 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
   app.decorateRequest('visitor', null as unknown as Visitor);
 
   app.addHook('onRequest', async (request, reply) => {
-    if (request.routeOptions.config.isForPrograms === true) {
+    if (isForPrograms(request)) {
       request.visitor = { sid: '', userId: null };
       return;
     }
@@ -94,8 +101,7 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
   });
 
   app.addHook('preHandler', async (request) => {
-    const { skipsAntiForgery, isForPrograms } = request.routeOptions.config;
-    if (request.method !== 'POST' || skipsAntiForgery === true || isForPrograms === true) return;
+    if (request.method !== 'POST' || request.routeOptions.config.skipsAntiForgery === true || isForPrograms(request)) return;
     const header = request.headers[csrfHeaderName];
     const expected = csrfTokenFor(deps.config.sessionSecret, request.visitor.sid);
     const given = typeof header === 'string' ? header : '';

@@ -13,6 +13,7 @@ export function ApiIndexPage({ shell, data }: PageProps<ApiIndexData>) {
           <a href="#overview">概述</a>
           <a href="#auth">认证</a>
           <a href="#limits">限流与用量</a>
+          <a href="#response">响应格式</a>
           <a href="#errors">错误</a>
           <h3 className="api-doc__nav-title api-doc__nav-title--small">接口</h3>
           {data.endpoints.map((endpoint) => (
@@ -73,26 +74,41 @@ export function ApiIndexPage({ shell, data }: PageProps<ApiIndexData>) {
               <code>Retry-After</code> 响应头（多少秒后可重试）。每个密钥每天的调用次数可在 <a href={data.apiKeysPath}>API密钥</a> 页面查看（今日与近7日）。
             </p>
           </section>
+          <section className="api-doc__section" id="response" aria-label="响应格式">
+            <h2>响应格式</h2>
+            <p>
+              与商城其他接口相同，每个响应都是 <code>{'{"code": …, "data": …, "msg": "…"}'}</code>。成功时 HTTP 状态为 <code>200</code>，<code>code</code> 为{' '}
+              <code>1</code>，结果在 <code>data</code> 中（各接口的「响应字段」即 <code>data</code> 的字段），<code>msg</code> 为空字符串：
+            </p>
+            <pre className="api-code__block" data-testid="api-success-example">
+              <code>{data.responseExamples.success}</code>
+            </pre>
+          </section>
           <section className="api-doc__section" id="errors" aria-label="错误">
             <h2>错误</h2>
             <p>
-              失败时 HTTP 状态码表示类别，响应体为 <code>{'{"error": {"code": "…", "message": "…", "field": "…"}}'}</code>：<code>code</code> 供程序判断，
-              <code>message</code> 为中文说明，参数校验失败时 <code>field</code> 为出错的参数。
+              失败时 HTTP 状态码表示类别，响应体的 <code>code</code> 与 HTTP 状态码相同，<code>data</code> 为 <code>null</code>，<code>msg</code>{' '}
+              为中文说明（可直接展示给用户），<code>errorCode</code> 供程序判断，参数校验失败时 <code>field</code> 为出错的参数；500、503 时{' '}
+              <code>requestId</code> 为请求编号，联系客服时请提供。同一地址每分钟认证失败超过 {data.failedAuthPerIpPerMinute} 次后，这一分钟内该地址的请求都返回{' '}
+              <code>429</code>。
             </p>
+            <pre className="api-code__block" data-testid="api-failure-example">
+              <code>{data.responseExamples.failure}</code>
+            </pre>
             <table className="api-fields" data-testid="api-error-table">
               <thead>
                 <tr>
-                  <th scope="col">HTTP 状态</th>
-                  <th scope="col">code</th>
-                  <th scope="col">说明</th>
+                  <th scope="col">HTTP 状态与 code</th>
+                  <th scope="col">errorCode</th>
+                  <th scope="col">msg</th>
                 </tr>
               </thead>
               <tbody>
                 {data.errorCodes.map((error) => (
-                  <tr key={error.code}>
+                  <tr key={error.errorCode}>
                     <td>{error.status}</td>
-                    <td className="api-fields__name">{error.code}</td>
-                    <td>{error.message}</td>
+                    <td className="api-fields__name">{error.errorCode}</td>
+                    <td>{error.msg}</td>
                   </tr>
                 ))}
               </tbody>

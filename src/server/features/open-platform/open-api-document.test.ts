@@ -73,6 +73,39 @@ describe('the OpenAPI document of /open/v1 and its examples', () => {
     expect(batch).toContain('"maxItems":100');
   });
 
+  it("describes every answer as the store's envelope: the data schema inside code 1, failures as one shared schema", async () => {
+    interface Schema {
+      properties?: Record<string, Schema>;
+      required?: string[];
+      const?: unknown;
+      enum?: unknown[];
+      type?: unknown;
+    }
+    type Responses = Record<string, { content: { 'application/json': { schema: Schema } } }>;
+    const document = (await openRequest(t, 'GET', '/open/v1/openapi.json')).json<{
+      paths: Record<string, Record<string, { responses: Responses }>>;
+      components: { schemas: { Failure: Schema } };
+    }>();
+    const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
+    expect(operations).toHaveLength(7);
+    for (const { responses } of operations) {
+      const success = responses['200']?.content['application/json'].schema;
+      expect(success?.required?.sort()).toEqual(['code', 'data', 'msg']);
+      expect(success?.properties?.code?.const).toBe(1);
+      expect(success?.properties?.data?.type).toBe('object');
+      for (const status of ['400', '401', '429', '500', '503']) {
+        expect(responses[status]?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Failure' });
+      }
+    }
+    const stock = document.paths['/open/v1/products/{productId}/stock']?.get?.responses['200']?.content['application/json'].schema;
+    expect(Object.keys(stock?.properties?.data?.properties ?? {})).toEqual(['productId', 'partNumber', 'stock', 'packSize', 'isInStock']);
+    const failure = document.components.schemas.Failure;
+    expect(failure.required?.sort()).toEqual(['code', 'data', 'errorCode', 'msg']);
+    expect(failure.properties?.code?.enum).toEqual([400, 401, 404, 429, 500, 503]);
+    expect(failure.properties?.data?.type).toBe('null');
+    expect(Object.keys(failure.properties ?? {})).toEqual(expect.arrayContaining(['field', 'requestId']));
+  });
+
   describe('examples run against the app listening on a port', () => {
     let origin = '';
     let apiKey = '';
@@ -119,6 +152,29 @@ describe('the OpenAPI document of /open/v1 and its examples', () => {
       }
     }, 60_000);
 
+    it('Python and JavaScript print the failure envelope and exit with 1 when the key is refused', async () => {
+      const request = exampleRequestsOf(values).find((example) => example.operationId === 'getStock');
+      if (!request) throw new Error('no stock example');
+      const refusedKey = 'xp_live_1_not-a-real-key';
+      const refused = await openRequest(t, 'GET', request.url, { apiKey: refusedKey });
+      expect(refused.statusCode).toBe(401);
+      const envelope = refused.json<unknown>();
+      expect(envelope).toEqual({ code: 401, data: null, msg: 'API 密钥无效或已停用', errorCode: 'openApi.badKey' });
+      await writeFile(join(workDir, 'refused.py'), pythonExample(request, origin, refusedKey));
+      await writeFile(join(workDir, 'refused.mjs'), javascriptExample(request, origin, refusedKey));
+      for (const [program, file] of [
+        ['python3', 'refused.py'],
+        [process.execPath, 'refused.mjs'],
+      ] as const) {
+        const failed = await run(program, [join(workDir, file)]).then(
+          () => null,
+          (error: unknown) => error as { code: number; stdout: string },
+        );
+        expect(failed?.code, file).toBe(1);
+        expect(JSON.parse(failed?.stdout ?? ''), file).toEqual(envelope);
+      }
+    }, 30_000);
+
     it('the signed examples in Python and JavaScript are accepted', async () => {
       const request = exampleRequestsOf(values).find((example) => example.operationId === 'batchLookup');
       if (!request) throw new Error('no batch example');
@@ -142,6 +198,9 @@ describe('the OpenAPI document of /open/v1 and its examples', () => {
       expect(price?.example.python).toContain('urllib.request');
       expect(price?.example.curl).toContain('X-Api-Key: YOUR_API_KEY');
       expect(response.body).toContain('X-Signature');
+      expect(JSON.parse(page.responseExamples.success)).toMatchObject({ code: 1, msg: '', data: { productId: expect.any(Number) as number } });
+      expect(JSON.parse(page.responseExamples.failure)).toMatchObject({ code: 400, data: null, errorCode: 'openApi.invalid', field: 'quantity' });
+      expect(page.errorCodes).toContainEqual({ status: 429, errorCode: 'openApi.tooManyFailures', msg: expect.stringContaining('认证失败次数过多') as string });
     });
   });
 });

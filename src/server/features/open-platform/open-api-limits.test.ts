@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiKeyCalls } from '../../../contract/open-api-calls.ts';
-import type { OpenApiErrorBody } from '../../../contract/open-api.ts';
+import { apiKeyLimits, type OpenApiFailureBody } from '../../../contract/open-api.ts';
 import { createRedisCounterStore, type CounterStore } from '../../http/counter-store.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
@@ -44,7 +44,7 @@ for (const backend of backends) {
       const retryAfter = Number(limited.headers['retry-after']);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
       expect(retryAfter).toBeLessThanOrEqual(60);
-      expect(limited.json<OpenApiErrorBody>().error.code).toBe('openApi.rateLimited');
+      expect(limited.json()).toEqual({ code: 429, data: null, msg: '请求过于频繁，请在 Retry-After 秒后重试', errorCode: 'openApi.rateLimited' });
       // Another key has its own count.
       expect((await openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey: other.created.key })).statusCode).toBe(200);
 
@@ -65,6 +65,40 @@ for (const backend of backends) {
       expect(responses.filter((response) => response.statusCode === 429)).toHaveLength(12 - limit);
       const [usage] = await t.db.kysely.selectFrom('apiKeyUsage').selectAll().where('keyId', '=', created.view.keyId).execute();
       expect(usage).toMatchObject({ requestCount: limit, limitedCount: 12 - limit });
+    });
+
+    it('refuses an address for the rest of the minute after 30 failed authentications, its good keys too, and no other address', async () => {
+      await awayFromMinuteEdge();
+      const { created } = await memberWithKey(t);
+      const other = await memberWithKey(t);
+      const from = (remoteAddress: string, apiKey: string) =>
+        t.app.inject({ method: 'GET', url: '/open/v1/search?keyword=STM32', remoteAddress, headers: { 'x-api-key': apiKey } });
+      const guesser = '198.51.100.7';
+      const wrongKey = `${created.key.slice(0, -4)}${created.key.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+      // Good requests are not failures: they leave the address all 30.
+      for (let i = 0; i < 3; i++) expect((await from(guesser, created.key)).statusCode).toBe(200);
+      const statuses: number[] = [];
+      for (let i = 0; i < apiKeyLimits.failedAuthPerIpPerMinute; i++) statuses.push((await from(guesser, i % 2 === 0 ? wrongKey : 'garbage')).statusCode);
+      expect(statuses).toEqual(Array.from({ length: apiKeyLimits.failedAuthPerIpPerMinute }, () => 401));
+
+      for (const apiKey of [wrongKey, other.created.key]) {
+        const refused = await from(guesser, apiKey);
+        expect(refused.statusCode).toBe(429);
+        const retryAfter = Number(refused.headers['retry-after']);
+        expect(retryAfter).toBeGreaterThanOrEqual(1);
+        expect(retryAfter).toBeLessThanOrEqual(60);
+        expect(refused.json<OpenApiFailureBody>()).toEqual({
+          code: 429,
+          data: null,
+          msg: '该地址认证失败次数过多（每分钟30次），请检查密钥，并在 Retry-After 秒后重试',
+          errorCode: 'openApi.tooManyFailures',
+        });
+      }
+      // The refused good key was not charged, and another address is not refused.
+      const [usage] = await t.db.kysely.selectFrom('apiKeyUsage').selectAll().where('keyId', '=', other.created.view.keyId).execute();
+      expect(usage).toBeUndefined();
+      expect((await from('198.51.100.8', other.created.key)).statusCode).toBe(200);
+      expect((await from('198.51.100.8', wrongKey)).statusCode).toBe(401);
     });
   });
 }
@@ -100,7 +134,7 @@ describe('signed requests', () => {
     const body = JSON.stringify({ partNumbers: ['STM32F103C8T6'] });
     const answer = await signed(created.key, { method: 'POST', url: '/open/v1/products/batch', body });
     expect(answer.statusCode, answer.body).toBe(200);
-    expect(answer.json<{ items: { isFound: boolean }[] }>().items[0]?.isFound).toBe(true);
+    expect(answer.json<{ code: number; data: { items: { isFound: boolean }[] } }>()).toMatchObject({ code: 1, data: { items: [{ isFound: true }] } });
   });
 
   it('refuses a wrong signature, another body, a stale timestamp, a reused nonce and a revoked key', async () => {
@@ -108,7 +142,9 @@ describe('signed requests', () => {
     const codeOf = async (response: Promise<LightMyRequestResponse>) => {
       const answer = await response;
       expect(answer.statusCode).toBe(401);
-      return answer.json<OpenApiErrorBody>().error.code;
+      const failure = answer.json<OpenApiFailureBody>();
+      expect(failure).toMatchObject({ code: 401, data: null, msg: expect.stringMatching(/[\u4e00-\u9fff]/) as string });
+      return failure.errorCode;
     };
     const url = '/open/v1/search?keyword=STM32';
     expect(await codeOf(signed(created.key, { url, signature: 'ab'.repeat(32) }))).toBe('openApi.badSignature');

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { apiKeyLimits, openApiErrors, openPlatformPaths } from '../../../contract/open-api.ts';
-import { openApiSchemas } from '../../../contract/open-api-requests.ts';
+import { openApiSchemas, openApiSuccessSchemaOf } from '../../../contract/open-api-requests.ts';
 import { openApiBase, openRoutes, type OpenRoute } from './open-api.table.ts';
 
 export type JsonSchema = Record<string, unknown>;
@@ -32,21 +32,26 @@ function parametersOf(object: z.ZodObject | undefined, place: 'path' | 'query'):
   }));
 }
 
-const errorRef = { $ref: '#/components/schemas/Error' };
-const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: errorRef } } });
+const failureRef = { $ref: '#/components/schemas/Failure' };
+const failureResponse = (description: string) => ({ description, content: { 'application/json': { schema: failureRef } } });
 
 function operationOf(route: OpenRoute) {
   const responses: Record<string, unknown> = {
-    '200': { description: '成功', content: { 'application/json': { schema: schemaOf(route.response, 'output') } } },
-    '400': errorResponse(`参数有误（${openApiErrors.invalid.errorCode}）`),
-    '401': errorResponse('缺少密钥、密钥无效或已停用、签名有误'),
-    '429': {
-      description: '超过每分钟请求数上限',
-      headers: { 'Retry-After': { description: '多少秒后可以重试', schema: { type: 'integer' } } },
-      content: { 'application/json': { schema: errorRef } },
+    '200': {
+      description: '成功：code 为 1，结果在 data 中',
+      content: { 'application/json': { schema: schemaOf(openApiSuccessSchemaOf(route.response), 'output') } },
     },
+    '400': failureResponse(`参数有误（${openApiErrors.invalid.errorCode}、${openApiErrors.malformed.errorCode}），field 为出错的参数`),
+    '401': failureResponse('缺少密钥、密钥无效或已停用、签名有误'),
+    '429': {
+      description: `超过密钥每分钟请求数上限（${openApiErrors.rateLimited.errorCode}），或本地址每分钟认证失败超过${apiKeyLimits.failedAuthPerIpPerMinute}次（${openApiErrors.tooManyFailures.errorCode}）`,
+      headers: { 'Retry-After': { description: '多少秒后可以重试', schema: { type: 'integer' } } },
+      content: { 'application/json': { schema: failureRef } },
+    },
+    '500': failureResponse('服务器内部错误，requestId 为请求编号'),
+    '503': failureResponse('系统繁忙，请稍后重试'),
   };
-  if (route.hasNotFound) responses['404'] = errorResponse('商品不存在');
+  if (route.hasNotFound) responses['404'] = failureResponse('商品不存在');
   return {
     operationId: route.operationId,
     summary: route.summary,
@@ -62,7 +67,9 @@ export const openApiDescription = [
   '芯品商城开放平台：以 JSON 查询商品、价格、库存，批量查型号，匹配 BOM。',
   `认证：在会员中心「API密钥」页面（${openPlatformPaths.apiKeys}）创建密钥，放在请求头 X-Api-Key 中；或使用签名请求（见 SignedRequest）。`,
   '限流：每个密钥每分钟有请求数上限，超出返回 429 与 Retry-After 响应头。',
-  '错误：HTTP 状态码表示类别（400 参数有误，401 认证失败，404 不存在，429 超限），响应体为 {"error": {"code", "message"}}。',
+  '响应：与商城其他接口相同的结构 {"code", "data", "msg"}。成功时 HTTP 200，code 为 1，结果在 data 中，msg 为空字符串。',
+  '失败时 HTTP 状态码表示类别（400 参数有误，401 认证失败，404 不存在，429 超限，500/503 服务器错误），响应体的 code 与 HTTP 状态码相同，data 为 null，msg 为中文说明，errorCode 为错误代码（如 openApi.badKey），参数校验失败时 field 为出错的参数。',
+  `认证失败：同一地址每分钟认证失败超过${apiKeyLimits.failedAuthPerIpPerMinute}次后，该地址的请求在这一分钟内都返回 429（${openApiErrors.tooManyFailures.errorCode}）。`,
 ].join('\n\n');
 
 /** The OpenAPI 3.1 document of /open/v1, generated from the schemas the routes validate with. */
@@ -80,7 +87,7 @@ export function buildOpenApiDocument(origin: string) {
     tags: [{ name: '商品数据', description: '搜索、详情、价格、库存、批量查询与 BOM 匹配' }],
     paths,
     components: {
-      schemas: { Error: schemaOf(openApiSchemas.error, 'output') },
+      schemas: { Failure: schemaOf(openApiSchemas.failure, 'output') },
       securitySchemes: {
         ApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key', description: '完整的 API 密钥，形如 xp_live_12_xxxx' },
         SignedRequest: {

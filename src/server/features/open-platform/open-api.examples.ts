@@ -49,6 +49,30 @@ function pythonString(text: string): string {
   return JSON.stringify(text);
 }
 
+/**
+ * Every answer is the store's envelope {code, data, msg}: code 1 with the result in data, or on
+ * failure code = the HTTP status with msg and errorCode. The examples print it and exit with 1 on failure.
+ */
+const pythonAnswerLines = [
+  'try:',
+  '    with urllib.request.urlopen(request) as response:',
+  '        answer = json.load(response)',
+  'except urllib.error.HTTPError as error:  # 4xx/5xx: the body is the same envelope',
+  '    answer = json.load(error)',
+  'print(json.dumps(answer, ensure_ascii=False, indent=2))',
+  'if answer["code"] != 1:  # failed: answer["msg"] says why, answer["errorCode"] is for programs',
+  '    sys.exit(1)',
+  '',
+];
+
+const javascriptAnswerLines = [
+  'const answer = await response.json();',
+  'console.log(JSON.stringify(answer, null, 2));',
+  '// code 1: the result is in answer.data; otherwise answer.msg says why and answer.errorCode is for programs.',
+  'if (answer.code !== 1) process.exitCode = 1;',
+  '',
+];
+
 export function curlExample(request: ExampleRequest, origin: string, apiKey: string): string {
   const lines = [`curl -sS ${shellQuoted(origin + request.url)}`, `  -H ${shellQuoted(`X-Api-Key: ${apiKey}`)}`];
   if (request.method === 'POST') {
@@ -63,6 +87,8 @@ export function pythonExample(request: ExampleRequest, origin: string, apiKey: s
   const isPost = request.method === 'POST';
   return [
     'import json',
+    'import sys',
+    'import urllib.error',
     'import urllib.request',
     '',
     `API_KEY = ${pythonString(apiKey)}`,
@@ -73,9 +99,7 @@ export function pythonExample(request: ExampleRequest, origin: string, apiKey: s
       ? ['    data=body,', '    method="POST",', '    headers={"X-Api-Key": API_KEY, "Content-Type": "application/json"},']
       : ['    headers={"X-Api-Key": API_KEY},']),
     ')',
-    'with urllib.request.urlopen(request) as response:',
-    '    print(json.dumps(json.load(response), ensure_ascii=False, indent=2))',
-    '',
+    ...pythonAnswerLines,
   ].join('\n');
 }
 
@@ -93,8 +117,7 @@ export function javascriptExample(request: ExampleRequest, origin: string, apiKe
         ]
       : ["  headers: { 'X-Api-Key': apiKey },"]),
     '});',
-    'console.log(JSON.stringify(await response.json(), null, 2));',
-    '',
+    ...javascriptAnswerLines,
   ].join('\n');
 }
 
@@ -106,7 +129,9 @@ export function signedPythonExample(request: ExampleRequest, origin: string, api
     'import hmac',
     'import json',
     'import secrets',
+    'import sys',
     'import time',
+    'import urllib.error',
     'import urllib.request',
     '',
     `API_KEY = ${pythonString(apiKey)}`,
@@ -120,9 +145,7 @@ export function signedPythonExample(request: ExampleRequest, origin: string, api
     'headers = {"X-Api-Key-Id": KEY_ID, "X-Timestamp": timestamp, "X-Nonce": nonce, "X-Signature": signature}',
     ...(isPost ? ['headers["Content-Type"] = "application/json"'] : []),
     `request = urllib.request.Request(${pythonString(origin)} + path, data=body if body else None, method=${pythonString(request.method)}, headers=headers)`,
-    'with urllib.request.urlopen(request) as response:',
-    '    print(json.dumps(json.load(response), ensure_ascii=False, indent=2))',
-    '',
+    ...pythonAnswerLines,
   ].join('\n');
 }
 
@@ -145,7 +168,6 @@ export function signedJavascriptExample(request: ExampleRequest, origin: string,
     `  headers: { 'X-Api-Key-Id': keyId, 'X-Timestamp': timestamp, 'X-Nonce': nonce, 'X-Signature': signature${isPost ? ", 'Content-Type': 'application/json'" : ''} },`,
     ...(isPost ? ['  body,'] : []),
     '});',
-    'console.log(JSON.stringify(await response.json(), null, 2));',
-    '',
+    ...javascriptAnswerLines,
   ].join('\n');
 }

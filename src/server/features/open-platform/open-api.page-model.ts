@@ -1,4 +1,13 @@
-import { apiKeyLimits, openApiErrors, openPlatformPaths, type ApiEndpointDoc, type ApiFieldDoc, type ApiIndexData } from '../../../contract/open-api.ts';
+import { ResultCode, type Envelope } from '../../../contract/envelope.ts';
+import {
+  apiKeyLimits,
+  openApiErrors,
+  openPlatformPaths,
+  type ApiEndpointDoc,
+  type ApiFieldDoc,
+  type ApiIndexData,
+  type OpenApiFailureBody,
+} from '../../../contract/open-api.ts';
 import type { JsonSchema, OpenApiDocument } from './open-api.document.ts';
 import {
   curlExample,
@@ -44,6 +53,27 @@ export function fieldsOf(schema: JsonSchema, prefix = '', place = ''): ApiFieldD
   });
 }
 
+/** A success's schema is the envelope; the endpoint's own fields are those of its data. */
+function dataSchemaOf(envelope: JsonSchema): JsonSchema {
+  return ((envelope.properties ?? {}) as Record<string, JsonSchema>).data ?? {};
+}
+
+function responseExamplesOf(values: ExampleValues): ApiIndexData['responseExamples'] {
+  const success: Envelope<{ productId: number; partNumber: string; stock: number; packSize: number; isInStock: boolean }> = {
+    code: ResultCode.success,
+    data: { productId: values.productId, partNumber: values.partNumber, stock: 1200, packSize: 1, isInStock: true },
+    msg: '',
+  };
+  const failure: OpenApiFailureBody = {
+    code: openApiErrors.invalid.code,
+    data: null,
+    msg: '数量须为1–1000000的整数',
+    errorCode: openApiErrors.invalid.errorCode,
+    field: 'quantity',
+  };
+  return { success: JSON.stringify(success, null, 2), failure: JSON.stringify(failure, null, 2) };
+}
+
 interface Operation {
   operationId: string;
   summary: string;
@@ -75,7 +105,7 @@ export function apiIndexDataOf(document: OpenApiDocument, origin: string, values
           place: parameter.in,
         })),
         bodyFields: operation.requestBody ? fieldsOf(operation.requestBody.content['application/json'].schema) : [],
-        responseFields: fieldsOf(operation.responses['200']?.content?.['application/json'].schema ?? {}),
+        responseFields: fieldsOf(dataSchemaOf(operation.responses['200']?.content?.['application/json'].schema ?? {})),
         errorStatuses: Object.entries(operation.responses)
           .filter(([status]) => status !== '200')
           .map(([status, response]) => ({ status, description: response.description })),
@@ -106,7 +136,9 @@ export function apiIndexDataOf(document: OpenApiDocument, origin: string, values
           javascript: signedJavascriptExample(signedExample, origin, exampleKeyPlaceholder),
         }
       : { python: '', javascript: '' },
-    errorCodes: Object.values(openApiErrors).map((error) => ({ status: error.code, code: error.errorCode, message: error.msg })),
+    failedAuthPerIpPerMinute: apiKeyLimits.failedAuthPerIpPerMinute,
+    responseExamples: responseExamplesOf(values),
+    errorCodes: Object.values(openApiErrors).map((error) => ({ status: error.code, errorCode: error.errorCode, msg: error.msg })),
     endpoints,
   };
 }

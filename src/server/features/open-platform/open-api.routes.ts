@@ -1,9 +1,10 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { holdsControlChars } from '../../../contract/control-chars.ts';
-import { openApiErrors, type OpenApiErrorBody } from '../../../contract/open-api.ts';
+import { openApiErrors, type OpenApiFailureBody } from '../../../contract/open-api.ts';
 import type { ErrorDefinition } from '../../../contract/errors.ts';
 import { databaseFailureOf } from '../../db/database-errors.ts';
+import { success } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import { publicOriginOf } from '../../http/public-origin.ts';
 import type { FeatureDeps } from '../feature-registration.ts';
@@ -18,16 +19,18 @@ declare module 'fastify' {
   }
 }
 
-function errorBody(definition: ErrorDefinition, message = definition.msg, field?: string): OpenApiErrorBody {
-  return { error: { code: definition.errorCode, message, ...(field ? { field } : {}) } };
+function failureOf(definition: ErrorDefinition, msg: string, field: string | undefined, requestId: string | undefined): OpenApiFailureBody {
+  return { code: definition.code, data: null, msg, errorCode: definition.errorCode, ...(field ? { field } : {}), ...(requestId ? { requestId } : {}) };
 }
 
 function statusOf(code: number): number {
   return code >= 400 && code <= 599 ? code : 400;
 }
 
-function sendError(reply: FastifyReply, definition: ErrorDefinition, message?: string, field?: string) {
-  return reply.status(statusOf(definition.code)).send(errorBody(definition, message, field));
+/** The site's failure envelope, with the HTTP status equal to its code: programs read either. */
+function sendFailure(reply: FastifyReply, definition: ErrorDefinition, options: { msg?: string; field?: string; requestId?: string } = {}) {
+  const status = statusOf(definition.code);
+  return reply.status(status).send(failureOf({ ...definition, code: status }, options.msg ?? definition.msg, options.field, options.requestId));
 }
 
 /** zod's first issue in Chinese: the schemas' own message, or one naming the parameter. */
@@ -50,22 +53,21 @@ function handleError(deps: FeatureDeps, error: FastifyError | AppError | Error, 
   if (error instanceof AppError) {
     const retryAfter = (error.data as { retryAfterSeconds?: number } | null)?.retryAfterSeconds;
     if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+    if (error.errorCode === 'request.busy') return sendFailure(reply, openApiErrors.busy, { requestId: request.id });
     const field = (error.data as { field?: string } | null)?.field;
-    const definition = { code: error.code, errorCode: error.errorCode, msg: error.msg };
-    if (error.errorCode === 'request.busy') return sendError(reply, openApiErrors.busy);
-    return sendError(reply, definition, error.msg, field);
+    return sendFailure(reply, { code: error.code, errorCode: error.errorCode, msg: error.msg }, { field });
   }
   if (databaseFailureOf(error)) {
     request.log.warn({ err: error }, 'database failure');
-    return sendError(reply, openApiErrors.busy);
+    return sendFailure(reply, openApiErrors.busy, { requestId: request.id });
   }
   const status = (error as FastifyError).statusCode;
   if (status !== undefined && status >= 400 && status < 500) {
     const isBadJson = (error as FastifyError).code === 'FST_ERR_CTP_INVALID_JSON_BODY' || error instanceof SyntaxError;
-    return sendError(reply, isBadJson ? openApiErrors.malformed : openApiErrors.invalid, isBadJson ? undefined : '请求格式有误，请以 JSON 提交');
+    return isBadJson ? sendFailure(reply, openApiErrors.malformed) : sendFailure(reply, openApiErrors.invalid, { msg: '请求格式有误，请以 JSON 提交' });
   }
   deps.logger.error({ err: error, url: request.url }, 'open API failure');
-  return sendError(reply, openApiErrors.internal);
+  return sendFailure(reply, openApiErrors.internal, { requestId: request.id });
 }
 
 function registerRoute(open: FastifyInstance, deps: FeatureDeps, route: OpenRoute) {
@@ -74,21 +76,23 @@ function registerRoute(open: FastifyInstance, deps: FeatureDeps, route: OpenRout
     url: fastifyPathOf(route.path).slice(openApiBase.length),
     config: { isForPrograms: true },
     async preHandler(request) {
-      const caller = await authenticateOpenRequest(deps, { headers: request.headers, method: request.method, url: request.url, rawBody: request.openRawBody });
+      const credentials = { headers: request.headers, method: request.method, url: request.url, rawBody: request.openRawBody };
+      const caller = await authenticateOpenRequest(deps, credentials, request.ip);
       await takeOpenApiQuota(deps, caller.keyId);
     },
     async handler(request, reply) {
       const input = { params: parse(route.params, request.params), query: parse(route.query, request.query), body: parse(route.body, request.body) };
       const answer = await route.handle(deps, input);
-      return reply.header('cache-control', 'no-store').send(answer);
+      return reply.header('cache-control', 'no-store').send(success(answer));
     },
   });
 }
 
 /**
  * /open/v1: JSON for programs. Its own scope: a key or a signature instead of the session and
- * the anti-forgery token (config.isForPrograms), HTTP statuses with {error: {code, message}}
- * instead of the site's envelope, and the raw body kept for signatures.
+ * the anti-forgery token (config.isForPrograms; session.ts also knows the /open/ prefix for
+ * unknown paths), answers in the site's envelope whose failures also carry their HTTP status
+ * (code = status), and the raw body kept for signatures.
  */
 export function registerOpenApiRoutes(app: FastifyInstance, deps: FeatureDeps) {
   void app.register(
@@ -108,7 +112,7 @@ export function registerOpenApiRoutes(app: FastifyInstance, deps: FeatureDeps) {
         }
       });
       open.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => handleError(deps, error, request, reply));
-      open.setNotFoundHandler((_request, reply) => sendError(reply, openApiErrors.unknownRoute));
+      open.setNotFoundHandler((_request, reply) => sendFailure(reply, openApiErrors.unknownRoute));
       // The document is public (no key): tools load it from other origins.
       open.get('/openapi.json', { config: { isForPrograms: true } }, async (request, reply) =>
         reply

@@ -211,23 +211,48 @@ async function bySignature(deps: Pick<ServiceDeps, 'db' | 'config'>, request: Op
   return row;
 }
 
-/** X-Api-Key, or a signed request (X-Api-Key-Id, X-Timestamp, X-Nonce, X-Signature). */
-export async function authenticateOpenRequest(
-  deps: Pick<ServiceDeps, 'db' | 'config'>,
-  request: OpenRequestCredentials,
-  now = Date.now(),
-): Promise<OpenCaller> {
+async function keyOfRequest(deps: Pick<ServiceDeps, 'db' | 'config'>, request: OpenRequestCredentials, now: number): Promise<ApiKeyRow> {
   const apiKey = headerOf(request.headers, openApiHeaders.apiKey);
   const keyIdText = headerOf(request.headers, openApiHeaders.keyId);
-  let row: ApiKeyRow;
-  if (apiKey !== null) row = await byHeaderKey(deps, apiKey);
-  else if (keyIdText !== null) row = await bySignature(deps, request, keyIdText.trim(), now);
-  else throw new AppError(openApiErrors.missingKey);
-  await touchApiKey(deps.db, row.id, now, lastUsedEveryMs);
-  return { keyId: row.id, userId: row.userId };
+  if (apiKey !== null) return byHeaderKey(deps, apiKey);
+  if (keyIdText !== null) return bySignature(deps, request, keyIdText.trim(), now);
+  throw new AppError(openApiErrors.missingKey);
 }
 
 const rateWindowSeconds = 60;
+
+function secondsToWindowEnd(now: number): number {
+  const windowMs = rateWindowSeconds * 1000;
+  return Math.max(1, Math.ceil((Math.floor(now / windowMs) * windowMs + windowMs - now) / 1000));
+}
+
+const failedAuthKey = (ip: string) => `open-api:auth-fail:ip:${ip}`;
+
+/**
+ * X-Api-Key, or a signed request (X-Api-Key-Id, X-Timestamp, X-Nonce, X-Signature). An address
+ * with 30 failed checks in the minute is refused until the minute ends (openApi.tooManyFailures,
+ * `data.retryAfterSeconds`), its good keys too. Unlike the other limits, only failures are
+ * counted and the count is read before checking: counting every request first (as the login
+ * does) would refuse a program's 31st concurrent good request. Guesses already in flight when
+ * the limit is reached may still be checked; a 256-bit secret is not guessed that way anyway.
+ */
+export async function authenticateOpenRequest(
+  deps: Pick<ServiceDeps, 'db' | 'config' | 'counters'>,
+  request: OpenRequestCredentials,
+  ip: string,
+  now = Date.now(),
+): Promise<OpenCaller> {
+  const { failedAuthPerIpPerMinute } = apiKeyLimits;
+  if ((await deps.counters.peek(failedAuthKey(ip), rateWindowSeconds, now)) >= failedAuthPerIpPerMinute) {
+    throw new AppError(openApiErrors.tooManyFailures, undefined, { retryAfterSeconds: secondsToWindowEnd(now) });
+  }
+  const row = await keyOfRequest(deps, request, now).catch(async (error: unknown) => {
+    if (error instanceof AppError) await deps.counters.consume(failedAuthKey(ip), failedAuthPerIpPerMinute, rateWindowSeconds, now);
+    throw error;
+  });
+  await touchApiKey(deps.db, row.id, now, lastUsedEveryMs);
+  return { keyId: row.id, userId: row.userId };
+}
 
 /**
  * Counts the request against the key's per-minute limit (the app's counter store: Redis when
@@ -237,11 +262,7 @@ const rateWindowSeconds = 60;
 export async function takeOpenApiQuota(deps: Pick<ServiceDeps, 'db' | 'config' | 'counters'>, keyId: number, now = Date.now()): Promise<void> {
   const { isAllowed } = await deps.counters.consume(`open-api:key:${keyId}`, deps.config.openApiRatePerMinute, rateWindowSeconds, now);
   await countApiKeyUsage(deps.db, keyId, beijingDayOf(now), !isAllowed);
-  if (!isAllowed) {
-    const windowMs = rateWindowSeconds * 1000;
-    const retryAfterSeconds = Math.max(1, Math.ceil((Math.floor(now / windowMs) * windowMs + windowMs - now) / 1000));
-    throw new AppError(openApiErrors.rateLimited, undefined, { retryAfterSeconds });
-  }
+  if (!isAllowed) throw new AppError(openApiErrors.rateLimited, undefined, { retryAfterSeconds: secondsToWindowEnd(now) });
 }
 
 /** What the examples of /api/index ask about: real parts of this store, so a copied example answers. */

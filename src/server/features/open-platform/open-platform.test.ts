@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
 import { apiKeyCalls } from '../../../contract/open-api-calls.ts';
-import type { ApiKeyListData, OpenApiErrorBody } from '../../../contract/open-api.ts';
+import type { ApiKeyListData, OpenApiFailureBody } from '../../../contract/open-api.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { fixtureProductId, insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
@@ -9,7 +10,20 @@ import { memberWithKey, openRequest } from './testing/open-platform-fixture.ts';
 
 describe('开放平台: API keys and the /open/v1 endpoints', () => {
   const t = useTestApp({ fixture: async (app) => insertCatalogFixture(app.db) });
-  const errorOf = (body: string) => (JSON.parse(body) as OpenApiErrorBody).error;
+  /** A failure's envelope, whose code is its HTTP status. */
+  const failureOf = (response: LightMyRequestResponse) => {
+    const body = response.json<OpenApiFailureBody>();
+    expect(body).toMatchObject({ code: response.statusCode, data: null });
+    return body;
+  };
+  /** A success's envelope: code 1, msg '', the answer in data. */
+  const dataOf = (response: LightMyRequestResponse): unknown => {
+    expect(response.statusCode, response.body).toBe(200);
+    const body = response.json<{ code: number; data: unknown; msg: string }>();
+    expect(Object.keys(body).sort()).toEqual(['code', 'data', 'msg']);
+    expect(body).toMatchObject({ code: 1, msg: '' });
+    return body.data;
+  };
 
   it('shows a key once, stores only its hash and a sealed copy, lists it masked and refuses it once revoked', async () => {
     const { member, created } = await memberWithKey(t, 'ERP 同步');
@@ -31,7 +45,7 @@ describe('开放平台: API keys and the /open/v1 endpoints', () => {
     expect(revoked.keys[0]?.revokedAt).toEqual(expect.any(Number));
     const refused = await openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey: created.key });
     expect(refused.statusCode).toBe(401);
-    expect(errorOf(refused.body)).toEqual({ code: 'openApi.badKey', message: 'API 密钥无效或已停用' });
+    expect(refused.json()).toEqual({ code: 401, data: null, msg: 'API 密钥无效或已停用', errorCode: 'openApi.badKey' });
   });
 
   it("refuses a sixth active key, another member's key and visitors", async () => {
@@ -60,25 +74,23 @@ describe('开放平台: API keys and the /open/v1 endpoints', () => {
     const { created } = await memberWithKey(t);
     const none = await openRequest(t, 'GET', '/open/v1/search?keyword=STM32');
     expect(none.statusCode).toBe(401);
-    expect(errorOf(none.body).code).toBe('openApi.missingKey');
+    expect(failureOf(none).errorCode).toBe('openApi.missingKey');
+    expect(failureOf(none).msg).toMatch(/缺少 API 密钥/);
     const wrongSecret = created.key.slice(0, -4) + (created.key.endsWith('AAAA') ? 'BBBB' : 'AAAA');
     for (const apiKey of [wrongSecret, 'xp_live_1_short', 'garbage']) {
       const response = await openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey });
       expect(response.statusCode).toBe(401);
-      expect(errorOf(response.body).code).toBe('openApi.badKey');
+      expect(failureOf(response).errorCode).toBe('openApi.badKey');
     }
     const ok = await openRequest(t, 'POST', '/open/v1/products/batch', { apiKey: created.key, body: { partNumbers: ['STM32F103C8T6'] } });
-    expect(ok.statusCode).toBe(200);
+    expect((dataOf(ok) as { items: unknown[] }).items).toHaveLength(1);
     expect(ok.headers['set-cookie']).toBeUndefined();
+    expect(none.headers['set-cookie']).toBeUndefined();
   });
 
   it('answers search, detail, lookup, price, stock, batch and BOM match from the catalogue', async () => {
     const { created } = await memberWithKey(t);
-    const get = async (url: string) => {
-      const response = await openRequest(t, 'GET', url, { apiKey: created.key });
-      expect(response.statusCode, response.body).toBe(200);
-      return response.json<Record<string, unknown>>();
-    };
+    const get = async (url: string) => dataOf(await openRequest(t, 'GET', url, { apiKey: created.key })) as Record<string, unknown>;
     const stm = fixtureProductId(t.fixture, 'STM32F103C8T6');
     const search = await get('/open/v1/search?keyword=STM32F103');
     expect(search).toMatchObject({ keyword: 'STM32F103', page: 1, pageSize: 20, total: 2 });
@@ -125,7 +137,7 @@ describe('开放平台: API keys and the /open/v1 endpoints', () => {
       apiKey: created.key,
       body: { partNumbers: ['STM32F103C8T6', 'NOPE123456', 'TLV1117-33IDCYR'] },
     });
-    expect(batch.json<{ items: { partNumber: string; isFound: boolean }[] }>().items.map(({ partNumber, isFound }) => [partNumber, isFound])).toEqual([
+    expect((dataOf(batch) as { items: { partNumber: string; isFound: boolean }[] }).items.map(({ partNumber, isFound }) => [partNumber, isFound])).toEqual([
       ['STM32F103C8T6', true],
       ['NOPE123456', false],
       ['TLV1117-33IDCYR', true],
@@ -140,29 +152,35 @@ describe('开放平台: API keys and the /open/v1 endpoints', () => {
         ],
       },
     });
-    expect(bom.statusCode, bom.body).toBe(200);
-    const matched = bom.json<{
+    const matched = dataOf(bom) as {
       lines: { status: string; candidates: { product: { productId: number }; orderQuantity: number; amount: string }[] }[];
       summary: unknown;
-    }>();
+    };
     expect(matched.lines[0]).toMatchObject({ status: 'exact', candidates: [{ product: { productId: stm }, orderQuantity: 150, amount: '1536.00' }] });
     expect(matched.lines[1]?.status).toBe('none');
     expect(matched.summary).toEqual({ lineCount: 2, matchedCount: 1 });
   });
 
-  it('answers 404 for an unknown product or route and 400 with a Chinese message for bad input', async () => {
+  it('answers 404 for an unknown product or route and 400 with a Chinese message for bad input, in the envelope', async () => {
     const { created } = await memberWithKey(t);
-    const expectError = async (method: 'GET' | 'POST', url: string, status: number, code: string, message?: RegExp, body?: unknown) => {
+    const expectError = async (method: 'GET' | 'POST', url: string, status: number, errorCode: string, message?: RegExp, body?: unknown) => {
       const response = await openRequest(t, method, url, { apiKey: created.key, body });
       expect(response.statusCode, response.body).toBe(status);
-      const error = errorOf(response.body);
-      expect(error.code).toBe(code);
-      expect(error.message).toMatch(message ?? /[\u4e00-\u9fff]/);
+      const failure = failureOf(response);
+      expect(failure.errorCode).toBe(errorCode);
+      expect(failure.msg).toMatch(message ?? /[\u4e00-\u9fff]/);
+      return failure;
     };
     await expectError('GET', '/open/v1/products/999999', 404, 'openApi.notFound', /商品不存在/);
     await expectError('GET', '/open/v1/products/999999/price?quantity=1', 404, 'openApi.notFound');
     await expectError('GET', '/open/v1/nothing-here', 404, 'openApi.unknownRoute');
-    await expectError('GET', '/open/v1/search', 400, 'openApi.invalid', /请填写搜索关键词/);
+    expect(await expectError('GET', '/open/v1/search', 400, 'openApi.invalid', /请填写搜索关键词/)).toEqual({
+      code: 400,
+      data: null,
+      msg: '请填写搜索关键词',
+      errorCode: 'openApi.invalid',
+      field: 'keyword',
+    });
     await expectError('GET', '/open/v1/products/abc', 400, 'openApi.invalid', /商品ID须为正整数/);
     await expectError(
       'GET',
@@ -181,12 +199,33 @@ describe('开放平台: API keys and the /open/v1 endpoints', () => {
     const { created } = await memberWithKey(t);
     const codes = Array.from({ length: 100 }, (_, i) => (i % 2 === 0 ? 'STM32F103C8T6' : `MISSING-${i}`));
     const ok = await openRequest(t, 'POST', '/open/v1/products/batch', { apiKey: created.key, body: { partNumbers: codes } });
-    expect(ok.statusCode).toBe(200);
-    const items = ok.json<{ items: { partNumber: string; isFound: boolean }[] }>().items;
+    const items = (dataOf(ok) as { items: { partNumber: string; isFound: boolean }[] }).items;
     expect(items).toHaveLength(100);
     expect(items.filter((item) => item.isFound)).toHaveLength(50);
     const tooMany = await openRequest(t, 'POST', '/open/v1/products/batch', { apiKey: created.key, body: { partNumbers: [...codes, 'ONE-MORE'] } });
     expect(tooMany.statusCode).toBe(400);
-    expect(errorOf(tooMany.body)).toMatchObject({ code: 'openApi.invalid', message: '一次最多查询100个型号', field: 'partNumbers' });
+    expect(failureOf(tooMany)).toMatchObject({ code: 400, errorCode: 'openApi.invalid', msg: '一次最多查询100个型号', field: 'partNumbers' });
+  });
+
+  it('neither reads nor sets the session cookie on any /open/ path, unknown ones included', async () => {
+    const member = await t.member();
+    const sid = member.browser.cookie('sid');
+    expect(sid).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    // Without its token cookie, a site path would issue both cookies again for this sid.
+    const cookieHeaders = { cookie: `sid=${sid ?? ''}` };
+    expect((await t.app.inject({ method: 'GET', url: '/user/person', headers: cookieHeaders })).headers['set-cookie']).toBeDefined();
+    for (const [method, url] of [
+      ['GET', '/open/v1/nothing-here'],
+      ['POST', '/open/v1/nothing-here'],
+      ['GET', '/open/v2/search'],
+      ['GET', '/open/v1'],
+      ['GET', '/open/v1/search?keyword=STM32'],
+    ] as const) {
+      const response = await openRequest(t, method, url, { headers: cookieHeaders, ...(method === 'POST' ? { body: {} } : {}) });
+      expect(response.headers['set-cookie'], `${method} ${url}`).toBeUndefined();
+      if (url.startsWith('/open/v1/nothing')) expect(failureOf(response)).toMatchObject({ code: 404, errorCode: 'openApi.unknownRoute' });
+      // A member's cookie is no credential here.
+      if (url.startsWith('/open/v1/search')) expect(failureOf(response).errorCode).toBe('openApi.missingKey');
+    }
   });
 });

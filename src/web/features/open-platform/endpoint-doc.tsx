@@ -78,7 +78,7 @@ export function EndpointDoc({ endpoint }: { endpoint: ApiEndpointDoc }) {
       <p className="api-endpoint__description">{endpoint.description}</p>
       <FieldTable title="参数" fields={endpoint.parameters} hasPlace />
       <FieldTable title="请求体（JSON）" fields={endpoint.bodyFields} hasPlace={false} />
-      <FieldTable title="响应字段" fields={endpoint.responseFields} hasPlace={false} />
+      <FieldTable title="响应字段（data）" fields={endpoint.responseFields} hasPlace={false} />
       <h4 className="api-endpoint__subtitle">错误状态</h4>
       <ul className="api-endpoint__errors">
         {endpoint.errorStatuses.map((error) => (
