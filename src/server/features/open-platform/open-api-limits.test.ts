@@ -151,6 +151,7 @@ describe('signed requests', () => {
     // Signed with another key's secret, or for another query string.
     const other = await memberWithKey(t);
     expect(await codeOf(signed(other.created.key, { url, keyId: String(created.view.keyId) }))).toBe('openApi.badSignature');
+    expect(await codeOf(signed(created.key, { url, keyId: '9999999999' }))).toBe('openApi.badKey');
     const timestamp = Math.floor(Date.now() / 1000);
     const used = nonce();
     const forOther = signRequest(created.key, 'GET', '/open/v1/search?keyword=TLV', String(timestamp), used, '');

@@ -174,7 +174,11 @@ export function signRequest(apiKey: string, method: string, url: string, timesta
     .digest('hex');
 }
 
+/** The largest id the keys' integer column holds: a larger one (PostgreSQL would refuse to compare it) is no key. */
+const largestKeyId = 2_147_483_647;
+
 async function activeKey(deps: Pick<ServiceDeps, 'db'>, keyId: number): Promise<ApiKeyRow> {
+  if (keyId > largestKeyId) throw new AppError(openApiErrors.badKey);
   const row = await findApiKey(deps.db, keyId);
   if (row?.revokedAt !== null) throw new AppError(openApiErrors.badKey);
   return row;

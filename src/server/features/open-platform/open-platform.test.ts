@@ -77,7 +77,7 @@ describe('开放平台: API keys and the /open/v1 endpoints', () => {
     expect(failureOf(none).errorCode).toBe('openApi.missingKey');
     expect(failureOf(none).msg).toMatch(/缺少 API 密钥/);
     const wrongSecret = created.key.slice(0, -4) + (created.key.endsWith('AAAA') ? 'BBBB' : 'AAAA');
-    for (const apiKey of [wrongSecret, 'xp_live_1_short', 'garbage']) {
+    for (const apiKey of [wrongSecret, 'xp_live_1_short', 'garbage', `xp_live_9999999999_${'A'.repeat(43)}`]) {
       const response = await openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey });
       expect(response.statusCode).toBe(401);
       expect(failureOf(response).errorCode).toBe('openApi.badKey');
