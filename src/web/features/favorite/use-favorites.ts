@@ -38,18 +38,20 @@ export function useFavorites(initial: FavoriteListData) {
     }
   }
 
+  function showAlerts(productId: number, alerts: { isStockAlertOn: boolean; isPriceAlertOn: boolean }) {
+    setData((current) => ({ ...current, items: current.items.map((row) => (row.productId === productId ? { ...row, ...alerts } : row)) }));
+  }
+
+  /** The switch moves at once (a checkbox that waits for the server looks broken); a refusal puts it back. */
   async function setAlert(item: FavoriteItem, alerts: { stock: boolean; price: boolean }) {
     setIsBusy(true);
+    showAlerts(item.productId, { isStockAlertOn: alerts.stock, isPriceAlertOn: alerts.price });
     try {
       const result = await callApi(favoriteCalls.setAlert, { productId: item.productId, ...alerts });
-      setData((current) => ({
-        ...current,
-        items: current.items.map((row) =>
-          row.productId === item.productId ? { ...row, isStockAlertOn: result.isStockAlertOn, isPriceAlertOn: result.isPriceAlertOn } : row,
-        ),
-      }));
+      showAlerts(item.productId, result);
       showToast(favoriteMessages.alertSaved);
     } catch (error) {
+      showAlerts(item.productId, { isStockAlertOn: item.isStockAlertOn, isPriceAlertOn: item.isPriceAlertOn });
       toastIfMessage(errorMessageOf(error));
     } finally {
       setIsBusy(false);
