@@ -27,7 +27,9 @@ import { matchBomLines, type BomMatchContext } from './match/match-bom.ts';
 import { bomLinesOf, countPartLines } from './parse/bom-lines.ts';
 import { hasPartRole, headerKeyOf } from './parse/detect-header.ts';
 import { readBomText } from './parse/paste.ts';
-import { readBomFile } from './parse/read-bom-file.ts';
+import { readBomFile, readSheetGrids } from './parse/read-bom-file.ts';
+import { normalizeHeaderText } from './parse/cell-text.ts';
+import type { SheetGrid } from './parse/workbook-grid.ts';
 import { permilleOf, pricedBomOf, purchasesOf, type PricedBom } from './bom-pricing.ts';
 import {
   countMemberBoms,
@@ -284,4 +286,21 @@ export async function addBomToCart(deps: BomDeps, userId: number, items: readonl
     }
   }
   return { addedCount, failures, cartCount: await countCartLinesOf(deps.db, userId) };
+}
+
+/**
+ * The BOM tool's file reader for other spreadsheets (the supplier price-list import): .xlsx/.xls/HTML "Excel"/CSV
+ * in any encoding as text grids, up to rowsMax rows of content per sheet, zip bombs refused.
+ */
+export function readSpreadsheetGrids(bytes: Uint8Array, rowsMax: number): SheetGrid[] {
+  const columnsMax = 60;
+  return readSheetGrids(bytes, {
+    rowsMax,
+    zip: { inflatedBytesMax: 400 * 1024 * 1024, sheetRowsMax: rowsMax + 100, sheetCellsMax: (rowsMax + 100) * columnsMax },
+  });
+}
+
+/** A header cell as the BOM tool compares it with its synonyms (NFKC, lower case, no spaces or punctuation). */
+export function normalizeSpreadsheetHeader(text: string): string {
+  return normalizeHeaderText(text);
 }

@@ -5,6 +5,7 @@ import { detectDelimiter, parseDelimited } from './delimited-text.ts';
 import { sheetOfGrids, sheetRowsMax } from './sheet-of-grids.ts';
 import { workbookGrids, type SheetGrid } from './workbook-grid.ts';
 import { assertZipWithinLimits } from './zip-guard.ts';
+import { headerScanRows } from './detect-header.ts';
 
 /** Extensions accepted; what the file holds is decided by its bytes. */
 export const bomFileExtensions = ['xlsx', 'xlsm', 'xls', 'csv', 'txt', 'tsv'] as const;
@@ -27,16 +28,31 @@ export function readBomFile(fileName: string, bytes: Uint8Array): BomSheet {
 }
 
 function gridsOf(bytes: Uint8Array): SheetGrid[] {
+  return readSheetGrids(bytes, { rowsMax: sheetRowsMax, zip: zipLimits });
+}
+
+export interface SheetReadLimits {
+  /** Rows with content read per sheet; more marks the sheet truncated. */
+  rowsMax: number;
+  zip: Parameters<typeof assertZipWithinLimits>[1];
+}
+
+/**
+ * Any spreadsheet's sheets as text grids, whatever the file's name: .xlsx/.xls by their bytes, an HTML or XML
+ * "Excel" file, else CSV or tab-separated text in any encoding. Shared with the supplier price-list import.
+ */
+export function readSheetGrids(bytes: Uint8Array, limits: SheetReadLimits): SheetGrid[] {
+  const readRowsMax = Math.max(limits.rowsMax + headerScanRows, 50_000);
   if (startsWith(bytes, zipMagic)) {
-    assertZipWithinLimits(bytes, zipLimits);
-    return workbookGrids(bytes, sheetRowsMax);
+    assertZipWithinLimits(bytes, limits.zip);
+    return workbookGrids(bytes, limits.rowsMax, readRowsMax);
   }
-  if (startsWith(bytes, compoundFileMagic)) return workbookGrids(bytes, sheetRowsMax);
+  if (startsWith(bytes, compoundFileMagic)) return workbookGrids(bytes, limits.rowsMax, readRowsMax);
   const text = decodeTextBytes(bytes);
   if (text === null) throw new AppError(bomErrors.fileUnreadable);
   // Many systems save an HTML table or Excel 2003 XML and call it .xls.
-  if (/^\s*<(?:!doctype html|html|table|\?xml)/i.test(text.slice(0, 1000))) return workbookGrids(text, sheetRowsMax);
-  const { rows, truncated } = parseDelimited(text, detectDelimiter(text), sheetRowsMax);
+  if (/^\s*<(?:!doctype html|html|table|\?xml)/i.test(text.slice(0, 1000))) return workbookGrids(text, limits.rowsMax, readRowsMax);
+  const { rows, truncated } = parseDelimited(text, detectDelimiter(text), limits.rowsMax);
   return [{ sheetName: '', rows, truncated }];
 }
 

@@ -20,7 +20,7 @@ const sheetReadRowsMax = 50_000;
  * read (cellFormula: false): a formula cell gives its cached value. Trailing empty rows are dropped; a sheet
  * with more than rowsMax rows of content, or longer than SheetJS was asked to read, is marked truncated.
  */
-export function workbookGrids(input: Uint8Array | string, rowsMax: number): SheetGrid[] {
+export function workbookGrids(input: Uint8Array | string, rowsMax: number, readRowsMax = sheetReadRowsMax): SheetGrid[] {
   let workbook: XLSX.WorkBook;
   try {
     workbook = XLSX.read(input, {
@@ -28,7 +28,7 @@ export function workbookGrids(input: Uint8Array | string, rowsMax: number): Shee
       // HTML and XML "Excel" files: keep "0603" as text, do not guess numbers and dates.
       raw: typeof input === 'string',
       dense: true,
-      sheetRows: sheetReadRowsMax,
+      sheetRows: readRowsMax,
       cellFormula: false,
       cellHTML: false,
       cellStyles: false,

@@ -1,0 +1,298 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { PriceImportJobStatus, PriceTier } from '../../../contract/price-import.ts';
+import type { Database } from '../../db/database.ts';
+import type { BrandRow, CatalogPart, ImportAction } from './price-import-plan.ts';
+
+/** Keys per IN (...) list and rows per multi-row insert: well under SQLite's and PostgreSQL's parameter limits. */
+const chunkSize = 500;
+
+function chunks<T>(items: readonly T[], size = chunkSize): T[][] {
+  const out: T[][] = [];
+  for (let index = 0; index < items.length; index += size) out.push(items.slice(index, index + size));
+  return out;
+}
+
+export function loadBrands(db: Kysely<Database>): Promise<BrandRow[]> {
+  return db.selectFrom('brands').select(['id', 'nameEn', 'nameCn']).execute();
+}
+
+const partColumns = ['id', 'code', 'codeNorm', 'brandId', 'package', 'description', 'stock', 'packSize'] as const;
+
+async function withTiers(db: Kysely<Database>, rows: Omit<CatalogPart, 'tiers'>[]): Promise<CatalogPart[]> {
+  const tiersOf = new Map<number, PriceTier[]>();
+  for (const ids of chunks(rows.map((row) => row.id))) {
+    if (ids.length === 0) continue;
+    const prices = await db
+      .selectFrom('productPrices')
+      .select(['productId', 'qtyStart', 'priceE4'])
+      .where('productId', 'in', ids)
+      .orderBy('productId')
+      .orderBy('qtyStart')
+      .execute();
+    for (const price of prices) {
+      const list = tiersOf.get(price.productId) ?? [];
+      list.push({ qtyStart: price.qtyStart, priceE4: price.priceE4 });
+      tiersOf.set(price.productId, list);
+    }
+  }
+  return rows.map((row) => ({ ...row, tiers: tiersOf.get(row.id) ?? [] }));
+}
+
+/** The parts whose normalised code is among these, with their tiers: one query per 500 codes. */
+export async function loadPartsByCodeNorm(db: Kysely<Database>, codeNorms: readonly string[]): Promise<CatalogPart[]> {
+  const found: Omit<CatalogPart, 'tiers'>[] = [];
+  for (const batch of chunks([...new Set(codeNorms)])) {
+    found.push(...(await db.selectFrom('products').select(partColumns).where('codeNorm', 'in', batch).execute()));
+  }
+  return withTiers(db, found);
+}
+
+export async function loadPartsById(db: Kysely<Database>, ids: readonly number[]): Promise<CatalogPart[]> {
+  const found: Omit<CatalogPart, 'tiers'>[] = [];
+  for (const batch of chunks([...new Set(ids)])) {
+    found.push(...(await db.selectFrom('products').select(partColumns).where('id', 'in', batch).execute()));
+  }
+  return withTiers(db, found);
+}
+
+export function loadCategory(db: Kysely<Database>, id: number) {
+  return db.selectFrom('categories').select(['id', 'parentId', 'level']).where('id', '=', id).executeTakeFirst();
+}
+
+export async function insertJob(
+  db: Kysely<Database>,
+  values: { fileName: string; optionsJson: string; rowsJson: string; total: number; now: number },
+): Promise<number> {
+  const row = await db
+    .insertInto('priceImportJobs')
+    .values({
+      status: 'queued',
+      fileName: values.fileName,
+      optionsJson: values.optionsJson,
+      rowsJson: values.rowsJson,
+      total: values.total,
+      processed: 0,
+      error: null,
+      createdAt: values.now,
+      updatedAt: values.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findJob(db: Kysely<Database>, id: number) {
+  return db
+    .selectFrom('priceImportJobs')
+    .select(['id', 'status', 'fileName', 'total', 'processed', 'error', 'createdAt', 'updatedAt'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+}
+
+export function findJobWork(db: Kysely<Database>, id: number) {
+  return db.selectFrom('priceImportJobs').select(['id', 'status', 'optionsJson', 'rowsJson', 'processed', 'total']).where('id', '=', id).executeTakeFirst();
+}
+
+/** The oldest job left running by a stopped process (resumed first), else the oldest queued one. */
+export async function nextRunnableJobId(db: Kysely<Database>): Promise<number | null> {
+  const running = await db.selectFrom('priceImportJobs').select('id').where('status', '=', 'running').orderBy('id').limit(1).executeTakeFirst();
+  if (running) return running.id;
+  const queued = await db.selectFrom('priceImportJobs').select('id').where('status', '=', 'queued').orderBy('id').limit(1).executeTakeFirst();
+  return queued?.id ?? null;
+}
+
+export async function setJobStatus(db: Kysely<Database>, id: number, status: PriceImportJobStatus, now: number, error: string | null = null): Promise<void> {
+  await db.updateTable('priceImportJobs').set({ status, error, updatedAt: now }).where('id', '=', id).execute();
+}
+
+interface PartBefore {
+  package: string;
+  description: string;
+  stock: number;
+  packSize: number;
+  updatedAt: number;
+  prices: { qtyStart: number; qtyEnd: number | null; priceE4: number; originalPriceE4: number | null }[];
+}
+
+function tierRows(productId: number, tiers: readonly PriceTier[]) {
+  return tiers.map((tier, index) => {
+    const next = tiers[index + 1];
+    return { productId, qtyStart: tier.qtyStart, qtyEnd: next ? next.qtyStart - 1 : null, priceE4: tier.priceE4, originalPriceE4: null };
+  });
+}
+
+async function replacePrices(
+  trx: Transaction<Database>,
+  rows: { productId: number; qtyStart: number; qtyEnd: number | null; priceE4: number; originalPriceE4: number | null }[],
+  productIds: number[],
+): Promise<void> {
+  for (const ids of chunks(productIds)) await trx.deleteFrom('productPrices').where('productId', 'in', ids).execute();
+  for (const batch of chunks(rows, 1000)) if (batch.length > 0) await trx.insertInto('productPrices').values(batch).execute();
+}
+
+export interface NewPartPlace {
+  categoryFirstId: number;
+  categorySecondId: number;
+}
+
+/**
+ * One batch in one transaction: every touched part's "before" saved to price_import_undo, the writes made, and the
+ * job's processed count moved on, all committing together (a crash leaves the batch wholly applied or not at all).
+ */
+export async function applyBatch(
+  db: Kysely<Database>,
+  jobId: number,
+  actions: readonly ImportAction[],
+  place: NewPartPlace | null,
+  processedAfter: number,
+  now: number,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const updates = actions.filter((action) => action.productId !== null);
+    const updateIds = updates.map((action) => action.productId ?? 0);
+    const befores = new Map<number, PartBefore>();
+    for (const ids of chunks(updateIds)) {
+      if (ids.length === 0) continue;
+      const parts = await trx
+        .selectFrom('products')
+        .select(['id', 'package', 'description', 'stock', 'packSize', 'updatedAt'])
+        .where('id', 'in', ids)
+        .execute();
+      for (const part of parts)
+        befores.set(part.id, {
+          package: part.package,
+          description: part.description,
+          stock: part.stock,
+          packSize: part.packSize,
+          updatedAt: part.updatedAt,
+          prices: [],
+        });
+      const prices = await trx
+        .selectFrom('productPrices')
+        .select(['productId', 'qtyStart', 'qtyEnd', 'priceE4', 'originalPriceE4'])
+        .where('productId', 'in', ids)
+        .orderBy('qtyStart')
+        .execute();
+      for (const { productId, ...price } of prices) befores.get(productId)?.prices.push(price);
+    }
+    const undo: { jobId: number; productId: number; beforeJson: string | null }[] = [];
+    for (const action of updates) {
+      const productId = action.productId ?? 0;
+      const before = befores.get(productId);
+      if (!before) continue;
+      undo.push({ jobId, productId, beforeJson: JSON.stringify(before) });
+      const set: { updatedAt: number; stock?: number; packSize?: number; package?: string; description?: string } = { updatedAt: now };
+      if (action.stock !== null) set.stock = action.stock;
+      if (action.packSize !== null) set.packSize = action.packSize;
+      if (action.package !== null) set.package = action.package;
+      if (action.description !== null) set.description = action.description;
+      await trx.updateTable('products').set(set).where('id', '=', productId).execute();
+    }
+    const repriced = updates.filter((action) => action.tiers !== null && befores.has(action.productId ?? 0));
+    const priceRows = repriced.flatMap((action) => tierRows(action.productId ?? 0, action.tiers ?? []));
+    const creates = actions.filter((action) => action.productId === null);
+    if (creates.length > 0 && place) {
+      for (const action of creates) {
+        const { id } = await trx
+          .insertInto('products')
+          .values({
+            code: action.code,
+            codeNorm: action.codeNorm,
+            brandId: action.brandId,
+            categoryFirstId: place.categoryFirstId,
+            categorySecondId: place.categorySecondId,
+            package: action.package ?? '',
+            description: action.description ?? '',
+            lifecycle: 'active',
+            isRohs: 0,
+            datasheetUrl: null,
+            stock: action.stock ?? 0,
+            packSize: action.packSize ?? 1,
+            imagePath: null,
+            label: null,
+            isSpecialOffer: 0,
+            createdAt: now,
+            updatedAt: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+        undo.push({ jobId, productId: id, beforeJson: null });
+        priceRows.push(...tierRows(id, action.tiers ?? []));
+      }
+      await moveSkuCounts(trx, place, creates.length);
+    }
+    await replacePrices(
+      trx,
+      priceRows,
+      repriced.map((action) => action.productId ?? 0),
+    );
+    for (const batch of chunks(undo, 1000)) if (batch.length > 0) await trx.insertInto('priceImportUndo').values(batch).execute();
+    await trx.updateTable('priceImportJobs').set({ processed: processedAfter, updatedAt: now }).where('id', '=', jobId).execute();
+  });
+}
+
+async function moveSkuCounts(trx: Transaction<Database>, place: NewPartPlace, delta: number): Promise<void> {
+  await trx
+    .updateTable('categories')
+    .set((eb) => ({ skuCount: eb('skuCount', '+', delta) }))
+    .where('id', 'in', [place.categoryFirstId, place.categorySecondId])
+    .execute();
+}
+
+/**
+ * Undoes a job's applied batches, newest first, a chunk per transaction: each restored part's undo row is deleted
+ * with its restore, so a rollback that stops midway can run again and finish.
+ */
+export async function rollBackJob(db: Kysely<Database>, jobId: number, place: NewPartPlace | null, now: number): Promise<void> {
+  for (;;) {
+    const undo = await db
+      .selectFrom('priceImportUndo')
+      .select(['id', 'productId', 'beforeJson'])
+      .where('jobId', '=', jobId)
+      .orderBy('id', 'desc')
+      .limit(chunkSize)
+      .execute();
+    if (undo.length === 0) return;
+    await db.transaction().execute(async (trx) => {
+      const created = undo.filter((entry) => entry.beforeJson === null).map((entry) => entry.productId);
+      const restored = undo.flatMap((entry) =>
+        entry.beforeJson === null ? [] : [{ productId: entry.productId, before: JSON.parse(entry.beforeJson) as PartBefore }],
+      );
+      if (created.length > 0) {
+        await trx.deleteFrom('productPrices').where('productId', 'in', created).execute();
+        await trx.deleteFrom('products').where('id', 'in', created).execute();
+        if (place) await moveSkuCounts(trx, place, -created.length);
+      }
+      for (const { productId, before } of restored) {
+        await trx
+          .updateTable('products')
+          .set({
+            package: before.package,
+            description: before.description,
+            stock: before.stock,
+            packSize: before.packSize,
+            updatedAt: Math.max(now, before.updatedAt),
+          })
+          .where('id', '=', productId)
+          .execute();
+      }
+      await replacePrices(
+        trx,
+        restored.flatMap(({ productId, before }) => before.prices.map((price) => ({ productId, ...price }))),
+        restored.map(({ productId }) => productId),
+      );
+      await trx
+        .deleteFrom('priceImportUndo')
+        .where(
+          'id',
+          'in',
+          undo.map((entry) => entry.id),
+        )
+        .execute();
+    });
+  }
+}
+
+export async function forgetUndo(db: Kysely<Database>, jobId: number): Promise<void> {
+  await db.deleteFrom('priceImportUndo').where('jobId', '=', jobId).execute();
+}
