@@ -19,6 +19,9 @@ const environmentSchema = z.object({
   /** Signs anti-forgery tokens. When unset, one is generated once and kept beside the SQLite file. */
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  /** The operations console: a staff session ends after this many idle minutes, and after STAFF_SESSION_HOURS in any case. */
+  STAFF_SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(30),
+  STAFF_SESSION_HOURS: z.coerce.number().int().min(1).max(72).default(12),
   SMS_PROVIDER: z.enum(['outbox', 'aliyun']).default('outbox'),
   /** The development outbox (GET /dev/sms-outbox) is off in production unless this is true. */
   SMS_OUTBOX_ENABLED: booleanFlag.optional(),
@@ -125,6 +128,7 @@ export interface Config {
   redisUrl: string | undefined;
   sessionSecret: string;
   sessionTtlDays: number;
+  staffSession: { idleMinutes: number; hours: number };
   sms: {
     provider: 'outbox' | 'aliyun';
     isOutboxEnabled: boolean;
@@ -246,6 +250,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: e.REDIS_URL,
     sessionSecret: e.SESSION_SECRET ?? persistentSecret(e.DATABASE_URL, databaseEngine),
     sessionTtlDays: e.SESSION_TTL_DAYS,
+    staffSession: { idleMinutes: e.STAFF_SESSION_IDLE_MINUTES, hours: e.STAFF_SESSION_HOURS },
     sms: {
       provider: e.SMS_PROVIDER,
       isOutboxEnabled: e.SMS_PROVIDER === 'outbox' && (e.SMS_OUTBOX_ENABLED ?? !isProduction),

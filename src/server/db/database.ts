@@ -25,6 +25,7 @@ import type { ContactTables } from '../features/contact/contact.tables.ts';
 import type { SupplierTables } from '../features/supplier/supplier.tables.ts';
 import type { HelpTables } from '../features/help/help.tables.ts';
 import type { OpenPlatformTables } from '../features/open-platform/open-platform.tables.ts';
+import type { StaffTables } from '../features/staff/staff.tables.ts';
 import type { PriceImportTables } from '../features/price-import/price-import.tables.ts';
 
 /** The whole schema as Kysely sees it: each feature declares its own tables. */
@@ -57,4 +58,5 @@ export interface Database
     SupplierTables,
     HelpTables,
     OpenPlatformTables,
+    StaffTables,
     PriceImportTables {}

@@ -29,6 +29,7 @@ import { registerHelpFeature } from './help/help.feature.ts';
 import { registerActivityFeature } from './activity/activity.feature.ts';
 import { registerOpenPlatformFeature } from './open-platform/open-platform.feature.ts';
 import { registerSeoFeature } from './seo/seo.feature.ts';
+import { registerStaffFeature } from './staff/staff.feature.ts';
 
 export const featureRegistrations: FeatureRegistration[] = [
   registerAccountFeature,
@@ -61,4 +62,5 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerActivityFeature,
   registerOpenPlatformFeature,
   registerSeoFeature,
+  registerStaffFeature,
 ];

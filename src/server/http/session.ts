@@ -45,8 +45,11 @@ const sidPattern = /^[A-Za-z0-9_-]{43}$/;
 /** The open API's paths: known routes say isForPrograms, but an unknown /open/… path has only its URL to tell. */
 const programPathPattern = /^\/open(?:[/?]|$)/;
 
+/** The operations console has its own staff session (admin_sid, features/staff): no member state is read or set there. */
+const consolePathPattern = /^\/admin(?:[/?]|$)/;
+
 function isForPrograms(request: FastifyRequest): boolean {
-  return request.routeOptions.config.isForPrograms === true || programPathPattern.test(request.url);
+  return request.routeOptions.config.isForPrograms === true || programPathPattern.test(request.url) || consolePathPattern.test(request.url);
 }
 
 function newSid(): string {

@@ -30,6 +30,7 @@ import { helpPagesMigration } from './0030-help-pages.ts';
 import { invitesMigration } from './0028-invites.ts';
 import { openPlatformMigration } from './0033-open-platform.ts';
 import { productsBrandUpdatedMigration } from './0034-products-brand-updated.ts';
+import { staffConsoleMigration } from './0035-staff-console.ts';
 import { priceImportMigration } from './0036-price-import.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
@@ -65,5 +66,6 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0032-supplier-applications': supplierApplicationsMigration,
   '0033-open-platform': openPlatformMigration,
   '0034-products-brand-updated': productsBrandUpdatedMigration,
+  '0035-staff-console': staffConsoleMigration,
   '0036-price-import': priceImportMigration,
 };

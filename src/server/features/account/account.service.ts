@@ -22,7 +22,7 @@ import { beginLoginAttempt } from './login-guard.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from './password.ts';
 
 /** The member centre (features/member) sets and checks passwords with the same hashing. */
-export { hashPassword, verifyPassword } from './password.ts';
+export { hashPassword, verifyAgainstNothing, verifyPassword } from './password.ts';
 import { verifySmsCode } from './sms/sms-code.service.ts';
 
 export interface Member extends MemberSummary {

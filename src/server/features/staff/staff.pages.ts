@@ -1,0 +1,37 @@
+import { safeStaffReturnPath, staffHomePath, staffLoginPath, type StaffHomePageData, type StaffLoginPageData } from '../../../contract/staff.ts';
+import { definePage, type Page } from '../../ssr/page-registry.ts';
+import { AdminHomePage } from '../../../web/pages/admin-home-page.tsx';
+import { AdminLoginPage } from '../../../web/pages/admin-login-page.tsx';
+import { currentStaff, ensureStaffSid, type StaffSessionDeps } from './staff-session.ts';
+
+function loginPathFor(returnPath: string): string {
+  return returnPath === staffHomePath ? staffLoginPath : `${staffLoginPath}?return=${encodeURIComponent(returnPath)}`;
+}
+
+/** The console's pages: never indexed, rendered in the console's own layout (the shop's shell is not shown). */
+export function staffPages(deps: StaffSessionDeps): Page[] {
+  return [
+    definePage<StaffLoginPageData>({
+      path: staffLoginPath,
+      entry: 'admin-login',
+      component: AdminLoginPage,
+      async load({ request, reply, query }) {
+        const returnPath = safeStaffReturnPath(query.return);
+        if (await currentStaff(request, deps)) return { redirectTo: returnPath };
+        ensureStaffSid(request, reply, deps);
+        return { title: '登录 - 芯品商城管理后台', isNoIndex: true, data: { returnPath } };
+      },
+    }),
+    definePage<StaffHomePageData>({
+      path: staffHomePath,
+      entry: 'admin-home',
+      component: AdminHomePage,
+      async load({ request, reply }) {
+        const staff = await currentStaff(request, deps);
+        if (!staff) return { redirectTo: loginPathFor(staffHomePath) };
+        ensureStaffSid(request, reply, deps);
+        return { title: '管理后台 - 芯品商城', isNoIndex: true, data: { staff } };
+      },
+    }),
+  ];
+}

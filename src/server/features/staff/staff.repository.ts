@@ -1,0 +1,115 @@
+import { sql, type Kysely } from 'kysely';
+import type { StaffRole } from '../../../contract/staff.ts';
+import type { Database } from '../../db/database.ts';
+import type { StaffUserRow } from './staff.tables.ts';
+
+type Db = Kysely<Database>;
+
+export interface NewStaffUser {
+  login: string;
+  displayName: string;
+  passwordHash: string;
+  totpSecret: string;
+  role: StaffRole;
+  now: number;
+}
+
+export async function insertStaffUser(db: Db, user: NewStaffUser): Promise<number> {
+  const row = await db
+    .insertInto('staffUsers')
+    .values({
+      login: user.login,
+      displayName: user.displayName,
+      passwordHash: user.passwordHash,
+      totpSecret: user.totpSecret,
+      totpLastStep: null,
+      role: user.role,
+      lockedUntil: null,
+      createdAt: user.now,
+      updatedAt: user.now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+export function findStaffByLogin(db: Db, login: string): Promise<StaffUserRow | undefined> {
+  return db.selectFrom('staffUsers').selectAll().where('login', '=', login).executeTakeFirst();
+}
+
+export function findStaffById(db: Db, id: number): Promise<StaffUserRow | undefined> {
+  return db.selectFrom('staffUsers').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A lock whose time is over is lifted, with its count: the next attempts start afresh. */
+export async function liftExpiredLock(db: Db, staffId: number, now: number): Promise<void> {
+  await db.updateTable('staffUsers').set({ failedCount: 0, lockedUntil: null }).where('id', '=', staffId).where('lockedUntil', '<=', now).execute();
+}
+
+/**
+ * Takes one login attempt before the password is checked, in one conditional update: of any
+ * number of concurrent attempts only `maxAttempts` get through, and none while locked.
+ * Answers the attempt's number, or null when the account is locked or out of attempts.
+ */
+export async function reserveLoginAttempt(db: Db, staffId: number, maxAttempts: number, now: number): Promise<number | null> {
+  const row = await db
+    .updateTable('staffUsers')
+    .set({ failedCount: sql<number>`failed_count + 1` })
+    .where('id', '=', staffId)
+    .where('failedCount', '<', maxAttempts)
+    .where((eb) => eb.or([eb('lockedUntil', 'is', null), eb('lockedUntil', '<=', now)]))
+    .returning('failedCount')
+    .executeTakeFirst();
+  return row ? row.failedCount : null;
+}
+
+export async function lockStaff(db: Db, staffId: number, until: number): Promise<void> {
+  await db.updateTable('staffUsers').set({ lockedUntil: until }).where('id', '=', staffId).execute();
+}
+
+export async function clearFailedLogins(db: Db, staffId: number): Promise<void> {
+  await db.updateTable('staffUsers').set({ failedCount: 0, lockedUntil: null }).where('id', '=', staffId).execute();
+}
+
+/** Claims a TOTP time step for the account: false when that step or a later one was used already (a replayed code). */
+export async function claimTotpStep(db: Db, staffId: number, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('staffUsers')
+    .set({ totpLastStep: step })
+    .where('id', '=', staffId)
+    .where((eb) => eb.or([eb('totpLastStep', 'is', null), eb('totpLastStep', '<', step)]))
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}
+
+export async function insertStaffSession(db: Db, session: { id: string; staffId: number; now: number; expiresAt: number }): Promise<void> {
+  await db
+    .insertInto('staffSessions')
+    .values({ id: session.id, staffId: session.staffId, createdAt: session.now, lastSeenAt: session.now, expiresAt: session.expiresAt })
+    .execute();
+}
+
+/** The staff member of a live session: not past its absolute end, not idle too long, the account not disabled. */
+export function findLiveStaffSession(db: Db, sessionId: string, now: number, idleMs: number) {
+  return db
+    .selectFrom('staffSessions')
+    .innerJoin('staffUsers', 'staffUsers.id', 'staffSessions.staffId')
+    .select(['staffUsers.id', 'staffUsers.login', 'staffUsers.displayName', 'staffUsers.role', 'staffSessions.lastSeenAt'])
+    .where('staffSessions.id', '=', sessionId)
+    .where('staffSessions.expiresAt', '>', now)
+    .where('staffSessions.lastSeenAt', '>', now - idleMs)
+    .where('staffUsers.isDisabled', '=', 0)
+    .executeTakeFirst();
+}
+
+export async function touchStaffSession(db: Db, sessionId: string, now: number): Promise<void> {
+  await db.updateTable('staffSessions').set({ lastSeenAt: now }).where('id', '=', sessionId).execute();
+}
+
+export async function deleteStaffSession(db: Db, sessionId: string): Promise<void> {
+  await db.deleteFrom('staffSessions').where('id', '=', sessionId).execute();
+}
+
+export async function deleteStaffSessionsOf(db: Db, staffId: number): Promise<void> {
+  await db.deleteFrom('staffSessions').where('staffId', '=', staffId).execute();
+}
