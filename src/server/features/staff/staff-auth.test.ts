@@ -189,6 +189,25 @@ describe('staff login and sessions', () => {
     expect(page.cookies.map((cookie) => cookie.name)).not.toContain('csrfToken');
   });
 
+  it('answers malformed login bodies with a Chinese 400, never a 5xx', async () => {
+    const browser = new StaffBrowser(t.app);
+    const bodies: unknown[] = [
+      null,
+      [],
+      'text',
+      { login: 1 },
+      { login: 'a'.repeat(65), password: 'x', code: '123456' },
+      { login: 'a', password: '', code: '123456' },
+      { login: 'a', password: 'b', code: '１２３４５６' },
+      { login: 'a\u0000b', password: 'b', code: '123456' },
+    ];
+    for (const body of bodies) {
+      const answer = await browser.post(staffAuthCalls.login.path, body);
+      expect(answer.code).toBe(400);
+      expect(answer.msg).toMatch(/[\u4e00-\u9fff]/);
+    }
+  });
+
   it('only ever returns to a console page after login', () => {
     expect(safeStaffReturnPath('/admin/staff?page=2')).toBe('/admin/staff?page=2');
     for (const unsafe of ['https://evil.example/admin', '//evil.example', '/user/person', '/admin/login', '/admin//evil', '/adminx', undefined])
