@@ -119,7 +119,7 @@ export const priceImportMessages = {
   stockInvalid: '库存不是有效的非负整数',
   packSizeInvalid: '包装数量不是有效的正整数',
   moqInvalid: '起订量不是有效的正整数',
-  priceInvalid: '价格不是有效的正数（最多 4 位小数）',
+  priceInvalid: '价格不是有效的正数（单位：元，按 0.0001 元取整）',
   tierQtyInvalid: '阶梯数量不是有效的正整数',
   tierOrder: '阶梯数量必须递增且不重复',
   duplicateRow: '与前面的行重复（同一型号和品牌）',
