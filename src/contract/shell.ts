@@ -75,6 +75,8 @@ export interface PageState<Data> {
 
 export const initialStateElementId = 'initial-state';
 export const appRootElementId = 'app';
+/** Set on the root element once the page has hydrated: journeys wait for it before using controls only scripts drive. */
+export const hydratedAttribute = 'data-hydrated';
 
 /** Spec §9 limits of the shell. */
 export const shellLimits = {

@@ -1,5 +1,6 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import type { Kysely } from 'kysely';
+import { appRootElementId, hydratedAttribute } from '../../src/contract/shell.ts';
 import { createDb } from '../../src/server/db/create-db.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { sessionCookieName } from '../../src/server/http/session.ts';
@@ -15,6 +16,11 @@ let phoneCounter = 0;
 export function uniquePhone(): string {
   const suffix = `${Date.now() % 1_000_000}${process.pid % 100}${phoneCounter++ % 10}`.padStart(9, '0').slice(-9);
   return `13${suffix}`;
+}
+
+/** Waits until the page's script has taken over its server-rendered markup (a click before that does nothing). */
+export async function waitForHydration(page: Page): Promise<void> {
+  await expect(page.locator(`#${appRootElementId}[${hydratedAttribute}]`)).toHaveCount(1);
 }
 
 /** The latest SMS code the development outbox holds for a phone. */

@@ -1,7 +1,7 @@
 import { couponPaths } from '../../src/contract/coupon.ts';
 import { grantNewMemberPack } from '../../src/server/features/coupon/coupon.service.ts';
 import type { Page } from '@playwright/test';
-import { expect, test, type StoreDb } from './fixtures.ts';
+import { expect, test, waitForHydration, type StoreDb } from './fixtures.ts';
 import { homeStateOf } from './home-fixtures.ts';
 import { firstTieredPart } from './shell-db.ts';
 
@@ -162,6 +162,7 @@ test.describe('browsing on a 375 × 667 touch screen', () => {
 
     const open = page.getByTestId('m-filter-open');
     const sheet = page.getByRole('dialog', { name: '筛选' });
+    await waitForHydration(page);
     await open.click();
     await expect(sheet).toBeVisible();
     await expect(sheet.locator(':focus')).toHaveCount(1);

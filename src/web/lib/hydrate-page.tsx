@@ -1,6 +1,12 @@
-import type { ComponentType } from 'react';
+import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
-import { appRootElementId, initialStateElementId, type PageState } from '../../contract/shell.ts';
+import { appRootElementId, hydratedAttribute, initialStateElementId, type PageState } from '../../contract/shell.ts';
+
+/** Marks the root once the page is live (effects run after hydration commits); it renders nothing of its own, so the markup still matches. */
+function HydratedMark({ root, children }: { root: HTMLElement; children: ReactNode }) {
+  useEffect(() => root.setAttribute(hydratedAttribute, ''), [root]);
+  return children;
+}
 
 /** Reads the JSON state the server embedded and hydrates the page rendered from it. */
 export function hydratePage<Data>(Page: ComponentType<PageState<Data>>) {
@@ -11,7 +17,11 @@ export function hydratePage<Data>(Page: ComponentType<PageState<Data>>) {
     return;
   }
   const state = JSON.parse(stateElement.textContent) as PageState<Data>;
-  hydrateRoot(root, <Page {...state} />, {
-    onRecoverableError: (error) => console.error('hydration', error),
-  });
+  hydrateRoot(
+    root,
+    <HydratedMark root={root}>
+      <Page {...state} />
+    </HydratedMark>,
+    { onRecoverableError: (error) => console.error('hydration', error) },
+  );
 }

@@ -91,6 +91,7 @@ export function MobileSettlementPage({ shell, data }: PageProps<MobileSettlement
           carrierCode={choices.carrierCode}
           shortfallChoice={choices.shortfallChoice}
           pricing={pricing}
+          isPricing={settlement.isPricing}
           isDisabled={settlement.isPlacing}
           onCarrier={settlement.chooseCarrier}
           onShortfall={settlement.chooseShortfall}

@@ -138,6 +138,7 @@ export function SettlementPage({ shell, data }: PageProps<SettlementData>) {
               carrierCode={choices.carrierCode}
               shortfallChoice={choices.shortfallChoice}
               pricing={pricing}
+              isPricing={settlement.isPricing}
               isDisabled={settlement.isPlacing}
               onCarrier={settlement.chooseCarrier}
               onShortfall={settlement.chooseShortfall}

@@ -6,6 +6,8 @@ export interface DeliveryOptionsProps {
   carrierCode: string;
   shortfallChoice: ShortfallChoice;
   pricing: SettlementPricing;
+  /** A new price is on its way (another address, carrier or coupon): the fee shown would be the old one. */
+  isPricing: boolean;
   isDisabled: boolean;
   onCarrier: (code: string) => void;
   onShortfall: (choice: ShortfallChoice) => void;
@@ -17,8 +19,8 @@ const shortfallOptions: { value: ShortfallChoice; label: string; hint: string }[
 ];
 
 /** The carriers with the fee of the chosen one, and — when a line is short of stock — ship what is in stock now or wait for all. */
-export function DeliveryOptions({ carriers, carrierCode, shortfallChoice, pricing, isDisabled, onCarrier, onShortfall }: DeliveryOptionsProps) {
-  const isPriced = pricing.carrierCode === carrierCode;
+export function DeliveryOptions({ carriers, carrierCode, shortfallChoice, pricing, isPricing, isDisabled, onCarrier, onShortfall }: DeliveryOptionsProps) {
+  const isPriced = !isPricing && pricing.carrierCode === carrierCode;
   return (
     <>
       <div className="checkout-carriers" role="radiogroup" aria-label="配送方式">
