@@ -1,12 +1,13 @@
 import type { z } from 'zod';
-import type { StaffLoginResponse } from './staff.ts';
-import type { staffRequests } from './staff-requests.ts';
+import type { StaffCreatedResponse, StaffListRow, StaffLoginResponse, StaffTotpSetup } from './staff.ts';
+import type { staffDeskRequests, staffRequests } from './staff-requests.ts';
 import type { Call } from './call.ts';
+import type { StaffPermission } from './staff-permissions.ts';
 
 type Requests = typeof staffRequests;
 
-/** Who may make a console call: anyone (logging in) or a signed-in staff member. */
-export type StaffAccess = 'anyone' | 'staff';
+/** Who may make a console call: anyone (logging in), any signed-in staff member, or one whose role grants the permission. */
+export type StaffAccess = 'anyone' | 'staff' | StaffPermission;
 
 /** A console call (/admin/api/…): the staff cookie, never a member's, decides who calls. */
 export interface StaffCall<Schema extends z.ZodType, Response> extends Call<Schema, Response, false> {
@@ -22,4 +23,18 @@ export function staffCall<Schema extends z.ZodType, Response>(path: string, acce
 export const staffAuthCalls = {
   login: staffCall<Requests['login'], StaffLoginResponse>('/admin/api/auth/login', 'anyone'),
   logout: staffCall<Requests['logout'], null>('/admin/api/auth/logout', 'staff'),
+};
+
+type DeskRequests = typeof staffDeskRequests;
+const readStaff = { action: 'read', subject: 'Staff' } as const;
+const updateStaff = { action: 'update', subject: 'Staff' } as const;
+
+/** /admin/api/staff/…: 员工管理, every change written to the audit log. */
+export const staffDeskCalls = {
+  list: staffCall<DeskRequests['list'], StaffListRow[]>('/admin/api/staff/list', readStaff),
+  create: staffCall<DeskRequests['create'], StaffCreatedResponse>('/admin/api/staff/create', { action: 'create', subject: 'Staff' }),
+  setRole: staffCall<DeskRequests['setRole'], StaffListRow>('/admin/api/staff/setRole', updateStaff),
+  setDisabled: staffCall<DeskRequests['setDisabled'], StaffListRow>('/admin/api/staff/setDisabled', updateStaff),
+  resetTotp: staffCall<DeskRequests['resetTotp'], StaffTotpSetup>('/admin/api/staff/resetTotp', updateStaff),
+  unlock: staffCall<DeskRequests['unlock'], StaffListRow>('/admin/api/staff/unlock', updateStaff),
 };

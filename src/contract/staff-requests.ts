@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { staffMessages } from './staff.ts';
+import { staffDeskMessages, staffMessages, staffRoles } from './staff.ts';
 
 export const staffRequests = {
   login: z.object({
@@ -12,4 +12,29 @@ export const staffRequests = {
     returnPath: z.string().max(500).optional(),
   }),
   logout: z.object({}),
+};
+
+const staffId = z
+  .number(staffDeskMessages.staffMissing)
+  .int(staffDeskMessages.staffMissing)
+  .min(1, staffDeskMessages.staffMissing)
+  .max(2_147_483_647, staffDeskMessages.staffMissing);
+const role = z.enum(staffRoles, '请选择角色');
+
+/** 员工管理 (admin only). */
+export const staffDeskRequests = {
+  list: z.object({}),
+  create: z.object({
+    login: z
+      .string('请输入登录名')
+      .trim()
+      .regex(/^[A-Za-z0-9_.-]{2,32}$/, '登录名为2-32位字母、数字、点、下划线或连字符'),
+    displayName: z.string('请输入显示名').trim().min(1, '请输入显示名').max(32, '显示名为1-32个字符'),
+    role,
+    password: z.string(staffMessages.passwordWeak).max(200, staffMessages.passwordWeak),
+  }),
+  setRole: z.object({ staffId, role }),
+  setDisabled: z.object({ staffId, isDisabled: z.boolean('请求参数有误') }),
+  resetTotp: z.object({ staffId }),
+  unlock: z.object({ staffId }),
 };

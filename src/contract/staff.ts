@@ -90,3 +90,34 @@ export function safeStaffReturnPath(value: string | undefined): string {
 export interface StaffHomePageData {
   staff: StaffIdentity;
 }
+
+/** A row of 员工管理. */
+export interface StaffListRow extends StaffIdentity {
+  isDisabled: boolean;
+  /** Locked after failed logins, until lockedUntilStr. */
+  isLocked: boolean;
+  lockedUntilStr: string;
+  createdAtStr: string;
+}
+
+/** What a new or reset authenticator needs, shown once. */
+export interface StaffTotpSetup {
+  secret: string;
+  uri: string;
+}
+
+export interface StaffCreatedResponse {
+  staff: StaffListRow;
+  totp: StaffTotpSetup;
+}
+
+export const staffDeskMessages = {
+  created: '员工账号已创建，请把认证器密钥交给本人，只显示这一次',
+  roleChanged: '角色已修改',
+  disabled: '账号已停用',
+  enabled: '账号已启用',
+  totpReset: '动态码已重置，请把新的认证器密钥交给本人',
+  unlocked: '账号已解锁',
+  staffMissing: '员工不存在',
+  notYourself: '不能停用自己或修改自己的角色',
+} as const;

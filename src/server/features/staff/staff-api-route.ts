@@ -4,6 +4,7 @@ import type { CallRequest, CallResponse } from '../../../contract/call.ts';
 import { controlCharsMessage, holdsControlChars } from '../../../contract/control-chars.ts';
 import { requestErrors } from '../../../contract/errors.ts';
 import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
+import { abilityFor } from '../../../contract/staff-permissions.ts';
 import type { AnyStaffCall, StaffCall } from '../../../contract/staff-calls.ts';
 import { success, WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -28,7 +29,8 @@ type StaffRequestSchemas<Calls extends Record<string, AnyStaffCall>> = {
 /**
  * Registers console calls like registerCalls does the shop's, with the staff session instead of
  * the member's: every POST must carry the staff anti-forgery token (the member's is not asked:
- * http/session.ts leaves /admin alone), then its body is checked, then who calls.
+ * http/session.ts leaves /admin alone), then its body is checked, then who calls and, for a call
+ * that names a permission, whether their role grants it (contract/staff-permissions.ts): 403 if not.
  */
 export function registerStaffCalls<Calls extends Record<string, AnyStaffCall>>(
   app: FastifyInstance,
@@ -48,6 +50,8 @@ export function registerStaffCalls<Calls extends Record<string, AnyStaffCall>>(
       if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
       const staff = await currentStaff(request, deps);
       if (call.access !== 'anyone' && staff === null) throw new AppError(staffErrors.loginRequired);
+      if (typeof call.access === 'object' && !(staff && abilityFor(staff.role).can(call.access.action, call.access.subject)))
+        throw new AppError(staffErrors.forbidden);
       const result = await handle({ body: parsed.data, request, reply, staff });
       return result instanceof WithMessage ? success(result.data, result.msg) : success(result);
     });

@@ -113,3 +113,20 @@ export async function deleteStaffSession(db: Db, sessionId: string): Promise<voi
 export async function deleteStaffSessionsOf(db: Db, staffId: number): Promise<void> {
   await db.deleteFrom('staffSessions').where('staffId', '=', staffId).execute();
 }
+
+export function listStaffUsers(db: Db): Promise<StaffUserRow[]> {
+  return db.selectFrom('staffUsers').selectAll().orderBy('id').execute();
+}
+
+export async function updateStaffUser(
+  db: Db,
+  staffId: number,
+  fields: Partial<Pick<StaffUserRow, 'role' | 'isDisabled' | 'totpSecret' | 'totpLastStep' | 'failedCount' | 'lockedUntil'>>,
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('staffUsers')
+    .set({ ...fields, updatedAt: now })
+    .where('id', '=', staffId)
+    .execute();
+}

@@ -1,11 +1,21 @@
 import type { FastifyInstance } from 'fastify';
-import { safeStaffReturnPath, staffMessages } from '../../../contract/staff.ts';
-import { staffAuthCalls } from '../../../contract/staff-calls.ts';
-import { staffRequests } from '../../../contract/staff-requests.ts';
+import { safeStaffReturnPath, staffDeskMessages, staffMessages, type StaffIdentity } from '../../../contract/staff.ts';
+import { staffAuthCalls, staffDeskCalls } from '../../../contract/staff-calls.ts';
+import { staffDeskRequests, staffRequests } from '../../../contract/staff-requests.ts';
 import { WithMessage } from '../../http/api-route.ts';
 import { registerStaffCalls } from './staff-api-route.ts';
 import { endStaffSession, startStaffSession, type StaffSessionDeps } from './staff-session.ts';
 import { authenticateStaff } from './staff.service.ts';
+import { createStaffByAdmin, listStaff, resetStaffTotp, setStaffDisabled, setStaffRole, unlockStaff } from './staff-desk.service.ts';
+import type { FastifyRequest } from 'fastify';
+import { staffErrors } from '../../../contract/staff.ts';
+import { AppError } from '../../http/app-error.ts';
+
+/** The caller of a call that needs a signed-in staff member (registerStaffCalls has checked), and their address. */
+function actorOf(staff: StaffIdentity | null, request: FastifyRequest) {
+  if (!staff) throw new AppError(staffErrors.loginRequired);
+  return { staff, ip: request.ip };
+}
 
 export function registerStaffAuthRoutes(app: FastifyInstance, deps: StaffSessionDeps) {
   registerStaffCalls(app, deps, staffAuthCalls, staffRequests, {
@@ -17,6 +27,29 @@ export function registerStaffAuthRoutes(app: FastifyInstance, deps: StaffSession
     async logout({ request, reply }) {
       await endStaffSession(request, reply, deps);
       return new WithMessage(null, staffMessages.loggedOut);
+    },
+  });
+}
+
+/** 员工管理: admin only (the permissions of staffDeskCalls); every change audited. */
+export function registerStaffDeskRoutes(app: FastifyInstance, deps: StaffSessionDeps) {
+  registerStaffCalls(app, deps, staffDeskCalls, staffDeskRequests, {
+    list: () => listStaff(deps.db),
+    async create({ body, staff, request }) {
+      return new WithMessage(await createStaffByAdmin(deps.db, actorOf(staff, request), body), staffDeskMessages.created);
+    },
+    async setRole({ body, staff, request }) {
+      return new WithMessage(await setStaffRole(deps.db, actorOf(staff, request), body.staffId, body.role), staffDeskMessages.roleChanged);
+    },
+    async setDisabled({ body, staff, request }) {
+      const row = await setStaffDisabled(deps.db, actorOf(staff, request), body.staffId, body.isDisabled);
+      return new WithMessage(row, body.isDisabled ? staffDeskMessages.disabled : staffDeskMessages.enabled);
+    },
+    async resetTotp({ body, staff, request }) {
+      return new WithMessage(await resetStaffTotp(deps.db, actorOf(staff, request), body.staffId), staffDeskMessages.totpReset);
+    },
+    async unlock({ body, staff, request }) {
+      return new WithMessage(await unlockStaff(deps.db, actorOf(staff, request), body.staffId), staffDeskMessages.unlocked);
     },
   });
 }

@@ -1,0 +1,36 @@
+import { describe, expect, it } from 'vitest';
+import { staffRoles, type StaffRole } from './staff.ts';
+import { abilityFor, staffActions, staffSubjects } from './staff-permissions.ts';
+
+/** The grants as the business decided them, written out independently of the rules: `action:subject`. */
+const crud = (subject: string) => ['read', 'create', 'update', 'delete', 'export', 'manage'].map((action) => `${action}:${subject}`);
+const expectedGrants: Record<Exclude<StaffRole, 'admin'>, string[]> = {
+  catalog: [...crud('Product'), ...crud('Category'), ...crud('Brand'), ...crud('PriceImport'), 'read:Dashboard'],
+  sales: [...crud('Quotation'), 'read:Product', 'read:Order', 'read:Member', 'read:Dashboard'],
+  warehouse: ['read:Product', 'read:Order', 'update:Order', 'update:Product'],
+  finance: ['read:Order', 'update:Order', 'read:Member', 'read:Dashboard', ...crud('Refund'), ...crud('Invoice')],
+  content: [...crud('Content'), ...crud('Coupon'), 'read:Product'],
+  service: [...crud('Complaint'), ...crud('ContactMessage'), ...crud('SupplierApplication'), 'read:Member', 'read:Order'],
+};
+
+describe('staff permissions', () => {
+  for (const role of staffRoles) {
+    it(`grants ${role} exactly its permissions, each action on each subject`, () => {
+      const ability = abilityFor(role);
+      for (const subject of staffSubjects) {
+        for (const action of staffActions) {
+          const isExpected = role === 'admin' || expectedGrants[role].includes(`${action}:${subject}`);
+          expect(ability.can(action, subject), `${role} ${action} ${subject}`).toBe(isExpected);
+        }
+      }
+    });
+  }
+
+  it('keeps staff management and the audit log to administrators', () => {
+    for (const role of staffRoles) {
+      const ability = abilityFor(role);
+      expect(ability.can('read', 'Staff')).toBe(role === 'admin');
+      expect(ability.can('read', 'AuditLog')).toBe(role === 'admin');
+    }
+  });
+});

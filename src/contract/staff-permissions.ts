@@ -1,0 +1,81 @@
+import { AbilityBuilder, createMongoAbility, type MongoAbility } from '@casl/ability';
+import type { StaffRole } from './staff.ts';
+
+/**
+ * What each role of the console may do: the one place these rules are written (CASL). The server
+ * checks them on every console call (registerStaffCalls); the console's pages build their menu and
+ * buttons from the same ability, so a staff member is not shown what the server would refuse.
+ */
+export const staffActions = ['manage', 'read', 'create', 'update', 'delete', 'export'] as const;
+export type StaffAction = (typeof staffActions)[number];
+
+/** The desks' subjects, those to come included, so each role's rules are written once. */
+export const staffSubjects = [
+  'Product',
+  'Category',
+  'Brand',
+  'PriceImport',
+  'Order',
+  'Refund',
+  'Invoice',
+  'Complaint',
+  'Quotation',
+  'Content',
+  'Coupon',
+  'Member',
+  'SupplierApplication',
+  'ContactMessage',
+  'Staff',
+  'AuditLog',
+  'Dashboard',
+] as const;
+export type StaffSubject = (typeof staffSubjects)[number];
+
+export type StaffAbility = MongoAbility<[StaffAction, StaffSubject | 'all']>;
+
+type Can = AbilityBuilder<StaffAbility>['can'];
+
+const roleRules: Readonly<Record<StaffRole, (can: Can) => void>> = {
+  admin(can) {
+    can('manage', 'all');
+  },
+  catalog(can) {
+    can('manage', ['Product', 'Category', 'Brand', 'PriceImport']);
+    can('read', 'Dashboard');
+  },
+  sales(can) {
+    can('manage', 'Quotation');
+    can('read', ['Product', 'Order', 'Member', 'Dashboard']);
+  },
+  warehouse(can) {
+    can('read', ['Product', 'Order']);
+    // Shipping an order and correcting stock figures.
+    can('update', ['Order', 'Product']);
+  },
+  finance(can) {
+    can('read', ['Order', 'Member', 'Dashboard']);
+    // Confirming bank transfers.
+    can('update', 'Order');
+    can('manage', ['Refund', 'Invoice']);
+  },
+  content(can) {
+    can('manage', ['Content', 'Coupon']);
+    can('read', 'Product');
+  },
+  service(can) {
+    can('manage', ['Complaint', 'ContactMessage', 'SupplierApplication']);
+    can('read', ['Member', 'Order']);
+  },
+};
+
+export function abilityFor(role: StaffRole): StaffAbility {
+  const builder = new AbilityBuilder<StaffAbility>(createMongoAbility);
+  roleRules[role](builder.can);
+  return builder.build();
+}
+
+/** A permission a console call or a desk needs. */
+export interface StaffPermission {
+  action: StaffAction;
+  subject: StaffSubject;
+}

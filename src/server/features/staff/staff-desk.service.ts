@@ -1,0 +1,113 @@
+import type { Kysely } from 'kysely';
+import { formatBeijingTime } from '../../../contract/coupon.ts';
+import { requestErrors } from '../../../contract/errors.ts';
+import { staffDeskMessages, staffRoleLabels, type StaffIdentity, type StaffListRow, type StaffRole, type StaffTotpSetup } from '../../../contract/staff.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import { recordStaffChange } from './audit.service.ts';
+import { deleteStaffSessionsOf, findStaffById, listStaffUsers, updateStaffUser } from './staff.repository.ts';
+import type { StaffUserRow } from './staff.tables.ts';
+import { createStaffUser, type NewStaffFields } from './staff.service.ts';
+import { newTotpSecret, totpUri } from './staff-totp.ts';
+
+type Db = Kysely<Database>;
+
+/** Who acts and from where: every change is audited with both. */
+export interface StaffActor {
+  staff: StaffIdentity;
+  ip: string;
+}
+
+export function staffListRow(row: StaffUserRow, now = Date.now()): StaffListRow {
+  const isLocked = row.lockedUntil !== null && row.lockedUntil > now;
+  return {
+    id: row.id,
+    login: row.login,
+    displayName: row.displayName,
+    role: row.role,
+    roleLabel: staffRoleLabels[row.role],
+    isDisabled: row.isDisabled === 1,
+    isLocked,
+    lockedUntilStr: isLocked && row.lockedUntil !== null ? formatBeijingTime(row.lockedUntil) : '',
+    createdAtStr: formatBeijingTime(row.createdAt),
+  };
+}
+
+/** What the audit log keeps of an account: never its password hash or TOTP secret. */
+function auditView(row: StaffUserRow) {
+  return {
+    login: row.login,
+    displayName: row.displayName,
+    role: row.role,
+    isDisabled: row.isDisabled === 1,
+    failedCount: row.failedCount,
+    lockedUntil: row.lockedUntil,
+  };
+}
+
+export async function listStaff(db: Db): Promise<StaffListRow[]> {
+  const now = Date.now();
+  return (await listStaffUsers(db)).map((row) => staffListRow(row, now));
+}
+
+export async function createStaffByAdmin(db: Db, actor: StaffActor, fields: NewStaffFields): Promise<{ staff: StaffListRow; totp: StaffTotpSetup }> {
+  return db.transaction().execute(async (trx) => {
+    const created = await createStaffUser(trx, fields);
+    const row = await mustFind(trx, created.id);
+    await recordStaffChange(trx, { ...actor, action: 'create', subject: 'Staff', subjectId: row.id, before: null, after: auditView(row) });
+    return { staff: staffListRow(row), totp: created.totp };
+  });
+}
+
+async function mustFind(db: Db, staffId: number): Promise<StaffUserRow> {
+  const row = await findStaffById(db, staffId);
+  if (!row) throw new AppError(requestErrors.notFound, staffDeskMessages.staffMissing);
+  return row;
+}
+
+/** One audited change of an account, in one transaction: before, change, after, audit entry. */
+async function changeStaff(db: Db, actor: StaffActor, staffId: number, action: string, change: (trx: Db, before: StaffUserRow, now: number) => Promise<void>) {
+  return db.transaction().execute(async (trx) => {
+    const now = Date.now();
+    const before = await mustFind(trx, staffId);
+    await change(trx, before, now);
+    const after = await mustFind(trx, staffId);
+    await recordStaffChange(trx, { ...actor, action, subject: 'Staff', subjectId: staffId, before: auditView(before), after: auditView(after), at: now });
+    return after;
+  });
+}
+
+function refuseSelf(actor: StaffActor, staffId: number) {
+  if (actor.staff.id === staffId) throw new AppError(requestErrors.invalid, staffDeskMessages.notYourself);
+}
+
+export async function setStaffRole(db: Db, actor: StaffActor, staffId: number, role: StaffRole): Promise<StaffListRow> {
+  refuseSelf(actor, staffId);
+  return staffListRow(await changeStaff(db, actor, staffId, 'setRole', (trx, _before, now) => updateStaffUser(trx, staffId, { role }, now)));
+}
+
+/** A disabled account's sessions end at once. */
+export async function setStaffDisabled(db: Db, actor: StaffActor, staffId: number, isDisabled: boolean): Promise<StaffListRow> {
+  refuseSelf(actor, staffId);
+  const after = await changeStaff(db, actor, staffId, isDisabled ? 'disable' : 'enable', async (trx, _before, now) => {
+    await updateStaffUser(trx, staffId, { isDisabled: isDisabled ? 1 : 0 }, now);
+    if (isDisabled) await deleteStaffSessionsOf(trx, staffId);
+  });
+  return staffListRow(after);
+}
+
+/** A new secret for a lost phone: the old authenticator's codes stop working and the account's sessions end. */
+export async function resetStaffTotp(db: Db, actor: StaffActor, staffId: number): Promise<StaffTotpSetup> {
+  const secret = newTotpSecret();
+  const after = await changeStaff(db, actor, staffId, 'resetTotp', async (trx, _before, now) => {
+    await updateStaffUser(trx, staffId, { totpSecret: secret, totpLastStep: null }, now);
+    await deleteStaffSessionsOf(trx, staffId);
+  });
+  return { secret, uri: totpUri(secret, after.login) };
+}
+
+export async function unlockStaff(db: Db, actor: StaffActor, staffId: number): Promise<StaffListRow> {
+  return staffListRow(
+    await changeStaff(db, actor, staffId, 'unlock', (trx, _before, now) => updateStaffUser(trx, staffId, { failedCount: 0, lockedUntil: null }, now)),
+  );
+}
