@@ -135,6 +135,7 @@ export const priceImportErrors = defineErrors('priceImport', {
   noHeader: { code: ResultCode.badRequest, msg: priceImportMessages.noHeader },
   tooManyRows: { code: ResultCode.badRequest, msg: priceImportMessages.tooManyRows },
   fileEmpty: { code: ResultCode.badRequest, msg: '文件为空' },
+  fileTooLarge: { code: ResultCode.badRequest, msg: `文件超过 ${priceImportLimits.fileBytesMax / 1024 / 1024} MB` },
   nothingToApply: { code: ResultCode.badRequest, msg: priceImportMessages.nothingToApply },
   jobNotFound: { code: ResultCode.notFound, msg: priceImportMessages.jobNotFound },
 });

@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import iconv from 'iconv-lite';
 import { describe, expect, it } from 'vitest';
-import { priceImportMessages } from '../../../contract/price-import.ts';
+import { priceImportErrors, priceImportLimits, priceImportMessages } from '../../../contract/price-import.ts';
 import { priceImportErrorReport } from './price-import-report.ts';
 import { tierQuantityOfHeader } from './price-list-header.ts';
 import { readPriceList } from './price-list-read.ts';
@@ -97,6 +97,13 @@ describe('reading a supplier price list', () => {
 
   it('refuses a file without a price-list header', () => {
     expect(() => readPriceList(utf8('姓名,电话\n张三,123\n'))).toThrow(priceImportMessages.noHeader);
+  });
+
+  it('refuses an empty file and one longer than 100,000 rows', () => {
+    expect(() => readPriceList(new Uint8Array())).toThrow(priceImportErrors.fileEmpty.msg);
+    const rows = Array.from({ length: priceImportLimits.rowsMax + 1 }, (_, index) => `P${index},1`);
+    expect(() => readPriceList(utf8(`型号,库存\n${rows.join('\n')}\n`))).toThrow(priceImportMessages.tooManyRows);
+    expect(readPriceList(utf8(`型号,库存\n${rows.slice(1).join('\n')}\n`)).rows).toHaveLength(priceImportLimits.rowsMax);
   });
 });
 

@@ -24,7 +24,7 @@ export interface ExplicitMapping {
  */
 export function readPriceList(bytes: Uint8Array, explicit?: ExplicitMapping): PriceListRead {
   if (bytes.length === 0) throw new AppError(priceImportErrors.fileEmpty);
-  if (bytes.length > priceImportLimits.fileBytesMax) throw new AppError(priceImportErrors.tooManyRows);
+  if (bytes.length > priceImportLimits.fileBytesMax) throw new AppError(priceImportErrors.fileTooLarge);
   const grids = readSpreadsheetGrids(bytes, priceImportLimits.rowsMax + 30);
   const candidates = grids.map((grid) => ({ grid, detected: explicit ?? detectPriceListHeader(grid.rows) })).filter((candidate) => candidate.detected !== null);
   const chosen = candidates[0];
