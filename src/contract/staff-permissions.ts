@@ -79,3 +79,17 @@ export interface StaffPermission {
   action: StaffAction;
   subject: StaffSubject;
 }
+
+/** A desk of the console: its menu entry shows only to roles that may read its subject. Only desks that exist are listed. */
+export interface ConsoleDesk {
+  label: string;
+  href: string;
+  permission: StaffPermission;
+}
+
+export const consoleDesks: readonly ConsoleDesk[] = [{ label: '员工管理', href: '/admin/staff', permission: { action: 'read', subject: 'Staff' } }];
+
+export function desksFor(role: StaffRole): { label: string; href: string }[] {
+  const ability = abilityFor(role);
+  return consoleDesks.filter((desk) => ability.can(desk.permission.action, desk.permission.subject)).map(({ label, href }) => ({ label, href }));
+}

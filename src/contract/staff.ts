@@ -89,6 +89,12 @@ export function safeStaffReturnPath(value: string | undefined): string {
 /** /admin: the console's home, with the menu of the desks the staff member may open. */
 export interface StaffHomePageData {
   staff: StaffIdentity;
+  menu: { label: string; href: string }[];
+}
+
+/** /admin/staff: 员工管理. */
+export interface StaffDeskPageData extends StaffHomePageData {
+  rows: StaffListRow[];
 }
 
 /** A row of 员工管理. */

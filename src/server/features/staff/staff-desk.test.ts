@@ -107,4 +107,23 @@ describe('员工管理 (staff desk)', () => {
     expect(me).toMatchObject({ login: admin.login, role: 'admin', roleLabel: '管理员', isDisabled: false, isLocked: false });
     expect(me?.createdAtStr).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   });
+
+  it('shows 员工管理 in the menu and opens its page for an administrator only', async () => {
+    const admin = await signedInStaff(t.app, t.db.kysely, 'admin');
+    const home = await admin.browser.get('/admin');
+    expect(home.body).toContain('href="/admin/staff"');
+    const desk = await admin.browser.get('/admin/staff');
+    expect(desk.statusCode).toBe(200);
+    expect(desk.body).toContain('员工管理');
+    expect(desk.body).toContain(admin.login);
+    for (const role of staffRoles.filter((each) => each !== 'admin')) {
+      const other = await signedInStaff(t.app, t.db.kysely, role);
+      expect((await other.browser.get('/admin')).body).not.toContain('href="/admin/staff"');
+      const refused = await other.browser.get('/admin/staff');
+      expect(refused.statusCode).toBe(302);
+      expect(refused.headers.location).toBe('/admin');
+    }
+    const visitor = await new StaffBrowser(t.app).get('/admin/staff');
+    expect(visitor.headers.location).toBe('/admin/login?return=%2Fadmin%2Fstaff');
+  });
 });

@@ -1,4 +1,14 @@
-import { safeStaffReturnPath, staffHomePath, staffLoginPath, type StaffHomePageData, type StaffLoginPageData } from '../../../contract/staff.ts';
+import {
+  safeStaffReturnPath,
+  staffHomePath,
+  staffLoginPath,
+  type StaffDeskPageData,
+  type StaffHomePageData,
+  type StaffLoginPageData,
+} from '../../../contract/staff.ts';
+import { abilityFor, desksFor } from '../../../contract/staff-permissions.ts';
+import { AdminStaffPage } from '../../../web/pages/admin-staff-page.tsx';
+import { listStaff } from './staff-desk.service.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { AdminHomePage } from '../../../web/pages/admin-home-page.tsx';
 import { AdminLoginPage } from '../../../web/pages/admin-login-page.tsx';
@@ -30,7 +40,20 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
         const staff = await currentStaff(request, deps);
         if (!staff) return { redirectTo: loginPathFor(staffHomePath) };
         ensureStaffSid(request, reply, deps);
-        return { title: '管理后台 - 芯品商城', isNoIndex: true, data: { staff } };
+        return { title: '管理后台 - 芯品商城', isNoIndex: true, data: { staff, menu: desksFor(staff.role) } };
+      },
+    }),
+    definePage<StaffDeskPageData>({
+      path: '/admin/staff',
+      entry: 'admin-staff',
+      component: AdminStaffPage,
+      async load({ request, reply }) {
+        const staff = await currentStaff(request, deps);
+        if (!staff) return { redirectTo: loginPathFor('/admin/staff') };
+        // A role without the desk is sent home, where its menu shows what it may open.
+        if (!abilityFor(staff.role).can('read', 'Staff')) return { redirectTo: staffHomePath };
+        ensureStaffSid(request, reply, deps);
+        return { title: '员工管理 - 芯品商城管理后台', isNoIndex: true, data: { staff, menu: desksFor(staff.role), rows: await listStaff(deps.db) } };
       },
     }),
   ];
