@@ -1,6 +1,6 @@
 import type { z } from 'zod';
-import type { StaffCreatedResponse, StaffListRow, StaffLoginResponse, StaffTotpSetup } from './staff.ts';
-import type { staffDeskRequests, staffRequests } from './staff-requests.ts';
+import type { AuditListResponse, StaffCreatedResponse, StaffListRow, StaffLoginResponse, StaffTotpSetup } from './staff.ts';
+import type { auditDeskRequests, staffDeskRequests, staffRequests } from './staff-requests.ts';
 import type { Call } from './call.ts';
 import type { StaffPermission } from './staff-permissions.ts';
 
@@ -37,4 +37,9 @@ export const staffDeskCalls = {
   setDisabled: staffCall<DeskRequests['setDisabled'], StaffListRow>('/admin/api/staff/setDisabled', updateStaff),
   resetTotp: staffCall<DeskRequests['resetTotp'], StaffTotpSetup>('/admin/api/staff/resetTotp', updateStaff),
   unlock: staffCall<DeskRequests['unlock'], StaffListRow>('/admin/api/staff/unlock', updateStaff),
+};
+
+/** /admin/api/audit/…: 操作日志, read only (the Excel export is GET auditExportPath with the same filter). */
+export const auditDeskCalls = {
+  search: staffCall<(typeof auditDeskRequests)['search'], AuditListResponse>('/admin/api/audit/search', { action: 'read', subject: 'AuditLog' }),
 };

@@ -38,3 +38,20 @@ export const staffDeskRequests = {
   resetTotp: z.object({ staffId }),
   unlock: z.object({ staffId }),
 };
+
+const day = z
+  .string('日期格式应为 YYYY-MM-DD')
+  .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
+  .optional();
+
+/** 操作日志: who (a staff name's part), what (a subject), when (Beijing dates, both ends included). */
+export const auditFilter = z.object({
+  staffName: z.string('请求参数有误').trim().max(32, '员工姓名不能超过32个字').optional(),
+  subject: z.string('请求参数有误').trim().max(32, '请求参数有误').optional(),
+  from: day,
+  to: day,
+});
+
+export const auditDeskRequests = {
+  search: auditFilter.extend({ page: z.number('请求参数有误').int('请求参数有误').min(1, '请求参数有误').max(100_000, '请求参数有误').default(1) }),
+};

@@ -127,3 +127,26 @@ export const staffDeskMessages = {
   staffMissing: '员工不存在',
   notYourself: '不能停用自己或修改自己的角色',
 } as const;
+
+/** A row of 操作日志. */
+export interface AuditRow {
+  id: number;
+  staffName: string;
+  action: string;
+  subject: string;
+  subjectId: string;
+  beforeJson: string;
+  afterJson: string;
+  ip: string;
+  atStr: string;
+}
+
+export interface AuditListResponse {
+  rows: AuditRow[];
+  total: number;
+}
+
+export const auditPageSize = 50;
+export const auditExportPath = '/admin/api/audit/export';
+/** An export holds at most this many entries (the newest that match). */
+export const auditExportLimit = 100_000;

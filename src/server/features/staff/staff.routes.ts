@@ -1,7 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { safeStaffReturnPath, staffDeskMessages, staffMessages, type StaffIdentity } from '../../../contract/staff.ts';
-import { staffAuthCalls, staffDeskCalls } from '../../../contract/staff-calls.ts';
-import { staffDeskRequests, staffRequests } from '../../../contract/staff-requests.ts';
+import { auditDeskCalls, staffAuthCalls, staffDeskCalls } from '../../../contract/staff-calls.ts';
+import { auditDeskRequests, auditFilter, staffDeskRequests, staffRequests } from '../../../contract/staff-requests.ts';
+import { auditExportPath } from '../../../contract/staff.ts';
+import { abilityFor } from '../../../contract/staff-permissions.ts';
+import { firstIssueMessage } from '../../http/validation-message.ts';
+import { requestErrors } from '../../../contract/errors.ts';
+import { exportAuditLog, searchAuditLog } from './audit.service.ts';
+import { currentStaff } from './staff-session.ts';
 import { WithMessage } from '../../http/api-route.ts';
 import { registerStaffCalls } from './staff-api-route.ts';
 import { endStaffSession, startStaffSession, type StaffSessionDeps } from './staff-session.ts';
@@ -51,5 +57,24 @@ export function registerStaffDeskRoutes(app: FastifyInstance, deps: StaffSession
     async unlock({ body, staff, request }) {
       return new WithMessage(await unlockStaff(deps.db, actorOf(staff, request), body.staffId), staffDeskMessages.unlocked);
     },
+  });
+}
+
+/** 操作日志: search with paging, and the same filter exported to Excel (a GET: it changes nothing). */
+export function registerAuditRoutes(app: FastifyInstance, deps: StaffSessionDeps) {
+  registerStaffCalls(app, deps, auditDeskCalls, auditDeskRequests, {
+    search: ({ body }) => searchAuditLog(deps.db, body, body.page),
+  });
+  app.get(auditExportPath, async (request, reply) => {
+    const staff = await currentStaff(request, deps);
+    if (!staff) throw new AppError(staffErrors.loginRequired);
+    if (!abilityFor(staff.role).can('export', 'AuditLog')) throw new AppError(staffErrors.forbidden);
+    const parsed = auditFilter.safeParse(request.query ?? {});
+    if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
+    const workbook = await exportAuditLog(deps.db, parsed.data);
+    return reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('操作日志.xlsx')}`)
+      .send(workbook);
   });
 }

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { CallBody, CallResponse } from '../../../../contract/call.ts';
 import type { Envelope } from '../../../../contract/envelope.ts';
 import { staffCsrfCookieName, staffCsrfHeaderName, staffLoginPath, type StaffRole } from '../../../../contract/staff.ts';
-import { staffAuthCalls, type AnyStaffCall } from '../../../../contract/staff-calls.ts';
+import { auditDeskCalls, staffAuthCalls, type AnyStaffCall } from '../../../../contract/staff-calls.ts';
 import type { Database } from '../../../db/database.ts';
 import { createStaffUser } from '../staff.service.ts';
 import { totpCodeAt } from '../staff-totp.ts';
@@ -42,6 +42,13 @@ export class StaffBrowser {
     });
     for (const cookie of response.cookies) this.cookies.set(cookie.name, cookie.value);
     return response.json<Envelope<unknown>>();
+  }
+
+  /** 操作日志's search, which must succeed. */
+  async callOkSearch(filter: CallBody<typeof auditDeskCalls.search>) {
+    const answer = await this.call(auditDeskCalls.search, filter);
+    if (answer.code !== 1 || !answer.data) throw new Error(JSON.stringify(answer));
+    return answer.data;
   }
 
   async call<C extends AnyStaffCall>(call: C, body: CallBody<C>): Promise<Envelope<CallResponse<C>>> {
