@@ -87,7 +87,10 @@ export interface ConsoleDesk {
   permission: StaffPermission;
 }
 
-export const consoleDesks: readonly ConsoleDesk[] = [{ label: '员工管理', href: '/admin/staff', permission: { action: 'read', subject: 'Staff' } }];
+export const consoleDesks: readonly ConsoleDesk[] = [
+  { label: '员工管理', href: '/admin/staff', permission: { action: 'read', subject: 'Staff' } },
+  { label: '操作日志', href: '/admin/audit', permission: { action: 'read', subject: 'AuditLog' } },
+];
 
 export function desksFor(role: StaffRole): { label: string; href: string }[] {
   const ability = abilityFor(role);

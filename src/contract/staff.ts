@@ -150,3 +150,8 @@ export const auditPageSize = 50;
 export const auditExportPath = '/admin/api/audit/export';
 /** An export holds at most this many entries (the newest that match). */
 export const auditExportLimit = 100_000;
+
+/** /admin/audit: 操作日志's first page. */
+export interface AuditDeskPageData extends StaffHomePageData {
+  result: AuditListResponse;
+}

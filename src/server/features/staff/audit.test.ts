@@ -85,4 +85,16 @@ describe('操作日志 (audit log)', () => {
     const admin = await signedInStaff(t.app, t.db.kysely, 'admin');
     expect(await admin.browser.call(auditDeskCalls.search, { from: '3/1/2026' })).toMatchObject({ code: 400, msg: '日期格式应为 YYYY-MM-DD' });
   });
+
+  it('opens the 操作日志 page from the menu for an administrator, and sends other roles home', async () => {
+    const admin = await signedInStaff(t.app, t.db.kysely, 'admin');
+    expect((await admin.browser.get('/admin')).body).toContain('href="/admin/audit"');
+    const page = await admin.browser.get('/admin/audit');
+    expect(page.statusCode).toBe(200);
+    expect(page.body).toContain('操作日志');
+    expect(page.body).toContain('赵审计');
+    const content = await signedInStaff(t.app, t.db.kysely, 'content');
+    expect((await content.browser.get('/admin')).body).not.toContain('href="/admin/audit"');
+    expect((await content.browser.get('/admin/audit')).headers.location).toBe('/admin');
+  });
 });

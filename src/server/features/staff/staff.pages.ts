@@ -2,6 +2,7 @@ import {
   safeStaffReturnPath,
   staffHomePath,
   staffLoginPath,
+  type AuditDeskPageData,
   type StaffDeskPageData,
   type StaffHomePageData,
   type StaffLoginPageData,
@@ -9,6 +10,8 @@ import {
 import { abilityFor, desksFor } from '../../../contract/staff-permissions.ts';
 import { AdminStaffPage } from '../../../web/pages/admin-staff-page.tsx';
 import { listStaff } from './staff-desk.service.ts';
+import { searchAuditLog } from './audit.service.ts';
+import { AdminAuditPage } from '../../../web/pages/admin-audit-page.tsx';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { AdminHomePage } from '../../../web/pages/admin-home-page.tsx';
 import { AdminLoginPage } from '../../../web/pages/admin-login-page.tsx';
@@ -54,6 +57,22 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
         if (!abilityFor(staff.role).can('read', 'Staff')) return { redirectTo: staffHomePath };
         ensureStaffSid(request, reply, deps);
         return { title: '员工管理 - 芯品商城管理后台', isNoIndex: true, data: { staff, menu: desksFor(staff.role), rows: await listStaff(deps.db) } };
+      },
+    }),
+    definePage<AuditDeskPageData>({
+      path: '/admin/audit',
+      entry: 'admin-audit',
+      component: AdminAuditPage,
+      async load({ request, reply }) {
+        const staff = await currentStaff(request, deps);
+        if (!staff) return { redirectTo: loginPathFor('/admin/audit') };
+        if (!abilityFor(staff.role).can('read', 'AuditLog')) return { redirectTo: staffHomePath };
+        ensureStaffSid(request, reply, deps);
+        return {
+          title: '操作日志 - 芯品商城管理后台',
+          isNoIndex: true,
+          data: { staff, menu: desksFor(staff.role), result: await searchAuditLog(deps.db, {}, 1) },
+        };
       },
     }),
   ];
