@@ -14,7 +14,14 @@ export interface NewStaffUser {
   now: number;
 }
 
-export async function insertStaffUser(db: Db, user: NewStaffUser): Promise<number> {
+/** better-sqlite3's and PostgreSQL's (23505) code for a row a unique index refuses. */
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === '23505';
+}
+
+/** The new account's id, or null when the login name is taken (the unique index decides between racing creations). */
+export async function insertStaffUser(db: Db, user: NewStaffUser): Promise<number | null> {
   const row = await db
     .insertInto('staffUsers')
     .values({
@@ -29,8 +36,12 @@ export async function insertStaffUser(db: Db, user: NewStaffUser): Promise<numbe
       updatedAt: user.now,
     })
     .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .executeTakeFirstOrThrow()
+    .catch((error: unknown) => {
+      if (isUniqueViolation(error)) return null;
+      throw error;
+    });
+  return row?.id ?? null;
 }
 
 export function findStaffByLogin(db: Db, login: string): Promise<StaffUserRow | undefined> {

@@ -43,6 +43,12 @@ describe('staff accounts', () => {
     expect(await t.db.kysely.selectFrom('staffUsers').select('id').where('login', '=', 'zhang').execute()).toEqual([]);
   });
 
+  it('creates one account of two racing for the same login name; the other is told the name is taken', async () => {
+    const make = () => errorMessageOf(createStaffUser(t.db.kysely, { login: 'racer', displayName: '甲', role: 'sales', password: 'Goodpass123' }));
+    expect((await Promise.all([make(), make()])).sort()).toEqual(['ok', '该登录名已存在']);
+    expect(await t.db.kysely.selectFrom('staffUsers').select('id').where('login', '=', 'racer').execute()).toHaveLength(1);
+  });
+
   it('checks no more than 5 of 12 concurrent wrong logins, then locks: the right one is refused', async () => {
     const staff = await createTestStaff(t.db.kysely);
     const attempts = Array.from({ length: 12 }, () =>

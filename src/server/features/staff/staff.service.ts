@@ -24,6 +24,7 @@ export interface TotpSetup {
 }
 
 const loginPattern = /^[A-Za-z0-9_.-]{2,32}$/;
+const loginTakenMessage = '该登录名已存在';
 export const staffLoginRule = '登录名为2-32位字母、数字、点、下划线或连字符';
 
 /** A staff account with a fresh TOTP secret; a weak password or a taken login name is refused. */
@@ -33,7 +34,7 @@ export async function createStaffUser(db: Db, fields: NewStaffFields, now = Date
   if (displayName.length < 1 || displayName.length > 32) throw new AppError(requestErrors.invalid, '显示名为1-32个字符');
   const passwordProblem = staffPasswordProblem(fields.password);
   if (passwordProblem) throw new AppError(requestErrors.invalid, passwordProblem);
-  if (await findStaffByLogin(db, fields.login)) throw new AppError(requestErrors.invalid, '该登录名已存在');
+  if (await findStaffByLogin(db, fields.login)) throw new AppError(requestErrors.invalid, loginTakenMessage);
   const secret = newTotpSecret();
   const id = await insertStaffUser(db, {
     login: fields.login,
@@ -43,6 +44,7 @@ export async function createStaffUser(db: Db, fields: NewStaffFields, now = Date
     role: fields.role,
     now,
   });
+  if (id === null) throw new AppError(requestErrors.invalid, loginTakenMessage);
   return { id, totp: { secret, uri: totpUri(secret, fields.login) } };
 }
 
