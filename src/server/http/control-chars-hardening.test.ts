@@ -74,6 +74,8 @@ describe('a NUL in any field of any call is refused in the envelope', () => {
   it('refuses a NUL in every field of every call, for a member', async () => {
     for (const { calls, requests } of tables) {
       for (const [name, call] of Object.entries(calls)) {
+        // Console calls (staff-calls.ts) ask the staff session's token before the body, which a member never holds: features/staff/staff-auth.test.ts sends them NULs.
+        if ('access' in call) continue;
         const schema = requests[name];
         if (!schema) throw new Error(`${call.path}: no request schema`);
         for (const body of bodiesWithNul(schema)) {
