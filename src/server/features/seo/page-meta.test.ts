@@ -121,8 +121,8 @@ describe('every public page: its own title and description, a canonical URL, Ope
       if (urls.length === 0) problems.push(`${page.path}: no sample URL for a route with parameters (add one above)`);
       for (const url of urls) {
         const response = await t.browser().get(url);
-        // A page that sends a visitor to log in is a member page, whether or not it is marked as one.
-        if (response.statusCode === 302 && /^\/(m\/)?account\/login\?/.test(String(response.headers.location))) continue;
+        // A page that sends a visitor to log in is a member page, whether or not it is marked as one (or a console page: /admin/login).
+        if (response.statusCode === 302 && /^\/((m\/)?account\/login\?|admin\/login(\?|$))/.test(String(response.headers.location))) continue;
         if (response.statusCode !== 200) {
           problems.push(`${url}: HTTP ${response.statusCode} ${response.headers.location ?? ''}`);
           continue;
