@@ -135,7 +135,7 @@ describe('sitemaps and robots.txt', () => {
     expect(response.headers['set-cookie']).toBeUndefined();
     const lines = response.body.split('\n');
     expect(lines[0]).toBe('User-agent: *');
-    for (const path of ['/user/', '/account/', '/cart', '/offer/', '/*/api/', '/open/']) expect(lines).toContain(`Disallow: ${path}`);
+    for (const path of ['/user/', '/account/', '/cart', '/offer/', '/*/api/', '/open/', '/admin']) expect(lines).toContain(`Disallow: ${path}`);
     expect(lines).toContain(`Sitemap: ${origin}/public/sitemap.xml`);
     expect(lines).not.toContain('Disallow: /api/');
   });
