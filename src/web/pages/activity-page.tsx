@@ -69,7 +69,7 @@ export function ActivityPage({ shell, data }: PageProps<ActivityData>) {
           </a>
         </header>
         {couponCentre.coupons.length === 0 ? (
-          <p className="activity-block__empty">暂无可领取的优惠券，敬请期待。</p>
+          <p className="activity-block__empty">当前没有可领取的优惠券，新券上线会在首页公告。</p>
         ) : (
           <ul className="activity-coupons">
             {couponCentre.coupons.map((coupon) => (
@@ -94,7 +94,7 @@ export function ActivityPage({ shell, data }: PageProps<ActivityData>) {
           </a>
         </header>
         {specialOffers.offers.length === 0 ? (
-          <p className="activity-block__empty">特价商品正在准备中，敬请期待。</p>
+          <p className="activity-block__empty">当前没有特价商品。</p>
         ) : (
           <ul className="activity-offers">
             {specialOffers.offers.map((offer) => (
