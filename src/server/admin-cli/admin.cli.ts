@@ -4,6 +4,10 @@ import { loadConfig } from '../config.ts';
 import { createDb } from '../db/create-db.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { AppError } from '../http/app-error.ts';
+import { userInfo } from 'node:os';
+import type { Kysely } from 'kysely';
+import type { Database } from '../db/database.ts';
+import { recordStaffChange } from '../features/staff/audit.service.ts';
 import { createStaffUser } from '../features/staff/staff.service.ts';
 
 /**
@@ -90,6 +94,27 @@ async function readPassword(): Promise<string> {
   return first;
 }
 
+/**
+ * Creates the account and its audit entry in one transaction. The actor is whoever ran the command
+ * on the server (no staff account exists yet for the first administrator): staff id 0, named after
+ * the operating-system user.
+ */
+export async function createStaffUserFromCommandLine(db: Kysely<Database>, options: CreateUserOptions & { password: string }, operator = userInfo().username) {
+  return db.transaction().execute(async (trx) => {
+    const created = await createStaffUser(trx, options);
+    await recordStaffChange(trx, {
+      staff: { id: 0, login: '', displayName: `命令行（${operator}）`, role: 'admin', roleLabel: '' },
+      action: 'create',
+      subject: 'Staff',
+      subjectId: created.id,
+      before: null,
+      after: { login: options.login, displayName: options.displayName, role: options.role },
+      ip: 'localhost',
+    });
+    return created;
+  });
+}
+
 async function main() {
   const options = parseAdminArguments(process.argv.slice(2));
   const password = await readPassword();
@@ -97,7 +122,7 @@ async function main() {
   const db = createDb(config.databaseUrl);
   try {
     await migrateToLatest(db);
-    const created = await createStaffUser(db.kysely, { ...options, password });
+    const created = await createStaffUserFromCommandLine(db.kysely, { ...options, password });
     console.log(`已创建员工账号 ${options.login}（${options.displayName}，${staffRoleLabels[options.role]}），编号 ${created.id}`);
     console.log('请在认证器 App（如 Google Authenticator、Microsoft Authenticator）中添加以下账户，此信息只显示这一次：');
     console.log(`  密钥: ${created.totp.secret}`);
