@@ -1,0 +1,75 @@
+import { z } from 'zod';
+
+/**
+ * The console's lists are data grids: the server pages, sorts and filters, the browser asks for one
+ * page at a time. Every list call's request is a gridQuerySchema; its response a GridPage.
+ */
+export const gridPageSizes = [10, 20, 50, 100] as const;
+export type GridPageSize = (typeof gridPageSizes)[number];
+export const gridDefaultPageSize: GridPageSize = 20;
+export const gridMaxPage = 100_000;
+/** An Excel export holds at most this many rows (the first that match, in the grid's order). */
+export const staffExportLimit = 50_000;
+
+export const gridMessages = {
+  invalid: '请求参数有误',
+  emptyList: '暂无数据',
+  exportLabel: '导出Excel',
+} as const;
+
+export type GridDirection = 'asc' | 'desc';
+
+export interface GridSort<Column extends string = string> {
+  column: Column;
+  direction: GridDirection;
+}
+
+/** One page of a grid: its rows, how many rows match the filters in all, which page of what size. */
+export interface GridPage<Row> {
+  rows: Row[];
+  total: number;
+  page: number;
+  pageSize: number;
+}
+
+/** What a grid asks: a page, an optional sort, and the desk's filters. */
+export interface GridQuery<Column extends string = string, Filters = Record<string, unknown>> {
+  page: number;
+  pageSize: GridPageSize;
+  sort?: GridSort<Column> | undefined;
+  filters: Filters;
+}
+
+const invalid = gridMessages.invalid;
+
+/**
+ * A list call's request: `{page ≥1 (1), pageSize 10|20|50|100 (20), sort?: {column, direction}, filters}`.
+ * Only the listed columns sort (the server maps each to an expression, so nothing else reaches SQL);
+ * the filters' fields should be optional: `{}` is a valid request and lists everything.
+ */
+export function gridQuerySchema<const Columns extends readonly [string, ...string[]], Shape extends z.ZodRawShape>(sortColumns: Columns, filterShape: Shape) {
+  const filters = z.object(filterShape, invalid);
+  return z.object(
+    {
+      page: z.number(invalid).int(invalid).min(1, invalid).max(gridMaxPage, invalid).default(1),
+      pageSize: z.literal(gridPageSizes, invalid).default(gridDefaultPageSize),
+      sort: z.object({ column: z.enum(sortColumns, invalid), direction: z.enum(['asc', 'desc'], invalid) }, invalid).optional(),
+      filters: filters.prefault({} as z.input<typeof filters>),
+    },
+    invalid,
+  );
+}
+
+/** A filter field of free text: trimmed, at most `max` characters (an empty one filters nothing). */
+export function gridTextFilter(max = 64, tooLong = invalid) {
+  return z.string(invalid).trim().max(max, tooLong).optional();
+}
+
+/** `yes` / `no` filters of a flag (a select's values), anything else refused. */
+export const gridFlagFilter = z.enum(['yes', 'no'], invalid).optional();
+
+/** What an export link carries: the grid's filters and sort, as `?q=<JSON>`. */
+export function gridExportHref(path: string, query: { filters: object; sort?: GridSort | undefined }): string {
+  const q = query.sort ? { filters: query.filters, sort: query.sort } : { filters: query.filters };
+  return `${path}?q=${encodeURIComponent(JSON.stringify(q))}`;
+}
