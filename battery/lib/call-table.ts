@@ -24,7 +24,7 @@ function isCall(value: unknown): value is AnyCall {
 /**
  * A call of the operations console (contract/staff-calls.ts): it answers to the staff session's
  * admin_sid and its own anti-forgery token, which the battery's visitors and members never hold,
- * so every body would be refused before it is read. Its matrix is features/staff/staff-auth.test.ts.
+ * so the member battery leaves it out; src/server/battery/staff-fuzz.test.ts fuzzes it as a signed-in administrator.
  */
 function isStaffCall(value: AnyCall): boolean {
   return 'access' in value;
@@ -42,12 +42,7 @@ function tablesOf<T>(module: Record<string, unknown>, test: (value: unknown) => 
   );
 }
 
-/**
- * Every call of every `src/contract/*-calls.ts`, paired with its schema from the domain's
- * `*-requests.ts` (same name in the table): a call added to the contract is in the battery
- * without anyone listing it. A call without a schema is an error, as registerCalls makes it.
- */
-export async function loadCallTable(): Promise<TableCall[]> {
+async function loadCalls(isWanted: (call: AnyCall) => boolean): Promise<TableCall[]> {
   const callFiles = readdirSync(contractDir)
     .filter((file) => file.endsWith('-calls.ts'))
     .sort();
@@ -59,7 +54,7 @@ export async function loadCallTable(): Promise<TableCall[]> {
     const schemaTables = tablesOf(requestModule, isSchema);
     for (const table of tablesOf(callModule, isCall)) {
       for (const [name, call] of Object.entries(table)) {
-        if (isStaffCall(call)) continue;
+        if (!isWanted(call)) continue;
         const schema = schemaTables.map((schemas) => schemas[name]).find((found) => found !== undefined);
         if (!schema) throw new Error(`${call.path}: no request schema named ${name} in ${domain}-requests.ts`);
         calls.push({ name: `${domain}.${name}`, path: call.path, isMemberOnly: call.isMemberOnly, schema });
@@ -68,4 +63,18 @@ export async function loadCallTable(): Promise<TableCall[]> {
   }
   if (calls.length === 0) throw new Error(`no calls found in ${contractDir}/*-calls.ts`);
   return calls;
+}
+
+/**
+ * Every shop call of every `src/contract/*-calls.ts`, paired with its schema from the domain's
+ * `*-requests.ts` (same name in the table): a call added to the contract is in the battery
+ * without anyone listing it. A call without a schema is an error, as registerCalls makes it.
+ */
+export function loadCallTable(): Promise<TableCall[]> {
+  return loadCalls((call) => !isStaffCall(call));
+}
+
+/** Every console call that needs a signed-in staff member (logging in and out left out: staff-auth.test.ts has them). */
+export function loadStaffCallTable(): Promise<TableCall[]> {
+  return loadCalls((call) => isStaffCall(call) && !call.path.startsWith('/admin/api/auth/'));
 }
