@@ -61,7 +61,7 @@ export function gridQuerySchema<const Columns extends readonly [string, ...strin
 }
 
 /** A filter field of free text: trimmed, at most `max` characters (an empty one filters nothing). */
-export function gridTextFilter(max = 64, tooLong = invalid) {
+export function gridTextFilter(max = 64, tooLong: string = invalid) {
   return z.string(invalid).trim().max(max, tooLong).optional();
 }
 

@@ -2,6 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { staffLoginPath, type StaffIdentity } from '../../../contract/staff.ts';
 import { staffAuthCalls } from '../../../contract/staff-calls.ts';
 import { callStaffApi } from './staff-api.ts';
+import { StaffContext } from './staff-can.tsx';
 
 export interface AdminMenuItem {
   label: string;
@@ -30,32 +31,34 @@ export function AdminLayout({
     }
   }
   return (
-    <div className="admin">
-      <header className="admin-header">
-        <a className="admin-header__brand" href="/admin">
-          芯品商城 · 管理后台
-        </a>
-        <div className="admin-header__user">
-          <span data-testid="admin-staff-name">{staff.displayName}</span>
-          <span className="admin-header__role">{staff.roleLabel}</span>
-          <button type="button" className="admin-button admin-button--plain" onClick={() => void logout()} disabled={isLeaving}>
-            退出登录
-          </button>
-        </div>
-      </header>
-      <div className="admin-body">
-        <nav className="admin-menu" aria-label="功能菜单">
-          <a className={current === '/admin' ? 'admin-menu__item is-current' : 'admin-menu__item'} href="/admin">
-            首页
+    <StaffContext value={staff}>
+      <div className="admin">
+        <header className="admin-header">
+          <a className="admin-header__brand" href="/admin">
+            芯品商城 · 管理后台
           </a>
-          {menu.map((item) => (
-            <a key={item.href} className={current === item.href ? 'admin-menu__item is-current' : 'admin-menu__item'} href={item.href}>
-              {item.label}
+          <div className="admin-header__user">
+            <span data-testid="admin-staff-name">{staff.displayName}</span>
+            <span className="admin-header__role">{staff.roleLabel}</span>
+            <button type="button" className="admin-button admin-button--plain" onClick={() => void logout()} disabled={isLeaving}>
+              退出登录
+            </button>
+          </div>
+        </header>
+        <div className="admin-body">
+          <nav className="admin-menu" aria-label="功能菜单">
+            <a className={current === '/admin' ? 'admin-menu__item is-current' : 'admin-menu__item'} href="/admin">
+              首页
             </a>
-          ))}
-        </nav>
-        <main className="admin-main">{children}</main>
+            {menu.map((item) => (
+              <a key={item.href} className={current === item.href ? 'admin-menu__item is-current' : 'admin-menu__item'} href={item.href}>
+                {item.label}
+              </a>
+            ))}
+          </nav>
+          <main className="admin-main">{children}</main>
+        </div>
       </div>
-    </div>
+    </StaffContext>
   );
 }
