@@ -30,6 +30,7 @@ import { registerActivityFeature } from './activity/activity.feature.ts';
 import { registerOpenPlatformFeature } from './open-platform/open-platform.feature.ts';
 import { registerSeoFeature } from './seo/seo.feature.ts';
 import { registerStaffFeature } from './staff/staff.feature.ts';
+import { registerTaxonomyDeskFeature } from './taxonomy-desk/taxonomy-desk.feature.ts';
 
 export const featureRegistrations: FeatureRegistration[] = [
   registerAccountFeature,
@@ -63,4 +64,5 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerOpenPlatformFeature,
   registerSeoFeature,
   registerStaffFeature,
+  registerTaxonomyDeskFeature,
 ];

@@ -32,6 +32,7 @@ import { openPlatformMigration } from './0033-open-platform.ts';
 import { productsBrandUpdatedMigration } from './0034-products-brand-updated.ts';
 import { staffConsoleMigration } from './0035-staff-console.ts';
 import { priceImportMigration } from './0036-price-import.ts';
+import { taxonomyDeskMigration } from './0038-taxonomy-desk.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const allMigrations: Record<string, MigrationFactory> = {
@@ -68,4 +69,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0034-products-brand-updated': productsBrandUpdatedMigration,
   '0035-staff-console': staffConsoleMigration,
   '0036-price-import': priceImportMigration,
+  '0038-taxonomy-desk': taxonomyDeskMigration,
 };

@@ -17,6 +17,8 @@ export interface CategoriesTable {
   sort: number;
   /** skuCount, kept in step with products by the seed and by product writes. */
   skuCount: number;
+  /** 1: left out of the shop's menu and catalogue by staff (migration 0038). */
+  isHidden: Generated<number>;
 }
 
 export interface BrandsTable {
@@ -30,6 +32,8 @@ export interface BrandsTable {
   country: string;
   isPartner: number;
   sort: number;
+  /** The maker's site (migration 0038). */
+  website: Generated<string | null>;
 }
 
 export interface AttributesTable {

@@ -11,11 +11,12 @@ export async function findCategoryGroups(db: Kysely<Database>): Promise<Category
   return db.selectFrom('categoryGroups').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
 }
 
-/** First- and second-level categories in display order. */
+/** First- and second-level categories the shop shows (staff hide the others), in display order. */
 export async function findCategories(db: Kysely<Database>): Promise<CategoryTreeRow[]> {
   return db
     .selectFrom('categories')
     .select(['id', 'groupId', 'parentId', 'level', 'name', 'skuCount'])
+    .where('isHidden', '=', 0)
     .orderBy('level')
     .orderBy('sort')
     .orderBy('id')

@@ -12,8 +12,9 @@ export async function findCategories(db: Kysely<Database>, ids: readonly number[
   return db.selectFrom('categories').select(categoryColumns).where('id', 'in', ids).execute();
 }
 
+/** The shown (not hidden) second-level categories of a first-level one. */
 export async function findSubcategories(db: Kysely<Database>, parentId: number): Promise<CategoryRow[]> {
-  return db.selectFrom('categories').select(categoryColumns).where('parentId', '=', parentId).orderBy('sort').orderBy('id').execute();
+  return db.selectFrom('categories').select(categoryColumns).where('parentId', '=', parentId).where('isHidden', '=', 0).orderBy('sort').orderBy('id').execute();
 }
 
 export type CategoryAttributeRow = { attributeId: number } & Pick<Selectable<AttributesTable>, 'name' | 'unit' | 'valueKind'>;

@@ -1,0 +1,98 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { brandLogoKeyPrefix, taxonomyMessages as m } from '../../../contract/admin-taxonomy.ts';
+import { brandDeskCalls, categoryDeskCalls } from '../../../contract/admin-taxonomy-calls.ts';
+import { brandDeskRequests, categoryDeskRequests } from '../../../contract/admin-taxonomy-requests.ts';
+import { contentMessages } from '../../../contract/content.ts';
+import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
+import { WithMessage } from '../../http/api-route.ts';
+import { AppError } from '../../http/app-error.ts';
+import { imageRoutePrefix } from '../images/images.routes.ts';
+import { registerStaffCalls } from '../staff/staff-api-route.ts';
+import type { StaffSessionDeps } from '../staff/staff-session.ts';
+import { openBrandLogo, storeBrandLogo } from './brand-logo.service.ts';
+import { createBrand, deleteBrand, listBrandsForDesk, updateBrand } from './brand-desk.service.ts';
+import {
+  createCategory,
+  createGroup,
+  deleteCategory,
+  deleteGroup,
+  loadCategoryDesk,
+  moveCategory,
+  renameCategory,
+  renameGroup,
+  reorderCategory,
+  reorderGroup,
+  setCategoryGroup,
+  setCategoryHidden,
+} from './category-desk.service.ts';
+
+function actorOf(staff: StaffIdentity | null, request: FastifyRequest) {
+  if (!staff) throw new AppError(staffErrors.loginRequired);
+  return { staff, ip: request.ip };
+}
+
+export function registerCategoryDeskRoutes(app: FastifyInstance, deps: StaffSessionDeps) {
+  const db = deps.db;
+  registerStaffCalls(app, deps, categoryDeskCalls, categoryDeskRequests, {
+    tree: () => loadCategoryDesk(db),
+    create: async ({ body, staff, request }) =>
+      new WithMessage(await createCategory(db, actorOf(staff, request), { name: body.name, parentId: body.parentId, groupId: body.groupId }), m.created),
+    rename: async ({ body, staff, request }) => new WithMessage(await renameCategory(db, actorOf(staff, request), body.categoryId, body.name), m.saved),
+    move: async ({ body, staff, request }) => new WithMessage(await moveCategory(db, actorOf(staff, request), body.categoryId, body.parentId), m.moved),
+    reorder: ({ body, staff, request }) => reorderCategory(db, actorOf(staff, request), body.categoryId, body.direction),
+    setHidden: async ({ body, staff, request }) =>
+      new WithMessage(await setCategoryHidden(db, actorOf(staff, request), body.categoryId, body.isHidden), body.isHidden ? m.hidden : m.shown),
+    setGroup: async ({ body, staff, request }) => new WithMessage(await setCategoryGroup(db, actorOf(staff, request), body.categoryId, body.groupId), m.saved),
+    delete: async ({ body, staff, request }) => {
+      await deleteCategory(db, actorOf(staff, request), body.categoryId);
+      return new WithMessage(null, m.deleted);
+    },
+    createGroup: async ({ body, staff, request }) => new WithMessage(await createGroup(db, actorOf(staff, request), body.name), m.created),
+    renameGroup: async ({ body, staff, request }) => new WithMessage(await renameGroup(db, actorOf(staff, request), body.groupId, body.name), m.saved),
+    reorderGroup: ({ body, staff, request }) => reorderGroup(db, actorOf(staff, request), body.groupId, body.direction),
+    deleteGroup: async ({ body, staff, request }) => {
+      await deleteGroup(db, actorOf(staff, request), body.groupId);
+      return new WithMessage(null, m.deleted);
+    },
+  });
+}
+
+export function registerBrandDeskRoutes(app: FastifyInstance, deps: StaffSessionDeps) {
+  const db = deps.db;
+  const imageBaseUrl = deps.config.imageBaseUrl;
+  registerStaffCalls(app, deps, brandDeskCalls, brandDeskRequests, {
+    list: ({ body }) => listBrandsForDesk(db, imageBaseUrl, body),
+    create: async ({ body, staff, request }) => new WithMessage(await createBrand(db, imageBaseUrl, actorOf(staff, request), body), m.created),
+    update: async ({ body, staff, request }) => {
+      const { brandId, ...fields } = body;
+      return new WithMessage(await updateBrand(db, imageBaseUrl, actorOf(staff, request), brandId, fields), m.saved);
+    },
+    delete: async ({ body, staff, request }) => {
+      await deleteBrand(db, actorOf(staff, request), body.brandId);
+      return new WithMessage(null, m.deleted);
+    },
+    uploadLogo: async ({ body }) => new WithMessage(await storeBrandLogo(deps.config, body.dataBase64), m.uploaded),
+  });
+  registerBrandLogoImages(app, deps);
+}
+
+/** GET {image base}brandlogo/<random>.webp: the stored logos, public and never changing under a key, served without cookies. */
+function registerBrandLogoImages(app: FastifyInstance, deps: StaffSessionDeps) {
+  const prefix = imageRoutePrefix(deps.config.imageBaseUrl);
+  const withoutCookies = {
+    onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
+      reply.removeHeader('set-cookie');
+      return payload;
+    },
+  };
+  app.get<{ Params: { file: string } }>(`${prefix}${brandLogoKeyPrefix}:file`, withoutCookies, async (request, reply) => {
+    const file = await openBrandLogo(deps.config, `${brandLogoKeyPrefix}${request.params.file}`);
+    if (!file) return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(contentMessages.pictureMissing);
+    return reply
+      .type('image/webp')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-length', file.bytes)
+      .send(file.stream);
+  });
+}
