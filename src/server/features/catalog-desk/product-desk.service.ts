@@ -1,0 +1,306 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import {
+  adminProductErrors,
+  type AdminProduct,
+  type AdminProductPage,
+  type AdminProductRow,
+  type BulkResult,
+  type ProductFormOptions,
+  type ProductFormValues,
+  type ProductLifecycle,
+  type ProductStockResult,
+} from '../../../contract/admin-products.ts';
+import type { productListQuery as productListSchema } from '../../../contract/admin-products-requests.ts';
+import { brandDisplayName } from '../../../contract/catalog.ts';
+import { formatBeijingTime } from '../../../contract/coupon.ts';
+import { normalizePartNumber } from '../../../contract/part-number.ts';
+import { parseQuantity } from '../../../contract/value-query.ts';
+import type { Database } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
+import { catalogContextOf } from '../catalog/choose/choose.service.ts';
+import { findIcCategoryIds } from '../catalog/discount.service.ts';
+import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
+import { recordStaffChange } from '../staff/audit.service.ts';
+import type { StaffActor } from '../staff/staff-desk.service.ts';
+import {
+  clearOriginalPrices,
+  columnsOf,
+  findAllCategoryAttributes,
+  findBrand,
+  findBrandOptions,
+  findCategoryAttributeKinds,
+  findProduct,
+  findProductParams,
+  findProductsForBulk,
+  findProductTiers,
+  findSecondCategory,
+  findSecondCategoryOptions,
+  hasSameCode,
+  insertProductRow,
+  moveSkuCount,
+  productListQuery,
+  productSortExpressions,
+  replaceParams,
+  replaceTiers,
+  setBulkColumns,
+  setStockIfUnchanged,
+  updateProductIfUnchanged,
+  type ProductListFilter,
+  type ProductListRow,
+  type ProductRow,
+} from './product-desk.repository.ts';
+
+type Db = Kysely<Database>;
+export type ProductDeskDeps = Pick<ServiceDeps, 'db' | 'logger' | 'cacheVersions'>;
+export type ProductListQuery = z.output<typeof productListSchema>;
+
+const defaultSort = { column: 'updatedAt', direction: 'desc' } as const;
+
+async function icCategoryIds(deps: ProductDeskDeps): Promise<Set<number>> {
+  return new Set(await findIcCategoryIds(catalogContextOf(deps)));
+}
+
+async function filterOf(deps: ProductDeskDeps, filters: ProductListQuery['filters']): Promise<ProductListFilter> {
+  const flag = (value: 'yes' | 'no' | undefined) => (value === undefined ? undefined : value === 'yes');
+  const codeNormPrefix = filters.code ? normalizePartNumber(filters.code) : '';
+  return {
+    codeNormPrefix,
+    brandId: filters.brandId,
+    categoryId: filters.categoryId,
+    lifecycle: filters.lifecycle,
+    hasStock: flag(filters.hasStock),
+    isSpecialOffer: flag(filters.isSpecialOffer),
+    icZone: filters.isIcZone === undefined ? undefined : { categoryFirstIds: [...(await icCategoryIds(deps))], isIn: filters.isIcZone === 'yes' },
+  };
+}
+
+function gridRow(row: ProductListRow, icIds: ReadonlySet<number>): AdminProductRow {
+  return {
+    id: row.id,
+    code: row.code,
+    brandName: brandDisplayName(row.brandNameEn, row.brandNameCn),
+    categoryName: row.categoryName,
+    package: row.package,
+    lifecycle: row.lifecycle,
+    stock: row.stock,
+    packSize: row.packSize,
+    firstTierPriceE4: row.firstTierPriceE4,
+    isSpecialOffer: row.isSpecialOffer === 1,
+    isIcZone: icIds.has(row.categoryFirstId),
+    updatedAt: row.updatedAt,
+    updatedAtStr: formatBeijingTime(row.updatedAt),
+  };
+}
+
+export async function listProducts(deps: ProductDeskDeps, query: ProductListQuery): Promise<AdminProductPage> {
+  const [filter, icIds] = await Promise.all([filterOf(deps, query.filters), icCategoryIds(deps)]);
+  const page = await pageOfQuery(productListQuery(deps.db, filter), query, productSortExpressions, defaultSort, 'p.id');
+  return { ...page, rows: page.rows.map((row) => gridRow(row, icIds)) };
+}
+
+/** The grid's filter and order as rows for the Excel export (at most staffExportLimit). */
+export async function exportProducts(deps: ProductDeskDeps, query: Pick<ProductListQuery, 'filters' | 'sort'>): Promise<AdminProductRow[]> {
+  const [filter, icIds] = await Promise.all([filterOf(deps, query.filters), icCategoryIds(deps)]);
+  const rows = await exportRowsOfQuery(productListQuery(deps.db, filter), query.sort, productSortExpressions, defaultSort, 'p.id');
+  return rows.map((row) => gridRow(row, icIds));
+}
+
+async function productOf(db: Db, row: ProductRow, icIds: ReadonlySet<number>): Promise<AdminProduct> {
+  const [tiers, params] = await Promise.all([findProductTiers(db, row.id), findProductParams(db, row.id)]);
+  return {
+    id: row.id,
+    code: row.code,
+    brandId: row.brandId,
+    categoryFirstId: row.categoryFirstId,
+    categorySecondId: row.categorySecondId,
+    description: row.description,
+    package: row.package,
+    datasheetUrl: row.datasheetUrl ?? '',
+    lifecycle: row.lifecycle,
+    isRohs: row.isRohs === 1,
+    packSize: row.packSize,
+    label: row.label ?? '',
+    isSpecialOffer: row.isSpecialOffer === 1,
+    tiers: tiers.map((tier) => ({ qtyStart: tier.qtyStart, priceE4: tier.priceE4, originalPriceE4: tier.originalPriceE4 })),
+    params: params.map((param) => ({ attributeId: param.attributeId, valueText: param.valueText })),
+    stock: row.stock,
+    imagePath: row.imagePath,
+    isIcZone: icIds.has(row.categoryFirstId),
+    updatedAt: row.updatedAt,
+    updatedAtStr: formatBeijingTime(row.updatedAt),
+  };
+}
+
+async function mustFindProduct(db: Db, productId: number): Promise<ProductRow> {
+  const row = await findProduct(db, productId);
+  if (!row) throw new AppError(adminProductErrors.notFound);
+  return row;
+}
+
+export async function loadAdminProduct(deps: ProductDeskDeps, productId: number): Promise<AdminProduct> {
+  return productOf(deps.db, await mustFindProduct(deps.db, productId), await icCategoryIds(deps));
+}
+
+/** What the audit log keeps of a product: every field the form edits, with the tiers and parameters. */
+function auditView(product: AdminProduct) {
+  const { imagePath: _image, isIcZone: _zone, updatedAtStr: _str, ...view } = product;
+  return view;
+}
+
+interface CheckedForm {
+  codeNorm: string;
+  categoryFirstId: number;
+  params: { attributeId: number; valueText: string; valueNum: number | null }[];
+}
+
+/**
+ * The rules a schema cannot know: the brand and a second-level category exist, each parameter is one the
+ * category filters by, numeric parameters read as quantities (their valueNum is what the choose index compares).
+ */
+async function checkForm(db: Db, form: ProductFormValues, productId: number | null): Promise<CheckedForm> {
+  if (!(await findBrand(db, form.brandId))) throw new AppError(adminProductErrors.brandUnknown);
+  const category = await findSecondCategory(db, form.categorySecondId);
+  if (!category?.parentId) throw new AppError(adminProductErrors.categoryUnknown);
+  const codeNorm = normalizePartNumber(form.code);
+  if (await hasSameCode(db, form.brandId, codeNorm, productId)) throw new AppError(adminProductErrors.codeDuplicate);
+  const attributes = new Map((await findCategoryAttributeKinds(db, form.categorySecondId)).map((attribute) => [attribute.id, attribute]));
+  const params = form.params.map((param) => {
+    const attribute = attributes.get(param.attributeId);
+    if (!attribute) throw new AppError(adminProductErrors.paramUnknown);
+    if (attribute.valueKind === 'text') return { ...param, valueNum: null };
+    const quantity = parseQuantity(param.valueText) ?? plainNumber(param.valueText);
+    if (!quantity) throw new AppError(adminProductErrors.paramNotNumber, `「${attribute.name}」${adminProductErrors.paramNotNumber.msg}`);
+    return { ...param, valueNum: quantity.value };
+  });
+  return { codeNorm, categoryFirstId: category.parentId, params };
+}
+
+/** A bare number (`16` for 16 pins, `3`) is a value too for a numeric parameter, whatever search makes of it. */
+function plainNumber(text: string): { value: number } | null {
+  return /^-?\d+(?:\.\d+)?$/.test(text.trim()) ? { value: Number(text.trim()) } : null;
+}
+
+async function writeChildren(trx: Transaction<Database>, productId: number, form: ProductFormValues, checked: CheckedForm) {
+  await replaceTiers(trx, productId, form.tiers, form.isSpecialOffer);
+  await replaceParams(trx, productId, checked.params);
+}
+
+export async function createProduct(deps: ProductDeskDeps, actor: StaffActor, form: ProductFormValues): Promise<AdminProduct> {
+  const icIds = await icCategoryIds(deps);
+  return withTransaction(deps.db, async (trx) => {
+    const checked = await checkForm(trx, form, null);
+    const id = await insertProductRow(trx, columnsOf(form, checked.codeNorm, checked.categoryFirstId), Date.now());
+    await writeChildren(trx, id, form, checked);
+    await moveSkuCount(trx, [checked.categoryFirstId, form.categorySecondId], 1);
+    const after = await productOf(trx, await mustFindProduct(trx, id), icIds);
+    await recordStaffChange(trx, { ...actor, action: 'create', subject: 'Product', subjectId: id, before: null, after: auditView(after) });
+    return after;
+  });
+}
+
+/**
+ * Saves the form over the product it was loaded from: the update is conditional on the updatedAt the
+ * form carries, so of two staff saving one product the second is refused (数据已被他人修改) and
+ * nothing of it is written; its tiers and parameters are replaced behind that row's lock.
+ */
+export async function saveProduct(
+  deps: ProductDeskDeps,
+  actor: StaffActor,
+  productId: number,
+  expectedUpdatedAt: number,
+  form: ProductFormValues,
+): Promise<AdminProduct> {
+  const icIds = await icCategoryIds(deps);
+  return withTransaction(deps.db, async (trx) => {
+    const row = await mustFindProduct(trx, productId);
+    if (row.updatedAt !== expectedUpdatedAt) throw new AppError(adminProductErrors.stale);
+    const before = await productOf(trx, row, icIds);
+    const checked = await checkForm(trx, form, productId);
+    const now = Math.max(Date.now(), expectedUpdatedAt + 1);
+    if (!(await updateProductIfUnchanged(trx, productId, expectedUpdatedAt, columnsOf(form, checked.codeNorm, checked.categoryFirstId), now)))
+      throw new AppError(adminProductErrors.stale);
+    await writeChildren(trx, productId, form, checked);
+    if (row.categorySecondId !== form.categorySecondId) {
+      await moveSkuCount(trx, [row.categoryFirstId, row.categorySecondId], -1);
+      await moveSkuCount(trx, [checked.categoryFirstId, form.categorySecondId], 1);
+    }
+    const after = await productOf(trx, await mustFindProduct(trx, productId), icIds);
+    await recordStaffChange(trx, { ...actor, action: 'update', subject: 'Product', subjectId: productId, before: auditView(before), after: auditView(after) });
+    return after;
+  });
+}
+
+/** The stock form (the warehouse's): set only over the figure the form showed, so no reserved unit is lost. */
+export async function setProductStock(
+  deps: ProductDeskDeps,
+  actor: StaffActor,
+  productId: number,
+  expectedStock: number,
+  stock: number,
+): Promise<ProductStockResult> {
+  return withTransaction(deps.db, async (trx) => {
+    await mustFindProduct(trx, productId);
+    const written = await setStockIfUnchanged(trx, productId, expectedStock, stock, Date.now());
+    if (!written) throw new AppError(adminProductErrors.stale);
+    await recordStaffChange(trx, {
+      ...actor,
+      action: 'update',
+      subject: 'Stock',
+      subjectId: productId,
+      before: { stock: expectedStock },
+      after: { stock: written.stock },
+    });
+    return { productId, stock: written.stock, updatedAt: written.updatedAt };
+  });
+}
+
+async function bulkChange(
+  deps: ProductDeskDeps,
+  actor: StaffActor,
+  productIds: readonly number[],
+  action: string,
+  change: (row: Awaited<ReturnType<typeof findProductsForBulk>>[number]) => { lifecycle?: ProductLifecycle; isSpecialOffer?: number } | null,
+): Promise<BulkResult> {
+  return withTransaction(deps.db, async (trx) => {
+    const now = Date.now();
+    let count = 0;
+    for (const row of await findProductsForBulk(trx, [...new Set(productIds)])) {
+      const set = change(row);
+      if (!set) continue;
+      await setBulkColumns(trx, row.id, set, now);
+      if (set.isSpecialOffer === 0) await clearOriginalPrices(trx, row.id);
+      const before = { lifecycle: row.lifecycle, isSpecialOffer: row.isSpecialOffer === 1 };
+      const after = { lifecycle: set.lifecycle ?? row.lifecycle, isSpecialOffer: (set.isSpecialOffer ?? row.isSpecialOffer) === 1 };
+      await recordStaffChange(trx, { ...actor, action, subject: 'Product', subjectId: row.id, before, after });
+      count += 1;
+    }
+    return { count };
+  });
+}
+
+export function bulkSetLifecycle(deps: ProductDeskDeps, actor: StaffActor, productIds: readonly number[], lifecycle: ProductLifecycle): Promise<BulkResult> {
+  return bulkChange(deps, actor, productIds, 'bulkSetLifecycle', (row) => (row.lifecycle === lifecycle ? null : { lifecycle }));
+}
+
+/** Into or out of the special-offer zone (A01); out of it, the tiers' original prices are cleared. */
+export function bulkSetSpecialOffer(deps: ProductDeskDeps, actor: StaffActor, productIds: readonly number[], isSpecialOffer: boolean): Promise<BulkResult> {
+  const flag = isSpecialOffer ? 1 : 0;
+  return bulkChange(deps, actor, productIds, 'bulkSetSpecialOffer', (row) => (row.isSpecialOffer === flag ? null : { isSpecialOffer: flag }));
+}
+
+export async function loadProductFormOptions(db: Db): Promise<ProductFormOptions> {
+  const [brands, categories, attributes] = await Promise.all([findBrandOptions(db), findSecondCategoryOptions(db), findAllCategoryAttributes(db)]);
+  const byCategory = new Map<number, ProductFormOptions['categories'][number]['attributes']>();
+  for (const attribute of attributes) {
+    const list = byCategory.get(attribute.categoryId) ?? [];
+    list.push({ id: attribute.id, name: attribute.name, unit: attribute.unit, valueKind: attribute.valueKind });
+    byCategory.set(attribute.categoryId, list);
+  }
+  return {
+    brands: brands.map((brand) => ({ id: brand.id, name: brandDisplayName(brand.nameEn, brand.nameCn) })),
+    categories: categories.map((category) => ({ ...category, attributes: byCategory.get(category.id) ?? [] })),
+  };
+}

@@ -1,0 +1,119 @@
+import {
+  adminProductMessages as m,
+  parseYuanE4,
+  tiersProblem,
+  yuanTextOfE4,
+  type AdminProduct,
+  type ProductFormOptions,
+  type ProductFormValues,
+  type ProductLifecycle,
+  type ProductTierInput,
+} from '../../../contract/admin-products.ts';
+
+/** A tier as its inputs hold it: quantity and prices as typed (yuan, up to 4 decimals). */
+export interface TierDraft {
+  qtyStart: string;
+  price: string;
+  originalPrice: string;
+}
+
+/** The product form as its controls hold it. */
+export interface ProductDraft {
+  code: string;
+  brandId: string;
+  categorySecondId: string;
+  description: string;
+  package: string;
+  datasheetUrl: string;
+  lifecycle: ProductLifecycle;
+  isRohs: boolean;
+  packSize: string;
+  label: string;
+  isSpecialOffer: boolean;
+  tiers: TierDraft[];
+  /** By attribute id; '' leaves the parameter out. */
+  params: Record<string, string>;
+}
+
+export function draftOf(product: AdminProduct | null): ProductDraft {
+  if (!product)
+    return {
+      code: '',
+      brandId: '',
+      categorySecondId: '',
+      description: '',
+      package: '',
+      datasheetUrl: '',
+      lifecycle: 'active',
+      isRohs: true,
+      packSize: '1',
+      label: '',
+      isSpecialOffer: false,
+      tiers: [{ qtyStart: '1', price: '', originalPrice: '' }],
+      params: {},
+    };
+  return {
+    code: product.code,
+    brandId: String(product.brandId),
+    categorySecondId: String(product.categorySecondId),
+    description: product.description,
+    package: product.package,
+    datasheetUrl: product.datasheetUrl,
+    lifecycle: product.lifecycle,
+    isRohs: product.isRohs,
+    packSize: String(product.packSize),
+    label: product.label,
+    isSpecialOffer: product.isSpecialOffer,
+    tiers: product.tiers.map((tier) => ({
+      qtyStart: String(tier.qtyStart),
+      price: yuanTextOfE4(tier.priceE4),
+      originalPrice: tier.originalPriceE4 === null ? '' : yuanTextOfE4(tier.originalPriceE4),
+    })),
+    params: Object.fromEntries(product.params.map((param) => [String(param.attributeId), param.valueText])),
+  };
+}
+
+function wholeNumber(text: string): number {
+  return /^\d{1,9}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
+}
+
+/** The values to send, or the first problem in the form's words (the server checks the same rules again). */
+export function valuesOf(draft: ProductDraft, options: ProductFormOptions): { values: ProductFormValues } | { problem: string } {
+  if (draft.code.trim() === '') return { problem: m.codeMissing };
+  if (draft.brandId === '') return { problem: m.brandMissing };
+  if (draft.categorySecondId === '') return { problem: m.categoryMissing };
+  const packSize = wholeNumber(draft.packSize);
+  if (!(packSize >= 1)) return { problem: m.packSizeInvalid };
+  const tiers: ProductTierInput[] = [];
+  for (const tier of draft.tiers) {
+    const priceE4 = parseYuanE4(tier.price);
+    if (priceE4 === null) return { problem: m.priceInvalid };
+    const originalPriceE4 = draft.isSpecialOffer ? parseYuanE4(tier.originalPrice) : null;
+    tiers.push({ qtyStart: wholeNumber(tier.qtyStart), priceE4, originalPriceE4 });
+  }
+  const problem = tiersProblem(tiers, packSize, draft.isSpecialOffer);
+  if (problem) return { problem };
+  const categorySecondId = Number(draft.categorySecondId);
+  const attributes = options.categories.find((category) => category.id === categorySecondId)?.attributes ?? [];
+  const params = attributes.flatMap((attribute) => {
+    const valueText = (draft.params[String(attribute.id)] ?? '').trim();
+    return valueText === '' ? [] : [{ attributeId: attribute.id, valueText }];
+  });
+  return {
+    values: {
+      code: draft.code.trim(),
+      brandId: Number(draft.brandId),
+      categorySecondId,
+      description: draft.description.trim(),
+      package: draft.package.trim(),
+      datasheetUrl: draft.datasheetUrl.trim(),
+      lifecycle: draft.lifecycle,
+      isRohs: draft.isRohs,
+      packSize,
+      label: draft.label.trim(),
+      isSpecialOffer: draft.isSpecialOffer,
+      tiers,
+      params,
+    },
+  };
+}
