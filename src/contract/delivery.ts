@@ -37,6 +37,11 @@ export function freightZoneOf(provinceCode: string): FreightZone {
   return zoneOfProvince[provinceCode.slice(0, 2)] ?? 'far';
 }
 
+/** 满¥99包邮: the note of the free-shipping threshold (a site setting staff change in the console). */
+export function freeShippingNote(thresholdCents: number): string {
+  return `满¥${Number.isInteger(thresholdCents / 100) ? thresholdCents / 100 : (thresholdCents / 100).toFixed(2)}包邮`;
+}
+
 /** Cents: [first kilogram, each further kilogram]. */
 type FeeTable = Record<FreightZone, readonly [number, number]>;
 
@@ -50,7 +55,7 @@ const carrierTerms: readonly CarrierTerms[] = [
     name: '中通快递',
     isPickup: false,
     hasFreeShipping: true,
-    description: '满¥99包邮（偏远地区除外），3-5天送达',
+    description: `${freeShippingNote(freeShippingThresholdCents)}（偏远地区除外），3-5天送达`,
     fees: { local: [600, 100], near: [800, 200], far: [1000, 400], remote: [2000, 1500] },
   },
   {
@@ -58,7 +63,7 @@ const carrierTerms: readonly CarrierTerms[] = [
     name: '圆通速递',
     isPickup: false,
     hasFreeShipping: true,
-    description: '满¥99包邮（偏远地区除外），3-5天送达',
+    description: `${freeShippingNote(freeShippingThresholdCents)}（偏远地区除外），3-5天送达`,
     fees: { local: [600, 100], near: [800, 200], far: [1000, 400], remote: [2000, 1500] },
   },
   {
@@ -92,6 +97,12 @@ export const carriers: readonly Carrier[] = carrierTerms.map(({ fees: _fees, ...
 
 export const defaultCarrierCode: CarrierCode = CarrierCode.zto;
 
+/** The carriers as checkout lists them under the store's current free-shipping threshold. */
+export function carriersWithThreshold(thresholdCents: number): Carrier[] {
+  const standard = freeShippingNote(freeShippingThresholdCents);
+  return carriers.map((carrier) => ({ ...carrier, description: carrier.description.replace(standard, freeShippingNote(thresholdCents)) }));
+}
+
 /** A carrier's fees by zone in cents, [first kilogram, each further kilogram], as freightOf charges them; null when unknown. */
 export function freightTableOf(carrierCode: string): Readonly<Record<FreightZone, readonly [number, number]>> | null {
   return carrierTerms.find((carrier) => carrier.code === carrierCode)?.fees ?? null;
@@ -124,13 +135,19 @@ export function billedKilograms(weightGrams: number): number {
 }
 
 /** The freight of one parcel; null when the carrier is unknown. provinceCode is ignored for pickup. */
-export function freightOf(carrierCode: string, provinceCode: string, weightGrams: number, goodsCents: number): Freight | null {
+export function freightOf(
+  carrierCode: string,
+  provinceCode: string,
+  weightGrams: number,
+  goodsCents: number,
+  thresholdCents = freeShippingThresholdCents,
+): Freight | null {
   const terms = carrierTerms.find((carrier) => carrier.code === carrierCode);
   if (!terms) return null;
   if (terms.isPickup) return { cents: 0, isFreeShipping: true, note: '自提免运费' };
   const zone = freightZoneOf(provinceCode);
-  if (terms.hasFreeShipping && zone !== FreightZone.remote && goodsCents >= freeShippingThresholdCents) {
-    return { cents: 0, isFreeShipping: true, note: `满¥${freeShippingThresholdCents / 100}包邮` };
+  if (terms.hasFreeShipping && zone !== FreightZone.remote && goodsCents >= thresholdCents) {
+    return { cents: 0, isFreeShipping: true, note: freeShippingNote(thresholdCents) };
   }
   const [first, extra] = terms.fees[zone];
   const kilograms = billedKilograms(weightGrams);

@@ -126,11 +126,20 @@ export function beijingHour(epochMs: number): number {
 }
 
 /** 早上好 from 5:00, 下午好 from 12:00, 晚上好 from 18:00 until 5:00 (Beijing time). */
-export function greetingFor(epochMs: number): string {
+/** The home card's greeting by Beijing time of day; staff word them in the console (site settings). */
+export interface Greetings {
+  morning: string;
+  afternoon: string;
+  evening: string;
+}
+
+export const defaultGreetings: Greetings = { morning: '早上好', afternoon: '下午好', evening: '晚上好' };
+
+export function greetingFor(epochMs: number, greetings: Greetings = defaultGreetings): string {
   const hour = beijingHour(epochMs);
-  if (hour >= 5 && hour < 12) return '早上好';
-  if (hour >= 12 && hour < 18) return '下午好';
-  return '晚上好';
+  if (hour >= 5 && hour < 12) return greetings.morning;
+  if (hour >= 12 && hour < 18) return greetings.afternoon;
+  return greetings.evening;
 }
 
 /** 1234567 → "1,234,567": the same on the server and in every browser (no locale data involved). */

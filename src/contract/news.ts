@@ -42,6 +42,8 @@ export interface NewsDetailData {
   title: string;
   /** Plain text; each line is a paragraph. */
   paragraphs: string[];
+  /** Sanitised HTML written in the console, shown instead of the paragraphs; '' when there is none. */
+  bodyHtml: string;
   releaseDate: string;
   previous: NewsNeighbour | null;
   next: NewsNeighbour | null;

@@ -31,6 +31,7 @@ import { registerOpenPlatformFeature } from './open-platform/open-platform.featu
 import { registerSeoFeature } from './seo/seo.feature.ts';
 import { registerStaffFeature } from './staff/staff.feature.ts';
 import { registerTaxonomyDeskFeature } from './taxonomy-desk/taxonomy-desk.feature.ts';
+import { registerContentDeskFeature } from './content-desk/content-desk.feature.ts';
 
 export const featureRegistrations: FeatureRegistration[] = [
   registerAccountFeature,
@@ -65,4 +66,5 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerSeoFeature,
   registerStaffFeature,
   registerTaxonomyDeskFeature,
+  registerContentDeskFeature,
 ];

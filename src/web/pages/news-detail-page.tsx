@@ -1,4 +1,5 @@
 import { newsKindLabels, newsListPath, newsPath, type NewsDetailData } from '../../contract/news.ts';
+import { HelpHtml } from '../features/help/help-html.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
@@ -17,11 +18,15 @@ export function NewsDetailPage({ shell, data }: PageProps<NewsDetailData>) {
               <span>{label}</span>
               <time dateTime={data.releaseDate}>发布时间：{data.releaseDate}</time>
             </p>
-            <div className="news-article__body">
-              {data.paragraphs.map((paragraph, index) => (
-                <p key={index}>{paragraph}</p>
-              ))}
-            </div>
+            {data.bodyHtml === '' ? (
+              <div className="news-article__body">
+                {data.paragraphs.map((paragraph, index) => (
+                  <p key={index}>{paragraph}</p>
+                ))}
+              </div>
+            ) : (
+              <HelpHtml className="news-article__body" html={data.bodyHtml} />
+            )}
             <nav className="news-article__siblings" aria-label="相邻文章">
               <p>上一篇：{data.previous ? <a href={newsPath(data.previous.newsId)}>{data.previous.title}</a> : <span className="news-muted">没有了</span>}</p>
               <p>下一篇：{data.next ? <a href={newsPath(data.next.newsId)}>{data.next.title}</a> : <span className="news-muted">没有了</span>}</p>

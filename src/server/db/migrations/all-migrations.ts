@@ -33,6 +33,7 @@ import { productsBrandUpdatedMigration } from './0034-products-brand-updated.ts'
 import { staffConsoleMigration } from './0035-staff-console.ts';
 import { priceImportMigration } from './0036-price-import.ts';
 import { taxonomyDeskMigration } from './0038-taxonomy-desk.ts';
+import { contentDeskMigration } from './0042-content-desk.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const allMigrations: Record<string, MigrationFactory> = {
@@ -70,4 +71,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0035-staff-console': staffConsoleMigration,
   '0036-price-import': priceImportMigration,
   '0038-taxonomy-desk': taxonomyDeskMigration,
+  '0042-content-desk': contentDeskMigration,
 };

@@ -1,4 +1,4 @@
-import { carriers, defaultCarrierCode, dispatchTimes, FreightZone, freightTableOf, freightZoneNames } from '../../../contract/delivery.ts';
+import { carriers, defaultCarrierCode, dispatchTimes, freeShippingNote, FreightZone, freightTableOf, freightZoneNames } from '../../../contract/delivery.ts';
 import type { CarrierFacts, DeliveryFacts, HelpFacts, HelpFactsKind, PaymentFacts } from '../../../contract/help.ts';
 import { freeShippingThresholdCents } from '../../../contract/order.ts';
 import type { PaymentMethodOption } from '../../../contract/payment.ts';
@@ -37,6 +37,16 @@ export function deliveryFactsOf(config: Pick<Config, 'orders'>): DeliveryFacts {
     carriers: carriers.map(carrierFacts),
     dispatchTimes: dispatchTimes.map((entry) => ({ ...entry })),
     autoCompleteDays: config.orders.autoCompleteDays,
+  };
+}
+
+/** The delivery terms under the store's current free-shipping threshold (a site setting staff change). */
+export function deliveryFactsAt(facts: DeliveryFacts, thresholdCents: number): DeliveryFacts {
+  const standard = freeShippingNote(freeShippingThresholdCents);
+  return {
+    ...facts,
+    freeShippingThresholdCents: thresholdCents,
+    carriers: facts.carriers.map((carrier) => ({ ...carrier, description: carrier.description.replace(standard, freeShippingNote(thresholdCents)) })),
   };
 }
 

@@ -1,9 +1,10 @@
 import { helpPaths } from '../../../contract/help.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
+import { loadFreeShippingThresholdCents } from '../content/site-settings.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { HelpPage } from '../../../web/pages/help-page.tsx';
 import { HelpSearchPage } from '../../../web/pages/help-search-page.tsx';
-import type { HelpFactsSource } from './help-facts.ts';
+import { deliveryFactsAt, type HelpFactsSource } from './help-facts.ts';
 import { loadHelpPage, searchHelp } from './help.service.ts';
 
 /** The help centre: /serve/search and every article at /serve/<slug> (the store's other /serve pages are routes of their own). */
@@ -28,7 +29,10 @@ export function helpPages(deps: ServiceDeps, facts: HelpFactsSource): Page[] {
       entry: 'help',
       component: HelpPage,
       async load({ params, request }) {
-        const { data, description } = await loadHelpPage(deps.db, facts, params.slug ?? '', request.visitor);
+        // The threshold is a site setting staff change: read with the page, like checkout reads it.
+        const thresholdCents = await loadFreeShippingThresholdCents(deps.db);
+        const current = { ...facts, delivery: deliveryFactsAt(facts.delivery, thresholdCents) };
+        const { data, description } = await loadHelpPage(deps.db, current, params.slug ?? '', request.visitor);
         return { title: `${data.article.title} - ${siteName}`, description, data };
       },
     }),

@@ -6,10 +6,15 @@ export interface BannerRow {
   backgroundColor: string;
   clickUrl: string;
   openType: number;
+  startsAt: number | null;
+  endsAt: number | null;
 }
 
-export async function findBanners(db: Kysely<Database>): Promise<BannerRow[]> {
-  return db.selectFrom('banners').select(['picFilePath', 'backgroundColor', 'clickUrl', 'openType']).orderBy('sort').orderBy('id').execute();
+/** The published slides (with drafts too for the console's preview), their windows for the caller to apply. */
+export async function findBanners(db: Kysely<Database>, withDrafts = false): Promise<BannerRow[]> {
+  let query = db.selectFrom('banners').select(['picFilePath', 'backgroundColor', 'clickUrl', 'openType', 'startsAt', 'endsAt']);
+  if (!withDrafts) query = query.where('isPublished', '=', 1);
+  return query.orderBy('sort').orderBy('id').execute();
 }
 
 export interface DisplayProductRow {

@@ -3,6 +3,7 @@ import { brandDisplayName } from '../../../contract/catalog.ts';
 import { couponPaths } from '../../../contract/coupon.ts';
 import {
   greetingFor,
+  type Greetings,
   type AboutData,
   groupsOf,
   homeLimits,
@@ -19,12 +20,30 @@ import { createMemoCache } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
 import { hasNewMemberPack } from '../coupon/coupon.service.ts';
 import { countFavorites } from '../favorite/favorite.service.ts';
+import { loadGreetings } from '../content/site-settings.ts';
 import { loadBulletin, loadNewsColumn } from '../news/news.service.ts';
 import { countOrdersOfMember, loadOrderStatistics } from '../order/order.service.ts';
 import { countCatalog, findBanners, findDisplayProducts, findHomeUser, findPartnerBrands, type DisplayProductRow } from './home.repository.ts';
 
-/** The parts of the home page that are the same for everyone. */
-export type HomeContent = Pick<HomeData, 'bannerList' | 'newsList' | 'productList' | 'orderStatisticsList' | 'brandList' | 'informationList' | 'articleList'>;
+/** A slide with the window it shows in (staff schedule slides; the cache holds them all). */
+export interface TimedBanner {
+  banner: BannerItem;
+  startsAt: number | null;
+  endsAt: number | null;
+}
+
+/** The parts of the home page that are the same for everyone (the slides before their windows are applied). */
+export type HomeContent = Pick<HomeData, 'newsList' | 'productList' | 'orderStatisticsList' | 'brandList' | 'informationList' | 'articleList'> & {
+  banners: TimedBanner[];
+  greetings: Greetings;
+};
+
+/** The slides whose window holds `now`. */
+export function bannersShowingAt(banners: readonly TimedBanner[], now: number): BannerItem[] {
+  return banners
+    .filter((entry) => (entry.startsAt === null || entry.startsAt <= now) && (entry.endsAt === null || entry.endsAt > now))
+    .map((entry) => entry.banner);
+}
 
 const maxPartnerBrands = homeLimits.brandsPerSlide * 4;
 
@@ -54,23 +73,33 @@ export function displayStandSlides(rows: DisplayProductRow[]): DisplayProduct[][
 /** How long a change the cache versions do not see (recent orders) may take to show. */
 export const homeContentTtlMs = 60_000;
 
-async function readHomeContent(db: Kysely<Database>): Promise<HomeContent> {
-  const [banners, newsList, products, orders, brands, informationList, articleList] = await Promise.all([
-    findBanners(db),
-    loadBulletin(db, homeLimits.bulletinSize),
+/**
+ * What visitors see; with `isPreview`, the drafts too and the slides not yet started (the console's
+ * preview, never cached, never served to a visitor).
+ */
+export async function readHomeContent(db: Kysely<Database>, isPreview = false): Promise<HomeContent> {
+  const [bannerRows, newsList, products, orders, brands, informationList, articleList, greetings] = await Promise.all([
+    findBanners(db, isPreview),
+    loadBulletin(db, homeLimits.bulletinSize, isPreview),
     findDisplayProducts(db),
     loadOrderStatistics(db, homeLimits.orderStatisticsSize),
     findPartnerBrands(db, maxPartnerBrands),
-    loadNewsColumn(db, 'information', homeLimits.newsColumnSize),
-    loadNewsColumn(db, 'article', homeLimits.newsColumnSize),
+    loadNewsColumn(db, 'information', homeLimits.newsColumnSize, isPreview),
+    loadNewsColumn(db, 'article', homeLimits.newsColumnSize, isPreview),
+    loadGreetings(db),
   ]);
-  const bannerList: BannerItem[] = banners.map((row) => ({ ...row, openType: row.openType === 1 }));
+  const banners: TimedBanner[] = bannerRows.map(({ startsAt, endsAt, ...row }) => ({
+    banner: { ...row, openType: row.openType === 1 },
+    startsAt: isPreview ? null : startsAt,
+    endsAt,
+  }));
   const brandList: PartnerBrand[][] = groupsOf(
     brands.map((row) => ({ brandId: row.id, brandImgName: row.logoPath ?? '', brandName: brandDisplayName(row.nameEn, row.nameCn) })),
     homeLimits.brandsPerSlide,
   );
   return {
-    bannerList,
+    banners,
+    greetings,
     newsList,
     productList: displayStandSlides(products),
     orderStatisticsList: orders,
@@ -90,7 +119,7 @@ export function createHomeContentCache(db: Kysely<Database>, versions: CacheVers
   const cache = createMemoCache<'home', HomeContent>({
     ttlMs: homeContentTtlMs,
     maxEntries: 1,
-    version: versions.of('banners', 'news', 'home_products', 'products', 'product_prices', 'brands'),
+    version: versions.of('banners', 'news', 'home_products', 'products', 'product_prices', 'brands', 'site_config'),
   });
   return {
     load: () => cache.get('home', () => readHomeContent(db)),
@@ -121,8 +150,9 @@ export async function loadHomeData(
     userId === null ? null : loadHomeUserInfo(db, userId),
     userId !== null && hasNewMemberPack(db, userId),
   ]);
-  const bannerList = bannersFor(content.bannerList, hasPack);
-  return { ...content, bannerList, isLogin: userInfo !== null, userInfo, greetings: greetingFor(now), inviter };
+  const { banners, greetings, ...shared } = content;
+  const bannerList = bannersFor(bannersShowingAt(banners, now), hasPack);
+  return { ...shared, bannerList, isLogin: userInfo !== null, userInfo, greetings: greetingFor(now, greetings), inviter };
 }
 
 /** The banners a member sees: one who has the new-member pack gets the coupon centre's banner instead of the pack's. */
@@ -131,9 +161,9 @@ function bannersFor(banners: BannerItem[], hasPack: boolean): BannerItem[] {
 }
 
 /** The home banners for one visitor or member, as the desktop home shows them (the mobile home shows the same). */
-export async function loadHomeBanners(db: Kysely<Database>, homeContent: HomeContentCache, userId: number | null): Promise<BannerItem[]> {
+export async function loadHomeBanners(db: Kysely<Database>, homeContent: HomeContentCache, userId: number | null, now = Date.now()): Promise<BannerItem[]> {
   const [content, hasPack] = await Promise.all([homeContent.load(), userId !== null && hasNewMemberPack(db, userId)]);
-  return bannersFor(content.bannerList, hasPack);
+  return bannersFor(bannersShowingAt(content.banners, now), hasPack);
 }
 
 /** Shown instead of the new-member pack's banner to a member who has the pack. */

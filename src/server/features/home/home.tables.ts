@@ -10,6 +10,11 @@ export interface BannersTable {
   /** 1: opens in the same window. */
   openType: Generated<number>;
   sort: Generated<number>;
+  /** 0: a draft, shown only in the console's preview. */
+  isPublished: Generated<number>;
+  /** The window it shows in (either end open when null). */
+  startsAt: number | null;
+  endsAt: number | null;
 }
 
 /** The curated product display stand: which parts, on which slide, in which order. */

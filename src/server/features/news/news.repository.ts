@@ -9,16 +9,18 @@ export interface NewsRow {
   content: string;
   linkUrl: string | null;
   releaseDate: number;
+  bodyHtml: string;
 }
 
-const newsColumns = ['newsId', 'kind', 'title', 'content', 'linkUrl', 'releaseDate'] as const;
+const newsColumns = ['newsId', 'kind', 'title', 'content', 'linkUrl', 'releaseDate', 'bodyHtml'] as const;
 
 /** Newest first; ties (same release moment) by the later id first. */
-export async function findNewsOfKind(db: Kysely<Database>, kind: NewsKind, limit: number, offset = 0): Promise<NewsRow[]> {
+export async function findNewsOfKind(db: Kysely<Database>, kind: NewsKind, limit: number, offset = 0, withDrafts = false): Promise<NewsRow[]> {
   return db
     .selectFrom('news')
     .select(newsColumns)
     .where('kind', '=', kind)
+    .$if(!withDrafts, (query) => query.where('isPublished', '=', 1))
     .orderBy('releaseDate', 'desc')
     .orderBy('newsId', 'desc')
     .limit(limit)
@@ -31,12 +33,14 @@ export async function countNewsOfKind(db: Kysely<Database>, kind: NewsKind): Pro
     .selectFrom('news')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('kind', '=', kind)
+    .where('isPublished', '=', 1)
     .executeTakeFirst();
   return row?.count ?? 0;
 }
 
+/** A published entry (a draft is nobody's page until staff publish it). */
 export async function findNewsById(db: Kysely<Database>, newsId: number): Promise<NewsRow | undefined> {
-  return db.selectFrom('news').select(newsColumns).where('newsId', '=', newsId).executeTakeFirst();
+  return db.selectFrom('news').select(newsColumns).where('newsId', '=', newsId).where('isPublished', '=', 1).executeTakeFirst();
 }
 
 /** The entry listed just before (newer) and just after (older) this one in its kind's list. */
@@ -45,6 +49,7 @@ export async function findNewsNeighbours(db: Kysely<Database>, row: NewsRow) {
     .selectFrom('news')
     .select(['newsId', 'title'])
     .where('kind', '=', row.kind)
+    .where('isPublished', '=', 1)
     .where((eb) => eb.or([eb('releaseDate', '>', row.releaseDate), eb.and([eb('releaseDate', '=', row.releaseDate), eb('newsId', '>', row.newsId)])]))
     .orderBy('releaseDate', 'asc')
     .orderBy('newsId', 'asc')
@@ -54,6 +59,7 @@ export async function findNewsNeighbours(db: Kysely<Database>, row: NewsRow) {
     .selectFrom('news')
     .select(['newsId', 'title'])
     .where('kind', '=', row.kind)
+    .where('isPublished', '=', 1)
     .where((eb) => eb.or([eb('releaseDate', '<', row.releaseDate), eb.and([eb('releaseDate', '=', row.releaseDate), eb('newsId', '<', row.newsId)])]))
     .orderBy('releaseDate', 'desc')
     .orderBy('newsId', 'desc')

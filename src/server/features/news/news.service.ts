@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { InformationItem, NewsItem } from '../../../contract/home.ts';
 import { beijingDate, newsPageSize, newsPath, type NewsDetailData, type NewsKind, type NewsListData } from '../../../contract/news.ts';
 import type { Database } from '../../db/database.ts';
+import { sanitizeHelpHtml } from '../help/help-html.ts';
 import { countNewsOfKind, findNewsById, findNewsNeighbours, findNewsOfKind, insertNews, type NewNews, type NewsRow } from './news.repository.ts';
 
 export type { NewNews };
@@ -22,14 +23,14 @@ function summaryOf(content: string): string {
 }
 
 /** The bulletin board: the latest announcements. */
-export async function loadBulletin(db: Kysely<Database>, limit: number): Promise<NewsItem[]> {
-  const rows = await findNewsOfKind(db, 'announcement', limit);
+export async function loadBulletin(db: Kysely<Database>, limit: number, withDrafts = false): Promise<NewsItem[]> {
+  const rows = await findNewsOfKind(db, 'announcement', limit, 0, withDrafts);
   return rows.map((row) => ({ newsId: row.newsId, title: row.title }));
 }
 
 /** A home news column: entries lead to their linkUrl, or to their own page when they have none. */
-export async function loadNewsColumn(db: Kysely<Database>, kind: NewsKind, limit: number): Promise<InformationItem[]> {
-  const rows = await findNewsOfKind(db, kind, limit);
+export async function loadNewsColumn(db: Kysely<Database>, kind: NewsKind, limit: number, withDrafts = false): Promise<InformationItem[]> {
+  const rows = await findNewsOfKind(db, kind, limit, 0, withDrafts);
   return rows.map((row) => ({ title: row.title, linkUrl: row.linkUrl ?? newsPath(row.newsId), releaseDate: beijingDate(row.releaseDate) }));
 }
 
@@ -55,6 +56,8 @@ export async function loadNewsDetail(db: Kysely<Database>, newsId: number): Prom
     kind: row.kind,
     title: row.title,
     paragraphs: paragraphsOf(row.content),
+    // Sanitised when saved; again here, as a row may have been written by other means.
+    bodyHtml: row.bodyHtml === '' ? '' : sanitizeHelpHtml(row.bodyHtml),
     releaseDate: beijingDate(row.releaseDate),
     previous: neighbours.previous,
     next: neighbours.next,

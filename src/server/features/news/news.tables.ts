@@ -10,6 +10,10 @@ export interface NewsTable {
   /** Where a news-column entry leads; null: its own page /news/{newsId}. */
   linkUrl: string | null;
   releaseDate: number;
+  /** 0: a draft, shown only in the console's preview. */
+  isPublished: Generated<number>;
+  /** Sanitised HTML written in the console; '' for entries whose text is their only body. */
+  bodyHtml: Generated<string>;
 }
 
 export interface NewsTables {

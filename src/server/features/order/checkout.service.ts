@@ -5,7 +5,8 @@ import type { ProductSummary } from '../../../contract/catalog.ts';
 import { amountCentsOf } from '../../../contract/money.ts';
 import { couponErrors, type CouponDraft, type DraftCoupon } from '../../../contract/coupon.ts';
 import { bestCouponCombination, chosenCombination } from '../../../contract/coupon-combination.ts';
-import { carriers, defaultCarrierCode, findCarrier, freightOf, type Freight } from '../../../contract/delivery.ts';
+import { carriersWithThreshold, defaultCarrierCode, findCarrier, freightOf, type Freight } from '../../../contract/delivery.ts';
+import { loadFreeShippingThresholdCents } from '../content/site-settings.ts';
 import { orderErrors, ShortfallChoice, type Carrier, type SettlementData, type SettlementLine, type SettlementPricing } from '../../../contract/order.ts';
 import type { OrderConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
@@ -106,9 +107,9 @@ export async function shippingAddressOf(db: Kysely<Database>, userId: number, ca
 }
 
 /** Freight of the parcel; null while a carrier that delivers has no address to price it for. */
-export function freightFor(carrier: Carrier, address: Address | null, lines: readonly SettlementLine[]): Freight | null {
+export function freightFor(carrier: Carrier, address: Address | null, lines: readonly SettlementLine[], thresholdCents: number): Freight | null {
   if (!carrier.isPickup && !address) return null;
-  return freightOf(carrier.code, address?.provinceCode ?? '', weightGramsOf(lines), goodsCentsOf(lines));
+  return freightOf(carrier.code, address?.provinceCode ?? '', weightGramsOf(lines), goodsCentsOf(lines), thresholdCents);
 }
 
 /** Everything after the lines: freight, the coupons judged and applied, the amounts. */
@@ -122,7 +123,7 @@ export async function pricingOf(
 ): Promise<{ pricing: SettlementPricing; draft: CouponDraft; coupons: DraftCoupon[] }> {
   const carrier = carrierOrThrow(choice.carrierCode);
   const { lines } = selection;
-  const freight = freightFor(carrier, address, lines);
+  const freight = freightFor(carrier, address, lines, await loadFreeShippingThresholdCents(db));
   const draft = couponDraftOf(lines, selection.products, freight?.cents ?? 0);
   const coupons = draft.lines.length === 0 ? [] : await listCouponsForDraft(db, userId, draft, now);
   let combination;
@@ -187,10 +188,10 @@ export async function loadSettlement(
     shortfallChoice: ShortfallChoice.shipAvailable,
     quotationId,
   };
-  const { pricing } = await pricingOf(db, userId, selection, choice, address, now);
+  const [{ pricing }, thresholdCents] = await Promise.all([pricingOf(db, userId, selection, choice, address, now), loadFreeShippingThresholdCents(db)]);
   return {
     ...pricing,
-    carriers: [...carriers],
+    carriers: carriersWithThreshold(thresholdCents),
     addresses,
     invoiceProfiles,
     paymentMinutes: orders.paymentMinutes,

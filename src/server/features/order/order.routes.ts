@@ -1,11 +1,12 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { carriers } from '../../../contract/delivery.ts';
-import { freeShippingThresholdCents, orderMessages } from '../../../contract/order.ts';
+import { carriersWithThreshold } from '../../../contract/delivery.ts';
+import { orderMessages } from '../../../contract/order.ts';
 import { orderCalls } from '../../../contract/order-calls.ts';
 import { orderRequests } from '../../../contract/order-requests.ts';
 import type { OrderConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
+import { loadFreeShippingThresholdCents } from '../content/site-settings.ts';
 import { registerCalls, WithMessage } from '../../http/api-route.ts';
 import { previewCheckout } from './checkout.service.ts';
 import { placeOrder } from './order-placement.service.ts';
@@ -21,7 +22,10 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<Database>, 
     cancel: async ({ body, userId }) => new WithMessage(await cancelOrder(db, userId, body.orderNo), orderMessages.cancelled),
     confirmReceipt: async ({ body, userId }) => new WithMessage(await confirmReceipt(db, userId, body.orderNo), orderMessages.received),
     buyAgain: ({ body, userId }) => buyAgain(db, userId, body.orderNo),
-    expressList: () => Promise.resolve({ carriers: [...carriers], freeShippingThresholdCents }),
+    async expressList() {
+      const thresholdCents = await loadFreeShippingThresholdCents(db);
+      return { carriers: carriersWithThreshold(thresholdCents), freeShippingThresholdCents: thresholdCents };
+    },
     expressInfo: ({ body, userId }) => loadExpressInfo(db, tracking, userId, body.orderNo),
   });
 }

@@ -1,0 +1,11 @@
+import type { FeatureRegistration } from '../feature-registration.ts';
+import { registerContentImageRoutes } from './content-image.routes.ts';
+import { contentDeskPages } from './content-desk.pages.ts';
+import { registerContentDeskRoutes } from './content-desk.routes.ts';
+
+/** 内容管理 (issue 14): banners and bulletin, news, help and company pages, ads, hot keywords, links, site settings, the home preview. */
+export const registerContentDeskFeature: FeatureRegistration = (app, deps, pages) => {
+  registerContentDeskRoutes(app, deps);
+  registerContentImageRoutes(app, deps);
+  pages.push(...contentDeskPages(deps));
+};

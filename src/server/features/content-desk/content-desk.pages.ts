@@ -1,0 +1,114 @@
+import {
+  contentDeskPaths,
+  type ContentAdsPageData,
+  type ContentHelpPageData,
+  type ContentHomePageData,
+  type ContentNewsPageData,
+  type ContentSitePageData,
+} from '../../../contract/admin-content.ts';
+import { staffHomePath, staffLoginPath, type StaffIdentity } from '../../../contract/staff.ts';
+import { abilityFor, desksFor } from '../../../contract/staff-permissions.ts';
+import { AdminContentAdsPage } from '../../../web/pages/admin-content-ads-page.tsx';
+import { AdminContentHelpPage } from '../../../web/pages/admin-content-help-page.tsx';
+import { AdminContentHomePage } from '../../../web/pages/admin-content-home-page.tsx';
+import { AdminContentNewsPage } from '../../../web/pages/admin-content-news-page.tsx';
+import { AdminContentSitePage } from '../../../web/pages/admin-content-site-page.tsx';
+import { HomePage } from '../../../web/pages/home-page.tsx';
+import type { ServiceDeps } from '../../service-deps.ts';
+import { definePage, type Page, type PageContext, type PageRedirect } from '../../ssr/page-registry.ts';
+import { loadHomeData, readHomeContent } from '../home/home.service.ts';
+import { currentStaff, ensureStaffSid } from '../staff/staff-session.ts';
+import { listAdminAds } from './ad-desk.service.ts';
+import { listAdminBanners } from './banner-desk.service.ts';
+import { listAdminHelpPages } from './help-desk.service.ts';
+import { listFriendlyLinks, listHotKeywords, loadSiteSettings } from './site-desk.service.ts';
+
+function loginPathFor(returnPath: string): string {
+  return `${staffLoginPath}?return=${encodeURIComponent(returnPath)}`;
+}
+
+/** The guard of every content page: not signed in → login and back; a role without read Content → the console's home. */
+async function staffFor(context: PageContext, deps: ServiceDeps, path: string): Promise<StaffIdentity | PageRedirect> {
+  const staff = await currentStaff(context.request, deps);
+  if (!staff) return { redirectTo: loginPathFor(path) };
+  if (!abilityFor(staff.role).can('read', 'Content')) return { redirectTo: staffHomePath };
+  ensureStaffSid(context.request, context.reply, deps);
+  return staff;
+}
+
+function isRedirect(value: StaffIdentity | PageRedirect): value is PageRedirect {
+  return 'redirectTo' in value;
+}
+
+export function contentDeskPages(deps: ServiceDeps): Page[] {
+  const { db } = deps;
+  const base = (staff: StaffIdentity) => ({ staff, menu: desksFor(staff.role), imageBase: deps.config.imageBaseUrl });
+  const title = (screen: string) => `${screen} - 内容管理 - 芯品商城管理后台`;
+  return [
+    definePage<ContentHomePageData>({
+      path: contentDeskPaths.home,
+      entry: 'admin-content-home',
+      component: AdminContentHomePage,
+      async load(context) {
+        const staff = await staffFor(context, deps, contentDeskPaths.home);
+        if (isRedirect(staff)) return staff;
+        return { title: title('轮播图与公告'), isNoIndex: true, data: { ...base(staff), banners: await listAdminBanners(db) } };
+      },
+    }),
+    definePage<ContentNewsPageData>({
+      path: contentDeskPaths.news,
+      entry: 'admin-content-news',
+      component: AdminContentNewsPage,
+      async load(context) {
+        const staff = await staffFor(context, deps, contentDeskPaths.news);
+        if (isRedirect(staff)) return staff;
+        return { title: title('新闻'), isNoIndex: true, data: base(staff) };
+      },
+    }),
+    definePage<ContentHelpPageData>({
+      path: contentDeskPaths.help,
+      entry: 'admin-content-help',
+      component: AdminContentHelpPage,
+      async load(context) {
+        const staff = await staffFor(context, deps, contentDeskPaths.help);
+        if (isRedirect(staff)) return staff;
+        return { title: title('帮助与公司页面'), isNoIndex: true, data: { ...base(staff), pages: await listAdminHelpPages(db) } };
+      },
+    }),
+    definePage<ContentAdsPageData>({
+      path: contentDeskPaths.ads,
+      entry: 'admin-content-ads',
+      component: AdminContentAdsPage,
+      async load(context) {
+        const staff = await staffFor(context, deps, contentDeskPaths.ads);
+        if (isRedirect(staff)) return staff;
+        return { title: title('广告'), isNoIndex: true, data: { ...base(staff), ads: await listAdminAds(db) } };
+      },
+    }),
+    definePage<ContentSitePageData>({
+      path: contentDeskPaths.site,
+      entry: 'admin-content-site',
+      component: AdminContentSitePage,
+      async load(context) {
+        const staff = await staffFor(context, deps, contentDeskPaths.site);
+        if (isRedirect(staff)) return staff;
+        const [settings, hotKeywords, friendlyLinks] = await Promise.all([loadSiteSettings(db), listHotKeywords(db), listFriendlyLinks(db)]);
+        return { title: title('站点设置'), isNoIndex: true, data: { ...base(staff), settings, hotKeywords, friendlyLinks } };
+      },
+    }),
+    // The shop's home page with the drafts (and slides not yet started), for a signed-in content editor only:
+    // read straight from the database, never through the visitors' cache.
+    definePage({
+      path: contentDeskPaths.preview,
+      entry: 'home',
+      component: HomePage,
+      async load(context) {
+        const staff = await staffFor(context, deps, contentDeskPaths.preview);
+        if (isRedirect(staff)) return staff;
+        void context.reply.header('cache-control', 'no-store');
+        const data = await loadHomeData(db, { load: () => readHomeContent(db, true) }, null, '');
+        return { title: `预览：首页 - ${deps.config.siteName}`, isNoIndex: true, data };
+      },
+    }),
+  ];
+}

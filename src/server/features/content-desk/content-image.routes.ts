@@ -1,0 +1,86 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { contentDeskErrors, contentDeskLimits, contentDeskPaths, type UploadedContentImage } from '../../../contract/admin-content.ts';
+import { contentMessages } from '../../../contract/content.ts';
+import { staffErrors } from '../../../contract/staff.ts';
+import { abilityFor } from '../../../contract/staff-permissions.ts';
+import { imageMimes, uploadErrors, uploadFileField, uploadMessages } from '../../../contract/upload.ts';
+import { success } from '../../http/api-route.ts';
+import { AppError } from '../../http/app-error.ts';
+import { multipartMargin, settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
+import { recordStaffChange } from '../staff/audit.service.ts';
+import { checkStaffAntiForgery, currentStaff } from '../staff/staff-session.ts';
+import { openStoredFile, removeStoredFile, storeFile } from '../upload/upload-storage.ts';
+
+/** Staff pictures (banners, ads, the WeChat QR): UPLOAD_DIR/cms/<random>.<ext>, shown at {image base}cms/<file>. */
+const keyPrefix = 'cms/';
+const fileNamePattern = /^[0-9a-f]{32}\.(bmp|jpg|png|webp)$/;
+const mimeOfExtension: Record<string, string> = { bmp: 'image/bmp', jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+export function registerContentImageRoutes(app: FastifyInstance, deps: ServiceDeps) {
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fields: 0, files: 1, parts: 1, headerPairs: 16 } });
+    scope.post(contentDeskPaths.uploadImage, { config: { skipsAntiForgery: true } }, async (request, reply) => {
+      try {
+        return success(await acceptContentImage(request, deps));
+      } catch (error) {
+        settleRefusedBody(request, reply, contentDeskLimits.imageBytes);
+        throwMultipartFailure(error, {
+          tooLarge: new AppError(uploadErrors.tooLarge, uploadMessages.tooLarge(contentDeskLimits.imageBytes)),
+          malformed: uploadErrors.formInvalid,
+        });
+      }
+    });
+  });
+
+  const base = deps.config.imageBaseUrl.startsWith('/') ? deps.config.imageBaseUrl : '/img/';
+  app.get<{ Params: { file: string } }>(`${base}${keyPrefix}:file`, async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
+    const name = request.params.file;
+    const file = fileNamePattern.test(name) ? await openStoredFile(deps.config.uploads.dir, `${keyPrefix}${name}`) : null;
+    if (!file) return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(contentMessages.pictureMissing);
+    return reply
+      .type(mimeOfExtension[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.stream);
+  });
+}
+
+/** The anti-forgery token and the permission before any of the body is read; the type from the bytes, not the name. */
+async function acceptContentImage(request: FastifyRequest, deps: ServiceDeps): Promise<UploadedContentImage> {
+  checkStaffAntiForgery(request, deps);
+  const staff = await currentStaff(request, deps);
+  if (!staff) throw new AppError(staffErrors.loginRequired);
+  if (!abilityFor(staff.role).can('update', 'Content')) throw new AppError(staffErrors.forbidden);
+  if (!request.isMultipart()) throw new AppError(uploadErrors.formInvalid);
+  const parts = request.parts({ limits: { fileSize: contentDeskLimits.imageBytes + multipartMargin } });
+  for await (const part of parts) {
+    if (part.type === 'field' || part.fieldname !== uploadFileField) throw new AppError(uploadErrors.formInvalid);
+    const file = part.file;
+    const stored = await storeFile(file, {
+      dir: deps.config.uploads.dir,
+      keyPrefix,
+      maxBytes: contentDeskLimits.imageBytes,
+      accept: imageMimes,
+      noun: '图片',
+      isTruncated: () => file.truncated,
+    });
+    try {
+      await recordStaffChange(deps.db, {
+        staff,
+        ip: request.ip,
+        action: 'upload',
+        subject: 'Content',
+        subjectId: `image:${stored.key}`,
+        before: null,
+        after: stored,
+      });
+    } catch (error) {
+      await removeStoredFile(deps.config.uploads.dir, stored.key);
+      throw error;
+    }
+    return { path: stored.key, url: `${deps.config.imageBaseUrl}${stored.key}` };
+  }
+  throw new AppError(contentDeskErrors.imageMissing);
+}
