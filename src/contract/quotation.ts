@@ -19,6 +19,8 @@ export const QuotationStatus = {
   expired: 'expired',
   /** 已取消: withdrawn by the member; final. */
   cancelled: 'cancelled',
+  /** 已关闭: staff rejected the request or closed the offer, with a reason; final. */
+  closed: 'closed',
 } as const;
 export type QuotationStatus = (typeof QuotationStatus)[keyof typeof QuotationStatus];
 
@@ -29,6 +31,7 @@ export const quotationStatuses = [
   QuotationStatus.ordered,
   QuotationStatus.expired,
   QuotationStatus.cancelled,
+  QuotationStatus.closed,
 ] as const;
 
 export const quotationStatusLabels: Record<QuotationStatus, string> = {
@@ -38,6 +41,7 @@ export const quotationStatusLabels: Record<QuotationStatus, string> = {
   ordered: '已下单',
   expired: '已过期',
   cancelled: '已取消',
+  closed: '已关闭',
 };
 
 export function isQuotationStatus(value: string): value is QuotationStatus {
@@ -56,6 +60,8 @@ export const quotationLimits = {
   remarkMax: 200,
   quantityMax: 1_000_000,
   staffNoteMax: 500,
+  leadTimeMax: 20,
+  closeReasonMax: 200,
   /** Requests a member may send per hour. */
   requestsPerHour: 10,
 } as const;
@@ -85,6 +91,7 @@ export const quotationErrors = defineErrors('quotation', {
   alreadyOrdered: { code: ResultCode.conflict, msg: '该报价已下单，不能重复结算' },
   notCancellable: { code: ResultCode.conflict, msg: '该询价单当前状态不可取消' },
   notPending: { code: ResultCode.conflict, msg: '该询价单已报价或已结束，不能再报价' },
+  notClosable: { code: ResultCode.conflict, msg: '该询价单已下单或已结束，不能关闭' },
   pricingInvalid: { code: ResultCode.badRequest, msg: '报价内容有误' },
   tooFrequent: { code: ResultCode.tooManyRequests, msg: '询价过于频繁，请稍后再试' },
 });
@@ -113,6 +120,8 @@ export interface QuotationLineOffer {
   unitPriceE4: number;
   quantity: number;
   amountCents: number;
+  /** The delivery time quoted (现货, 2-3周…); '' when not given. */
+  leadTime: string;
 }
 
 export interface QuotationSummary {
@@ -134,6 +143,8 @@ export interface QuotationSummary {
   totalCents: number | null;
   /** The order placed from the offer. */
   orderNo: string | null;
+  /** Why staff closed it (已关闭); '' otherwise. */
+  closeReason: string;
   /** Quoted and still valid. */
   canAccept: boolean;
   canCancel: boolean;

@@ -31,6 +31,8 @@ export interface CouponTemplatesTable {
   isNewMemberPack: number;
   sort: number;
   createdAt: number;
+  /** Staff stopped handing it out (claimUntil set to the same moment); claimed coupons stay valid. */
+  stoppedAt: Generated<number | null>;
 }
 
 /** A coupon a member holds. Unused while usedOrderId is null; expired once validUntil has passed. */
@@ -48,7 +50,15 @@ export interface MemberCouponsTable {
   usedAt: number | null;
 }
 
+/** Marketing settings staff edit (the invite reward's template): one row per key, configuration the default until written. */
+export interface MarketingSettingsTable {
+  key: string;
+  value: string;
+  updatedAt: number;
+}
+
 export interface CouponTables {
   couponTemplates: CouponTemplatesTable;
   memberCoupons: MemberCouponsTable;
+  marketingSettings: MarketingSettingsTable;
 }

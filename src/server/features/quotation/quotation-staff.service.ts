@@ -11,7 +11,7 @@ import { loadProductSummaries } from '../catalog/product.service.ts';
 import { formatSendDate, sendMessages } from '../message/message.service.ts';
 import { claimQuotation, expireDue, findQuotationById, findQuotationLines, updateLineOffer } from './quotation.repository.ts';
 import { escapeHtml } from './quotation.service.ts';
-import type { QuotationRow } from './quotation.tables.ts';
+import type { QuotationLineRow, QuotationRow } from './quotation.tables.ts';
 
 /**
  * What staff do to quotations (the operations console of issue 14 will call these): price a
@@ -24,7 +24,18 @@ export interface OfferLineInput {
   productId: number;
   unitPriceE4: number;
   quantity: number;
+  /** 现货, 2-3周…; '' or absent: not given. */
+  leadTime?: string;
 }
+
+/** A staff change's before and after, for the audit entry the console writes in the change's transaction. */
+export interface QuotationChange {
+  before: QuotationRow;
+  after: QuotationRow;
+}
+
+/** Runs inside the change's transaction once the change is made (the console audits there). */
+export type QuotationChangeHook = (trx: Kysely<Database>, change: QuotationChange) => Promise<void>;
 
 export interface OfferInput {
   lines: readonly OfferLineInput[];
@@ -55,7 +66,12 @@ async function pricedLinesOrThrow(db: Kysely<Database>, quotation: QuotationRow,
     Array.from(staffNote).length <= quotationLimits.staffNoteMax &&
     new Set(offer.lines.map((line) => line.lineId)).size === offer.lines.length &&
     new Set(offer.lines.map((line) => line.productId)).size === offer.lines.length &&
-    offer.lines.every((line) => isPositiveInteger(line.unitPriceE4, 1_000_000_000) && isPositiveInteger(line.quantity, quotationLimits.quantityMax));
+    offer.lines.every(
+      (line) =>
+        isPositiveInteger(line.unitPriceE4, 1_000_000_000) &&
+        isPositiveInteger(line.quantity, quotationLimits.quantityMax) &&
+        Array.from(line.leadTime ?? '').length <= quotationLimits.leadTimeMax,
+    );
   if (!isOfferValid) throw new AppError(quotationErrors.pricingInvalid);
   const lineIds = new Set((await findQuotationLines(db, [quotation.id])).map((line) => line.id));
   const products = new Map(
@@ -84,22 +100,29 @@ function offerMessageHtml(quotation: QuotationRow, lines: readonly PricedOfferLi
   const rows = lines.map(
     (line) =>
       `<tr><td>${escapeHtml(line.productCode)}</td><td>${escapeHtml(line.brandName)}</td><td>${String(line.quantity)}</td>` +
-      `<td>${formatUnitPriceE4(line.unitPriceE4)}</td><td>${formatCents(line.amountCents)}</td></tr>`,
+      `<td>${formatUnitPriceE4(line.unitPriceE4)}</td><td>${formatCents(line.amountCents)}</td><td>${escapeHtml(line.leadTime?.trim() ? line.leadTime.trim() : '—')}</td></tr>`,
   );
   const note = staffNote === '' ? '' : `<p>备注：${escapeHtml(staffNote)}</p>`;
   return (
     `<p>您的询价单 <strong>${escapeHtml(quotation.quotationNo)}</strong> 已报价，共 ${String(lines.length)} 项，合计 <strong>${formatCents(totalCents)}</strong>，` +
     `报价有效期至 ${formatSendDate(validUntil)}。</p>` +
-    `<table><thead><tr><th>型号</th><th>品牌</th><th>数量</th><th>单价</th><th>小计</th></tr></thead><tbody>${rows.join('')}</tbody></table>` +
+    `<table><thead><tr><th>型号</th><th>品牌</th><th>数量</th><th>单价</th><th>小计</th><th>交期</th></tr></thead><tbody>${rows.join('')}</tbody></table>` +
     `${note}<p>请在有效期内到 会员中心 › 我的询价（/user/quotation）接受报价并下单。</p>`
   );
 }
 
 /**
- * Prices a pending request: each offered line's product, unit price and quantity, the validity date.
- * One conditional update moves it 待报价 → 已报价, so two staff pricing at once make one offer.
+ * Prices a pending request: each offered line's product (the match or a substitute), unit price,
+ * quantity and lead time, the validity date. One conditional update moves it 待报价 → 已报价, so two
+ * staff pricing at once make one offer (and one message); `onChange` runs in that transaction.
  */
-export async function priceQuotation(db: Kysely<Database>, quotationId: number, offer: OfferInput, now = Date.now()): Promise<QuotationRow> {
+export async function priceQuotation(
+  db: Kysely<Database>,
+  quotationId: number,
+  offer: OfferInput,
+  now = Date.now(),
+  onChange?: QuotationChangeHook,
+): Promise<QuotationRow> {
   const quotation = await findQuotationById(db, quotationId);
   if (!quotation) throw new AppError(quotationErrors.notFound);
   if (quotation.status !== QuotationStatus.pending) throw new AppError(quotationErrors.notPending);
@@ -124,6 +147,7 @@ export async function priceQuotation(db: Kysely<Database>, quotationId: number, 
         offerUnitPriceE4: line.unitPriceE4,
         offerQuantity: line.quantity,
         offerAmountCents: line.amountCents,
+        offerLeadTime: line.leadTime?.trim() ?? '',
       });
     }
     await sendMessages(trx, [
@@ -134,10 +158,61 @@ export async function priceQuotation(db: Kysely<Database>, quotationId: number, 
         sendDate: now,
       },
     ]);
+    if (onChange) {
+      const after = await findQuotationById(trx, quotation.id);
+      if (after) await onChange(trx, { before: quotation, after });
+    }
   });
   const priced = await findQuotationById(db, quotation.id);
   if (!priced) throw new AppError(quotationErrors.notFound);
   return priced;
+}
+
+/** Staff may reject a request or close an offer until an order is placed from it. */
+export const closableQuotationStatuses: readonly QuotationStatus[] = [QuotationStatus.pending, QuotationStatus.quoted, QuotationStatus.accepted];
+
+function closeMessageHtml(quotation: QuotationRow, reason: string): string {
+  const what = quotation.status === QuotationStatus.pending ? '询价单' : '报价单';
+  return (
+    `<p>您的${what} <strong>${escapeHtml(quotation.quotationNo)}</strong> 已关闭。</p><p>原因：${escapeHtml(reason)}</p>` +
+    `<p>如有疑问请联系客服，或修改 BOM 后重新询价（会员中心 › 我的询价：/user/quotation）。</p>`
+  );
+}
+
+/**
+ * Rejects a pending request or closes an offer (quoted or accepted, not ordered), with the reason
+ * the member is told by a BOM message (type 1). One conditional update decides: a close racing an
+ * offer or an order changes one of them, and the loser is told it is no longer open.
+ */
+export async function closeQuotation(
+  db: Kysely<Database>,
+  quotationId: number,
+  reason: string,
+  now = Date.now(),
+  onChange?: QuotationChangeHook,
+): Promise<QuotationRow> {
+  const closeReason = reason.trim();
+  if (closeReason === '' || Array.from(closeReason).length > quotationLimits.closeReasonMax)
+    throw new AppError(quotationErrors.pricingInvalid, '请填写关闭原因（200字以内）');
+  const quotation = await findQuotationById(db, quotationId);
+  if (!quotation) throw new AppError(quotationErrors.notFound);
+  await withTransaction(db, async (trx) => {
+    const isClosed = await claimQuotation(
+      trx,
+      quotation.id,
+      { from: closableQuotationStatuses },
+      { status: QuotationStatus.closed, closeReason, closedAt: now, updatedAt: now },
+    );
+    if (!isClosed) throw new AppError(quotationErrors.notClosable);
+    await sendMessages(trx, [{ userId: quotation.userId, messageType: MessageType.bom, msgContent: closeMessageHtml(quotation, closeReason), sendDate: now }]);
+    if (onChange) {
+      const after = await findQuotationById(trx, quotation.id);
+      if (after) await onChange(trx, { before: quotation, after });
+    }
+  });
+  const closed = await findQuotationById(db, quotation.id);
+  if (!closed) throw new AppError(quotationErrors.notFound);
+  return closed;
 }
 
 /**
@@ -146,4 +221,11 @@ export async function priceQuotation(db: Kysely<Database>, quotationId: number, 
  */
 export function expireQuotations(db: Kysely<Database>, now = Date.now()): Promise<{ id: number; userId: number; quotationNo: string }[]> {
   return expireDue(db, now);
+}
+
+/** A quotation and its lines, whoever owns it (the console's detail). */
+export async function loadQuotationForStaff(db: Kysely<Database>, quotationId: number): Promise<{ row: QuotationRow; lines: QuotationLineRow[] }> {
+  const row = await findQuotationById(db, quotationId);
+  if (!row) throw new AppError(quotationErrors.notFound);
+  return { row, lines: await findQuotationLines(db, [row.id]) };
 }

@@ -88,7 +88,15 @@ export async function updateLineOffer(
   lineId: number,
   offer: Pick<
     Updateable<QuotationLinesTable>,
-    'offerProductId' | 'offerProductCode' | 'offerProductName' | 'offerBrandName' | 'offerPackage' | 'offerUnitPriceE4' | 'offerQuantity' | 'offerAmountCents'
+    | 'offerProductId'
+    | 'offerProductCode'
+    | 'offerProductName'
+    | 'offerBrandName'
+    | 'offerPackage'
+    | 'offerUnitPriceE4'
+    | 'offerQuantity'
+    | 'offerAmountCents'
+    | 'offerLeadTime'
   >,
 ): Promise<boolean> {
   const result = await trx.updateTable('quotationLines').set(offer).where('id', '=', lineId).where('quotationId', '=', quotationId).executeTakeFirst();

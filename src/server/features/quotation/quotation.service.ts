@@ -83,6 +83,7 @@ function toLine(row: QuotationLineRow): QuotationLine {
           unitPriceE4: row.offerUnitPriceE4 ?? 0,
           quantity: row.offerQuantity ?? 0,
           amountCents: row.offerAmountCents ?? 0,
+          leadTime: row.offerLeadTime ?? '',
         }
       : null,
   };
@@ -105,6 +106,7 @@ export function toQuotationDetail(row: QuotationRow, lines: readonly QuotationLi
     validUntilStr: row.validUntil === null ? '' : formatSendDate(row.validUntil),
     totalCents: row.totalCents,
     orderNo: row.orderNo,
+    closeReason: row.closeReason,
     canAccept: status === QuotationStatus.quoted,
     canCancel: cancellableQuotationStatuses.includes(status),
     canCheckout: status === QuotationStatus.accepted,

@@ -18,6 +18,9 @@ export interface QuotationsTable {
   acceptedAt: number | null;
   orderedAt: number | null;
   orderNo: string | null;
+  /** Why staff rejected the request or closed the offer (已关闭); '' otherwise. */
+  closeReason: Generated<string>;
+  closedAt: Generated<number | null>;
   createdAt: number;
   updatedAt: number;
 }
@@ -40,6 +43,8 @@ export interface QuotationLinesTable {
   offerUnitPriceE4: number | null;
   offerQuantity: number | null;
   offerAmountCents: number | null;
+  /** The delivery time quoted with the line (现货, 2-3周…). */
+  offerLeadTime: Generated<string | null>;
 }
 
 export type QuotationRow = Selectable<QuotationsTable>;

@@ -68,6 +68,7 @@ function QuotationLines({ quotation }: { quotation: QuotationDetail }) {
           <th scope="col">报价数量</th>
           <th scope="col">单价</th>
           <th scope="col">小计</th>
+          <th scope="col">交期</th>
         </tr>
       </thead>
       <tbody>
@@ -84,6 +85,7 @@ function QuotationLines({ quotation }: { quotation: QuotationDetail }) {
             <td>{line.offer ? line.offer.quantity : '—'}</td>
             <td>{line.offer ? formatUnitPriceE4(line.offer.unitPriceE4) : '—'}</td>
             <td data-testid="quotation-line-amount">{line.offer ? formatCents(line.offer.amountCents) : '—'}</td>
+            <td>{line.offer && line.offer.leadTime !== '' ? line.offer.leadTime : '—'}</td>
           </tr>
         ))}
       </tbody>
@@ -115,8 +117,11 @@ export function QuotationCard({ quotation, isBusy, isLocked, onAccept, onCancel 
       <QuotationLines quotation={quotation} />
       {quotation.note ? <p className="quotation-card__note">备注：{quotation.note}</p> : null}
       {quotation.staffNote ? <p className="quotation-card__note">报价说明：{quotation.staffNote}</p> : null}
+      {quotation.closeReason ? <p className="quotation-card__note">关闭原因：{quotation.closeReason}</p> : null}
       <footer className="quotation-card__foot">
-        <span className="quotation-card__valid">{quotation.validUntilStr ? `报价有效期至 ${quotation.validUntilStr}` : '等待报价（1 个工作日内）'}</span>
+        <span className="quotation-card__valid">
+          {quotation.validUntilStr ? `报价有效期至 ${quotation.validUntilStr}` : quotation.status === 'closed' ? '已关闭' : '等待报价（1 个工作日内）'}
+        </span>
         {quotation.totalCents !== null ? (
           <span className="quotation-card__total">
             报价合计：<strong data-testid="quotation-total">{formatCents(quotation.totalCents)}</strong>

@@ -1,0 +1,58 @@
+import { z } from 'zod';
+import { quotationDeskMessages as m, quotationDeskSortColumns } from './admin-quotation.ts';
+import { quotationLimits, quotationStatuses } from './quotation.ts';
+import { gridQuerySchema, gridTextFilter } from './staff-grid.ts';
+
+const dateFilter = z
+  .string(m.dateInvalid)
+  .trim()
+  .regex(/^(\d{4}-\d{2}-\d{2})?$/, m.dateInvalid)
+  .optional();
+
+const quotationId = z.number(m.quotationIdInvalid).int(m.quotationIdInvalid).min(1, m.quotationIdInvalid).max(2_147_483_647, m.quotationIdInvalid);
+const positiveId = (message: string) => z.number(message).int(message).min(1, message).max(2_147_483_647, message);
+
+export const quotationDeskListQuery = gridQuerySchema(quotationDeskSortColumns, {
+  status: z.enum(quotationStatuses, m.statusInvalid).optional(),
+  phone: z
+    .string(m.phoneInvalid)
+    .trim()
+    .regex(/^\d{0,11}$/, m.phoneInvalid)
+    .optional(),
+  quotationNo: gridTextFilter(32),
+  from: dateFilter,
+  to: dateFilter,
+});
+
+/** 报价管理 (sales role: manage Quotation). */
+export const quotationDeskRequests = {
+  list: quotationDeskListQuery,
+  detail: z.object({ quotationId }),
+  lookupPart: z.object({
+    code: z.string(m.codeMissing).trim().min(1, m.codeMissing).max(quotationLimits.partNumberMax, m.codeLong),
+    quantity: z.number(m.quantityInvalid).int(m.quantityInvalid).min(1, m.quantityInvalid).max(quotationLimits.quantityMax, m.quantityInvalid),
+  }),
+  send: z.object({
+    quotationId,
+    /** The offer's last valid day (Beijing), yyyy-MM-dd. */
+    validDate: z.string(m.validUntilInvalid).regex(/^\d{4}-\d{2}-\d{2}$/, m.validUntilInvalid),
+    staffNote: z.string(m.staffNoteLong).trim().max(quotationLimits.staffNoteMax, m.staffNoteLong).default(''),
+    lines: z
+      .array(
+        z.object({
+          lineId: positiveId(m.lineInvalid),
+          productId: positiveId(m.productMissing),
+          unitPriceE4: z.number(m.unitPriceInvalid).int(m.unitPriceInvalid).min(1, m.unitPriceInvalid).max(1_000_000_000, m.unitPriceInvalid),
+          quantity: z.number(m.quantityInvalid).int(m.quantityInvalid).min(1, m.quantityInvalid).max(quotationLimits.quantityMax, m.quantityInvalid),
+          leadTime: z.string(m.leadTimeLong).trim().max(quotationLimits.leadTimeMax, m.leadTimeLong).default(''),
+        }),
+        m.linesMissing,
+      )
+      .min(1, m.linesMissing)
+      .max(quotationLimits.linesMax, m.lineInvalid),
+  }),
+  close: z.object({
+    quotationId,
+    reason: z.string(m.reasonMissing).trim().min(1, m.reasonMissing).max(quotationLimits.closeReasonMax, m.reasonLong),
+  }),
+};

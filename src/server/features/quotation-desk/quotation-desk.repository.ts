@@ -1,0 +1,69 @@
+import type { Kysely } from 'kysely';
+import type { QuotationDeskSortColumn } from '../../../contract/admin-quotation.ts';
+import type { QuotationStatus } from '../../../contract/quotation.ts';
+import type { GridQuery } from '../../../contract/staff-grid.ts';
+import type { Database } from '../../db/database.ts';
+import { pageOfQuery } from '../staff/grid-query.ts';
+
+export interface QuotationDeskQuery {
+  status?: QuotationStatus | undefined;
+  /** Digits of the member's phone (a prefix or any part). */
+  phone?: string | undefined;
+  quotationNo?: string | undefined;
+  /** Epoch ms bounds of created_at, [fromMs, toMs). */
+  fromMs?: number | undefined;
+  toMs?: number | undefined;
+}
+
+/** LIKE's own wildcards in staff's text match themselves. */
+function likeText(text: string): string {
+  return `%${text.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`;
+}
+
+function filteredQuotations(db: Kysely<Database>, query: QuotationDeskQuery) {
+  let select = db
+    .selectFrom('quotations as q')
+    .innerJoin('users as u', 'u.id', 'q.userId')
+    .select((eb) => [
+      'q.id',
+      'q.quotationNo',
+      'q.status',
+      'q.userId',
+      'u.phone as memberPhone',
+      'q.lineCount',
+      'q.totalCents',
+      'q.createdAt',
+      'q.validUntil',
+      eb
+        .selectFrom('quotationLines as l')
+        .select(eb.fn.countAll<number | string>().as('n'))
+        .whereRef('l.quotationId', '=', 'q.id')
+        .where('l.productId', 'is not', null)
+        .as('chosenCount'),
+    ]);
+  if (query.status) select = select.where('q.status', '=', query.status);
+  if (query.phone) select = select.where('u.phone', 'like', likeText(query.phone));
+  if (query.quotationNo) select = select.where('q.quotationNo', 'like', likeText(query.quotationNo.toUpperCase()));
+  if (query.fromMs !== undefined) select = select.where('q.createdAt', '>=', query.fromMs);
+  if (query.toMs !== undefined) select = select.where('q.createdAt', '<', query.toMs);
+  return select;
+}
+
+export function findQuotationDeskPage(
+  db: Kysely<Database>,
+  query: QuotationDeskQuery,
+  grid: Pick<GridQuery<QuotationDeskSortColumn>, 'page' | 'pageSize' | 'sort'>,
+) {
+  return pageOfQuery(
+    filteredQuotations(db, query),
+    grid,
+    { createdAt: 'q.createdAt', lineCount: 'q.lineCount' },
+    { column: 'createdAt', direction: 'desc' },
+    'q.id',
+  );
+}
+
+export async function findMemberPhone(db: Kysely<Database>, userId: number): Promise<string> {
+  const row = await db.selectFrom('users').select('phone').where('id', '=', userId).executeTakeFirst();
+  return row?.phone ?? '';
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { quotationDeskMessages } from '../../../contract/admin-quotation.ts';
+import { quotationDeskCalls } from '../../../contract/admin-quotation-calls.ts';
+import { quotationDeskRequests } from '../../../contract/admin-quotation-requests.ts';
+import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
+import { WithMessage } from '../../http/api-route.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { FeatureDeps } from '../feature-registration.ts';
+import { registerStaffCalls } from '../staff/staff-api-route.ts';
+import {
+  closeQuotationByStaff,
+  listQuotationDesk,
+  loadQuotationDeskDetail,
+  lookupPartForQuotation,
+  sendQuotationOffer,
+  type StaffActor,
+} from './quotation-desk.service.ts';
+
+function actorOf(staff: StaffIdentity | null, request: FastifyRequest): StaffActor {
+  if (!staff) throw new AppError(staffErrors.loginRequired);
+  return { staff, ip: request.ip };
+}
+
+/** 报价管理: read by the sales role (manage Quotation) and administrators; sending and closing audited. */
+export function registerQuotationDeskRoutes(app: FastifyInstance, deps: FeatureDeps) {
+  registerStaffCalls(app, deps, quotationDeskCalls, quotationDeskRequests, {
+    list: ({ body }) => listQuotationDesk(deps.db, body),
+    detail: ({ body }) => loadQuotationDeskDetail(deps, body.quotationId),
+    lookupPart: ({ body }) => lookupPartForQuotation(deps, body),
+    async send({ body, staff, request }) {
+      return new WithMessage(await sendQuotationOffer(deps, actorOf(staff, request), body), quotationDeskMessages.sent);
+    },
+    async close({ body, staff, request }) {
+      return new WithMessage(await closeQuotationByStaff(deps, actorOf(staff, request), body), quotationDeskMessages.closed);
+    },
+  });
+}
