@@ -92,6 +92,13 @@ export const orderErrors = defineErrors('order', {
   invoiceAlreadyIssued: { code: ResultCode.conflict, msg: '该订单的发票已开具，请勿重复开票' },
   invoiceNumberInvalid: { code: ResultCode.badRequest, msg: '发票号码须为8至20位数字' },
   invoiceFileUrlInvalid: { code: ResultCode.badRequest, msg: '电子发票地址须以 https:// 或 / 开头' },
+  /** A part shipment: lines of this order, each once, quantities whole and above zero. */
+  shipmentLinesInvalid: { code: ResultCode.badRequest, msg: '请选择要发货的商品并填写大于0的整数数量' },
+  /** More of a line than is in stock for it and not yet sent. */
+  shipmentQuantityTooMany: { code: ResultCode.conflict, msg: '发货数量超过该商品待发数量' },
+  pickupShipsWhole: { code: ResultCode.badRequest, msg: '自提订单须一次备齐全部商品' },
+  /** Staff cancel an order one of whose parcels has left. */
+  partlyShipped: { code: ResultCode.conflict, msg: '订单已部分发货，不能取消' },
 });
 
 /** 发票号码: 8 digits on paper invoices, 20 on 数电票 (fully digital ones); staff type what the tax system gave. */

@@ -28,3 +28,9 @@ export async function withTransaction<T>(db: Kysely<Database>, work: (trx: Trans
   }
   return result;
 }
+
+/**
+ * Work a caller adds to a service's change, inside the change's own transaction (the console writes
+ * its audit entry there): it sees the changed row, and throwing undoes the whole change.
+ */
+export type AlongsideChange<Changed> = (trx: Transaction<Database>, changed: Changed) => Promise<void>;

@@ -30,6 +30,7 @@ import { registerActivityFeature } from './activity/activity.feature.ts';
 import { registerOpenPlatformFeature } from './open-platform/open-platform.feature.ts';
 import { registerSeoFeature } from './seo/seo.feature.ts';
 import { registerStaffFeature } from './staff/staff.feature.ts';
+import { registerOrderDeskFeature } from './order-desk/order-desk.feature.ts';
 import { registerQuotationDeskFeature } from './quotation-desk/quotation-desk.feature.ts';
 import { registerTaxonomyDeskFeature } from './taxonomy-desk/taxonomy-desk.feature.ts';
 import { registerContentDeskFeature } from './content-desk/content-desk.feature.ts';
@@ -66,6 +67,7 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerOpenPlatformFeature,
   registerSeoFeature,
   registerStaffFeature,
+  registerOrderDeskFeature,
   registerQuotationDeskFeature,
   registerTaxonomyDeskFeature,
   registerContentDeskFeature,

@@ -32,6 +32,7 @@ import { openPlatformMigration } from './0033-open-platform.ts';
 import { productsBrandUpdatedMigration } from './0034-products-brand-updated.ts';
 import { staffConsoleMigration } from './0035-staff-console.ts';
 import { priceImportMigration } from './0036-price-import.ts';
+import { orderShipmentsMigration } from './0040-order-shipments.ts';
 import { quotationMarketingDesksMigration } from './0041-quotation-marketing-desks.ts';
 import { taxonomyDeskMigration } from './0038-taxonomy-desk.ts';
 import { contentDeskMigration } from './0042-content-desk.ts';
@@ -73,5 +74,6 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0036-price-import': priceImportMigration,
   '0041-quotation-marketing-desks': quotationMarketingDesksMigration,
   '0038-taxonomy-desk': taxonomyDeskMigration,
+  '0040-order-shipments': orderShipmentsMigration,
   '0042-content-desk': contentDeskMigration,
 };

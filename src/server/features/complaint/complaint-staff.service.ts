@@ -9,7 +9,7 @@ import {
 import type { Kysely } from 'kysely';
 import { MessageType } from '../../../contract/message.ts';
 import type { Database } from '../../db/database.ts';
-import { withTransaction } from '../../db/transaction.ts';
+import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sendMessages } from '../message/message.service.ts';
 import { claimComplaintStatus, findComplaintById, insertComplaintReply, isOpenLineConflict, touchComplaint } from './complaint.repository.ts';
@@ -40,6 +40,7 @@ function staffNameOrThrow(staffName: string): string {
 export async function replyAsStaff(
   db: Kysely<Database>,
   request: { complaintId: number; staffName: string; text: string; now?: number },
+  alongside?: AlongsideChange<ComplaintRow>,
 ): Promise<ComplaintRow> {
   const now = request.now ?? Date.now();
   const staffName = staffNameOrThrow(request.staffName);
@@ -55,6 +56,7 @@ export async function replyAsStaff(
     await sendMessages(trx, [
       { userId: complaint.userId, messageType: MessageType.returned, msgContent: `您的售后投诉${complaint.complaintNo}有新的客服回复：${text}`, sendDate: now },
     ]);
+    await alongside?.(trx, await complaintOrThrow(trx, complaint.id));
   });
   return complaintOrThrow(db, complaint.id);
 }
@@ -74,6 +76,7 @@ const statusMessages: Record<ComplaintStatusValue, (complaintNo: string) => stri
 export async function setComplaintStatus(
   db: Kysely<Database>,
   request: { complaintId: number; status: ComplaintStatusValue; staffName: string; note?: string; now?: number },
+  alongside?: AlongsideChange<ComplaintRow>,
 ): Promise<ComplaintRow> {
   const now = request.now ?? Date.now();
   const staffName = staffNameOrThrow(request.staffName);
@@ -86,6 +89,7 @@ export async function setComplaintStatus(
       if (note) await insertComplaintReply(trx, { complaintId: complaint.id, author: 'staff', staffName, text: note, at: now });
       const text = statusMessages[request.status](complaint.complaintNo) + (note ? `客服说明：${note}` : '');
       await sendMessages(trx, [{ userId: complaint.userId, messageType: MessageType.returned, msgContent: text, sendDate: now }]);
+      await alongside?.(trx, await complaintOrThrow(trx, complaint.id));
     });
   } catch (error) {
     if (isOpenLineConflict(error)) throw new AppError(complaintErrors.alreadyOpen);

@@ -103,6 +103,13 @@ export async function findComplaintOfMember(db: Kysely<Database>, userId: number
   return row;
 }
 
+/** Any member's complaint as staff read it (the console's 售后服务). */
+export async function loadComplaintForStaff(deps: ComplaintDeps, id: number): Promise<ComplaintDetail> {
+  const row = await findComplaintById(deps.db, id);
+  if (!row) throw new AppError(complaintErrors.notFound);
+  return toDetail(deps, row);
+}
+
 export async function loadComplaintDetail(deps: ComplaintDeps, userId: number, id: number): Promise<ComplaintDetail> {
   return toDetail(deps, await findComplaintOfMember(deps.db, userId, id));
 }

@@ -3,7 +3,7 @@ import { invoiceTypeNames, type InvoiceSnapshot } from '../../../contract/invoic
 import { MessageType } from '../../../contract/message.ts';
 import { isInvoiceNumber, orderErrors, type IssuedInvoice } from '../../../contract/order.ts';
 import type { Database } from '../../db/database.ts';
-import { withTransaction } from '../../db/transaction.ts';
+import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sendMessages } from '../message/message.service.ts';
 import { findOrderByNo, insertOrderEvents } from './order.repository.ts';
@@ -26,7 +26,7 @@ export interface InvoiceIssue {
  * or cancelled order (the order row is held while the invoice is written). The member gets the
  * order's timeline line and an invoice message (type 4).
  */
-export async function issueInvoice(db: Kysely<Database>, issue: InvoiceIssue): Promise<IssuedInvoice> {
+export async function issueInvoice(db: Kysely<Database>, issue: InvoiceIssue, alongside?: AlongsideChange<IssuedInvoice>): Promise<IssuedInvoice> {
   const now = issue.now ?? Date.now();
   const invoiceNumber = issue.invoiceNumber.trim();
   if (!isInvoiceNumber(invoiceNumber)) throw new AppError(orderErrors.invoiceNumberInvalid);
@@ -51,6 +51,7 @@ export async function issueInvoice(db: Kysely<Database>, issue: InvoiceIssue): P
         sendDate: now,
       },
     ]);
+    await alongside?.(trx, issued);
   });
   return issued;
 }

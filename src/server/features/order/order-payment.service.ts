@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { formatCents } from '../../../contract/pricing.ts';
 import { orderErrors, OrderStatus, paymentMethodLabels, PaymentMethod } from '../../../contract/order.ts';
 import type { Database } from '../../db/database.ts';
-import { withTransaction } from '../../db/transaction.ts';
+import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isPayable, OrderAction } from './order.state.ts';
 import type { OrderRow } from './order.tables.ts';
@@ -71,7 +71,14 @@ function isSamePayment(order: OrderRow, payment: Payment): boolean {
   return order.paidAt !== null && order.paymentMethod === payment.method && order.paymentTradeNo === payment.tradeNo;
 }
 
-async function applyPayment(db: Kysely<Database>, order: OrderRow, payment: Payment, action: OrderAction, staffNote: string): Promise<PaymentOutcome> {
+async function applyPayment(
+  db: Kysely<Database>,
+  order: OrderRow,
+  payment: Payment,
+  action: OrderAction,
+  staffNote: string,
+  alongside?: AlongsideChange<OrderRow>,
+): Promise<PaymentOutcome> {
   const paid = await withTransaction(db, async (trx) => {
     const row = await applyTransition(trx, {
       orderId: order.id,
@@ -84,6 +91,7 @@ async function applyPayment(db: Kysely<Database>, order: OrderRow, payment: Paym
     });
     // 邀请有礼: the invitee's first paid order credits the inviter, in this same transaction.
     if (row) await creditInviterOnFirstPaidOrder(trx, { userId: row.userId, orderId: row.id, now: payment.paidAt });
+    if (row) await alongside?.(trx, row);
     return row;
   });
   if (paid) return 'paid';
@@ -109,6 +117,7 @@ export async function markOrderPaid(db: Kysely<Database>, payment: Payment): Pro
 export async function confirmBankTransfer(
   db: Kysely<Database>,
   transfer: { orderNo: string; amountCents: number; staffNote: string; now?: number },
+  alongside?: AlongsideChange<OrderRow>,
 ): Promise<'paid' | 'alreadyPaid'> {
   const order = await findOrderByNo(db, transfer.orderNo);
   if (!order) throw new AppError(orderErrors.notFound);
@@ -124,7 +133,7 @@ export async function confirmBankTransfer(
     if (order.paymentMethod === PaymentMethod.bankTransfer && order.paidAt !== null) return 'alreadyPaid';
     throw new AppError(orderErrors.notPayable);
   }
-  const outcome = await applyPayment(db, order, payment, OrderAction.confirmTransfer, transfer.staffNote.trim());
+  const outcome = await applyPayment(db, order, payment, OrderAction.confirmTransfer, transfer.staffNote.trim(), alongside);
   if (outcome === 'rejected') throw new AppError(orderErrors.notPayable);
   return outcome;
 }

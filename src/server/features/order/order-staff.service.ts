@@ -1,24 +1,32 @@
 import type { Kysely } from 'kysely';
-import { CarrierCode } from '../../../contract/delivery.ts';
 import { orderErrors } from '../../../contract/order.ts';
 import type { Database } from '../../db/database.ts';
-import { withTransaction } from '../../db/transaction.ts';
+import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
-import { carrierOrThrow } from './checkout.service.ts';
 import { canApply, OrderAction } from './order.state.ts';
-import type { OrderRow } from './order.tables.ts';
-import { findOrderByNo, insertOrderEvents } from './order.repository.ts';
+import type { OrderLineRow, OrderRow } from './order.tables.ts';
+import type { IssuedInvoice } from '../../../contract/order.ts';
+import { findIssuedInvoice } from './order-invoice.service.ts';
+import { findOrderByNo, findOrderEvents, findOrderLines, insertOrderEvents } from './order.repository.ts';
 import { applyTransition } from './order-transition.service.ts';
 import { findOrderRefund, refundPayment, type RefundContext, type RefundOrderRequest } from '../payment/payment-refund.service.ts';
 import type { PaymentRefundRow } from '../payment/payment.tables.ts';
-import { refuseShipmentWhileWaiting } from './order-backorder.service.ts';
+import { shipParcel, type ShipmentResult } from './order-shipment.service.ts';
+import { findShipments, hasShipment, type ShipmentWithLines } from './order-shipment.repository.ts';
 
 export { confirmBankTransfer } from './order-payment.service.ts';
+export { shipParcel, type ShipmentLine, type ShipmentResult } from './order-shipment.service.ts';
+export { issueInvoice as issueInvoiceByStaff } from './order-invoice.service.ts';
 
 /**
  * What staff do to an order (the operations console will call these): ship, complete, cancel with a
  * refund, refund part of a paid order, add a tracking line. Each writes an event and tells the member.
  */
+
+/** Any member's order by its number (order.notFound otherwise). */
+export async function findOrderForStaff(db: Kysely<Database>, orderNo: string): Promise<OrderRow> {
+  return orderOrThrow(db, orderNo);
+}
 
 async function orderOrThrow(db: Kysely<Database>, orderNo: string): Promise<OrderRow> {
   const order = await findOrderByNo(db, orderNo);
@@ -26,29 +34,13 @@ async function orderOrThrow(db: Kysely<Database>, orderNo: string): Promise<Orde
   return order;
 }
 
-export async function shipOrder(db: Kysely<Database>, shipment: { orderNo: string; carrierCode: string; trackingNo: string; now?: number }): Promise<OrderRow> {
-  const now = shipment.now ?? Date.now();
-  const carrier = carrierOrThrow(shipment.carrierCode);
-  const trackingNo = shipment.trackingNo.trim();
-  if (!carrier.isPickup && trackingNo === '') throw new AppError(orderErrors.trackingNoMissing);
-  const order = await orderOrThrow(db, shipment.orderNo);
-  // Reservations only grow while an order is open, so a check before the claim stays true.
-  if (canApply(OrderAction.ship, order.status)) await refuseShipmentWhileWaiting(db, order.id);
-  const shipped = await withTransaction(db, (trx) =>
-    applyTransition(trx, {
-      orderId: order.id,
-      action: OrderAction.ship,
-      now,
-      changes: { shippedAt: now, carrierCode: carrier.code, trackingNo: trackingNo || null },
-      eventText: () => (carrier.code === CarrierCode.pickup ? '商品已备好，请到仓库自提' : `已发货：${carrier.name}，运单号 ${trackingNo}`),
-      messageText: (row) =>
-        carrier.code === CarrierCode.pickup
-          ? `您的订单${row.orderNo}已备货完成，请到仓库自提。`
-          : `您的订单${row.orderNo}已发货，${carrier.name}运单号${trackingNo}。`,
-    }),
-  );
-  if (!shipped) throw new AppError(orderErrors.notShippable);
-  return shipped;
+/** Ships everything not yet sent (the last parcel, or the only one): the order is 已发货. */
+export async function shipOrder(
+  db: Kysely<Database>,
+  shipment: { orderNo: string; carrierCode: string; trackingNo: string; now?: number },
+  alongside?: AlongsideChange<ShipmentResult>,
+): Promise<OrderRow> {
+  return (await shipParcel(db, shipment, alongside)).order;
 }
 
 export async function completeOrder(db: Kysely<Database>, request: { orderNo: string; now?: number }): Promise<OrderRow> {
@@ -82,13 +74,14 @@ export function cancelRefundNo(orderNo: string): string {
 export async function cancelByStaff(
   ctx: RefundContext,
   request: { orderNo: string; reason: string; now?: number },
+  alongside?: AlongsideChange<OrderRow>,
 ): Promise<{ order: OrderRow; refund: PaymentRefundRow | null }> {
   const now = request.now ?? Date.now();
   const reason = request.reason.trim() || '客服取消订单';
   const order = await orderOrThrow(ctx.db, request.orderNo);
   if (!canApply(OrderAction.cancelByStaff, order.status)) throw new AppError(orderErrors.notCancellable);
-  const cancelled = await withTransaction(ctx.db, (trx) =>
-    applyTransition(trx, {
+  const cancelled = await withTransaction(ctx.db, async (trx) => {
+    const row = await applyTransition(trx, {
       orderId: order.id,
       action: OrderAction.cancelByStaff,
       now,
@@ -96,8 +89,13 @@ export async function cancelByStaff(
       eventText: () => `客服取消了订单：${reason}`,
       messageText: (current) =>
         current.paidAt === null ? `您的订单${current.orderNo}已被取消：${reason}。` : `您的订单${current.orderNo}已被取消：${reason}，货款将原路退回。`,
-    }),
-  );
+    });
+    if (!row) return null;
+    // A parcel already left (checked after the claim, so a racing shipment has committed or waits).
+    if (await hasShipment(trx, row.id)) throw new AppError(orderErrors.partlyShipped);
+    await alongside?.(trx, row);
+    return row;
+  });
   if (!cancelled) throw new AppError(orderErrors.notCancellable);
   const rest = cancelled.payableCents - cancelled.refundedCents;
   let refund: PaymentRefundRow | null = null;
@@ -120,9 +118,33 @@ export async function cancelByStaff(
  * send it, and the total refunded never passes what was paid. Answers the order and the refund
  * (处理中 while WeChat Pay or a 线下退款 has not finished it).
  */
-export async function refundOrder(ctx: RefundContext, request: RefundOrderRequest & { now?: number }): Promise<{ order: OrderRow; refund: PaymentRefundRow }> {
-  const refund = await refundPayment(ctx, request, request.now);
+export async function refundOrder(
+  ctx: RefundContext,
+  request: RefundOrderRequest & { now?: number },
+  alongside?: AlongsideChange<PaymentRefundRow>,
+): Promise<{ order: OrderRow; refund: PaymentRefundRow }> {
+  const refund = await refundPayment(ctx, request, request.now, alongside);
   return { order: await orderOrThrow(ctx.db, request.orderNo), refund };
+}
+
+export interface OrderForStaff {
+  order: OrderRow;
+  lines: OrderLineRow[];
+  events: { kind: string; text: string; at: number }[];
+  shipments: ShipmentWithLines[];
+  issuedInvoice: IssuedInvoice | null;
+}
+
+/** Everything the console's order detail shows of any member's order. */
+export async function loadOrderForStaff(db: Kysely<Database>, orderNo: string): Promise<OrderForStaff> {
+  const order = await orderOrThrow(db, orderNo);
+  const [lines, events, shipments, issuedInvoice] = await Promise.all([
+    findOrderLines(db, [order.id]),
+    findOrderEvents(db, order.id),
+    findShipments(db, order.id),
+    findIssuedInvoice(db, order.id),
+  ]);
+  return { order, lines, events, shipments, issuedInvoice };
 }
 
 /** A line of the parcel's journey the warehouse or carrier reported: the default tracking provider shows these. */

@@ -76,6 +76,23 @@ export interface OrderInvoicesTable {
   createdAt: number;
 }
 
+/** A parcel staff sent: the order may leave in several (order-shipment.service). */
+export interface OrderShipmentsTable {
+  id: Generated<number>;
+  orderId: number;
+  carrierCode: string;
+  /** Null for 自提. */
+  trackingNo: string | null;
+  shippedAt: number;
+}
+
+export interface OrderShipmentLinesTable {
+  id: Generated<number>;
+  shipmentId: number;
+  orderLineId: number;
+  quantity: number;
+}
+
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
 
@@ -84,4 +101,6 @@ export interface OrderTables {
   orderLines: OrderLinesTable;
   orderEvents: OrderEventsTable;
   orderInvoices: OrderInvoicesTable;
+  orderShipments: OrderShipmentsTable;
+  orderShipmentLines: OrderShipmentLinesTable;
 }

@@ -5,7 +5,7 @@ import { orderErrors, PaymentMethod, type OrderRefund } from '../../../contract/
 import { paymentErrors, refundBuyerLabels, refundNoPattern, refundNotifyPaths, RefundStatus } from '../../../contract/payment.ts';
 import type { PaymentConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { withTransaction } from '../../db/transaction.ts';
+import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findRefundableOrder, holdRefund, recordRefunded, releaseRefund, type RefundableOrder } from '../order/order-refund.service.ts';
 import { ProviderError, type NotificationRequest, type NotifyingProvider, type ProviderAnswer, type ProviderRefund } from './payment-provider.ts';
@@ -68,7 +68,13 @@ function isStale(refund: PaymentRefundRow, now: number): boolean {
   return refund.status === RefundStatus.processing && refund.method !== PaymentMethod.bankTransfer && now - refund.updatedAt >= staleRefundMs;
 }
 
-async function claimRefund(db: Kysely<Database>, order: RefundableOrder, request: RefundOrderRequest & { reason: string }, now: number): Promise<Claim> {
+async function claimRefund(
+  db: Kysely<Database>,
+  order: RefundableOrder,
+  request: RefundOrderRequest & { reason: string },
+  now: number,
+  alongside?: AlongsideChange<PaymentRefundRow>,
+): Promise<Claim> {
   return withTransaction(db, async (trx) => {
     const isNew = await insertRefund(trx, {
       refundNo: request.refundNo,
@@ -88,7 +94,11 @@ async function claimRefund(db: Kysely<Database>, order: RefundableOrder, request
       if (isStale(existing, now) && (await touchStaleRefund(trx, request.refundNo, existing.updatedAt, now))) return { kind: 'askAgain' };
       if (!(await reopenFailedRefund(trx, request.refundNo, now))) return { kind: 'existing', refund: existing };
     }
-    if (await holdRefund(trx, order.orderNo, request.amountCents, now)) return { kind: 'claimed' };
+    if (await holdRefund(trx, order.orderNo, request.amountCents, now)) {
+      const claimed = await findRefund(trx, request.refundNo);
+      if (claimed) await alongside?.(trx, claimed);
+      return { kind: 'claimed' };
+    }
     await finishRefund(trx, request.refundNo, RefundStatus.failed, { answer: overPaidAnswer, now });
     return { kind: 'overPaid' };
   });
@@ -127,9 +137,11 @@ async function endRefund(
   status: typeof RefundStatus.succeeded | typeof RefundStatus.failed,
   change: { answer: string; providerRefundNo?: string | null },
   now: number,
+  alongside?: AlongsideChange<PaymentRefundRow>,
 ): Promise<boolean> {
   return withTransaction(db, async (trx) => {
     if (!(await finishRefund(trx, refund.refundNo, status, { ...change, answer: change.answer.slice(0, answerMaxLength), now }))) return false;
+    await alongside?.(trx, { ...refund, status });
     if (status === RefundStatus.succeeded) {
       const isOffline = refund.method === PaymentMethod.bankTransfer;
       await recordRefunded(trx, { orderNo: refund.orderNo, amountCents: refund.amountCents, reason: refund.reason, isOffline }, now);
@@ -151,12 +163,18 @@ async function refundOrThrow(db: Kysely<Database>, refundNo: string): Promise<Pa
  * 模拟支付 answer at once (成功), WeChat Pay later (处理中 until its notification), 对公转账 is a
  * 线下退款 staff pay out and confirm (confirmOfflineRefund). Answers the refund's record.
  */
-export async function refundPayment(ctx: RefundContext, request: RefundOrderRequest, now = Date.now()): Promise<PaymentRefundRow> {
+export async function refundPayment(
+  ctx: RefundContext,
+  request: RefundOrderRequest,
+  now = Date.now(),
+  /** Runs in the transaction that claims the refund number and holds its amount (a repeat of the number claims nothing). */
+  alongside?: AlongsideChange<PaymentRefundRow>,
+): Promise<PaymentRefundRow> {
   if (!refundNoPattern.test(request.refundNo)) throw new AppError(paymentErrors.refundNoInvalid);
   if (!Number.isSafeInteger(request.amountCents) || request.amountCents <= 0) throw new AppError(orderErrors.notRefundable);
   const order = await findRefundableOrder(ctx.db, request.orderNo);
   const refundRequest = { ...request, reason: request.reason.trim() || '售后退款' };
-  const claim = await claimRefund(ctx.db, order, refundRequest, now);
+  const claim = await claimRefund(ctx.db, order, refundRequest, now, alongside);
   if (claim.kind === 'existing') return claim.refund;
   if (claim.kind === 'overPaid') throw new AppError(orderErrors.notRefundable);
 
@@ -180,12 +198,13 @@ export async function confirmOfflineRefund(
   ctx: Pick<RefundContext, 'db' | 'logger'>,
   request: { refundNo: string; staffNote: string },
   now = Date.now(),
+  alongside?: AlongsideChange<PaymentRefundRow>,
 ): Promise<'refunded' | 'alreadyRefunded'> {
   const refund = await refundOrThrow(ctx.db, request.refundNo);
   if (refund.method !== PaymentMethod.bankTransfer) throw new AppError(paymentErrors.refundNotFound);
   if (refund.status === RefundStatus.failed) throw new AppError(orderErrors.notRefundable);
   const answer = `线下退款已转账${request.staffNote.trim() ? `：${request.staffNote.trim()}` : ''}`;
-  return (await endRefund(ctx.db, refund, RefundStatus.succeeded, { answer }, now)) ? 'refunded' : 'alreadyRefunded';
+  return (await endRefund(ctx.db, refund, RefundStatus.succeeded, { answer }, now, alongside)) ? 'refunded' : 'alreadyRefunded';
 }
 
 /**
@@ -238,6 +257,11 @@ export async function receiveRefundNotification(
 /** A refund's record by its number (staff tools show its status and the provider's answer). */
 export function findOrderRefund(db: Kysely<Database>, refundNo: string): Promise<PaymentRefundRow | undefined> {
   return findRefund(db, refundNo);
+}
+
+/** Every refund of the order, failed ones too, oldest first: what staff see. */
+export function findRefundsForStaff(db: Kysely<Database>, orderNo: string): Promise<PaymentRefundRow[]> {
+  return findRefundsOfOrder(db, orderNo);
 }
 
 /** The order's refunds as its detail shows them (failed attempts left out). */

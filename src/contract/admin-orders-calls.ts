@@ -1,0 +1,39 @@
+import type { GridPage } from './staff-grid.ts';
+import { staffCall } from './staff-calls.ts';
+import type { AdminComplaintDetail, AdminComplaintRow, AdminOrderDetail, AdminOrderRow } from './admin-orders.ts';
+import type { adminComplaintRequests, adminOrderRequests } from './admin-orders-requests.ts';
+
+type OrderRequests = typeof adminOrderRequests;
+type ComplaintRequests = typeof adminComplaintRequests;
+
+const readOrder = { action: 'read', subject: 'Order' } as const;
+/** 仓储 ships, 财务 confirms transfers; both update orders (staff-permissions.ts). */
+const updateOrder = { action: 'update', subject: 'Order' } as const;
+
+/** /admin/api/orders/…: 订单管理. Every change is audited and tells the member. */
+export const adminOrderCalls = {
+  list: staffCall<OrderRequests['list'], GridPage<AdminOrderRow>>('/admin/api/orders/list', readOrder),
+  detail: staffCall<OrderRequests['detail'], AdminOrderDetail>('/admin/api/orders/detail', readOrder),
+  confirmTransfer: staffCall<OrderRequests['confirmTransfer'], AdminOrderDetail>('/admin/api/orders/confirmTransfer', updateOrder),
+  ship: staffCall<OrderRequests['ship'], AdminOrderDetail>('/admin/api/orders/ship', updateOrder),
+  cancel: staffCall<OrderRequests['cancel'], AdminOrderDetail>('/admin/api/orders/cancel', updateOrder),
+  refund: staffCall<OrderRequests['refund'], AdminOrderDetail>('/admin/api/orders/refund', { action: 'create', subject: 'Refund' }),
+  confirmOfflineRefund: staffCall<OrderRequests['confirmOfflineRefund'], AdminOrderDetail>('/admin/api/orders/confirmOfflineRefund', {
+    action: 'update',
+    subject: 'Refund',
+  }),
+  issueInvoice: staffCall<OrderRequests['issueInvoice'], AdminOrderDetail>('/admin/api/orders/issueInvoice', { action: 'create', subject: 'Invoice' }),
+};
+
+const readComplaint = { action: 'read', subject: 'Complaint' } as const;
+const updateComplaint = { action: 'update', subject: 'Complaint' } as const;
+
+/** /admin/api/complaints/…: 售后服务. A refund for a complaint is the order desk's refund (财务). */
+export const adminComplaintCalls = {
+  list: staffCall<ComplaintRequests['list'], GridPage<AdminComplaintRow>>('/admin/api/complaints/list', readComplaint),
+  detail: staffCall<ComplaintRequests['detail'], AdminComplaintDetail>('/admin/api/complaints/detail', readComplaint),
+  reply: staffCall<ComplaintRequests['reply'], AdminComplaintDetail>('/admin/api/complaints/reply', updateComplaint),
+  setStatus: staffCall<ComplaintRequests['setStatus'], AdminComplaintDetail>('/admin/api/complaints/setStatus', updateComplaint),
+  receiveGoods: staffCall<ComplaintRequests['receiveGoods'], AdminComplaintDetail>('/admin/api/complaints/receiveGoods', updateComplaint),
+  replace: staffCall<ComplaintRequests['replace'], AdminComplaintDetail>('/admin/api/complaints/replace', updateComplaint),
+};

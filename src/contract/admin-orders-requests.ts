@@ -1,0 +1,96 @@
+import { z } from 'zod';
+import { complaintStatuses, complaintTypes } from './complaint.ts';
+import { orderStatuses, PaymentMethod } from './order.ts';
+import { refundNoPattern } from './payment.ts';
+import { complaintSortColumns, orderDeskMessages as m, orderSortColumns } from './admin-orders.ts';
+import { gridQuerySchema, gridTextFilter, gridMessages } from './staff-grid.ts';
+
+const orderNo = z
+  .string(m.orderNoInvalid)
+  .trim()
+  .regex(/^[0-9A-Za-z]{6,32}$/, m.orderNoInvalid);
+/** Yuan as staff type it (123.45) → cents. */
+const amountCents = z
+  .string(m.amountInvalid)
+  .trim()
+  .regex(/^\d{1,9}(\.\d{1,2})?$/, m.amountInvalid)
+  .transform((text) => {
+    const [whole = '0', fraction = ''] = text.split('.');
+    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
+  })
+  .refine((cents) => cents > 0, m.amountInvalid);
+const note = z.string(m.noteLong).trim().max(100, m.noteLong).default('');
+const dateFilter = z
+  .string(gridMessages.invalid)
+  .regex(/^(\d{4}-\d{2}-\d{2})?$/, gridMessages.invalid)
+  .optional();
+const complaintId = z.number(m.complaintMissing).int(m.complaintMissing).min(1, m.complaintMissing).max(2_147_483_647, m.complaintMissing);
+const trackingNo = z.string(m.trackingNoLong).trim().max(64, m.trackingNoLong);
+const carrierCode = z.string(m.carrierMissing).trim().min(1, m.carrierMissing).max(32, m.carrierMissing);
+
+export const orderGridQuery = gridQuerySchema(orderSortColumns, {
+  orderNo: gridTextFilter(32),
+  memberPhone: gridTextFilter(20),
+  status: z.enum(orderStatuses, gridMessages.invalid).optional(),
+  paymentMethod: z.enum(Object.values(PaymentMethod) as [PaymentMethod, ...PaymentMethod[]], gridMessages.invalid).optional(),
+  /** Beijing dates, both included. */
+  dateFrom: dateFilter,
+  dateTo: dateFilter,
+});
+
+export const complaintGridQuery = gridQuerySchema(complaintSortColumns, {
+  complaintNo: gridTextFilter(32),
+  orderNo: gridTextFilter(32),
+  memberPhone: gridTextFilter(20),
+  status: z.enum(complaintStatuses, gridMessages.invalid).optional(),
+  type: z.enum(complaintTypes, gridMessages.invalid).optional(),
+});
+
+export const adminOrderRequests = {
+  list: orderGridQuery,
+  detail: z.object({ orderNo }),
+  confirmTransfer: z.object({ orderNo, amount: amountCents, note }),
+  ship: z.object({
+    orderNo,
+    carrierCode,
+    trackingNo,
+    /** Absent: everything not yet sent. */
+    lines: z
+      .array(
+        z.object({
+          orderLineId: z.number(m.linesInvalid).int(m.linesInvalid).min(1, m.linesInvalid),
+          quantity: z.number(m.linesInvalid).int(m.linesInvalid).min(1, m.linesInvalid).max(10_000_000, m.linesInvalid),
+        }),
+        m.linesInvalid,
+      )
+      .min(1, m.linesInvalid)
+      .max(200, m.linesInvalid)
+      .optional(),
+  }),
+  cancel: z.object({ orderNo, reason: z.string(m.reasonMissing).trim().min(1, m.reasonMissing).max(100, m.reasonLong) }),
+  refund: z.object({
+    orderNo,
+    refundNo: z.string(m.refundNoInvalid).regex(refundNoPattern, m.refundNoInvalid),
+    amount: amountCents,
+    reason: z.string(m.reasonLong).trim().max(100, m.reasonLong).default(''),
+  }),
+  confirmOfflineRefund: z.object({ orderNo, refundNo: z.string(m.refundNoInvalid).regex(refundNoPattern, m.refundNoInvalid), note }),
+  issueInvoice: z.object({
+    orderNo,
+    invoiceNumber: z
+      .string('发票号码须为8至20位数字')
+      .trim()
+      .regex(/^\d{8,20}$/, '发票号码须为8至20位数字'),
+    /** From the invoice PDF upload; '' without a file. */
+    fileUrl: z.string('电子发票地址有误').trim().max(500, '电子发票地址有误').default(''),
+  }),
+};
+
+export const adminComplaintRequests = {
+  list: complaintGridQuery,
+  detail: z.object({ id: complaintId }),
+  reply: z.object({ id: complaintId, text: z.string('请填写回复内容').trim().min(1, '请填写回复内容').max(500, '回复不能超过500个字') }),
+  setStatus: z.object({ id: complaintId, status: z.enum(complaintStatuses, '投诉状态有误'), note }),
+  receiveGoods: z.object({ id: complaintId, note }),
+  replace: z.object({ id: complaintId, carrierCode, trackingNo }),
+};

@@ -1,0 +1,273 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { z } from 'zod';
+import { orderDeskErrors, type AdminOrderDetail, type AdminOrderRow, type AdminRefund, type AdminShipment } from '../../../contract/admin-orders.ts';
+import type { adminOrderRequests, orderGridQuery } from '../../../contract/admin-orders-requests.ts';
+import { findCarrier } from '../../../contract/delivery.ts';
+import type { InvoiceSnapshot } from '../../../contract/invoice.ts';
+import {
+  formatOrderTime,
+  orderStatusLabels,
+  OrderStatus,
+  paymentMethodLabels,
+  PaymentMethod,
+  type Carrier,
+  type OrderAddress,
+  type PaymentMethod as PaymentMethodValue,
+} from '../../../contract/order.ts';
+import { refundStatusLabels, RefundStatus } from '../../../contract/payment.ts';
+import type { GridPage } from '../../../contract/staff-grid.ts';
+import type { Database } from '../../db/database.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
+import {
+  cancelByStaff,
+  confirmBankTransfer,
+  findOrderForStaff,
+  issueInvoiceByStaff,
+  loadOrderForStaff,
+  refundOrder,
+  shipParcel,
+  type OrderForStaff,
+} from '../order/order-staff.service.ts';
+import type { OrderRow } from '../order/order.tables.ts';
+import { confirmOfflineRefund, findRefundsForStaff, refundContextOf } from '../payment/payment-refund.service.ts';
+import { recordStaffChange } from '../staff/audit.service.ts';
+import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
+import type { StaffActor } from '../staff/staff-desk.service.ts';
+import { findMemberPhone, orderGridSelect, orderSortExpressions } from './order-desk.repository.ts';
+
+type Db = Kysely<Database>;
+type Requests = { [Name in keyof typeof adminOrderRequests]: z.output<(typeof adminOrderRequests)[Name]> };
+type OrderGridQuery = z.output<typeof orderGridQuery>;
+export type OrderDeskDeps = Pick<ServiceDeps, 'db' | 'config' | 'logger'>;
+
+const defaultSort = { column: 'createdAt', direction: 'desc' } as const;
+
+function isPaymentMethod(value: string | null): value is PaymentMethodValue {
+  return value !== null && value in paymentMethodLabels;
+}
+
+function carrierOf(code: string): Carrier {
+  return findCarrier(code) ?? { code, name: code, isPickup: false, hasFreeShipping: false, description: '' };
+}
+
+type OrderGridRow = Awaited<ReturnType<ReturnType<typeof orderGridSelect>['execute']>>[number];
+
+function toAdminOrderRow(row: OrderGridRow): AdminOrderRow {
+  const method = isPaymentMethod(row.paymentMethod) ? row.paymentMethod : null;
+  return {
+    orderNo: row.orderNo,
+    status: row.status,
+    statusLabel: orderStatusLabels[row.status],
+    memberPhone: row.memberPhone,
+    payableCents: row.payableCents,
+    refundedCents: row.refundedCents,
+    paymentMethod: method,
+    paymentMethodLabel: method ? paymentMethodLabels[method] : '',
+    productCount: row.productCount,
+    carrierName: carrierOf(row.carrierCode).name,
+    hasInvoiceRequest: row.invoiceJson !== null,
+    createdAt: row.createdAt,
+    createdAtStr: formatOrderTime(row.createdAt),
+  };
+}
+
+export async function listOrdersForStaff(db: Db, query: OrderGridQuery): Promise<GridPage<AdminOrderRow>> {
+  const page = await pageOfQuery(orderGridSelect(db, query.filters), query, orderSortExpressions, defaultSort, 'orders.id');
+  return { ...page, rows: page.rows.map(toAdminOrderRow) };
+}
+
+export async function exportOrdersForStaff(db: Db, query: OrderGridQuery): Promise<AdminOrderRow[]> {
+  return (await exportRowsOfQuery(orderGridSelect(db, query.filters), query.sort, orderSortExpressions, defaultSort, 'orders.id')).map(toAdminOrderRow);
+}
+
+function toAdminShipments(view: OrderForStaff): AdminShipment[] {
+  const codes = new Map(view.lines.map((line) => [line.id, line.productCode]));
+  return view.shipments.map((shipment) => ({
+    id: shipment.id,
+    carrierName: carrierOf(shipment.carrierCode).name,
+    trackingNo: shipment.trackingNo,
+    shippedAtStr: formatOrderTime(shipment.shippedAt),
+    linesText: shipment.lines.map((line) => `${codes.get(line.orderLineId) ?? ''} ×${String(line.quantity)}`).join('，'),
+  }));
+}
+
+function parseJson(text: string | null): unknown {
+  return text === null ? null : JSON.parse(text);
+}
+
+export async function loadOrderDetailForStaff(db: Db, orderNo: string): Promise<AdminOrderDetail> {
+  const view = await loadOrderForStaff(db, orderNo);
+  const { order } = view;
+  const [memberPhone, refunds] = await Promise.all([findMemberPhone(db, order.userId), findRefundsForStaff(db, order.orderNo)]);
+  const shipped = new Map<number, number>();
+  for (const shipment of view.shipments) for (const line of shipment.lines) shipped.set(line.orderLineId, (shipped.get(line.orderLineId) ?? 0) + line.quantity);
+  const method = isPaymentMethod(order.paymentMethod) ? order.paymentMethod : null;
+  const isPaid = order.paidAt !== null && order.status !== OrderStatus.unpaid;
+  const refundableCents = isPaid ? order.payableCents - order.refundedCents : 0;
+  const invoice = parseJson(order.invoiceJson) as InvoiceSnapshot | null;
+  return {
+    orderNo: order.orderNo,
+    status: order.status,
+    statusLabel: orderStatusLabels[order.status],
+    memberPhone,
+    createdAtStr: formatOrderTime(order.createdAt),
+    lines: view.lines.map((line) => {
+      const shippedQuantity = shipped.get(line.id) ?? 0;
+      return {
+        id: line.id,
+        productId: line.productId,
+        productCode: line.productCode,
+        productName: line.productName,
+        brandName: line.brandName,
+        package: line.package,
+        quantity: line.quantity,
+        reservedQuantity: line.reservedQuantity,
+        unitPriceE4: line.unitPriceE4,
+        amountCents: line.amountCents,
+        shippedQuantity,
+        shippableQuantity: Math.max(0, line.reservedQuantity - shippedQuantity),
+      };
+    }),
+    goodsCents: order.goodsCents,
+    freightCents: order.freightCents,
+    goodsDiscountCents: order.goodsDiscountCents,
+    freightDiscountCents: order.freightDiscountCents,
+    payableCents: order.payableCents,
+    refundedCents: order.refundedCents,
+    refundableCents,
+    carrier: carrierOf(order.carrierCode),
+    address: parseJson(order.addressJson) as OrderAddress | null,
+    invoice,
+    issuedInvoice: view.issuedInvoice,
+    remark: order.remark,
+    payment:
+      method !== null && order.paidAt !== null
+        ? { method, methodLabel: paymentMethodLabels[method], tradeNo: order.paymentTradeNo, paidAt: order.paidAt, paidAtStr: formatOrderTime(order.paidAt) }
+        : null,
+    isAwaitingTransfer: order.status === OrderStatus.unpaid,
+    trackingNo: order.trackingNo,
+    cancelReason: order.cancelReason,
+    shipments: toAdminShipments(view),
+    refunds: refunds.map((refund): AdminRefund => ({
+      refundNo: refund.refundNo,
+      amountCents: refund.amountCents,
+      statusLabel: refundStatusLabels[refund.status],
+      isOfflinePending: refund.method === PaymentMethod.bankTransfer && refund.status === RefundStatus.processing,
+      channelLabel: refund.method === PaymentMethod.bankTransfer ? '线下退款' : '原路退回',
+      reason: refund.reason,
+      createdAtStr: formatOrderTime(refund.createdAt),
+    })),
+    events: view.events.map((event) => ({ at: event.at, atStr: formatOrderTime(event.at), text: event.text })),
+    can: {
+      confirmTransfer: order.status === OrderStatus.unpaid,
+      ship: order.status === OrderStatus.unshipped,
+      cancel: (order.status === OrderStatus.unpaid || order.status === OrderStatus.unshipped) && view.shipments.length === 0,
+      refund: refundableCents > 0,
+      issueInvoice: invoice !== null && view.issuedInvoice === null && isPaid && order.status !== OrderStatus.cancelled,
+    },
+  };
+}
+
+/** What the audit log keeps of an order. */
+function orderAuditView(row: OrderRow) {
+  return {
+    status: row.status,
+    paymentMethod: row.paymentMethod,
+    paidAt: row.paidAt,
+    payableCents: row.payableCents,
+    refundedCents: row.refundedCents,
+    carrierCode: row.carrierCode,
+    trackingNo: row.trackingNo,
+    cancelReason: row.cancelReason,
+  };
+}
+
+function auditOrder(trx: Transaction<Database>, actor: StaffActor, action: string, before: OrderRow, after: OrderRow, extra: object = {}) {
+  return recordStaffChange(trx, {
+    ...actor,
+    action,
+    subject: 'Order',
+    subjectId: before.orderNo,
+    before: orderAuditView(before),
+    after: { ...orderAuditView(after), ...extra },
+  });
+}
+
+/** 确认到账: the transfer's amount must be the order's; a second confirmation is refused (nothing changes). */
+export async function confirmTransferByStaff(db: Db, actor: StaffActor, request: Requests['confirmTransfer']): Promise<AdminOrderDetail> {
+  const before = await findOrderForStaff(db, request.orderNo);
+  const outcome = await confirmBankTransfer(db, { orderNo: request.orderNo, amountCents: request.amount, staffNote: request.note }, (trx, after) =>
+    auditOrder(trx, actor, 'confirmTransfer', before, after, { note: request.note }),
+  );
+  if (outcome === 'alreadyPaid') throw new AppError(orderDeskErrors.alreadyConfirmed);
+  return loadOrderDetailForStaff(db, request.orderNo);
+}
+
+/** 发货: one parcel (chosen lines and quantities) or everything left. */
+export async function shipByStaff(db: Db, actor: StaffActor, request: Requests['ship']): Promise<AdminOrderDetail> {
+  const before = await findOrderForStaff(db, request.orderNo);
+  await shipParcel(db, request, (trx, result) =>
+    auditOrder(trx, actor, 'ship', before, result.order, {
+      parcel: { carrierCode: request.carrierCode, trackingNo: request.trackingNo, lines: request.lines ?? '全部', isLast: result.isLast },
+    }),
+  );
+  return loadOrderDetailForStaff(db, request.orderNo);
+}
+
+/** 取消: stock and coupons go back; a paid order's unrefunded amount is refunded. */
+export async function cancelOrderByStaff(deps: OrderDeskDeps, actor: StaffActor, request: Requests['cancel']): Promise<AdminOrderDetail> {
+  const before = await findOrderForStaff(deps.db, request.orderNo);
+  await cancelByStaff(refundContextOf(deps), { orderNo: request.orderNo, reason: request.reason }, (trx, after) =>
+    auditOrder(trx, actor, 'cancel', before, after),
+  );
+  return loadOrderDetailForStaff(deps.db, request.orderNo);
+}
+
+/** 退款: at most what was paid and not yet refunded, whoever refunds at the same time. */
+export async function refundByStaff(deps: OrderDeskDeps, actor: StaffActor, request: Requests['refund']): Promise<AdminOrderDetail> {
+  const reason = request.reason || '售后退款';
+  await refundOrder(
+    refundContextOf(deps),
+    { orderNo: request.orderNo, refundNo: request.refundNo, amountCents: request.amount, reason },
+    async (trx, refund) => {
+      const after = await findOrderForStaff(trx, request.orderNo);
+      await recordStaffChange(trx, {
+        ...actor,
+        action: 'refund',
+        subject: 'Refund',
+        subjectId: request.orderNo,
+        before: { refundedCents: after.refundedCents - refund.amountCents },
+        after: { refundedCents: after.refundedCents, refundNo: refund.refundNo, amountCents: refund.amountCents, reason: refund.reason },
+      });
+    },
+  );
+  return loadOrderDetailForStaff(deps.db, request.orderNo);
+}
+
+/** A 线下退款 (bank transfer) staff paid back: it ends 已退款 and the member is told. */
+export async function confirmOfflineRefundByStaff(
+  deps: OrderDeskDeps,
+  actor: StaffActor,
+  request: Requests['confirmOfflineRefund'],
+): Promise<AdminOrderDetail> {
+  await confirmOfflineRefund(deps, { refundNo: request.refundNo, staffNote: request.note }, Date.now(), (trx, refund) =>
+    recordStaffChange(trx, {
+      ...actor,
+      action: 'confirmOfflineRefund',
+      subject: 'Refund',
+      subjectId: request.orderNo,
+      before: { refundNo: refund.refundNo, status: RefundStatus.processing },
+      after: { refundNo: refund.refundNo, status: refund.status, note: request.note },
+    }),
+  );
+  return loadOrderDetailForStaff(deps.db, request.orderNo);
+}
+
+/** 开票: the number the tax system gave and, optionally, the PDF uploaded for it. */
+export async function issueInvoiceForStaff(db: Db, actor: StaffActor, request: Requests['issueInvoice']): Promise<AdminOrderDetail> {
+  await issueInvoiceByStaff(db, { orderNo: request.orderNo, invoiceNumber: request.invoiceNumber, fileUrl: request.fileUrl || null }, (trx, issued) =>
+    recordStaffChange(trx, { ...actor, action: 'issueInvoice', subject: 'Invoice', subjectId: request.orderNo, before: null, after: issued }),
+  );
+  return loadOrderDetailForStaff(db, request.orderNo);
+}
