@@ -1,0 +1,125 @@
+import { describe, expect, it } from 'vitest';
+import { adminComplaintCalls } from '../../../contract/admin-orders-calls.ts';
+import { complaintCalls } from '../../../contract/complaint-calls.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
+import { orderAtStage, uploadFeedbackPhoto } from '../complaint/testing/complaint-fixture.ts';
+import { insertOrderCatalog } from '../order/testing/order-fixture.ts';
+import { signedInStaff } from '../staff/testing/staff-browser.ts';
+
+describe('售后服务 (complaint desk calls)', () => {
+  const t = useTestApp({ fixture: async (app) => ({ catalog: await insertOrderCatalog(app.db) }) });
+  const k = () => t.db.kysely;
+  const auditOf = (complaintNo: string) => k().selectFrom('auditLog').selectAll().where('subjectId', '=', complaintNo).orderBy('id').execute();
+  const returnedMessagesOf = async (userId: number) =>
+    (await k().selectFrom('messages').select('msgContent').where('userId', '=', userId).where('messageType', '=', 2).orderBy('id').execute()).map(
+      (row) => row.msgContent,
+    );
+
+  async function filed() {
+    const member = await t.member();
+    const order = await orderAtStage(k(), t, t.fixture.catalog, member.userId, { stage: 'shipped' });
+    const photo = await uploadFeedbackPhoto(t, member.browser);
+    const complaint = await member.browser.callOk(complaintCalls.create, {
+      orderLineId: order.lineIds[0] ?? 0,
+      type: 'damaged',
+      description: '芯片引脚弯折，无法贴片，共10片。',
+      photoKeys: [photo],
+    });
+    return { ...member, order, complaint };
+  }
+
+  it('lists complaints as a grid filtered by number, phone, status and type, and shows one with its thread and photos', async () => {
+    const service = await signedInStaff(t.app, k(), 'service');
+    const { complaint, phone, order } = await filed();
+    const list = await service.browser.call(adminComplaintCalls.list, { filters: { complaintNo: complaint.complaintNo } });
+    expect(list).toMatchObject({
+      code: 1,
+      data: {
+        total: 1,
+        rows: [{ complaintNo: complaint.complaintNo, orderNo: order.orderNo, memberPhone: phone, statusLabel: '待处理', typeLabel: '商品损坏' }],
+      },
+    });
+    expect((await service.browser.call(adminComplaintCalls.list, { filters: { memberPhone: phone, status: 'closed' } })).data?.total).toBe(0);
+    expect(
+      (await service.browser.call(adminComplaintCalls.list, { filters: { type: 'damaged' }, sort: { column: 'updatedAt', direction: 'desc' } })).data?.total,
+    ).toBeGreaterThanOrEqual(1);
+    expect(await service.browser.post(adminComplaintCalls.list.path, { filters: { status: 'lost' } })).toMatchObject({ code: 400, msg: '请求参数有误' });
+    const detail = await service.browser.call(adminComplaintCalls.detail, { id: complaint.id });
+    expect(detail.data).toMatchObject({
+      description: '芯片引脚弯折，无法贴片，共10片。',
+      quantity: 10,
+      lineAmountCents: 20_000,
+      orderStatusLabel: '已发货',
+      replies: [],
+    });
+    expect(detail.data?.photos).toHaveLength(1);
+    expect(detail.data?.nextStatuses).toEqual(['processing', 'resolved', 'closed']);
+    expect(await service.browser.call(adminComplaintCalls.detail, { id: 999_999 })).toMatchObject({ code: 404, msg: '投诉不存在' });
+  });
+
+  it('replies, registers the returned goods and a replacement, then closes: each tells the member (type 2) and is audited; a closed one refuses more', async () => {
+    const service = await signedInStaff(t.app, k(), 'service');
+    const { complaint, browser, userId } = await filed();
+    expect(await service.browser.post(adminComplaintCalls.reply.path, { id: complaint.id, text: ' ' })).toMatchObject({ code: 400, msg: '请填写回复内容' });
+    const replied = await service.browser.call(adminComplaintCalls.reply, { id: complaint.id, text: '请将商品寄回，我们收到后为您换货。' });
+    expect(replied).toMatchObject({
+      code: 1,
+      msg: '回复已发送',
+      data: { statusLabel: '处理中', replies: [{ author: 'staff', staffName: service.displayName }] },
+    });
+    const received = await service.browser.call(adminComplaintCalls.receiveGoods, { id: complaint.id, note: '外箱完好' });
+    expect(received.data?.replies.at(-1)?.text).toBe('已收到您退回的商品（外箱完好），我们将尽快为您处理。');
+    expect(await service.browser.call(adminComplaintCalls.replace, { id: complaint.id, carrierCode: 'sf', trackingNo: '' })).toMatchObject({
+      code: 400,
+      msg: '请填写换货的快递单号',
+    });
+    const replaced = await service.browser.call(adminComplaintCalls.replace, { id: complaint.id, carrierCode: 'sf', trackingNo: 'SF555' });
+    expect(replaced).toMatchObject({ code: 1, data: { status: 'resolved', statusLabel: '已解决' } });
+    const memberView = await browser.callOk(complaintCalls.detail, { id: complaint.id });
+    expect(memberView.replies.map((reply) => reply.text)).toContain('已为您换货发出：顺丰速运，运单号 SF555。');
+    const closed = await service.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'closed', note: '' });
+    expect(closed).toMatchObject({ code: 1, data: { status: 'closed', nextStatuses: [] } });
+    expect(await service.browser.call(adminComplaintCalls.reply, { id: complaint.id, text: '还有问题吗？' })).toMatchObject({
+      code: 409,
+      msg: '投诉当前状态不可进行此操作',
+    });
+    expect(await service.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'processing', note: '' })).toMatchObject({
+      code: 409,
+      msg: '投诉当前状态不可进行此操作',
+    });
+    const messages = await returnedMessagesOf(userId);
+    expect(messages).toHaveLength(4);
+    expect(messages[0]).toBe(`您的售后投诉${complaint.complaintNo}有新的客服回复：请将商品寄回，我们收到后为您换货。`);
+    expect((await auditOf(complaint.complaintNo)).map((entry) => entry.action)).toEqual(['reply', 'receiveGoods', 'replace', 'setStatus']);
+  });
+
+  it('two staff closing and resolving at once: one wins, one audit entry', async () => {
+    const [first, second] = [await signedInStaff(t.app, k(), 'service'), await signedInStaff(t.app, k(), 'admin')];
+    const { complaint } = await filed();
+    const answers = await Promise.all([
+      first.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'closed', note: '' }),
+      second.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'resolved', note: '' }),
+    ]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual([1, 409]);
+    expect(await auditOf(complaint.complaintNo)).toHaveLength(1);
+  });
+
+  it('refuses the desk to roles without it (403), nothing changed or audited', async () => {
+    const content = await signedInStaff(t.app, k(), 'content');
+    const warehouse = await signedInStaff(t.app, k(), 'warehouse');
+    const { complaint, userId } = await filed();
+    const forbidden = { code: 403, msg: '您没有权限执行此操作' };
+    for (const answer of await Promise.all([
+      content.browser.call(adminComplaintCalls.list, {}),
+      content.browser.call(adminComplaintCalls.detail, { id: complaint.id }),
+      content.browser.call(adminComplaintCalls.reply, { id: complaint.id, text: '你好' }),
+      warehouse.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'closed', note: '' }),
+      content.browser.call(adminComplaintCalls.receiveGoods, { id: complaint.id, note: '' }),
+      content.browser.call(adminComplaintCalls.replace, { id: complaint.id, carrierCode: 'sf', trackingNo: 'SF1' }),
+    ]))
+      expect(answer).toMatchObject(forbidden);
+    expect(await returnedMessagesOf(userId)).toEqual([]);
+    expect(await auditOf(complaint.complaintNo)).toEqual([]);
+    expect((await k().selectFrom('complaints').select('status').where('id', '=', complaint.id).executeTakeFirstOrThrow()).status).toBe('pending');
+  });
+});
