@@ -1,6 +1,8 @@
 /** Supplier price-list import (operations console): column roles, row errors, preview and job shapes. */
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
+import type { StaffHomePageData } from './staff.ts';
+import type { GridPage } from './staff-grid.ts';
 
 export const priceImportRoles = ['mpn', 'brand', 'storeCode', 'package', 'description', 'stock', 'packSize', 'moq', 'unitPrice'] as const;
 export type PriceImportRole = (typeof priceImportRoles)[number];
@@ -75,7 +77,12 @@ export interface PriceImportPreview {
   errors: PriceImportError[];
 }
 
-export const priceImportJobStatuses = ['queued', 'running', 'done', 'failed', 'rolled_back'] as const;
+/**
+ * queued → running → done; a batch that fails leaves the job `failed` with its committed batches and their
+ * "before" values kept: staff resume it from the cursor (→ queued) or roll it back (→ rolling_back → rolled_back;
+ * a rollback that stops is `rollback_failed` and can only be rolled back again).
+ */
+export const priceImportJobStatuses = ['queued', 'running', 'done', 'failed', 'rolling_back', 'rolled_back', 'rollback_failed'] as const;
 export type PriceImportJobStatus = (typeof priceImportJobStatuses)[number];
 
 export interface PriceImportJobView {
@@ -128,7 +135,10 @@ export const priceImportMessages = {
   newWithoutPrice: '新商品需至少一个价格',
   nothingToApply: '没有可导入的行',
   jobNotFound: '导入任务不存在',
-  jobRolledBack: '导入失败，已回滚全部已应用的修改',
+  jobRolledBack: '已回滚全部已应用的修改',
+  jobFailed: '导入中断，已应用的批次保留：可继续导入或回滚',
+  jobNotResumable: '只有中断的任务可以继续',
+  jobNotRollbackable: '只有中断的任务可以回滚',
 } as const;
 
 export const priceImportErrors = defineErrors('priceImport', {
@@ -138,4 +148,183 @@ export const priceImportErrors = defineErrors('priceImport', {
   fileTooLarge: { code: ResultCode.badRequest, msg: `文件超过 ${priceImportLimits.fileBytesMax / 1024 / 1024} MB` },
   nothingToApply: { code: ResultCode.badRequest, msg: priceImportMessages.nothingToApply },
   jobNotFound: { code: ResultCode.notFound, msg: priceImportMessages.jobNotFound },
+  jobNotResumable: { code: ResultCode.conflict, msg: priceImportMessages.jobNotResumable },
+  jobNotRollbackable: { code: ResultCode.conflict, msg: priceImportMessages.jobNotRollbackable },
+  uploadNotFound: { code: ResultCode.notFound, msg: '上传的文件不存在，请重新上传' },
+  notValidated: { code: ResultCode.badRequest, msg: '请先校验文件' },
+  alreadyApplied: { code: ResultCode.conflict, msg: '该文件已提交导入，请重新上传以再次校验' },
+  fileMissing: { code: ResultCode.badRequest, msg: '请选择要上传的价格表文件' },
+  categoryInvalid: { code: ResultCode.badRequest, msg: '新商品的分类须为二级分类' },
 });
+
+// The console's 价格导入 desk (/admin/price-import).
+
+export const priceImportUploadPath = '/admin/api/price-import/upload';
+export const priceImportErrorReportPath = '/admin/api/price-import/errors';
+/** The console shows this many errors on the page; the report holds them all. */
+export const priceImportFirstErrors = 100;
+/** How often the page asks a running job's progress. */
+export const priceImportPollMs = 1000;
+
+export const priceImportKindLabels: Record<PreviewKind, string> = {
+  create: '新增',
+  update: '更新',
+  priceChange: '价格变化',
+  unchanged: '无变化',
+  error: '错误',
+};
+
+export const priceImportStatusLabels: Record<PriceImportJobStatus, string> = {
+  queued: '排队中',
+  running: '导入中',
+  done: '完成',
+  failed: '已中断',
+  rolling_back: '回滚中',
+  rolled_back: '已回滚',
+  rollback_failed: '回滚未完成',
+};
+
+export const priceImportFieldLabels: Record<string, string> = {
+  stock: '库存',
+  packSize: '包装数量',
+  package: '封装',
+  description: '描述',
+  prices: '价格',
+};
+
+/** An uploaded file as read: its header row, the detected (or chosen) mapping and a few rows to check it against. */
+export interface PriceImportUploadView {
+  uploadId: number;
+  fileName: string;
+  sheetName: string;
+  headerRowIndex: number;
+  headers: string[];
+  mapping: PriceImportMapping;
+  sampleRows: string[][];
+}
+
+export interface PriceImportSummary {
+  /** Data rows in the file. */
+  total: number;
+  counts: Record<PreviewKind, number>;
+  /** Error lines (a row may have several). */
+  errorCount: number;
+}
+
+export interface PriceImportValidation {
+  uploadId: number;
+  summary: PriceImportSummary;
+  firstErrors: PriceImportError[];
+}
+
+export type PriceImportChangeKind = 'create' | 'update' | 'priceChange';
+
+export interface PriceImportPreviewRow {
+  row: number;
+  kind: PriceImportChangeKind;
+  mpn: string;
+  productId: number | null;
+  changed: string[];
+  oldStock: number | null;
+  newStock: number | null;
+  oldFirstPriceE4: number | null;
+  newFirstPriceE4: number | null;
+}
+
+export interface PriceImportJobRow extends PriceImportJobView {
+  staffName: string;
+}
+
+export interface PriceImportApplied {
+  job: PriceImportJobRow;
+  /** False when this upload had been applied already (a second click): the job is the first one. */
+  isNew: boolean;
+}
+
+/** A level-2 category new parts may go to, labelled "一级 / 二级". */
+export interface PriceImportCategoryOption {
+  id: number;
+  label: string;
+}
+
+/** Column roles as the mapping form shows them, one per column of the header row. */
+export const priceImportColumnRoles = ['ignore', ...priceImportRoles, 'tierPrice', 'tierQty'] as const;
+export type PriceImportColumnRole = (typeof priceImportColumnRoles)[number];
+
+export const priceImportColumnRoleLabels: Record<PriceImportColumnRole, string> = {
+  ignore: '不导入',
+  mpn: '型号',
+  brand: '品牌',
+  storeCode: '商品编号',
+  package: '封装',
+  description: '描述',
+  stock: '库存（可多列，相加）',
+  packSize: '包装数量',
+  moq: '起订量',
+  unitPrice: '单价',
+  tierPrice: '阶梯价',
+  tierQty: '阶梯数量',
+};
+
+export interface PriceImportColumnChoice {
+  role: PriceImportColumnRole;
+  /** For a tier price column without a quantity column: the break quantity ("10+"). */
+  qtyStart?: number | undefined;
+}
+
+/** A mapping as one choice per column (what the form edits). */
+export function columnChoicesOf(mapping: PriceImportMapping, columnCount: number): PriceImportColumnChoice[] {
+  const choices: PriceImportColumnChoice[] = Array.from({ length: columnCount }, () => ({ role: 'ignore' }));
+  const set = (column: number | undefined, choice: PriceImportColumnChoice) => {
+    if (column !== undefined && column < columnCount) choices[column] = choice;
+  };
+  for (const role of ['mpn', 'brand', 'storeCode', 'package', 'description', 'packSize', 'moq', 'unitPrice'] as const) set(mapping[role], { role });
+  for (const column of mapping.stock ?? []) set(column, { role: 'stock' });
+  for (const tier of mapping.tiers ?? []) {
+    set(tier.priceColumn, { role: 'tierPrice', qtyStart: tier.qtyStart });
+    set(tier.qtyColumn, { role: 'tierQty' });
+  }
+  return choices;
+}
+
+/**
+ * The choices back as a mapping, or the Chinese reason they cannot be one. Tier price columns pair with tier
+ * quantity columns in order when there are as many; otherwise each tier price needs its own start quantity.
+ */
+export function mappingOfColumnChoices(choices: readonly PriceImportColumnChoice[]): PriceImportMapping | string {
+  const columnsOf = (role: PriceImportColumnRole) => choices.flatMap((choice, column) => (choice.role === role ? [column] : []));
+  const mpn = columnsOf('mpn');
+  if (mpn.length !== 1) return '请指定且只指定一列为“型号”';
+  const mapping: PriceImportMapping = { mpn: mpn[0] ?? 0 };
+  for (const role of ['brand', 'storeCode', 'package', 'description', 'packSize', 'moq', 'unitPrice'] as const) {
+    const columns = columnsOf(role);
+    if (columns.length > 1) return `“${priceImportColumnRoleLabels[role]}”只能指定一列`;
+    if (columns[0] !== undefined) mapping[role] = columns[0];
+  }
+  const stock = columnsOf('stock');
+  if (stock.length > 0) mapping.stock = stock;
+  const prices = columnsOf('tierPrice');
+  const quantities = columnsOf('tierQty');
+  if (quantities.length > 0 && quantities.length !== prices.length) return '“阶梯数量”列与“阶梯价”列的数目须相同';
+  if (prices.length > 0) {
+    const tiers: TierColumn[] = [];
+    for (const [index, priceColumn] of prices.entries()) {
+      const qtyColumn = quantities[index];
+      const qtyStart = choices[priceColumn]?.qtyStart;
+      if (qtyColumn !== undefined) tiers.push({ priceColumn, qtyColumn });
+      else if (qtyStart !== undefined && Number.isInteger(qtyStart) && qtyStart > 0) tiers.push({ priceColumn, qtyStart });
+      else return '每个“阶梯价”列需填写起始数量（正整数）';
+    }
+    mapping.tiers = tiers;
+  }
+  if (mapping.stock === undefined && mapping.tiers === undefined && mapping.unitPrice === undefined && mapping.packSize === undefined) {
+    return '请至少指定价格、库存或包装数量中的一列';
+  }
+  return mapping;
+}
+
+/** /admin/price-import: the desk's jobs (newest first) and the categories new parts may go to. */
+export interface PriceImportDeskPageData extends StaffHomePageData {
+  jobs: GridPage<PriceImportJobRow>;
+  categories: PriceImportCategoryOption[];
+}

@@ -93,16 +93,40 @@ export function findJobWork(db: Kysely<Database>, id: number) {
   return db.selectFrom('priceImportJobs').select(['id', 'status', 'optionsJson', 'rowsJson', 'processed', 'total']).where('id', '=', id).executeTakeFirst();
 }
 
-/** The oldest job left running by a stopped process (resumed first), else the oldest queued one. */
+/** Statuses a worker takes up: a job left mid-way by a stopped process, then the queued ones. */
+const runnableStatuses: PriceImportJobStatus[] = ['running', 'rolling_back', 'queued'];
+
+/** The oldest job left running or rolling back by a stopped process (resumed first), else the oldest queued one. */
 export async function nextRunnableJobId(db: Kysely<Database>): Promise<number | null> {
-  const running = await db.selectFrom('priceImportJobs').select('id').where('status', '=', 'running').orderBy('id').limit(1).executeTakeFirst();
-  if (running) return running.id;
-  const queued = await db.selectFrom('priceImportJobs').select('id').where('status', '=', 'queued').orderBy('id').limit(1).executeTakeFirst();
-  return queued?.id ?? null;
+  const ids = await runnableJobIds(db);
+  return ids[0] ?? null;
+}
+
+/** Every job a worker should take up, those left mid-way first, each group oldest first. */
+export async function runnableJobIds(db: Kysely<Database>): Promise<number[]> {
+  const rows = await db.selectFrom('priceImportJobs').select(['id', 'status']).where('status', 'in', runnableStatuses).orderBy('id').execute();
+  return rows.sort((a, b) => runnableStatuses.indexOf(a.status) - runnableStatuses.indexOf(b.status)).map((row) => row.id);
 }
 
 export async function setJobStatus(db: Kysely<Database>, id: number, status: PriceImportJobStatus, now: number, error: string | null = null): Promise<void> {
   await db.updateTable('priceImportJobs').set({ status, error, updatedAt: now }).where('id', '=', id).execute();
+}
+
+/** Moves a job on only from one of these statuses: the one statement that decides between racing staff actions. */
+export async function claimJobStatus(
+  db: Kysely<Database>,
+  id: number,
+  from: readonly PriceImportJobStatus[],
+  to: PriceImportJobStatus,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('priceImportJobs')
+    .set({ status: to, updatedAt: now })
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }
 
 interface PartBefore {

@@ -4,8 +4,11 @@ import { priceImportErrors, priceImportLimits, priceImportMessages, type PriceIm
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { planImport, productIdOfStoreCode, type ImportAction } from './price-import-plan.ts';
+
+export type { ImportAction } from './price-import-plan.ts';
 import {
   applyBatch,
+  claimJobStatus,
   findJob,
   findJobWork,
   forgetUndo,
@@ -16,6 +19,7 @@ import {
   loadPartsById,
   nextRunnableJobId,
   rollBackJob,
+  runnableJobIds,
   setJobStatus,
   type NewPartPlace,
 } from './price-import.repository.ts';
@@ -75,14 +79,29 @@ interface StoredOptions {
 }
 
 /** Queues the checked rows as a job; the runner applies them. Returns the job id. */
-export async function queuePriceImport(db: Kysely<Database>, fileName: string, check: PriceImportCheck, options: PriceImportOptions = {}): Promise<number> {
-  if (check.actions.length === 0) throw new AppError(priceImportErrors.nothingToApply);
-  const stored: StoredOptions = { place: await placeOf(db, options.newPartCategoryId) };
+export function queuePriceImport(
+  db: Kysely<Database>,
+  fileName: string,
+  check: Pick<PriceImportCheck, 'actions'>,
+  options: PriceImportOptions = {},
+): Promise<number> {
+  return queueImportActions(db, fileName, check.actions, options.newPartCategoryId);
+}
+
+/** Queues rows a validation found (kept since) as a job, in the caller's transaction when given one. */
+export async function queueImportActions(
+  db: Kysely<Database>,
+  fileName: string,
+  actions: readonly ImportAction[],
+  newPartCategoryId: number | undefined,
+): Promise<number> {
+  if (actions.length === 0) throw new AppError(priceImportErrors.nothingToApply);
+  const stored: StoredOptions = { place: await placeOf(db, newPartCategoryId) };
   return insertJob(db, {
     fileName: fileName.slice(0, 255),
     optionsJson: JSON.stringify(stored),
-    rowsJson: JSON.stringify(check.actions),
-    total: check.actions.length,
+    rowsJson: JSON.stringify(actions),
+    total: actions.length,
     now: Date.now(),
   });
 }
@@ -97,24 +116,23 @@ export async function readPriceImportJob(db: Kysely<Database>, jobId: number): P
 export interface JobHooks {
   /** Called before each batch with the count already applied (tests inject a failure here). */
   beforeBatch?: (processed: number) => void | Promise<void>;
+  /** Asked before each batch: true leaves the job running at its cursor, for the next worker (a process stopping). */
+  shouldStop?: () => boolean;
   batchRows?: number;
 }
 
-/**
- * Applies a job from its cursor in batches (each batch and its progress commit together). On any failure every
- * applied batch is undone from the saved "before" values and the job ends rolled_back; if the rollback itself
- * fails the job is failed and keeps its undo rows, so a rollback can run again. Never half-applied once settled.
- */
-export async function runPriceImportJob(db: Kysely<Database>, jobId: number, hooks: JobHooks = {}): Promise<PriceImportJobView> {
-  const work = await findJobWork(db, jobId);
-  if (!work) throw new AppError(priceImportErrors.jobNotFound);
-  if (work.status !== 'queued' && work.status !== 'running') return readPriceImportJob(db, jobId);
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}
+
+async function applyJob(db: Kysely<Database>, jobId: number, work: JobWork, hooks: JobHooks): Promise<void> {
   const { place } = JSON.parse(work.optionsJson) as StoredOptions;
   const actions = JSON.parse(work.rowsJson) as ImportAction[];
   const batchRows = hooks.batchRows ?? priceImportLimits.batchRows;
   await setJobStatus(db, jobId, 'running', Date.now());
   try {
     for (let processed = work.processed; processed < actions.length; processed += batchRows) {
+      if (hooks.shouldStop?.()) return;
       await hooks.beforeBatch?.(processed);
       const batch = actions.slice(processed, processed + batchRows);
       await applyBatch(db, jobId, batch, place, processed + batch.length, Date.now());
@@ -122,35 +140,55 @@ export async function runPriceImportJob(db: Kysely<Database>, jobId: number, hoo
     await setJobStatus(db, jobId, 'done', Date.now());
     await forgetUndo(db, jobId);
   } catch (error) {
-    const detail = error instanceof Error ? error.message : String(error);
-    try {
-      await rollBackJob(db, jobId, place, Date.now());
-      await setJobStatus(db, jobId, 'rolled_back', Date.now(), `${priceImportMessages.jobRolledBack}：${detail}`.slice(0, 2000));
-    } catch (rollbackError) {
-      const rollbackDetail = rollbackError instanceof Error ? rollbackError.message : String(rollbackError);
-      await setJobStatus(db, jobId, 'failed', Date.now(), `${detail}；回滚未完成：${rollbackDetail}`.slice(0, 2000));
-    }
+    await setJobStatus(db, jobId, 'failed', Date.now(), `${priceImportMessages.jobFailed}（${messageOf(error)}）`.slice(0, 2000));
   }
+}
+
+async function rollBackJobNow(db: Kysely<Database>, jobId: number, work: JobWork): Promise<void> {
+  const { place } = JSON.parse(work.optionsJson) as StoredOptions;
+  try {
+    await rollBackJob(db, jobId, place, Date.now());
+    await setJobStatus(db, jobId, 'rolled_back', Date.now(), priceImportMessages.jobRolledBack);
+  } catch (error) {
+    await setJobStatus(db, jobId, 'rollback_failed', Date.now(), `回滚未完成（${messageOf(error)}），可再次回滚`.slice(0, 2000));
+  }
+}
+
+type JobWork = NonNullable<Awaited<ReturnType<typeof findJobWork>>>;
+
+/**
+ * Works a job from where the job table says it is: a queued or running job is applied from its cursor in batches
+ * (each batch, its "before" values and its progress commit together); a failed batch leaves the job `failed` with
+ * its committed batches, to be resumed or rolled back by staff; a job rolling back is undone from the saved values.
+ * Idempotent: a job run twice (after a crash) continues from the committed state.
+ */
+export async function runPriceImportJob(db: Kysely<Database>, jobId: number, hooks: JobHooks = {}): Promise<PriceImportJobView> {
+  const work = await findJobWork(db, jobId);
+  if (!work) throw new AppError(priceImportErrors.jobNotFound);
+  if (work.status === 'queued' || work.status === 'running') await applyJob(db, jobId, work, hooks);
+  else if (work.status === 'rolling_back') await rollBackJobNow(db, jobId, work);
   return readPriceImportJob(db, jobId);
 }
 
-/** Rolls back a failed job whose rollback did not finish (its undo rows are still there). */
-export async function rollBackFailedPriceImport(db: Kysely<Database>, jobId: number): Promise<PriceImportJobView> {
-  const work = await findJobWork(db, jobId);
-  if (!work) throw new AppError(priceImportErrors.jobNotFound);
-  if (work.status === 'failed') {
-    const { place } = JSON.parse(work.optionsJson) as StoredOptions;
-    await rollBackJob(db, jobId, place, Date.now());
-    await setJobStatus(db, jobId, 'rolled_back', Date.now(), priceImportMessages.jobRolledBack);
-  }
-  return readPriceImportJob(db, jobId);
+/** 继续: a failed job goes back to the queue and resumes from its cursor. Returns false when it was not failed. */
+export function resumePriceImportJob(db: Kysely<Database>, jobId: number): Promise<boolean> {
+  return claimJobStatus(db, jobId, ['failed'], 'queued', Date.now());
 }
+
+/** 回滚: a failed job (or one whose rollback stopped) is queued for rollback. Returns false when it was neither. */
+export function startPriceImportRollback(db: Kysely<Database>, jobId: number): Promise<boolean> {
+  return claimJobStatus(db, jobId, ['failed', 'rollback_failed'], 'rolling_back', Date.now());
+}
+
+export { runnableJobIds as runnablePriceImportJobIds };
 
 export interface PriceImportRunner {
   /** Starts draining the job table if it is not already being drained. */
   kick(): void;
   /** Resolves when the current drain has finished. */
   idle(): Promise<void>;
+  /** Stops after the current batch (the job stays running at its cursor for the next start) and waits for it. */
+  close(): Promise<void>;
 }
 
 /**
@@ -159,19 +197,34 @@ export interface PriceImportRunner {
  */
 export function createPriceImportRunner(db: Kysely<Database>, onError: (error: unknown) => void = () => undefined): PriceImportRunner {
   let draining: Promise<void> | null = null;
+  let isClosing = false;
+  // A kick while draining makes the drain look at the table once more before it ends.
+  let kicks = 0;
+  const hooks: JobHooks = { shouldStop: () => isClosing };
   const drain = async () => {
-    for (let jobId = await nextRunnableJobId(db); jobId !== null; jobId = await nextRunnableJobId(db)) {
-      await runPriceImportJob(db, jobId);
-    }
+    let seenKicks: number;
+    do {
+      seenKicks = kicks;
+      for (let jobId = await nextRunnableJobId(db); jobId !== null && !isClosing; jobId = await nextRunnableJobId(db)) {
+        await runPriceImportJob(db, jobId, hooks);
+      }
+    } while (kicks !== seenKicks && !isClosing);
   };
   return {
     kick() {
-      draining ??= drain()
+      if (isClosing) return;
+      kicks++;
+      if (draining) return;
+      draining = drain()
         .catch(onError)
         .finally(() => {
           draining = null;
         });
     },
     idle: () => draining ?? Promise.resolve(),
+    async close() {
+      isClosing = true;
+      await (draining ?? Promise.resolve());
+    },
   };
 }

@@ -25,7 +25,28 @@ export interface PriceImportUndoTable {
   beforeJson: string | null;
 }
 
+/** A staff member's uploaded price list and its last validation (migration 0039). */
+export interface PriceImportUploadsTable {
+  id: Generated<number>;
+  staffId: number;
+  staffName: string;
+  fileName: string;
+  bytes: Uint8Array;
+  status: 'uploaded' | 'validated' | 'applied';
+  /** JSON of the PriceImportOptions last validated with (mapping, category for new parts). */
+  optionsJson: string | null;
+  /** JSON of PriceImportSummary. */
+  summaryJson: string | null;
+  errorsJson: string | null;
+  /** JSON of the ImportAction[] the validation found, applied as they are. */
+  actionsJson: string | null;
+  jobId: number | null;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface PriceImportTables {
   priceImportJobs: PriceImportJobsTable;
+  priceImportUploads: PriceImportUploadsTable;
   priceImportUndo: PriceImportUndoTable;
 }

@@ -3,7 +3,15 @@ import { priceImportMessages } from '../../../contract/price-import.ts';
 import { insertProduct } from '../../testing/factories.ts';
 import { createTestDb, type TestDb } from '../../testing/test-db.ts';
 import { insertCatalogFixture, type CatalogFixture } from '../catalog/testing/catalog-fixture.ts';
-import { checkPriceList, createPriceImportRunner, queuePriceImport, readPriceImportJob, runPriceImportJob } from './price-import.service.ts';
+import {
+  checkPriceList,
+  createPriceImportRunner,
+  queuePriceImport,
+  readPriceImportJob,
+  resumePriceImportJob,
+  runPriceImportJob,
+  startPriceImportRollback,
+} from './price-import.service.ts';
 
 let db: TestDb;
 let fixture: CatalogFixture;
@@ -136,7 +144,7 @@ describe('applying a price list as a job', () => {
     expect(await db.kysely.selectFrom('priceImportUndo').select('id').execute()).toEqual([]);
   });
 
-  it('rolls back every applied batch when a batch fails midway, leaving the catalogue as it was', async () => {
+  async function failingJob() {
     const rows = Array.from({ length: 30 }, (_, index) => `IMP-BATCH-${index},ST,,,${index},1,${(index + 1) / 100},`);
     const text = `${['型号,品牌,封装,描述,库存,MPQ,1+,10+', 'IMP-A100,ST,QFN-32,新描述,999,20,9,8', ...rows].join('\n')}\n`;
     const check = await checkPriceList(db.kysely, utf8(text), { newPartCategoryId: fixture.categories.armMcu });
@@ -156,10 +164,31 @@ describe('applying a price list as a job', () => {
       },
     });
     expect(seen).toEqual([0, 10, 20]);
-    expect(job.status).toBe('rolled_back');
+    return { jobId, job, before };
+  }
+
+  it('a batch that fails leaves the job failed at its cursor; a rollback restores the catalogue as it was', async () => {
+    const { jobId, job, before } = await failingJob();
+    expect(job).toMatchObject({ status: 'failed', processed: 20 });
     expect(job.error).toContain('磁盘已满');
+    expect(await resumePriceImportJob(db.kysely, jobId + 1000)).toBe(false);
+    expect(await startPriceImportRollback(db.kysely, jobId)).toBe(true);
+    // Resuming a job already rolling back is refused: one statement decides.
+    expect(await resumePriceImportJob(db.kysely, jobId)).toBe(false);
+    expect(await runPriceImportJob(db.kysely, jobId)).toMatchObject({ status: 'rolled_back' });
     expect(await catalogueState()).toEqual(before);
     expect(await db.kysely.selectFrom('priceImportUndo').select('id').execute()).toEqual([]);
+    expect(await startPriceImportRollback(db.kysely, jobId)).toBe(false);
+  });
+
+  it('a failed job resumed from its cursor applies the remaining batches once', async () => {
+    const { jobId } = await failingJob();
+    expect(await resumePriceImportJob(db.kysely, jobId)).toBe(true);
+    expect(await readPriceImportJob(db.kysely, jobId)).toMatchObject({ status: 'queued', processed: 20 });
+    expect(await runPriceImportJob(db.kysely, jobId, { batchRows: 10 })).toMatchObject({ status: 'done', processed: 31, error: null });
+    const created = await db.kysely.selectFrom('products').select('code').where('code', 'like', 'IMP-BATCH-%').execute();
+    expect(created).toHaveLength(30);
+    expect(await part(partA)).toMatchObject({ stock: 999, package: 'QFN-32' });
   });
 
   it('resumes a job a stopped process left running from its committed cursor', async () => {

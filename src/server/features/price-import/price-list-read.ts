@@ -8,6 +8,8 @@ export interface PriceListRead {
   sheetName: string;
   headerRowIndex: number;
   headers: string[];
+  /** The first rows under the header as written, for the staff member to check the mapping against. */
+  sampleRows: string[][];
   mapping: PriceImportMapping;
   rows: PriceListRow[];
   errors: PriceImportError[];
@@ -17,6 +19,8 @@ export interface ExplicitMapping {
   headerRowIndex: number;
   mapping: PriceImportMapping;
 }
+
+const sampleRowCount = 5;
 
 /**
  * A supplier price list (.xlsx/.xls/.csv in UTF-8, GBK or UTF-16) read into rows: the header is found under any
@@ -38,6 +42,7 @@ export function readPriceList(bytes: Uint8Array, explicit?: ExplicitMapping): Pr
     sheetName: grid.sheetName,
     headerRowIndex: detected.headerRowIndex,
     headers: grid.rows[detected.headerRowIndex] ?? [],
+    sampleRows: grid.rows.slice(detected.headerRowIndex + 1, detected.headerRowIndex + 1 + sampleRowCount),
     mapping: detected.mapping,
     rows,
     errors,

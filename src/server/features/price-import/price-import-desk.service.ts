@@ -1,0 +1,238 @@
+import type { Kysely } from 'kysely';
+import type { z } from 'zod';
+import type { priceImportDeskRequests } from '../../../contract/admin-price-import-requests.ts';
+import {
+  priceImportErrors,
+  priceImportFirstErrors,
+  type PriceImportApplied,
+  type PriceImportChangeKind,
+  type PriceImportError,
+  type PriceImportJobRow,
+  type PriceImportPreviewRow,
+  type PriceImportSummary,
+  type PriceImportUploadView,
+  type PriceImportValidation,
+} from '../../../contract/price-import.ts';
+import type { StaffIdentity } from '../../../contract/staff.ts';
+import type { GridPage } from '../../../contract/staff-grid.ts';
+import type { Database } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import { recordStaffChange } from '../staff/audit.service.ts';
+import { pageOfQuery } from '../staff/grid-query.ts';
+import {
+  attachJob,
+  claimUploadForApply,
+  findJobRow,
+  findUploadFile,
+  findUploadOutcome,
+  insertUpload,
+  isSecondLevelCategory,
+  jobRowsQuery,
+  loadPartFigures,
+  loadSecondLevelCategories,
+  saveValidation,
+} from './price-import-upload.repository.ts';
+import type { PriceImportQueue } from './price-import-queue.ts';
+import {
+  checkPriceList,
+  priceImportErrorReport,
+  queueImportActions,
+  readPriceImportJob,
+  resumePriceImportJob,
+  startPriceImportRollback,
+  type ImportAction,
+  type PriceImportOptions,
+} from './price-import.service.ts';
+import { readPriceList } from './price-list-read.ts';
+
+type Requests = { [Name in keyof typeof priceImportDeskRequests]: z.output<(typeof priceImportDeskRequests)[Name]> };
+
+/** Who acts, from where: what the audit log records. */
+export interface PriceImportActor {
+  staff: StaffIdentity;
+  ip: string;
+}
+
+/** Keeps the file and answers how it reads: the detected header and mapping, and a few rows under it. */
+export async function receivePriceList(db: Kysely<Database>, actor: PriceImportActor, fileName: string, bytes: Uint8Array): Promise<PriceImportUploadView> {
+  const read = readPriceList(bytes);
+  const uploadId = await insertUpload(db, { staffId: actor.staff.id, staffName: actor.staff.displayName, fileName, bytes, now: Date.now() });
+  return {
+    uploadId,
+    fileName,
+    sheetName: read.sheetName,
+    headerRowIndex: read.headerRowIndex,
+    headers: read.headers,
+    mapping: read.mapping,
+    sampleRows: read.sampleRows,
+  };
+}
+
+/** Validates the kept file with the chosen mapping against the catalogue as it is now, and keeps the outcome. */
+export async function validateUpload(db: Kysely<Database>, body: Requests['validate']): Promise<PriceImportValidation> {
+  const upload = await findUploadFile(db, body.uploadId);
+  if (!upload) throw new AppError(priceImportErrors.uploadNotFound);
+  if (upload.status === 'applied') throw new AppError(priceImportErrors.alreadyApplied);
+  if (body.newPartCategoryId !== undefined && !(await isSecondLevelCategory(db, body.newPartCategoryId))) throw new AppError(priceImportErrors.categoryInvalid);
+  const options: PriceImportOptions = {
+    ...(body.explicit ? { mapping: body.explicit } : {}),
+    ...(body.newPartCategoryId === undefined ? {} : { newPartCategoryId: body.newPartCategoryId }),
+  };
+  const check = await checkPriceList(db, new Uint8Array(upload.bytes), options);
+  const summary: PriceImportSummary = { total: check.preview.total, counts: check.preview.counts, errorCount: check.preview.errors.length };
+  const isSaved = await saveValidation(db, upload.id, {
+    optionsJson: JSON.stringify(options),
+    summaryJson: JSON.stringify(summary),
+    errorsJson: JSON.stringify(check.preview.errors),
+    actionsJson: JSON.stringify(check.actions),
+    now: Date.now(),
+  });
+  if (!isSaved) throw new AppError(priceImportErrors.alreadyApplied);
+  return { uploadId: upload.id, summary, firstErrors: check.preview.errors.slice(0, priceImportFirstErrors) };
+}
+
+async function validatedOutcome(db: Kysely<Database>, uploadId: number) {
+  const upload = await findUploadOutcome(db, uploadId);
+  if (!upload) throw new AppError(priceImportErrors.uploadNotFound);
+  if (upload.status === 'uploaded' || upload.errorsJson === null) throw new AppError(priceImportErrors.notValidated);
+  return upload;
+}
+
+/** A page of the creates, updates or price changes a validation found, with the catalogue's figures now. */
+export async function previewUpload(db: Kysely<Database>, query: Requests['preview']): Promise<GridPage<PriceImportPreviewRow>> {
+  const upload = await validatedOutcome(db, query.filters.uploadId);
+  if (upload.actionsJson === null) throw new AppError(priceImportErrors.alreadyApplied);
+  const kind: PriceImportChangeKind = query.filters.kind;
+  const actions = (JSON.parse(upload.actionsJson) as ImportAction[]).filter((action) => action.kind === kind);
+  if (query.sort?.direction === 'desc') actions.reverse();
+  const shown = actions.slice((query.page - 1) * query.pageSize, query.page * query.pageSize);
+  const figures = await loadPartFigures(
+    db,
+    shown.flatMap((action) => (action.productId === null ? [] : [action.productId])),
+  );
+  const rows = shown.map((action): PriceImportPreviewRow => {
+    const now = action.productId === null ? undefined : figures.get(action.productId);
+    const changed = [
+      ...(action.stock === null ? [] : ['stock']),
+      ...(action.packSize === null ? [] : ['packSize']),
+      ...(action.package === null ? [] : ['package']),
+      ...(action.description === null ? [] : ['description']),
+      ...(action.tiers === null ? [] : ['prices']),
+    ];
+    return {
+      row: action.row,
+      kind,
+      mpn: action.code,
+      productId: action.productId,
+      changed: action.kind === 'create' ? [] : changed,
+      oldStock: now?.stock ?? null,
+      newStock: action.stock ?? now?.stock ?? null,
+      oldFirstPriceE4: now?.firstTierPriceE4 ?? null,
+      newFirstPriceE4: action.tiers?.[0]?.priceE4 ?? now?.firstTierPriceE4 ?? null,
+    };
+  });
+  return { rows, total: actions.length, page: query.page, pageSize: query.pageSize };
+}
+
+/** Every error of the last validation, as the downloadable report. */
+export async function uploadErrorReport(db: Kysely<Database>, uploadId: number, format: 'csv' | 'xlsx'): Promise<{ fileName: string; bytes: Uint8Array }> {
+  const upload = await validatedOutcome(db, uploadId);
+  const errors = JSON.parse(upload.errorsJson ?? '[]') as PriceImportError[];
+  const base = upload.fileName.replace(/\.[^.]*$/, '') || '价格表';
+  return { fileName: `${base}-错误报告.${format}`, bytes: priceImportErrorReport(errors, format) };
+}
+
+async function jobRow(db: Kysely<Database>, jobId: number): Promise<PriceImportJobRow> {
+  const row = await findJobRow(db, jobId);
+  if (!row) throw new AppError(priceImportErrors.jobNotFound);
+  return { ...row, staffName: row.staffName ?? '' };
+}
+
+/**
+ * 应用: the validated rows become one job, audited with who, the file and the counts. The upload moves
+ * validated → applied in one statement inside the transaction, so a second click (or a second tab) gets the job
+ * the first one queued, never a second job.
+ */
+export async function applyUpload(db: Kysely<Database>, queue: PriceImportQueue, actor: PriceImportActor, uploadId: number): Promise<PriceImportApplied> {
+  const applied = await withTransaction(db, async (trx) => {
+    if (!(await claimUploadForApply(trx, uploadId, Date.now()))) {
+      const upload = await findUploadOutcome(trx, uploadId);
+      if (!upload) throw new AppError(priceImportErrors.uploadNotFound);
+      if (upload.status === 'applied' && upload.jobId !== null) return { jobId: upload.jobId, isNew: false };
+      throw new AppError(upload.status === 'applied' ? priceImportErrors.alreadyApplied : priceImportErrors.notValidated);
+    }
+    const upload = await findUploadOutcome(trx, uploadId);
+    if (!upload?.actionsJson || !upload.summaryJson) throw new AppError(priceImportErrors.notValidated);
+    const options = JSON.parse(upload.optionsJson ?? '{}') as PriceImportOptions;
+    const actions = JSON.parse(upload.actionsJson) as ImportAction[];
+    const jobId = await queueImportActions(trx, upload.fileName, actions, options.newPartCategoryId);
+    await attachJob(trx, uploadId, jobId, Date.now());
+    const summary = JSON.parse(upload.summaryJson) as PriceImportSummary;
+    await recordStaffChange(trx, {
+      staff: actor.staff,
+      action: 'apply',
+      subject: 'PriceImport',
+      subjectId: jobId,
+      before: null,
+      after: { fileName: upload.fileName, uploadId, rows: summary.total, ...summary.counts, applying: actions.length },
+      ip: actor.ip,
+    });
+    return { jobId, isNew: true };
+  });
+  if (applied.isNew) await queue.enqueue(applied.jobId);
+  return { job: await jobRow(db, applied.jobId), isNew: applied.isNew };
+}
+
+export function readJobRow(db: Kysely<Database>, jobId: number): Promise<PriceImportJobRow> {
+  return jobRow(db, jobId);
+}
+
+export function listJobs(db: Kysely<Database>, query: Requests['jobs']): Promise<GridPage<PriceImportJobRow>> {
+  return pageOfQuery(
+    jobRowsQuery(db, query.filters),
+    query,
+    { id: 'priceImportJobs.id', createdAt: 'priceImportJobs.createdAt', status: 'priceImportJobs.status' },
+    { column: 'id', direction: 'desc' },
+    'priceImportJobs.id',
+  ).then((page) => ({ ...page, rows: page.rows.map((row) => ({ ...row, staffName: row.staffName ?? '' })) }));
+}
+
+/** 继续 or 回滚 of an interrupted job: one conditional update decides, audited in its transaction, then a worker is woken. */
+async function moveJob(
+  db: Kysely<Database>,
+  queue: PriceImportQueue,
+  actor: PriceImportActor,
+  jobId: number,
+  action: 'resume' | 'rollback',
+): Promise<PriceImportJobRow> {
+  await withTransaction(db, async (trx) => {
+    const before = await readPriceImportJob(trx, jobId);
+    const isMoved = action === 'resume' ? await resumePriceImportJob(trx, jobId) : await startPriceImportRollback(trx, jobId);
+    if (!isMoved) throw new AppError(action === 'resume' ? priceImportErrors.jobNotResumable : priceImportErrors.jobNotRollbackable);
+    const after = await readPriceImportJob(trx, jobId);
+    await recordStaffChange(trx, {
+      staff: actor.staff,
+      action,
+      subject: 'PriceImport',
+      subjectId: jobId,
+      before: { fileName: before.fileName, status: before.status, processed: before.processed, total: before.total },
+      after: { fileName: after.fileName, status: after.status, processed: after.processed, total: after.total },
+      ip: actor.ip,
+    });
+  });
+  await queue.enqueue(jobId);
+  return jobRow(db, jobId);
+}
+
+export function resumeJob(db: Kysely<Database>, queue: PriceImportQueue, actor: PriceImportActor, jobId: number) {
+  return moveJob(db, queue, actor, jobId, 'resume');
+}
+
+export function rollBackJob(db: Kysely<Database>, queue: PriceImportQueue, actor: PriceImportActor, jobId: number) {
+  return moveJob(db, queue, actor, jobId, 'rollback');
+}
+
+export function priceImportCategories(db: Kysely<Database>) {
+  return loadSecondLevelCategories(db);
+}

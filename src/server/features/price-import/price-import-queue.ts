@@ -1,0 +1,99 @@
+import { Queue, Worker } from 'bullmq';
+import { Redis } from 'ioredis';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+import { createPriceImportRunner, runnablePriceImportJobIds, runPriceImportJob } from './price-import.service.ts';
+
+/**
+ * Where applied price lists are worked. The job table is the truth either way (status, cursor, progress);
+ * the queue only wakes a worker. Embedded (SQLite, or no Redis): this process drains the table. On PostgreSQL
+ * with Redis: BullMQ, a queue and a worker in every process, so any process may take a job and a job whose
+ * process died is picked up by another (BullMQ's stalled-job check, and a sweep of the table that queues again
+ * any job left queued, running or rolling back).
+ */
+export interface PriceImportQueue {
+  readonly kind: 'embedded' | 'bullmq';
+  /** Wakes a worker for this job (already written to the table). */
+  enqueue(jobId: number): Promise<void>;
+  /** Starts working: resumes the jobs a stopped process left. */
+  start(): Promise<void>;
+  /** Stops after the current batch (the job stays at its cursor for the next worker) and waits for it. */
+  close(): Promise<void>;
+}
+
+interface QueueLogger {
+  error(payload: object, message: string): void;
+}
+
+export function createEmbeddedPriceImportQueue(db: Kysely<Database>, logger: QueueLogger): PriceImportQueue {
+  const runner = createPriceImportRunner(db, (error) => logger.error({ err: error }, 'price import runner stopped'));
+  return {
+    kind: 'embedded',
+    enqueue: async () => runner.kick(),
+    start: async () => runner.kick(),
+    close: () => runner.close(),
+  };
+}
+
+export interface BullmqPriceImportOptions {
+  redisUrl: string;
+  /** Keeps stores sharing one Redis apart (the database's name). */
+  prefix: string;
+  /** How often the table is swept for jobs no queue entry stands for. */
+  sweepMs?: number;
+  /** How long a worker holds a job without renewing before another may take it (BullMQ's lock). */
+  lockMs?: number;
+}
+
+const queueName = 'price-import';
+
+export function createBullmqPriceImportQueue(db: Kysely<Database>, logger: QueueLogger, options: BullmqPriceImportOptions): PriceImportQueue {
+  // BullMQ's blocking commands need a connection that retries for ever (maxRetriesPerRequest: null).
+  const connection = () => new Redis(options.redisUrl, { maxRetriesPerRequest: null });
+  const queueConnection = connection();
+  const workerConnection = connection();
+  const queue = new Queue<{ jobId: number }>(queueName, { connection: queueConnection, prefix: options.prefix });
+  let worker: Worker<{ jobId: number }> | null = null;
+  let sweepTimer: NodeJS.Timeout | null = null;
+  let isClosing = false;
+  const enqueue = async (jobId: number) => {
+    // One queue entry per job at a time: adding the id of an entry waiting or active is a no-op.
+    await queue.add('work', { jobId }, { jobId: `job-${jobId}`, removeOnComplete: true, removeOnFail: true });
+  };
+  const sweep = async () => {
+    for (const jobId of await runnablePriceImportJobIds(db)) await enqueue(jobId);
+  };
+  return {
+    kind: 'bullmq',
+    enqueue,
+    async start() {
+      worker = new Worker<{ jobId: number }>(
+        queueName,
+        async (job) => {
+          await runPriceImportJob(db, job.data.jobId, { shouldStop: () => isClosing });
+        },
+        {
+          connection: workerConnection,
+          prefix: options.prefix,
+          concurrency: 1,
+          lockDuration: options.lockMs ?? 30_000,
+          stalledInterval: options.lockMs ?? 30_000,
+          maxStalledCount: 100,
+        },
+      );
+      worker.on('error', (error) => logger.error({ err: error }, 'price import worker'));
+      await sweep().catch((error: unknown) => logger.error({ err: error }, 'price import sweep'));
+      sweepTimer = setInterval(() => {
+        sweep().catch((error: unknown) => logger.error({ err: error }, 'price import sweep'));
+      }, options.sweepMs ?? 15_000);
+      sweepTimer.unref();
+    },
+    async close() {
+      isClosing = true;
+      if (sweepTimer) clearInterval(sweepTimer);
+      await worker?.close();
+      await queue.close();
+      await Promise.all([queueConnection.quit().catch(() => undefined), workerConnection.quit().catch(() => undefined)]);
+    },
+  };
+}

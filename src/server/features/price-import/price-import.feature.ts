@@ -1,0 +1,24 @@
+import type { FeatureRegistration } from '../feature-registration.ts';
+import { createBullmqPriceImportQueue, createEmbeddedPriceImportQueue, type PriceImportQueue } from './price-import-queue.ts';
+import { priceImportPages } from './price-import.pages.ts';
+import { registerPriceImportRoutes } from './price-import.routes.ts';
+
+/** The database's name keeps the queues of stores sharing one Redis apart. */
+function queuePrefixOf(databaseUrl: string): string {
+  return `bull:${new URL(databaseUrl).pathname.replace(/^\//, '')}`;
+}
+
+/**
+ * 价格导入 (operations console): the desk's calls and page, and the worker of applied price lists from ready to
+ * close — BullMQ on PostgreSQL with Redis, else this process working the job table.
+ */
+export const registerPriceImportFeature: FeatureRegistration = (app, deps, pages) => {
+  const queue: PriceImportQueue =
+    deps.database.engine === 'postgres' && deps.config.redisUrl
+      ? createBullmqPriceImportQueue(deps.db, deps.logger, { redisUrl: deps.config.redisUrl, prefix: queuePrefixOf(deps.config.databaseUrl) })
+      : createEmbeddedPriceImportQueue(deps.db, deps.logger);
+  app.addHook('onReady', async () => queue.start());
+  app.addHook('onClose', async () => queue.close());
+  registerPriceImportRoutes(app, deps, queue);
+  pages.push(...priceImportPages(deps));
+};

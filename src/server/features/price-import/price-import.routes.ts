@@ -1,0 +1,111 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { priceImportDeskCalls } from '../../../contract/admin-price-import-calls.ts';
+import { priceImportDeskRequests, priceImportErrorReportQuery } from '../../../contract/admin-price-import-requests.ts';
+import { requestErrors } from '../../../contract/errors.ts';
+import { priceImportErrorReportPath, priceImportErrors, priceImportLimits, priceImportUploadPath } from '../../../contract/price-import.ts';
+import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
+import { abilityFor, type StaffPermission } from '../../../contract/staff-permissions.ts';
+import { success, WithMessage } from '../../http/api-route.ts';
+import { AppError } from '../../http/app-error.ts';
+import { settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
+import { firstIssueMessage } from '../../http/validation-message.ts';
+import { registerStaffCalls } from '../staff/staff-api-route.ts';
+import { checkStaffAntiForgery, currentStaff, type StaffSessionDeps } from '../staff/staff-session.ts';
+import {
+  applyUpload,
+  listJobs,
+  previewUpload,
+  readJobRow,
+  receivePriceList,
+  resumeJob,
+  rollBackJob,
+  uploadErrorReport,
+  validateUpload,
+  type PriceImportActor,
+} from './price-import-desk.service.ts';
+import type { PriceImportQueue } from './price-import-queue.ts';
+
+function actorOf(staff: StaffIdentity | null, request: FastifyRequest): PriceImportActor {
+  if (!staff) throw new AppError(staffErrors.loginRequired);
+  return { staff, ip: request.ip };
+}
+
+/** The staff member of a request outside registerStaffCalls (the upload, the report), with the permission checked. */
+async function permittedStaff(request: FastifyRequest, deps: StaffSessionDeps, permission: StaffPermission): Promise<StaffIdentity> {
+  const staff = await currentStaff(request, deps);
+  if (!staff) throw new AppError(staffErrors.loginRequired);
+  if (!abilityFor(staff.role).can(permission.action, permission.subject)) throw new AppError(staffErrors.forbidden);
+  return staff;
+}
+
+/** RFC 6266/5987: an ASCII fallback and the Chinese name encoded. */
+function attachmentHeader(fileName: string): string {
+  const fallback = fileName.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
+}
+
+export function registerPriceImportRoutes(app: FastifyInstance, deps: StaffSessionDeps, queue: PriceImportQueue) {
+  registerStaffCalls(app, deps, priceImportDeskCalls, priceImportDeskRequests, {
+    validate: ({ body }) => validateUpload(deps.db, body),
+    preview: ({ body }) => previewUpload(deps.db, body),
+    async apply({ body, staff, request }) {
+      const applied = await applyUpload(deps.db, queue, actorOf(staff, request), body.uploadId);
+      return new WithMessage(applied, applied.isNew ? '已提交导入任务' : '该文件已提交过，显示的是已有的导入任务');
+    },
+    jobs: ({ body }) => listJobs(deps.db, body),
+    job: ({ body }) => readJobRow(deps.db, body.jobId),
+    async resume({ body, staff, request }) {
+      return new WithMessage(await resumeJob(deps.db, queue, actorOf(staff, request), body.jobId), '已继续导入');
+    },
+    async rollback({ body, staff, request }) {
+      return new WithMessage(await rollBackJob(deps.db, queue, actorOf(staff, request), body.jobId), '已开始回滚');
+    },
+  });
+  registerUpload(app, deps);
+  app.get(priceImportErrorReportPath, async (request, reply) => {
+    await permittedStaff(request, deps, { action: 'read', subject: 'PriceImport' });
+    const parsed = priceImportErrorReportQuery.safeParse(request.query ?? {});
+    if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
+    const report = await uploadErrorReport(deps.db, parsed.data.uploadId, parsed.data.format);
+    return reply
+      .header('cache-control', 'no-store')
+      .header('x-content-type-options', 'nosniff')
+      .type(parsed.data.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-disposition', attachmentHeader(report.fileName))
+      .send(Buffer.from(report.bytes));
+  });
+}
+
+/** POST priceImportUploadPath (multipart, field `file`), in its own scope: the only console route taking multipart. */
+function registerUpload(app: FastifyInstance, deps: StaffSessionDeps) {
+  void app.register(async (scope) => {
+    await scope.register(multipart, {
+      limits: { fields: 2, fieldSize: 2048, files: 1, parts: 3, headerPairs: 16, fileSize: priceImportLimits.fileBytesMax },
+    });
+    scope.post(priceImportUploadPath, { config: { skipsAntiForgery: true } }, async (request, reply) => {
+      try {
+        checkStaffAntiForgery(request, deps);
+        const staff = await permittedStaff(request, deps, { action: 'create', subject: 'PriceImport' });
+        const file = await receiveFile(request);
+        return success(await receivePriceList(deps.db, actorOf(staff, request), file.fileName, file.bytes));
+      } catch (error) {
+        settleRefusedBody(request, reply, priceImportLimits.fileBytesMax);
+        throwMultipartFailure(error, { tooLarge: new AppError(priceImportErrors.fileTooLarge), malformed: priceImportErrors.fileMissing });
+      }
+    });
+  });
+}
+
+async function receiveFile(request: FastifyRequest): Promise<{ fileName: string; bytes: Buffer }> {
+  if (!request.isMultipart()) throw new AppError(priceImportErrors.fileMissing);
+  for await (const part of request.parts()) {
+    if (part.type === 'field') continue;
+    if (part.fieldname !== 'file') throw new AppError(priceImportErrors.fileMissing);
+    const bytes = await part.toBuffer();
+    if (part.file.truncated) throw new AppError(priceImportErrors.fileTooLarge);
+    if (bytes.length === 0) throw new AppError(priceImportErrors.fileEmpty);
+    return { fileName: part.filename || '价格表', bytes };
+  }
+  throw new AppError(priceImportErrors.fileMissing);
+}
