@@ -109,7 +109,7 @@ export function findCategoryAttributeKinds(db: Kysely<Database>, categoryId: num
   return db
     .selectFrom('categoryAttributes as ca')
     .innerJoin('attributes as a', 'a.id', 'ca.attributeId')
-    .select(['a.id', 'a.name', 'a.valueKind'])
+    .select(['a.id', 'a.name', 'a.valueKind', 'a.unit'])
     .where('ca.categoryId', '=', categoryId)
     .execute();
 }

@@ -167,20 +167,35 @@ async function checkForm(db: Db, form: ProductFormValues, productId: number | nu
   const codeNorm = normalizePartNumber(form.code);
   if (await hasSameCode(db, form.brandId, codeNorm, productId)) throw new AppError(adminProductErrors.codeDuplicate);
   const attributes = new Map((await findCategoryAttributeKinds(db, form.categorySecondId)).map((attribute) => [attribute.id, attribute]));
+  // A value left as it was keeps its number, however it is written (the seed's 64KB is 65536 bytes).
+  const stored = new Map(
+    (productId === null ? [] : await findProductParams(db, productId)).map((param) => [`${param.attributeId}:${param.valueText}`, param.valueNum]),
+  );
   const params = form.params.map((param) => {
     const attribute = attributes.get(param.attributeId);
     if (!attribute) throw new AppError(adminProductErrors.paramUnknown);
     if (attribute.valueKind === 'text') return { ...param, valueNum: null };
-    const quantity = parseQuantity(param.valueText) ?? plainNumber(param.valueText);
-    if (!quantity) throw new AppError(adminProductErrors.paramNotNumber, `「${attribute.name}」${adminProductErrors.paramNotNumber.msg}`);
-    return { ...param, valueNum: quantity.value };
+    const kept = stored.get(`${param.attributeId}:${param.valueText}`);
+    const valueNum = kept ?? numberOfValue(param.valueText, attribute.unit);
+    if (valueNum === null) throw new AppError(adminProductErrors.paramNotNumber, `「${attribute.name}」${adminProductErrors.paramNotNumber.msg}`);
+    return { ...param, valueNum };
   });
   return { codeNorm, categoryFirstId: category.parentId, params };
 }
 
-/** A bare number (`16` for 16 pins, `3`) is a value too for a numeric parameter, whatever search makes of it. */
-function plainNumber(text: string): { value: number } | null {
-  return /^-?\d+(?:\.\d+)?$/.test(text.trim()) ? { value: Number(text.trim()) } : null;
+const bytePrefixes: Readonly<Record<string, number>> = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 };
+
+/**
+ * A numeric parameter's value in its attribute's base unit: sizes in bytes (64KB = 65536, as the seed
+ * counts), else a quantity as search reads it (10kΩ, 100nF, 3.3V), else a bare number (16); null when none.
+ */
+export function numberOfValue(text: string, unit: string | null): number | null {
+  const trimmed = text.trim();
+  const bytes = unit === 'B' ? /^(\d+(?:\.\d+)?)\s*([KMG]?)B$/i.exec(trimmed) : null;
+  if (bytes) return Number(bytes[1]) * (bytePrefixes[(bytes[2] ?? '').toUpperCase()] ?? 1);
+  const quantity = parseQuantity(trimmed);
+  if (quantity) return quantity.value;
+  return /^-?\d+(?:\.\d+)?$/.test(trimmed) ? Number(trimmed) : null;
 }
 
 async function writeChildren(trx: Transaction<Database>, productId: number, form: ProductFormValues, checked: CheckedForm) {

@@ -10,6 +10,7 @@ import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import { SearchService } from '../search/search.service.ts';
 import { signedInStaff } from '../staff/testing/staff-browser.ts';
+import { numberOfValue } from './product-desk.service.ts';
 
 const t = useTestApp({ fixture: (app) => insertCatalogFixture(app.db) });
 const services: SearchService[] = [];
@@ -290,5 +291,21 @@ describe('商品管理 races', () => {
     const row = await t.db.kysely.selectFrom('products').select('stock').where('id', '=', first.product.id).executeTakeFirstOrThrow();
     expect(row.stock).toBe(answers.find((answer) => answer.code === 1)?.data?.stock);
     expect(await auditOf(first.product.id)).toHaveLength(1);
+  });
+});
+
+describe('numeric parameter values', () => {
+  it.each([
+    ['10kΩ', 'Ω', 10_000],
+    ['100nF', 'F', 1e-7],
+    ['3.3V', 'V', 3.3],
+    ['64KB', 'B', 65_536],
+    ['1MB', 'B', 1_048_576],
+    ['16', null, 16],
+    ['很大', 'Ω', null],
+  ])('%s (%s) → %s', (text, unit, value) => {
+    const found = numberOfValue(text, unit);
+    if (value === null) expect(found).toBeNull();
+    else expect(found).toBeCloseTo(value, 15);
   });
 });

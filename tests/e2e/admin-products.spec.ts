@@ -1,0 +1,73 @@
+import { execFileSync } from 'node:child_process';
+import { generate } from 'otplib';
+import { formatUnitPriceE4 } from '../../src/contract/money.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
+
+const storePath = `data/e2e-${Number(process.env.E2E_PORT ?? 3100)}/store.sqlite`;
+
+/** A 商品 (catalogue) staff account made by the command line; its TOTP secret. */
+function createCatalogStaff(login: string, password: string): string {
+  const output = execFileSync(
+    'node',
+    ['--import', 'tsx', 'src/server/admin-cli/admin.cli.ts', 'create-user', '--login', login, '--name', '商品小王', '--role', 'catalog'],
+    { env: { ...process.env, DATABASE_URL: storePath, STAFF_PASSWORD: password }, encoding: 'utf8' },
+  );
+  const secret = /密钥: ([A-Z2-7]+)/.exec(output)?.[1];
+  if (!secret) throw new Error(`no secret in: ${output}`);
+  return secret;
+}
+
+test("a catalogue staff member edits a product's price tier and stock; the shop's product page shows them", async ({ page, storeDb }) => {
+  const product = await storeDb
+    .selectFrom('products')
+    .select(['id', 'code'])
+    .where('isSpecialOffer', '=', 0)
+    .where('lifecycle', '=', 'active')
+    .where((eb) =>
+      eb.exists(eb.selectFrom('productPrices').select('productId').whereRef('productPrices.productId', '=', 'products.id').where('qtyStart', '>', 1)),
+    )
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const [firstTier] = await storeDb.selectFrom('productPrices').select(['priceE4']).where('productId', '=', product.id).orderBy('qtyStart').limit(1).execute();
+  const newPriceE4 = (firstTier?.priceE4 ?? 0) + 12_345;
+  const newStock = 4321;
+
+  const login = `goods${Date.now() % 1_000_000}`;
+  const password = 'Catalog2026x';
+  const secret = createCatalogStaff(login, password);
+  await page.goto('/admin/login');
+  await waitForHydration(page);
+  await page.getByLabel('登录名').fill(login);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('动态码').fill(await generate({ secret }));
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+
+  await page.getByRole('link', { name: '商品管理' }).click();
+  await expect(page.getByRole('heading', { name: '商品管理' })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByLabel('型号（前缀）').fill(product.code);
+  await expect(page.getByRole('link', { name: product.code, exact: true })).toBeVisible();
+  await page.screenshot({ path: '/tmp/h2-products.png', fullPage: true });
+  await page.getByRole('link', { name: product.code, exact: true }).click();
+
+  await expect(page.getByRole('heading', { name: `编辑商品 ${product.code}` })).toBeVisible();
+  await waitForHydration(page);
+  await page.getByLabel('第1阶单价').fill(formatUnitPriceE4(newPriceE4).slice(1));
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('商品已保存');
+  await page.getByLabel('新库存').fill(String(newStock));
+  await page.getByRole('button', { name: '保存库存' }).click();
+  await expect(page.getByText('库存已保存')).toBeVisible();
+  await expect(page.getByTestId('product-stock')).toHaveText(String(newStock));
+  await page.screenshot({ path: '/tmp/h2-product-edit.png', fullPage: true });
+
+  // A second save of the same form still works: the stock form moved updatedAt, and the form follows it.
+  await page.getByRole('button', { name: '保存', exact: true }).click();
+  await expect(page.getByRole('alert')).toHaveText('商品已保存');
+
+  await page.goto(`/product/detail/${String(product.id)}`);
+  await expect(page.locator('.price').first()).toHaveText(formatUnitPriceE4(newPriceE4));
+  await expect(page.getByText('4,321', { exact: true })).toBeVisible();
+});
