@@ -62,6 +62,8 @@ export const accountErrors = defineErrors('account', {
   locked: { code: ResultCode.tooManyRequests, msg: `登录失败次数过多，账号已锁定，请${loginLockMinutes}分钟后再试` },
   /** Too many answers to "is this phone a member?" (checkHasUser, sendVerificationCode) from one address. */
   lookupTooFrequent: { code: ResultCode.tooManyRequests, msg: '查询过于频繁，请稍后再试' },
+  /** Staff disabled the account (the console's 会员管理); told only after the credentials proved right. */
+  disabled: { code: ResultCode.forbidden, msg: '该账号已被停用，如有疑问请联系客服' },
 });
 
 export const smsErrors = defineErrors('sms', {

@@ -10,7 +10,7 @@ const expectedGrants: Record<Exclude<StaffRole, 'admin'>, string[]> = {
   warehouse: ['read:Product', 'read:Order', 'update:Order', 'update:Product'],
   finance: ['read:Order', 'update:Order', 'read:Member', 'read:Dashboard', ...crud('Refund'), ...crud('Invoice')],
   content: [...crud('Content'), ...crud('Coupon'), 'read:Product'],
-  service: [...crud('Complaint'), ...crud('ContactMessage'), ...crud('SupplierApplication'), 'read:Member', 'read:Order'],
+  service: [...crud('Complaint'), ...crud('ContactMessage'), ...crud('SupplierApplication'), ...crud('Member'), 'read:Order'],
 };
 
 describe('staff permissions', () => {

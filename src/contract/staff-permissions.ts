@@ -63,8 +63,9 @@ const roleRules: Readonly<Record<StaffRole, (can: Can) => void>> = {
     can('read', 'Product');
   },
   service(can) {
-    can('manage', ['Complaint', 'ContactMessage', 'SupplierApplication']);
-    can('read', ['Member', 'Order']);
+    // 会员管理 (disable a member, assign a dedicated rep), contact messages and supplier reviews.
+    can('manage', ['Complaint', 'ContactMessage', 'SupplierApplication', 'Member']);
+    can('read', 'Order');
   },
 };
 

@@ -30,6 +30,7 @@ import { registerActivityFeature } from './activity/activity.feature.ts';
 import { registerOpenPlatformFeature } from './open-platform/open-platform.feature.ts';
 import { registerSeoFeature } from './seo/seo.feature.ts';
 import { registerStaffFeature } from './staff/staff.feature.ts';
+import { registerMemberDeskFeature } from './member-desk/member-desk.feature.ts';
 import { registerOrderDeskFeature } from './order-desk/order-desk.feature.ts';
 import { registerQuotationDeskFeature } from './quotation-desk/quotation-desk.feature.ts';
 import { registerTaxonomyDeskFeature } from './taxonomy-desk/taxonomy-desk.feature.ts';
@@ -67,6 +68,7 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerOpenPlatformFeature,
   registerSeoFeature,
   registerStaffFeature,
+  registerMemberDeskFeature,
   registerOrderDeskFeature,
   registerQuotationDeskFeature,
   registerTaxonomyDeskFeature,

@@ -32,6 +32,7 @@ import { openPlatformMigration } from './0033-open-platform.ts';
 import { productsBrandUpdatedMigration } from './0034-products-brand-updated.ts';
 import { staffConsoleMigration } from './0035-staff-console.ts';
 import { priceImportMigration } from './0036-price-import.ts';
+import { memberDeskMigration } from './0043-member-desk.ts';
 import { orderShipmentsMigration } from './0040-order-shipments.ts';
 import { quotationMarketingDesksMigration } from './0041-quotation-marketing-desks.ts';
 import { taxonomyDeskMigration } from './0038-taxonomy-desk.ts';
@@ -76,4 +77,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0038-taxonomy-desk': taxonomyDeskMigration,
   '0040-order-shipments': orderShipmentsMigration,
   '0042-content-desk': contentDeskMigration,
+  '0043-member-desk': memberDeskMigration,
 };

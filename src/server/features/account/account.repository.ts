@@ -87,6 +87,12 @@ export async function updatePasswordHash(db: Kysely<Database>, userId: number, p
  * member's data (the cart's line cap, later orders and coupons) in concurrent transactions
  * run one after another. A no-op update locks the row on PostgreSQL and takes SQLite's write lock.
  */
+/** Whether staff disabled the member (a missing member counts as disabled: no session for it). */
+export async function isUserDisabled(db: Kysely<Database>, userId: number): Promise<boolean> {
+  const row = await db.selectFrom('users').select('disabledAt').where('id', '=', userId).executeTakeFirst();
+  return row?.disabledAt !== null;
+}
+
 export async function lockUserRow(trx: Transaction<Database>, userId: number): Promise<void> {
   await trx
     .updateTable('users')

@@ -7,7 +7,16 @@ import { registerCalls, WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import { endMemberSession, startMemberSession } from '../../http/session.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { checkHasUser, isLoginCurrent, loginWithPassword, loginWithSmsCode, registerMember, resetPassword, type Member } from './account.service.ts';
+import {
+  checkHasUser,
+  isLoginCurrent,
+  isMemberDisabled,
+  loginWithPassword,
+  loginWithSmsCode,
+  registerMember,
+  resetPassword,
+  type Member,
+} from './account.service.ts';
 import { checkGraphicCode, issueGraphicCode } from './graphic-code/graphic-code.service.ts';
 import { spendPhoneLookup } from './phone-lookup-guard.ts';
 import { sendVerificationCode } from './sms/sms-code.service.ts';
@@ -19,6 +28,10 @@ async function logIn(deps: ServiceDeps, request: FastifyRequest, reply: FastifyR
   if (!(await isLoginCurrent(deps.db, member))) {
     await endMemberSession(request, reply, deps);
     throw new AppError(accountErrors.badCredentials);
+  }
+  if (await isMemberDisabled(deps.db, member.userId)) {
+    await endMemberSession(request, reply, deps);
+    throw new AppError(accountErrors.disabled);
   }
   await recordLogin(deps.db, { userId: member.userId, method, ip: request.ip, userAgent: request.headers['user-agent'] });
   return { nickName: member.nickName, userNumber: member.userNumber };

@@ -12,6 +12,7 @@ import {
   findUserByUserNumber,
   insertUser,
   isPhoneRegistered,
+  isUserDisabled,
   lockUserRow,
   updatePasswordHash,
   type UserRow,
@@ -41,6 +42,15 @@ function memberOf(row: UserRow): Member {
 /** Serializes one member's checked writes inside a transaction (see lockUserRow). */
 export function lockMember(trx: Transaction<Database>, userId: number): Promise<void> {
   return lockUserRow(trx, userId);
+}
+
+/**
+ * Asked once a login's session is stored: a member staff disabled may not log in by any path. Staff
+ * write disabled_at before they end the sessions (member-desk), each in its own statement, so a racing
+ * login either stored its session before they ended them all, or reads disabled_at here.
+ */
+export function isMemberDisabled(db: Kysely<Database>, userId: number): Promise<boolean> {
+  return isUserDisabled(db, userId);
 }
 
 export function checkHasUser(db: Kysely<Database>, phone: string): Promise<boolean> {

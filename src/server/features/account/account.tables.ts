@@ -17,6 +17,8 @@ export interface UsersTable {
   company: string | null;
   job: string | null;
   email: string | null;
+  /** When staff disabled the member (migration 0043); null while the account is active. */
+  disabledAt: Generated<number | null>;
 }
 
 export interface AccountTables extends AccountSecurityTables {

@@ -39,10 +39,10 @@ export async function findContactMessagePage(
 }
 
 /** 待处理 → 已处理 in one conditional update: of two staff marking it at once, one does. */
-export async function claimContactMessageHandled(db: Kysely<Database>, id: number, handledBy: string, now: number): Promise<boolean> {
+export async function claimContactMessageHandled(db: Kysely<Database>, id: number, handledBy: string, now: number, handledNote = ''): Promise<boolean> {
   const result = await db
     .updateTable('contactMessages')
-    .set({ status: 'handled', handledAt: now, handledBy })
+    .set({ status: 'handled', handledAt: now, handledBy, handledNote })
     .where('id', '=', id)
     .where('status', '=', 'new')
     .executeTakeFirst();

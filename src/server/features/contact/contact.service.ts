@@ -131,10 +131,13 @@ export async function listContactMessages(
 }
 
 /** Staff mark a message handled, once: a second mark (or a racing one) answers alreadyHandled. */
-export async function markContactMessageHandled(db: Kysely<Database>, request: { id: number; handledBy: string; now?: number }): Promise<ContactMessage> {
+export async function markContactMessageHandled(
+  db: Kysely<Database>,
+  request: { id: number; handledBy: string; note?: string; now?: number },
+): Promise<ContactMessage> {
   const handledBy = request.handledBy.trim();
   if (!handledBy) throw new AppError(contactErrors.handlerMissing);
-  const isClaimed = await claimContactMessageHandled(db, request.id, handledBy, request.now ?? Date.now());
+  const isClaimed = await claimContactMessageHandled(db, request.id, handledBy, request.now ?? Date.now(), request.note?.trim() ?? '');
   const row = await findContactMessage(db, request.id);
   if (!row) throw new AppError(contactErrors.notFound);
   if (!isClaimed) throw new AppError(contactErrors.alreadyHandled);

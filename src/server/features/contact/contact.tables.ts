@@ -28,6 +28,8 @@ export interface ContactMessagesTable {
   createdAt: number;
   handledAt: number | null;
   handledBy: Generated<string>;
+  /** What staff noted when handling it (migration 0043). */
+  handledNote: Generated<string>;
 }
 
 export type ContactOfficeRow = Selectable<ContactOfficesTable>;

@@ -51,6 +51,8 @@ export interface ServiceRepsTable {
   operatorQqKey: Generated<string>;
   operatorWechat: Generated<string>;
   operateQrCode: Generated<string>;
+  /** The sales-role staff account this rep is (migration 0043); null for a rep without a console account. */
+  staffId: Generated<number | null>;
 }
 
 /** A member's dedicated representative; enableFlag turns the sidebar panel on. */

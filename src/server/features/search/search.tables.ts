@@ -18,7 +18,17 @@ export interface CatalogSyncTable {
   prunedThrough: number;
 }
 
+/** Searches that found nothing (migration 0043): one row per Beijing day and keyword, counting repeats. */
+export interface SearchMissesTable {
+  /** Beijing date, yyyy-MM-dd. */
+  day: string;
+  keyword: string;
+  count: number;
+  lastAt: number;
+}
+
 export interface SearchTables {
   catalogChanges: CatalogChangesTable;
   catalogSync: CatalogSyncTable;
+  searchMisses: SearchMissesTable;
 }

@@ -1,0 +1,102 @@
+import type { ContactDeskPageData, MemberDeskPageData, MemberDetailPageData, SupplierDeskPageData } from '../../../contract/member-desk.ts';
+import { staffHomePath, staffLoginPath, type StaffIdentity } from '../../../contract/staff.ts';
+import { gridDefaultPageSize } from '../../../contract/staff-grid.ts';
+import { abilityFor, desksFor, type StaffSubject } from '../../../contract/staff-permissions.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
+import { definePage, type Page, type PageContext } from '../../ssr/page-registry.ts';
+import { AdminContactMessagesPage } from '../../../web/pages/admin-contact-messages-page.tsx';
+import { AdminMemberDetailPage } from '../../../web/pages/admin-member-detail-page.tsx';
+import { AdminMembersPage } from '../../../web/pages/admin-members-page.tsx';
+import { AdminSupplierApplicationsPage } from '../../../web/pages/admin-supplier-applications-page.tsx';
+import { currentStaff, ensureStaffSid } from '../staff/staff-session.ts';
+import { listMembers, listMyMembers, listReps, loadMemberDetail, repViewIfMine } from './member-desk.service.ts';
+import { listContactDesk, listSupplierDesk, loadSupplierDesk } from './service-desk.service.ts';
+
+const firstPage = { page: 1, pageSize: gridDefaultPageSize } as const;
+
+function loginPathFor(returnPath: string): string {
+  return `${staffLoginPath}?return=${encodeURIComponent(returnPath)}`;
+}
+
+type Guarded = { redirectTo: string } | { staff: StaffIdentity; menu: { label: string; href: string }[] };
+
+/** As /admin/audit: not signed in → the login with a way back; a role without the desk → /admin. */
+async function guard(deps: ServiceDeps, context: PageContext, subject: StaffSubject): Promise<Guarded> {
+  const staff = await currentStaff(context.request, deps);
+  if (!staff) return { redirectTo: loginPathFor(context.request.url) };
+  if (!abilityFor(staff.role).can('read', subject)) return { redirectTo: staffHomePath };
+  ensureStaffSid(context.request, context.reply, deps);
+  return { staff, menu: desksFor(staff.role) };
+}
+
+/** An unknown id shows the page's own "not found" state rather than the error page. */
+async function nullIfMissing<T>(loading: Promise<T>): Promise<T | null> {
+  try {
+    return await loading;
+  } catch (failure) {
+    if (failure instanceof AppError) return null;
+    throw failure;
+  }
+}
+
+function positiveId(value: string | undefined): number | null {
+  const id = Number(value);
+  return Number.isSafeInteger(id) && id > 0 ? id : null;
+}
+
+export function memberDeskPages(deps: ServiceDeps): Page[] {
+  const { db } = deps;
+  return [
+    definePage<MemberDeskPageData>({
+      path: '/admin/members',
+      entry: 'admin-members',
+      component: AdminMembersPage,
+      async load(context) {
+        const access = await guard(deps, context, 'Member');
+        if ('redirectTo' in access) return access;
+        const [initial, reps, myMembers] = await Promise.all([listMembers(db, { ...firstPage, filters: {} }), listReps(db), listMyMembers(db, access.staff)]);
+        return { title: '会员管理 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initial, reps: reps.reps, salesStaff: reps.salesStaff, myMembers } };
+      },
+    }),
+    definePage<MemberDetailPageData>({
+      path: '/admin/members/:userId',
+      entry: 'admin-member-detail',
+      component: AdminMemberDetailPage,
+      async load(context) {
+        const access = await guard(deps, context, 'Member');
+        if ('redirectTo' in access) return access;
+        const userId = positiveId(context.params.userId);
+        const detail = userId === null ? null : await nullIfMissing(loadMemberDetail(db, userId));
+        const repView = detail && userId !== null ? await repViewIfMine(db, access.staff, userId) : null;
+        return { title: '会员详情 - 芯品商城管理后台', isNoIndex: true, status: detail ? 200 : 404, data: { ...access, detail, repView } };
+      },
+    }),
+    definePage<ContactDeskPageData>({
+      path: '/admin/contact-messages',
+      entry: 'admin-contact-messages',
+      component: AdminContactMessagesPage,
+      async load(context) {
+        const access = await guard(deps, context, 'ContactMessage');
+        if ('redirectTo' in access) return access;
+        const initial = await listContactDesk(db, { ...firstPage, filters: { status: 'new' } });
+        return { title: '联系留言 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initial } };
+      },
+    }),
+    definePage<SupplierDeskPageData>({
+      path: '/admin/supplier-applications',
+      entry: 'admin-supplier-applications',
+      component: AdminSupplierApplicationsPage,
+      async load(context) {
+        const access = await guard(deps, context, 'SupplierApplication');
+        if ('redirectTo' in access) return access;
+        const id = positiveId(context.query.id);
+        const [initial, detail] = await Promise.all([
+          listSupplierDesk(db, { ...firstPage, filters: {} }),
+          id === null ? null : nullIfMissing(loadSupplierDesk(deps, id)),
+        ]);
+        return { title: '供应商审核 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initial, detail } };
+      },
+    }),
+  ];
+}

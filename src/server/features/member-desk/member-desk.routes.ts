@@ -1,0 +1,99 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { contactDeskCalls } from '../../../contract/admin-contact-desk-calls.ts';
+import { contactDeskRequests } from '../../../contract/admin-contact-desk-requests.ts';
+import { memberDeskCalls } from '../../../contract/admin-member-desk-calls.ts';
+import { memberDeskRequests } from '../../../contract/admin-member-desk-requests.ts';
+import { supplierDeskCalls } from '../../../contract/admin-supplier-desk-calls.ts';
+import { supplierDeskRequests } from '../../../contract/admin-supplier-desk-requests.ts';
+import { memberDeskMessages, supplierDocumentPath } from '../../../contract/member-desk.ts';
+import { staffErrors, staffLoginPath, type StaffIdentity } from '../../../contract/staff.ts';
+import { abilityFor } from '../../../contract/staff-permissions.ts';
+import { SupplierDecision } from '../../../contract/supplier.ts';
+import { WithMessage } from '../../http/api-route.ts';
+import { AppError } from '../../http/app-error.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
+import { registerStaffCalls } from '../staff/staff-api-route.ts';
+import { currentStaff } from '../staff/staff-session.ts';
+import {
+  assignRep,
+  listMembers,
+  listMyMembers,
+  listReps,
+  loadMemberDetail,
+  loadRepMemberView,
+  saveRep,
+  setMemberDisabled,
+  type StaffActor,
+} from './member-desk.service.ts';
+import { listContactDesk, listSupplierDesk, loadSupplierDesk, markContactHandled, openSupplierDocument, reviewSupplierDesk } from './service-desk.service.ts';
+
+function actorOf(staff: StaffIdentity | null, request: FastifyRequest): StaffActor {
+  if (!staff) throw new AppError(staffErrors.loginRequired);
+  return { staff, ip: request.ip };
+}
+
+function signedIn(staff: StaffIdentity | null): StaffIdentity {
+  if (!staff) throw new AppError(staffErrors.loginRequired);
+  return staff;
+}
+
+export function registerMemberDeskRoutes(app: FastifyInstance, deps: ServiceDeps) {
+  const { db } = deps;
+  registerStaffCalls(app, deps, memberDeskCalls, memberDeskRequests, {
+    list: ({ body }) => listMembers(db, body),
+    detail: ({ body }) => loadMemberDetail(db, body.userId),
+    async setDisabled({ body, staff, request }) {
+      const row = await setMemberDisabled(db, actorOf(staff, request), body.userId, body.isDisabled);
+      return new WithMessage(row, body.isDisabled ? memberDeskMessages.disabled : memberDeskMessages.enabled);
+    },
+    async assignRep({ body, staff, request }) {
+      const result = await assignRep(db, actorOf(staff, request), body.userIds, body.repId);
+      return new WithMessage(result, body.repId === null ? memberDeskMessages.repRemoved : memberDeskMessages.repAssigned);
+    },
+    reps: () => listReps(db),
+    async saveRep({ body, staff, request }) {
+      const { staffId, ...card } = body;
+      return new WithMessage(await saveRep(db, actorOf(staff, request), staffId, card), memberDeskMessages.repSaved);
+    },
+    myMembers: async ({ staff }) => (await listMyMembers(db, signedIn(staff))) ?? [],
+    repMember: ({ body, staff }) => loadRepMemberView(db, signedIn(staff), body.userId),
+  });
+
+  registerStaffCalls(app, deps, contactDeskCalls, contactDeskRequests, {
+    list: ({ body }) => listContactDesk(db, body),
+    async markHandled({ body, staff, request }) {
+      return new WithMessage(await markContactHandled(db, actorOf(staff, request), body.id, body.note), memberDeskMessages.handled);
+    },
+  });
+
+  registerStaffCalls(app, deps, supplierDeskCalls, supplierDeskRequests, {
+    list: ({ body }) => listSupplierDesk(db, body),
+    detail: ({ body }) => loadSupplierDesk(deps, body.id),
+    async review({ body, staff, request }) {
+      const decision = body.decision === 'approve' ? SupplierDecision.approve : SupplierDecision.reject;
+      const row = await reviewSupplierDesk(deps, actorOf(staff, request), { id: body.id, decision, reason: body.reason });
+      return new WithMessage(row, decision === SupplierDecision.approve ? memberDeskMessages.approved : memberDeskMessages.rejected);
+    },
+  });
+
+  // The licence and certificates of an application: to staff who may read applications, never kept by a shared cache.
+  app.get<{ Params: { applicationId: string; position: string } }>(`${supplierDocumentPath}/:applicationId/:position`, async (request, reply) => {
+    const refuse = (status: number, text: string) => reply.status(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
+    const staff = await currentStaff(request, deps);
+    if (!staff) return reply.redirect(`${staffLoginPath}?return=${encodeURIComponent(request.url)}`);
+    if (!abilityFor(staff.role).can('read', 'SupplierApplication')) return refuse(403, staffErrors.forbidden.msg);
+    const applicationId = Number(request.params.applicationId);
+    const position = Number(request.params.position);
+    if (!Number.isSafeInteger(applicationId) || !Number.isSafeInteger(position) || position < 0) return refuse(404, memberDeskMessages.documentMissing);
+    const document = await openSupplierDocument(deps, applicationId, position);
+    if (!document) return refuse(404, memberDeskMessages.documentMissing);
+    if (document.kind === 'redirect') return reply.redirect(document.url);
+    if (document.file.mime === 'application/pdf') void reply.header('content-disposition', 'attachment');
+    return reply
+      .type(document.file.mime)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-length', document.file.bytes)
+      .send(document.file.stream);
+  });
+}
