@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import type { AuditListResponse, StaffCreatedResponse, StaffListRow, StaffLoginResponse, StaffTotpSetup } from './staff.ts';
+import type { AuditRow, StaffCreatedResponse, StaffListRow, StaffLoginResponse, StaffTotpSetup } from './staff.ts';
 import type { auditDeskRequests, staffDeskRequests, staffRequests } from './staff-requests.ts';
 import type { Call } from './call.ts';
+import type { GridPage } from './staff-grid.ts';
 import type { StaffPermission } from './staff-permissions.ts';
 
 type Requests = typeof staffRequests;
@@ -31,7 +32,7 @@ const updateStaff = { action: 'update', subject: 'Staff' } as const;
 
 /** /admin/api/staff/…: 员工管理, every change written to the audit log. */
 export const staffDeskCalls = {
-  list: staffCall<DeskRequests['list'], StaffListRow[]>('/admin/api/staff/list', readStaff),
+  list: staffCall<DeskRequests['list'], GridPage<StaffListRow>>('/admin/api/staff/list', readStaff),
   create: staffCall<DeskRequests['create'], StaffCreatedResponse>('/admin/api/staff/create', { action: 'create', subject: 'Staff' }),
   setRole: staffCall<DeskRequests['setRole'], StaffListRow>('/admin/api/staff/setRole', updateStaff),
   setDisabled: staffCall<DeskRequests['setDisabled'], StaffListRow>('/admin/api/staff/setDisabled', updateStaff),
@@ -39,7 +40,7 @@ export const staffDeskCalls = {
   unlock: staffCall<DeskRequests['unlock'], StaffListRow>('/admin/api/staff/unlock', updateStaff),
 };
 
-/** /admin/api/audit/…: 操作日志, read only (the Excel export is GET auditExportPath with the same filter). */
+/** /admin/api/audit/…: 操作日志, read only (the Excel export is GET auditExportPath?q= with the grid's filters and sort). */
 export const auditDeskCalls = {
-  search: staffCall<(typeof auditDeskRequests)['search'], AuditListResponse>('/admin/api/audit/search', { action: 'read', subject: 'AuditLog' }),
+  search: staffCall<(typeof auditDeskRequests)['search'], GridPage<AuditRow>>('/admin/api/audit/search', { action: 'read', subject: 'AuditLog' }),
 };

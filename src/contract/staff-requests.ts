@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { staffDeskMessages, staffMessages, staffRoles } from './staff.ts';
+import { gridFlagFilter, gridQuerySchema, gridTextFilter } from './staff-grid.ts';
 
 export const staffRequests = {
   login: z.object({
@@ -21,9 +22,17 @@ const staffId = z
   .max(2_147_483_647, staffDeskMessages.staffMissing);
 const role = z.enum(staffRoles, '请选择角色');
 
-/** 员工管理 (admin only). */
+/** 员工管理's columns that sort. */
+export const staffSortColumns = ['login', 'displayName', 'role', 'status', 'createdAt', 'updatedAt'] as const;
+
+/** 员工管理 (admin only): the list filters by login and name (parts of them), role, disabled or not. */
 export const staffDeskRequests = {
-  list: z.object({}),
+  list: gridQuerySchema(staffSortColumns, {
+    login: gridTextFilter(32, '登录名不能超过32个字符'),
+    name: gridTextFilter(32, '显示名不能超过32个字'),
+    role: z.enum(staffRoles, '请求参数有误').optional(),
+    disabled: gridFlagFilter,
+  }),
   create: z.object({
     login: z
       .string('请输入登录名')
@@ -52,6 +61,8 @@ export const auditFilter = z.object({
   to: day,
 });
 
+export const auditSortColumns = ['at', 'staffName', 'action', 'subject'] as const;
+
 export const auditDeskRequests = {
-  search: auditFilter.extend({ page: z.number('请求参数有误').int('请求参数有误').min(1, '请求参数有误').max(100_000, '请求参数有误').default(1) }),
+  search: gridQuerySchema(auditSortColumns, auditFilter.shape),
 };

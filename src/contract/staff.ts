@@ -1,6 +1,7 @@
 import { defineErrors } from './errors.ts';
 import { ResultCode } from './envelope.ts';
 import { isStrongPassword } from './rules.ts';
+import type { GridPage } from './staff-grid.ts';
 
 /**
  * The operations console's staff (issue 14): accounts of their own, apart from members, with a
@@ -94,7 +95,7 @@ export interface StaffHomePageData {
 
 /** /admin/staff: 员工管理. */
 export interface StaffDeskPageData extends StaffHomePageData {
-  rows: StaffListRow[];
+  grid: GridPage<StaffListRow>;
 }
 
 /** A row of 员工管理. */
@@ -104,6 +105,12 @@ export interface StaffListRow extends StaffIdentity {
   isLocked: boolean;
   lockedUntilStr: string;
   createdAtStr: string;
+  updatedAtStr: string;
+}
+
+export function staffStatusLabel(row: Pick<StaffListRow, 'isDisabled' | 'isLocked' | 'lockedUntilStr'>): string {
+  if (row.isDisabled) return '已停用';
+  return row.isLocked ? `已锁定至 ${row.lockedUntilStr}` : '正常';
 }
 
 /** What a new or reset authenticator needs, shown once. */
@@ -141,17 +148,10 @@ export interface AuditRow {
   atStr: string;
 }
 
-export interface AuditListResponse {
-  rows: AuditRow[];
-  total: number;
-}
-
-export const auditPageSize = 50;
 export const auditExportPath = '/admin/api/audit/export';
-/** An export holds at most this many entries (the newest that match). */
-export const auditExportLimit = 100_000;
+export const staffExportPath = '/admin/api/staff/export';
 
 /** /admin/audit: 操作日志's first page. */
 export interface AuditDeskPageData extends StaffHomePageData {
-  result: AuditListResponse;
+  grid: GridPage<AuditRow>;
 }

@@ -37,14 +37,7 @@ function filtered(db: Kysely<Database>, query: AuditQuery) {
   return select;
 }
 
-export async function countAuditEntries(db: Kysely<Database>, query: AuditQuery): Promise<number> {
-  const row = await filtered(db, query)
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .executeTakeFirstOrThrow();
-  return row.count;
-}
-
-/** Newest first. */
-export function findAuditEntries(db: Kysely<Database>, query: AuditQuery, limit: number, offset: number) {
-  return filtered(db, query).selectAll().orderBy('at', 'desc').orderBy('id', 'desc').limit(limit).offset(offset).execute();
+/** The entries a query matches, not ordered (the grid orders and pages them). */
+export function auditEntriesQuery(db: Kysely<Database>, query: AuditQuery) {
+  return filtered(db, query).selectAll();
 }

@@ -1,11 +1,14 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Selectable } from 'kysely';
 import type { StaffIdentity } from '../../../contract/staff.ts';
 import type { StaffSubject } from '../../../contract/staff-permissions.ts';
 import type { Database } from '../../db/database.ts';
-import * as XLSX from '@e965/xlsx';
+import type { AuditLogTable } from './staff.tables.ts';
 import { formatBeijingTime } from '../../../contract/coupon.ts';
-import { auditExportLimit, auditPageSize, type AuditListResponse, type AuditRow } from '../../../contract/staff.ts';
-import { countAuditEntries, findAuditEntries, insertAuditEntry, type AuditQuery } from './audit.repository.ts';
+import type { AuditRow } from '../../../contract/staff.ts';
+import type { GridPage, GridQuery } from '../../../contract/staff-grid.ts';
+import type { auditSortColumns } from '../../../contract/staff-requests.ts';
+import { auditEntriesQuery, insertAuditEntry, type AuditQuery } from './audit.repository.ts';
+import { exportRowsOfQuery, pageOfQuery, type SortExpression, type StaffExportColumn } from './grid-query.ts';
 
 export interface StaffChange {
   staff: StaffIdentity;
@@ -64,7 +67,7 @@ function queryOf(filter: AuditFilter): AuditQuery {
   };
 }
 
-function auditRow(entry: Awaited<ReturnType<typeof findAuditEntries>>[number]): AuditRow {
+function auditRow(entry: Selectable<AuditLogTable>): AuditRow {
   return {
     id: entry.id,
     staffName: entry.staffName,
@@ -78,20 +81,30 @@ function auditRow(entry: Awaited<ReturnType<typeof findAuditEntries>>[number]): 
   };
 }
 
-export async function searchAuditLog(db: Kysely<Database>, filter: AuditFilter, page: number): Promise<AuditListResponse> {
-  const query = queryOf(filter);
-  const [total, entries] = await Promise.all([countAuditEntries(db, query), findAuditEntries(db, query, auditPageSize, (page - 1) * auditPageSize)]);
-  return { total, rows: entries.map(auditRow) };
+type AuditSortColumn = (typeof auditSortColumns)[number];
+export type AuditGridQuery = GridQuery<AuditSortColumn, AuditFilter>;
+
+const auditSortExpressions: Record<AuditSortColumn, SortExpression> = { at: 'at', staffName: 'staffName', action: 'action', subject: 'subject' };
+const auditDefaultSort = { column: 'at', direction: 'desc' } as const;
+
+/** 操作日志's list: newest first unless another order is chosen. */
+export async function searchAuditLog(db: Kysely<Database>, grid: AuditGridQuery): Promise<GridPage<AuditRow>> {
+  const page = await pageOfQuery(auditEntriesQuery(db, queryOf(grid.filters)), grid, auditSortExpressions, auditDefaultSort);
+  return { ...page, rows: page.rows.map(auditRow) };
 }
 
-/** The matching entries (newest first, at most auditExportLimit) as an .xlsx workbook. */
-export async function exportAuditLog(db: Kysely<Database>, filter: AuditFilter): Promise<Buffer> {
-  const entries = await findAuditEntries(db, queryOf(filter), auditExportLimit, 0);
-  const sheet = XLSX.utils.aoa_to_sheet([
-    ['时间', '员工', '操作', '对象', '对象编号', '修改前', '修改后', 'IP'],
-    ...entries.map(auditRow).map((row) => [row.atStr, row.staffName, row.action, row.subject, row.subjectId, row.beforeJson, row.afterJson, row.ip]),
-  ]);
-  const book = XLSX.utils.book_new();
-  XLSX.utils.book_append_sheet(book, sheet, '操作日志');
-  return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
+/** The entries of the export: the grid's filters and order, at most staffExportLimit. */
+export async function exportAuditRows(db: Kysely<Database>, grid: Pick<AuditGridQuery, 'filters' | 'sort'>): Promise<AuditRow[]> {
+  return (await exportRowsOfQuery(auditEntriesQuery(db, queryOf(grid.filters)), grid.sort, auditSortExpressions, auditDefaultSort)).map(auditRow);
 }
+
+export const auditExportColumns: readonly StaffExportColumn<AuditRow>[] = [
+  { header: '时间', value: (row) => row.atStr },
+  { header: '员工', value: (row) => row.staffName },
+  { header: '操作', value: (row) => row.action },
+  { header: '对象', value: (row) => row.subject },
+  { header: '对象编号', value: (row) => row.subjectId },
+  { header: '修改前', value: (row) => row.beforeJson },
+  { header: '修改后', value: (row) => row.afterJson },
+  { header: 'IP', value: (row) => row.ip },
+];

@@ -1,6 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { auditExportPath } from '../../../contract/staff.ts';
+import { gridExportHref } from '../../../contract/staff-grid.ts';
 import { auditDeskCalls, staffDeskCalls } from '../../../contract/staff-calls.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { recordStaffChange } from './audit.service.ts';
@@ -45,26 +46,28 @@ describe('操作日志 (audit log)', () => {
       at: march2 + 86_400_000,
     });
     const admin = await signedInStaff(t.app, t.db.kysely, 'admin');
-    const search = async (filter: object) => (await admin.browser.callOkSearch(filter)).rows.map((row) => row.subjectId);
+    const search = async (filters: object) => (await admin.browser.callOkSearch({ filters })).rows.map((row) => row.subjectId);
     expect(await search({ staffName: '赵' })).toEqual(['9', '7']);
     expect(await search({ staffName: '赵_' })).toEqual(['9']);
     expect(await search({ subject: 'Product', from: '2026-03-01', to: '2026-03-01' })).toEqual(['7']);
     expect(await search({ from: '2026-03-02', to: '2026-03-02' })).toEqual(['8']);
-    const all = await admin.browser.call(auditDeskCalls.search, { from: '2026-03-01', to: '2026-03-03' });
+    const all = await admin.browser.call(auditDeskCalls.search, { filters: { from: '2026-03-01', to: '2026-03-03' } });
     expect(all.data).toMatchObject({
       total: 3,
+      page: 1,
+      pageSize: 20,
       rows: [
         { subjectId: '9', beforeJson: '{"id":9}', afterJson: '' },
         { subjectId: '8', atStr: '2026-03-02 23:30' },
         { subjectId: '7', ip: '10.0.0.1' },
       ],
     });
-    expect((await admin.browser.call(auditDeskCalls.search, { page: 2 })).data?.rows).toEqual([]);
+    expect((await admin.browser.call(auditDeskCalls.search, { page: 2 })).data).toMatchObject({ rows: [], total: 3, page: 2 });
   });
 
   it('exports the same filter to an Excel workbook', async () => {
     const admin = await signedInStaff(t.app, t.db.kysely, 'admin');
-    const response = await admin.browser.get(`${auditExportPath}?subject=Product&from=2026-03-01&to=2026-03-03`);
+    const response = await admin.browser.get(gridExportHref(auditExportPath, { filters: { subject: 'Product', from: '2026-03-01', to: '2026-03-03' } }));
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     const book = XLSX.read(response.rawPayload, { type: 'buffer' });
@@ -83,7 +86,9 @@ describe('操作日志 (audit log)', () => {
 
   it('refuses a date that is not YYYY-MM-DD with a Chinese message', async () => {
     const admin = await signedInStaff(t.app, t.db.kysely, 'admin');
-    expect(await admin.browser.call(auditDeskCalls.search, { from: '3/1/2026' })).toMatchObject({ code: 400, msg: '日期格式应为 YYYY-MM-DD' });
+    expect(await admin.browser.call(auditDeskCalls.search, { filters: { from: '3/1/2026' } })).toMatchObject({ code: 400, msg: '日期格式应为 YYYY-MM-DD' });
+    const badExport = await admin.browser.get(gridExportHref(auditExportPath, { filters: { to: '2026/3/1' } }));
+    expect(badExport.json()).toMatchObject({ code: 400, msg: '日期格式应为 YYYY-MM-DD' });
   });
 
   it('opens the 操作日志 page from the menu for an administrator, and sends other roles home', async () => {

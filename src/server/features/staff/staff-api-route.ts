@@ -29,8 +29,9 @@ type StaffRequestSchemas<Calls extends Record<string, AnyStaffCall>> = {
 /**
  * Registers console calls like registerCalls does the shop's, with the staff session instead of
  * the member's: every POST must carry the staff anti-forgery token (the member's is not asked:
- * http/session.ts leaves /admin alone), then its body is checked, then who calls and, for a call
- * that names a permission, whether their role grants it (contract/staff-permissions.ts): 403 if not.
+ * http/session.ts leaves /admin alone), then who calls and, for a call that names a permission,
+ * whether their role grants it (contract/staff-permissions.ts): 401 / 403 whatever the body says,
+ * so a role learns nothing of a call it may not make; only then is the body checked.
  */
 export function registerStaffCalls<Calls extends Record<string, AnyStaffCall>>(
   app: FastifyInstance,
@@ -45,13 +46,13 @@ export function registerStaffCalls<Calls extends Record<string, AnyStaffCall>>(
     if (!schema || !handle) throw new Error(`${call.path}: no request schema or handler`);
     app.post(call.path, { config: { skipsAntiForgery: true } }, async (request, reply) => {
       checkStaffAntiForgery(request, deps);
-      if (holdsControlChars(request.body)) throw new AppError(requestErrors.invalid, controlCharsMessage);
-      const parsed = schema.safeParse(request.body ?? {});
-      if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
       const staff = await currentStaff(request, deps);
       if (call.access !== 'anyone' && staff === null) throw new AppError(staffErrors.loginRequired);
       if (typeof call.access === 'object' && !(staff && abilityFor(staff.role).can(call.access.action, call.access.subject)))
         throw new AppError(staffErrors.forbidden);
+      if (holdsControlChars(request.body)) throw new AppError(requestErrors.invalid, controlCharsMessage);
+      const parsed = schema.safeParse(request.body ?? {});
+      if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
       const result = await handle({ body: parsed.data, request, reply, staff });
       return result instanceof WithMessage ? success(result.data, result.msg) : success(result);
     });

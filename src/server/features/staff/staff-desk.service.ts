@@ -1,14 +1,25 @@
 import type { Kysely } from 'kysely';
 import { formatBeijingTime } from '../../../contract/coupon.ts';
 import { requestErrors } from '../../../contract/errors.ts';
-import { staffDeskMessages, staffRoleLabels, type StaffIdentity, type StaffListRow, type StaffRole, type StaffTotpSetup } from '../../../contract/staff.ts';
+import {
+  staffDeskMessages,
+  staffRoleLabels,
+  staffStatusLabel,
+  type StaffIdentity,
+  type StaffListRow,
+  type StaffRole,
+  type StaffTotpSetup,
+} from '../../../contract/staff.ts';
+import type { GridPage, GridQuery } from '../../../contract/staff-grid.ts';
+import type { staffSortColumns } from '../../../contract/staff-requests.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordStaffChange } from './audit.service.ts';
-import { deleteStaffSessionsOf, findStaffById, listStaffUsers, updateStaffUser } from './staff.repository.ts';
+import { deleteStaffSessionsOf, findStaffById, staffUsersQuery, updateStaffUser } from './staff.repository.ts';
 import type { StaffUserRow } from './staff.tables.ts';
 import { createStaffUser, type NewStaffFields } from './staff.service.ts';
 import { newTotpSecret, totpUri } from './staff-totp.ts';
+import { exportRowsOfQuery, pageOfQuery, type SortExpression, type StaffExportColumn } from './grid-query.ts';
 
 type Db = Kysely<Database>;
 
@@ -30,6 +41,7 @@ export function staffListRow(row: StaffUserRow, now = Date.now()): StaffListRow 
     isLocked,
     lockedUntilStr: isLocked && row.lockedUntil !== null ? formatBeijingTime(row.lockedUntil) : '',
     createdAtStr: formatBeijingTime(row.createdAt),
+    updatedAtStr: formatBeijingTime(row.updatedAt),
   };
 }
 
@@ -45,9 +57,51 @@ function auditView(row: StaffUserRow) {
   };
 }
 
-export async function listStaff(db: Db): Promise<StaffListRow[]> {
+type StaffSortColumn = (typeof staffSortColumns)[number];
+export type StaffGridQuery = GridQuery<
+  StaffSortColumn,
+  { login?: string | undefined; name?: string | undefined; role?: StaffRole | undefined; disabled?: 'yes' | 'no' | undefined }
+>;
+
+const staffSortExpressions: Record<StaffSortColumn, SortExpression> = {
+  login: 'login',
+  displayName: 'displayName',
+  role: 'role',
+  status: 'isDisabled',
+  createdAt: 'createdAt',
+  updatedAt: 'updatedAt',
+};
+const staffDefaultSort = { column: 'createdAt', direction: 'asc' } as const;
+
+function staffQueryOf(db: Db, filters: StaffGridQuery['filters']) {
+  return staffUsersQuery(db, {
+    login: filters.login,
+    name: filters.name,
+    role: filters.role,
+    isDisabled: filters.disabled === undefined ? undefined : filters.disabled === 'yes',
+  });
+}
+
+/** 员工管理's list: a page of the accounts the filters match, in the chosen order. */
+export async function listStaff(db: Db, grid: StaffGridQuery): Promise<GridPage<StaffListRow>> {
   const now = Date.now();
-  return (await listStaffUsers(db)).map((row) => staffListRow(row, now));
+  const page = await pageOfQuery(staffQueryOf(db, grid.filters), grid, staffSortExpressions, staffDefaultSort);
+  return { ...page, rows: page.rows.map((row) => staffListRow(row, now)) };
+}
+
+export const staffExportColumns: readonly StaffExportColumn<StaffListRow>[] = [
+  { header: '登录名', value: (row) => row.login },
+  { header: '显示名', value: (row) => row.displayName },
+  { header: '角色', value: (row) => row.roleLabel },
+  { header: '状态', value: (row) => staffStatusLabel(row) },
+  { header: '创建时间', value: (row) => row.createdAtStr },
+  { header: '最后修改', value: (row) => row.updatedAtStr },
+];
+
+/** The same accounts for the Excel export. */
+export async function exportStaff(db: Db, grid: Pick<StaffGridQuery, 'filters' | 'sort'>): Promise<StaffListRow[]> {
+  const now = Date.now();
+  return (await exportRowsOfQuery(staffQueryOf(db, grid.filters), grid.sort, staffSortExpressions, staffDefaultSort)).map((row) => staffListRow(row, now));
 }
 
 export async function createStaffByAdmin(db: Db, actor: StaffActor, fields: NewStaffFields): Promise<{ staff: StaffListRow; totp: StaffTotpSetup }> {

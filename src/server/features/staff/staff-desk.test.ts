@@ -103,7 +103,7 @@ describe('员工管理 (staff desk)', () => {
   it('lists the staff with role, disabled and locked state', async () => {
     const admin = await signedInStaff(t.app, t.db.kysely, 'admin');
     const answer = await admin.browser.call(staffDeskCalls.list, {});
-    const me = answer.data?.find((row) => row.id === admin.id);
+    const me = answer.data?.rows.find((row) => row.id === admin.id);
     expect(me).toMatchObject({ login: admin.login, role: 'admin', roleLabel: '管理员', isDisabled: false, isLocked: false });
     expect(me?.createdAtStr).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}$/);
   });

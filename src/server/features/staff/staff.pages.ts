@@ -8,6 +8,7 @@ import {
   type StaffLoginPageData,
 } from '../../../contract/staff.ts';
 import { abilityFor, desksFor } from '../../../contract/staff-permissions.ts';
+import { gridDefaultPageSize } from '../../../contract/staff-grid.ts';
 import { AdminStaffPage } from '../../../web/pages/admin-staff-page.tsx';
 import { listStaff } from './staff-desk.service.ts';
 import { searchAuditLog } from './audit.service.ts';
@@ -16,6 +17,9 @@ import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { AdminHomePage } from '../../../web/pages/admin-home-page.tsx';
 import { AdminLoginPage } from '../../../web/pages/admin-login-page.tsx';
 import { currentStaff, ensureStaffSid, type StaffSessionDeps } from './staff-session.ts';
+
+/** A grid's first page as the page opens: no filter, the list's own order. */
+const firstPage = { page: 1, pageSize: gridDefaultPageSize, filters: {} };
 
 function loginPathFor(returnPath: string): string {
   return returnPath === staffHomePath ? staffLoginPath : `${staffLoginPath}?return=${encodeURIComponent(returnPath)}`;
@@ -56,7 +60,11 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
         // A role without the desk is sent home, where its menu shows what it may open.
         if (!abilityFor(staff.role).can('read', 'Staff')) return { redirectTo: staffHomePath };
         ensureStaffSid(request, reply, deps);
-        return { title: '员工管理 - 芯品商城管理后台', isNoIndex: true, data: { staff, menu: desksFor(staff.role), rows: await listStaff(deps.db) } };
+        return {
+          title: '员工管理 - 芯品商城管理后台',
+          isNoIndex: true,
+          data: { staff, menu: desksFor(staff.role), grid: await listStaff(deps.db, firstPage) },
+        };
       },
     }),
     definePage<AuditDeskPageData>({
@@ -71,7 +79,7 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
         return {
           title: '操作日志 - 芯品商城管理后台',
           isNoIndex: true,
-          data: { staff, menu: desksFor(staff.role), result: await searchAuditLog(deps.db, {}, 1) },
+          data: { staff, menu: desksFor(staff.role), grid: await searchAuditLog(deps.db, firstPage) },
         };
       },
     }),

@@ -125,8 +125,25 @@ export async function deleteStaffSessionsOf(db: Db, staffId: number): Promise<vo
   await db.deleteFrom('staffSessions').where('staffId', '=', staffId).execute();
 }
 
-export function listStaffUsers(db: Db): Promise<StaffUserRow[]> {
-  return db.selectFrom('staffUsers').selectAll().orderBy('id').execute();
+export interface StaffUserFilter {
+  login?: string | undefined;
+  name?: string | undefined;
+  role?: StaffRole | undefined;
+  isDisabled?: boolean | undefined;
+}
+
+function containing(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
+}
+
+/** The accounts a filter matches (login and name: a part, case-insensitive for letters), not ordered. */
+export function staffUsersQuery(db: Db, filter: StaffUserFilter) {
+  let select = db.selectFrom('staffUsers').selectAll();
+  if (filter.login) select = select.where(sql<boolean>`lower(login) like lower(${containing(filter.login)}) escape '\\'`);
+  if (filter.name) select = select.where(sql<boolean>`lower(display_name) like lower(${containing(filter.name)}) escape '\\'`);
+  if (filter.role) select = select.where('role', '=', filter.role);
+  if (filter.isDisabled !== undefined) select = select.where('isDisabled', '=', filter.isDisabled ? 1 : 0);
+  return select;
 }
 
 export async function updateStaffUser(

@@ -1,18 +1,24 @@
 import type { FastifyInstance } from 'fastify';
 import { safeStaffReturnPath, staffDeskMessages, staffMessages, type StaffIdentity } from '../../../contract/staff.ts';
 import { auditDeskCalls, staffAuthCalls, staffDeskCalls } from '../../../contract/staff-calls.ts';
-import { auditDeskRequests, auditFilter, staffDeskRequests, staffRequests } from '../../../contract/staff-requests.ts';
-import { auditExportPath } from '../../../contract/staff.ts';
-import { abilityFor } from '../../../contract/staff-permissions.ts';
-import { firstIssueMessage } from '../../http/validation-message.ts';
-import { requestErrors } from '../../../contract/errors.ts';
-import { exportAuditLog, searchAuditLog } from './audit.service.ts';
-import { currentStaff } from './staff-session.ts';
+import { auditDeskRequests, staffDeskRequests, staffRequests } from '../../../contract/staff-requests.ts';
+import { auditExportPath, staffExportPath } from '../../../contract/staff.ts';
+import { auditExportColumns, exportAuditRows, searchAuditLog } from './audit.service.ts';
+import { registerStaffExport } from './grid-query.ts';
 import { WithMessage } from '../../http/api-route.ts';
 import { registerStaffCalls } from './staff-api-route.ts';
 import { endStaffSession, startStaffSession, type StaffSessionDeps } from './staff-session.ts';
 import { authenticateStaff } from './staff.service.ts';
-import { createStaffByAdmin, listStaff, resetStaffTotp, setStaffDisabled, setStaffRole, unlockStaff } from './staff-desk.service.ts';
+import {
+  createStaffByAdmin,
+  exportStaff,
+  listStaff,
+  resetStaffTotp,
+  setStaffDisabled,
+  setStaffRole,
+  staffExportColumns,
+  unlockStaff,
+} from './staff-desk.service.ts';
 import type { FastifyRequest } from 'fastify';
 import { staffErrors } from '../../../contract/staff.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -40,7 +46,7 @@ export function registerStaffAuthRoutes(app: FastifyInstance, deps: StaffSession
 /** 员工管理: admin only (the permissions of staffDeskCalls); every change audited. */
 export function registerStaffDeskRoutes(app: FastifyInstance, deps: StaffSessionDeps) {
   registerStaffCalls(app, deps, staffDeskCalls, staffDeskRequests, {
-    list: () => listStaff(deps.db),
+    list: ({ body }) => listStaff(deps.db, body),
     async create({ body, staff, request }) {
       return new WithMessage(await createStaffByAdmin(deps.db, actorOf(staff, request), body), staffDeskMessages.created);
     },
@@ -58,23 +64,27 @@ export function registerStaffDeskRoutes(app: FastifyInstance, deps: StaffSession
       return new WithMessage(await unlockStaff(deps.db, actorOf(staff, request), body.staffId), staffDeskMessages.unlocked);
     },
   });
+  registerStaffExport(app, deps, {
+    path: staffExportPath,
+    permission: { action: 'export', subject: 'Staff' },
+    schema: staffDeskRequests.list,
+    fileName: '员工列表',
+    columns: staffExportColumns,
+    load: (query) => exportStaff(deps.db, query),
+  });
 }
 
-/** 操作日志: search with paging, and the same filter exported to Excel (a GET: it changes nothing). */
+/** 操作日志: the grid, and the same filters and order exported to Excel (a GET: it changes nothing). */
 export function registerAuditRoutes(app: FastifyInstance, deps: StaffSessionDeps) {
   registerStaffCalls(app, deps, auditDeskCalls, auditDeskRequests, {
-    search: ({ body }) => searchAuditLog(deps.db, body, body.page),
+    search: ({ body }) => searchAuditLog(deps.db, body),
   });
-  app.get(auditExportPath, async (request, reply) => {
-    const staff = await currentStaff(request, deps);
-    if (!staff) throw new AppError(staffErrors.loginRequired);
-    if (!abilityFor(staff.role).can('export', 'AuditLog')) throw new AppError(staffErrors.forbidden);
-    const parsed = auditFilter.safeParse(request.query ?? {});
-    if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
-    const workbook = await exportAuditLog(deps.db, parsed.data);
-    return reply
-      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', `attachment; filename*=UTF-8''${encodeURIComponent('操作日志.xlsx')}`)
-      .send(workbook);
+  registerStaffExport(app, deps, {
+    path: auditExportPath,
+    permission: { action: 'export', subject: 'AuditLog' },
+    schema: auditDeskRequests.search,
+    fileName: '操作日志',
+    columns: auditExportColumns,
+    load: (query) => exportAuditRows(deps.db, query),
   });
 }

@@ -45,8 +45,8 @@ export class StaffBrowser {
   }
 
   /** 操作日志's search, which must succeed. */
-  async callOkSearch(filter: CallBody<typeof auditDeskCalls.search>) {
-    const answer = await this.call(auditDeskCalls.search, filter);
+  async callOkSearch(query: CallBody<typeof auditDeskCalls.search>) {
+    const answer = await this.call(auditDeskCalls.search, query);
     if (answer.code !== 1 || !answer.data) throw new Error(JSON.stringify(answer));
     return answer.data;
   }

@@ -1,4 +1,4 @@
-import { useMemo, useRef, useState } from 'react';
+import { useImperativeHandle, useMemo, useRef, useState } from 'react';
 import {
   columnVisibilityFeature,
   functionalUpdate,
@@ -55,6 +55,8 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
     setSelection({});
     void load(next);
   }
+  const controls = { reload: () => show(query) };
+  useImperativeHandle(props.controls, () => controls);
 
   /** Text filters ask the server once typing pauses; the others at once; either way from page 1. */
   function changeFilter(name: string, value: string, isTyping: boolean) {
@@ -107,7 +109,6 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
   }
 
   const byId = new Map(columns.map((column) => [column.id, column]));
-  const controls = { reload: () => show(query) };
   const canExport = props.exportPath !== undefined && (!props.exportPermission || can(props.exportPermission));
   const exportHref = props.exportPath ? gridExportHref(props.exportPath, { filters: (toQuery ?? presentFilters)(query.filters), sort: query.sort }) : '';
   const visibleCount = table.getVisibleLeafColumns().length;

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import type { GridPage, GridSort } from '../../../../contract/staff-grid.ts';
 import type { StaffCall } from '../../../../contract/staff-calls.ts';
 import type { StaffPermission } from '../../../../contract/staff-permissions.ts';
@@ -65,4 +65,6 @@ export interface DataGridProps<Row> {
   storageKey: string;
   /** Shown above the table, beside the filters (e.g. a 新建 button). */
   toolbar?: ReactNode;
+  /** For the page's own actions outside the grid (a new row created): `controls.current.reload()`. */
+  controls?: Ref<GridControls>;
 }
