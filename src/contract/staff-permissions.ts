@@ -89,6 +89,8 @@ export interface ConsoleDesk {
 }
 
 export const consoleDesks: readonly ConsoleDesk[] = [
+  { label: '分类管理', href: '/admin/categories', permission: { action: 'read', subject: 'Category' } },
+  { label: '品牌管理', href: '/admin/brands', permission: { action: 'read', subject: 'Brand' } },
   { label: '员工管理', href: '/admin/staff', permission: { action: 'read', subject: 'Staff' } },
   { label: '操作日志', href: '/admin/audit', permission: { action: 'read', subject: 'AuditLog' } },
 ];

@@ -90,7 +90,7 @@ function AddChild({ parent, run, isBusy }: { parent: AdminCategory; run: RunCate
         maxLength={categoryNameMax}
         onChange={(event) => setName(event.target.value)}
       />
-      <button type="submit" className="admin-button admin-button--plain" disabled={isBusy}>
+      <button type="submit" className="taxonomy-secondary" disabled={isBusy}>
         添加二级分类
       </button>
     </form>
