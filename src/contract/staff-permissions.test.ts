@@ -5,9 +5,9 @@ import { abilityFor, staffActions, staffSubjects } from './staff-permissions.ts'
 /** The grants as the business decided them, written out independently of the rules: `action:subject`. */
 const crud = (subject: string) => ['read', 'create', 'update', 'delete', 'export', 'manage'].map((action) => `${action}:${subject}`);
 const expectedGrants: Record<Exclude<StaffRole, 'admin'>, string[]> = {
-  catalog: [...crud('Product'), ...crud('Category'), ...crud('Brand'), ...crud('PriceImport'), 'read:Dashboard'],
+  catalog: [...crud('Product'), ...crud('Stock'), ...crud('Category'), ...crud('Brand'), ...crud('PriceImport'), 'read:Dashboard'],
   sales: [...crud('Quotation'), 'read:Product', 'read:Order', 'read:Member', 'read:Dashboard'],
-  warehouse: ['read:Product', 'read:Order', 'update:Order', 'update:Product'],
+  warehouse: ['read:Product', 'read:Order', 'update:Order', 'update:Stock'],
   finance: ['read:Order', 'update:Order', 'read:Member', 'read:Dashboard', ...crud('Refund'), ...crud('Invoice')],
   content: [...crud('Content'), ...crud('Coupon'), 'read:Product'],
   service: [...crud('Complaint'), ...crud('ContactMessage'), ...crud('SupplierApplication'), ...crud('Member'), 'read:Order'],
@@ -25,6 +25,13 @@ describe('staff permissions', () => {
       }
     });
   }
+
+  it('lets the warehouse correct stock but not edit a product', () => {
+    const warehouse = abilityFor('warehouse');
+    expect(warehouse.can('update', 'Stock')).toBe(true);
+    expect(warehouse.can('update', 'Product')).toBe(false);
+    expect(abilityFor('content').can('update', 'Stock')).toBe(false);
+  });
 
   it('keeps staff management and the audit log to administrators', () => {
     for (const role of staffRoles) {

@@ -12,6 +12,8 @@ export type StaffAction = (typeof staffActions)[number];
 /** The desks' subjects, those to come included, so each role's rules are written once. */
 export const staffSubjects = [
   'Product',
+  // A product's stock figure: the warehouse corrects it without being able to change anything else of the product.
+  'Stock',
   'Category',
   'Brand',
   'PriceImport',
@@ -40,7 +42,7 @@ const roleRules: Readonly<Record<StaffRole, (can: Can) => void>> = {
     can('manage', 'all');
   },
   catalog(can) {
-    can('manage', ['Product', 'Category', 'Brand', 'PriceImport']);
+    can('manage', ['Product', 'Stock', 'Category', 'Brand', 'PriceImport']);
     can('read', 'Dashboard');
   },
   sales(can) {
@@ -49,8 +51,8 @@ const roleRules: Readonly<Record<StaffRole, (can: Can) => void>> = {
   },
   warehouse(can) {
     can('read', ['Product', 'Order']);
-    // Shipping an order and correcting stock figures.
-    can('update', ['Order', 'Product']);
+    // Shipping an order and correcting stock figures (the product form itself stays the catalogue's).
+    can('update', ['Order', 'Stock']);
   },
   finance(can) {
     can('read', ['Order', 'Member', 'Dashboard']);
@@ -89,8 +91,10 @@ export interface ConsoleDesk {
 }
 
 export const consoleDesks: readonly ConsoleDesk[] = [
+  { label: '商品管理', href: '/admin/products', permission: { action: 'read', subject: 'Product' } },
   { label: '分类管理', href: '/admin/categories', permission: { action: 'read', subject: 'Category' } },
   { label: '品牌管理', href: '/admin/brands', permission: { action: 'read', subject: 'Brand' } },
+  { label: '内容管理', href: '/admin/content', permission: { action: 'read', subject: 'Content' } },
   { label: '员工管理', href: '/admin/staff', permission: { action: 'read', subject: 'Staff' } },
   { label: '操作日志', href: '/admin/audit', permission: { action: 'read', subject: 'AuditLog' } },
 ];

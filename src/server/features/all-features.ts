@@ -30,10 +30,12 @@ import { registerActivityFeature } from './activity/activity.feature.ts';
 import { registerOpenPlatformFeature } from './open-platform/open-platform.feature.ts';
 import { registerSeoFeature } from './seo/seo.feature.ts';
 import { registerStaffFeature } from './staff/staff.feature.ts';
-import { registerMemberDeskFeature } from './member-desk/member-desk.feature.ts';
 import { registerOrderDeskFeature } from './order-desk/order-desk.feature.ts';
+import { registerPriceImportFeature } from './price-import/price-import.feature.ts';
 import { registerQuotationDeskFeature } from './quotation-desk/quotation-desk.feature.ts';
 import { registerTaxonomyDeskFeature } from './taxonomy-desk/taxonomy-desk.feature.ts';
+import { registerMemberDeskFeature } from './member-desk/member-desk.feature.ts';
+import { registerCatalogDeskFeature } from './catalog-desk/catalog-desk.feature.ts';
 import { registerContentDeskFeature } from './content-desk/content-desk.feature.ts';
 
 export const featureRegistrations: FeatureRegistration[] = [
@@ -68,9 +70,11 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerOpenPlatformFeature,
   registerSeoFeature,
   registerStaffFeature,
-  registerMemberDeskFeature,
   registerOrderDeskFeature,
+  registerPriceImportFeature,
   registerQuotationDeskFeature,
   registerTaxonomyDeskFeature,
+  registerMemberDeskFeature,
+  registerCatalogDeskFeature,
   registerContentDeskFeature,
 ];
