@@ -32,10 +32,11 @@ import { openPlatformMigration } from './0033-open-platform.ts';
 import { productsBrandUpdatedMigration } from './0034-products-brand-updated.ts';
 import { staffConsoleMigration } from './0035-staff-console.ts';
 import { priceImportMigration } from './0036-price-import.ts';
+import { priceImportUploadsMigration } from './0039-price-import-uploads.ts';
+import { taxonomyDeskMigration } from './0038-taxonomy-desk.ts';
 import { memberDeskMigration } from './0043-member-desk.ts';
 import { orderShipmentsMigration } from './0040-order-shipments.ts';
 import { quotationMarketingDesksMigration } from './0041-quotation-marketing-desks.ts';
-import { taxonomyDeskMigration } from './0038-taxonomy-desk.ts';
 import { contentDeskMigration } from './0042-content-desk.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
@@ -73,9 +74,10 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0034-products-brand-updated': productsBrandUpdatedMigration,
   '0035-staff-console': staffConsoleMigration,
   '0036-price-import': priceImportMigration,
-  '0041-quotation-marketing-desks': quotationMarketingDesksMigration,
+  '0039-price-import-uploads': priceImportUploadsMigration,
   '0038-taxonomy-desk': taxonomyDeskMigration,
   '0040-order-shipments': orderShipmentsMigration,
+  '0041-quotation-marketing-desks': quotationMarketingDesksMigration,
   '0042-content-desk': contentDeskMigration,
   '0043-member-desk': memberDeskMigration,
 };
