@@ -74,7 +74,7 @@ export const adminProductsRequests = {
   setStock: z.object({
     productId,
     /** The figure the form showed: a change by an order or a colleague since then refuses the save. */
-    expectedStock: z.number(invalid).int(invalid).min(0, invalid),
+    expectedStock: z.number(invalid).int(invalid).min(0, invalid).max(2_147_483_647, invalid),
     stock: z.number(m.stockInvalid).int(m.stockInvalid).min(0, m.stockInvalid).max(limits.maxStock, m.stockInvalid),
   }),
   bulkSetLifecycle: z.object({ productIds, lifecycle }),
