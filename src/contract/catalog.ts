@@ -295,4 +295,6 @@ export interface BrandProfile {
   logoPath: string | null;
   country: string;
   intro: string;
+  /** The maker's site, set in the console's 品牌管理 ('' for none). */
+  website: string;
 }

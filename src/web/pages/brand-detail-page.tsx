@@ -26,6 +26,14 @@ export function BrandDetailPage({ shell, data }: PageProps<BrandDetailPageData>)
           <h1 className="brand-profile__name">{displayName}</h1>
           {brand.country && <p className="brand-profile__country">所属地区：{brand.country}</p>}
           <p className="brand-profile__intro">{brand.intro || '暂无品牌介绍'}</p>
+          {brand.website && (
+            <p className="brand-profile__website">
+              官网：
+              <a href={brand.website} target="_blank" rel="noopener noreferrer nofollow">
+                {brand.website}
+              </a>
+            </p>
+          )}
         </div>
       </section>
       <FacetedProductList

@@ -3,9 +3,9 @@ import type { Database } from '../../db/database.ts';
 import type { BrandsTable } from '../catalog/catalog.tables.ts';
 
 /** The columns the brand pages show. */
-export type BrandRow = Pick<Selectable<BrandsTable>, 'id' | 'nameEn' | 'nameCn' | 'initial' | 'logoPath' | 'intro' | 'country'>;
+export type BrandRow = Pick<Selectable<BrandsTable>, 'id' | 'nameEn' | 'nameCn' | 'initial' | 'logoPath' | 'intro' | 'country' | 'website'>;
 
-const brandColumns = ['id', 'nameEn', 'nameCn', 'initial', 'logoPath', 'intro', 'country'] as const;
+const brandColumns = ['id', 'nameEn', 'nameCn', 'initial', 'logoPath', 'intro', 'country', 'website'] as const;
 
 export async function findBrand(db: Kysely<Database>, id: number): Promise<BrandRow | undefined> {
   return db.selectFrom('brands').select(brandColumns).where('id', '=', id).executeTakeFirst();

@@ -85,6 +85,7 @@ export async function loadBrandDetail(context: BrandContext, brandId: number, qu
     logoPath: brand.logoPath,
     country: brand.country,
     intro: brand.intro,
+    website: brand.website ?? '',
   };
   return { brand: profile, products };
 }

@@ -87,8 +87,10 @@ describe('品牌管理 (brand desk)', () => {
     const brandId = created.data?.id ?? 0;
     const list = await brandList();
     expect(list.groups.find((group) => group.initial === 'Z')?.brands.map((brand) => brand.nameEn)).toContain('兆易创新');
-    const detail = pageStateOf<BrandDetailPageData>((await t.browser().get(`/brand/${brandId}`)).body).data;
-    expect(detail.brand).toMatchObject({ nameEn: '兆易创新', logoPath, intro: '国产存储与 MCU 厂商。' });
+    const detailPage = await t.browser().get(`/brand/${brandId}`);
+    const detail = pageStateOf<BrandDetailPageData>(detailPage.body).data;
+    expect(detail.brand).toMatchObject({ nameEn: '兆易创新', logoPath, intro: '国产存储与 MCU 厂商。', website: 'https://www.gigadevice.com' });
+    expect(detailPage.body).toContain('href="https://www.gigadevice.com"');
     const [entry] = await auditOf(brandId);
     expect(entry).toMatchObject({ action: 'create', staffId: staff.id, beforeJson: null });
     expect(JSON.parse(entry?.afterJson ?? '{}')).toMatchObject({ nameEn: '兆易创新', initial: 'Z', logoPath });

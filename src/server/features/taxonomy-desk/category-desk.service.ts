@@ -162,7 +162,9 @@ export async function moveCategory(db: Db, actor: StaffActor, categoryId: number
       if (before.level === 1 && productCount > 0) throw new AppError(taxonomyErrors.productsCannotChangeLevel);
       const sort = await nextCategorySort(trx, { level: 2, parentId, groupId: null });
       await trx.updateTable('categories').set({ parentId, level: 2, groupId: null, sort }).where('id', '=', categoryId).execute();
-      if (productCount > 0) await trx.updateTable('products').set({ categoryFirstId: parentId }).where('categorySecondId', '=', categoryId).execute();
+      // updated_at moves so the parametric index of the new parent takes the parts in (the old one notices by its count).
+      if (productCount > 0)
+        await trx.updateTable('products').set({ categoryFirstId: parentId, updatedAt: Date.now() }).where('categorySecondId', '=', categoryId).execute();
       if (before.parentId !== null) await addSkuCount(trx, before.parentId, -before.skuCount);
       await addSkuCount(trx, parentId, before.skuCount);
     },

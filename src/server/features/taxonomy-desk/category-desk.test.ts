@@ -13,7 +13,7 @@ describe('分类管理 (category desk)', () => {
     k().selectFrom('auditLog').selectAll().where('subject', '=', 'Category').where('subjectId', '=', String(subjectId)).orderBy('id').execute();
   const category = (id: number) => k().selectFrom('categories').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
   /** The shop's header menu as a visitor sees it (the tree cache follows cache_versions within a second). */
-  const menu = async () => (await shellOf(t.browser(), '/catalog')).headerData.categoryList;
+  const menu = async () => (await shellOf(t.browser(), '/catalogue')).headerData.categoryList;
   const menuNames = async () =>
     (await menu()).flatMap((group) => [
       group.categoryGroupName,
@@ -27,6 +27,24 @@ describe('分类管理 (category desk)', () => {
     expect(answer.data?.groups.map((group) => group.name)).toEqual(['被动元件', '集成电路(IC)']);
     const resistor = answer.data?.categories.find((row) => row.id === t.fixture.categories.resistor);
     expect(resistor).toMatchObject({ name: '电阻', level: 1, parentId: null, groupId: t.fixture.groups.passive, isHidden: false });
+  });
+
+  it('opens 分类管理 and 品牌管理 from the menu of a catalogue role; a visitor is sent to the login with the way back', async () => {
+    const staff = await catalogStaff();
+    const home = (await staff.browser.get('/admin')).body;
+    expect(home).toContain('href="/admin/categories"');
+    expect(home).toContain('href="/admin/brands"');
+    for (const [path, title] of [
+      ['/admin/categories', '分类管理'],
+      ['/admin/brands', '品牌管理'],
+    ] as const) {
+      const page = await staff.browser.get(path);
+      expect(page.statusCode).toBe(200);
+      expect(page.body).toContain(`<title>${title} - 芯品商城管理后台</title>`);
+      const visitor = await t.browser().get(path);
+      expect(visitor.headers.location).toBe(`/admin/login?return=${encodeURIComponent(path)}`);
+    }
+    expect((await staff.browser.get('/admin/categories')).body).toContain('贴片电阻');
   });
 
   it('renames a category, audited before → after, and the shop menu shows the new name', async () => {
