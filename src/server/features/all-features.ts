@@ -33,6 +33,7 @@ import { registerStaffFeature } from './staff/staff.feature.ts';
 import { registerOrderDeskFeature } from './order-desk/order-desk.feature.ts';
 import { registerPriceImportFeature } from './price-import/price-import.feature.ts';
 import { registerQuotationDeskFeature } from './quotation-desk/quotation-desk.feature.ts';
+import { registerMarketingDeskFeature } from './marketing-desk/marketing-desk.feature.ts';
 import { registerTaxonomyDeskFeature } from './taxonomy-desk/taxonomy-desk.feature.ts';
 import { registerMemberDeskFeature } from './member-desk/member-desk.feature.ts';
 import { registerCatalogDeskFeature } from './catalog-desk/catalog-desk.feature.ts';
@@ -73,6 +74,7 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerOrderDeskFeature,
   registerPriceImportFeature,
   registerQuotationDeskFeature,
+  registerMarketingDeskFeature,
   registerTaxonomyDeskFeature,
   registerMemberDeskFeature,
   registerCatalogDeskFeature,

@@ -78,11 +78,19 @@ export async function findTemplate(db: Kysely<Database>, id: number): Promise<Co
 
 /** A template granted by name (the invite reward, INVITE_REWARD_COUPON): the first of that name outside the centre. */
 export async function findGrantTemplateByName(db: Kysely<Database>, name: string): Promise<CouponTemplateRow | undefined> {
-  return db.selectFrom('couponTemplates').selectAll().where('name', '=', name).where('isInCentre', '=', 0).orderBy('id').limit(1).executeTakeFirst();
+  return db
+    .selectFrom('couponTemplates')
+    .selectAll()
+    .where('name', '=', name)
+    .where('isInCentre', '=', 0)
+    .where('stoppedAt', 'is', null)
+    .orderBy('id')
+    .limit(1)
+    .executeTakeFirst();
 }
 
 export async function findPackTemplates(db: Kysely<Database>): Promise<CouponTemplateRow[]> {
-  return db.selectFrom('couponTemplates').selectAll().where('isNewMemberPack', '=', 1).orderBy('sort').orderBy('id').execute();
+  return db.selectFrom('couponTemplates').selectAll().where('isNewMemberPack', '=', 1).where('stoppedAt', 'is', null).orderBy('sort').orderBy('id').execute();
 }
 
 /** How many of each template the member holds (used or not). */
@@ -213,4 +221,15 @@ export async function releaseCouponsOf(db: Kysely<Database>, orderId: number, no
     .where('validUntil', '>', now)
     .executeTakeFirst();
   return Number(result.numUpdatedRows);
+}
+
+/** A marketing setting staff wrote; undefined until written (configuration is the default then). */
+export async function findMarketingSetting(db: Kysely<Database>, key: string): Promise<string | undefined> {
+  const row = await db.selectFrom('marketingSettings').select('value').where('key', '=', key).executeTakeFirst();
+  return row?.value;
+}
+
+/** A template that may be granted outside the centre (not in it, not stopped). */
+export async function findGrantableTemplate(db: Kysely<Database>, id: number): Promise<CouponTemplateRow | undefined> {
+  return db.selectFrom('couponTemplates').selectAll().where('id', '=', id).where('isInCentre', '=', 0).where('stoppedAt', 'is', null).executeTakeFirst();
 }

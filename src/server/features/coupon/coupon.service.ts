@@ -28,7 +28,9 @@ import {
   findCentreTemplates,
   findCouponsByIds,
   findCouponsOfTab,
+  findGrantableTemplate,
   findGrantTemplateByName,
+  findMarketingSetting,
   findPackCouponsOf,
   findPackTemplates,
   findTemplate,
@@ -169,6 +171,35 @@ export async function grantCouponByName(
   grant: { userId: number; templateName: string; grantKey: number; now: number },
 ): Promise<{ memberCouponId: number; name: string } | null> {
   const template = await findGrantTemplateByName(db, grant.templateName);
+  if (!template) return null;
+  const [memberCouponId] = await insertMemberCoupons(db, [
+    { templateId: template.id, userId: grant.userId, claimNo: grant.grantKey, source: 'staff', claimedAt: grant.now, ...validityOnClaim(template, grant.now) },
+  ]);
+  return memberCouponId === undefined ? null : { memberCouponId, name: template.name };
+}
+
+/** The marketing_settings key of the invite reward's template id ('' : no reward coupon). */
+export const inviteRewardSettingKey = 'inviteRewardTemplateId';
+
+/**
+ * The invite reward's template as staff set it on the marketing desk, or, until they have, the
+ * template the configuration names (INVITE_REWARD_COUPON). Null: no reward coupon (none set, or it
+ * was stopped or moved into the centre). Read at each use, so every process sees a change at once.
+ */
+export async function findInviteRewardTemplate(db: Kysely<Database>, configuredName: string): Promise<{ id: number; name: string } | null> {
+  const setting = await findMarketingSetting(db, inviteRewardSettingKey);
+  const template =
+    setting === undefined ? await findGrantTemplateByName(db, configuredName) : setting === '' ? undefined : await findGrantableTemplate(db, Number(setting));
+  return template ? { id: template.id, name: template.name } : null;
+}
+
+/** Grants the invite reward (see findInviteRewardTemplate) as grantCouponByName does: once per grant key. */
+export async function grantInviteReward(
+  db: Kysely<Database>,
+  grant: { userId: number; configuredName: string; grantKey: number; now: number },
+): Promise<{ memberCouponId: number; name: string } | null> {
+  const reward = await findInviteRewardTemplate(db, grant.configuredName);
+  const template = reward ? await findTemplate(db, reward.id) : undefined;
   if (!template) return null;
   const [memberCouponId] = await insertMemberCoupons(db, [
     { templateId: template.id, userId: grant.userId, claimNo: grant.grantKey, source: 'staff', claimedAt: grant.now, ...validityOnClaim(template, grant.now) },

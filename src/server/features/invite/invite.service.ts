@@ -4,7 +4,7 @@ import { accountLimits, maskPhone } from '../../../contract/account.ts';
 import { inviteListLimit, inviteUrlOf, type InvitePageData } from '../../../contract/invite.ts';
 import { MessageType } from '../../../contract/message.ts';
 import type { Database } from '../../db/database.ts';
-import { grantCouponByName } from '../coupon/coupon.service.ts';
+import { findInviteRewardTemplate, grantInviteReward } from '../coupon/coupon.service.ts';
 import { sendMessages } from '../message/message.service.ts';
 import {
   claimReward,
@@ -24,13 +24,17 @@ export const defaultInviteRewardCoupon = '邀请奖励 满200减20';
 
 let rewardCouponName = defaultInviteRewardCoupon;
 
-/** The invite feature's configuration (INVITE_REWARD_COUPON), set once as the app starts. */
+/**
+ * The invite feature's configuration (INVITE_REWARD_COUPON), set once as the app starts: the reward's
+ * template until staff choose one on the marketing desk (marketing_settings, read at each use).
+ */
 export function configureInviteReward(templateName: string): void {
   rewardCouponName = templateName;
 }
 
-export function inviteRewardCouponName(): string {
-  return rewardCouponName;
+/** The reward coupon's name as it stands now ('' when there is none). */
+export async function inviteRewardCouponName(db: Kysely<Database>): Promise<string> {
+  return (await findInviteRewardTemplate(db, rewardCouponName))?.name ?? '';
 }
 
 /** The member an inviter text names: a user number (any case, trimmed); anything else names no one. */
@@ -72,7 +76,7 @@ export async function creditInviterOnFirstPaidOrder(trx: Kysely<Database>, payme
   if (!invitee || !inviter || !isValidInvitation(inviter.id, payment.userId)) return false;
   if (await hasOtherPaidOrder(trx, payment.userId, payment.orderId)) return false;
   if (!(await claimReward(trx, { inviteeId: payment.userId, inviterId: inviter.id, orderId: payment.orderId, createdAt: payment.now }))) return false;
-  const coupon = await grantCouponByName(trx, { userId: inviter.id, templateName: rewardCouponName, grantKey: payment.userId, now: payment.now });
+  const coupon = await grantInviteReward(trx, { userId: inviter.id, configuredName: rewardCouponName, grantKey: payment.userId, now: payment.now });
   if (coupon) await setRewardCoupon(trx, payment.userId, coupon.memberCouponId);
   const friend = maskPhone(invitee.phone);
   const msgContent = coupon
@@ -90,17 +94,18 @@ function beijingDate(epochMs: number): string {
 /** /user/invite: the member's link and QR code, the members they invited and what it earned. */
 export async function loadInvitePage(db: Kysely<Database>, member: MemberRef, origin: string): Promise<InvitePageData> {
   const inviteUrl = inviteUrlOf(origin, member.userNumber);
-  const [svg, invitees, inviteeCount, rewardCount] = await Promise.all([
+  const [svg, invitees, inviteeCount, rewardCount, rewardName] = await Promise.all([
     QRCode.toString(inviteUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
     findInvitees(db, member, inviteListLimit),
     countInvitees(db, member),
     countRewards(db, member.id),
+    inviteRewardCouponName(db),
   ]);
   return {
     userNumber: member.userNumber,
     inviteUrl,
     qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
-    rewardName: rewardCouponName,
+    rewardName,
     invitees: invitees.map((row) => ({
       userNumber: row.userNumber,
       maskedPhone: maskPhone(row.phone),

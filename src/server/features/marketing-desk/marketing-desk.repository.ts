@@ -1,0 +1,132 @@
+import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import type { CouponDeskSortColumn, CouponDeskState } from '../../../contract/admin-marketing.ts';
+import type { CouponScope } from '../../../contract/coupon.ts';
+import type { GridQuery } from '../../../contract/staff-grid.ts';
+import type { Database } from '../../db/database.ts';
+import type { CouponTemplatesTable } from '../coupon/coupon.tables.ts';
+import { pageOfQuery } from '../staff/grid-query.ts';
+
+type TemplateBuilder = ExpressionBuilder<Database, 'couponTemplates'>;
+
+export interface CouponDeskQuery {
+  name?: string | undefined;
+  state?: CouponDeskState | undefined;
+  scope?: CouponScope | undefined;
+}
+
+function likeText(text: string): string {
+  return `%${text.replaceAll('\\', '\\\\').replaceAll('%', '\\%').replaceAll('_', '\\_')}%`;
+}
+
+/** The SQL of each desk state at `now` (the same rules as couponDeskStateOf). */
+function stateCondition(eb: TemplateBuilder, state: CouponDeskState, now: number): Expression<SqlBool> {
+  const isStopped = eb('stoppedAt', 'is not', null);
+  const isEnded = eb.or([
+    eb.and([eb('claimUntil', 'is not', null), eb('claimUntil', '<=', now)]),
+    eb.and([eb('validUntil', 'is not', null), eb('validUntil', '<=', now)]),
+  ]);
+  const isSoldOut = eb.and([eb('totalStock', 'is not', null), eb('claimedCount', '>=', eb.ref('totalStock'))]);
+  const isStarted = eb('claimFrom', '<=', now);
+  const live = [eb('stoppedAt', 'is', null), eb.not(isEnded)];
+  if (state === 'stopped') return isStopped;
+  if (state === 'ended') return eb.and([eb('stoppedAt', 'is', null), isEnded]);
+  if (state === 'notStarted') return eb.and([...live, eb.not(isStarted)]);
+  if (state === 'soldOut') return eb.and([...live, isStarted, isSoldOut]);
+  return eb.and([...live, isStarted, eb.not(isSoldOut)]);
+}
+
+export function findCouponDeskPage(
+  db: Kysely<Database>,
+  query: CouponDeskQuery,
+  grid: Pick<GridQuery<CouponDeskSortColumn>, 'page' | 'pageSize' | 'sort'>,
+  now: number,
+) {
+  let select = db.selectFrom('couponTemplates').selectAll();
+  if (query.name) select = select.where('name', 'like', likeText(query.name));
+  if (query.scope) select = select.where('scope', '=', query.scope);
+  const { state } = query;
+  if (state) select = select.where((eb) => stateCondition(eb, state, now));
+  return pageOfQuery(select, grid, { createdAt: 'createdAt', claimedCount: 'claimedCount' }, { column: 'createdAt', direction: 'desc' });
+}
+
+export function findTemplateRow(db: Kysely<Database>, id: number) {
+  return db.selectFrom('couponTemplates').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function countHeld(db: Kysely<Database>, templateId: number): Promise<number> {
+  const row = await db
+    .selectFrom('memberCoupons')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('templateId', '=', templateId)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+export async function insertTemplate(db: Kysely<Database>, template: Insertable<CouponTemplatesTable>): Promise<number> {
+  const row = await db.insertInto('couponTemplates').values(template).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/**
+ * Updates a template unless members claimed more than the new stock meanwhile: the stock guard is
+ * in the statement (claims take stock by a conditional update of the same row), so an edit racing
+ * claims never leaves claimed_count above total_stock. False when the guard refused.
+ */
+export async function updateTemplateGuarded(db: Kysely<Database>, id: number, changes: Updateable<CouponTemplatesTable>): Promise<boolean> {
+  const stock = changes.totalStock;
+  let query = db.updateTable('couponTemplates').set(changes).where('id', '=', id);
+  if (typeof stock === 'number') query = query.where('claimedCount', '<=', stock);
+  const result = await query.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Stops a template once: claiming ends now, it leaves the new-member pack. False when already stopped. */
+export async function stopTemplate(db: Kysely<Database>, id: number, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('couponTemplates')
+    .set((eb) => ({
+      stoppedAt: now,
+      isNewMemberPack: 0,
+      claimUntil: sql<number>`case when ${eb.ref('claimUntil')} is not null and ${eb.ref('claimUntil')} < ${now} then ${eb.ref('claimUntil')} else ${now} end`,
+    }))
+    .where('id', '=', id)
+    .where('stoppedAt', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+export function findBrandOptions(db: Kysely<Database>) {
+  return db.selectFrom('brands').select(['id', 'nameEn', 'nameCn']).orderBy('initial').orderBy('nameEn').execute();
+}
+
+export function findCategoryOptions(db: Kysely<Database>) {
+  return db.selectFrom('categories').select(['id', 'name', 'level', 'parentId']).orderBy('level').orderBy('sort').orderBy('id').execute();
+}
+
+export function findBrandName(db: Kysely<Database>, id: number) {
+  return db.selectFrom('brands').select(['nameEn', 'nameCn']).where('id', '=', id).executeTakeFirst();
+}
+
+export function findCategory(db: Kysely<Database>, id: number) {
+  return db.selectFrom('categories').select(['id', 'name', 'level', 'parentId']).where('id', '=', id).executeTakeFirst();
+}
+
+export function findPackRows(db: Kysely<Database>) {
+  return db.selectFrom('couponTemplates').selectAll().where('isNewMemberPack', '=', 1).orderBy('sort').orderBy('id').execute();
+}
+
+export function findRewardChoices(db: Kysely<Database>) {
+  return db.selectFrom('couponTemplates').select(['id', 'name']).where('isInCentre', '=', 0).where('stoppedAt', 'is', null).orderBy('id').execute();
+}
+
+export async function upsertSetting(db: Kysely<Database>, key: string, value: string, now: number): Promise<void> {
+  await db
+    .insertInto('marketingSettings')
+    .values({ key, value, updatedAt: now })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updatedAt: now }))
+    .execute();
+}
+
+export async function findSetting(db: Kysely<Database>, key: string): Promise<string | undefined> {
+  return (await db.selectFrom('marketingSettings').select('value').where('key', '=', key).executeTakeFirst())?.value;
+}
