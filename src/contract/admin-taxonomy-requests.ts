@@ -12,7 +12,8 @@ import {
 } from './admin-taxonomy.ts';
 import { gridFlagFilter, gridQuerySchema, gridTextFilter } from './staff-grid.ts';
 
-const id = z.number(m.idInvalid).int(m.idInvalid).positive(m.idInvalid);
+// Ids are PostgreSQL integers: a larger number names no row (and must not reach the database).
+const id = z.number(m.idInvalid).int(m.idInvalid).positive(m.idInvalid).max(2_147_483_647, m.idInvalid);
 const nullableId = id.nullable();
 const direction = z.enum(['up', 'down'], m.idInvalid);
 const categoryName = z.string(m.categoryNameRequired).trim().min(1, m.categoryNameRequired).max(categoryNameMax, m.categoryNameTooLong);
