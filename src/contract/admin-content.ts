@@ -5,6 +5,7 @@ import { defineErrors } from './errors.ts';
 import type { Greetings } from './home.ts';
 import type { NewsKind } from './news.ts';
 import type { StaffHomePageData } from './staff.ts';
+import type { GridPage } from './staff-grid.ts';
 
 export const adPositionLabels: Record<AdPosition, string> = { top: '顶部横幅', sidebar: '侧边栏广告', popup: '首页弹窗' };
 
@@ -83,7 +84,9 @@ export interface ContentHomePageData extends ContentDeskPageBase {
   banners: AdminBanner[];
 }
 
-export type ContentNewsPageData = ContentDeskPageBase;
+export interface ContentNewsPageData extends ContentDeskPageBase {
+  grid: GridPage<AdminNewsRow>;
+}
 
 export interface ContentHelpPageData extends ContentDeskPageBase {
   pages: AdminHelpPage[];

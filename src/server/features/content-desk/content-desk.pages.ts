@@ -21,6 +21,7 @@ import { currentStaff, ensureStaffSid } from '../staff/staff-session.ts';
 import { listAdminAds } from './ad-desk.service.ts';
 import { listAdminBanners } from './banner-desk.service.ts';
 import { listAdminHelpPages } from './help-desk.service.ts';
+import { listAdminNews } from './news-desk.service.ts';
 import { listFriendlyLinks, listHotKeywords, loadSiteSettings } from './site-desk.service.ts';
 
 function loginPathFor(returnPath: string): string {
@@ -62,7 +63,7 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
       async load(context) {
         const staff = await staffFor(context, deps, contentDeskPaths.news);
         if (isRedirect(staff)) return staff;
-        return { title: title('新闻'), isNoIndex: true, data: base(staff) };
+        return { title: title('新闻'), isNoIndex: true, data: { ...base(staff), grid: await listAdminNews(db, { page: 1, pageSize: 20, filters: {} }) } };
       },
     }),
     definePage<ContentHelpPageData>({
