@@ -36,6 +36,7 @@ import { registerQuotationDeskFeature } from './quotation-desk/quotation-desk.fe
 import { registerMarketingDeskFeature } from './marketing-desk/marketing-desk.feature.ts';
 import { registerTaxonomyDeskFeature } from './taxonomy-desk/taxonomy-desk.feature.ts';
 import { registerMemberDeskFeature } from './member-desk/member-desk.feature.ts';
+import { registerDashboardFeature } from './dashboard/dashboard.feature.ts';
 import { registerCatalogDeskFeature } from './catalog-desk/catalog-desk.feature.ts';
 import { registerContentDeskFeature } from './content-desk/content-desk.feature.ts';
 
@@ -77,6 +78,7 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerMarketingDeskFeature,
   registerTaxonomyDeskFeature,
   registerMemberDeskFeature,
+  registerDashboardFeature,
   registerCatalogDeskFeature,
   registerContentDeskFeature,
 ];

@@ -16,8 +16,8 @@ export function searchFeatureWith(service?: SearchService): FeatureRegistration 
     app.addHook('onClose', async () => search.keeper.close());
     deps.ops.readiness.register('searchIndex', () => ({ ok: search.keeper.isReady, detail: search.keeper.isReady ? 'built' : 'building' }));
     registerSearchIndexMetrics(deps.ops.metrics.registry, search.keeper);
-    registerSearchRoutes(app, search);
-    pages.push(searchPage(search, deps.config.siteName));
+    registerSearchRoutes(app, search, deps);
+    pages.push(searchPage(search, deps.config.siteName, deps));
   };
 }
 

@@ -3,8 +3,10 @@ import { canonicalPathOf } from '../../ssr/canonical-path.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { SearchPage } from '../../../web/pages/search-page.tsx';
 import type { SearchService } from './search.service.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
+import { isMissToCount, recordSearchMiss } from './search-misses.service.ts';
 
-export function searchPage(search: SearchService, siteName: string): Page {
+export function searchPage(search: SearchService, siteName: string, deps: Pick<ServiceDeps, 'db' | 'logger'>): Page {
   return definePage({
     path: '/search',
     entry: 'search',
@@ -12,6 +14,7 @@ export function searchPage(search: SearchService, siteName: string): Page {
     async load({ query }) {
       const result = await search.search(readSearchParams(query));
       const key = result.params.key;
+      if (isMissToCount(result)) await recordSearchMiss(deps, key);
       return {
         title: key ? `${key} - 搜索结果 - ${siteName}` : `搜索 - ${siteName}`,
         description: key

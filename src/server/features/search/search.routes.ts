@@ -5,13 +5,15 @@ import { searchRequests } from '../../../contract/search-requests.ts';
 import { registerCalls } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { SearchService } from './search.service.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
+import { isMissToCount, recordSearchMiss } from './search-misses.service.ts';
 
-export function registerSearchRoutes(app: FastifyInstance, search: SearchService) {
+export function registerSearchRoutes(app: FastifyInstance, search: SearchService, deps: Pick<ServiceDeps, 'db' | 'logger'>) {
   registerCalls(app, searchCalls, searchRequests, {
     searchAssociateWord: ({ body }) => search.suggest(body.key),
     searchProductList: async ({ body }) => {
       if (!body.key.trim()) throw new AppError(searchErrors.keyMissing);
-      return search.search({
+      const result = await search.search({
         key: body.key,
         categoryId: body.categoryId ?? null,
         brandId: body.brandId ?? null,
@@ -20,6 +22,8 @@ export function registerSearchRoutes(app: FastifyInstance, search: SearchService
         sort: body.sort,
         page: body.page,
       });
+      if (isMissToCount(result)) await recordSearchMiss(deps, result.params.key);
+      return result;
     },
     searchFactoryCodeProduct: ({ body }) => search.findByFactoryCode(body.code),
   });

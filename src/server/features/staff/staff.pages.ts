@@ -4,7 +4,6 @@ import {
   staffLoginPath,
   type AuditDeskPageData,
   type StaffDeskPageData,
-  type StaffHomePageData,
   type StaffLoginPageData,
 } from '../../../contract/staff.ts';
 import { abilityFor, desksFor } from '../../../contract/staff-permissions.ts';
@@ -15,6 +14,8 @@ import { searchAuditLog } from './audit.service.ts';
 import { AdminAuditPage } from '../../../web/pages/admin-audit-page.tsx';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { AdminHomePage } from '../../../web/pages/admin-home-page.tsx';
+import type { AdminHomePageData } from '../../../contract/dashboard.ts';
+import { loadDashboard } from '../dashboard/dashboard.service.ts';
 import { AdminLoginPage } from '../../../web/pages/admin-login-page.tsx';
 import { currentStaff, ensureStaffSid, type StaffSessionDeps } from './staff-session.ts';
 
@@ -39,7 +40,7 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
         return { title: '登录 - 芯品商城管理后台', isNoIndex: true, data: { returnPath } };
       },
     }),
-    definePage<StaffHomePageData>({
+    definePage<AdminHomePageData>({
       path: staffHomePath,
       entry: 'admin-home',
       component: AdminHomePage,
@@ -47,7 +48,8 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
         const staff = await currentStaff(request, deps);
         if (!staff) return { redirectTo: loginPathFor(staffHomePath) };
         ensureStaffSid(request, reply, deps);
-        return { title: '管理后台 - 芯品商城', isNoIndex: true, data: { staff, menu: desksFor(staff.role) } };
+        const dashboard = abilityFor(staff.role).can('read', 'Dashboard') ? await loadDashboard(deps.db, staff.role) : null;
+        return { title: '管理后台 - 芯品商城', isNoIndex: true, data: { staff, menu: desksFor(staff.role), dashboard } };
       },
     }),
     definePage<StaffDeskPageData>({

@@ -1,0 +1,83 @@
+import { sql, type Kysely } from 'kysely';
+import { lowStockThreshold } from '../../../contract/dashboard.ts';
+import type { Database } from '../../db/database.ts';
+
+const dayMs = 86_400_000;
+const beijingOffsetMs = 8 * 3_600_000;
+
+/** The Beijing day number (days since 1970-01-01 in Beijing) of an epoch-ms column, the same on both engines. */
+function beijingDayOf(column: string) {
+  // Literals, not parameters: SQLite divides a bound number as a real.
+  return sql<number | string>`(${sql.ref(column)} + ${sql.lit(beijingOffsetMs)}) / ${sql.lit(dayMs)}`;
+}
+
+export function countOrdersByDay(db: Kysely<Database>, fromMs: number) {
+  return db
+    .selectFrom('orders')
+    .select([beijingDayOf('createdAt').as('dayNumber'), sql<number | string>`count(*)`.as('n')])
+    .where('createdAt', '>=', fromMs)
+    .groupBy(sql`1`)
+    .execute();
+}
+
+export function sumRevenueByDay(db: Kysely<Database>, fromMs: number) {
+  return db
+    .selectFrom('orders')
+    .select([beijingDayOf('paidAt').as('dayNumber'), sql<number | string>`sum(payable_cents - refunded_cents)`.as('cents')])
+    .where('paidAt', '>=', fromMs)
+    .groupBy(sql`1`)
+    .execute();
+}
+
+/** Members with a cart in the window: cart lines touched in it, or an order placed in it (placing empties the cart). */
+export async function countCartMembers(db: Kysely<Database>, fromMs: number): Promise<number> {
+  const row = await db
+    .selectFrom(
+      db
+        .selectFrom('cartItems')
+        .select('userId')
+        .where('updatedAt', '>=', fromMs)
+        .union(db.selectFrom('orders').select('userId').where('createdAt', '>=', fromMs))
+        .as('carting'),
+    )
+    .select(sql<number | string>`count(*)`.as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function countPaidMembers(db: Kysely<Database>, fromMs: number): Promise<number> {
+  const row = await db
+    .selectFrom('orders')
+    .select(sql<number | string>`count(distinct user_id)`.as('n'))
+    .where('paidAt', '>=', fromMs)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export async function sumBomMatches(db: Kysely<Database>, fromMs: number) {
+  const row = await db
+    .selectFrom('boms')
+    .select([
+      sql<number | string>`count(*)`.as('bomCount'),
+      sql<number | string>`coalesce(sum(line_count), 0)`.as('lineCount'),
+      sql<number | string>`coalesce(sum(matched_count), 0)`.as('matchedCount'),
+    ])
+    .where('updatedAt', '>=', fromMs)
+    .executeTakeFirst();
+  return { bomCount: Number(row?.bomCount ?? 0), lineCount: Number(row?.lineCount ?? 0), matchedCount: Number(row?.matchedCount ?? 0) };
+}
+
+function lowStockQuery(db: Kysely<Database>) {
+  return db.selectFrom('products').where('stock', '<', lowStockThreshold).where('lifecycle', '!=', 'eol');
+}
+
+export async function countLowStock(db: Kysely<Database>): Promise<number> {
+  const row = await lowStockQuery(db)
+    .select(sql<number | string>`count(*)`.as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+export function findLowStock(db: Kysely<Database>, limit: number) {
+  return lowStockQuery(db).select(['id as productId', 'code', 'stock']).orderBy('stock').orderBy('id').limit(limit).execute();
+}
