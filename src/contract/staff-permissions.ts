@@ -95,6 +95,9 @@ export const consoleDesks: readonly ConsoleDesk[] = [
   { label: '分类管理', href: '/admin/categories', permission: { action: 'read', subject: 'Category' } },
   { label: '品牌管理', href: '/admin/brands', permission: { action: 'read', subject: 'Brand' } },
   { label: '内容管理', href: '/admin/content', permission: { action: 'read', subject: 'Content' } },
+  { label: '会员管理', href: '/admin/members', permission: { action: 'read', subject: 'Member' } },
+  { label: '联系留言', href: '/admin/contact-messages', permission: { action: 'read', subject: 'ContactMessage' } },
+  { label: '供应商审核', href: '/admin/supplier-applications', permission: { action: 'read', subject: 'SupplierApplication' } },
   { label: '员工管理', href: '/admin/staff', permission: { action: 'read', subject: 'Staff' } },
   { label: '操作日志', href: '/admin/audit', permission: { action: 'read', subject: 'AuditLog' } },
 ];

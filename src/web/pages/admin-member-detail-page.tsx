@@ -32,8 +32,8 @@ function orderCells(order: MemberDeskOrder): ReactNode[] {
   return [
     order.orderNo,
     order.statusLabel,
-    `¥${formatCents(order.payableCents)}`,
-    order.refundedCents ? `¥${formatCents(order.refundedCents)}` : '',
+    formatCents(order.payableCents),
+    order.refundedCents ? formatCents(order.refundedCents) : '',
     order.createdAtStr,
     order.paidAtStr,
   ];
@@ -61,7 +61,7 @@ export function AdminMemberDetailPage({ data }: PageProps<MemberDetailPageData>)
               <dt>等级</dt>
               <dd>{detail.member.levelName}</dd>
               <dt>累计消费</dt>
-              <dd>¥{formatCents(detail.member.paidCents)}</dd>
+              <dd>{formatCents(detail.member.paidCents)}</dd>
               <dt>状态</dt>
               <dd data-testid="member-status">{detail.member.isDisabled ? `已停用（${detail.member.disabledAtStr}）` : '正常'}</dd>
               <dt>注册时间</dt>
@@ -124,7 +124,7 @@ export function AdminMemberDetailPage({ data }: PageProps<MemberDetailPageData>)
           <h3>BOM</h3>
           <Table
             heads={['名称', '行数', '已匹配', '金额', '更新时间']}
-            rows={repView.boms.map((bom) => [bom.name, bom.lineCount, bom.matchedCount, `¥${formatCents(bom.totalCents)}`, bom.updatedAtStr])}
+            rows={repView.boms.map((bom) => [bom.name, bom.lineCount, bom.matchedCount, formatCents(bom.totalCents), bom.updatedAtStr])}
             empty="暂无 BOM"
           />
         </section>

@@ -213,7 +213,7 @@ export function AdminMembersPage({ data }: PageProps<MemberDeskPageData>) {
                 <td>{row.nickName}</td>
                 <td>{row.phone}</td>
                 <td>{row.levelName}</td>
-                <td>¥{formatCents(row.paidCents)}</td>
+                <td>{formatCents(row.paidCents)}</td>
                 <td>{row.orderCount}</td>
                 <td>{row.repName}</td>
                 <td>{row.registeredAtStr}</td>

@@ -65,6 +65,7 @@ function ApplicationDetail({ detail, canReview, onReviewed }: { detail: Supplier
         ) : null}
       </dl>
       <h3>营业执照与资质证书</h3>
+      {detail.documents.length === 0 ? <p>未上传文件</p> : null}
       <ul className="admin-documents">
         {detail.documents.map((document, index) => (
           <li key={document.url}>

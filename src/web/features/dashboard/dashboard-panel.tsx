@@ -17,7 +17,7 @@ export function DashboardPanel({ data }: { data: DashboardData }) {
             <span className="admin-figure" data-testid="today-orders">
               {orders.todayOrders}
             </span>{' '}
-            笔 · 近30天订单 {orders.totalOrders} 笔 · 成交额 ¥{formatCents(orders.totalRevenueCents)}
+            笔 · 近30天订单 {orders.totalOrders} 笔 · 成交额 {formatCents(orders.totalRevenueCents)}
           </p>
           <OrdersChart days={orders.days} />
           <details>
@@ -35,7 +35,7 @@ export function DashboardPanel({ data }: { data: DashboardData }) {
                   <tr key={day.day}>
                     <td>{day.day}</td>
                     <td>{day.orderCount}</td>
-                    <td>¥{formatCents(day.revenueCents)}</td>
+                    <td>{formatCents(day.revenueCents)}</td>
                   </tr>
                 ))}
               </tbody>
