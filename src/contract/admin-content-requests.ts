@@ -16,7 +16,7 @@ const link = (label: string) =>
     .trim()
     .min(1, `请输入${label}`)
     .max(500, `${label}不能超过500个字符`)
-    .regex(/^(\/(?!\/)|https?:\/\/)[^\s<>"']*$/i, `${label}须以 / 或 http(s):// 开头`);
+    .regex(/^(\/([^/\s<>"'][^\s<>"']*)?|https?:\/\/[^\s<>"']+)$/i, `${label}须以 / 或 http(s):// 开头`);
 
 /** A picture: a path under the image base (content/…, cms/…), a root path of the site, or an https address. */
 const picture = z

@@ -5,6 +5,8 @@ import { afterAll, describe, expect, it, vi } from 'vitest';
 import { contentDeskPaths, type UploadedContentImage } from '../../../contract/admin-content.ts';
 import { contentDeskCalls } from '../../../contract/admin-content-calls.ts';
 import type { Envelope } from '../../../contract/envelope.ts';
+import { freightOf } from '../../../contract/delivery.ts';
+import type { HelpPageData } from '../../../contract/help.ts';
 import type { HomeData } from '../../../contract/home.ts';
 import type { NewsDetailData } from '../../../contract/news.ts';
 import { orderCalls } from '../../../contract/order-calls.ts';
@@ -234,6 +236,12 @@ describe('内容管理 (content desk)', () => {
       },
       { timeout: 5000, interval: 200 },
     );
+    // The freight rule with the setting: ¥150 of goods is no longer free, ¥199 is.
+    expect(freightOf('zto', '310000', 500, 15_000, express.freeShippingThresholdCents)).toMatchObject({ cents: 600, isFreeShipping: false });
+    expect(freightOf('zto', '310000', 500, 19_900, express.freeShippingThresholdCents)).toMatchObject({ cents: 0, note: '满¥199包邮' });
+    await staff.browser.call(contentDeskCalls.saveHelp, { slug: 'deliver_goods', title: '配送说明', groupName: '配送服务', bodyHtml: '<p>配送说明</p>' });
+    const help = pageStateOf<HelpPageData>((await t.browser().get('/serve/deliver_goods')).body);
+    expect(help.data.facts).toMatchObject({ kind: 'delivery', freeShippingThresholdCents: 19_900 });
     const entry = (await auditRows()).filter((row) => row.subjectId === 'siteSettings').at(-1);
     expect(JSON.parse(entry?.beforeJson ?? '{}')).toMatchObject({ freeShippingThresholdCents: 9900 });
     expect(JSON.parse(entry?.afterJson ?? '{}')).toMatchObject({ freeShippingThresholdCents: 19_900 });
