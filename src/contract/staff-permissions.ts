@@ -95,6 +95,8 @@ export const consoleDesks: readonly ConsoleDesk[] = [
   { label: '分类管理', href: '/admin/categories', permission: { action: 'read', subject: 'Category' } },
   { label: '品牌管理', href: '/admin/brands', permission: { action: 'read', subject: 'Brand' } },
   { label: '内容管理', href: '/admin/content', permission: { action: 'read', subject: 'Content' } },
+  { label: '报价管理', href: '/admin/quotations', permission: { action: 'read', subject: 'Quotation' } },
+  { label: '营销管理', href: '/admin/coupons', permission: { action: 'read', subject: 'Coupon' } },
   { label: '会员管理', href: '/admin/members', permission: { action: 'read', subject: 'Member' } },
   { label: '联系留言', href: '/admin/contact-messages', permission: { action: 'read', subject: 'ContactMessage' } },
   { label: '供应商审核', href: '/admin/supplier-applications', permission: { action: 'read', subject: 'SupplierApplication' } },

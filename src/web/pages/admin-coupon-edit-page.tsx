@@ -11,7 +11,7 @@ import type { PageProps } from './page-props.ts';
 
 function Row({ label, children }: { label: string; children: ReactNode }) {
   return (
-    <label className="admin-field marketing-form__row">
+    <label className="marketing-form__row">
       <span>{label}</span>
       {children}
     </label>
@@ -176,7 +176,7 @@ export function AdminCouponEditPage({ data }: PageProps<CouponEditPageData>) {
               保存
             </button>
             {coupon && !coupon.isStopped && (
-              <button type="button" className="admin-button admin-button--plain" disabled={isBusy} onClick={stop}>
+              <button type="button" className="admin-button desk-button--secondary" disabled={isBusy} onClick={stop}>
                 停发
               </button>
             )}

@@ -43,7 +43,7 @@ function PartLookup({ line, onChoose }: { line: QuotationDeskLine; onChoose: (pr
         aria-label={`第${String(line.lineNo)}行替代型号`}
         onChange={(event) => setCode(event.target.value)}
       />
-      <button type="button" className="admin-button admin-button--plain" onClick={() => void lookUp()} disabled={code.trim() === ''}>
+      <button type="button" className="admin-button desk-button--secondary" onClick={() => void lookUp()} disabled={code.trim() === ''}>
         查找
       </button>
       {found?.length === 0 && <span className="quotation-desk__hint">未找到该型号</span>}
@@ -263,7 +263,7 @@ function CloseForm({ detail, onClosed }: { detail: QuotationDeskDetail; onClosed
         <h2>{detail.status === 'pending' ? '拒绝询价' : '关闭报价'}</h2>
         <div className="admin-create">
           <input value={reason} maxLength={200} placeholder="原因（会员可见）" aria-label="关闭原因" onChange={(event) => setReason(event.target.value)} />
-          <button type="button" className="admin-button admin-button--plain" disabled={reason.trim() === ''} onClick={() => void close()}>
+          <button type="button" className="admin-button desk-button--secondary" disabled={reason.trim() === ''} onClick={() => void close()}>
             关闭询价单
           </button>
         </div>
