@@ -42,6 +42,7 @@ const productForm = z
     packSize: z.number(m.packSizeInvalid).int(m.packSizeInvalid).min(1, m.packSizeInvalid).max(limits.maxPackSize, m.packSizeInvalid),
     label: z.string(invalid).trim().max(limits.labelMax, m.labelTooLong).default(''),
     isSpecialOffer: z.boolean(invalid),
+    imagePath: z.string(m.imageInvalid).trim().max(200, m.imageInvalid).default(''),
     tiers: z.array(tier, m.tiersMissing).max(limits.maxTiers, m.tiersTooMany),
     params: z
       .array(param, invalid)

@@ -19,6 +19,21 @@ export { lifecycleLabels };
 export const adminProductsPath = '/admin/products';
 export const adminProductNewPath = '/admin/products/new';
 export const adminProductExportPath = '/admin/api/products/export';
+/** POST multipart (the file field of upload.ts): a product picture, its type read from its bytes. */
+export const adminProductImageUploadPath = '/admin/api/products/uploadImage';
+export const productImageBytes = 2 * 1024 * 1024;
+export const productImageKeyPrefix = 'product/';
+
+/** A picture uploaded on this desk: product/<random>.<ext> under UPLOAD_DIR, served at {image base}product/<file>. */
+export function isUploadedProductImage(path: string): boolean {
+  return /^product\/[0-9a-f]{32}\.(bmp|jpg|png|webp)$/.test(path);
+}
+
+export interface UploadedProductImage {
+  /** What the form saves as imagePath. */
+  path: string;
+  url: string;
+}
 export function adminProductPath(productId: number): string {
   return `${adminProductsPath}/${productId}`;
 }
@@ -74,6 +89,8 @@ export const adminProductMessages = {
   paramTooLong: `参数值不能超过${productFormLimits.paramMax}个字符`,
   paramNotNumber: '数值参数无法识别，请写成如 10kΩ、100nF、3.3V 的形式',
   productMissing: '商品不存在',
+  imageInvalid: '商品图片无效，请重新上传',
+  imageMissing: '请选择要上传的图片',
   bulkEmpty: '请先选择商品',
   bulkTooMany: `一次最多操作${productFormLimits.bulkMax}个商品`,
 } as const;
@@ -86,6 +103,8 @@ export const adminProductErrors = defineErrors('adminProduct', {
   codeDuplicate: { code: ResultCode.badRequest, msg: adminProductMessages.codeDuplicate },
   paramUnknown: { code: ResultCode.badRequest, msg: adminProductMessages.paramUnknown },
   paramNotNumber: { code: ResultCode.badRequest, msg: adminProductMessages.paramNotNumber },
+  imageInvalid: { code: ResultCode.badRequest, msg: adminProductMessages.imageInvalid },
+  imageMissing: { code: ResultCode.badRequest, msg: adminProductMessages.imageMissing },
 });
 
 /** A price tier as the form sends it: unit prices in 0.0001 yuan; the tier ends where the next starts. */
@@ -117,6 +136,8 @@ export interface ProductFormValues {
   label: string;
   /** In the special-offer zone (A01): every tier carries its original price. */
   isSpecialOffer: boolean;
+  /** Relative to the image base: the product's current picture, one uploaded on this desk, or '' for none. */
+  imagePath: string;
   tiers: ProductTierInput[];
   params: ProductParamInput[];
 }
@@ -126,7 +147,6 @@ export interface AdminProduct extends ProductFormValues {
   id: number;
   categoryFirstId: number;
   stock: number;
-  imagePath: string | null;
   /** The IC zone (A03) holds the parts of the chip categories: it follows the category. */
   isIcZone: boolean;
   /** The optimistic check: a save names the updatedAt it was loaded with. */
@@ -173,6 +193,8 @@ export interface AdminProductEditPageData extends StaffHomePageData {
   /** null: a new product. */
   product: AdminProduct | null;
   options: ProductFormOptions;
+  /** Where pictures are served from (qiniuImgAddress): imagePath is relative to it. */
+  imageBase: string;
 }
 
 export interface ProductStockResult {

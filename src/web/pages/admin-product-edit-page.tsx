@@ -1,6 +1,7 @@
 import { adminProductsPath, lifecycleLabels, productLifecycles, type AdminProductEditPageData, type ProductLifecycle } from '../../contract/admin-products.ts';
 import { productDetailPath } from '../../contract/catalog.ts';
 import { ParamFields } from '../features/catalog-desk/param-fields.tsx';
+import { ProductImageField } from '../features/catalog-desk/product-image-field.tsx';
 import { StockForm } from '../features/catalog-desk/stock-form.tsx';
 import { TierEditor } from '../features/catalog-desk/tier-editor.tsx';
 import { useProductForm } from '../features/catalog-desk/use-product-form.ts';
@@ -112,6 +113,7 @@ export function AdminProductEditPage({ data }: PageProps<AdminProductEditPageDat
               {text('datasheetUrl', '数据手册链接', 500, true)}
             </div>
           </fieldset>
+          <ProductImageField imagePath={draft.imagePath} imageBase={data.imageBase} isReadOnly={isReadOnly} onChange={(imagePath) => change({ imagePath })} />
           <ParamFields
             attributes={attributes}
             values={draft.params}
@@ -145,8 +147,6 @@ export function AdminProductEditPage({ data }: PageProps<AdminProductEditPageDat
                 当前库存：<strong>{product.stock}</strong>
               </p>
             )}
-            <h2>图片</h2>
-            {product.imagePath ? <p className="catalog-desk__hint">{product.imagePath}</p> : <p className="catalog-desk__hint">暂无图片（按封装显示示意图）</p>}
           </aside>
         )}
       </div>

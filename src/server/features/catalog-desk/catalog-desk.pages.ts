@@ -43,7 +43,11 @@ export function catalogDeskPages(deps: CatalogDeskDeps): Page[] {
         const reader = await productReader(context, deps, adminProductNewPath);
         if (isPageRedirect(reader)) return reader;
         if (!abilityFor(reader.staff.role).can('create', 'Product')) return { redirectTo: adminProductsPath };
-        return { title: '新建商品 - 芯品商城管理后台', isNoIndex: true, data: { ...reader, product: null, options: await loadProductFormOptions(deps.db) } };
+        return {
+          title: '新建商品 - 芯品商城管理后台',
+          isNoIndex: true,
+          data: { ...reader, product: null, options: await loadProductFormOptions(deps.db), imageBase: deps.config.imageBaseUrl },
+        };
       },
     }),
     definePage<AdminProductEditPageData>({
@@ -55,7 +59,11 @@ export function catalogDeskPages(deps: CatalogDeskDeps): Page[] {
         const reader = await productReader(context, deps, `${adminProductsPath}/${productId}`);
         if (isPageRedirect(reader)) return reader;
         const [product, options] = await Promise.all([loadAdminProduct(deps, productId), loadProductFormOptions(deps.db)]);
-        return { title: `${product.code} - 商品管理 - 芯品商城管理后台`, isNoIndex: true, data: { ...reader, product, options } };
+        return {
+          title: `${product.code} - 商品管理 - 芯品商城管理后台`,
+          isNoIndex: true,
+          data: { ...reader, product, options, imageBase: deps.config.imageBaseUrl },
+        };
       },
     }),
   ];

@@ -162,6 +162,7 @@ export interface ProductColumns {
   packSize: number;
   label: string | null;
   isSpecialOffer: number;
+  imagePath: string | null;
 }
 
 export function columnsOf(form: ProductFormValues, codeNorm: string, categoryFirstId: number): ProductColumns {
@@ -179,13 +180,14 @@ export function columnsOf(form: ProductFormValues, codeNorm: string, categoryFir
     packSize: form.packSize,
     label: form.label === '' ? null : form.label,
     isSpecialOffer: form.isSpecialOffer ? 1 : 0,
+    imagePath: form.imagePath === '' ? null : form.imagePath,
   };
 }
 
 export async function insertProductRow(trx: Transaction<Database>, columns: ProductColumns, now: number): Promise<number> {
   const { id } = await trx
     .insertInto('products')
-    .values({ ...columns, stock: 0, imagePath: null, createdAt: now, updatedAt: now })
+    .values({ ...columns, stock: 0, createdAt: now, updatedAt: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;

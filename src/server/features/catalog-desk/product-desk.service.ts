@@ -1,7 +1,10 @@
 import type { Kysely, Transaction } from 'kysely';
+import { stat } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { z } from 'zod';
 import {
   adminProductErrors,
+  isUploadedProductImage,
   type AdminProduct,
   type AdminProductPage,
   type AdminProductRow,
@@ -54,7 +57,7 @@ import {
 } from './product-desk.repository.ts';
 
 type Db = Kysely<Database>;
-export type ProductDeskDeps = Pick<ServiceDeps, 'db' | 'logger' | 'cacheVersions'>;
+export type ProductDeskDeps = Pick<ServiceDeps, 'db' | 'logger' | 'cacheVersions' | 'config'>;
 export type ProductListQuery = z.output<typeof productListSchema>;
 
 const defaultSort = { column: 'updatedAt', direction: 'desc' } as const;
@@ -127,7 +130,7 @@ async function productOf(db: Db, row: ProductRow, icIds: ReadonlySet<number>): P
     tiers: tiers.map((tier) => ({ qtyStart: tier.qtyStart, priceE4: tier.priceE4, originalPriceE4: tier.originalPriceE4 })),
     params: params.map((param) => ({ attributeId: param.attributeId, valueText: param.valueText })),
     stock: row.stock,
-    imagePath: row.imagePath,
+    imagePath: row.imagePath ?? '',
     isIcZone: icIds.has(row.categoryFirstId),
     updatedAt: row.updatedAt,
     updatedAtStr: formatBeijingTime(row.updatedAt),
@@ -146,7 +149,7 @@ export async function loadAdminProduct(deps: ProductDeskDeps, productId: number)
 
 /** What the audit log keeps of a product: every field the form edits, with the tiers and parameters. */
 function auditView(product: AdminProduct) {
-  const { imagePath: _image, isIcZone: _zone, updatedAtStr: _str, ...view } = product;
+  const { isIcZone: _zone, updatedAtStr: _str, ...view } = product;
   return view;
 }
 
@@ -160,8 +163,11 @@ interface CheckedForm {
  * The rules a schema cannot know: the brand and a second-level category exist, each parameter is one the
  * category filters by, numeric parameters read as quantities (their valueNum is what the choose index compares).
  */
-async function checkForm(db: Db, form: ProductFormValues, productId: number | null): Promise<CheckedForm> {
+async function checkForm(deps: ProductDeskDeps, db: Db, form: ProductFormValues, current: ProductRow | null): Promise<CheckedForm> {
+  const productId = current?.id ?? null;
   if (!(await findBrand(db, form.brandId))) throw new AppError(adminProductErrors.brandUnknown);
+  if (form.imagePath !== '' && form.imagePath !== current?.imagePath && !(await isStoredProductImage(deps, form.imagePath)))
+    throw new AppError(adminProductErrors.imageInvalid);
   const category = await findSecondCategory(db, form.categorySecondId);
   if (!category?.parentId) throw new AppError(adminProductErrors.categoryUnknown);
   const codeNorm = normalizePartNumber(form.code);
@@ -181,6 +187,13 @@ async function checkForm(db: Db, form: ProductFormValues, productId: number | nu
     return { ...param, valueNum };
   });
   return { codeNorm, categoryFirstId: category.parentId, params };
+}
+
+/** A picture this desk stored (its name as the upload gave it, and the file there). */
+async function isStoredProductImage(deps: ProductDeskDeps, path: string): Promise<boolean> {
+  if (!isUploadedProductImage(path)) return false;
+  const stats = await stat(join(deps.config.uploads.dir, path)).catch(() => null);
+  return stats?.isFile() === true;
 }
 
 const bytePrefixes: Readonly<Record<string, number>> = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 };
@@ -206,7 +219,7 @@ async function writeChildren(trx: Transaction<Database>, productId: number, form
 export async function createProduct(deps: ProductDeskDeps, actor: StaffActor, form: ProductFormValues): Promise<AdminProduct> {
   const icIds = await icCategoryIds(deps);
   return withTransaction(deps.db, async (trx) => {
-    const checked = await checkForm(trx, form, null);
+    const checked = await checkForm(deps, trx, form, null);
     const id = await insertProductRow(trx, columnsOf(form, checked.codeNorm, checked.categoryFirstId), Date.now());
     await writeChildren(trx, id, form, checked);
     await moveSkuCount(trx, [checked.categoryFirstId, form.categorySecondId], 1);
@@ -233,7 +246,7 @@ export async function saveProduct(
     const row = await mustFindProduct(trx, productId);
     if (row.updatedAt !== expectedUpdatedAt) throw new AppError(adminProductErrors.stale);
     const before = await productOf(trx, row, icIds);
-    const checked = await checkForm(trx, form, productId);
+    const checked = await checkForm(deps, trx, form, row);
     const now = Math.max(Date.now(), expectedUpdatedAt + 1);
     if (!(await updateProductIfUnchanged(trx, productId, expectedUpdatedAt, columnsOf(form, checked.codeNorm, checked.categoryFirstId), now)))
       throw new AppError(adminProductErrors.stale);

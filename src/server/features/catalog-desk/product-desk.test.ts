@@ -35,7 +35,7 @@ function eagerSearch(): SearchService {
 const searchParams = (key: string): SearchParams => ({ key, categoryId: null, brandId: null, package: null, isInStock: false, sort: 0, page: 1 });
 
 function formOf(product: AdminProduct): ProductFormValues {
-  const { id: _id, categoryFirstId: _first, stock: _stock, imagePath: _image, isIcZone: _zone, updatedAt: _at, updatedAtStr: _str, ...form } = product;
+  const { id: _id, categoryFirstId: _first, stock: _stock, isIcZone: _zone, updatedAt: _at, updatedAtStr: _str, ...form } = product;
   return form;
 }
 
@@ -218,6 +218,7 @@ describe('商品管理 create and bulk changes', () => {
     const created = await staff.browser.call(adminProductsCalls.create, {
       ...formOf(product),
       code: 'RC0805FR-07NEW1L',
+      imagePath: '',
       isSpecialOffer: false,
       tiers: [{ qtyStart: 100, priceE4: 88, originalPriceE4: null }],
     });
@@ -230,6 +231,7 @@ describe('商品管理 create and bulk changes', () => {
       await staff.browser.call(adminProductsCalls.create, {
         ...formOf(product),
         code: 'rc0805fr-07new1l',
+        imagePath: '',
         isSpecialOffer: false,
         tiers: [{ qtyStart: 100, priceE4: 88, originalPriceE4: null }],
       }),

@@ -30,6 +30,7 @@ export interface ProductDraft {
   packSize: string;
   label: string;
   isSpecialOffer: boolean;
+  imagePath: string;
   tiers: TierDraft[];
   /** By attribute id; '' leaves the parameter out. */
   params: Record<string, string>;
@@ -49,6 +50,7 @@ export function draftOf(product: AdminProduct | null): ProductDraft {
       packSize: '1',
       label: '',
       isSpecialOffer: false,
+      imagePath: '',
       tiers: [{ qtyStart: '1', price: '', originalPrice: '' }],
       params: {},
     };
@@ -64,6 +66,7 @@ export function draftOf(product: AdminProduct | null): ProductDraft {
     packSize: String(product.packSize),
     label: product.label,
     isSpecialOffer: product.isSpecialOffer,
+    imagePath: product.imagePath,
     tiers: product.tiers.map((tier) => ({
       qtyStart: String(tier.qtyStart),
       price: yuanTextOfE4(tier.priceE4),
@@ -112,6 +115,7 @@ export function valuesOf(draft: ProductDraft, options: ProductFormOptions): { va
       packSize,
       label: draft.label.trim(),
       isSpecialOffer: draft.isSpecialOffer,
+      imagePath: draft.imagePath,
       tiers,
       params,
     },

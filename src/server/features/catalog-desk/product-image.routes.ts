@@ -1,0 +1,86 @@
+import multipart from '@fastify/multipart';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import {
+  adminProductErrors,
+  adminProductImageUploadPath,
+  isUploadedProductImage,
+  productImageBytes,
+  productImageKeyPrefix,
+  type UploadedProductImage,
+} from '../../../contract/admin-products.ts';
+import { staffErrors } from '../../../contract/staff.ts';
+import { abilityFor } from '../../../contract/staff-permissions.ts';
+import { imageMimes, uploadErrors, uploadFileField, uploadMessages } from '../../../contract/upload.ts';
+import { success } from '../../http/api-route.ts';
+import { AppError } from '../../http/app-error.ts';
+import { multipartMargin, settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
+import { checkStaffAntiForgery, currentStaff } from '../staff/staff-session.ts';
+import { openStoredFile, storeFile } from '../upload/upload-storage.ts';
+import type { CatalogDeskDeps } from './catalog-desk.routes.ts';
+
+const mimeOfExtension: Record<string, string> = { bmp: 'image/bmp', jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
+
+/**
+ * Product pictures: a catalogue staff member uploads one (its type read from its bytes, not its name),
+ * the form saves its path as the product's imagePath (audited with the save), the shop shows it at
+ * {image base}product/<file>. A picture no product names is harmless: it is never listed anywhere.
+ */
+export function registerProductImageRoutes(app: FastifyInstance, deps: CatalogDeskDeps) {
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fields: 0, files: 1, parts: 1, headerPairs: 16 } });
+    scope.post(adminProductImageUploadPath, { config: { skipsAntiForgery: true } }, async (request, reply) => {
+      try {
+        return success(await acceptProductImage(request, deps));
+      } catch (error) {
+        settleRefusedBody(request, reply, productImageBytes);
+        throwMultipartFailure(error, {
+          tooLarge: new AppError(uploadErrors.tooLarge, uploadMessages.tooLarge(productImageBytes)),
+          malformed: uploadErrors.formInvalid,
+        });
+      }
+    });
+  });
+
+  const base = deps.config.imageBaseUrl.startsWith('/') ? deps.config.imageBaseUrl : '/img/';
+  // A picture is cached for a year by anyone: it never carries a visitor's cookie.
+  const withoutCookies = {
+    onSend: async (_request: unknown, reply: FastifyReply, payload: unknown) => {
+      reply.removeHeader('set-cookie');
+      return payload;
+    },
+  };
+  app.get<{ Params: { file: string } }>(`${base}${productImageKeyPrefix}:file`, withoutCookies, async (request, reply) => {
+    const path = `${productImageKeyPrefix}${request.params.file}`;
+    const file = isUploadedProductImage(path) ? await openStoredFile(deps.config.uploads.dir, path) : null;
+    if (!file) return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('图片不存在');
+    return reply
+      .type(mimeOfExtension[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
+      .header('cache-control', 'public, max-age=31536000, immutable')
+      .header('x-content-type-options', 'nosniff')
+      .send(file.stream);
+  });
+}
+
+/** The anti-forgery token and the permission before any of the body is read. */
+async function acceptProductImage(request: FastifyRequest, deps: CatalogDeskDeps): Promise<UploadedProductImage> {
+  checkStaffAntiForgery(request, deps);
+  const staff = await currentStaff(request, deps);
+  if (!staff) throw new AppError(staffErrors.loginRequired);
+  const ability = abilityFor(staff.role);
+  if (!ability.can('update', 'Product') && !ability.can('create', 'Product')) throw new AppError(staffErrors.forbidden);
+  if (!request.isMultipart()) throw new AppError(uploadErrors.formInvalid);
+  for await (const part of request.parts({ limits: { fileSize: productImageBytes + multipartMargin } })) {
+    if (part.type === 'field' || part.fieldname !== uploadFileField) throw new AppError(uploadErrors.formInvalid);
+    const file = part.file;
+    const stored = await storeFile(file, {
+      dir: deps.config.uploads.dir,
+      keyPrefix: productImageKeyPrefix,
+      maxBytes: productImageBytes,
+      accept: imageMimes,
+      noun: '图片',
+      isTruncated: () => file.truncated,
+    });
+    return { path: stored.key, url: `${deps.config.imageBaseUrl}${stored.key}` };
+  }
+  throw new AppError(adminProductErrors.imageMissing);
+}
