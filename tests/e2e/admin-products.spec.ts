@@ -3,6 +3,9 @@ import { generate } from 'otplib';
 import { formatUnitPriceE4 } from '../../src/contract/money.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
+/** A 1×1 PNG. */
+const onePixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
+
 const storePath = `data/e2e-${Number(process.env.E2E_PORT ?? 3100)}/store.sqlite`;
 
 /** A 商品 (catalogue) staff account made by the command line; its TOTP secret. */
@@ -55,6 +58,8 @@ test("a catalogue staff member edits a product's price tier and stock; the shop'
   await expect(page.getByRole('heading', { name: `编辑商品 ${product.code}` })).toBeVisible();
   await waitForHydration(page);
   await page.getByLabel('第1阶单价').fill(formatUnitPriceE4(newPriceE4).slice(1));
+  await page.getByTestId('product-image-file').setInputFiles({ name: 'part.png', mimeType: 'image/png', buffer: onePixelPng });
+  await expect(page.getByText('图片已上传，保存后生效')).toBeVisible();
   await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('商品已保存');
   await page.getByLabel('新库存').fill(String(newStock));
@@ -70,4 +75,5 @@ test("a catalogue staff member edits a product's price tier and stock; the shop'
   await page.goto(`/product/detail/${String(product.id)}`);
   await expect(page.locator('.price').first()).toHaveText(formatUnitPriceE4(newPriceE4));
   await expect(page.getByText('4,321', { exact: true })).toBeVisible();
+  await expect(page.locator('img[src*="/product/"]').first()).toBeVisible();
 });
