@@ -292,7 +292,7 @@ export function AdminPriceImportPage({ data }: PageProps<PriceImportDeskPageData
                     },
                   ]}
                   initialFilters={{ kind: preview.rows[0]?.kind ?? (counts.priceChange > 0 ? 'priceChange' : counts.update > 0 ? 'update' : 'create') }}
-                  toQuery={(values) => ({ uploadId: validation.uploadId, kind: values.kind ? values.kind : 'priceChange' })}
+                  toQuery={(values) => ({ uploadId: validation.uploadId, kind: values.kind === undefined || values.kind === '' ? 'priceChange' : values.kind })}
                   storageKey="admin.priceImport.preview.columns"
                 />
               </>
