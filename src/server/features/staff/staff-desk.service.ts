@@ -71,7 +71,7 @@ const staffSortExpressions: Record<StaffSortColumn, SortExpression> = {
   createdAt: 'createdAt',
   updatedAt: 'updatedAt',
 };
-const staffDefaultSort = { column: 'createdAt', direction: 'asc' } as const;
+const staffDefaultSort = { column: 'createdAt', direction: 'desc' } as const;
 
 function staffQueryOf(db: Db, filters: StaffGridQuery['filters']) {
   return staffUsersQuery(db, {

@@ -1,4 +1,4 @@
-import { useImperativeHandle, useMemo, useRef, useState } from 'react';
+import { useEffect, useImperativeHandle, useMemo, useRef, useState } from 'react';
 import {
   columnVisibilityFeature,
   functionalUpdate,
@@ -50,6 +50,11 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
   const [isBusy, setBusy] = useState(false);
   const actions = (props.bulkActions ?? []).filter((action) => can(action.permission));
 
+  // The query shown, for callbacks the table or a timer may keep from an earlier render.
+  const latestQuery = useRef(query);
+  useEffect(() => {
+    latestQuery.current = query;
+  }, [query]);
   function show(next: GridQueryState) {
     setQuery(next);
     setSelection({});
@@ -63,20 +68,27 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
     const next = { ...draft, [name]: value };
     setDraft(next);
     clearTimeout(typing.current);
-    if (isTyping) typing.current = setTimeout(() => show({ ...query, filters: next, page: 1 }), textFilterDelayMs);
-    else show({ ...query, filters: next, page: 1 });
+    const apply = () => show({ ...latestQuery.current, filters: next, page: 1 });
+    if (isTyping) typing.current = setTimeout(apply, textFilterDelayMs);
+    else apply();
   }
 
   const sorting: SortingState = query.sort ? [{ id: query.sort.column, desc: query.sort.direction === 'desc' }] : [];
   function changeSorting(updater: Updater<SortingState>) {
     const [first] = functionalUpdate(updater, sorting);
-    show({ ...query, page: 1, sort: first ? { column: first.id, direction: first.desc ? 'desc' : 'asc' } : undefined });
+    show({ ...latestQuery.current, page: 1, sort: first ? { column: first.id, direction: first.desc ? 'desc' : 'asc' } : undefined });
   }
 
   const definitions = useMemo(
     () => [
       ...(actions.length > 0 ? [{ id: selectColumnId, enableSorting: false, enableHiding: false }] : []),
-      ...columns.map((column) => ({ id: column.id, enableSorting: column.isSortable === true, enableHiding: column.isAlwaysShown !== true })),
+      // The server sorts; an accessor only makes the column sortable in the table's eyes.
+      ...columns.map((column) => ({
+        id: column.id,
+        accessorFn: () => '',
+        enableSorting: column.isSortable === true,
+        enableHiding: column.isAlwaysShown !== true,
+      })),
     ],
     [columns, actions.length],
   );
@@ -104,7 +116,7 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
       setNotice(failure instanceof ApiError && failure.msg ? failure.msg : '操作失败，请稍后重试');
     } finally {
       setBusy(false);
-      show(query);
+      show(latestQuery.current);
     }
   }
 
@@ -189,8 +201,8 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
         page={query.page}
         pageSize={query.pageSize}
         isLoading={isLoading}
-        onPage={(page) => show({ ...query, page })}
-        onPageSize={(pageSize) => show({ ...query, pageSize, page: 1 })}
+        onPage={(page) => show({ ...latestQuery.current, page })}
+        onPageSize={(pageSize) => show({ ...latestQuery.current, pageSize, page: 1 })}
       />
     </div>
   );

@@ -16,7 +16,13 @@ export function GridHeaderCell({ title, column }: { title: string; column: Sorta
     <th scope="col" aria-sort={sorted ? ariaSort[sorted] : 'none'}>
       <button type="button" className="data-grid__sort" onClick={column.getToggleSortingHandler()}>
         {title}
-        {sorted ? arrows[sorted] : ''}
+        {sorted ? (
+          arrows[sorted]
+        ) : (
+          <span className="data-grid__sortable" aria-hidden="true">
+            {' ↕'}
+          </span>
+        )}
       </button>
     </th>
   );

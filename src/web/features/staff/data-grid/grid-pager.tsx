@@ -42,6 +42,7 @@ export function GridPager({
       <label>
         每页
         <select
+          aria-label="每页条数"
           value={pageSize}
           onChange={(event) => {
             const size = Number(event.target.value);
