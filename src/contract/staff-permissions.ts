@@ -94,6 +94,7 @@ export const consoleDesks: readonly ConsoleDesk[] = [
   { label: '商品管理', href: '/admin/products', permission: { action: 'read', subject: 'Product' } },
   { label: '分类管理', href: '/admin/categories', permission: { action: 'read', subject: 'Category' } },
   { label: '品牌管理', href: '/admin/brands', permission: { action: 'read', subject: 'Brand' } },
+  { label: '价格导入', href: '/admin/price-import', permission: { action: 'read', subject: 'PriceImport' } },
   { label: '内容管理', href: '/admin/content', permission: { action: 'read', subject: 'Content' } },
   { label: '报价管理', href: '/admin/quotations', permission: { action: 'read', subject: 'Quotation' } },
   { label: '营销管理', href: '/admin/coupons', permission: { action: 'read', subject: 'Coupon' } },
