@@ -9,6 +9,8 @@
 /** Test files, and the test support that only tests may use. */
 const TEST_FILE = '\\.(test|spec)\\.tsx?$';
 const TEST_SUPPORT = ['^src/server/testing/', '^src/server/features/[^/]+/testing/', '\\.test-helpers\\.tsx?$'];
+/** The operations console's kit, used by every desk: registering console calls, the staff session, data-grid queries and exports. */
+const CONSOLE_KIT = '^src/server/features/staff/(?:staff-api-route|staff-session|grid-query)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
@@ -47,10 +49,10 @@ module.exports = {
     {
       name: 'feature-to-other-feature-only-via-service',
       comment:
-        'A feature uses another feature only through its *.service.ts (and *.tables.ts types, see feature-tables-type-only): never its repositories, routes, pages or helpers.',
+        "A feature uses another feature only through its *.service.ts (and *.tables.ts types, see feature-tables-type-only): never its repositories, routes, pages or helpers. The console's kit (features/staff: registering console calls, the staff session, data-grid queries) is what every desk of the console is built on.",
       severity: 'error',
       from: { path: '^src/server/features/([^/]+)/', pathNot: [TEST_FILE, ...TEST_SUPPORT] },
-      to: { path: '^src/server/features/[^/]+/', pathNot: ['^src/server/features/$1/', '\\.service\\.ts$', '\\.tables\\.ts$'] },
+      to: { path: '^src/server/features/[^/]+/', pathNot: ['^src/server/features/$1/', '\\.service\\.ts$', '\\.tables\\.ts$', CONSOLE_KIT] },
     },
     {
       name: 'feature-test-to-other-feature-only-via-service-or-fixtures',
@@ -59,7 +61,14 @@ module.exports = {
       from: { path: '^src/server/features/([^/]+)/(?:.+\\.(?:test|spec|test-helpers)\\.tsx?$|testing/)' },
       to: {
         path: '^src/server/features/[^/]+/',
-        pathNot: ['^src/server/features/$1/', '\\.service\\.ts$', '\\.tables\\.ts$', '^src/server/features/[^/]+/testing/', '\\.test-helpers\\.tsx?$'],
+        pathNot: [
+          '^src/server/features/$1/',
+          '\\.service\\.ts$',
+          '\\.tables\\.ts$',
+          '^src/server/features/[^/]+/testing/',
+          '\\.test-helpers\\.tsx?$',
+          CONSOLE_KIT,
+        ],
       },
     },
     {
