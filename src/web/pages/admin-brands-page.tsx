@@ -1,6 +1,6 @@
 import { useMemo, useRef, useState } from 'react';
 import { brandDeskPath, type AdminBrandRow, type BrandDeskPageData } from '../../contract/admin-taxonomy.ts';
-import { brandDeskCalls } from '../../contract/admin-taxonomy-calls.ts';
+import { brandDeskCalls } from '../../contract/admin-brands-calls.ts';
 import { AdminLayout } from '../features/staff/admin-layout.tsx';
 import { DataGrid } from '../features/staff/data-grid/data-grid.tsx';
 import type { GridControls } from '../features/staff/data-grid/grid-types.ts';

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { brandDeskCalls } from '../../../contract/admin-taxonomy-calls.ts';
+import { brandDeskCalls } from '../../../contract/admin-brands-calls.ts';
 import type { BrandListPageData } from '../../../web/pages/brand-list-page.tsx';
 import type { BrandDetailPageData } from '../../../web/pages/brand-detail-page.tsx';
 import { pageStateOf } from '../../testing/page-state.ts';

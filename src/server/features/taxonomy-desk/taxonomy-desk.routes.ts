@@ -1,7 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { brandLogoKeyPrefix, taxonomyMessages as m } from '../../../contract/admin-taxonomy.ts';
-import { brandDeskCalls, categoryDeskCalls } from '../../../contract/admin-taxonomy-calls.ts';
-import { brandDeskRequests, categoryDeskRequests } from '../../../contract/admin-taxonomy-requests.ts';
+import { categoryDeskCalls } from '../../../contract/admin-categories-calls.ts';
+import { brandDeskCalls } from '../../../contract/admin-brands-calls.ts';
+import { categoryDeskRequests } from '../../../contract/admin-categories-requests.ts';
+import { brandDeskRequests } from '../../../contract/admin-brands-requests.ts';
 import { contentMessages } from '../../../contract/content.ts';
 import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { WithMessage } from '../../http/api-route.ts';

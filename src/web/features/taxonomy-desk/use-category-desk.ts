@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { CategoryDeskState } from '../../../contract/admin-taxonomy.ts';
-import { categoryDeskCalls } from '../../../contract/admin-taxonomy-calls.ts';
+import { categoryDeskCalls } from '../../../contract/admin-categories-calls.ts';
 import type { CallBody } from '../../../contract/call.ts';
 import type { AnyStaffCall } from '../../../contract/staff-calls.ts';
 import { ApiError } from '../../lib/api-client.ts';

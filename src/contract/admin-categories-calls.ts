@@ -1,6 +1,5 @@
-import type { AdminBrandRow, AdminCategory, AdminCategoryGroup, BrandLogoUploaded, CategoryDeskState } from './admin-taxonomy.ts';
-import type { brandDeskRequests, categoryDeskRequests } from './admin-taxonomy-requests.ts';
-import type { GridPage } from './staff-grid.ts';
+import type { AdminCategory, AdminCategoryGroup, CategoryDeskState } from './admin-taxonomy.ts';
+import type { categoryDeskRequests } from './admin-categories-requests.ts';
 import { staffCall } from './staff-calls.ts';
 
 type CategoryRequests = typeof categoryDeskRequests;
@@ -23,15 +22,4 @@ export const categoryDeskCalls = {
   renameGroup: staffCall<CategoryRequests['renameGroup'], AdminCategoryGroup>('/admin/api/categories/renameGroup', updateCategory),
   reorderGroup: staffCall<CategoryRequests['reorderGroup'], CategoryDeskState>('/admin/api/categories/reorderGroup', updateCategory),
   deleteGroup: staffCall<CategoryRequests['deleteGroup'], null>('/admin/api/categories/deleteGroup', deleteCategory),
-};
-
-type BrandRequests = typeof brandDeskRequests;
-
-/** /admin/api/brands/…: 品牌管理; /brand and the brand pages read the rows directly. */
-export const brandDeskCalls = {
-  list: staffCall<BrandRequests['list'], GridPage<AdminBrandRow>>('/admin/api/brands/list', { action: 'read', subject: 'Brand' }),
-  create: staffCall<BrandRequests['create'], AdminBrandRow>('/admin/api/brands/create', { action: 'create', subject: 'Brand' }),
-  update: staffCall<BrandRequests['update'], AdminBrandRow>('/admin/api/brands/update', { action: 'update', subject: 'Brand' }),
-  delete: staffCall<BrandRequests['delete'], null>('/admin/api/brands/delete', { action: 'delete', subject: 'Brand' }),
-  uploadLogo: staffCall<BrandRequests['uploadLogo'], BrandLogoUploaded>('/admin/api/brands/uploadLogo', { action: 'update', subject: 'Brand' }),
 };
