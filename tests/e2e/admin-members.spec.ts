@@ -35,14 +35,14 @@ test('customer service disables a member, who then cannot log in', async ({ page
 
   const service = await staffPage(browser, baseURL, storeDb, 'service', '/admin/members');
   await expect(service.getByRole('link', { name: '会员管理' })).toBeVisible();
-  await service.getByPlaceholder('手机号').fill(phone);
-  await service.getByRole('button', { name: '查询' }).click();
-  const row = service.getByTestId(`member-row-${userNumber}`);
-  await expect(row).toContainText('正常');
+  await service.getByRole('searchbox', { name: '手机号' }).fill(phone);
+  const row = service.getByRole('row').filter({ hasText: userNumber });
+  await expect(service.getByTestId(`member-state-${userNumber}`)).toHaveText('正常');
+  await expect(service.getByTestId('grid-total')).toHaveText('共 1 条');
   await service.screenshot({ path: '/tmp/h8-members.png', fullPage: true });
   await row.getByRole('button', { name: '停用' }).click();
-  await expect(service.getByRole('alert')).toContainText(`已停用会员 ${userNumber}`);
-  await expect(row).toContainText('已停用');
+  await expect(service.getByRole('alert').first()).toContainText(`已停用会员 ${userNumber}`);
+  await expect(service.getByTestId(`member-state-${userNumber}`)).toHaveText('已停用');
 
   await row.getByRole('link', { name: userNumber }).click();
   await expect(service.getByTestId('member-status')).toContainText('已停用');

@@ -1,4 +1,4 @@
-import { useState, type SubmitEvent } from 'react';
+import { useMemo, useState, type SubmitEvent } from 'react';
 import { memberDeskCalls } from '../../contract/admin-member-desk-calls.ts';
 import { memberLevels } from '../../contract/member.ts';
 import type { MemberDeskPageData, MemberDeskRow, SalesRepRow } from '../../contract/member-desk.ts';
@@ -7,62 +7,101 @@ import { abilityFor } from '../../contract/staff-permissions.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { AdminLayout } from '../features/staff/admin-layout.tsx';
 import { callStaffApi } from '../features/staff/staff-api.ts';
-import { fieldOf, GridPager } from '../features/member-desk/grid-pager.tsx';
-import { useGridList } from '../features/member-desk/use-grid-list.ts';
+import { fieldOf } from '../features/member-desk/grid-pager.tsx';
+import { DataGrid } from '../features/staff/data-grid/data-grid.tsx';
+import type { GridBulkAction, GridColumn, GridControls, GridFilter } from '../features/staff/data-grid/grid-types.ts';
 import type { PageProps } from './page-props.ts';
-
-const filterNames = ['phone', 'userNumber', 'nickName', 'level', 'disabled', 'registeredFrom', 'registeredTo'] as const;
 
 function messageOf(failure: unknown): string {
   return failure instanceof ApiError && failure.msg ? failure.msg : '操作失败，请稍后重试';
 }
 
+const memberFilters: readonly GridFilter[] = [
+  { kind: 'text', name: 'phone', label: '手机号', maxLength: 11 },
+  { kind: 'text', name: 'userNumber', label: '会员编号', maxLength: 20 },
+  { kind: 'text', name: 'nickName', label: '昵称', maxLength: 20 },
+  {
+    kind: 'select',
+    name: 'level',
+    label: '会员等级',
+    options: memberLevels.map((level) => ({ value: level.name, label: level.name })),
+  },
+  {
+    kind: 'select',
+    name: 'disabled',
+    label: '状态',
+    options: [
+      { value: 'no', label: '正常' },
+      { value: 'yes', label: '已停用' },
+    ],
+  },
+  { kind: 'date', name: 'registeredFrom', label: '注册开始日期' },
+  { kind: 'date', name: 'registeredTo', label: '注册结束日期' },
+];
+
+function memberColumns(canUpdate: boolean, onNotice: (notice: string) => void): GridColumn<MemberDeskRow>[] {
+  async function toggle(row: MemberDeskRow, grid: GridControls) {
+    try {
+      await callStaffApi(memberDeskCalls.setDisabled, { userId: row.userId, isDisabled: !row.isDisabled });
+      onNotice(row.isDisabled ? `已启用会员 ${row.userNumber}` : `已停用会员 ${row.userNumber}，其登录状态已全部退出`);
+      grid.reload();
+    } catch (failure) {
+      onNotice(messageOf(failure));
+    }
+  }
+  const columns: GridColumn<MemberDeskRow>[] = [
+    { id: 'userNumber', header: '会员编号', isAlwaysShown: true, cell: (row) => <a href={`/admin/members/${String(row.userId)}`}>{row.userNumber}</a> },
+    { id: 'nickName', header: '昵称', cell: (row) => row.nickName },
+    { id: 'phone', header: '手机号', cell: (row) => row.phone },
+    { id: 'level', header: '等级', cell: (row) => row.levelName },
+    { id: 'paidTotal', header: '累计消费', isSortable: true, cell: (row) => formatCents(row.paidCents) },
+    { id: 'orderCount', header: '订单数', cell: (row) => row.orderCount },
+    { id: 'rep', header: '专属销售', cell: (row) => row.repName },
+    { id: 'registered', header: '注册时间', isSortable: true, cell: (row) => row.registeredAtStr },
+    { id: 'state', header: '状态', cell: (row) => <span data-testid={`member-state-${row.userNumber}`}>{row.isDisabled ? '已停用' : '正常'}</span> },
+  ];
+  if (canUpdate)
+    columns.push({
+      id: 'actions',
+      header: '操作',
+      isAlwaysShown: true,
+      cell: (row, grid) => (
+        <button type="button" className="admin-button admin-button--small" onClick={() => void toggle(row, grid)}>
+          {row.isDisabled ? '启用' : '停用'}
+        </button>
+      ),
+    });
+  return columns;
+}
+
 /** /admin/members: 会员管理 — search, sort, disable/enable, assign dedicated reps in bulk; a rep's own members. */
 export function AdminMembersPage({ data }: PageProps<MemberDeskPageData>) {
-  const list = useGridList<MemberDeskRow>(memberDeskCalls.list, data.initial, {});
-  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [notice, setNotice] = useState('');
   const [reps, setReps] = useState<SalesRepRow[]>(data.reps);
-  const ability = abilityFor(data.staff.role);
-  const canUpdate = ability.can('update', 'Member');
-
-  function search(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    void list.load({ filters: Object.fromEntries(filterNames.map((name) => [name, fieldOf(form, name)])) });
-  }
-
-  function sortBy(column: 'registered' | 'paidTotal') {
-    const direction = list.sort?.column === column && list.sort.direction === 'desc' ? 'asc' : 'desc';
-    void list.load({ sort: { column, direction } });
-  }
+  const [chosenRep, setChosenRep] = useState('');
+  const canUpdate = abilityFor(data.staff.role).can('update', 'Member');
+  const columns = useMemo(() => memberColumns(canUpdate, setNotice), [canUpdate]);
+  const updateMember = { action: 'update', subject: 'Member' } as const;
+  const bulkActions: GridBulkAction<MemberDeskRow>[] = [
+    {
+      label: '分配给所选专属销售',
+      permission: updateMember,
+      async run(rows) {
+        const repId = chosenRep === '' ? null : Number(chosenRep);
+        const result = await callStaffApi(memberDeskCalls.assignRep, { userIds: rows.map((row) => row.userId), repId });
+        setReps((await callStaffApi(memberDeskCalls.reps, {})).reps);
+        return repId === null ? `已取消 ${String(result.count)} 位会员的专属销售` : `已为 ${String(result.count)} 位会员分配专属销售`;
+      },
+    },
+  ];
 
   async function run(action: () => Promise<string>) {
     setNotice('');
     try {
       setNotice(await action());
-      await list.reload();
     } catch (failure) {
       setNotice(messageOf(failure));
     }
-  }
-
-  async function toggle(row: MemberDeskRow) {
-    await run(async () => {
-      await callStaffApi(memberDeskCalls.setDisabled, { userId: row.userId, isDisabled: !row.isDisabled });
-      return row.isDisabled ? `已启用会员 ${row.userNumber}` : `已停用会员 ${row.userNumber}，其登录状态已全部退出`;
-    });
-  }
-
-  async function assign(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const repValue = fieldOf(new FormData(event.currentTarget), 'repId');
-    await run(async () => {
-      const result = await callStaffApi(memberDeskCalls.assignRep, { userIds: [...selected], repId: repValue === '' ? null : Number(repValue) });
-      setSelected(new Set());
-      setReps((await callStaffApi(memberDeskCalls.reps, {})).reps);
-      return repValue === '' ? `已取消 ${String(result.count)} 位会员的专属销售` : `已为 ${String(result.count)} 位会员分配专属销售`;
-    });
   }
 
   async function saveRep(event: SubmitEvent<HTMLFormElement>) {
@@ -81,16 +120,21 @@ export function AdminMembersPage({ data }: PageProps<MemberDeskPageData>) {
     });
   }
 
-  function toggleSelected(userId: number) {
-    setSelected((current) => {
-      const next = new Set(current);
-      if (next.has(userId)) next.delete(userId);
-      else next.add(userId);
-      return next;
-    });
-  }
+  const repChooser = canUpdate ? (
+    <label>
+      专属销售{' '}
+      <select aria-label="专属销售" value={chosenRep} onChange={(event) => setChosenRep(event.target.value)}>
+        <option value="">取消专属销售</option>
+        {reps.map((rep) => (
+          <option key={rep.repId} value={rep.repId}>
+            {rep.operatorName}
+            {rep.staffName ? `（${rep.staffName}）` : ''}
+          </option>
+        ))}
+      </select>
+    </label>
+  ) : null;
 
-  const arrow = (column: string) => (list.sort?.column === column ? (list.sort.direction === 'desc' ? ' ↓' : ' ↑') : '');
   return (
     <AdminLayout staff={data.staff} menu={data.menu} current="/admin/members">
       {data.myMembers ? (
@@ -125,112 +169,23 @@ export function AdminMembersPage({ data }: PageProps<MemberDeskPageData>) {
           {data.myMembers.length === 0 ? <p>暂无分配给您的会员</p> : null}
         </section>
       ) : null}
-      <section className="admin-card">
+      <section className="admin-card admin-card--spaced">
         <h1>会员管理</h1>
-        <form className="admin-create" onSubmit={search} aria-label="筛选会员">
-          <input name="phone" placeholder="手机号" maxLength={11} />
-          <input name="userNumber" placeholder="会员编号" maxLength={20} />
-          <input name="nickName" placeholder="昵称" maxLength={20} />
-          <select name="level" aria-label="会员等级" defaultValue="">
-            <option value="">全部等级</option>
-            {memberLevels.map((level) => (
-              <option key={level.name} value={level.name}>
-                {level.name}
-              </option>
-            ))}
-          </select>
-          <select name="disabled" aria-label="状态" defaultValue="">
-            <option value="">全部状态</option>
-            <option value="no">正常</option>
-            <option value="yes">已停用</option>
-          </select>
-          <input name="registeredFrom" type="date" aria-label="注册开始日期" />
-          <input name="registeredTo" type="date" aria-label="注册结束日期" />
-          <button type="submit" className="admin-button">
-            查询
-          </button>
-        </form>
-        {canUpdate ? (
-          <form className="admin-create" onSubmit={(event) => void assign(event)} aria-label="分配专属销售">
-            <span>已选 {selected.size} 位会员</span>
-            <select name="repId" aria-label="专属销售" defaultValue="">
-              <option value="">取消专属销售</option>
-              {reps.map((rep) => (
-                <option key={rep.repId} value={rep.repId}>
-                  {rep.operatorName}
-                  {rep.staffName ? `（${rep.staffName}）` : ''}
-                </option>
-              ))}
-            </select>
-            <button type="submit" className="admin-button" disabled={selected.size === 0}>
-              批量分配
-            </button>
-          </form>
-        ) : null}
         <p className="admin-notice" role="alert">
-          {notice || list.error}
+          {notice}
         </p>
-        <table className="admin-table" data-testid="members-grid">
-          <thead>
-            <tr>
-              {canUpdate ? <th aria-label="选择" /> : null}
-              <th>会员编号</th>
-              <th>昵称</th>
-              <th>手机号</th>
-              <th>等级</th>
-              <th>
-                <button type="button" className="admin-sort" onClick={() => sortBy('paidTotal')}>
-                  累计消费{arrow('paidTotal')}
-                </button>
-              </th>
-              <th>订单数</th>
-              <th>专属销售</th>
-              <th>
-                <button type="button" className="admin-sort" onClick={() => sortBy('registered')}>
-                  注册时间{arrow('registered')}
-                </button>
-              </th>
-              <th>状态</th>
-              {canUpdate ? <th>操作</th> : null}
-            </tr>
-          </thead>
-          <tbody>
-            {list.page.rows.map((row) => (
-              <tr key={row.userId} data-testid={`member-row-${row.userNumber}`}>
-                {canUpdate ? (
-                  <td>
-                    <input
-                      type="checkbox"
-                      aria-label={`选择 ${row.userNumber}`}
-                      checked={selected.has(row.userId)}
-                      onChange={() => toggleSelected(row.userId)}
-                    />
-                  </td>
-                ) : null}
-                <td>
-                  <a href={`/admin/members/${String(row.userId)}`}>{row.userNumber}</a>
-                </td>
-                <td>{row.nickName}</td>
-                <td>{row.phone}</td>
-                <td>{row.levelName}</td>
-                <td>{formatCents(row.paidCents)}</td>
-                <td>{row.orderCount}</td>
-                <td>{row.repName}</td>
-                <td>{row.registeredAtStr}</td>
-                <td>{row.isDisabled ? '已停用' : '正常'}</td>
-                {canUpdate ? (
-                  <td>
-                    <button type="button" className="admin-button admin-button--small" onClick={() => void toggle(row)}>
-                      {row.isDisabled ? '启用' : '停用'}
-                    </button>
-                  </td>
-                ) : null}
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.page.rows.length === 0 ? <p>暂无数据</p> : null}
-        <GridPager total={list.page.total} page={list.page.page} pageCount={list.pageCount} onPage={(page) => void list.load({ page })} />
+        <DataGrid
+          label="会员列表"
+          call={memberDeskCalls.list}
+          initial={data.initial}
+          columns={columns}
+          rowKey={(row) => row.userId}
+          filters={memberFilters}
+          initialSort={{ column: 'registered', direction: 'desc' }}
+          bulkActions={bulkActions}
+          storageKey="admin.members.columns"
+          toolbar={repChooser}
+        />
       </section>
       {canUpdate ? (
         <section className="admin-card admin-card--spaced">
