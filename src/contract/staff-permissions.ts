@@ -101,6 +101,8 @@ export const consoleDesks: readonly ConsoleDesk[] = [
   { label: '会员管理', href: '/admin/members', permission: { action: 'read', subject: 'Member' } },
   { label: '联系留言', href: '/admin/contact-messages', permission: { action: 'read', subject: 'ContactMessage' } },
   { label: '供应商审核', href: '/admin/supplier-applications', permission: { action: 'read', subject: 'SupplierApplication' } },
+  { label: '订单管理', href: '/admin/orders', permission: { action: 'read', subject: 'Order' } },
+  { label: '售后服务', href: '/admin/complaints', permission: { action: 'read', subject: 'Complaint' } },
   { label: '员工管理', href: '/admin/staff', permission: { action: 'read', subject: 'Staff' } },
   { label: '操作日志', href: '/admin/audit', permission: { action: 'read', subject: 'AuditLog' } },
 ];

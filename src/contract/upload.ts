@@ -7,7 +7,11 @@ import { isImageFileName } from './rules.ts';
  * (/common/api/getQiniuToken): Qiniu when it is configured, else the store's own POST /common/upload.
  * A token's purpose fixes everything the upload may be: the key prefix, the types and the size.
  */
-export const uploadPurposes = ['feedback', 'avatar', 'supplierDocument'] as const;
+/** What members upload (their token names one). */
+export const memberUploadPurposes = ['feedback', 'avatar', 'supplierDocument'] as const;
+/** And what staff upload for a member: an issued invoice's PDF (the console's 开票). */
+export const uploadPurposes = [...memberUploadPurposes, 'invoice'] as const;
+export type MemberUploadPurpose = (typeof memberUploadPurposes)[number];
 export type UploadPurpose = (typeof uploadPurposes)[number];
 
 export function isUploadPurpose(value: string): value is UploadPurpose {
@@ -55,6 +59,8 @@ export const uploadPolicies: Record<UploadPurpose, UploadPolicy> = {
   avatar: { keyPrefix: 'avatar/', maxBytes: 2 * megabyte, accept: imageMimes, noun: '图片' },
   /** A supplier's business licence and agency or distribution certificates (issue 13): scans or PDF. */
   supplierDocument: { keyPrefix: 'supplier/', maxBytes: 10 * megabyte, accept: [...imageMimes, 'application/pdf'], noun: '文件' },
+  /** An electronic invoice staff issued (PDF only), under the member's prefix. */
+  invoice: { keyPrefix: 'invoice/', maxBytes: 10 * megabyte, accept: ['application/pdf'], noun: '文件' },
 };
 
 /** The largest file any purpose takes: the multipart parser's own hard limit. */

@@ -1,7 +1,18 @@
+import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { uploadErrors, uploadMessages } from '../../../contract/upload.ts';
+import { abilityFor } from '../../../contract/staff-permissions.ts';
+import { success, WithMessage } from '../../http/api-route.ts';
+import { multipartMargin, settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
+import { findOrderForStaff } from '../order/order-staff.service.ts';
+import { checkStaffAntiForgery, currentStaff } from '../staff/staff-session.ts';
+import { storeStaffDocument } from '../upload/upload.service.ts';
 import {
   adminComplaintsExportPath,
+  adminInvoiceFilePath,
   adminOrdersExportPath,
+  invoicePdfMaxBytes,
+  orderDeskErrors,
   orderDeskMessages as m,
   type AdminComplaintRow,
   type AdminOrderRow,
@@ -10,7 +21,6 @@ import { adminComplaintCalls, adminOrderCalls } from '../../../contract/admin-or
 import { adminComplaintRequests, adminOrderRequests, complaintGridQuery, orderGridQuery } from '../../../contract/admin-orders-requests.ts';
 import { formatCents } from '../../../contract/pricing.ts';
 import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
-import { WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { registerStaffExport } from '../staff/grid-query.ts';
@@ -127,5 +137,37 @@ export function registerComplaintDeskRoutes(app: FastifyInstance, deps: Deps): v
     fileName: '售后投诉',
     columns: complaintExportColumns,
     load: (query) => exportComplaintsForStaff(deps.db, query),
+  });
+}
+
+/**
+ * POST adminInvoiceFilePath (multipart: the order number as ?orderNo=, then the file): the invoice's
+ * PDF, its type read from its content by the upload feature, stored as the order's member's. Answers
+ * its address for issueInvoice's fileUrl; the change itself is audited when the invoice is issued.
+ */
+export function registerInvoiceFileUpload(app: FastifyInstance, deps: Deps): void {
+  void app.register(async (scope) => {
+    await scope.register(multipart, { limits: { fields: 0, files: 1, parts: 1, headerPairs: 16 } });
+    scope.post(adminInvoiceFilePath, { config: { skipsAntiForgery: true } }, async (request, reply) => {
+      checkStaffAntiForgery(request, deps);
+      const staff = await currentStaff(request, deps);
+      if (!staff) throw new AppError(staffErrors.loginRequired);
+      if (!abilityFor(staff.role).can('create', 'Invoice')) throw new AppError(staffErrors.forbidden);
+      const orderNo = (request.query as Record<string, unknown> | undefined)?.orderNo;
+      const order = await findOrderForStaff(deps.db, typeof orderNo === 'string' ? orderNo : '');
+      try {
+        if (!request.isMultipart()) throw new AppError(orderDeskErrors.invoiceFileInvalid);
+        const file = await request.file({ limits: { fileSize: invoicePdfMaxBytes + multipartMargin } });
+        if (!file) throw new AppError(orderDeskErrors.invoiceFileInvalid);
+        const stream = file.file;
+        return success(await storeStaffDocument(deps, { userId: order.userId, purpose: 'invoice', stream, isTruncated: () => stream.truncated }));
+      } catch (error) {
+        settleRefusedBody(request, reply, invoicePdfMaxBytes);
+        throwMultipartFailure(error, {
+          tooLarge: new AppError(uploadErrors.tooLarge, uploadMessages.tooLarge(invoicePdfMaxBytes, '文件')),
+          malformed: orderDeskErrors.invoiceFileInvalid,
+        });
+      }
+    });
   });
 }

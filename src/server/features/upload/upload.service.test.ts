@@ -3,7 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { uploadCalls } from '../../../contract/upload-calls.ts';
-import type { UploadPurpose } from '../../../contract/upload.ts';
+import type { MemberUploadPurpose } from '../../../contract/upload.ts';
 import type { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp, type UsedTestApp } from '../../testing/use-test-app.ts';
 import { claimUploads } from './upload.service.ts';
@@ -23,7 +23,7 @@ const notOwned = { errorCode: 'upload.notOwned', msg: '图片不存在或已失�
 /** A key as Qiniu's saveKey makes it: the content's etag (28 base64url characters) and the extension. */
 const qiniuName = (extension = 'jpg') => `Fq2SBbN8GZ1nVd7ax_Kc-aH0mEwL.${extension}`;
 
-async function uploadAs(t: UsedTestApp<undefined>, browser: TestBrowser, purpose: UploadPurpose, data = pngImage()): Promise<string> {
+async function uploadAs(t: UsedTestApp<undefined>, browser: TestBrowser, purpose: MemberUploadPurpose, data = pngImage()): Promise<string> {
   const { token } = await browser.callOk(uploadCalls.getQiniuToken, { purpose });
   const { envelope } = await postUpload(t.app, browser, { token, file: { filename: 'photo.png', data } });
   if (!envelope.data) throw new Error(`upload refused: ${envelope.msg}`);

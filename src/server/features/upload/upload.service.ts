@@ -22,6 +22,9 @@ import { isQiniuKeyUnder, qiniuUploadToken } from './qiniu-upload-token.ts';
 import { findUploads, insertUpload, insertUploadsIfMissing, markUploadsClaimed, type UploadRow } from './upload.repository.ts';
 import { openStoredFile, removeStoredFile, storeFile } from './upload-storage.ts';
 
+// For the console's own pictures (content desk): stored and served like members' uploads, under keys of its own.
+export { openStoredFile, removeStoredFile, storeFile };
+
 /** An upload another feature has claimed (a complaint's photo, an avatar). */
 export interface Upload {
   key: string;
@@ -235,6 +238,34 @@ export async function storeDerivedImage(
   });
   try {
     await insertUpload(deps.db, { ...stored, userId: image.userId, purpose: image.purpose, provider: 'local', createdAt: now, claimedAt: now });
+  } catch (error) {
+    await removeStoredFile(dir, stored.key);
+    throw error;
+  }
+  return { key: stored.key, url: uploadUrl(deps.config, { key: stored.key, provider: 'local' }) };
+}
+
+/**
+ * A document staff upload for a member (an issued invoice's PDF): its type read from its content,
+ * stored under the member's prefix for the purpose and recorded as theirs, already claimed.
+ */
+export async function storeStaffDocument(
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
+  document: { userId: number; purpose: UploadPurpose; stream: Readable; isTruncated: () => boolean },
+  now = Date.now(),
+): Promise<UploadedImage> {
+  const policy = uploadPolicies[document.purpose];
+  const dir = deps.config.uploads.dir;
+  const stored = await storeFile(document.stream, {
+    dir,
+    keyPrefix: memberKeyPrefix(document.purpose, document.userId),
+    maxBytes: policy.maxBytes,
+    accept: policy.accept,
+    noun: policy.noun,
+    isTruncated: document.isTruncated,
+  });
+  try {
+    await insertUpload(deps.db, { ...stored, userId: document.userId, purpose: document.purpose, provider: 'local', createdAt: now, claimedAt: now });
   } catch (error) {
     await removeStoredFile(dir, stored.key);
     throw error;

@@ -1,6 +1,6 @@
 import { useEffect, useReducer, useRef } from 'react';
 import { uploadCalls } from '../../../contract/upload-calls.ts';
-import { uploadErrors, uploadMessages, uploadPolicies, type UploadPolicy, type UploadPurpose, type UploadToken } from '../../../contract/upload.ts';
+import { uploadErrors, uploadMessages, uploadPolicies, type MemberUploadPurpose, type UploadPolicy, type UploadToken } from '../../../contract/upload.ts';
 import { ApiError, callApi, errorMessageOf } from '../../lib/api-client.ts';
 import { showToast } from '../../ui/toast.ts';
 import { isTokenFresh, screenChosenFiles, uploadedKeys, uploadItemsReducer, type UploadItem } from './image-upload-state.ts';
@@ -31,7 +31,7 @@ function isStaleToken(error: unknown): boolean {
  * its progress; one token serves every file until it nears its expiry. Removing a picture stops
  * its upload. Problems are toasted; a failed picture stays, marked, until removed.
  */
-export function useImageUpload({ purpose, maxFiles }: { purpose: UploadPurpose; maxFiles: number }): ImageUpload {
+export function useImageUpload({ purpose, maxFiles }: { purpose: MemberUploadPurpose; maxFiles: number }): ImageUpload {
   const policy = uploadPolicies[purpose];
   const [items, dispatch] = useReducer(uploadItemsReducer, []);
   const nextId = useRef(1);

@@ -1,0 +1,214 @@
+import { useState, type SyntheticEvent } from 'react';
+import { newRefundNo, type AdminOrderDetail } from '../../../contract/admin-orders.ts';
+import { adminOrderCalls } from '../../../contract/admin-orders-calls.ts';
+import type { CallBody } from '../../../contract/call.ts';
+import type { Carrier } from '../../../contract/order.ts';
+import { formatCents } from '../../../contract/pricing.ts';
+import type { AnyStaffCall } from '../../../contract/staff-calls.ts';
+import { InvoicePdfUpload } from './invoice-pdf-upload.tsx';
+
+type Run = <C extends AnyStaffCall>(call: C, body: CallBody<C>) => Promise<boolean>;
+
+interface FormProps {
+  detail: AdminOrderDetail;
+  run: Run;
+  isBusy: boolean;
+}
+
+function submitted(handler: () => void) {
+  return (event: SyntheticEvent) => {
+    event.preventDefault();
+    handler();
+  };
+}
+
+function yuanOf(cents: number): string {
+  return (cents / 100).toFixed(2);
+}
+
+/** 确认到账: the amount the bank shows, checked against the order's by the server. */
+export function ConfirmTransferForm({ detail, run, isBusy }: FormProps) {
+  const [amount, setAmount] = useState('');
+  const [note, setNote] = useState('');
+  return (
+    <form
+      className="desk-form"
+      data-testid="confirm-transfer-form"
+      onSubmit={submitted(() => void run(adminOrderCalls.confirmTransfer, { orderNo: detail.orderNo, amount, note }))}
+    >
+      <h3>确认到账（对公转账）</h3>
+      <label>
+        到账金额（应付 {formatCents(detail.payableCents)}）
+        <input name="amount" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} placeholder="如 250.00" />
+      </label>
+      <label>
+        备注
+        <input name="note" maxLength={100} value={note} onChange={(event) => setNote(event.target.value)} placeholder="如 招商银行 流水号" />
+      </label>
+      <button className="admin-button" disabled={isBusy}>
+        确认到账
+      </button>
+    </form>
+  );
+}
+
+/** 发货: carrier and tracking number; a parcel of chosen lines and quantities, or everything left. */
+export function ShipForm({ detail, run, isBusy, carriers }: FormProps & { carriers: readonly Carrier[] }) {
+  const [carrierCode, setCarrierCode] = useState(carriers.find((carrier) => !carrier.isPickup)?.code ?? '');
+  const [trackingNo, setTrackingNo] = useState('');
+  const [isPartial, setPartial] = useState(false);
+  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const shippable = detail.lines.filter((line) => line.shippableQuantity > 0);
+  function ship() {
+    const lines = shippable.map((line) => ({ orderLineId: line.id, quantity: Number(quantities[line.id] ?? '0') })).filter((line) => line.quantity !== 0);
+    void run(adminOrderCalls.ship, { orderNo: detail.orderNo, carrierCode, trackingNo, ...(isPartial ? { lines } : {}) }).then((isDone) => {
+      if (isDone) {
+        setTrackingNo('');
+        setQuantities({});
+      }
+    });
+  }
+  return (
+    <form className="desk-form" data-testid="ship-form" onSubmit={submitted(ship)}>
+      <h3>发货</h3>
+      <label>
+        快递公司
+        <select name="carrierCode" value={carrierCode} onChange={(event) => setCarrierCode(event.target.value)}>
+          {carriers.map((carrier) => (
+            <option key={carrier.code} value={carrier.code}>
+              {carrier.name}
+            </option>
+          ))}
+        </select>
+      </label>
+      <label>
+        运单号
+        <input name="trackingNo" maxLength={64} value={trackingNo} onChange={(event) => setTrackingNo(event.target.value)} />
+      </label>
+      <label className="desk-form__check">
+        <span>
+          <input type="checkbox" name="isPartial" checked={isPartial} onChange={(event) => setPartial(event.target.checked)} /> 部分发货（选择商品和数量）
+        </span>
+      </label>
+      {isPartial && (
+        <table className="admin-table desk-form__lines">
+          <thead>
+            <tr>
+              <th>型号</th>
+              <th>可发</th>
+              <th>本次发货</th>
+            </tr>
+          </thead>
+          <tbody>
+            {shippable.map((line) => (
+              <tr key={line.id}>
+                <td>{line.productCode}</td>
+                <td>{line.shippableQuantity}</td>
+                <td>
+                  <input
+                    aria-label={`${line.productCode} 本次发货数量`}
+                    inputMode="numeric"
+                    value={quantities[line.id] ?? ''}
+                    onChange={(event) => setQuantities({ ...quantities, [line.id]: event.target.value })}
+                  />
+                </td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      )}
+      <button className="admin-button" disabled={isBusy}>
+        {isPartial ? '发出本包裹' : '全部发货'}
+      </button>
+    </form>
+  );
+}
+
+export function CancelForm({ detail, run, isBusy }: FormProps) {
+  const [reason, setReason] = useState('');
+  return (
+    <form className="desk-form" data-testid="cancel-form" onSubmit={submitted(() => void run(adminOrderCalls.cancel, { orderNo: detail.orderNo, reason }))}>
+      <h3>取消订单</h3>
+      <label>
+        取消原因{detail.payment ? '（已付款项将全额退回）' : ''}
+        <input name="reason" maxLength={100} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </label>
+      <button className="admin-button" disabled={isBusy}>
+        取消订单
+      </button>
+    </form>
+  );
+}
+
+/** 退款: a refund number is drawn when the form opens, so sending it twice is one refund. */
+export function RefundForm({ detail, run, isBusy }: FormProps) {
+  const [refundNo, setRefundNo] = useState(() => newRefundNo(Date.now(), Math.random().toString(36).slice(2, 8)));
+  const [amount, setAmount] = useState('');
+  const [reason, setReason] = useState('');
+  function refund() {
+    void run(adminOrderCalls.refund, { orderNo: detail.orderNo, refundNo, amount, reason }).then((isDone) => {
+      if (isDone) {
+        setRefundNo(newRefundNo(Date.now(), Math.random().toString(36).slice(2, 8)));
+        setAmount('');
+      }
+    });
+  }
+  return (
+    <form className="desk-form" data-testid="refund-form" onSubmit={submitted(refund)}>
+      <h3>退款</h3>
+      <label>
+        退款金额（可退 {formatCents(detail.refundableCents)}）
+        <input
+          name="amount"
+          inputMode="decimal"
+          value={amount}
+          onChange={(event) => setAmount(event.target.value)}
+          placeholder={yuanOf(detail.refundableCents)}
+        />
+      </label>
+      <label>
+        退款原因
+        <input name="reason" maxLength={100} value={reason} onChange={(event) => setReason(event.target.value)} />
+      </label>
+      <button className="admin-button" disabled={isBusy}>
+        提交退款
+      </button>
+    </form>
+  );
+}
+
+export function OfflineRefundButton({ detail, run, isBusy, refundNo }: FormProps & { refundNo: string }) {
+  return (
+    <button
+      className="admin-button"
+      type="button"
+      disabled={isBusy}
+      onClick={() => void run(adminOrderCalls.confirmOfflineRefund, { orderNo: detail.orderNo, refundNo, note: '' })}
+    >
+      确认已线下退款
+    </button>
+  );
+}
+
+/** 开票: the tax system's number and, optionally, the electronic invoice's PDF. */
+export function InvoiceForm({ detail, run, isBusy }: FormProps) {
+  const [invoiceNumber, setInvoiceNumber] = useState('');
+  const [fileUrl, setFileUrl] = useState('');
+  return (
+    <form
+      className="desk-form"
+      data-testid="invoice-form"
+      onSubmit={submitted(() => void run(adminOrderCalls.issueInvoice, { orderNo: detail.orderNo, invoiceNumber, fileUrl }))}
+    >
+      <h3>开具发票</h3>
+      <label>
+        发票号码
+        <input name="invoiceNumber" inputMode="numeric" maxLength={20} value={invoiceNumber} onChange={(event) => setInvoiceNumber(event.target.value)} />
+      </label>
+      <InvoicePdfUpload orderNo={detail.orderNo} fileUrl={fileUrl} onUploaded={setFileUrl} />
+      <button className="admin-button" disabled={isBusy}>
+        登记开票
+      </button>
+    </form>
+  );
+}
