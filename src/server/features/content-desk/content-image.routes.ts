@@ -11,7 +11,7 @@ import { multipartMargin, settleRefusedBody, throwMultipartFailure } from '../..
 import type { ServiceDeps } from '../../service-deps.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
 import { checkStaffAntiForgery, currentStaff } from '../staff/staff-session.ts';
-import { openStoredFile, removeStoredFile, storeFile } from '../upload/upload-storage.ts';
+import { openStoredFile, removeStoredFile, storeFile } from '../upload/upload.service.ts';
 
 /** Staff pictures (banners, ads, the WeChat QR): UPLOAD_DIR/cms/<random>.<ext>, shown at {image base}cms/<file>. */
 const keyPrefix = 'cms/';

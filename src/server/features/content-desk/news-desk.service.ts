@@ -6,7 +6,7 @@ import type { GridPage } from '../../../contract/staff-grid.ts';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { helpTextOf, sanitizeHelpHtml } from '../help/help-html.ts';
+import { helpTextOf, sanitizeHelpHtml } from '../help/help.service.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';
 import { pageOfQuery } from '../staff/grid-query.ts';

@@ -3,8 +3,7 @@ import type { SiteSettings } from '../../../contract/admin-content.ts';
 import type { FriendlyLink, HotLabel } from '../../../contract/content.ts';
 import { searchUrl } from '../../../contract/search-url.ts';
 import type { Database } from '../../db/database.ts';
-import { findFriendlyLinks, findHotLabels } from '../content/content.repository.ts';
-import { greetingsOf, siteSettingKeys, thresholdOf } from '../content/site-settings.ts';
+import { findFriendlyLinks, findHotLabels, greetingsOf, siteSettingKeys, thresholdOf } from '../content/site-settings.service.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';
 

@@ -1,6 +1,6 @@
 import { helpPaths } from '../../../contract/help.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { loadFreeShippingThresholdCents } from '../content/site-settings.ts';
+import { loadFreeShippingThresholdCents } from '../content/site-settings.service.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { HelpPage } from '../../../web/pages/help-page.tsx';
 import { HelpSearchPage } from '../../../web/pages/help-search-page.tsx';

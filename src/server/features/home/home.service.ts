@@ -20,7 +20,7 @@ import { createMemoCache } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
 import { hasNewMemberPack } from '../coupon/coupon.service.ts';
 import { countFavorites } from '../favorite/favorite.service.ts';
-import { loadGreetings } from '../content/site-settings.ts';
+import { loadGreetings } from '../content/site-settings.service.ts';
 import { loadBulletin, loadNewsColumn } from '../news/news.service.ts';
 import { countOrdersOfMember, loadOrderStatistics } from '../order/order.service.ts';
 import { countCatalog, findBanners, findDisplayProducts, findHomeUser, findPartnerBrands, type DisplayProductRow } from './home.repository.ts';

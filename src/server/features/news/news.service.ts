@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { InformationItem, NewsItem } from '../../../contract/home.ts';
 import { beijingDate, newsPageSize, newsPath, type NewsDetailData, type NewsKind, type NewsListData } from '../../../contract/news.ts';
 import type { Database } from '../../db/database.ts';
-import { sanitizeHelpHtml } from '../help/help-html.ts';
+import { sanitizeHelpHtml } from '../help/help.service.ts';
 import { countNewsOfKind, findNewsById, findNewsNeighbours, findNewsOfKind, insertNews, type NewNews, type NewsRow } from './news.repository.ts';
 
 export type { NewNews };

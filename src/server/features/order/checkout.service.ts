@@ -6,7 +6,7 @@ import { amountCentsOf } from '../../../contract/money.ts';
 import { couponErrors, type CouponDraft, type DraftCoupon } from '../../../contract/coupon.ts';
 import { bestCouponCombination, chosenCombination } from '../../../contract/coupon-combination.ts';
 import { carriersWithThreshold, defaultCarrierCode, findCarrier, freightOf, type Freight } from '../../../contract/delivery.ts';
-import { loadFreeShippingThresholdCents } from '../content/site-settings.ts';
+import { loadFreeShippingThresholdCents } from '../content/site-settings.service.ts';
 import { orderErrors, ShortfallChoice, type Carrier, type SettlementData, type SettlementLine, type SettlementPricing } from '../../../contract/order.ts';
 import type { OrderConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';

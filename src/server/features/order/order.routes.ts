@@ -6,7 +6,7 @@ import { orderCalls } from '../../../contract/order-calls.ts';
 import { orderRequests } from '../../../contract/order-requests.ts';
 import type { OrderConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
-import { loadFreeShippingThresholdCents } from '../content/site-settings.ts';
+import { loadFreeShippingThresholdCents } from '../content/site-settings.service.ts';
 import { registerCalls, WithMessage } from '../../http/api-route.ts';
 import { previewCheckout } from './checkout.service.ts';
 import { placeOrder } from './order-placement.service.ts';

@@ -3,6 +3,9 @@ import { defaultGreetings, type Greetings } from '../../../contract/home.ts';
 import { freeShippingThresholdCents } from '../../../contract/order.ts';
 import type { Database } from '../../db/database.ts';
 
+// The lists staff edit beside the settings (the console's 热门搜索词 and 友情链接).
+export { findFriendlyLinks, findHotLabels } from './content.repository.ts';
+
 /**
  * The site settings staff edit (站点设置), as site_config keys. The free-shipping threshold lives
  * here only: checkout's freight, the carriers' notes and the delivery help page all read it.
