@@ -6,7 +6,6 @@ import { staffRoles } from '../../../contract/staff.ts';
 import { abilityFor } from '../../../contract/staff-permissions.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { pdfDocument } from '../upload/testing/upload-test-kit.ts';
-import { insertApplication } from '../supplier/supplier.repository.ts';
 import { sendSupplierCode, uploadDocument } from '../supplier/testing/supplier-fixture.ts';
 import { signedInStaff } from '../staff/testing/staff-browser.ts';
 
@@ -44,20 +43,24 @@ describe('联系留言 and 供应商审核 (service desk)', () => {
   async function application() {
     sequence += 1;
     const member = await t.member();
-    const id = await insertApplication(t.db.kysely, {
-      applicationNo: `GY26112600${String(sequence).padStart(6, '0')}`,
-      userId: member.userId,
-      companyName: `深圳某某电子有限公司${String(sequence)}`,
-      creditCode: '91330100799655058B',
-      contactName: '周经理',
-      phone: `1360000${String(sequence).padStart(4, '0')}`,
-      categories: '[]',
-      brands: 'TI',
-      annualVolume: 'under1m',
-      status: 'pending',
-      createdAt: Date.now(),
-      reviewedAt: null,
-    });
+    const { id } = await t.db.kysely
+      .insertInto('supplierApplications')
+      .values({
+        applicationNo: `GY26112600${String(sequence).padStart(6, '0')}`,
+        userId: member.userId,
+        companyName: `深圳某某电子有限公司${String(sequence)}`,
+        creditCode: '91330100799655058B',
+        contactName: '周经理',
+        phone: `1360000${String(sequence).padStart(4, '0')}`,
+        categories: '[]',
+        brands: 'TI',
+        annualVolume: 'under1m',
+        status: 'pending',
+        createdAt: Date.now(),
+        reviewedAt: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     return { id, member };
   }
 
