@@ -31,7 +31,9 @@ export function ComplaintDesk({ initial, carriers, staff }: { initial: AdminComp
   const [note, setNote] = useState('');
   const [carrierCode, setCarrierCode] = useState(carriers.find((carrier) => !carrier.isPickup)?.code ?? '');
   const [trackingNo, setTrackingNo] = useState('');
-  const isOpen = complaint.nextStatuses.length > 0;
+  const isClosed = complaint.nextStatuses.length === 0;
+  // Returned goods are handled while the complaint is being worked on; a resolved one is reopened first.
+  const isInHand = complaint.status === 'pending' || complaint.status === 'processing';
   return (
     <section className="admin-card desk-section" data-testid="complaint-detail">
       <h2>
@@ -80,20 +82,22 @@ export function ComplaintDesk({ initial, carriers, staff }: { initial: AdminComp
           </div>
         ))}
       </div>
-      {mayUpdate && isOpen && (
+      {mayUpdate && !isClosed && (
+        <form
+          className="desk-form"
+          onSubmit={onSubmit(() => void run(adminComplaintCalls.reply, { id: complaint.id, text: reply }).then((isDone) => isDone && setReply('')))}
+        >
+          <label>
+            回复会员
+            <textarea name="reply" maxLength={500} rows={3} value={reply} onChange={(event) => setReply(event.target.value)} />
+          </label>
+          <button className="admin-button" disabled={isBusy}>
+            发送回复
+          </button>
+        </form>
+      )}
+      {mayUpdate && isInHand && (
         <>
-          <form
-            className="desk-form"
-            onSubmit={onSubmit(() => void run(adminComplaintCalls.reply, { id: complaint.id, text: reply }).then((isDone) => isDone && setReply('')))}
-          >
-            <label>
-              回复会员
-              <textarea name="reply" maxLength={500} rows={3} value={reply} onChange={(event) => setReply(event.target.value)} />
-            </label>
-            <button className="admin-button" disabled={isBusy}>
-              发送回复
-            </button>
-          </form>
           <form className="desk-form" onSubmit={onSubmit(() => void run(adminComplaintCalls.receiveGoods, { id: complaint.id, note }))}>
             <h3>退货处理</h3>
             <label>
@@ -132,7 +136,7 @@ export function ComplaintDesk({ initial, carriers, staff }: { initial: AdminComp
       {mayUpdate && (
         <div className="desk-form">
           <h3>状态</h3>
-          <div>
+          <div className="desk-form__buttons">
             {complaint.nextStatuses.map((status: ComplaintStatus) => (
               <button
                 key={status}
