@@ -15,7 +15,7 @@ import { success } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import { multipartMargin, settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
 import { checkStaffAntiForgery, currentStaff } from '../staff/staff-session.ts';
-import { openStoredFile, storeFile } from '../upload/upload-storage.ts';
+import { openStoredFile, storeFile } from '../upload/upload.service.ts';
 import type { CatalogDeskDeps } from './catalog-desk.routes.ts';
 
 const mimeOfExtension: Record<string, string> = { bmp: 'image/bmp', jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };

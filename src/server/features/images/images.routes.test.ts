@@ -7,7 +7,7 @@ import { brandColors } from './brand-colors.ts';
 import { brandColor } from './brand-logo.ts';
 import { packageImageName, packageImageNames } from './package-image-names.ts';
 import { drawnPackageNames } from './package-images.ts';
-import { imageRoutePrefix } from './images.routes.ts';
+import { imageRoutePrefix } from './images.service.ts';
 
 const t = useTestApp({ fixture: (app) => seedCatalog(app.db, { skus: 300 }) });
 

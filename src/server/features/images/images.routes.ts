@@ -2,17 +2,12 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { contentMessages } from '../../../contract/content.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { defaultAvatarSvg } from './brand-logo.ts';
-import { loadBrandLogoSvg } from './images.service.ts';
+import { imageRoutePrefix, loadBrandLogoSvg } from './images.service.ts';
 import { packageImageSvg } from './package-images.ts';
 
 /** Drawings never change for a name; logos follow the brand row, so they are cached for a day. */
 const immutable = 'public, max-age=31536000, immutable';
 const daily = 'public, max-age=86400';
-
-/** Where images are served: the path of qiniuImgAddress when it is local, else the default /img/. */
-export function imageRoutePrefix(imageBaseUrl: string): string {
-  return imageBaseUrl.startsWith('/') ? imageBaseUrl : '/img/';
-}
 
 function sendSvg(reply: FastifyReply, svg: string, cacheControl: string) {
   return reply.type('image/svg+xml; charset=utf-8').header('Cache-Control', cacheControl).send(svg);

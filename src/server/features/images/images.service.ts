@@ -8,3 +8,8 @@ export async function loadBrandLogoSvg(db: Kysely<Database>, brandId: number): P
   const brand = await findBrandForLogo(db, brandId);
   return brand ? brandLogoSvg(brand) : null;
 }
+
+/** Where images are served: the path of qiniuImgAddress when it is local, else the default /img/. */
+export function imageRoutePrefix(imageBaseUrl: string): string {
+  return imageBaseUrl.startsWith('/') ? imageBaseUrl : '/img/';
+}

@@ -1,14 +1,10 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../db/database.ts';
 import type { CompaniesTable } from './invoice.tables.ts';
+import { escapeLike } from '../../db/escape-like.ts';
 
 export type CompanyRow = Selectable<CompaniesTable>;
 export type CompanyColumns = Pick<Insertable<CompaniesTable>, 'name' | 'taxNumber' | 'registeredAddress' | 'registeredPhone' | 'bankName' | 'bankAccount'>;
-
-/** LIKE's wildcards (and its escape character) typed by a member match themselves. */
-export function escapeLike(text: string): string {
-  return text.replace(/[\\%_]/g, (character) => `\\${character}`);
-}
 
 /**
  * Up to `limit` distinct names containing `text` (already lower-cased), names starting with it

@@ -5,7 +5,7 @@ import type { GridPage, GridQuery } from '../../../contract/staff-grid.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
-import { escapeLike } from '../invoice/company.repository.ts';
+import { escapeLike } from '../../db/escape-like.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
 import { pageOfQuery } from '../staff/grid-query.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';

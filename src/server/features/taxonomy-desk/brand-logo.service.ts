@@ -5,7 +5,7 @@ import { brandLogoKeyPattern, brandLogoKeyPrefix, brandLogoMaxBytes, taxonomyErr
 import { imageUrl } from '../../../contract/content.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';
-import { openStoredFile, storeFile } from '../upload/upload-storage.ts';
+import { openStoredFile, storeFile } from '../upload/upload.service.ts';
 
 /** What a logo is drawn in on the shop's pages: at most this box, the picture's proportions kept. */
 const logoBox = { width: 240, height: 120 } as const;

@@ -8,7 +8,7 @@ import { contentMessages } from '../../../contract/content.ts';
 import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
-import { imageRoutePrefix } from '../images/images.routes.ts';
+import { imageRoutePrefix } from '../images/images.service.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
 import type { StaffSessionDeps } from '../staff/staff-session.ts';
 import { openBrandLogo, storeBrandLogo } from './brand-logo.service.ts';

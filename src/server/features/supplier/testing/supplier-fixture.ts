@@ -1,5 +1,5 @@
 import { SendMsgType } from '../../../../contract/account.ts';
-import type { UploadPurpose } from '../../../../contract/upload.ts';
+import type { MemberUploadPurpose } from '../../../../contract/upload.ts';
 import { uploadCalls } from '../../../../contract/upload-calls.ts';
 import type { TestBrowser } from '../../../testing/test-app.ts';
 import type { UsedTestApp } from '../../../testing/use-test-app.ts';
@@ -11,7 +11,7 @@ export async function uploadDocument(
   t: Pick<UsedTestApp<unknown>, 'app'>,
   browser: TestBrowser,
   file: { filename: string; data: Buffer } = { filename: 'licence.pdf', data: pdfDocument },
-  purpose: UploadPurpose = 'supplierDocument',
+  purpose: MemberUploadPurpose = 'supplierDocument',
 ): Promise<string> {
   const { token } = await browser.callOk(uploadCalls.getQiniuToken, { purpose });
   const { envelope } = await postUpload(t.app, browser, { token, file });
