@@ -7,15 +7,17 @@ type OrderRequests = typeof adminOrderRequests;
 type ComplaintRequests = typeof adminComplaintRequests;
 
 const readOrder = { action: 'read', subject: 'Order' } as const;
-/** 仓储 ships, 财务 confirms transfers; both update orders (staff-permissions.ts). */
+/** 仓储 ships parcels, 财务 confirms transfers and cancels (staff-permissions.ts). */
 const updateOrder = { action: 'update', subject: 'Order' } as const;
+const shipOrder = { action: 'create', subject: 'Shipment' } as const;
+const confirmPayment = { action: 'update', subject: 'Payment' } as const;
 
 /** /admin/api/orders/…: 订单管理. Every change is audited and tells the member. */
 export const adminOrderCalls = {
   list: staffCall<OrderRequests['list'], GridPage<AdminOrderRow>>('/admin/api/orders/list', readOrder),
   detail: staffCall<OrderRequests['detail'], AdminOrderDetail>('/admin/api/orders/detail', readOrder),
-  confirmTransfer: staffCall<OrderRequests['confirmTransfer'], AdminOrderDetail>('/admin/api/orders/confirmTransfer', updateOrder),
-  ship: staffCall<OrderRequests['ship'], AdminOrderDetail>('/admin/api/orders/ship', updateOrder),
+  confirmTransfer: staffCall<OrderRequests['confirmTransfer'], AdminOrderDetail>('/admin/api/orders/confirmTransfer', confirmPayment),
+  ship: staffCall<OrderRequests['ship'], AdminOrderDetail>('/admin/api/orders/ship', shipOrder),
   cancel: staffCall<OrderRequests['cancel'], AdminOrderDetail>('/admin/api/orders/cancel', updateOrder),
   refund: staffCall<OrderRequests['refund'], AdminOrderDetail>('/admin/api/orders/refund', { action: 'create', subject: 'Refund' }),
   confirmOfflineRefund: staffCall<OrderRequests['confirmOfflineRefund'], AdminOrderDetail>('/admin/api/orders/confirmOfflineRefund', {

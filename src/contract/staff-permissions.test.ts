@@ -7,8 +7,8 @@ const crud = (subject: string) => ['read', 'create', 'update', 'delete', 'export
 const expectedGrants: Record<Exclude<StaffRole, 'admin'>, string[]> = {
   catalog: [...crud('Product'), ...crud('Stock'), ...crud('Category'), ...crud('Brand'), ...crud('PriceImport'), 'read:Dashboard'],
   sales: [...crud('Quotation'), 'read:Product', 'read:Order', 'read:Member', 'read:Dashboard'],
-  warehouse: ['read:Product', 'read:Order', 'update:Order', 'update:Stock'],
-  finance: ['read:Order', 'update:Order', 'read:Member', 'read:Dashboard', ...crud('Refund'), ...crud('Invoice')],
+  warehouse: ['read:Product', 'read:Order', 'create:Shipment', 'update:Stock'],
+  finance: ['read:Order', 'update:Order', 'update:Payment', 'read:Member', 'read:Dashboard', ...crud('Refund'), ...crud('Invoice')],
   content: [...crud('Content'), ...crud('Coupon'), 'read:Product'],
   service: [...crud('Complaint'), ...crud('ContactMessage'), ...crud('SupplierApplication'), ...crud('Member'), 'read:Order'],
 };
@@ -31,6 +31,12 @@ describe('staff permissions', () => {
     expect(warehouse.can('update', 'Stock')).toBe(true);
     expect(warehouse.can('update', 'Product')).toBe(false);
     expect(abilityFor('content').can('update', 'Stock')).toBe(false);
+  });
+
+  it('lets the warehouse ship but not confirm payments or cancel, and finance the reverse', () => {
+    const [warehouse, finance] = [abilityFor('warehouse'), abilityFor('finance')];
+    expect([warehouse.can('create', 'Shipment'), warehouse.can('update', 'Payment'), warehouse.can('update', 'Order')]).toEqual([true, false, false]);
+    expect([finance.can('create', 'Shipment'), finance.can('update', 'Payment'), finance.can('update', 'Order')]).toEqual([false, true, true]);
   });
 
   it('keeps staff management and the audit log to administrators', () => {

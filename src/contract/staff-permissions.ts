@@ -18,6 +18,8 @@ export const staffSubjects = [
   'Brand',
   'PriceImport',
   'Order',
+  'Shipment',
+  'Payment',
   'Refund',
   'Invoice',
   'Complaint',
@@ -51,13 +53,14 @@ const roleRules: Readonly<Record<StaffRole, (can: Can) => void>> = {
   },
   warehouse(can) {
     can('read', ['Product', 'Order']);
-    // Shipping an order and correcting stock figures (the product form itself stays the catalogue's).
-    can('update', ['Order', 'Stock']);
+    // Shipping parcels and correcting stock figures (the product form itself stays the catalogue's).
+    can('create', 'Shipment');
+    can('update', 'Stock');
   },
   finance(can) {
     can('read', ['Order', 'Member', 'Dashboard']);
-    // Confirming bank transfers.
-    can('update', 'Order');
+    // Confirming bank transfers, and cancelling an order (its refund follows).
+    can('update', ['Payment', 'Order']);
     can('manage', ['Refund', 'Invoice']);
   },
   content(can) {
@@ -98,11 +101,11 @@ export const consoleDesks: readonly ConsoleDesk[] = [
   { label: '内容管理', href: '/admin/content', permission: { action: 'read', subject: 'Content' } },
   { label: '报价管理', href: '/admin/quotations', permission: { action: 'read', subject: 'Quotation' } },
   { label: '营销管理', href: '/admin/coupons', permission: { action: 'read', subject: 'Coupon' } },
+  { label: '订单管理', href: '/admin/orders', permission: { action: 'read', subject: 'Order' } },
+  { label: '售后服务', href: '/admin/complaints', permission: { action: 'read', subject: 'Complaint' } },
   { label: '会员管理', href: '/admin/members', permission: { action: 'read', subject: 'Member' } },
   { label: '联系留言', href: '/admin/contact-messages', permission: { action: 'read', subject: 'ContactMessage' } },
   { label: '供应商审核', href: '/admin/supplier-applications', permission: { action: 'read', subject: 'SupplierApplication' } },
-  { label: '订单管理', href: '/admin/orders', permission: { action: 'read', subject: 'Order' } },
-  { label: '售后服务', href: '/admin/complaints', permission: { action: 'read', subject: 'Complaint' } },
   { label: '员工管理', href: '/admin/staff', permission: { action: 'read', subject: 'Staff' } },
   { label: '操作日志', href: '/admin/audit', permission: { action: 'read', subject: 'AuditLog' } },
 ];

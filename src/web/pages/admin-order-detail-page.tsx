@@ -92,10 +92,14 @@ function Amounts({ detail }: { detail: AdminOrderDetail }) {
 export function AdminOrderDetailPage({ data }: PageProps<AdminOrderDetailPageData>) {
   const { record: detail, notice, isBusy, run } = useDeskAction(data.detail, doneMessages);
   const can = useStaffCan(data.staff);
-  const updatesOrder = can({ action: 'update', subject: 'Order' });
+  const mayConfirm = detail.can.confirmTransfer && can({ action: 'update', subject: 'Payment' });
+  const mayShip = detail.can.ship && can({ action: 'create', subject: 'Shipment' });
+  const mayCancel = detail.can.cancel && can({ action: 'update', subject: 'Order' });
   const forms = { detail, run, isBusy };
   const hasAction =
-    ((detail.can.confirmTransfer || detail.can.ship || detail.can.cancel) && updatesOrder) ||
+    mayConfirm ||
+    mayShip ||
+    mayCancel ||
     (detail.can.refund && can({ action: 'create', subject: 'Refund' })) ||
     (detail.can.issueInvoice && can({ action: 'create', subject: 'Invoice' }));
   return (
@@ -203,11 +207,11 @@ export function AdminOrderDetailPage({ data }: PageProps<AdminOrderDetailPageDat
         </div>
         <aside className="admin-card desk-section" data-testid="order-actions">
           <h2>操作</h2>
-          {detail.can.confirmTransfer && updatesOrder && <ConfirmTransferForm {...forms} />}
-          {detail.can.ship && updatesOrder && <ShipForm {...forms} carriers={data.carriers} />}
+          {mayConfirm && <ConfirmTransferForm {...forms} />}
+          {mayShip && <ShipForm {...forms} carriers={data.carriers} />}
           {detail.can.refund && can({ action: 'create', subject: 'Refund' }) && <RefundForm {...forms} />}
           {detail.can.issueInvoice && can({ action: 'create', subject: 'Invoice' }) && <InvoiceForm {...forms} />}
-          {detail.can.cancel && updatesOrder && <CancelForm {...forms} />}
+          {mayCancel && <CancelForm {...forms} />}
           {!hasAction && <p>订单当前状态下您没有可执行的操作。</p>}
         </aside>
       </div>

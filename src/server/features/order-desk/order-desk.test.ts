@@ -190,16 +190,19 @@ describe('订单管理 (order desk calls)', () => {
 
   it('取消 (reason) refunds a paid order whole; a cancel after a parcel left is refused in Chinese, nothing changed', async () => {
     const warehouse = await signedInStaff(t.app, k(), 'warehouse');
+    const finance = await signedInStaff(t.app, k(), 'finance');
     const order = await placedOrder(t);
-    expect(await warehouse.browser.call(adminOrderCalls.cancel, { orderNo: order.orderNo, reason: ' ' })).toMatchObject({ code: 400, msg: '请填写取消原因' });
-    const cancelled = await warehouse.browser.call(adminOrderCalls.cancel, { orderNo: order.orderNo, reason: '客户要求取消' });
+    expect(await finance.browser.call(adminOrderCalls.cancel, { orderNo: order.orderNo, reason: ' ' })).toMatchObject({ code: 400, msg: '请填写取消原因' });
+    const cancelled = await finance.browser.call(adminOrderCalls.cancel, { orderNo: order.orderNo, reason: '客户要求取消' });
     expect(cancelled).toMatchObject({ code: 1, msg: '订单已取消', data: { status: 'cancelled', cancelReason: '客户要求取消', refundedCents: 25_000 } });
     expect(await auditOf(order.orderNo)).toEqual([expect.objectContaining({ action: 'cancel', subject: 'Order' })]);
-    expect(await warehouse.browser.call(adminOrderCalls.cancel, { orderNo: order.orderNo, reason: '再次取消' })).toMatchObject({
+    expect(await finance.browser.call(adminOrderCalls.cancel, { orderNo: order.orderNo, reason: '再次取消' })).toMatchObject({
       code: 409,
       msg: '订单当前状态不可取消',
     });
 
+    // The warehouse ships parcels but may not cancel (a paid order's cancel refunds it: finance's).
+    expect(await warehouse.browser.call(adminOrderCalls.cancel, { orderNo: order.orderNo, reason: '客户要求取消' })).toMatchObject({ code: 403 });
     const shipped = await placedOrder(t);
     await warehouse.browser.call(adminOrderCalls.ship, {
       orderNo: shipped.orderNo,
@@ -207,7 +210,7 @@ describe('订单管理 (order desk calls)', () => {
       trackingNo: 'SF1',
       lines: [{ orderLineId: shipped.lineIds[0] ?? 0, quantity: 1 }],
     });
-    expect(await warehouse.browser.call(adminOrderCalls.cancel, { orderNo: shipped.orderNo, reason: '客户要求取消' })).toMatchObject({
+    expect(await finance.browser.call(adminOrderCalls.cancel, { orderNo: shipped.orderNo, reason: '客户要求取消' })).toMatchObject({
       code: 409,
       msg: '订单已部分发货，不能取消',
     });
