@@ -1,15 +1,12 @@
 import { z } from 'zod';
 import { memberDeskLimits, memberDeskMessages, memberSortColumns } from './member-desk.ts';
 import { memberLevels } from './member.ts';
-import { gridFlagFilter, gridQuerySchema } from './staff-grid.ts';
+import { gridDayFilter, gridFlagFilter, gridQuerySchema } from './staff-grid.ts';
 
 const invalid = '请求参数有误';
 const id = (missing: string) => z.number(missing).int(missing).min(1, missing).max(2_147_483_647, missing);
 const userId = id(memberDeskMessages.memberMissing);
-const day = z
-  .string('日期格式应为 YYYY-MM-DD')
-  .regex(/^(\d{4}-\d{2}-\d{2})?$/, '日期格式应为 YYYY-MM-DD')
-  .optional();
+const day = gridDayFilter('日期格式应为 YYYY-MM-DD');
 const textFilter = (max: number, tooLong: string) => z.string(invalid).trim().max(max, tooLong).optional();
 const levelNames = memberLevels.map((level) => level.name) as [string, ...string[]];
 

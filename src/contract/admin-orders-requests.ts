@@ -3,7 +3,7 @@ import { complaintStatuses, complaintTypes } from './complaint.ts';
 import { orderStatuses, PaymentMethod } from './order.ts';
 import { refundNoPattern } from './payment.ts';
 import { complaintSortColumns, orderDeskMessages as m, orderSortColumns } from './admin-orders.ts';
-import { gridQuerySchema, gridTextFilter, gridMessages } from './staff-grid.ts';
+import { gridDayFilter, gridQuerySchema, gridTextFilter, gridMessages } from './staff-grid.ts';
 
 const orderNo = z
   .string(m.orderNoInvalid)
@@ -20,10 +20,7 @@ const amountCents = z
   })
   .refine((cents) => cents > 0, m.amountInvalid);
 const note = z.string(m.noteLong).trim().max(100, m.noteLong).default('');
-const dateFilter = z
-  .string(gridMessages.invalid)
-  .regex(/^(\d{4}-\d{2}-\d{2})?$/, gridMessages.invalid)
-  .optional();
+const dateFilter = gridDayFilter(gridMessages.invalid);
 const complaintId = z.number(m.complaintMissing).int(m.complaintMissing).min(1, m.complaintMissing).max(2_147_483_647, m.complaintMissing);
 const trackingNo = z.string(m.trackingNoLong).trim().max(64, m.trackingNoLong);
 const carrierCode = z.string(m.carrierMissing).trim().min(1, m.carrierMissing).max(32, m.carrierMissing);

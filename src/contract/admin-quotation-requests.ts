@@ -1,13 +1,9 @@
 import { z } from 'zod';
 import { quotationDeskMessages as m, quotationDeskSortColumns } from './admin-quotation.ts';
 import { quotationLimits, quotationStatuses } from './quotation.ts';
-import { gridQuerySchema, gridTextFilter } from './staff-grid.ts';
+import { gridDayFilter, gridQuerySchema, gridTextFilter } from './staff-grid.ts';
 
-const dateFilter = z
-  .string(m.dateInvalid)
-  .trim()
-  .regex(/^(\d{4}-\d{2}-\d{2})?$/, m.dateInvalid)
-  .optional();
+const dateFilter = gridDayFilter(m.dateInvalid);
 
 const quotationId = z.number(m.quotationIdInvalid).int(m.quotationIdInvalid).min(1, m.quotationIdInvalid).max(2_147_483_647, m.quotationIdInvalid);
 const positiveId = (message: string) => z.number(message).int(message).min(1, message).max(2_147_483_647, message);

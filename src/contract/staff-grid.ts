@@ -73,3 +73,23 @@ export function gridExportHref(path: string, query: { filters: object; sort?: Gr
   const q = query.sort ? { filters: query.filters, sort: query.sort } : { filters: query.filters };
   return `${path}?q=${encodeURIComponent(JSON.stringify(q))}`;
 }
+
+/** A real calendar day written YYYY-MM-DD (2000–2099): `2026-02-30` and `9999-99-99` are not days. */
+export function isCalendarDay(text: string): boolean {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(text);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  if (year < 2000 || year > 2099) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+/** A grid's date filter: a calendar day (Beijing), or empty for none. */
+export function gridDayFilter(message: string) {
+  return z
+    .string(message)
+    .trim()
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, message)
+    .refine((text) => text === '' || isCalendarDay(text), message)
+    .optional();
+}

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { staffDeskMessages, staffMessages, staffRoles } from './staff.ts';
-import { gridFlagFilter, gridQuerySchema, gridTextFilter } from './staff-grid.ts';
+import { gridFlagFilter, gridQuerySchema, gridTextFilter, isCalendarDay } from './staff-grid.ts';
 
 export const staffRequests = {
   login: z.object({
@@ -51,6 +51,7 @@ export const staffDeskRequests = {
 const day = z
   .string('日期格式应为 YYYY-MM-DD')
   .regex(/^\d{4}-\d{2}-\d{2}$/, '日期格式应为 YYYY-MM-DD')
+  .refine(isCalendarDay, '日期格式应为 YYYY-MM-DD')
   .optional();
 
 /** 操作日志: who (a staff name's part), what (a subject), when (Beijing dates, both ends included). */
