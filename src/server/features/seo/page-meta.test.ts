@@ -105,6 +105,13 @@ describe('every public page: its own title and description, a canonical URL, Ope
       '/m/user/order/detail/:orderNo': ['/m/user/order/detail/202601010000000001'],
       '/m/offer/pay/:orderNo': ['/m/offer/pay/202601010000000001'],
       '/serve/:slug': ['/serve/order_step'],
+      // The console's detail pages send a visitor to the console's login, like its lists.
+      '/admin/orders/:orderNo': ['/admin/orders/202601010000000001'],
+      '/admin/complaints/:id': ['/admin/complaints/1'],
+      '/admin/quotations/:quotationId': ['/admin/quotations/1'],
+      '/admin/coupons/:templateId': ['/admin/coupons/1'],
+      '/admin/members/:userId': ['/admin/members/1'],
+      '/admin/products/:productId': [`/admin/products/${productId}`],
     };
   };
 
