@@ -1,23 +1,14 @@
 import { adminProductNewPath, adminProductsPath, type AdminProductEditPageData, type AdminProductsPageData } from '../../../contract/admin-products.ts';
-import { staffHomePath, staffLoginPath, type StaffHomePageData } from '../../../contract/staff.ts';
-import { abilityFor, desksFor } from '../../../contract/staff-permissions.ts';
+import { abilityFor } from '../../../contract/staff-permissions.ts';
 import { AdminProductEditPage } from '../../../web/pages/admin-product-edit-page.tsx';
 import { AdminProductsPage } from '../../../web/pages/admin-products-page.tsx';
 import { parsePathId } from '../../http/path-params.ts';
-import { definePage, isPageRedirect, type Page, type PageContext, type PageRedirect } from '../../ssr/page-registry.ts';
-import { currentStaff, ensureStaffSid } from '../staff/staff-session.ts';
+import { definePage, isPageRedirect, type Page } from '../../ssr/page-registry.ts';
+import { staffPageAccess } from '../staff/staff-session.ts';
 import type { CatalogDeskDeps } from './catalog-desk.routes.ts';
 import { listProducts, loadAdminProduct, loadProductFormOptions } from './product-desk.service.ts';
 
 /** The signed-in staff member who may read products, or where to send the visitor (the guard of /admin/audit). */
-async function productReader(context: PageContext, deps: CatalogDeskDeps, path: string): Promise<PageRedirect | StaffHomePageData> {
-  const staff = await currentStaff(context.request, deps);
-  if (!staff) return { redirectTo: `${staffLoginPath}?return=${encodeURIComponent(path)}` };
-  if (!abilityFor(staff.role).can('read', 'Product')) return { redirectTo: staffHomePath };
-  ensureStaffSid(context.request, context.reply, deps);
-  return { staff, menu: desksFor(staff.role) };
-}
-
 export function catalogDeskPages(deps: CatalogDeskDeps): Page[] {
   return [
     definePage<AdminProductsPageData>({
@@ -25,7 +16,7 @@ export function catalogDeskPages(deps: CatalogDeskDeps): Page[] {
       entry: 'admin-products',
       component: AdminProductsPage,
       async load(context) {
-        const reader = await productReader(context, deps, adminProductsPath);
+        const reader = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'Product' });
         if (isPageRedirect(reader)) return reader;
         const [result, options] = await Promise.all([listProducts(deps, { page: 1, pageSize: 20, filters: {} }), loadProductFormOptions(deps.db)]);
         return {
@@ -40,7 +31,7 @@ export function catalogDeskPages(deps: CatalogDeskDeps): Page[] {
       entry: 'admin-product-edit',
       component: AdminProductEditPage,
       async load(context) {
-        const reader = await productReader(context, deps, adminProductNewPath);
+        const reader = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'Product' });
         if (isPageRedirect(reader)) return reader;
         if (!abilityFor(reader.staff.role).can('create', 'Product')) return { redirectTo: adminProductsPath };
         return {
@@ -56,7 +47,7 @@ export function catalogDeskPages(deps: CatalogDeskDeps): Page[] {
       component: AdminProductEditPage,
       async load(context) {
         const productId = parsePathId(context.params.productId);
-        const reader = await productReader(context, deps, `${adminProductsPath}/${productId}`);
+        const reader = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'Product' });
         if (isPageRedirect(reader)) return reader;
         const [product, options] = await Promise.all([loadAdminProduct(deps, productId), loadProductFormOptions(deps.db)]);
         return {

@@ -6,8 +6,7 @@ import {
   type ContentNewsPageData,
   type ContentSitePageData,
 } from '../../../contract/admin-content.ts';
-import { staffHomePath, staffLoginPath, type StaffIdentity } from '../../../contract/staff.ts';
-import { abilityFor, desksFor } from '../../../contract/staff-permissions.ts';
+import type { StaffHomePageData } from '../../../contract/staff.ts';
 import { AdminContentAdsPage } from '../../../web/pages/admin-content-ads-page.tsx';
 import { AdminContentHelpPage } from '../../../web/pages/admin-content-help-page.tsx';
 import { AdminContentHomePage } from '../../../web/pages/admin-content-home-page.tsx';
@@ -15,35 +14,20 @@ import { AdminContentNewsPage } from '../../../web/pages/admin-content-news-page
 import { AdminContentSitePage } from '../../../web/pages/admin-content-site-page.tsx';
 import { HomePage } from '../../../web/pages/home-page.tsx';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { definePage, type Page, type PageContext, type PageRedirect } from '../../ssr/page-registry.ts';
+import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { loadHomeData, readHomeContent } from '../home/home.service.ts';
-import { currentStaff, ensureStaffSid } from '../staff/staff-session.ts';
+import { staffPageAccess } from '../staff/staff-session.ts';
 import { listAdminAds } from './ad-desk.service.ts';
 import { listAdminBanners } from './banner-desk.service.ts';
 import { listAdminHelpPages } from './help-desk.service.ts';
 import { listAdminNews } from './news-desk.service.ts';
 import { listFriendlyLinks, listHotKeywords, loadSiteSettings } from './site-desk.service.ts';
 
-function loginPathFor(returnPath: string): string {
-  return `${staffLoginPath}?return=${encodeURIComponent(returnPath)}`;
-}
-
-/** The guard of every content page: not signed in → login and back; a role without read Content → the console's home. */
-async function staffFor(context: PageContext, deps: ServiceDeps, path: string): Promise<StaffIdentity | PageRedirect> {
-  const staff = await currentStaff(context.request, deps);
-  if (!staff) return { redirectTo: loginPathFor(path) };
-  if (!abilityFor(staff.role).can('read', 'Content')) return { redirectTo: staffHomePath };
-  ensureStaffSid(context.request, context.reply, deps);
-  return staff;
-}
-
-function isRedirect(value: StaffIdentity | PageRedirect): value is PageRedirect {
-  return 'redirectTo' in value;
-}
+const readContent = { action: 'read', subject: 'Content' } as const;
 
 export function contentDeskPages(deps: ServiceDeps): Page[] {
   const { db } = deps;
-  const base = (staff: StaffIdentity) => ({ staff, menu: desksFor(staff.role), imageBase: deps.config.imageBaseUrl });
+  const base = (access: StaffHomePageData) => ({ ...access, imageBase: deps.config.imageBaseUrl });
   const title = (screen: string) => `${screen} - 内容管理 - 芯品商城管理后台`;
   return [
     definePage<ContentHomePageData>({
@@ -51,9 +35,9 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
       entry: 'admin-content-home',
       component: AdminContentHomePage,
       async load(context) {
-        const staff = await staffFor(context, deps, contentDeskPaths.home);
-        if (isRedirect(staff)) return staff;
-        return { title: title('轮播图与公告'), isNoIndex: true, data: { ...base(staff), banners: await listAdminBanners(db) } };
+        const access = await staffPageAccess(context.request, context.reply, deps, readContent);
+        if ('redirectTo' in access) return access;
+        return { title: title('轮播图与公告'), isNoIndex: true, data: { ...base(access), banners: await listAdminBanners(db) } };
       },
     }),
     definePage<ContentNewsPageData>({
@@ -61,9 +45,9 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
       entry: 'admin-content-news',
       component: AdminContentNewsPage,
       async load(context) {
-        const staff = await staffFor(context, deps, contentDeskPaths.news);
-        if (isRedirect(staff)) return staff;
-        return { title: title('新闻'), isNoIndex: true, data: { ...base(staff), grid: await listAdminNews(db, { page: 1, pageSize: 20, filters: {} }) } };
+        const access = await staffPageAccess(context.request, context.reply, deps, readContent);
+        if ('redirectTo' in access) return access;
+        return { title: title('新闻'), isNoIndex: true, data: { ...base(access), grid: await listAdminNews(db, { page: 1, pageSize: 20, filters: {} }) } };
       },
     }),
     definePage<ContentHelpPageData>({
@@ -71,9 +55,9 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
       entry: 'admin-content-help',
       component: AdminContentHelpPage,
       async load(context) {
-        const staff = await staffFor(context, deps, contentDeskPaths.help);
-        if (isRedirect(staff)) return staff;
-        return { title: title('帮助与公司页面'), isNoIndex: true, data: { ...base(staff), pages: await listAdminHelpPages(db) } };
+        const access = await staffPageAccess(context.request, context.reply, deps, readContent);
+        if ('redirectTo' in access) return access;
+        return { title: title('帮助与公司页面'), isNoIndex: true, data: { ...base(access), pages: await listAdminHelpPages(db) } };
       },
     }),
     definePage<ContentAdsPageData>({
@@ -81,9 +65,9 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
       entry: 'admin-content-ads',
       component: AdminContentAdsPage,
       async load(context) {
-        const staff = await staffFor(context, deps, contentDeskPaths.ads);
-        if (isRedirect(staff)) return staff;
-        return { title: title('广告'), isNoIndex: true, data: { ...base(staff), ads: await listAdminAds(db) } };
+        const access = await staffPageAccess(context.request, context.reply, deps, readContent);
+        if ('redirectTo' in access) return access;
+        return { title: title('广告'), isNoIndex: true, data: { ...base(access), ads: await listAdminAds(db) } };
       },
     }),
     definePage<ContentSitePageData>({
@@ -91,10 +75,10 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
       entry: 'admin-content-site',
       component: AdminContentSitePage,
       async load(context) {
-        const staff = await staffFor(context, deps, contentDeskPaths.site);
-        if (isRedirect(staff)) return staff;
+        const access = await staffPageAccess(context.request, context.reply, deps, readContent);
+        if ('redirectTo' in access) return access;
         const [settings, hotKeywords, friendlyLinks] = await Promise.all([loadSiteSettings(db), listHotKeywords(db), listFriendlyLinks(db)]);
-        return { title: title('站点设置'), isNoIndex: true, data: { ...base(staff), settings, hotKeywords, friendlyLinks } };
+        return { title: title('站点设置'), isNoIndex: true, data: { ...base(access), settings, hotKeywords, friendlyLinks } };
       },
     }),
     // The shop's home page with the drafts (and slides not yet started), for a signed-in content editor only:
@@ -104,8 +88,8 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
       entry: 'home',
       component: HomePage,
       async load(context) {
-        const staff = await staffFor(context, deps, contentDeskPaths.preview);
-        if (isRedirect(staff)) return staff;
+        const access = await staffPageAccess(context.request, context.reply, deps, readContent);
+        if ('redirectTo' in access) return access;
         void context.reply.header('cache-control', 'no-store');
         const data = await loadHomeData(db, { load: () => readHomeContent(db, true) }, null, '');
         return { title: `预览：首页 - ${deps.config.siteName}`, isNoIndex: true, data };

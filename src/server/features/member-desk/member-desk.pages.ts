@@ -1,34 +1,17 @@
 import type { ContactDeskPageData, MemberDeskPageData, MemberDetailPageData, SupplierDeskPageData } from '../../../contract/member-desk.ts';
-import { staffHomePath, staffLoginPath, type StaffIdentity } from '../../../contract/staff.ts';
 import { gridDefaultPageSize } from '../../../contract/staff-grid.ts';
-import { abilityFor, desksFor, type StaffSubject } from '../../../contract/staff-permissions.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { definePage, type Page, type PageContext } from '../../ssr/page-registry.ts';
+import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { AdminContactMessagesPage } from '../../../web/pages/admin-contact-messages-page.tsx';
 import { AdminMemberDetailPage } from '../../../web/pages/admin-member-detail-page.tsx';
 import { AdminMembersPage } from '../../../web/pages/admin-members-page.tsx';
 import { AdminSupplierApplicationsPage } from '../../../web/pages/admin-supplier-applications-page.tsx';
-import { currentStaff, ensureStaffSid } from '../staff/staff-session.ts';
+import { staffPageAccess } from '../staff/staff-session.ts';
 import { listMembers, listMyMembers, listReps, loadMemberDetail, repViewIfMine } from './member-desk.service.ts';
 import { listContactDesk, listSupplierDesk, loadSupplierDesk } from './service-desk.service.ts';
 
 const firstPage = { page: 1, pageSize: gridDefaultPageSize } as const;
-
-function loginPathFor(returnPath: string): string {
-  return `${staffLoginPath}?return=${encodeURIComponent(returnPath)}`;
-}
-
-type Guarded = { redirectTo: string } | { staff: StaffIdentity; menu: { label: string; href: string }[] };
-
-/** As /admin/audit: not signed in → the login with a way back; a role without the desk → /admin. */
-async function guard(deps: ServiceDeps, context: PageContext, subject: StaffSubject): Promise<Guarded> {
-  const staff = await currentStaff(context.request, deps);
-  if (!staff) return { redirectTo: loginPathFor(context.request.url) };
-  if (!abilityFor(staff.role).can('read', subject)) return { redirectTo: staffHomePath };
-  ensureStaffSid(context.request, context.reply, deps);
-  return { staff, menu: desksFor(staff.role) };
-}
 
 /** An unknown id shows the page's own "not found" state rather than the error page. */
 async function nullIfMissing<T>(loading: Promise<T>): Promise<T | null> {
@@ -53,7 +36,7 @@ export function memberDeskPages(deps: ServiceDeps): Page[] {
       entry: 'admin-members',
       component: AdminMembersPage,
       async load(context) {
-        const access = await guard(deps, context, 'Member');
+        const access = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'Member' });
         if ('redirectTo' in access) return access;
         const [initial, reps, myMembers] = await Promise.all([listMembers(db, { ...firstPage, filters: {} }), listReps(db), listMyMembers(db, access.staff)]);
         return { title: '会员管理 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initial, reps: reps.reps, salesStaff: reps.salesStaff, myMembers } };
@@ -64,7 +47,7 @@ export function memberDeskPages(deps: ServiceDeps): Page[] {
       entry: 'admin-member-detail',
       component: AdminMemberDetailPage,
       async load(context) {
-        const access = await guard(deps, context, 'Member');
+        const access = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'Member' });
         if ('redirectTo' in access) return access;
         const userId = positiveId(context.params.userId);
         const detail = userId === null ? null : await nullIfMissing(loadMemberDetail(db, userId));
@@ -77,7 +60,7 @@ export function memberDeskPages(deps: ServiceDeps): Page[] {
       entry: 'admin-contact-messages',
       component: AdminContactMessagesPage,
       async load(context) {
-        const access = await guard(deps, context, 'ContactMessage');
+        const access = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'ContactMessage' });
         if ('redirectTo' in access) return access;
         const initial = await listContactDesk(db, { ...firstPage, filters: { status: 'new' } });
         return { title: '联系留言 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initial } };
@@ -88,7 +71,7 @@ export function memberDeskPages(deps: ServiceDeps): Page[] {
       entry: 'admin-supplier-applications',
       component: AdminSupplierApplicationsPage,
       async load(context) {
-        const access = await guard(deps, context, 'SupplierApplication');
+        const access = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'SupplierApplication' });
         if ('redirectTo' in access) return access;
         const id = positiveId(context.query.id);
         const [initial, detail] = await Promise.all([

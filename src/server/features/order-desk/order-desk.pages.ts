@@ -1,4 +1,3 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import {
   adminComplaintsPath,
   adminOrdersPath,
@@ -7,14 +6,12 @@ import {
   type AdminOrdersPageData,
 } from '../../../contract/admin-orders.ts';
 import { carriers } from '../../../contract/delivery.ts';
-import { staffHomePath, staffLoginPath, type StaffIdentity } from '../../../contract/staff.ts';
 import { gridDefaultPageSize } from '../../../contract/staff-grid.ts';
-import { abilityFor, desksFor, type StaffPermission } from '../../../contract/staff-permissions.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requestErrors } from '../../../contract/errors.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
-import { currentStaff, ensureStaffSid } from '../staff/staff-session.ts';
+import { staffPageAccess } from '../staff/staff-session.ts';
 import { AdminComplaintsPage } from '../../../web/pages/admin-complaints-page.tsx';
 import { AdminOrderDetailPage } from '../../../web/pages/admin-order-detail-page.tsx';
 import { AdminOrdersPage } from '../../../web/pages/admin-orders-page.tsx';
@@ -23,23 +20,6 @@ import { listOrdersForStaff, loadOrderDetailForStaff } from './order-desk.servic
 
 const firstPage = { page: 1, pageSize: gridDefaultPageSize, filters: {} };
 
-type Guard = { redirectTo: string } | { staff: StaffIdentity; menu: { label: string; href: string }[] };
-
-/** As /admin/audit: not signed in → the login page with the way back; a role without the desk → /admin. */
-async function guard(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  deps: Pick<ServiceDeps, 'db' | 'config'>,
-  path: string,
-  permission: StaffPermission,
-): Promise<Guard> {
-  const staff = await currentStaff(request, deps);
-  if (!staff) return { redirectTo: `${staffLoginPath}?return=${encodeURIComponent(path)}` };
-  if (!abilityFor(staff.role).can(permission.action, permission.subject)) return { redirectTo: staffHomePath };
-  ensureStaffSid(request, reply, deps);
-  return { staff, menu: desksFor(staff.role) };
-}
-
 export function orderDeskPages(deps: Pick<ServiceDeps, 'db' | 'config'>): Page[] {
   return [
     definePage<AdminOrdersPageData>({
@@ -47,7 +27,7 @@ export function orderDeskPages(deps: Pick<ServiceDeps, 'db' | 'config'>): Page[]
       entry: 'admin-orders',
       component: AdminOrdersPage,
       async load({ request, reply }) {
-        const who = await guard(request, reply, deps, adminOrdersPath, { action: 'read', subject: 'Order' });
+        const who = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Order' });
         if ('redirectTo' in who) return who;
         return { title: '订单管理 - 芯品商城管理后台', isNoIndex: true, data: { ...who, initial: await listOrdersForStaff(deps.db, firstPage) } };
       },
@@ -57,8 +37,7 @@ export function orderDeskPages(deps: Pick<ServiceDeps, 'db' | 'config'>): Page[]
       entry: 'admin-order-detail',
       component: AdminOrderDetailPage,
       async load({ request, reply, params }) {
-        const path = `${adminOrdersPath}/${params.orderNo ?? ''}`;
-        const who = await guard(request, reply, deps, path, { action: 'read', subject: 'Order' });
+        const who = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Order' });
         if ('redirectTo' in who) return who;
         const orderNo = params.orderNo ?? '';
         // An unknown number throws order.notFound: the 404 page.
@@ -74,10 +53,7 @@ export function orderDeskPages(deps: Pick<ServiceDeps, 'db' | 'config'>): Page[]
         component: AdminComplaintsPage,
         async load({ request, reply, params }) {
           const id = params.id === undefined ? null : Number(params.id);
-          const who = await guard(request, reply, deps, id === null ? adminComplaintsPath : `${adminComplaintsPath}/${String(params.id)}`, {
-            action: 'read',
-            subject: 'Complaint',
-          });
+          const who = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Complaint' });
           if ('redirectTo' in who) return who;
           if (id !== null && !(Number.isSafeInteger(id) && id > 0 && id < 2_147_483_648)) throw new AppError(requestErrors.notFound);
           const detail = id === null ? null : await loadComplaintDetailForStaff(deps, id);

@@ -1,17 +1,11 @@
 import { defaultOfferValidDays, quotationDeskPaths, type QuotationDeskPageData, type QuotationDetailPageData } from '../../../contract/admin-quotation.ts';
 import { formatBeijingDate } from '../../../contract/coupon.ts';
-import { staffHomePath, staffLoginPath } from '../../../contract/staff.ts';
-import { abilityFor, desksFor } from '../../../contract/staff-permissions.ts';
 import { AdminQuotationDetailPage } from '../../../web/pages/admin-quotation-detail-page.tsx';
 import { AdminQuotationsPage } from '../../../web/pages/admin-quotations-page.tsx';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import type { FeatureDeps } from '../feature-registration.ts';
-import { currentStaff, ensureStaffSid } from '../staff/staff-session.ts';
+import { staffPageAccess } from '../staff/staff-session.ts';
 import { listQuotationDesk, loadQuotationDeskDetail } from './quotation-desk.service.ts';
-
-function loginPathFor(returnPath: string): string {
-  return `${staffLoginPath}?return=${encodeURIComponent(returnPath)}`;
-}
 
 /** 报价管理's list and detail: not signed in → the console's login (returning here); a role without it → /admin. */
 export function quotationDeskPages(deps: FeatureDeps): Page[] {
@@ -21,12 +15,10 @@ export function quotationDeskPages(deps: FeatureDeps): Page[] {
       entry: 'admin-quotations',
       component: AdminQuotationsPage,
       async load({ request, reply }) {
-        const staff = await currentStaff(request, deps);
-        if (!staff) return { redirectTo: loginPathFor(quotationDeskPaths.list) };
-        if (!abilityFor(staff.role).can('read', 'Quotation')) return { redirectTo: staffHomePath };
-        ensureStaffSid(request, reply, deps);
+        const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Quotation' });
+        if ('redirectTo' in access) return access;
         const initial = await listQuotationDesk(deps.db, { page: 1, pageSize: 20, filters: {} });
-        return { title: '报价管理 - 芯品商城管理后台', isNoIndex: true, data: { staff, menu: desksFor(staff.role), initial } };
+        return { title: '报价管理 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initial } };
       },
     }),
     definePage<QuotationDetailPageData>({
@@ -35,17 +27,14 @@ export function quotationDeskPages(deps: FeatureDeps): Page[] {
       component: AdminQuotationDetailPage,
       async load({ request, reply, params }) {
         const quotationId = Number(params.quotationId);
-        const path = `${quotationDeskPaths.list}/${params.quotationId ?? ''}`;
-        const staff = await currentStaff(request, deps);
-        if (!staff) return { redirectTo: loginPathFor(path) };
-        if (!abilityFor(staff.role).can('read', 'Quotation')) return { redirectTo: staffHomePath };
+        const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Quotation' });
+        if ('redirectTo' in access) return access;
         if (!Number.isInteger(quotationId) || quotationId < 1 || quotationId > 2_147_483_647) return { redirectTo: quotationDeskPaths.list };
-        ensureStaffSid(request, reply, deps);
         const detail = await loadQuotationDeskDetail(deps, quotationId);
         return {
           title: `询价单 ${detail.quotationNo} - 报价管理 - 芯品商城管理后台`,
           isNoIndex: true,
-          data: { staff, menu: desksFor(staff.role), detail, defaultValidDate: formatBeijingDate(Date.now() + defaultOfferValidDays * 86_400_000) },
+          data: { ...access, detail, defaultValidDate: formatBeijingDate(Date.now() + defaultOfferValidDays * 86_400_000) },
         };
       },
     }),

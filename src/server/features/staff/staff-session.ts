@@ -1,6 +1,18 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { staffCsrfCookieName, staffCsrfHeaderName, staffErrors, staffRoleLabels, staffSessionCookieName, type StaffIdentity } from '../../../contract/staff.ts';
+import {
+  staffCsrfCookieName,
+  staffCsrfHeaderName,
+  staffErrors,
+  staffHomePath,
+  staffLoginPath,
+  staffRoleLabels,
+  staffSessionCookieName,
+  type StaffHomePageData,
+  type StaffIdentity,
+} from '../../../contract/staff.ts';
+import { abilityFor, desksFor, type StaffPermission } from '../../../contract/staff-permissions.ts';
+import type { PageRedirect } from '../../ssr/page-registry.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashSid } from '../../http/session.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
@@ -91,4 +103,27 @@ export async function endStaffSession(request: FastifyRequest, reply: FastifyRep
   const previous = cookieSidOf(request);
   if (previous) await deleteStaffSession(deps.db, hashSid(previous));
   setStaffCookies(request, reply, deps, randomBytes(32).toString('base64url'));
+}
+
+/** The console's login page, coming back to `returnPath` (a path under /admin) once signed in. */
+export function staffLoginPathFor(returnPath: string): string {
+  return returnPath === staffHomePath ? staffLoginPath : `${staffLoginPath}?return=${encodeURIComponent(returnPath)}`;
+}
+
+/**
+ * The gate of every console page: not signed in → the console's login with the way back; a role
+ * without `permission` → the console's home, whose menu shows what it may open. Otherwise the
+ * staff member and their menu (the anti-forgery cookie set for the page's calls).
+ */
+export async function staffPageAccess(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  deps: StaffSessionDeps,
+  permission: StaffPermission,
+): Promise<PageRedirect | StaffHomePageData> {
+  const staff = await currentStaff(request, deps);
+  if (!staff) return { redirectTo: staffLoginPathFor(request.url) };
+  if (!abilityFor(staff.role).can(permission.action, permission.subject)) return { redirectTo: staffHomePath };
+  ensureStaffSid(request, reply, deps);
+  return { staff, menu: desksFor(staff.role) };
 }

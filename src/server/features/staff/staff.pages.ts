@@ -17,14 +17,10 @@ import { AdminHomePage } from '../../../web/pages/admin-home-page.tsx';
 import type { AdminHomePageData } from '../../../contract/dashboard.ts';
 import { loadDashboard } from '../dashboard/dashboard.service.ts';
 import { AdminLoginPage } from '../../../web/pages/admin-login-page.tsx';
-import { currentStaff, ensureStaffSid, type StaffSessionDeps } from './staff-session.ts';
+import { currentStaff, ensureStaffSid, staffLoginPathFor, staffPageAccess, type StaffSessionDeps } from './staff-session.ts';
 
 /** A grid's first page as the page opens: no filter, the list's own order. */
 const firstPage = { page: 1, pageSize: gridDefaultPageSize, filters: {} };
-
-function loginPathFor(returnPath: string): string {
-  return returnPath === staffHomePath ? staffLoginPath : `${staffLoginPath}?return=${encodeURIComponent(returnPath)}`;
-}
 
 /** The console's pages: never indexed, rendered in the console's own layout (the shop's shell is not shown). */
 export function staffPages(deps: StaffSessionDeps): Page[] {
@@ -46,7 +42,7 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
       component: AdminHomePage,
       async load({ request, reply }) {
         const staff = await currentStaff(request, deps);
-        if (!staff) return { redirectTo: loginPathFor(staffHomePath) };
+        if (!staff) return { redirectTo: staffLoginPathFor(staffHomePath) };
         ensureStaffSid(request, reply, deps);
         const dashboard = abilityFor(staff.role).can('read', 'Dashboard') ? await loadDashboard(deps.db, staff.role) : null;
         return { title: '管理后台 - 芯品商城', isNoIndex: true, data: { staff, menu: desksFor(staff.role), dashboard } };
@@ -57,15 +53,12 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
       entry: 'admin-staff',
       component: AdminStaffPage,
       async load({ request, reply }) {
-        const staff = await currentStaff(request, deps);
-        if (!staff) return { redirectTo: loginPathFor('/admin/staff') };
-        // A role without the desk is sent home, where its menu shows what it may open.
-        if (!abilityFor(staff.role).can('read', 'Staff')) return { redirectTo: staffHomePath };
-        ensureStaffSid(request, reply, deps);
+        const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Staff' });
+        if ('redirectTo' in access) return access;
         return {
           title: '员工管理 - 芯品商城管理后台',
           isNoIndex: true,
-          data: { staff, menu: desksFor(staff.role), grid: await listStaff(deps.db, firstPage) },
+          data: { ...access, grid: await listStaff(deps.db, firstPage) },
         };
       },
     }),
@@ -74,14 +67,12 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
       entry: 'admin-audit',
       component: AdminAuditPage,
       async load({ request, reply }) {
-        const staff = await currentStaff(request, deps);
-        if (!staff) return { redirectTo: loginPathFor('/admin/audit') };
-        if (!abilityFor(staff.role).can('read', 'AuditLog')) return { redirectTo: staffHomePath };
-        ensureStaffSid(request, reply, deps);
+        const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'AuditLog' });
+        if ('redirectTo' in access) return access;
         return {
           title: '操作日志 - 芯品商城管理后台',
           isNoIndex: true,
-          data: { staff, menu: desksFor(staff.role), grid: await searchAuditLog(deps.db, firstPage) },
+          data: { ...access, grid: await searchAuditLog(deps.db, firstPage) },
         };
       },
     }),

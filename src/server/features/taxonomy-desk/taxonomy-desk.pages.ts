@@ -1,15 +1,11 @@
 import { brandDeskPath, categoryDeskPath, type BrandDeskPageData, type CategoryDeskPageData } from '../../../contract/admin-taxonomy.ts';
 import { gridDefaultPageSize } from '../../../contract/staff-grid.ts';
-import { staffHomePath, staffLoginPath } from '../../../contract/staff.ts';
-import { abilityFor, desksFor } from '../../../contract/staff-permissions.ts';
 import { AdminBrandsPage } from '../../../web/pages/admin-brands-page.tsx';
 import { AdminCategoriesPage } from '../../../web/pages/admin-categories-page.tsx';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
-import { currentStaff, ensureStaffSid, type StaffSessionDeps } from '../staff/staff-session.ts';
+import { staffPageAccess, type StaffSessionDeps } from '../staff/staff-session.ts';
 import { listBrandsForDesk } from './brand-desk.service.ts';
 import { loadCategoryDesk } from './category-desk.service.ts';
-
-const loginPathFor = (returnPath: string) => `${staffLoginPath}?return=${encodeURIComponent(returnPath)}`;
 
 /** 分类管理 and 品牌管理: not signed in → the console's login; a role that may not read the subject → /admin. */
 export function taxonomyDeskPages(deps: StaffSessionDeps): Page[] {
@@ -19,11 +15,9 @@ export function taxonomyDeskPages(deps: StaffSessionDeps): Page[] {
       entry: 'admin-categories',
       component: AdminCategoriesPage,
       async load({ request, reply }) {
-        const staff = await currentStaff(request, deps);
-        if (!staff) return { redirectTo: loginPathFor(categoryDeskPath) };
-        if (!abilityFor(staff.role).can('read', 'Category')) return { redirectTo: staffHomePath };
-        ensureStaffSid(request, reply, deps);
-        return { title: '分类管理 - 芯品商城管理后台', isNoIndex: true, data: { staff, menu: desksFor(staff.role), desk: await loadCategoryDesk(deps.db) } };
+        const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Category' });
+        if ('redirectTo' in access) return access;
+        return { title: '分类管理 - 芯品商城管理后台', isNoIndex: true, data: { ...access, desk: await loadCategoryDesk(deps.db) } };
       },
     }),
     definePage<BrandDeskPageData>({
@@ -31,12 +25,10 @@ export function taxonomyDeskPages(deps: StaffSessionDeps): Page[] {
       entry: 'admin-brands',
       component: AdminBrandsPage,
       async load({ request, reply }) {
-        const staff = await currentStaff(request, deps);
-        if (!staff) return { redirectTo: loginPathFor(brandDeskPath) };
-        if (!abilityFor(staff.role).can('read', 'Brand')) return { redirectTo: staffHomePath };
-        ensureStaffSid(request, reply, deps);
+        const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Brand' });
+        if ('redirectTo' in access) return access;
         const initialPage = await listBrandsForDesk(deps.db, deps.config.imageBaseUrl, { page: 1, pageSize: gridDefaultPageSize, filters: {} });
-        return { title: '品牌管理 - 芯品商城管理后台', isNoIndex: true, data: { staff, menu: desksFor(staff.role), initialPage } };
+        return { title: '品牌管理 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initialPage } };
       },
     }),
   ];
