@@ -47,6 +47,10 @@ describe('the order sweeper across processes', () => {
   }, 60_000);
   afterAll(async () => cleanup());
 
+  // Both tests share one database, and brand names are unique: the catalogue is inserted once.
+  let catalogOnce: ReturnType<typeof insertOrderCatalog> | undefined;
+  const orderCatalog = () => (catalogOnce ??= insertOrderCatalog(db));
+
   function sweepInChild(rounds: number, startAt: number): Promise<number> {
     return new Promise((resolve, reject) => {
       const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/features/order/testing/sweep-child.ts', url, String(rounds), String(startAt)], {
@@ -64,7 +68,7 @@ describe('the order sweeper across processes', () => {
 
   it('cancels each overdue order once, giving back its stock and coupon once, with three processes sweeping', async () => {
     const k = db.kysely;
-    const catalog = await insertOrderCatalog(db);
+    const catalog = await orderCatalog();
     const part = await insertPart(k, catalog, { stock: 1000, prices: [{ qtyStart: 1, priceE4: 200_000 }] });
     const template = await insertCentreCoupon(k);
     const orderCount = 90;
@@ -118,7 +122,7 @@ describe('the order sweeper across processes', () => {
 
   it('reports the oldest overdue order and completes orders shipped longer ago than the configured days', async () => {
     const k = db.kysely;
-    const catalog = await insertOrderCatalog(db);
+    const catalog = await orderCatalog();
     const part = await insertPart(k, catalog);
     const { userId } = await createMember(k);
     await addToCart(k, userId, part, 10);
