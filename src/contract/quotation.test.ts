@@ -4,7 +4,7 @@ import { quotationRequests } from './quotation-requests.ts';
 
 describe('quotation contract', () => {
   it('labels every status in Chinese', () => {
-    expect(quotationStatuses.map((status) => quotationStatusLabels[status])).toEqual(['待报价', '已报价', '已接受', '已下单', '已过期', '已取消']);
+    expect(quotationStatuses.map((status) => quotationStatusLabels[status])).toEqual(['待报价', '已报价', '已接受', '已下单', '已过期', '已取消', '已关闭']);
   });
 
   it('reads a request: trimmed texts, defaults, and the limits on lines, quantities and notes', () => {
