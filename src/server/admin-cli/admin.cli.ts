@@ -99,20 +99,18 @@ async function readPassword(): Promise<string> {
  * on the server (no staff account exists yet for the first administrator): staff id 0, named after
  * the operating-system user.
  */
-export async function createStaffUserFromCommandLine(db: Kysely<Database>, options: CreateUserOptions & { password: string }, operator = userInfo().username) {
-  return db.transaction().execute(async (trx) => {
-    const created = await createStaffUser(trx, options);
-    await recordStaffChange(trx, {
+export function createStaffUserFromCommandLine(db: Kysely<Database>, options: CreateUserOptions & { password: string }, operator = userInfo().username) {
+  return createStaffUser(db, options, Date.now(), (trx, staffId) =>
+    recordStaffChange(trx, {
       staff: { id: 0, login: '', displayName: `命令行（${operator}）`, role: 'admin', roleLabel: '' },
       action: 'create',
       subject: 'Staff',
-      subjectId: created.id,
+      subjectId: staffId,
       before: null,
       after: { login: options.login, displayName: options.displayName, role: options.role },
       ip: 'localhost',
-    });
-    return created;
-  });
+    }),
+  );
 }
 
 async function main() {

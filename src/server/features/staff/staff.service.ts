@@ -3,6 +3,7 @@ import { staffErrors, staffLockMinutes, staffMaxFailedLogins, staffPasswordProbl
 import { requestErrors } from '../../../contract/errors.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { hashPassword, verifyAgainstNothing, verifyPassword } from '../account/account.service.ts';
 import { claimTotpStep, clearFailedLogins, findStaffByLogin, insertStaffUser, liftExpiredLock, lockStaff, reserveLoginAttempt } from './staff.repository.ts';
 import { identityOf } from './staff-session.ts';
@@ -27,8 +28,18 @@ const loginPattern = /^[A-Za-z0-9_.-]{2,32}$/;
 const loginTakenMessage = '该登录名已存在';
 export const staffLoginRule = '登录名为2-32位字母、数字、点、下划线或连字符';
 
-/** A staff account with a fresh TOTP secret; a weak password or a taken login name is refused. */
-export async function createStaffUser(db: Db, fields: NewStaffFields, now = Date.now()): Promise<{ id: number; totp: TotpSetup }> {
+/**
+ * A staff account with a fresh TOTP secret; a weak password or a taken login name is refused.
+ * `alongside` runs in the insert's transaction (the command line's audit entry). The password is
+ * hashed before that transaction begins and its first statement is the insert, so on SQLite it
+ * asks for the write lock at once and waits for a busy store instead of failing to upgrade a read.
+ */
+export async function createStaffUser(
+  db: Db,
+  fields: NewStaffFields,
+  now = Date.now(),
+  alongside?: (trx: Db, staffId: number) => Promise<void>,
+): Promise<{ id: number; totp: TotpSetup }> {
   if (!loginPattern.test(fields.login)) throw new AppError(requestErrors.invalid, staffLoginRule);
   const displayName = fields.displayName.trim();
   if (displayName.length < 1 || displayName.length > 32) throw new AppError(requestErrors.invalid, '显示名为1-32个字符');
@@ -36,15 +47,14 @@ export async function createStaffUser(db: Db, fields: NewStaffFields, now = Date
   if (passwordProblem) throw new AppError(requestErrors.invalid, passwordProblem);
   if (await findStaffByLogin(db, fields.login)) throw new AppError(requestErrors.invalid, loginTakenMessage);
   const secret = newTotpSecret();
-  const id = await insertStaffUser(db, {
-    login: fields.login,
-    displayName,
-    passwordHash: await hashPassword(fields.password),
-    totpSecret: secret,
-    role: fields.role,
-    now,
-  });
-  if (id === null) throw new AppError(requestErrors.invalid, loginTakenMessage);
+  const user = { login: fields.login, displayName, passwordHash: await hashPassword(fields.password), totpSecret: secret, role: fields.role, now };
+  const insert = async (executor: Db) => {
+    const inserted = await insertStaffUser(executor, user);
+    if (inserted === null) throw new AppError(requestErrors.invalid, loginTakenMessage);
+    await alongside?.(executor, inserted);
+    return inserted;
+  };
+  const id = alongside ? await withTransaction(db, insert) : await insert(db);
   return { id, totp: { secret, uri: totpUri(secret, fields.login) } };
 }
 
