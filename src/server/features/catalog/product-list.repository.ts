@@ -81,7 +81,7 @@ export async function countByCategory(db: Kysely<Database>, where: ProductListWh
     .sort((a, b) => b.count - a.count || a.categoryId - b.categoryId);
 }
 
-/** Packages of the list with their counts, the list's package choice left out. */
+/** Packages of the list with their counts, the list's package choice left out; a part with no package written (a price list may create one) offers no choice. */
 export async function countByPackage(db: Kysely<Database>, where: ProductListWhere): Promise<CountedValue[]> {
   const rows = await applyWhere(
     db
@@ -92,6 +92,7 @@ export async function countByPackage(db: Kysely<Database>, where: ProductListWhe
     'package',
   ).execute();
   return rows
+    .filter((row) => row.value.trim() !== '')
     .map((row) => ({ value: row.value, count: row.count }))
     .sort((a, b) => b.count - a.count || a.value.localeCompare(b.value, 'en', { numeric: true }));
 }
