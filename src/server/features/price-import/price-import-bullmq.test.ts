@@ -16,7 +16,7 @@ const skipReason =
       ? 'TEST_REDIS_URL is unset: the BullMQ path needs a real Redis'
       : null;
 
-const silent = { error: () => undefined };
+const silent = { error: () => undefined, warn: () => undefined };
 
 async function until<T>(read: () => Promise<T>, isDone: (value: T) => boolean, timeoutMs = 60_000): Promise<T> {
   const deadline = Date.now() + timeoutMs;

@@ -23,6 +23,15 @@ export interface PriceImportQueue {
 
 interface QueueLogger {
   error(payload: object, message: string): void;
+  warn(payload: object, message: string): void;
+}
+
+const connectionErrorCodes = new Set(['ECONNREFUSED', 'ECONNRESET', 'ETIMEDOUT', 'EPIPE', 'EHOSTUNREACH', 'ENOTFOUND']);
+
+function isConnectionError(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as NodeJS.ErrnoException).code;
+  return (code !== undefined && connectionErrorCodes.has(code)) || /Connection is closed/i.test(error.message);
 }
 
 export function createEmbeddedPriceImportQueue(db: Kysely<Database>, logger: QueueLogger): PriceImportQueue {
@@ -56,6 +65,18 @@ export function createBullmqPriceImportQueue(db: Kysely<Database>, logger: Queue
   let worker: Worker<{ jobId: number }> | null = null;
   let sweepTimer: NodeJS.Timeout | null = null;
   let isClosing = false;
+  // Redis going away is a state the store runs through (its counters fall back to the database, the
+  // job table keeps every job): a warning a minute while it lasts, not an error per retry.
+  let lastWarnedAt = 0;
+  const reportTrouble = (error: unknown, what: string) => {
+    if (!isConnectionError(error)) {
+      logger.error({ err: error }, what);
+      return;
+    }
+    if (Date.now() - lastWarnedAt < 60_000) return;
+    lastWarnedAt = Date.now();
+    logger.warn({ err: error }, `${what}: Redis unreachable, retrying`);
+  };
   const enqueue = async (jobId: number) => {
     // One queue entry per job at a time: adding the id of an entry waiting or active is a no-op.
     await queue.add('work', { jobId }, { jobId: `job-${jobId}`, removeOnComplete: true, removeOnFail: true });
@@ -81,10 +102,10 @@ export function createBullmqPriceImportQueue(db: Kysely<Database>, logger: Queue
           maxStalledCount: 100,
         },
       );
-      worker.on('error', (error) => logger.error({ err: error }, 'price import worker'));
-      await sweep().catch((error: unknown) => logger.error({ err: error }, 'price import sweep'));
+      worker.on('error', (error) => reportTrouble(error, 'price import worker'));
+      await sweep().catch((error: unknown) => reportTrouble(error, 'price import sweep'));
       sweepTimer = setInterval(() => {
-        sweep().catch((error: unknown) => logger.error({ err: error }, 'price import sweep'));
+        sweep().catch((error: unknown) => reportTrouble(error, 'price import sweep'));
       }, options.sweepMs ?? 15_000);
       sweepTimer.unref();
     },
