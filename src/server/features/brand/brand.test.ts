@@ -83,4 +83,12 @@ describe('brands: /brand and /brand/{brandId}', () => {
     expect(response.statusCode).toBe(404);
     expect(response.body).toContain('抱歉，您访问的页面不存在');
   });
+  it('offers no empty package choice for parts with no package written (a price list may create them)', async () => {
+    const part = await t.db.kysely.selectFrom('products').select('id').where('brandId', '=', f.brands.murata).executeTakeFirstOrThrow();
+    await t.db.kysely.updateTable('products').set({ package: '' }).where('id', '=', part.id).execute();
+    const response = await browser.get(`/brand/${f.brands.murata}`);
+    const { data } = pageStateOf<BrandDetailPageData>(response.body);
+    expect(data.products.packages.length).toBeGreaterThan(0);
+    expect(data.products.packages.map((choice) => choice.value)).not.toContain('');
+  });
 });
