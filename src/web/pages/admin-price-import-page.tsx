@@ -19,7 +19,8 @@ import {
 import type { GridPage } from '../../contract/staff-grid.ts';
 import { ColumnMappingForm } from '../features/price-import/column-mapping-form.tsx';
 import { JobProgress } from '../features/price-import/job-progress.tsx';
-import { failureMessage, uploadPriceListFile } from '../features/price-import/price-import-api.ts';
+import { uploadPriceListFile } from '../features/price-import/price-import-api.ts';
+import { failureMessage } from '../features/staff/staff-api.ts';
 import { isJobActive, useJobProgress } from '../features/price-import/use-job-progress.ts';
 import { AdminLayout } from '../features/staff/admin-layout.tsx';
 import { DataGrid } from '../features/staff/data-grid/data-grid.tsx';

@@ -1,23 +1,9 @@
 import { useState, type ChangeEvent } from 'react';
+import { failureMessage, sendStaffFile } from '../staff/staff-api.ts';
 import { adminProductImageUploadPath, type UploadedProductImage } from '../../../contract/admin-products.ts';
-import { ResultCode, type Envelope } from '../../../contract/envelope.ts';
-import { staffCsrfCookieName, staffCsrfHeaderName } from '../../../contract/staff.ts';
-import { uploadFileField } from '../../../contract/upload.ts';
-import { readCookie } from '../../lib/api-client.ts';
 
-async function uploadProductImage(file: File): Promise<UploadedProductImage> {
-  const form = new FormData();
-  form.append(uploadFileField, file);
-  const response = await fetch(adminProductImageUploadPath, {
-    method: 'POST',
-    headers: { [staffCsrfHeaderName]: readCookie(staffCsrfCookieName) },
-    body: form,
-    credentials: 'same-origin',
-  });
-  const envelope = (await response.json().catch(() => null)) as Envelope<UploadedProductImage> | null;
-  if (envelope?.code === ResultCode.success && envelope.data) return envelope.data;
-  const msg = envelope?.msg ?? '';
-  throw new Error(msg === '' ? '图片上传失败，请重试' : msg);
+function uploadProductImage(file: File): Promise<UploadedProductImage> {
+  return sendStaffFile<UploadedProductImage>(adminProductImageUploadPath, file);
 }
 
 /** The product's picture: upload one (saved with the form), or clear it (the shop then draws the package). */
@@ -41,7 +27,7 @@ export function ProductImageField({
       onChange((await uploadProductImage(file)).path);
       setStatus('图片已上传，保存后生效');
     } catch (failure) {
-      setStatus(failure instanceof Error ? failure.message : '图片上传失败，请重试');
+      setStatus(failureMessage(failure, '图片上传失败，请重试'));
     }
   }
   return (

@@ -1,24 +1,10 @@
 import { useState, type ChangeEvent } from 'react';
+import { failureMessage, sendStaffFile } from '../staff/staff-api.ts';
 import { contentDeskPaths, type UploadedContentImage } from '../../../contract/admin-content.ts';
-import { ResultCode, type Envelope } from '../../../contract/envelope.ts';
-import { staffCsrfCookieName, staffCsrfHeaderName } from '../../../contract/staff.ts';
-import { uploadFileField } from '../../../contract/upload.ts';
-import { readCookie } from '../../lib/api-client.ts';
 import { pictureUrl } from './desk-notice.ts';
 
-async function uploadContentImage(file: File): Promise<UploadedContentImage> {
-  const form = new FormData();
-  form.append(uploadFileField, file);
-  const response = await fetch(contentDeskPaths.uploadImage, {
-    method: 'POST',
-    headers: { [staffCsrfHeaderName]: readCookie(staffCsrfCookieName) },
-    body: form,
-    credentials: 'same-origin',
-  });
-  const envelope = (await response.json().catch(() => null)) as Envelope<UploadedContentImage> | null;
-  if (envelope?.code === ResultCode.success && envelope.data) return envelope.data;
-  const refusal = envelope?.msg ?? '';
-  throw new Error(refusal === '' ? '图片上传失败，请重试' : refusal);
+function uploadContentImage(file: File): Promise<UploadedContentImage> {
+  return sendStaffFile<UploadedContentImage>(contentDeskPaths.uploadImage, file);
 }
 
 /** A picture of a banner, ad or the WeChat QR: upload a file (the path is filled in) or type a path. */
@@ -45,7 +31,7 @@ export function ImageField({
       onChange(uploaded.path);
       setStatus('图片已上传');
     } catch (failure) {
-      setStatus(failure instanceof Error ? failure.message : '图片上传失败，请重试');
+      setStatus(failureMessage(failure, '图片上传失败，请重试'));
     }
   }
   return (
