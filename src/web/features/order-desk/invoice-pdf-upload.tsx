@@ -1,9 +1,7 @@
 import { useState } from 'react';
 import { adminInvoiceFilePath } from '../../../contract/admin-orders.ts';
-import type { Envelope } from '../../../contract/envelope.ts';
-import { staffCsrfCookieName, staffCsrfHeaderName } from '../../../contract/staff.ts';
 import type { UploadedImage } from '../../../contract/upload.ts';
-import { readCookie } from '../../lib/api-client.ts';
+import { failureMessage, sendStaffFile } from '../staff/staff-api.ts';
 
 /** The electronic invoice's PDF: sent as it is chosen; the server reads its type from its content. */
 export function InvoicePdfUpload({ orderNo, fileUrl, onUploaded }: { orderNo: string; fileUrl: string; onUploaded: (url: string) => void }) {
@@ -12,20 +10,11 @@ export function InvoicePdfUpload({ orderNo, fileUrl, onUploaded }: { orderNo: st
   async function send(file: File) {
     setSending(true);
     setProblem('');
-    const form = new FormData();
-    form.append('file', file);
     try {
-      const response = await fetch(`${adminInvoiceFilePath}?orderNo=${encodeURIComponent(orderNo)}`, {
-        method: 'POST',
-        headers: { [staffCsrfHeaderName]: readCookie(staffCsrfCookieName) },
-        body: form,
-        credentials: 'same-origin',
-      });
-      const envelope = (await response.json()) as Envelope<UploadedImage>;
-      if (envelope.code === 1 && envelope.data) onUploaded(envelope.data.url);
-      else setProblem(envelope.msg || '上传失败，请重试');
-    } catch {
-      setProblem('上传失败，请重试');
+      const uploaded = await sendStaffFile<UploadedImage>(`${adminInvoiceFilePath}?orderNo=${encodeURIComponent(orderNo)}`, file);
+      onUploaded(uploaded.url);
+    } catch (failure) {
+      setProblem(failureMessage(failure, '上传失败，请重试'));
     } finally {
       setSending(false);
     }
