@@ -116,3 +116,38 @@ test('a content editor is refused the orders desk: no menu entry, the address se
   const answer = await content.request.post('/admin/api/orders/list', { data: {}, headers: { [staffCsrfHeaderName]: token } });
   expect(await answer.json()).toMatchObject({ code: 403, msg: '您没有权限执行此操作' });
 });
+
+test('finance issues the invoice with its PDF; the member sees the number and downloads the PDF', async ({ page, storeDb, browser, baseURL, member }) => {
+  test.setTimeout(90_000);
+  expect(member.userId).toBeGreaterThan(0);
+  const parts = await orderParts(storeDb, 1, { skip: 40 });
+  const placed = await placeOrder(page, parts, await saveShenzhenAddress(page, '开票台'), {
+    kind: 'inline',
+    invoice: { type: 'normal-personal', title: '王工' },
+  });
+  const finance = await staffPage(browser, baseURL, storeDb, 'finance', `/admin/orders/${placed.orderNo}`);
+  await expect(finance.getByTestId('invoice-form')).toHaveCount(0);
+  await finance.getByLabel(/到账金额/).fill((placed.payableCents / 100).toFixed(2));
+  await finance.getByRole('button', { name: '确认到账' }).click();
+  await expect(finance.getByTestId('order-status')).toHaveText('待发货');
+
+  const form = finance.getByTestId('invoice-form');
+  const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+  await form.getByLabel(/电子发票/).setInputFiles({ name: 'not-a-pdf.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just text') });
+  await expect(form.locator('.desk-notice--error')).not.toBeEmpty();
+  await form.getByLabel(/电子发票/).setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(form.getByRole('link', { name: '已上传：查看PDF' })).toBeVisible();
+  await form.getByLabel('发票号码').fill('25442000000012345678');
+  await form.getByRole('button', { name: '登记开票' }).click();
+  await expect(finance.getByRole('status')).toHaveText('发票已开具');
+  await expect(finance.getByTestId('invoice-form')).toHaveCount(0);
+
+  await page.goto(`/user/order/detail/${placed.orderNo}`);
+  const status = page.getByTestId('invoice-status');
+  await expect(status).toContainText('已开票');
+  await expect(status).toContainText('25442000000012345678');
+  const href = await status.getByRole('link', { name: '下载电子发票' }).getAttribute('href');
+  const download = await page.request.get(href ?? '');
+  expect(download.status()).toBe(200);
+  expect((await download.body()).subarray(0, 5).toString()).toBe('%PDF-');
+});
