@@ -32,10 +32,10 @@ function actorOf(staff: StaffIdentity | null, request: FastifyRequest): StaffAct
 
 /** The piece a draft key names (the request schema admits only these shapes). */
 function draftSubjectOf(key: string): DraftSubject<unknown> {
-  if (key === hotKeywordsDraft.key) return hotKeywordsDraft as DraftSubject<unknown>;
-  if (key === friendlyLinksDraft.key) return friendlyLinksDraft as DraftSubject<unknown>;
-  if (key === siteSettingsDraft.key) return siteSettingsDraft as DraftSubject<unknown>;
-  return adDraft(Number(key.slice('ad:'.length))) as DraftSubject<unknown>;
+  if (key === hotKeywordsDraft.key) return hotKeywordsDraft;
+  if (key === friendlyLinksDraft.key) return friendlyLinksDraft;
+  if (key === siteSettingsDraft.key) return siteSettingsDraft;
+  return adDraft(Number(key.slice('ad:'.length)));
 }
 
 /** 内容管理: reads need read Content, changes update/delete Content; every change audited in its transaction. */

@@ -21,13 +21,14 @@ export interface DraftSubject<T> {
   publish(db: Db, value: T): Promise<void>;
 }
 
-function draftOf<T>(row: ContentDraftRow | undefined): T | null {
-  return row?.payload === null || row?.payload === undefined ? null : (JSON.parse(row.payload) as T);
+/** The stored draft; it was written by writeDraft of the same subject, so it has the subject's type. */
+function storedDraftOf(row: ContentDraftRow | undefined): unknown {
+  return row?.payload === null || row?.payload === undefined ? null : JSON.parse(row.payload);
 }
 
 export async function readDrafted<T>(db: Db, subject: DraftSubject<T>): Promise<Drafted<T>> {
   const [live, row] = await Promise.all([subject.readLive(db), findContentDraft(db, subject.key)]);
-  return { live, draft: draftOf<T>(row), revision: row?.revision ?? 0 };
+  return { live, draft: storedDraftOf(row) as T | null, revision: row?.revision ?? 0 };
 }
 
 /** Many pieces of one kind at once (every ad), each beside its draft. */
@@ -36,7 +37,7 @@ export async function draftedOf<T>(db: Db, lives: readonly { key: ContentDraftKe
     db,
     lives.map((each) => each.key),
   );
-  return lives.map(({ key, live }) => ({ live, draft: draftOf<T>(rows.get(key)), revision: rows.get(key)?.revision ?? 0 }));
+  return lives.map(({ key, live }) => ({ live, draft: storedDraftOf(rows.get(key)) as T | null, revision: rows.get(key)?.revision ?? 0 }));
 }
 
 /**
@@ -51,7 +52,7 @@ export async function writeDraft<T>(trx: Db, actor: StaffActor, subject: DraftSu
     action: 'draft',
     subject: 'Content',
     subjectId: subject.key,
-    before: draftOf<T>(previous) ?? live,
+    before: storedDraftOf(previous) ?? live,
     after: value,
     at: now,
   });
@@ -66,7 +67,7 @@ export async function saveDraft<T>(db: Db, actor: StaffActor, subject: DraftSubj
 async function takeDraft<T>(trx: Db, subject: DraftSubject<T>, revision: number, now: number): Promise<T> {
   const row = await findContentDraft(trx, subject.key);
   if ((row?.revision ?? 0) !== revision) throw new AppError(contentDeskErrors.staleEdit);
-  const draft = draftOf<T>(row);
+  const draft = storedDraftOf(row) as T | null;
   if (draft === null) throw new AppError(contentDeskErrors.draftMissing);
   // The revision decides a race: of two editors publishing (or one discarding) the same draft, one moves it on.
   if (!(await writeContentDraft(trx, subject.key, revision, null, now))) throw new AppError(contentDeskErrors.staleEdit);

@@ -168,7 +168,7 @@ describe('content drafts: ads, hot keywords, friendly links and site settings (d
   it('answers a bad draft key, a missing ad and a publish with nothing to publish in Chinese, changing nothing', async () => {
     const staff = await editor();
     const before = await t.db.kysely.selectFrom('contentDrafts').selectAll().execute();
-    expect(await staff.call(contentDeskCalls.publishDraft, { key: 'banners', revision: 0 } as never)).toMatchObject({
+    expect(await staff.call(contentDeskCalls.publishDraft, { key: 'banners', revision: 0 })).toMatchObject({
       code: 400,
       msg: '没有待发布的草稿，请刷新后再试',
     });

@@ -26,11 +26,11 @@ export function useDrafted<T>(key: ContentDraftKey, initial: Drafted<T>) {
     /** What the editor edits: the draft when there is one. */
     current: drafted.draft ?? drafted.live,
     saved: setDrafted,
-    async publish(): Promise<void> {
+    publish: async (): Promise<void> => {
       setDrafted(await publishDrafted(key, drafted));
     },
     /** Answers what the shop shows, for the form to show again. */
-    async discard(): Promise<T> {
+    discard: async (): Promise<T> => {
       const after = await discardDrafted(key, drafted);
       setDrafted(after);
       return after.live;
