@@ -165,6 +165,17 @@ describe('content drafts: ads, hot keywords, friendly links and site settings (d
     expect(ok(await first.call(contentDeskCalls.getSettings, {}))).toMatchObject({ draft: null, revision: theirs.revision + 1 });
   });
 
+  it('previews the greetings draft on the home card; visitors keep the live greetings until it is published', async () => {
+    const staff = await editor();
+    const { live, revision } = ok(await staff.call(contentDeskCalls.getSettings, {}));
+    const greetings = { morning: '草稿问候', afternoon: '草稿问候', evening: '草稿问候' };
+    const saved = ok(await staff.call(contentDeskCalls.saveSettings, { ...live, greetings, revision }));
+    expect((await previewOf(staff)).data.greetings).toBe('草稿问候');
+    expect((await homeOf(t.browser())).data.greetings).not.toBe('草稿问候');
+    ok(await staff.call(contentDeskCalls.discardDraft, { key: 'siteSettings', revision: saved.revision }));
+    expect((await previewOf(staff)).data.greetings).not.toBe('草稿问候');
+  });
+
   it('answers a bad draft key, a missing ad and a publish with nothing to publish in Chinese, changing nothing', async () => {
     const staff = await editor();
     const before = await t.db.kysely.selectFrom('contentDrafts').selectAll().execute();
