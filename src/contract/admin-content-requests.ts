@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { contentDeskLimits } from './admin-content.ts';
+import { contentDeskLimits, contentDraftKeyPattern } from './admin-content.ts';
 import { adPositions } from './content.ts';
 import { helpSlugPattern, maxHelpBodyLength, maxHelpTitleLength } from './help.ts';
 import { newsKinds } from './news.ts';
@@ -35,6 +35,11 @@ const color = z
 const sort = z.number('排序须为整数').int('排序须为整数').min(-9999, '排序须在 -9999 到 9999 之间').max(9999, '排序须在 -9999 到 9999 之间');
 
 const moment = z.number('时间格式有误').int('时间格式有误').min(0, '时间格式有误').max(32_503_680_000_000, '时间格式有误').nullable();
+
+/** The draft revision the editor saw (0: there was never a draft of this piece). */
+const revision = z.number(invalid).int(invalid).min(0, invalid).max(2_147_483_647, invalid);
+
+const draftKey = z.string(invalid).regex(contentDraftKeyPattern, '没有待发布的草稿，请刷新后再试');
 
 const bannerId = id('该轮播图不存在或已被删除');
 const newsId = id('该新闻不存在或已被删除');
@@ -89,6 +94,7 @@ export const contentDeskRequests = {
     clickUrl: link('链接地址'),
     backgroundColor: color.default(''),
     sort: sort.default(0),
+    revision: revision.default(0),
   }),
 
   listHotKeywords: z.object({}),
@@ -102,6 +108,7 @@ export const contentDeskRequests = {
         invalid,
       )
       .max(contentDeskLimits.hotKeywords, `热门搜索词最多${contentDeskLimits.hotKeywords}个`),
+    revision,
   }),
 
   listFriendlyLinks: z.object({}),
@@ -115,6 +122,7 @@ export const contentDeskRequests = {
         invalid,
       )
       .max(contentDeskLimits.friendlyLinks, `友情链接最多${contentDeskLimits.friendlyLinks}个`),
+    revision,
   }),
 
   getSettings: z.object({}),
@@ -150,5 +158,9 @@ export const contentDeskRequests = {
       },
       invalid,
     ),
+    revision,
   }),
+
+  publishDraft: z.object({ key: draftKey, revision }),
+  discardDraft: z.object({ key: draftKey, revision }),
 };

@@ -69,6 +69,30 @@ export interface SiteSettings {
   greetings: Greetings;
 }
 
+/**
+ * A piece of content staff edit as a draft, preview on the shop's pages and then publish: the site
+ * settings, the hot keywords and the friendly links each as a whole, and each ad on its own.
+ */
+export type ContentDraftKey = 'siteSettings' | 'hotKeywords' | 'friendlyLinks' | `ad:${number}`;
+
+export const contentDraftKeyPattern = /^(siteSettings|hotKeywords|friendlyLinks|ad:[1-9][0-9]{0,9})$/;
+
+export function adDraftKey(adPosId: number): ContentDraftKey {
+  return `ad:${adPosId}`;
+}
+
+/** What the shop shows, the draft waiting to be published (null: none), and the revision a save, publish or discard names. */
+export interface Drafted<T> {
+  live: T;
+  draft: T | null;
+  revision: number;
+}
+
+/** After a publish or a discard: there is no draft, and this is the revision to name next. */
+export interface ContentDraftState {
+  revision: number;
+}
+
 export interface UploadedContentImage {
   /** What a banner or ad stores (relative to the image base). */
   path: string;
@@ -93,13 +117,13 @@ export interface ContentHelpPageData extends ContentDeskPageBase {
 }
 
 export interface ContentAdsPageData extends ContentDeskPageBase {
-  ads: AdminAd[];
+  ads: Drafted<AdminAd>[];
 }
 
 export interface ContentSitePageData extends ContentDeskPageBase {
-  settings: SiteSettings;
-  hotKeywords: HotLabel[];
-  friendlyLinks: FriendlyLink[];
+  settings: Drafted<SiteSettings>;
+  hotKeywords: Drafted<HotLabel[]>;
+  friendlyLinks: Drafted<FriendlyLink[]>;
 }
 
 export const contentDeskPaths = {
@@ -135,10 +159,12 @@ export const contentDeskMessages = {
   newsSaved: '新闻已保存',
   newsDeleted: '新闻已删除',
   helpSaved: '页面已保存',
-  adSaved: '广告已保存',
-  hotKeywordsSaved: '热门搜索词已保存',
-  friendlyLinksSaved: '友情链接已保存',
-  settingsSaved: '站点设置已保存',
+  adSaved: '广告已保存为草稿：可先预览首页，再发布',
+  hotKeywordsSaved: '热门搜索词已保存为草稿：可先预览首页，再发布',
+  friendlyLinksSaved: '友情链接已保存为草稿：可先预览首页，再发布',
+  settingsSaved: '站点设置已保存为草稿：可先预览首页，再发布',
+  draftPublished: '草稿已发布',
+  draftDiscarded: '草稿已放弃',
   imageUploaded: '图片已上传',
 } as const;
 
@@ -151,4 +177,5 @@ export const contentDeskErrors = defineErrors('contentDesk', {
   bodyEmpty: { code: ResultCode.badRequest, msg: '正文不能为空（不安全的标签已被去除）' },
   imageMissing: { code: ResultCode.badRequest, msg: '请选择要上传的图片' },
   staleEdit: { code: ResultCode.conflict, msg: '内容已被他人修改，请刷新后再试' },
+  draftMissing: { code: ResultCode.notFound, msg: '没有待发布的草稿，请刷新后再试' },
 });

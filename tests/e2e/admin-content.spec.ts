@@ -117,3 +117,50 @@ test('a content editor uploads a banner, previews the draft (which visitors do n
     await page.screenshot({ path: `/tmp/h7-content-${shot}.png`, fullPage: true });
   }
 });
+
+test('a content editor saves a new hotline as a draft, previews it (a visitor does not see it), publishes it and the visitor sees it', async ({
+  page,
+  browser,
+}) => {
+  const login = `hotline${Date.now() % 1_000_000}`;
+  const password = 'Content2026x';
+  await logIn(page, login, password, createContentStaff(login, password));
+  const hotline = `400-${String(Date.now() % 10_000_000).padStart(7, '0')}`;
+
+  await page.goto('/admin/content/site');
+  await waitForHydration(page);
+  const form = page.getByTestId('settings-form');
+  await form.getByLabel('客服热线').fill(hotline);
+  await form.getByRole('button', { name: '保存站点设置草稿' }).click();
+  await expect(page.getByTestId('content-notice')).toHaveText('站点设置已保存为草稿：可先预览首页，再发布');
+  const draftBar = page.getByTestId('settings-draft');
+  await expect(draftBar.getByText('草稿未发布')).toBeVisible();
+
+  const visitor = await browser.newPage();
+  await visitor.goto('/');
+  await expect(visitor.getByTestId('status-hotline')).toBeVisible();
+  await expect(visitor.getByTestId('status-hotline')).not.toContainText(hotline);
+  await expect(visitor.getByTestId('footer-hotline')).not.toContainText(hotline);
+  await visitor.goto('/admin/content/preview');
+  await expect(visitor).toHaveURL(/\/admin\/login/);
+  await expect(visitor.getByText(hotline)).toHaveCount(0);
+
+  const opened = page.context().waitForEvent('page');
+  await draftBar.getByRole('link', { name: '预览站点设置草稿' }).click();
+  const preview = await opened;
+  await expect(preview).toHaveURL(/\/admin\/content\/preview$/);
+  await expect(preview.getByTestId('status-hotline')).toContainText(hotline);
+  await expect(preview.getByTestId('footer-hotline')).toContainText(hotline);
+  await preview.screenshot({ path: '/tmp/content-preview-hotline.png' });
+  await preview.close();
+
+  await draftBar.getByRole('button', { name: '发布站点设置' }).click();
+  await expect(page.getByTestId('content-notice')).toHaveText('草稿已发布');
+  await expect(draftBar.getByText('已发布')).toBeVisible();
+  await expect(async () => {
+    await visitor.goto('/');
+    await expect(visitor.getByTestId('status-hotline')).toContainText(hotline, { timeout: 1000 });
+  }).toPass({ timeout: 15_000 });
+  await expect(visitor.getByTestId('footer-hotline')).toContainText(hotline);
+  await visitor.close();
+});

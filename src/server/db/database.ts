@@ -4,6 +4,7 @@ import type { CatalogTables } from '../features/catalog/catalog.tables.ts';
 import type { CartTables } from '../features/cart/cart.tables.ts';
 import type { FavoriteTables } from '../features/favorite/favorite.tables.ts';
 import type { ContentTables } from '../features/content/content.tables.ts';
+import type { ContentDeskTables } from '../features/content-desk/content-desk.tables.ts';
 import type { MessageTables } from '../features/message/message.tables.ts';
 import type { SearchTables } from '../features/search/search.tables.ts';
 import type { HomeTables } from '../features/home/home.tables.ts';
@@ -37,6 +38,7 @@ export interface Database
     CartTables,
     FavoriteTables,
     ContentTables,
+    ContentDeskTables,
     MessageTables,
     SearchTables,
     HomeTables,

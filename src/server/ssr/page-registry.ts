@@ -37,6 +37,8 @@ export interface LoadedPage<Data> extends PageSeo {
   description?: string;
   data: Data;
   status?: number;
+  /** The shell this page shows instead of the request's (the console's preview of draft site content). */
+  adjustShell?: (shell: ShellState) => ShellState;
 }
 
 /** A loader's answer that sends the visitor elsewhere instead of rendering (a same-site path, http/redirect.ts). */
@@ -87,11 +89,12 @@ export function definePage<Data>(definition: PageDefinition<Data>): Page {
     async prepare(context) {
       const loaded = await definition.load(context);
       if (isPageRedirect(loaded)) return loaded;
-      const { data, ...meta } = loaded;
+      const { data, adjustShell, ...meta } = loaded;
       return {
         ...meta,
         isNoIndex: (meta.isNoIndex ?? false) || (definition.isMemberOnly ?? false),
-        render(shell) {
+        render(requestShell) {
+          const shell = adjustShell ? adjustShell(requestShell) : requestShell;
           const state: PageState<Data> = { shell, data };
           return { bodyHtml: renderToString(createElement(definition.component, state)), state };
         },

@@ -1,10 +1,20 @@
 import { useState, type SubmitEvent } from 'react';
-import { adPositionLabels, contentDeskPaths, type AdminAd, type ContentAdsPageData } from '../../contract/admin-content.ts';
+import {
+  adDraftKey,
+  adPositionLabels,
+  contentDeskMessages,
+  contentDeskPaths,
+  type AdminAd,
+  type ContentAdsPageData,
+  type Drafted,
+} from '../../contract/admin-content.ts';
 import { contentDeskCalls } from '../../contract/admin-content-calls.ts';
 import { adPositions, type AdPosition } from '../../contract/content.ts';
 import { ContentDeskLayout } from '../features/content-desk/content-desk-layout.tsx';
 import { pictureUrl, useDeskNotice } from '../features/content-desk/desk-notice.ts';
+import { DraftActions } from '../features/content-desk/draft-actions.tsx';
 import { ImageField } from '../features/content-desk/image-field.tsx';
+import { discardDrafted, publishDrafted } from '../features/content-desk/use-drafted.ts';
 import { StaffCan } from '../features/staff/staff-can.tsx';
 import { callStaffApi } from '../features/staff/staff-api.ts';
 import type { PageProps } from './page-props.ts';
@@ -18,19 +28,26 @@ interface AdDraft {
   clickUrl: string;
   backgroundColor: string;
   sort: string;
+  /** The draft revision the edit was loaded at (0 for a new ad). */
+  revision: number;
 }
 
-const emptyAd: AdDraft = { position: 'top', isOpen: false, openType: true, picFilePath: '', clickUrl: '', backgroundColor: '', sort: '0' };
+const emptyAd: AdDraft = { position: 'top', isOpen: false, openType: true, picFilePath: '', clickUrl: '', backgroundColor: '', sort: '0', revision: 0 };
 
-/** /admin/content/ads: 广告 — the top banner, the sidebar ad and the home pop-up: shown or not (isOpen), where the link opens (openType). */
+/**
+ * /admin/content/ads: 广告 — the top banner, the sidebar ad and the home pop-up: shown or not (isOpen), where the
+ * link opens (openType). A save is a draft the shop does not show: 预览 the home page with it, then 发布 or 放弃草稿.
+ */
 export function AdminContentAdsPage({ data }: PageProps<ContentAdsPageData>) {
   const [ads, setAds] = useState(data.ads);
   const [draft, setDraft] = useState<AdDraft>(emptyAd);
   const { notice, isBusy, run } = useDeskNotice();
   const change = (patch: Partial<AdDraft>) => setDraft((current) => ({ ...current, ...patch }));
+  const replace = (next: Drafted<AdminAd>) => setAds((current) => [...current.filter((ad) => ad.live.adPosId !== next.live.adPosId), next]);
 
-  function edit(ad: AdminAd) {
-    setDraft({ ...ad, sort: String(ad.sort) });
+  function edit(ad: Drafted<AdminAd>) {
+    const shown = ad.draft ?? ad.live;
+    setDraft({ ...shown, sort: String(shown.sort), revision: ad.revision });
   }
 
   function save(event: SubmitEvent<HTMLFormElement>) {
@@ -45,10 +62,11 @@ export function AdminContentAdsPage({ data }: PageProps<ContentAdsPageData>) {
         clickUrl: draft.clickUrl,
         backgroundColor: draft.backgroundColor,
         sort: Number(draft.sort) || 0,
+        revision: draft.revision,
       });
-      setAds((current) => [...current.filter((ad) => ad.adPosId !== saved.adPosId), saved]);
+      replace(saved);
       setDraft(emptyAd);
-      return '广告已保存';
+      return contentDeskMessages.adSaved;
     });
   }
 
@@ -73,27 +91,41 @@ export function AdminContentAdsPage({ data }: PageProps<ContentAdsPageData>) {
             </tr>
           </thead>
           <tbody>
-            {ads.map((ad) => (
-              <tr key={ad.adPosId}>
-                <td>{adPositionLabels[ad.position]}</td>
-                <td>
-                  <img className="content-thumb" src={pictureUrl(data.imageBase, ad.picFilePath)} alt="" />
-                </td>
-                <td>{ad.clickUrl}</td>
-                <td>{ad.openType ? '当前窗口' : '新窗口'}</td>
-                <td>{ad.sort}</td>
-                <td>
-                  <span className={ad.isOpen ? 'content-badge content-badge--live' : 'content-badge content-badge--draft'}>{ad.isOpen ? '开启' : '关闭'}</span>
-                </td>
-                <td>
-                  <StaffCan action="update" subject="Content">
-                    <button type="button" className="content-link-button" onClick={() => edit(ad)}>
-                      编辑
-                    </button>
-                  </StaffCan>
-                </td>
-              </tr>
-            ))}
+            {ads.map((drafted) => {
+              // The row shows the draft when there is one: that is what 预览 and 发布 are about.
+              const ad = drafted.draft ?? drafted.live;
+              return (
+                <tr key={ad.adPosId} data-testid="ad-row">
+                  <td>{adPositionLabels[ad.position]}</td>
+                  <td>
+                    <img className="content-thumb" src={pictureUrl(data.imageBase, ad.picFilePath)} alt="" />
+                  </td>
+                  <td>{ad.clickUrl}</td>
+                  <td>{ad.openType ? '当前窗口' : '新窗口'}</td>
+                  <td>{ad.sort}</td>
+                  <td>
+                    <span className={ad.isOpen ? 'content-badge content-badge--live' : 'content-badge content-badge--draft'}>
+                      {ad.isOpen ? '开启' : '关闭'}
+                    </span>{' '}
+                    <DraftActions
+                      label={`广告 #${ad.adPosId}`}
+                      hasDraft={drafted.draft !== null}
+                      isBusy={isBusy}
+                      run={run}
+                      publish={async () => replace(await publishDrafted(adDraftKey(ad.adPosId), drafted))}
+                      discard={async () => replace(await discardDrafted(adDraftKey(ad.adPosId), drafted))}
+                    />
+                  </td>
+                  <td>
+                    <StaffCan action="update" subject="Content">
+                      <button type="button" className="content-link-button" onClick={() => edit(drafted)}>
+                        编辑
+                      </button>
+                    </StaffCan>
+                  </td>
+                </tr>
+              );
+            })}
           </tbody>
         </table>
         <StaffCan action="update" subject="Content">
@@ -144,7 +176,7 @@ export function AdminContentAdsPage({ data }: PageProps<ContentAdsPageData>) {
             </label>
             <div className="content-form__actions">
               <button type="submit" className="admin-button" disabled={isBusy}>
-                保存
+                保存草稿
               </button>
             </div>
           </form>

@@ -1,11 +1,13 @@
 import { useState, type SubmitEvent } from 'react';
-import { contentDeskPaths, type ContentSitePageData, type SiteSettings } from '../../contract/admin-content.ts';
+import { contentDeskMessages, contentDeskPaths, type ContentSitePageData, type SiteSettings } from '../../contract/admin-content.ts';
 import { contentDeskCalls } from '../../contract/admin-content-calls.ts';
 import type { FriendlyLink, HotLabel } from '../../contract/content.ts';
 import { searchUrl } from '../../contract/search-url.ts';
 import { ContentDeskLayout } from '../features/content-desk/content-desk-layout.tsx';
 import { useDeskNotice } from '../features/content-desk/desk-notice.ts';
+import { DraftActions } from '../features/content-desk/draft-actions.tsx';
 import { ImageField } from '../features/content-desk/image-field.tsx';
+import { useDrafted } from '../features/content-desk/use-drafted.ts';
 import { StaffCan } from '../features/staff/staff-can.tsx';
 import { callStaffApi } from '../features/staff/staff-api.ts';
 import type { PageProps } from './page-props.ts';
@@ -31,30 +33,44 @@ function yuanText(cents: number): string {
   return (cents / 100).toFixed(2);
 }
 
-/** /admin/content/site: 热门搜索词, 友情链接, 问候语 and 站点设置 (hotline, QQ, WeChat QR, ICP, the free-shipping threshold). */
+/**
+ * /admin/content/site: 热门搜索词, 友情链接, 问候语 and 站点设置 (hotline, QQ, WeChat QR, ICP, the free-shipping
+ * threshold). Each saves a draft the shop does not show: 预览 the home page with it, then 发布 or 放弃草稿.
+ */
 export function AdminContentSitePage({ data }: PageProps<ContentSitePageData>) {
-  const [keywords, setKeywords] = useState(keywordsText(data.hotKeywords));
-  const [links, setLinks] = useState(linksText(data.friendlyLinks));
-  const [settings, setSettings] = useState<SiteSettings>(data.settings);
-  const [threshold, setThreshold] = useState(yuanText(data.settings.freeShippingThresholdCents));
+  const keywordDraft = useDrafted('hotKeywords', data.hotKeywords);
+  const linkDraft = useDrafted('friendlyLinks', data.friendlyLinks);
+  const settingsDraft = useDrafted('siteSettings', data.settings);
+  const [keywords, setKeywords] = useState(keywordsText(keywordDraft.current));
+  const [links, setLinks] = useState(linksText(linkDraft.current));
+  const [settings, setSettings] = useState<SiteSettings>(settingsDraft.current);
+  const [threshold, setThreshold] = useState(yuanText(settingsDraft.current.freeShippingThresholdCents));
   const { notice, isBusy, run } = useDeskNotice();
   const change = (patch: Partial<SiteSettings>) => setSettings((current) => ({ ...current, ...patch }));
+  const showSettings = (shown: SiteSettings) => {
+    setSettings(shown);
+    setThreshold(yuanText(shown.freeShippingThresholdCents));
+  };
 
   function saveKeywords(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     void run(async () => {
-      const saved = await callStaffApi(contentDeskCalls.saveHotKeywords, { items: linesOf(keywords).map(([keyword, url]) => ({ keyword, url })) });
-      setKeywords(keywordsText(saved));
-      return '热门搜索词已保存';
+      const items = linesOf(keywords).map(([keyword, url]) => ({ keyword, url }));
+      const saved = await callStaffApi(contentDeskCalls.saveHotKeywords, { items, revision: keywordDraft.drafted.revision });
+      keywordDraft.saved(saved);
+      setKeywords(keywordsText(saved.draft ?? saved.live));
+      return contentDeskMessages.hotKeywordsSaved;
     });
   }
 
   function saveLinks(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     void run(async () => {
-      const saved = await callStaffApi(contentDeskCalls.saveFriendlyLinks, { items: linesOf(links).map(([linkName, linkUrl]) => ({ linkName, linkUrl })) });
-      setLinks(linksText(saved));
-      return '友情链接已保存';
+      const items = linesOf(links).map(([linkName, linkUrl]) => ({ linkName, linkUrl }));
+      const saved = await callStaffApi(contentDeskCalls.saveFriendlyLinks, { items, revision: linkDraft.drafted.revision });
+      linkDraft.saved(saved);
+      setLinks(linksText(saved.draft ?? saved.live));
+      return contentDeskMessages.friendlyLinksSaved;
     });
   }
 
@@ -63,10 +79,14 @@ export function AdminContentSitePage({ data }: PageProps<ContentSitePageData>) {
     void run(async () => {
       const cents = Math.round(Number(threshold) * 100);
       if (threshold.trim() === '' || !Number.isFinite(cents)) throw new Error('包邮门槛须为金额');
-      const saved = await callStaffApi(contentDeskCalls.saveSettings, { ...settings, freeShippingThresholdCents: cents });
-      setSettings(saved);
-      setThreshold(yuanText(saved.freeShippingThresholdCents));
-      return '站点设置已保存';
+      const saved = await callStaffApi(contentDeskCalls.saveSettings, {
+        ...settings,
+        freeShippingThresholdCents: cents,
+        revision: settingsDraft.drafted.revision,
+      });
+      settingsDraft.saved(saved);
+      showSettings(saved.draft ?? saved.live);
+      return contentDeskMessages.settingsSaved;
     });
   }
 
@@ -78,6 +98,16 @@ export function AdminContentSitePage({ data }: PageProps<ContentSitePageData>) {
       <StaffCan action="update" subject="Content">
         <section className="admin-card">
           <h1>站点设置</h1>
+          <p data-testid="settings-draft">
+            <DraftActions
+              label="站点设置"
+              hasDraft={settingsDraft.drafted.draft !== null}
+              isBusy={isBusy}
+              run={run}
+              publish={settingsDraft.publish}
+              discard={async () => showSettings(await settingsDraft.discard())}
+            />
+          </p>
           <form className="content-form" onSubmit={saveSettings} data-testid="settings-form">
             <label className="admin-field">
               客服热线（空：使用服务器配置的热线）
@@ -139,13 +169,23 @@ export function AdminContentSitePage({ data }: PageProps<ContentSitePageData>) {
             </label>
             <div className="content-form__actions">
               <button type="submit" className="admin-button" disabled={isBusy}>
-                保存站点设置
+                保存站点设置草稿
               </button>
             </div>
           </form>
         </section>
         <section className="admin-card">
           <h1>热门搜索词与友情链接</h1>
+          <p data-testid="hot-keywords-draft">
+            <DraftActions
+              label="热门搜索词"
+              hasDraft={keywordDraft.drafted.draft !== null}
+              isBusy={isBusy}
+              run={run}
+              publish={keywordDraft.publish}
+              discard={async () => setKeywords(keywordsText(await keywordDraft.discard()))}
+            />
+          </p>
           <form className="content-form" onSubmit={saveKeywords}>
             <label className="admin-field content-form__wide">
               热门搜索词：每行一个，格式“搜索词 | 链接”（链接可省略，即搜索该词）
@@ -153,10 +193,20 @@ export function AdminContentSitePage({ data }: PageProps<ContentSitePageData>) {
             </label>
             <div className="content-form__actions">
               <button type="submit" className="admin-button" disabled={isBusy}>
-                保存热门搜索词
+                保存热门搜索词草稿
               </button>
             </div>
           </form>
+          <p data-testid="friendly-links-draft">
+            <DraftActions
+              label="友情链接"
+              hasDraft={linkDraft.drafted.draft !== null}
+              isBusy={isBusy}
+              run={run}
+              publish={linkDraft.publish}
+              discard={async () => setLinks(linksText(await linkDraft.discard()))}
+            />
+          </p>
           <form className="content-form" onSubmit={saveLinks}>
             <label className="admin-field content-form__wide">
               友情链接：每行一个，格式“网站名称 | https://网址”
@@ -164,7 +214,7 @@ export function AdminContentSitePage({ data }: PageProps<ContentSitePageData>) {
             </label>
             <div className="content-form__actions">
               <button type="submit" className="admin-button" disabled={isBusy}>
-                保存友情链接
+                保存友情链接草稿
               </button>
             </div>
           </form>

@@ -6,6 +6,7 @@ import {
   type ContentNewsPageData,
   type ContentSitePageData,
 } from '../../../contract/admin-content.ts';
+import { greetingFor } from '../../../contract/home.ts';
 import type { StaffHomePageData } from '../../../contract/staff.ts';
 import { AdminContentAdsPage } from '../../../web/pages/admin-content-ads-page.tsx';
 import { AdminContentHelpPage } from '../../../web/pages/admin-content-help-page.tsx';
@@ -21,7 +22,9 @@ import { listAdminAds } from './ad-desk.service.ts';
 import { listAdminBanners } from './banner-desk.service.ts';
 import { listAdminHelpPages } from './help-desk.service.ts';
 import { listAdminNews } from './news-desk.service.ts';
-import { listFriendlyLinks, listHotKeywords, loadSiteSettings } from './site-desk.service.ts';
+import { readPreviewSiteContent } from './content-preview.service.ts';
+import { getSiteSettings, listFriendlyLinks, listHotKeywords } from './site-desk.service.ts';
+import { shellWithSiteContent } from '../shell/shell.service.ts';
 
 const readContent = { action: 'read', subject: 'Content' } as const;
 
@@ -77,12 +80,13 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, deps, readContent);
         if ('redirectTo' in access) return access;
-        const [settings, hotKeywords, friendlyLinks] = await Promise.all([loadSiteSettings(db), listHotKeywords(db), listFriendlyLinks(db)]);
+        const [settings, hotKeywords, friendlyLinks] = await Promise.all([getSiteSettings(db), listHotKeywords(db), listFriendlyLinks(db)]);
         return { title: title('站点设置'), isNoIndex: true, data: { ...base(access), settings, hotKeywords, friendlyLinks } };
       },
     }),
-    // The shop's home page with the drafts (and slides not yet started), for a signed-in content editor only:
-    // read straight from the database, never through the visitors' cache.
+    // The shop's home page with every draft (banners and news not yet published, slides not yet started, and the
+    // drafts of the ads, hot keywords, friendly links and site settings in its shell), for a signed-in content
+    // editor only: read straight from the database, never through the visitors' cache.
     definePage({
       path: contentDeskPaths.preview,
       entry: 'home',
@@ -91,8 +95,13 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
         const access = await staffPageAccess(context.request, context.reply, deps, readContent);
         if ('redirectTo' in access) return access;
         void context.reply.header('cache-control', 'no-store');
-        const data = await loadHomeData(db, { load: () => readHomeContent(db, true) }, null, '');
-        return { title: `预览：首页 - ${deps.config.siteName}`, isNoIndex: true, data };
+        const [home, preview] = await Promise.all([loadHomeData(db, { load: () => readHomeContent(db, true) }, null, ''), readPreviewSiteContent(db)]);
+        return {
+          title: `预览：首页 - ${deps.config.siteName}`,
+          isNoIndex: true,
+          data: { ...home, greetings: greetingFor(Date.now(), preview.settings.greetings) },
+          adjustShell: (shell) => shellWithSiteContent(shell, preview.content, deps),
+        };
       },
     }),
   ];

@@ -8,15 +8,34 @@ import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';
-import { saveAd, listAdminAds } from './ad-desk.service.ts';
+import { adDraft, saveAd, listAdminAds } from './ad-desk.service.ts';
+import { discardDraft, publishDraft, type DraftSubject } from './content-drafts.service.ts';
 import { deleteBanner, listAdminBanners, saveBanner, setBannerPublished } from './banner-desk.service.ts';
 import { listAdminHelpPages, saveAdminHelpPage } from './help-desk.service.ts';
 import { deleteNews, listAdminNews, saveNews } from './news-desk.service.ts';
-import { listFriendlyLinks, listHotKeywords, loadSiteSettings, saveFriendlyLinks, saveHotKeywords, saveSiteSettings } from './site-desk.service.ts';
+import {
+  friendlyLinksDraft,
+  getSiteSettings,
+  hotKeywordsDraft,
+  listFriendlyLinks,
+  listHotKeywords,
+  saveFriendlyLinks,
+  saveHotKeywords,
+  saveSiteSettings,
+  siteSettingsDraft,
+} from './site-desk.service.ts';
 
 function actorOf(staff: StaffIdentity | null, request: FastifyRequest): StaffActor {
   if (!staff) throw new AppError(staffErrors.loginRequired);
   return { staff, ip: request.ip };
+}
+
+/** The piece a draft key names (the request schema admits only these shapes). */
+function draftSubjectOf(key: string): DraftSubject<unknown> {
+  if (key === hotKeywordsDraft.key) return hotKeywordsDraft;
+  if (key === friendlyLinksDraft.key) return friendlyLinksDraft;
+  if (key === siteSettingsDraft.key) return siteSettingsDraft;
+  return adDraft(Number(key.slice('ad:'.length)));
 }
 
 /** 内容管理: reads need read Content, changes update/delete Content; every change audited in its transaction. */
@@ -46,11 +65,17 @@ export function registerContentDeskRoutes(app: FastifyInstance, deps: ServiceDep
     listAds: () => listAdminAds(db),
     saveAd: async ({ body, staff, request }) => new WithMessage(await saveAd(db, actorOf(staff, request), body), m.adSaved),
     listHotKeywords: () => listHotKeywords(db),
-    saveHotKeywords: async ({ body, staff, request }) => new WithMessage(await saveHotKeywords(db, actorOf(staff, request), body.items), m.hotKeywordsSaved),
+    saveHotKeywords: async ({ body, staff, request }) =>
+      new WithMessage(await saveHotKeywords(db, actorOf(staff, request), body.items, body.revision), m.hotKeywordsSaved),
     listFriendlyLinks: () => listFriendlyLinks(db),
     saveFriendlyLinks: async ({ body, staff, request }) =>
-      new WithMessage(await saveFriendlyLinks(db, actorOf(staff, request), body.items), m.friendlyLinksSaved),
-    getSettings: () => loadSiteSettings(db),
-    saveSettings: async ({ body, staff, request }) => new WithMessage(await saveSiteSettings(db, actorOf(staff, request), body), m.settingsSaved),
+      new WithMessage(await saveFriendlyLinks(db, actorOf(staff, request), body.items, body.revision), m.friendlyLinksSaved),
+    getSettings: () => getSiteSettings(db),
+    saveSettings: async ({ body, staff, request }) =>
+      new WithMessage(await saveSiteSettings(db, actorOf(staff, request), body, body.revision), m.settingsSaved),
+    publishDraft: async ({ body, staff, request }) =>
+      new WithMessage(await publishDraft(db, actorOf(staff, request), draftSubjectOf(body.key), body.revision), m.draftPublished),
+    discardDraft: async ({ body, staff, request }) =>
+      new WithMessage(await discardDraft(db, actorOf(staff, request), draftSubjectOf(body.key), body.revision), m.draftDiscarded),
   });
 }

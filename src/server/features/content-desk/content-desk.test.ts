@@ -21,6 +21,12 @@ import { signedInStaff, type StaffBrowser } from '../staff/testing/staff-browser
 const uploadDir = await mkdtemp(join(tmpdir(), 'content-desk-'));
 afterAll(() => rm(uploadDir, { recursive: true, force: true }));
 
+/** The data of a call that must succeed. */
+function ok<T>(answer: Envelope<T>): T {
+  if (answer.code !== 1 || answer.data === null || answer.data === undefined) throw new Error(JSON.stringify(answer));
+  return answer.data;
+}
+
 const banner = { picFilePath: 'content/ad-top.svg', backgroundColor: '#1e50ae', clickUrl: '/activity', openType: true, sort: 0, startsAt: null, endsAt: null };
 
 describe('内容管理 (content desk)', () => {
@@ -28,6 +34,12 @@ describe('内容管理 (content desk)', () => {
   const auditRows = () => t.db.kysely.selectFrom('auditLog').selectAll().orderBy('id').execute();
   const homeOf = async (browser: TestBrowser) => pageStateOf<HomeData>((await browser.get('/')).body);
   const editor = () => signedInStaff(t.app, t.db.kysely, 'content');
+  /** Saves the hot keywords as a draft and publishes it, as the console does. */
+  const publishHotKeywords = async (staff: StaffBrowser, items: { keyword: string; url: string }[]) => {
+    const { revision } = ok(await staff.call(contentDeskCalls.listHotKeywords, {}));
+    const saved = ok(await staff.call(contentDeskCalls.saveHotKeywords, { items, revision }));
+    return ok(await staff.call(contentDeskCalls.publishDraft, { key: 'hotKeywords', revision: saved.revision }));
+  };
 
   it('saves a banner as a draft that visitors do not see and the preview shows to staff only; publishing shows it on the home page', async () => {
     const staff = await editor();
@@ -76,7 +88,7 @@ describe('内容管理 (content desk)', () => {
       expect((await homeOf(other)).data.bannerList.map((item) => item.clickUrl)).not.toContain('/second-app');
       const saved = await staff.browser.call(contentDeskCalls.saveBanner, { ...banner, clickUrl: '/second-app' });
       await staff.browser.call(contentDeskCalls.setBannerPublished, { id: saved.data?.id ?? 0, isPublished: true });
-      await staff.browser.call(contentDeskCalls.saveHotKeywords, { items: [{ keyword: 'NE555', url: '' }] });
+      await publishHotKeywords(staff.browser, [{ keyword: 'NE555', url: '' }]);
       await vi.waitFor(
         async () => {
           const home = await homeOf(other);
@@ -108,13 +120,14 @@ describe('内容管理 (content desk)', () => {
       code: 404,
       msg: '该轮播图不存在或已被删除',
     });
-    expect(await staff.browser.call(contentDeskCalls.saveFriendlyLinks, { items: [{ linkName: '某站', linkUrl: '/local' }] })).toMatchObject({
+    expect(await staff.browser.call(contentDeskCalls.saveFriendlyLinks, { items: [{ linkName: '某站', linkUrl: '/local' }], revision: 0 })).toMatchObject({
       code: 400,
       msg: '网址须以 http(s):// 开头',
     });
-    const settings = (await staff.browser.call(contentDeskCalls.getSettings, {})).data;
-    if (!settings) throw new Error('no settings');
-    expect(await staff.browser.call(contentDeskCalls.saveSettings, { ...settings, freeShippingThresholdCents: -1 })).toMatchObject({
+    const settings = ok(await staff.browser.call(contentDeskCalls.getSettings, {}));
+    expect(
+      await staff.browser.call(contentDeskCalls.saveSettings, { ...settings.live, freeShippingThresholdCents: -1, revision: settings.revision }),
+    ).toMatchObject({
       code: 400,
       msg: '包邮门槛不能为负数',
     });
@@ -205,26 +218,38 @@ describe('内容管理 (content desk)', () => {
       backgroundColor: '',
       sort: -100,
     });
-    expect(created).toMatchObject({ code: 1, data: { position: 'popup', isOpen: true, openType: false } });
+    expect(created).toMatchObject({
+      code: 1,
+      data: { live: { position: 'popup', isOpen: false }, draft: { position: 'popup', isOpen: true, openType: false } },
+    });
+    const { live, revision } = ok(created);
     const popupOf = async () => (await homeOf(t.browser())).shell.advertisingInfo.popup;
+    expect((await popupOf())?.clickUrl).not.toBe('/coupon');
+    ok(await staff.browser.call(contentDeskCalls.publishDraft, { key: `ad:${live.adPosId}`, revision }));
     await vi.waitFor(async () => expect(await popupOf()).toMatchObject({ clickUrl: '/coupon', openType: false }), { timeout: 5000, interval: 200 });
-    if (!created.data) throw new Error('no ad');
-    await staff.browser.call(contentDeskCalls.saveAd, { ...created.data, isOpen: false });
+    const closed = ok(await staff.browser.call(contentDeskCalls.saveAd, { ...live, isOpen: false, revision: revision + 1 }));
+    ok(await staff.browser.call(contentDeskCalls.publishDraft, { key: `ad:${live.adPosId}`, revision: closed.revision }));
     await vi.waitFor(async () => expect((await popupOf())?.clickUrl).not.toBe('/coupon'), { timeout: 5000, interval: 200 });
   });
 
   it('keeps one free-shipping threshold: checkout carriers and the freight rule read the site setting', async () => {
     const staff = await editor();
-    const settings = (await staff.browser.call(contentDeskCalls.getSettings, {})).data;
-    if (!settings) throw new Error('no settings');
+    const { live: settings, revision } = ok(await staff.browser.call(contentDeskCalls.getSettings, {}));
     expect(settings.freeShippingThresholdCents).toBe(9900);
     const saved = await staff.browser.call(contentDeskCalls.saveSettings, {
       ...settings,
       hotline: '400-800-1234',
       freeShippingThresholdCents: 19_900,
       greetings: { morning: '早安', afternoon: '午安', evening: '晚安' },
+      revision,
     });
-    expect(saved).toMatchObject({ code: 1, msg: '站点设置已保存', data: { freeShippingThresholdCents: 19_900, hotline: '400-800-1234' } });
+    expect(saved).toMatchObject({
+      code: 1,
+      msg: '站点设置已保存为草稿：可先预览首页，再发布',
+      data: { draft: { freeShippingThresholdCents: 19_900, hotline: '400-800-1234' } },
+    });
+    expect((await t.browser().callOk(orderCalls.expressList, {})).freeShippingThresholdCents).toBe(9900);
+    ok(await staff.browser.call(contentDeskCalls.publishDraft, { key: 'siteSettings', revision: ok(saved).revision }));
     const express = await t.browser().callOk(orderCalls.expressList, {});
     expect(express.freeShippingThresholdCents).toBe(19_900);
     expect(express.carriers.find((carrier) => carrier.hasFreeShipping && !carrier.isPickup)?.description).toContain('满¥199包邮');
@@ -243,36 +268,47 @@ describe('内容管理 (content desk)', () => {
     const help = pageStateOf<HelpPageData>((await t.browser().get('/serve/deliver_goods')).body);
     expect(help.data.facts).toMatchObject({ kind: 'delivery', freeShippingThresholdCents: 19_900 });
     const entry = (await auditRows()).filter((row) => row.subjectId === 'siteSettings').at(-1);
+    expect(entry?.action).toBe('publish');
     expect(JSON.parse(entry?.beforeJson ?? '{}')).toMatchObject({ freeShippingThresholdCents: 9900 });
     expect(JSON.parse(entry?.afterJson ?? '{}')).toMatchObject({ freeShippingThresholdCents: 19_900 });
-    await staff.browser.call(contentDeskCalls.saveSettings, settings);
+    const restored = ok(await staff.browser.call(contentDeskCalls.saveSettings, { ...settings, revision: ok(saved).revision + 1 }));
+    ok(await staff.browser.call(contentDeskCalls.publishDraft, { key: 'siteSettings', revision: restored.revision }));
   });
 
   it('replaces hot keywords and friendly links in the order given', async () => {
     const staff = await editor();
-    const keywords = await staff.browser.call(contentDeskCalls.saveHotKeywords, {
-      items: [
-        { keyword: 'TL431', url: '' },
-        { keyword: '电容', url: '/search?keyword=cap' },
-      ],
-    });
-    expect(keywords.data).toEqual([
+    await publishHotKeywords(staff.browser, [
+      { keyword: 'TL431', url: '' },
+      { keyword: '电容', url: '/search?keyword=cap' },
+    ]);
+    expect(ok(await staff.browser.call(contentDeskCalls.listHotKeywords, {})).live).toEqual([
       { keyword: 'TL431', url: '/search?key=TL431' },
       { keyword: '电容', url: '/search?keyword=cap' },
     ]);
-    const links = await staff.browser.call(contentDeskCalls.saveFriendlyLinks, { items: [{ linkName: '立创EDA', linkUrl: 'https://lceda.cn/' }] });
-    expect(links).toMatchObject({ code: 1, data: [{ linkName: '立创EDA', linkUrl: 'https://lceda.cn/' }] });
+    const { revision } = ok(await staff.browser.call(contentDeskCalls.listFriendlyLinks, {}));
+    const links = await staff.browser.call(contentDeskCalls.saveFriendlyLinks, { items: [{ linkName: '立创EDA', linkUrl: 'https://lceda.cn/' }], revision });
+    expect(links).toMatchObject({ code: 1, data: { draft: [{ linkName: '立创EDA', linkUrl: 'https://lceda.cn/' }] } });
+    ok(await staff.browser.call(contentDeskCalls.publishDraft, { key: 'friendlyLinks', revision: ok(links).revision }));
+    expect(ok(await staff.browser.call(contentDeskCalls.listFriendlyLinks, {}))).toMatchObject({
+      live: [{ linkName: '立创EDA', linkUrl: 'https://lceda.cn/' }],
+      draft: null,
+    });
   });
 
   it('refuses every change to a sales or warehouse role: nothing changes, nothing is audited', async () => {
     const editorStaff = await editor();
     const existing = await editorStaff.browser.call(contentDeskCalls.saveBanner, { ...banner, clickUrl: '/kept' });
     const id = existing.data?.id ?? 0;
-    const settings = (await editorStaff.browser.call(contentDeskCalls.getSettings, {})).data;
-    if (!settings) throw new Error('no settings');
+    const settings = ok(await editorStaff.browser.call(contentDeskCalls.getSettings, {}));
+    const pending = ok(await editorStaff.browser.call(contentDeskCalls.saveSettings, { ...settings.live, qq: '12345', revision: settings.revision }));
     for (const role of ['sales', 'warehouse'] as const) {
       const other = await signedInStaff(t.app, t.db.kysely, role);
-      const before = { banners: await t.db.kysely.selectFrom('banners').selectAll().execute(), audit: (await auditRows()).length };
+      const before = {
+        banners: await t.db.kysely.selectFrom('banners').selectAll().execute(),
+        drafts: await t.db.kysely.selectFrom('contentDrafts').selectAll().execute(),
+        config: await t.db.kysely.selectFrom('siteConfig').selectAll().execute(),
+        audit: (await auditRows()).length,
+      };
       const attempts: Promise<Envelope<unknown>>[] = [
         other.browser.call(contentDeskCalls.listBanners, {}),
         other.browser.call(contentDeskCalls.saveBanner, banner),
@@ -289,17 +325,23 @@ describe('内容管理 (content desk)', () => {
           backgroundColor: '',
           sort: 0,
         }),
-        other.browser.call(contentDeskCalls.saveHotKeywords, { items: [] }),
-        other.browser.call(contentDeskCalls.saveFriendlyLinks, { items: [] }),
-        other.browser.call(contentDeskCalls.saveSettings, { ...settings, freeShippingThresholdCents: 0 }),
+        other.browser.call(contentDeskCalls.saveHotKeywords, { items: [], revision: 0 }),
+        other.browser.call(contentDeskCalls.saveFriendlyLinks, { items: [], revision: 0 }),
+        other.browser.call(contentDeskCalls.saveSettings, { ...settings.live, freeShippingThresholdCents: 0, revision: pending.revision }),
+        other.browser.call(contentDeskCalls.publishDraft, { key: 'siteSettings', revision: pending.revision }),
+        other.browser.call(contentDeskCalls.discardDraft, { key: 'siteSettings', revision: pending.revision }),
       ];
       for (const answer of await Promise.all(attempts)) expect(answer).toMatchObject({ code: 403, msg: '您没有权限执行此操作' });
       const upload = await uploadImage(other.browser, pngImage(4, 4));
       expect(upload).toMatchObject({ code: 403, msg: '您没有权限执行此操作' });
       expect(await t.db.kysely.selectFrom('banners').selectAll().execute()).toEqual(before.banners);
+      expect(await t.db.kysely.selectFrom('contentDrafts').selectAll().execute()).toEqual(before.drafts);
+      expect(await t.db.kysely.selectFrom('siteConfig').selectAll().execute()).toEqual(before.config);
       expect((await auditRows()).length).toBe(before.audit);
       expect((await other.browser.get(contentDeskPaths.home)).headers.location).toBe('/admin');
+      expect((await other.browser.get(contentDeskPaths.preview)).headers.location).toBe('/admin');
     }
+    ok(await editorStaff.browser.call(contentDeskCalls.discardDraft, { key: 'siteSettings', revision: pending.revision }));
   });
 
   it('lets only one of two staff deleting the same banner do it; the other is told it is gone', async () => {

@@ -40,7 +40,8 @@ export interface SiteContent {
 /** How long a change the cache versions do not see may take to reach every page's shell. */
 export const siteContentTtlMs = 60_000;
 
-async function readSiteContent(db: Kysely<Database>): Promise<SiteContent> {
+/** What the shop shows now, read straight from the database (the cache below, and the console's preview, start from it). */
+export async function readSiteContent(db: Kysely<Database>): Promise<SiteContent> {
   const [config, hotLabels, friendlyLinks, openAds] = await Promise.all([findSiteConfig(db), findHotLabels(db), findFriendlyLinks(db), findOpenAds(db)]);
   return { config, hotLabels, friendlyLinks, openAds };
 }

@@ -9,7 +9,15 @@ import { findShellUser } from '../account/account.service.ts';
 import { countCartLinesOf } from '../cart/cart.service.ts';
 import { hasNewMemberPack } from '../coupon/coupon.service.ts';
 import { createCategoryTreeCache } from '../catalog/category-tree.service.ts';
-import { configInfoOf, createSiteContentCache, type SiteContent, footerDataOf, loadAdvertisingInfo, loadServiceInfo } from '../content/content.service.ts';
+import {
+  configInfoOf,
+  createSiteContentCache,
+  type SiteContent,
+  footerDataOf,
+  loadAdvertisingInfo,
+  loadServiceInfo,
+  pickAds,
+} from '../content/content.service.ts';
 import { loadMessageSummary, type MessageSummary } from '../message/message.service.ts';
 import { countUnpaidOrdersOf } from '../order/order.service.ts';
 import { mobileSiteLinkFor } from '../mobile/mobile-link.service.ts';
@@ -124,5 +132,22 @@ function shellStateOf(request: FastifyRequest, deps: ServiceDeps, { categoryTree
     sidebarInfo: { configInfo, serviceInfo: member?.serviceInfo ?? null },
     advertisingInfo,
     ...(mobileSiteHref === null ? {} : { mobileSiteHref }),
+  };
+}
+
+/**
+ * The shell with other site content (the console's preview of drafts): hotline, contact channels,
+ * hot keywords, footer and ads from `content`; the rest (menus, the member's counts) as loaded.
+ * The ads ignore what the viewer closed today, so the preview always shows them.
+ */
+export function shellWithSiteContent(shell: ShellState, content: SiteContent, deps: ServiceDeps): ShellState {
+  const configInfo = configInfoOf(content, deps.config.hotline);
+  return {
+    ...shell,
+    hotline: configInfo.phone,
+    headerData: { ...shell.headerData, hotLabelList: content.hotLabels },
+    footerData: footerDataOf(content, configInfo, deps.config.siteName),
+    sidebarInfo: { ...shell.sidebarInfo, configInfo },
+    advertisingInfo: pickAds(content.openAds, new Set()),
   };
 }
