@@ -133,6 +133,8 @@ export const contentDeskPaths = {
   ads: '/admin/content/ads',
   site: '/admin/content/site',
   preview: '/admin/content/preview',
+  /** 配送说明 with the draft's free-shipping threshold: the one setting the home page does not show. */
+  previewDeliveryTerms: '/admin/content/preview/deliver_goods',
   uploadImage: '/admin/api/content/uploadImage',
 } as const;
 

@@ -101,6 +101,7 @@ export function AdminContentSitePage({ data }: PageProps<ContentSitePageData>) {
           <p data-testid="settings-draft">
             <DraftActions
               label="站点设置"
+              morePreviews={[{ href: contentDeskPaths.previewDeliveryTerms, name: '配送说明' }]}
               hasDraft={settingsDraft.drafted.draft !== null}
               isBusy={isBusy}
               run={run}
