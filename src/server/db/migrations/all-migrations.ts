@@ -38,6 +38,7 @@ import { memberDeskMigration } from './0043-member-desk.ts';
 import { orderShipmentsMigration } from './0040-order-shipments.ts';
 import { quotationMarketingDesksMigration } from './0041-quotation-marketing-desks.ts';
 import { contentDeskMigration } from './0042-content-desk.ts';
+import { icZoneUniqueCodesMigration } from './0045-ic-zone-unique-codes.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const allMigrations: Record<string, MigrationFactory> = {
@@ -80,4 +81,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0041-quotation-marketing-desks': quotationMarketingDesksMigration,
   '0042-content-desk': contentDeskMigration,
   '0043-member-desk': memberDeskMigration,
+  '0045-ic-zone-unique-codes': icZoneUniqueCodesMigration,
 };
