@@ -64,7 +64,7 @@ async function icCategoryIds(db: MigrationDb): Promise<number[]> {
   const { rows } = await sql<{ id: number; name: string; groupName: string }>`
     SELECT c.id, c.name, g.name AS group_name FROM categories c JOIN category_groups g ON g.id = c.group_id
     WHERE c.level = 1 AND c.is_hidden = 0`.execute(db);
-  return rows.filter((row) => isIcCategory(row.groupName, row.name)).map((row) => Number(row.id));
+  return rows.filter((row) => isIcCategory(row.groupName, row.name)).map((row) => row.id);
 }
 
 async function backfillIcZone(db: MigrationDb, engine: Engine) {

@@ -17,10 +17,10 @@ describe('商品管理: the IC zone (A03)', () => {
     return pageStateOf<DiscountPageData>(page.body).data.products.list.map((part) => part.code);
   };
   const productsVersion = async () =>
-    Number((await t.db.kysely.selectFrom('cacheVersions').select('version').where('name', '=', 'products').executeTakeFirstOrThrow()).version);
+    (await t.db.kysely.selectFrom('cacheVersions').select('version').where('name', '=', 'products').executeTakeFirstOrThrow()).version;
   const changesOf = async (productId: number) =>
     (await t.db.kysely.selectFrom('catalogChanges').select('seq').where('productId', '=', productId).execute()).length;
-  const ok = async <T,>(answer: Promise<{ code: number; data?: T | null; msg: string }>): Promise<T> => {
+  const ok = async <T>(answer: Promise<{ code: number; data?: T | null; msg: string }>): Promise<T> => {
     const { code, data, msg } = await answer;
     if (code !== 1 || data === undefined || data === null) throw new Error(`${String(code)} ${msg}`);
     return data;
@@ -36,7 +36,12 @@ describe('商品管理: the IC zone (A03)', () => {
     const product = await ok(browser.call(adminProductsCalls.get, { productId: idOf(code) }));
     expect(product.isIcZone).toBe(false);
     expect(await zoneCodes()).not.toContain(code);
-    const saved = await browser.call(adminProductsCalls.save, { ...formOf(product), isIcZone: true, productId: product.id, expectedUpdatedAt: product.updatedAt });
+    const saved = await browser.call(adminProductsCalls.save, {
+      ...formOf(product),
+      isIcZone: true,
+      productId: product.id,
+      expectedUpdatedAt: product.updatedAt,
+    });
     expect(saved).toMatchObject({ code: 1, msg: '商品已保存', data: { isIcZone: true } });
     const inZone = await ok(browser.call(adminProductsCalls.list, { filters: { isIcZone: 'yes', code }, pageSize: 100 }));
     expect(inZone.rows.map((row) => [row.code, row.isIcZone])).toEqual([[code, true]]);
@@ -68,7 +73,10 @@ describe('商品管理: the IC zone (A03)', () => {
     }
     expect(await auditOf(mcu)).toEqual([]);
 
-    expect(await browser.call(adminProductsCalls.bulkSetIcZone, { productIds: [ids[0] ?? 0, mcu], isIcZone: false })).toMatchObject({ code: 1, data: { count: 2 } });
+    expect(await browser.call(adminProductsCalls.bulkSetIcZone, { productIds: [ids[0] ?? 0, mcu], isIcZone: false })).toMatchObject({
+      code: 1,
+      data: { count: 2 },
+    });
     const codes = await zoneCodes();
     expect(codes).not.toContain('GRM188R71C103KA01D');
     expect(codes).not.toContain('STM32F103RCT6');
@@ -84,7 +92,9 @@ describe('商品管理: the IC zone (A03)', () => {
     expect(await browser.post(adminProductsCalls.bulkSetIcZone.path, { productIds: [id], isIcZone: 'yes' })).toMatchObject({ code: 400, msg: '请求参数有误' });
     const product = await ok(browser.call(adminProductsCalls.get, { productId: id }));
     const { isIcZone: _zone, ...withoutZone } = formOf(product);
-    expect(await browser.post(adminProductsCalls.save.path, { ...withoutZone, productId: id, expectedUpdatedAt: product.updatedAt })).toMatchObject({ code: 400 });
+    expect(await browser.post(adminProductsCalls.save.path, { ...withoutZone, productId: id, expectedUpdatedAt: product.updatedAt })).toMatchObject({
+      code: 400,
+    });
     expect((await ok(browser.call(adminProductsCalls.get, { productId: id }))).updatedAt).toBe(product.updatedAt);
     expect(await auditOf(id)).toEqual([]);
   });
@@ -93,7 +103,10 @@ describe('商品管理: the IC zone (A03)', () => {
     const id = idOf('GRM188R71H105KA01D');
     for (const role of ['content', 'warehouse'] as const) {
       const { browser } = await signedInStaff(t.app, t.db.kysely, role);
-      expect(await browser.call(adminProductsCalls.bulkSetIcZone, { productIds: [id], isIcZone: true })).toMatchObject({ code: 403, msg: '您没有权限执行此操作' });
+      expect(await browser.call(adminProductsCalls.bulkSetIcZone, { productIds: [id], isIcZone: true })).toMatchObject({
+        code: 403,
+        msg: '您没有权限执行此操作',
+      });
     }
     const row = await t.db.kysely.selectFrom('products').select('isIcZone').where('id', '=', id).executeTakeFirstOrThrow();
     expect(row.isIcZone).toBe(0);

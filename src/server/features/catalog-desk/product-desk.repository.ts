@@ -284,12 +284,7 @@ export function findProductsForBulk(trx: Transaction<Database>, productIds: read
     .execute();
 }
 
-export async function setBulkColumns(
-  trx: Transaction<Database>,
-  productId: number,
-  set: BulkColumns,
-  now: number,
-) {
+export async function setBulkColumns(trx: Transaction<Database>, productId: number, set: BulkColumns, now: number) {
   await trx
     .updateTable('products')
     .set((eb) => ({ ...set, updatedAt: sql<number>`case when ${eb.ref('updatedAt')} >= ${now} then ${eb.ref('updatedAt')} + 1 else ${now} end` }))

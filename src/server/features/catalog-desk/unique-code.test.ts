@@ -8,6 +8,12 @@ import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import { signedInStaff } from '../staff/testing/staff-browser.ts';
 
+async function loadProduct(browser: Awaited<ReturnType<typeof signedInStaff>>['browser'], productId: number): Promise<AdminProduct> {
+  const { data } = await browser.call(adminProductsCalls.get, { productId });
+  if (!data) throw new Error(`no product ${String(productId)}`);
+  return data;
+}
+
 const duplicate = { code: 400, msg: '该品牌下已有相同型号的商品', errorCode: 'adminProduct.codeDuplicate' };
 
 /** One product per (brand, normalised part number): the form's check, and products_code_norm_unique behind it for races. */
@@ -18,8 +24,7 @@ describe('商品管理: unique part numbers', () => {
 
   async function newForm(code: string): Promise<{ browser: Awaited<ReturnType<typeof signedInStaff>>['browser']; form: ProductFormValues }> {
     const { browser } = await signedInStaff(t.app, t.db.kysely, 'catalog');
-    const answer = await browser.call(adminProductsCalls.get, { productId: t.fixture.products.get('STM32F103C8T6') ?? 0 });
-    const product = answer.data as AdminProduct;
+    const product = await loadProduct(browser, t.fixture.products.get('STM32F103C8T6') ?? 0);
     const { id: _id, categoryFirstId: _first, stock: _stock, updatedAt: _at, updatedAtStr: _str, ...form } = product;
     return { browser, form: { ...form, code, imagePath: '', isSpecialOffer: false, tiers: [{ qtyStart: 1, priceE4: 10_000, originalPriceE4: null }] } };
   }
@@ -38,7 +43,7 @@ describe('商品管理: unique part numbers', () => {
   it('answers an edit onto another product’s part number alike, and leaves the product as it was', async () => {
     const { browser } = await newForm('');
     const id = t.fixture.products.get('STM32F103RCT6') ?? 0;
-    const product = (await browser.call(adminProductsCalls.get, { productId: id })).data as AdminProduct;
+    const product = await loadProduct(browser, id);
     const { id: _id, categoryFirstId: _first, stock: _stock, updatedAt: _at, updatedAtStr: _str, ...form } = product;
     const saved = await browser.call(adminProductsCalls.save, { ...form, code: 'stm32f103c8t6', productId: id, expectedUpdatedAt: product.updatedAt });
     expect(saved).toMatchObject(duplicate);
@@ -50,13 +55,23 @@ describe('商品管理: unique part numbers', () => {
   it('maps the unique index refusing a create that passed the check (PostgreSQL: a writer not yet committed)', async () => {
     if (testEngine !== 'postgres') {
       const { browser, form } = await newForm('STM32-RACE-2');
-      await insertProduct(t.db.kysely, { code: 'STM32-RACE-2', brandId: form.brandId, categoryFirstId: t.fixture.categories.mcu, categorySecondId: form.categorySecondId });
+      await insertProduct(t.db.kysely, {
+        code: 'STM32-RACE-2',
+        brandId: form.brandId,
+        categoryFirstId: t.fixture.categories.mcu,
+        categorySecondId: form.categorySecondId,
+      });
       expect(await browser.call(adminProductsCalls.create, form)).toMatchObject(duplicate);
       return;
     }
     const { browser, form } = await newForm('STM32-RACE-2');
     const other = await t.db.kysely.startTransaction().execute();
-    await insertProduct(other, { code: 'stm32 race 2', brandId: form.brandId, categoryFirstId: t.fixture.categories.mcu, categorySecondId: form.categorySecondId });
+    await insertProduct(other, {
+      code: 'stm32 race 2',
+      brandId: form.brandId,
+      categoryFirstId: t.fixture.categories.mcu,
+      categorySecondId: form.categorySecondId,
+    });
     const creating = browser.call(adminProductsCalls.create, form);
     // The create has passed its check and waits on the index entry the open transaction holds.
     for (let attempt = 0; attempt < 250; attempt++) {

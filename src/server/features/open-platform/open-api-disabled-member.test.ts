@@ -37,7 +37,7 @@ describe("开放平台: a disabled member's API keys", () => {
 
   const usageOf = (keyId: number) => t.db.kysely.selectFrom('apiKeyUsage').select(['day', 'requestCount', 'limitedCount']).where('keyId', '=', keyId).execute();
   const keyRow = (keyId: number) => t.db.kysely.selectFrom('apiKeys').select(['revokedAt']).where('id', '=', keyId).executeTakeFirstOrThrow();
-  const statusOf = (response: LightMyRequestResponse) => [response.statusCode, response.json<OpenApiFailureBody>().errorCode ?? 'ok'];
+  const statusOf = (response: LightMyRequestResponse) => [response.statusCode, response.json<Partial<OpenApiFailureBody>>().errorCode ?? 'ok'];
 
   it('refuses the key and the signed request with a Chinese 403 while disabled, and serves them again once enabled', async () => {
     const { member, created } = await memberWithKey(t);

@@ -30,7 +30,11 @@ describe('a price list creating a part that appeared since it was checked', () =
       categorySecondId: fixture.categories.armMcu,
     });
     const job = await runPriceImportJob(db.kysely, jobId);
-    expect(job).toMatchObject({ status: 'failed', processed: 0, error: '导入中断，已应用的批次保留：可继续导入或回滚（IMP-NEW9：该品牌下已有相同型号的商品）' });
+    expect(job).toMatchObject({
+      status: 'failed',
+      processed: 0,
+      error: '导入中断，已应用的批次保留：可继续导入或回滚（IMP-NEW9：该品牌下已有相同型号的商品）',
+    });
     const created = await db.kysely.selectFrom('products').select('code').where('codeNorm', 'in', ['IMPNEW9', 'IMPNEW8']).execute();
     expect(created.map((row) => row.code)).toEqual(['imp new9']);
   });
