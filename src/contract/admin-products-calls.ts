@@ -19,4 +19,6 @@ export const adminProductsCalls = {
   setStock: staffCall<Requests['setStock'], ProductStockResult>('/admin/api/products/setStock', { action: 'update', subject: 'Stock' }),
   bulkSetLifecycle: staffCall<Requests['bulkSetLifecycle'], BulkResult>('/admin/api/products/bulkSetLifecycle', updateProduct),
   bulkSetSpecialOffer: staffCall<Requests['bulkSetSpecialOffer'], BulkResult>('/admin/api/products/bulkSetSpecialOffer', updateProduct),
+  /** 加入IC专区 / 移出IC专区 (A03), as the special offer's selection. */
+  bulkSetIcZone: staffCall<Requests['bulkSetIcZone'], BulkResult>('/admin/api/products/bulkSetIcZone', updateProduct),
 };

@@ -42,6 +42,7 @@ const productForm = z
     packSize: z.number(m.packSizeInvalid).int(m.packSizeInvalid).min(1, m.packSizeInvalid).max(limits.maxPackSize, m.packSizeInvalid),
     label: z.string(invalid).trim().max(limits.labelMax, m.labelTooLong).default(''),
     isSpecialOffer: z.boolean(invalid),
+    isIcZone: z.boolean(invalid),
     imagePath: z.string(m.imageInvalid).trim().max(200, m.imageInvalid).default(''),
     tiers: z.array(tier, m.tiersMissing).max(limits.maxTiers, m.tiersTooMany),
     params: z
@@ -80,4 +81,5 @@ export const adminProductsRequests = {
   }),
   bulkSetLifecycle: z.object({ productIds, lifecycle }),
   bulkSetSpecialOffer: z.object({ productIds, isSpecialOffer: z.boolean(invalid) }),
+  bulkSetIcZone: z.object({ productIds, isIcZone: z.boolean(invalid) }),
 };

@@ -136,6 +136,8 @@ export interface ProductFormValues {
   label: string;
   /** In the special-offer zone (A01): every tier carries its original price. */
   isSpecialOffer: boolean;
+  /** In the IC zone (A03, /product/discount?subject=A03): chosen per product, whatever its category. */
+  isIcZone: boolean;
   /** Relative to the image base: the product's current picture, one uploaded on this desk, or '' for none. */
   imagePath: string;
   tiers: ProductTierInput[];
@@ -147,8 +149,6 @@ export interface AdminProduct extends ProductFormValues {
   id: number;
   categoryFirstId: number;
   stock: number;
-  /** The IC zone (A03) holds the parts of the chip categories: it follows the category. */
-  isIcZone: boolean;
   /** The optimistic check: a save names the updatedAt it was loaded with. */
   updatedAt: number;
   updatedAtStr: string;

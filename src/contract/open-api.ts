@@ -94,6 +94,8 @@ export const openApiErrors = defineErrors('openApi', {
   badSignature: { code: ResultCode.unauthorized, msg: '签名校验失败' },
   staleTimestamp: { code: ResultCode.unauthorized, msg: `请求时间戳无效或与服务器时间相差超过${apiKeyLimits.signatureSkewSeconds / 60}分钟` },
   nonceReused: { code: ResultCode.unauthorized, msg: '随机串 X-Nonce 已使用过，请每次请求生成新的随机串' },
+  /** The key is right but staff disabled its member (member desk): refused until the member is enabled again. */
+  memberDisabled: { code: ResultCode.forbidden, msg: '该密钥所属账号已被停用，暂不能调用接口，如有疑问请联系客服' },
   rateLimited: { code: ResultCode.tooManyRequests, msg: '请求过于频繁，请在 Retry-After 秒后重试' },
   tooManyFailures: {
     code: ResultCode.tooManyRequests,

@@ -1,6 +1,7 @@
 import { execFileSync } from 'node:child_process';
 import { generate } from 'otplib';
 import { formatUnitPriceE4 } from '../../src/contract/money.ts';
+import type { Page } from '@playwright/test';
 import { expect, test, waitForHydration } from './fixtures.ts';
 
 /** A 1×1 PNG. */
@@ -20,6 +21,23 @@ function createCatalogStaff(login: string, password: string): string {
   return secret;
 }
 
+/** Signs a fresh catalogue staff member in and opens 商品管理. */
+async function openProductDesk(page: Page): Promise<void> {
+  const login = `goods${Date.now() % 1_000_000}`;
+  const password = 'Catalog2026x';
+  const secret = createCatalogStaff(login, password);
+  await page.goto('/admin/login');
+  await waitForHydration(page);
+  await page.getByLabel('登录名').fill(login);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('动态码').fill(await generate({ secret }));
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  await page.getByRole('link', { name: '商品管理' }).click();
+  await expect(page.getByRole('heading', { name: '商品管理' })).toBeVisible();
+  await waitForHydration(page);
+}
+
 test("a catalogue staff member edits a product's price tier and stock; the shop's product page shows them", async ({ page, storeDb }) => {
   const product = await storeDb
     .selectFrom('products')
@@ -36,20 +54,7 @@ test("a catalogue staff member edits a product's price tier and stock; the shop'
   const newPriceE4 = (firstTier?.priceE4 ?? 0) + 12_345;
   const newStock = 4321;
 
-  const login = `goods${Date.now() % 1_000_000}`;
-  const password = 'Catalog2026x';
-  const secret = createCatalogStaff(login, password);
-  await page.goto('/admin/login');
-  await waitForHydration(page);
-  await page.getByLabel('登录名').fill(login);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('动态码').fill(await generate({ secret }));
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
-
-  await page.getByRole('link', { name: '商品管理' }).click();
-  await expect(page.getByRole('heading', { name: '商品管理' })).toBeVisible();
-  await waitForHydration(page);
+  await openProductDesk(page);
   await page.getByLabel('型号（前缀）').fill(product.code);
   await expect(page.getByRole('link', { name: product.code, exact: true })).toBeVisible();
   await page.screenshot({ path: '/tmp/h2-products.png', fullPage: true });
@@ -76,4 +81,36 @@ test("a catalogue staff member edits a product's price tier and stock; the shop'
   await expect(page.locator('.price').first()).toHaveText(formatUnitPriceE4(newPriceE4));
   await expect(page.getByText('4,321', { exact: true })).toBeVisible();
   await expect(page.locator('img[src*="/product/"]').first()).toBeVisible();
+});
+
+test("a catalogue staff member chooses a resistor into the IC zone (A03) in the grid; the shop's IC zone page lists it", async ({ page, storeDb }) => {
+  const product = await storeDb
+    .selectFrom('products')
+    .innerJoin('categories', 'categories.id', 'products.categorySecondId')
+    .select(['products.id', 'products.code', 'products.categorySecondId'])
+    .where('products.isIcZone', '=', 0)
+    .where('categories.name', '=', '贴片电阻')
+    .orderBy('products.id')
+    .limit(1)
+    .executeTakeFirstOrThrow();
+  const zonePage = `/product/discount?subject=A03&category=${String(product.categorySecondId)}`;
+  await page.goto(zonePage);
+  await expect(page.getByRole('link', { name: product.code, exact: true })).toHaveCount(0);
+
+  await openProductDesk(page);
+  await page.getByLabel('型号（前缀）').fill(product.code);
+  const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: product.code, exact: true }) });
+  await expect(row).toBeVisible();
+  await row.getByRole('checkbox', { name: '选择此行' }).check();
+  await page.getByRole('button', { name: '加入IC专区' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '已将1个商品加入IC专区' })).toBeVisible();
+  await expect(row).toContainText('IC');
+  await page.screenshot({ path: '/tmp/b-ic-zone-grid.png', fullPage: true });
+
+  await page.goto(zonePage);
+  await expect(page.getByRole('heading', { name: 'IC专区' }).first()).toBeVisible();
+  await expect(page.getByRole('link', { name: product.code, exact: true }).first()).toBeVisible();
+  await page.screenshot({ path: '/tmp/b-ic-zone-shop.png', fullPage: true });
+  const stored = await storeDb.selectFrom('products').select('isIcZone').where('id', '=', product.id).executeTakeFirstOrThrow();
+  expect(stored.isIcZone).toBe(1);
 });

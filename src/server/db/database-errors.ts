@@ -39,3 +39,29 @@ export function logBackgroundFailure(logger: Logger, error: unknown, message: st
   if (failure) logger.warn({ ...fields, err: error, databaseFailure: failure }, message);
   else logger.error({ ...fields, err: error }, message);
 }
+
+/** A unique index, as each engine names it in a refusal. */
+export interface UniqueIndex {
+  /** PostgreSQL reports the index's name (error.constraint). */
+  name: string;
+  /** SQLite reports the table's columns: "UNIQUE constraint failed: products.code_norm, products.brand_id, …". */
+  table: string;
+  columns: readonly string[];
+}
+
+/**
+ * A row a unique index refused: better-sqlite3's SQLITE_CONSTRAINT_UNIQUE or PostgreSQL's 23505.
+ * Given an index, only that index's refusals count, so a service maps its own race to its own
+ * Chinese answer and lets any other failure through.
+ */
+export function isUniqueViolation(error: unknown, index?: UniqueIndex): boolean {
+  if (!(error instanceof Error)) return false;
+  const { code, constraint } = error as { code?: unknown; constraint?: unknown };
+  if (code === '23505') return index === undefined || constraint === index.name;
+  if (code !== 'SQLITE_CONSTRAINT_UNIQUE') {
+    return error.cause !== undefined && error.cause !== error && isUniqueViolation(error.cause, index);
+  }
+  if (index === undefined) return true;
+  const failed = /constraint failed: (.*)$/i.exec(error.message)?.[1] ?? '';
+  return failed === index.columns.map((column) => `${index.table}.${column}`).join(', ');
+}

@@ -4,6 +4,7 @@ import { secondCategories } from './category-tree.data.ts';
 import { allocateQuotas, estimateCapacity, planProducts } from './catalog-plan.ts';
 import { allFamilies } from './families/all-families.ts';
 import { famousPartCodes, famousParts } from './famous-parts.ts';
+import { normalizePartNumber } from '../../contract/part-number.ts';
 import { defineFamily, param, type ProductDraft } from './product-draft.ts';
 
 function plan(total: number): ProductDraft[] {
@@ -13,10 +14,36 @@ function plan(total: number): ProductDraft[] {
 describe('planProducts', () => {
   const drafts = plan(40_000);
 
-  it('puts the famous parts first, then exactly N parts with codes unique per brand', () => {
+  it('puts the famous parts first, then exactly N parts with normalised codes unique per brand', () => {
     expect(drafts).toHaveLength(40_000);
     expect(drafts.slice(0, famousPartCodes.length).map((draft) => draft.code)).toEqual(famousPartCodes.map(([code]) => code));
-    expect(new Set(drafts.map((draft) => `${draft.brand}|${draft.code}`)).size).toBe(drafts.length);
+    expect(new Set(drafts.map((draft) => `${draft.brand}|${normalizePartNumber(draft.code)}`)).size).toBe(drafts.length);
+  });
+
+  it('skips a code that normalises like one already planned (SMF7.0A and SMF70A are one key in products_code_norm_unique)', () => {
+    const codes = ['SMF7.0A', 'SMF70A', 'SMF8.0A'];
+    const tvs = defineFamily({
+      key: 'tvs-alike',
+      category: 'gdt',
+      brand: 'bourns',
+      weight: 1,
+      axes: [[0, 1, 2]],
+      build: ([index = 0]) => ({
+        code: codes[index] ?? '',
+        brand: 'bourns',
+        category: 'gdt',
+        package: 'SMF',
+        description: '瞬态抑制二极管',
+        params: [param('package', 'SMF')],
+        unitPriceE4: 100,
+        packSize: 1,
+        salesUnit: 'piece',
+        datasheetUrl: null,
+      }),
+    });
+    const planned = [...planProducts([], [tvs], 2)].map((draft) => normalizePartNumber(draft.code)).sort();
+    expect(planned).toEqual(['SMF70A', 'SMF80A']);
+    expect(() => [...planProducts([], [tvs], 3)]).toThrow('最多只能生成 2 个不同的料号');
   });
 
   it('is the same list every time', () => {

@@ -1,3 +1,4 @@
+import { normalizePartNumber } from '../../contract/part-number.ts';
 import type { Family, ProductDraft } from './product-draft.ts';
 
 /** How many parts each family contributes, and in which order they come out. */
@@ -83,6 +84,14 @@ function gcd(a: number, b: number): number {
 }
 
 /**
+ * A part's key in the store: the maker and the normalised part number (products_code_norm_unique).
+ * Two codes of one family can normalise alike (SMF7.0A and SMF70A): the later one is skipped.
+ */
+function partKeyOf(draft: ProductDraft): string {
+  return `${draft.brand}|${normalizePartNumber(draft.code)}`;
+}
+
+/**
  * Walks a family's combinations in a scattered but fixed order, so a small catalogue still
  * covers every size, value and voltage rather than the first few of each axis.
  */
@@ -93,7 +102,7 @@ class FamilyCursor {
 
   constructor(
     readonly family: Family,
-    private readonly taken: ReadonlySet<string>,
+    private readonly taken: Set<string>,
   ) {
     this.stride = strides.find((stride) => gcd(stride, family.size) === 1) ?? 1;
   }
@@ -104,7 +113,11 @@ class FamilyCursor {
       const index = (this.step * this.stride + Math.floor(size / 3)) % size;
       this.step++;
       const draft = this.family.variant(index);
-      if (draft && !this.taken.has(`${draft.brand}|${draft.code}`)) return draft;
+      if (!draft) continue;
+      const key = partKeyOf(draft);
+      if (this.taken.has(key)) continue;
+      this.taken.add(key);
+      return draft;
     }
     this.isExhausted = true;
     return null;
@@ -121,7 +134,7 @@ const rounds = 256;
 export function* planProducts(named: readonly ProductDraft[], families: readonly Family[], total: number): Generator<ProductDraft> {
   const first = named.slice(0, total);
   yield* first;
-  const taken = new Set(first.map((draft) => `${draft.brand}|${draft.code}`));
+  const taken = new Set(first.map(partKeyOf));
   const quotas = allocateQuotas(families, total - first.length);
   const cursors = quotas.map(({ family }) => new FamilyCursor(family, taken));
   // What the estimates could not place, plus what families fall short of their quota by.

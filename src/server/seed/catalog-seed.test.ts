@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { normalizePartNumber } from '../../contract/part-number.ts';
 import { createTestDb, type TestDb } from '../testing/test-db.ts';
 import { seedCatalog } from './catalog-seed.ts';
+import { isIcCategory } from './ic-zone.ts';
 
 const skus = 500;
 let db: TestDb;
@@ -203,9 +204,24 @@ describe('seedCatalog', () => {
     expect(products.some((row) => row.datasheetUrl?.startsWith('https://'))).toBe(true);
   });
 
+  it("puts the chip groups' parts in the IC zone (A03) and no others, as the shop derived the zone before", async () => {
+    const rows = await db.kysely
+      .selectFrom('products as p')
+      .innerJoin('categories as c', 'c.id', 'p.categoryFirstId')
+      .innerJoin('categoryGroups as g', 'g.id', 'c.groupId')
+      .select(['p.isIcZone', 'c.name as firstName', 'g.name as groupName'])
+      .execute();
+    expect(rows).toHaveLength(skus);
+    for (const row of rows) expect(row.isIcZone, `${row.groupName} / ${row.firstName}`).toBe(isIcCategory(row.groupName, row.firstName) ? 1 : 0);
+    const inZone = rows.filter((row) => row.isIcZone === 1).length;
+    expect(inZone).toBeGreaterThan(skus * 0.1);
+    expect(inZone).toBeLessThan(skus);
+  });
+
   it('keeps codes unique per brand with codeNorm in the normal form', async () => {
-    const products = await db.kysely.selectFrom('products').select(['brandId', 'code', 'codeNorm']).execute();
-    expect(new Set(products.map((row) => `${row.brandId}|${row.code}`)).size).toBe(products.length);
+    const products = await db.kysely.selectFrom('products').select(['brandId', 'code', 'codeNorm', 'codeNormDup']).execute();
+    expect(new Set(products.map((row) => `${row.brandId}|${row.codeNorm}`)).size).toBe(products.length);
+    expect(products.every((row) => row.codeNormDup === 0)).toBe(true);
     for (const row of products) expect(row.codeNorm).toBe(normalizePartNumber(row.code));
   });
 

@@ -8,6 +8,7 @@ import { brandDefinitions, brandIdOf, brandInitial, brandKeys } from './brands.d
 import { buildCategoryRows } from './category-rows.ts';
 import { commerceTerms } from './commerce.ts';
 import { famousParts } from './famous-parts.ts';
+import { icFirstCategoryIds } from './ic-zone.ts';
 import { allFamilies } from './families/all-families.ts';
 import { planProducts } from './catalog-plan.ts';
 import { createRandom } from './random.ts';
@@ -67,6 +68,7 @@ const tables = {
     ['imagePath', 'text'],
     ['label', 'text'],
     ['isSpecialOffer', 'int'],
+    ['isIcZone', 'int'],
     ['createdAt', 'bigint'],
     ['updatedAt', 'bigint'],
     ['firstTierPriceE4', 'bigint'],
@@ -141,6 +143,7 @@ function firstTierPriceOf(tiers: readonly { qtyStart: number; priceE4: number }[
 async function writeProducts(writer: BulkWriter, categoryRows: CategoryRows, skus: number, counts: CatalogCounts): Promise<Map<number, number>> {
   const skuCounts = new Map<number, number>();
   const random = createRandom(randomSeed);
+  const icFirstIds = icFirstCategoryIds(categoryRows.groups, categoryRows.categories);
   let id = 0;
   for (const draft of planProducts(famousParts(), allFamilies, skus)) {
     id++;
@@ -165,6 +168,7 @@ async function writeProducts(writer: BulkWriter, categoryRows: CategoryRows, sku
       packageImagePath(draft.package, second.connectorDrawing),
       terms.label,
       terms.isSpecialOffer,
+      icFirstIds.has(second.parentId) ? 1 : 0,
       createdAt,
       createdAt,
       firstTierPriceOf(terms.tiers),

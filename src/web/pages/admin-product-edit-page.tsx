@@ -43,7 +43,6 @@ export function AdminProductEditPage({ data }: PageProps<AdminProductEditPageDat
               <a href={productDetailPath(product.id)} target="_blank" rel="noreferrer">
                 查看商城页面
               </a>
-              {product.isIcZone ? ' · 属于IC专区（按分类）' : ''}
             </p>
           )}
           <fieldset className="catalog-desk__fieldset">
@@ -108,6 +107,16 @@ export function AdminProductEditPage({ data }: PageProps<AdminProductEditPageDat
                   onChange={(event) => change({ isSpecialOffer: event.target.checked })}
                 />
                 特价专区（A01）
+              </label>
+              <label className="catalog-desk__check">
+                <input
+                  type="checkbox"
+                  name="isIcZone"
+                  checked={draft.isIcZone}
+                  disabled={isReadOnly}
+                  onChange={(event) => change({ isIcZone: event.target.checked })}
+                />
+                IC专区（A03）
               </label>
               {text('description', '描述', 500, true)}
               {text('datasheetUrl', '数据手册链接', 500, true)}

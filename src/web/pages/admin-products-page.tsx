@@ -91,6 +91,22 @@ const bulkActions: readonly GridBulkAction<AdminProductRow>[] = [
       return `已将${String(count)}个商品移出特价专区`;
     },
   },
+  {
+    label: '加入IC专区',
+    permission: updateProduct,
+    async run(rows) {
+      const { count } = await callStaffApi(adminProductsCalls.bulkSetIcZone, { productIds: ids(rows), isIcZone: true });
+      return `已将${String(count)}个商品加入IC专区`;
+    },
+  },
+  {
+    label: '移出IC专区',
+    permission: updateProduct,
+    async run(rows) {
+      const { count } = await callStaffApi(adminProductsCalls.bulkSetIcZone, { productIds: ids(rows), isIcZone: false });
+      return `已将${String(count)}个商品移出IC专区`;
+    },
+  },
 ];
 
 /** /admin/products: 商品管理 — the catalogue as a grid, filtered, sorted and paged on the server. */
@@ -99,7 +115,6 @@ export function AdminProductsPage({ data }: PageProps<AdminProductsPageData>) {
     <AdminLayout staff={data.staff} menu={data.menu} current={adminProductsPath}>
       <section className="admin-card">
         <h1>商品管理</h1>
-        <p className="catalog-desk__hint">IC专区按分类归属（芯片类一级分类的商品）：要调整请修改商品分类。</p>
         <DataGrid
           label="商品列表"
           call={adminProductsCalls.list}

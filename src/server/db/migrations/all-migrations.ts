@@ -39,6 +39,7 @@ import { contentDraftsMigration } from './0046-content-drafts.ts';
 import { orderShipmentsMigration } from './0040-order-shipments.ts';
 import { quotationMarketingDesksMigration } from './0041-quotation-marketing-desks.ts';
 import { contentDeskMigration } from './0042-content-desk.ts';
+import { icZoneUniqueCodesMigration } from './0045-ic-zone-unique-codes.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const allMigrations: Record<string, MigrationFactory> = {
@@ -81,5 +82,6 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0041-quotation-marketing-desks': quotationMarketingDesksMigration,
   '0042-content-desk': contentDeskMigration,
   '0043-member-desk': memberDeskMigration,
+  '0045-ic-zone-unique-codes': icZoneUniqueCodesMigration,
   '0046-content-drafts': contentDraftsMigration,
 };

@@ -10,6 +10,7 @@ import { registerStaffExport, type StaffExportColumn } from '../staff/grid-query
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
 import type { StaffSessionDeps } from '../staff/staff-session.ts';
 import {
+  bulkSetIcZone,
   bulkSetLifecycle,
   bulkSetSpecialOffer,
   createProduct,
@@ -66,6 +67,9 @@ export function registerCatalogDeskRoutes(app: FastifyInstance, deps: CatalogDes
     },
     async bulkSetSpecialOffer({ body, staff, request }) {
       return new WithMessage(await bulkSetSpecialOffer(deps, actorOf(staff, request), body.productIds, body.isSpecialOffer), adminProductMessages.bulkDone);
+    },
+    async bulkSetIcZone({ body, staff, request }) {
+      return new WithMessage(await bulkSetIcZone(deps, actorOf(staff, request), body.productIds, body.isIcZone), adminProductMessages.bulkDone);
     },
   });
   registerStaffExport(app, deps, {

@@ -14,8 +14,7 @@ export interface ProductListFilter {
   lifecycle?: ProductLifecycle | undefined;
   hasStock?: boolean | undefined;
   isSpecialOffer?: boolean | undefined;
-  /** The IC zone's first-level categories, and whether the parts must be in them or out of them. */
-  icZone?: { categoryFirstIds: number[]; isIn: boolean } | undefined;
+  isIcZone?: boolean | undefined;
 }
 
 /** The grid's query: one row per product with its brand and second-level category, filtered, not yet ordered. */
@@ -37,6 +36,7 @@ export function productListQuery(db: Kysely<Database>, filter: ProductListFilter
       'p.packSize',
       'p.firstTierPriceE4',
       'p.isSpecialOffer',
+      'p.isIcZone',
       'p.updatedAt',
     ]);
   if (filter.codeNormPrefix) query = query.where(sql<boolean>`p.code_norm like ${`${escapeLike(filter.codeNormPrefix)}%`} escape '\\'`);
@@ -46,12 +46,7 @@ export function productListQuery(db: Kysely<Database>, filter: ProductListFilter
   if (filter.lifecycle) query = query.where('p.lifecycle', '=', filter.lifecycle);
   if (filter.hasStock !== undefined) query = query.where('p.stock', filter.hasStock ? '>' : '=', 0);
   if (filter.isSpecialOffer !== undefined) query = query.where('p.isSpecialOffer', '=', filter.isSpecialOffer ? 1 : 0);
-  const icZone = filter.icZone;
-  if (icZone) {
-    if (icZone.isIn)
-      query = icZone.categoryFirstIds.length === 0 ? query.where(sql<boolean>`1 = 0`) : query.where('p.categoryFirstId', 'in', icZone.categoryFirstIds);
-    else if (icZone.categoryFirstIds.length > 0) query = query.where('p.categoryFirstId', 'not in', icZone.categoryFirstIds);
-  }
+  if (filter.isIcZone !== undefined) query = query.where('p.isIcZone', '=', filter.isIcZone ? 1 : 0);
   return query;
 }
 
@@ -78,6 +73,7 @@ const productColumns = [
   'packSize',
   'label',
   'isSpecialOffer',
+  'isIcZone',
   'stock',
   'imagePath',
   'updatedAt',
@@ -114,7 +110,10 @@ export function findCategoryAttributeKinds(db: Kysely<Database>, categoryId: num
     .execute();
 }
 
-/** Another product of the brand with the same normalised code. */
+/**
+ * Another product of the brand with the same normalised code: the form's answer in Chinese. Two
+ * saves racing past it meet products_code_norm_unique (migration 0045), answered alike.
+ */
 export async function hasSameCode(db: Kysely<Database>, brandId: number, codeNorm: string, exceptId: number | null): Promise<boolean> {
   let query = db.selectFrom('products').select('id').where('codeNorm', '=', codeNorm).where('brandId', '=', brandId);
   if (exceptId !== null) query = query.where('id', '<>', exceptId);
@@ -162,7 +161,10 @@ export interface ProductColumns {
   packSize: number;
   label: string | null;
   isSpecialOffer: number;
+  isIcZone: number;
   imagePath: string | null;
+  /** Always 0: a kept duplicate from before migration 0045 that staff save must be unique from then on. */
+  codeNormDup: 0;
 }
 
 export function columnsOf(form: ProductFormValues, codeNorm: string, categoryFirstId: number): ProductColumns {
@@ -180,7 +182,9 @@ export function columnsOf(form: ProductFormValues, codeNorm: string, categoryFir
     packSize: form.packSize,
     label: form.label === '' ? null : form.label,
     isSpecialOffer: form.isSpecialOffer ? 1 : 0,
+    isIcZone: form.isIcZone ? 1 : 0,
     imagePath: form.imagePath === '' ? null : form.imagePath,
+    codeNormDup: 0,
   };
 }
 
@@ -264,21 +268,23 @@ export async function setStockIfUnchanged(trx: Transaction<Database>, productId:
     .executeTakeFirst();
 }
 
+/** What the grid's bulk actions change. */
+export interface BulkColumns {
+  lifecycle?: ProductLifecycle;
+  isSpecialOffer?: number;
+  isIcZone?: number;
+}
+
 export function findProductsForBulk(trx: Transaction<Database>, productIds: readonly number[]) {
   return trx
     .selectFrom('products')
-    .select(['id', 'lifecycle', 'isSpecialOffer', 'updatedAt'])
+    .select(['id', 'lifecycle', 'isSpecialOffer', 'isIcZone', 'updatedAt'])
     .where('id', 'in', [...productIds])
     .orderBy('id')
     .execute();
 }
 
-export async function setBulkColumns(
-  trx: Transaction<Database>,
-  productId: number,
-  set: { lifecycle?: ProductLifecycle; isSpecialOffer?: number },
-  now: number,
-) {
+export async function setBulkColumns(trx: Transaction<Database>, productId: number, set: BulkColumns, now: number) {
   await trx
     .updateTable('products')
     .set((eb) => ({ ...set, updatedAt: sql<number>`case when ${eb.ref('updatedAt')} >= ${now} then ${eb.ref('updatedAt')} + 1 else ${now} end` }))

@@ -23,8 +23,7 @@ import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { catalogContextOf } from '../catalog/choose/choose.service.ts';
-import { findIcCategoryIds } from '../catalog/discount.service.ts';
+import { isDuplicatePartNumber } from '../catalog/product.service.ts';
 import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';
@@ -51,6 +50,7 @@ import {
   setBulkColumns,
   setStockIfUnchanged,
   updateProductIfUnchanged,
+  type BulkColumns,
   type ProductListFilter,
   type ProductListRow,
   type ProductRow,
@@ -62,11 +62,7 @@ export type ProductListQuery = z.output<typeof productListSchema>;
 
 const defaultSort = { column: 'updatedAt', direction: 'desc' } as const;
 
-async function icCategoryIds(deps: ProductDeskDeps): Promise<Set<number>> {
-  return new Set(await findIcCategoryIds(catalogContextOf(deps)));
-}
-
-async function filterOf(deps: ProductDeskDeps, filters: ProductListQuery['filters']): Promise<ProductListFilter> {
+function filterOf(filters: ProductListQuery['filters']): ProductListFilter {
   const flag = (value: 'yes' | 'no' | undefined) => (value === undefined ? undefined : value === 'yes');
   const codeNormPrefix = filters.code ? normalizePartNumber(filters.code) : '';
   return {
@@ -76,11 +72,11 @@ async function filterOf(deps: ProductDeskDeps, filters: ProductListQuery['filter
     lifecycle: filters.lifecycle,
     hasStock: flag(filters.hasStock),
     isSpecialOffer: flag(filters.isSpecialOffer),
-    icZone: filters.isIcZone === undefined ? undefined : { categoryFirstIds: [...(await icCategoryIds(deps))], isIn: filters.isIcZone === 'yes' },
+    isIcZone: flag(filters.isIcZone),
   };
 }
 
-function gridRow(row: ProductListRow, icIds: ReadonlySet<number>): AdminProductRow {
+function gridRow(row: ProductListRow): AdminProductRow {
   return {
     id: row.id,
     code: row.code,
@@ -92,26 +88,24 @@ function gridRow(row: ProductListRow, icIds: ReadonlySet<number>): AdminProductR
     packSize: row.packSize,
     firstTierPriceE4: row.firstTierPriceE4,
     isSpecialOffer: row.isSpecialOffer === 1,
-    isIcZone: icIds.has(row.categoryFirstId),
+    isIcZone: row.isIcZone === 1,
     updatedAt: row.updatedAt,
     updatedAtStr: formatBeijingTime(row.updatedAt),
   };
 }
 
 export async function listProducts(deps: ProductDeskDeps, query: ProductListQuery): Promise<AdminProductPage> {
-  const [filter, icIds] = await Promise.all([filterOf(deps, query.filters), icCategoryIds(deps)]);
-  const page = await pageOfQuery(productListQuery(deps.db, filter), query, productSortExpressions, defaultSort, 'p.id');
-  return { ...page, rows: page.rows.map((row) => gridRow(row, icIds)) };
+  const page = await pageOfQuery(productListQuery(deps.db, filterOf(query.filters)), query, productSortExpressions, defaultSort, 'p.id');
+  return { ...page, rows: page.rows.map(gridRow) };
 }
 
 /** The grid's filter and order as rows for the Excel export (at most staffExportLimit). */
 export async function exportProducts(deps: ProductDeskDeps, query: Pick<ProductListQuery, 'filters' | 'sort'>): Promise<AdminProductRow[]> {
-  const [filter, icIds] = await Promise.all([filterOf(deps, query.filters), icCategoryIds(deps)]);
-  const rows = await exportRowsOfQuery(productListQuery(deps.db, filter), query.sort, productSortExpressions, defaultSort, 'p.id');
-  return rows.map((row) => gridRow(row, icIds));
+  const rows = await exportRowsOfQuery(productListQuery(deps.db, filterOf(query.filters)), query.sort, productSortExpressions, defaultSort, 'p.id');
+  return rows.map(gridRow);
 }
 
-async function productOf(db: Db, row: ProductRow, icIds: ReadonlySet<number>): Promise<AdminProduct> {
+async function productOf(db: Db, row: ProductRow): Promise<AdminProduct> {
   const [tiers, params] = await Promise.all([findProductTiers(db, row.id), findProductParams(db, row.id)]);
   return {
     id: row.id,
@@ -127,11 +121,11 @@ async function productOf(db: Db, row: ProductRow, icIds: ReadonlySet<number>): P
     packSize: row.packSize,
     label: row.label ?? '',
     isSpecialOffer: row.isSpecialOffer === 1,
+    isIcZone: row.isIcZone === 1,
     tiers: tiers.map((tier) => ({ qtyStart: tier.qtyStart, priceE4: tier.priceE4, originalPriceE4: tier.originalPriceE4 })),
     params: params.map((param) => ({ attributeId: param.attributeId, valueText: param.valueText })),
     stock: row.stock,
     imagePath: row.imagePath ?? '',
-    isIcZone: icIds.has(row.categoryFirstId),
     updatedAt: row.updatedAt,
     updatedAtStr: formatBeijingTime(row.updatedAt),
   };
@@ -144,12 +138,12 @@ async function mustFindProduct(db: Db, productId: number): Promise<ProductRow> {
 }
 
 export async function loadAdminProduct(deps: ProductDeskDeps, productId: number): Promise<AdminProduct> {
-  return productOf(deps.db, await mustFindProduct(deps.db, productId), await icCategoryIds(deps));
+  return productOf(deps.db, await mustFindProduct(deps.db, productId));
 }
 
 /** What the audit log keeps of a product: every field the form edits, with the tiers and parameters. */
 function auditView(product: AdminProduct) {
-  const { isIcZone: _zone, updatedAtStr: _str, ...view } = product;
+  const { updatedAtStr: _str, ...view } = product;
   return view;
 }
 
@@ -216,17 +210,24 @@ async function writeChildren(trx: Transaction<Database>, productId: number, form
   await replaceParams(trx, productId, checked.params);
 }
 
-export async function createProduct(deps: ProductDeskDeps, actor: StaffActor, form: ProductFormValues): Promise<AdminProduct> {
-  const icIds = await icCategoryIds(deps);
-  return withTransaction(deps.db, async (trx) => {
+/** Two writes of one part number that both passed hasSameCode: the unique index refuses the second, answered as the check would. */
+function refusingDuplicateCodes<T>(work: Promise<T>): Promise<T> {
+  return work.catch((error: unknown) => {
+    throw isDuplicatePartNumber(error) ? new AppError(adminProductErrors.codeDuplicate) : error;
+  });
+}
+
+export function createProduct(deps: ProductDeskDeps, actor: StaffActor, form: ProductFormValues): Promise<AdminProduct> {
+  const created = withTransaction(deps.db, async (trx) => {
     const checked = await checkForm(deps, trx, form, null);
     const id = await insertProductRow(trx, columnsOf(form, checked.codeNorm, checked.categoryFirstId), Date.now());
     await writeChildren(trx, id, form, checked);
     await moveSkuCount(trx, [checked.categoryFirstId, form.categorySecondId], 1);
-    const after = await productOf(trx, await mustFindProduct(trx, id), icIds);
+    const after = await productOf(trx, await mustFindProduct(trx, id));
     await recordStaffChange(trx, { ...actor, action: 'create', subject: 'Product', subjectId: id, before: null, after: auditView(after) });
     return after;
   });
+  return refusingDuplicateCodes(created);
 }
 
 /**
@@ -234,18 +235,17 @@ export async function createProduct(deps: ProductDeskDeps, actor: StaffActor, fo
  * form carries, so of two staff saving one product the second is refused (数据已被他人修改) and
  * nothing of it is written; its tiers and parameters are replaced behind that row's lock.
  */
-export async function saveProduct(
+export function saveProduct(
   deps: ProductDeskDeps,
   actor: StaffActor,
   productId: number,
   expectedUpdatedAt: number,
   form: ProductFormValues,
 ): Promise<AdminProduct> {
-  const icIds = await icCategoryIds(deps);
-  return withTransaction(deps.db, async (trx) => {
+  const saved = withTransaction(deps.db, async (trx) => {
     const row = await mustFindProduct(trx, productId);
     if (row.updatedAt !== expectedUpdatedAt) throw new AppError(adminProductErrors.stale);
-    const before = await productOf(trx, row, icIds);
+    const before = await productOf(trx, row);
     const checked = await checkForm(deps, trx, form, row);
     const now = Math.max(Date.now(), expectedUpdatedAt + 1);
     if (!(await updateProductIfUnchanged(trx, productId, expectedUpdatedAt, columnsOf(form, checked.codeNorm, checked.categoryFirstId), now)))
@@ -255,10 +255,11 @@ export async function saveProduct(
       await moveSkuCount(trx, [row.categoryFirstId, row.categorySecondId], -1);
       await moveSkuCount(trx, [checked.categoryFirstId, form.categorySecondId], 1);
     }
-    const after = await productOf(trx, await mustFindProduct(trx, productId), icIds);
+    const after = await productOf(trx, await mustFindProduct(trx, productId));
     await recordStaffChange(trx, { ...actor, action: 'update', subject: 'Product', subjectId: productId, before: auditView(before), after: auditView(after) });
     return after;
   });
+  return refusingDuplicateCodes(saved);
 }
 
 /** The stock form (the warehouse's): set only over the figure the form showed, so no reserved unit is lost. */
@@ -290,7 +291,7 @@ async function bulkChange(
   actor: StaffActor,
   productIds: readonly number[],
   action: string,
-  change: (row: Awaited<ReturnType<typeof findProductsForBulk>>[number]) => { lifecycle?: ProductLifecycle; isSpecialOffer?: number } | null,
+  change: (row: Awaited<ReturnType<typeof findProductsForBulk>>[number]) => BulkColumns | null,
 ): Promise<BulkResult> {
   return withTransaction(deps.db, async (trx) => {
     const now = Date.now();
@@ -300,8 +301,12 @@ async function bulkChange(
       if (!set) continue;
       await setBulkColumns(trx, row.id, set, now);
       if (set.isSpecialOffer === 0) await clearOriginalPrices(trx, row.id);
-      const before = { lifecycle: row.lifecycle, isSpecialOffer: row.isSpecialOffer === 1 };
-      const after = { lifecycle: set.lifecycle ?? row.lifecycle, isSpecialOffer: (set.isSpecialOffer ?? row.isSpecialOffer) === 1 };
+      const before = { lifecycle: row.lifecycle, isSpecialOffer: row.isSpecialOffer === 1, isIcZone: row.isIcZone === 1 };
+      const after = {
+        lifecycle: set.lifecycle ?? row.lifecycle,
+        isSpecialOffer: (set.isSpecialOffer ?? row.isSpecialOffer) === 1,
+        isIcZone: (set.isIcZone ?? row.isIcZone) === 1,
+      };
       await recordStaffChange(trx, { ...actor, action, subject: 'Product', subjectId: row.id, before, after });
       count += 1;
     }
@@ -317,6 +322,12 @@ export function bulkSetLifecycle(deps: ProductDeskDeps, actor: StaffActor, produ
 export function bulkSetSpecialOffer(deps: ProductDeskDeps, actor: StaffActor, productIds: readonly number[], isSpecialOffer: boolean): Promise<BulkResult> {
   const flag = isSpecialOffer ? 1 : 0;
   return bulkChange(deps, actor, productIds, 'bulkSetSpecialOffer', (row) => (row.isSpecialOffer === flag ? null : { isSpecialOffer: flag }));
+}
+
+/** Into or out of the IC zone (A03), whatever the products' categories. */
+export function bulkSetIcZone(deps: ProductDeskDeps, actor: StaffActor, productIds: readonly number[], isIcZone: boolean): Promise<BulkResult> {
+  const flag = isIcZone ? 1 : 0;
+  return bulkChange(deps, actor, productIds, 'bulkSetIcZone', (row) => (row.isIcZone === flag ? null : { isIcZone: flag }));
 }
 
 export async function loadProductFormOptions(db: Db): Promise<ProductFormOptions> {

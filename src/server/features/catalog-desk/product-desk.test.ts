@@ -35,7 +35,7 @@ function eagerSearch(): SearchService {
 const searchParams = (key: string): SearchParams => ({ key, categoryId: null, brandId: null, package: null, isInStock: false, sort: 0, page: 1 });
 
 function formOf(product: AdminProduct): ProductFormValues {
-  const { id: _id, categoryFirstId: _first, stock: _stock, isIcZone: _zone, updatedAt: _at, updatedAtStr: _str, ...form } = product;
+  const { id: _id, categoryFirstId: _first, stock: _stock, updatedAt: _at, updatedAtStr: _str, ...form } = product;
   return form;
 }
 

@@ -24,7 +24,7 @@ async function upload(browser: StaffBrowser, data: Buffer): Promise<Envelope<Upl
 }
 
 function saveBody(product: AdminProduct, imagePath: string) {
-  const { id, categoryFirstId: _first, stock: _stock, isIcZone: _zone, updatedAt, updatedAtStr: _str, ...form } = product;
+  const { id, categoryFirstId: _first, stock: _stock, updatedAt, updatedAtStr: _str, ...form } = product;
   return { ...form, imagePath, productId: id, expectedUpdatedAt: updatedAt };
 }
 

@@ -74,6 +74,13 @@ export interface ProductsTable {
   label: string | null;
   /** 1 when listed in the special-offer zone (subject A01): its tiers carry an original price. */
   isSpecialOffer: number;
+  /** 1 when staff chose it for the IC zone (subject A03); the seed chooses the chip groups' parts. */
+  isIcZone: Generated<number>;
+  /**
+   * 0, except on rows that shared (codeNorm, brand) with an older one before migration 0045 made the pair
+   * unique: they are kept and numbered 1, 2, …; every write of the desk sets 0 again.
+   */
+  codeNormDup: Generated<number>;
   createdAt: number;
   /** Bump on every write to the part, its prices or its parameters: the choose index follows it. */
   updatedAt: number;

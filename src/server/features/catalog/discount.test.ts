@@ -3,7 +3,6 @@ import type { DiscountPageData } from '../../../web/pages/discount-page.tsx';
 import { pageStateOf } from '../../testing/page-state.ts';
 import type { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { isIcCategory } from './discount.service.ts';
 import { insertCatalogFixture, type CatalogFixture } from './testing/catalog-fixture.ts';
 
 describe('zones: /product/discount?subject=A01 (special offers) and A03 (IC zone)', () => {
@@ -29,7 +28,7 @@ describe('zones: /product/discount?subject=A01 (special offers) and A03 (IC zone
     expect(html).toMatch(/<span class="price">¥[\d.]+<\/span><del class="price-tiers__original">¥[\d.]+<\/del>/);
   });
 
-  it('lists the parts of IC categories in the IC zone', async () => {
+  it('lists the parts chosen for the IC zone (the fixture chose its chip categories)', async () => {
     const { html, data } = await zone('subject=A03');
     expect(html).toContain('<title>IC专区 - 芯品商城</title>');
     expect(data.products.total).toBe(7);
@@ -61,14 +60,20 @@ describe('zones: /product/discount?subject=A01 (special offers) and A03 (IC zone
     expect(data.subject).toBe('A01');
   });
 
-  it.each([
-    ['嵌入式处理器/存储', '单片机(MCU)', true],
-    ['嵌入式处理器/存储', '无线模块', false],
-    ['电源管理芯片', 'DC-DC转换器', true],
-    ['模拟/接口/逻辑', '接口芯片', true],
-    ['被动元件', '电阻', false],
-    ['连接器', '连接器', false],
-  ])('counts %s / %s as IC: %s', (group, first, expected) => {
-    expect(isIcCategory(group, first)).toBe(expected);
+  it('follows the per-product choice, not the category: a resistor chosen in, an MCU taken out', async () => {
+    const resistorCode = f.resistorCodes[0] ?? '';
+    const resistorId = f.products.get(resistorCode) ?? 0;
+    const mcuId = f.products.get('STM32F103C8T6') ?? 0;
+    await t.db.kysely.updateTable('products').set({ isIcZone: 1 }).where('id', '=', resistorId).execute();
+    await t.db.kysely.updateTable('products').set({ isIcZone: 0 }).where('id', '=', mcuId).execute();
+    try {
+      const codes = (await zone('subject=A03')).data.products.list.map((part) => part.code);
+      expect(codes).toContain(resistorCode);
+      expect(codes).not.toContain('STM32F103C8T6');
+      expect(codes).toHaveLength(7);
+    } finally {
+      await t.db.kysely.updateTable('products').set({ isIcZone: 0 }).where('id', '=', resistorId).execute();
+      await t.db.kysely.updateTable('products').set({ isIcZone: 1 }).where('id', '=', mcuId).execute();
+    }
   });
 });

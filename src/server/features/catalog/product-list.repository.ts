@@ -3,13 +3,12 @@ import { ProductSort, type CountedCategory, type CountedValue } from '../../../c
 import type { Database } from '../../db/database.ts';
 
 /**
- * Lists of parts chosen by plain columns (a brand, the special-offer flag, a set of
- * categories) with sorting and paging in SQL; parametric selection has its own index.
+ * Lists of parts chosen by plain columns (a brand, the special-offer or IC-zone flag) with sorting and paging in SQL; parametric selection has its own index.
  */
 export interface ProductListWhere {
   brandId?: number;
   isSpecialOffer?: boolean;
-  categoryFirstIds?: readonly number[];
+  isIcZone?: boolean;
   categorySecondId?: number;
   package?: string;
   isStockOnly?: boolean;
@@ -21,7 +20,7 @@ function applyWhere<O>(query: ProductsQuery<O>, where: ProductListWhere, omit?: 
   let q = query;
   if (where.brandId !== undefined) q = q.where('brandId', '=', where.brandId);
   if (where.isSpecialOffer) q = q.where('isSpecialOffer', '=', 1);
-  if (where.categoryFirstIds) q = where.categoryFirstIds.length === 0 ? q.where(sql<boolean>`1 = 0`) : q.where('categoryFirstId', 'in', where.categoryFirstIds);
+  if (where.isIcZone) q = q.where('isIcZone', '=', 1);
   if (where.categorySecondId !== undefined && omit !== 'categorySecondId') q = q.where('categorySecondId', '=', where.categorySecondId);
   if (where.package !== undefined && omit !== 'package') q = q.where('package', '=', where.package);
   if (where.isStockOnly) q = q.where('stock', '>', 0);

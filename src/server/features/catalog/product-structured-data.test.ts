@@ -25,9 +25,10 @@ describe('product pages carry schema.org Product and BreadcrumbList JSON-LD', ()
     fixture: async (app) => {
       const catalog = await insertCatalogFixture(app.db);
       const base = { brandId: catalog.brands.yageo, categoryFirstId: catalog.categories.resistor, categorySecondId: catalog.categories.chipResistor };
+      // Codes the fixture has not: one product per brand and part number (products_code_norm_unique).
       const tiered = await insertProduct(app.db.kysely, {
         ...base,
-        code: 'RC0603FR-0710KL',
+        code: 'RC1206FR-0710KL',
         stock: 12_000,
         imagePath: 'product/rc0603.jpg',
         description: hostileDescription,
@@ -37,7 +38,7 @@ describe('product pages carry schema.org Product and BreadcrumbList JSON-LD', ()
           { qtyStart: 1000, priceE4: 98 },
         ],
       });
-      const soldOut = await insertProduct(app.db.kysely, { ...base, code: 'RC0603FR-074K7L', stock: 0, prices: [{ qtyStart: 10, priceE4: 500_000 }] });
+      const soldOut = await insertProduct(app.db.kysely, { ...base, code: 'RC1206FR-074K7L', stock: 0, prices: [{ qtyStart: 10, priceE4: 500_000 }] });
       return { catalog, tiered, soldOut };
     },
   });
@@ -53,8 +54,8 @@ describe('product pages carry schema.org Product and BreadcrumbList JSON-LD', ()
     const product = blockOf(await pageOf(tiered), 'Product') as WithContext<Product>;
     expect(product).toMatchObject({
       '@context': 'https://schema.org',
-      name: 'RC0603FR-0710KL YAGEO(国巨)',
-      mpn: 'RC0603FR-0710KL',
+      name: 'RC1206FR-0710KL YAGEO(国巨)',
+      mpn: 'RC1206FR-0710KL',
       sku: String(tiered),
       brand: { '@type': 'Brand', name: 'YAGEO(国巨)' },
       image: 'https://img.xinpin.example/product/rc0603.jpg',
@@ -100,7 +101,7 @@ describe('product pages carry schema.org Product and BreadcrumbList JSON-LD', ()
       [2, '元器件分类', `${origin}/catalogue`],
       [3, '电阻', `${origin}/choose/${resistor}`],
       [4, '贴片电阻', `${origin}/choose/${resistor}-${chipResistor}`],
-      [5, 'RC0603FR-0710KL', `${origin}/product/detail/${tiered}`],
+      [5, 'RC1206FR-0710KL', `${origin}/product/detail/${tiered}`],
     ]);
     const choose = await t.browser().get(`/choose/${resistor}-${chipResistor}`);
     expect(trail(choose.body).map((step) => step[1])).toEqual(['首页', '元器件分类', '电阻', '贴片电阻']);

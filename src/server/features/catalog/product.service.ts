@@ -10,10 +10,19 @@ import {
 import type { CacheVersions } from '../../cache/cache-versions.ts';
 import { createMemoCache, type MemoCache } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
+import { isUniqueViolation, type UniqueIndex } from '../../db/database-errors.ts';
 import { countByCategory, countByPackage, countProducts, findProductIdsPage, type ProductListWhere } from './product-list.repository.ts';
 import { findProductPackSize, findProductSummaries } from './product.repository.ts';
 
 export type { ProductListWhere };
+
+/** products_code_norm_unique (migration 0045): one product per normalised part number and brand. */
+const partNumberIndex: UniqueIndex = { name: 'products_code_norm_unique', table: 'products', columns: ['code_norm', 'brand_id', 'code_norm_dup'] };
+
+/** A write refused because the brand already has a product of that normalised part number (the console's create or save, the price import's creates). */
+export function isDuplicatePartNumber(error: unknown): boolean {
+  return isUniqueViolation(error, partNumberIndex);
+}
 
 /** Parts as lists and the cart show them, in the order asked; unknown ids are left out. */
 export function loadProductSummaries(db: Kysely<Database>, productIds: readonly number[]): Promise<ProductSummary[]> {

@@ -43,6 +43,7 @@ function operationOf(route: OpenRoute) {
     },
     '400': failureResponse(`参数有误（${openApiErrors.invalid.errorCode}、${openApiErrors.malformed.errorCode}），field 为出错的参数`),
     '401': failureResponse('缺少密钥、密钥无效或已停用、签名有误'),
+    '403': failureResponse(`密钥所属账号已被停用（${openApiErrors.memberDisabled.errorCode}），重新启用后恢复`),
     '429': {
       description: `超过密钥每分钟请求数上限（${openApiErrors.rateLimited.errorCode}），或本地址每分钟认证失败超过${apiKeyLimits.failedAuthPerIpPerMinute}次（${openApiErrors.tooManyFailures.errorCode}）`,
       headers: { 'Retry-After': { description: '多少秒后可以重试', schema: { type: 'integer' } } },
@@ -68,7 +69,7 @@ export const openApiDescription = [
   `认证：在会员中心「API密钥」页面（${openPlatformPaths.apiKeys}）创建密钥，放在请求头 X-Api-Key 中；或使用签名请求（见 SignedRequest）。`,
   '限流：每个密钥每分钟有请求数上限，超出返回 429 与 Retry-After 响应头。',
   '响应：与商城其他接口相同的结构 {"code", "data", "msg"}。成功时 HTTP 200，code 为 1，结果在 data 中，msg 为空字符串。',
-  '失败时 HTTP 状态码表示类别（400 参数有误，401 认证失败，404 不存在，429 超限，500/503 服务器错误），响应体的 code 与 HTTP 状态码相同，data 为 null，msg 为中文说明，errorCode 为错误代码（如 openApi.badKey），参数校验失败时 field 为出错的参数。',
+  '失败时 HTTP 状态码表示类别（400 参数有误，401 认证失败，403 账号已停用，404 不存在，429 超限，500/503 服务器错误），响应体的 code 与 HTTP 状态码相同，data 为 null，msg 为中文说明，errorCode 为错误代码（如 openApi.badKey），参数校验失败时 field 为出错的参数。',
   `认证失败：同一地址每分钟认证失败超过${apiKeyLimits.failedAuthPerIpPerMinute}次后，该地址的请求在这一分钟内都返回 429（${openApiErrors.tooManyFailures.errorCode}）。`,
 ].join('\n\n');
 

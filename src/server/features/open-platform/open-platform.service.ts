@@ -14,7 +14,7 @@ import {
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { lockMember } from '../account/account.service.ts';
+import { isMemberDisabled, lockMember } from '../account/account.service.ts';
 import {
   claimNonce,
   countActiveApiKeys,
@@ -254,6 +254,8 @@ export async function authenticateOpenRequest(
     if (error instanceof AppError) await deps.counters.consume(failedAuthKey(ip), failedAuthPerIpPerMinute, rateWindowSeconds, now);
     throw error;
   });
+  // Asked per request, after the key is proved (a guess learns nothing): enabling the member again restores the keys.
+  if (await isMemberDisabled(deps.db, row.userId)) throw new AppError(openApiErrors.memberDisabled);
   await touchApiKey(deps.db, row.id, now, lastUsedEveryMs);
   return { keyId: row.id, userId: row.userId };
 }

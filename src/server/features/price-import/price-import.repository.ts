@@ -154,6 +154,17 @@ async function replacePrices(
   for (const batch of chunks(rows, 1000)) if (batch.length > 0) await trx.insertInto('productPrices').values(batch).execute();
 }
 
+/** A new part's insert that the database refused, naming the part for the job's message (the batch rolls back). */
+export class NewPartRefused extends Error {
+  constructor(
+    readonly code: string,
+    cause: unknown,
+  ) {
+    super(`新建型号 ${code} 失败：${cause instanceof Error ? cause.message : String(cause)}`, { cause });
+    this.name = 'NewPartRefused';
+  }
+}
+
 export interface NewPartPlace {
   categoryFirstId: number;
   categorySecondId: number;
@@ -235,11 +246,15 @@ export async function applyBatch(
             imagePath: null,
             label: null,
             isSpecialOffer: 0,
+            isIcZone: 0,
             createdAt: now,
             updatedAt: now,
           })
           .returning('id')
-          .executeTakeFirstOrThrow();
+          .executeTakeFirstOrThrow()
+          .catch((error: unknown) => {
+            throw new NewPartRefused(action.code, error);
+          });
         undo.push({ jobId, productId: id, beforeJson: null });
         priceRows.push(...tierRows(id, action.tiers ?? []));
       }

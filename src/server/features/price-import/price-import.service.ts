@@ -1,8 +1,10 @@
 import type { Kysely } from 'kysely';
+import { adminProductMessages } from '../../../contract/admin-products.ts';
 import { normalizePartNumber } from '../../../contract/part-number.ts';
 import { priceImportErrors, priceImportLimits, priceImportMessages, type PriceImportJobView, type PriceImportPreview } from '../../../contract/price-import.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { isDuplicatePartNumber } from '../catalog/product.service.ts';
 import { planImport, productIdOfStoreCode, type ImportAction } from './price-import-plan.ts';
 
 export type { ImportAction } from './price-import-plan.ts';
@@ -17,6 +19,7 @@ import {
   loadCategory,
   loadPartsByCodeNorm,
   loadPartsById,
+  NewPartRefused,
   nextRunnableJobId,
   rollBackJob,
   runnableJobIds,
@@ -122,6 +125,8 @@ export interface JobHooks {
 }
 
 function messageOf(error: unknown): string {
+  // A part created since the list was checked (the console, another import) meets the unique part number.
+  if (error instanceof NewPartRefused && isDuplicatePartNumber(error.cause)) return `${error.code}：${adminProductMessages.codeDuplicate}`;
   return error instanceof Error ? error.message : String(error);
 }
 

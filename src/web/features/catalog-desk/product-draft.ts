@@ -30,6 +30,7 @@ export interface ProductDraft {
   packSize: string;
   label: string;
   isSpecialOffer: boolean;
+  isIcZone: boolean;
   imagePath: string;
   tiers: TierDraft[];
   /** By attribute id; '' leaves the parameter out. */
@@ -50,6 +51,7 @@ export function draftOf(product: AdminProduct | null): ProductDraft {
       packSize: '1',
       label: '',
       isSpecialOffer: false,
+      isIcZone: false,
       imagePath: '',
       tiers: [{ qtyStart: '1', price: '', originalPrice: '' }],
       params: {},
@@ -66,6 +68,7 @@ export function draftOf(product: AdminProduct | null): ProductDraft {
     packSize: String(product.packSize),
     label: product.label,
     isSpecialOffer: product.isSpecialOffer,
+    isIcZone: product.isIcZone,
     imagePath: product.imagePath,
     tiers: product.tiers.map((tier) => ({
       qtyStart: String(tier.qtyStart),
@@ -115,6 +118,7 @@ export function valuesOf(draft: ProductDraft, options: ProductFormOptions): { va
       packSize,
       label: draft.label.trim(),
       isSpecialOffer: draft.isSpecialOffer,
+      isIcZone: draft.isIcZone,
       imagePath: draft.imagePath,
       tiers,
       params,

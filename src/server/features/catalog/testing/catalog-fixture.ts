@@ -135,6 +135,8 @@ export async function insertCatalogFixture(db: Db): Promise<CatalogFixture> {
       packSize: part.packSize,
       imagePath: `package/${part.pkg.toLowerCase()}.svg`,
       isSpecialOffer: part.isSpecialOffer ? 1 : 0,
+      // The IC zone (A03) as the seed chooses it: the parts of the chip group's categories.
+      isIcZone: part.firstId === mcu || part.firstId === power ? 1 : 0,
       createdAt: now,
       updatedAt: now,
       prices: part.tiers.map(([qtyStart, priceE4]) => ({ qtyStart, priceE4, originalPriceE4: part.isSpecialOffer ? Math.round(priceE4 * 1.25) : null })),
