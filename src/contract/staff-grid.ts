@@ -30,6 +30,19 @@ export interface GridPage<Row> {
   total: number;
   page: number;
   pageSize: number;
+  /**
+   * Set by a page loader that read the grid's view from the page's URL (grid-url.ts): the view it
+   * rendered. A grid given one keeps its view in the URL from then on; list calls leave it out.
+   */
+  view?: GridView;
+}
+
+/** What a grid shows, as its URL says: page, size, the sort chosen (none: the list's own) and the filters as the controls hold them. */
+export interface GridView {
+  page: number;
+  pageSize: GridPageSize;
+  sort?: GridSort | undefined;
+  filters: Record<string, string>;
 }
 
 /** What a grid asks: a page, an optional sort, and the desk's filters. */

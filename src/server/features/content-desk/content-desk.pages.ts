@@ -22,6 +22,8 @@ import { listAdminBanners } from './banner-desk.service.ts';
 import { listAdminHelpPages } from './help-desk.service.ts';
 import { listAdminNews } from './news-desk.service.ts';
 import { listFriendlyLinks, listHotKeywords, loadSiteSettings } from './site-desk.service.ts';
+import { gridPageOfUrl } from '../staff/grid-url-query.ts';
+import { contentDeskRequests } from '../../../contract/admin-content-requests.ts';
 
 const readContent = { action: 'read', subject: 'Content' } as const;
 
@@ -47,7 +49,11 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, deps, readContent);
         if ('redirectTo' in access) return access;
-        return { title: title('新闻'), isNoIndex: true, data: { ...base(access), grid: await listAdminNews(db, { page: 1, pageSize: 20, filters: {} }) } };
+        return {
+          title: title('新闻'),
+          isNoIndex: true,
+          data: { ...base(access), grid: await gridPageOfUrl(contentDeskRequests.listNews, context.query, (request) => listAdminNews(db, request)) },
+        };
       },
     }),
     definePage<ContentHelpPageData>({
