@@ -17,6 +17,18 @@ export const gridMessages = {
   exportLabel: '导出Excel',
 } as const;
 
+/** Rows one bulk action takes at most. */
+export const gridBulkMax = 100;
+
+/**
+ * A bulk action's answer: how many rows it changed, and each row it left as it was with the reason
+ * (Chinese): a row in the wrong state does not stop the others.
+ */
+export interface GridBulkResult {
+  done: number;
+  refused: { id: number; msg: string }[];
+}
+
 export type GridDirection = 'asc' | 'desc';
 
 export interface GridSort<Column extends string = string> {
