@@ -176,6 +176,8 @@ export interface SupplierDeskRow {
 export type SupplierDeskDetail = SupplierApplication;
 
 export const supplierDocumentPath = '/admin/member-desk/supplier-document';
+/** GET: the supplier applications grid as Excel, ?q= its filters and sort. */
+export const supplierExportPath = '/admin/api/supplier-applications/export';
 
 export function supplierDocumentHref(applicationId: number, position: number): string {
   return `${supplierDocumentPath}/${String(applicationId)}/${String(position)}`;

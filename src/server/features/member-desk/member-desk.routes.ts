@@ -5,7 +5,14 @@ import { memberDeskCalls } from '../../../contract/admin-member-desk-calls.ts';
 import { memberDeskRequests } from '../../../contract/admin-member-desk-requests.ts';
 import { supplierDeskCalls } from '../../../contract/admin-supplier-desk-calls.ts';
 import { supplierDeskRequests } from '../../../contract/admin-supplier-desk-requests.ts';
-import { memberDeskMessages, memberExportPath, supplierDocumentPath, type MemberDeskRow } from '../../../contract/member-desk.ts';
+import {
+  memberDeskMessages,
+  memberExportPath,
+  supplierDocumentPath,
+  supplierExportPath,
+  type MemberDeskRow,
+  type SupplierDeskRow,
+} from '../../../contract/member-desk.ts';
 import { formatCents } from '../../../contract/pricing.ts';
 import { staffErrors, staffLoginPath, type StaffIdentity } from '../../../contract/staff.ts';
 import { abilityFor } from '../../../contract/staff-permissions.ts';
@@ -29,7 +36,15 @@ import {
   setMemberDisabled,
   type StaffActor,
 } from './member-desk.service.ts';
-import { listContactDesk, listSupplierDesk, loadSupplierDesk, markContactHandled, openSupplierDocument, reviewSupplierDesk } from './service-desk.service.ts';
+import {
+  exportSupplierDesk,
+  listContactDesk,
+  listSupplierDesk,
+  loadSupplierDesk,
+  markContactHandled,
+  openSupplierDocument,
+  reviewSupplierDesk,
+} from './service-desk.service.ts';
 
 const memberExportColumns: StaffExportColumn<MemberDeskRow>[] = [
   { header: '会员编号', value: (row) => row.userNumber },
@@ -41,6 +56,16 @@ const memberExportColumns: StaffExportColumn<MemberDeskRow>[] = [
   { header: '专属销售', value: (row) => row.repName },
   { header: '注册时间', value: (row) => row.registeredAtStr },
   { header: '状态', value: (row) => (row.isDisabled ? '已停用' : '正常') },
+];
+
+const supplierExportColumns: StaffExportColumn<SupplierDeskRow>[] = [
+  { header: '申请编号', value: (row) => row.applicationNo },
+  { header: '公司', value: (row) => row.companyName },
+  { header: '联系人', value: (row) => row.contactName },
+  { header: '电话', value: (row) => row.phone },
+  { header: '状态', value: (row) => row.statusLabel },
+  { header: '申请时间', value: (row) => row.createdAtStr },
+  { header: '审核人', value: (row) => row.reviewer },
 ];
 
 function actorOf(staff: StaffIdentity | null, request: FastifyRequest): StaffActor {
@@ -102,6 +127,15 @@ export function registerMemberDeskRoutes(app: FastifyInstance, deps: ServiceDeps
       const row = await reviewSupplierDesk(deps, actorOf(staff, request), { id: body.id, decision, reason: body.reason });
       return new WithMessage(row, decision === SupplierDecision.approve ? memberDeskMessages.approved : memberDeskMessages.rejected);
     },
+  });
+
+  registerStaffExport(app, deps, {
+    path: supplierExportPath,
+    permission: { action: 'read', subject: 'SupplierApplication' },
+    schema: supplierDeskRequests.list,
+    fileName: '供应商申请',
+    columns: supplierExportColumns,
+    load: (query) => exportSupplierDesk(db, query),
   });
 
   // The licence and certificates of an application: to staff who may read applications, never kept by a shared cache.
