@@ -1,6 +1,7 @@
 import type { CouponDeskDetail, CouponDeskPage, MarketingSettings } from './admin-marketing.ts';
 import type { marketingDeskRequests } from './admin-marketing-requests.ts';
 import { staffCall } from './staff-calls.ts';
+import type { GridBulkResult } from './staff-grid.ts';
 
 type Requests = typeof marketingDeskRequests;
 const readCoupon = { action: 'read', subject: 'Coupon' } as const;
@@ -13,6 +14,7 @@ export const marketingDeskCalls = {
   update: staffCall<Requests['update'], CouponDeskDetail>('/admin/api/marketing/update', { action: 'update', subject: 'Coupon' }),
   /** Stops handing a coupon out; coupons already claimed stay valid. */
   stop: staffCall<Requests['stop'], CouponDeskDetail>('/admin/api/marketing/stop', { action: 'update', subject: 'Coupon' }),
+  bulkStop: staffCall<Requests['bulkStop'], GridBulkResult>('/admin/api/marketing/bulkStop', { action: 'update', subject: 'Coupon' }),
   settings: staffCall<Requests['settings'], MarketingSettings>('/admin/api/marketing/settings', readCoupon),
   setInviteReward: staffCall<Requests['setInviteReward'], MarketingSettings>('/admin/api/marketing/setInviteReward', { action: 'update', subject: 'Coupon' }),
 };

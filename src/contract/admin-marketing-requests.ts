@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { couponDeskSortColumns, couponDeskStates, marketingDeskLimits as limits, marketingDeskMessages as m } from './admin-marketing.ts';
 import { couponKinds, couponScopes } from './coupon.ts';
-import { gridQuerySchema, gridTextFilter } from './staff-grid.ts';
+import { gridBulkMax, gridQuerySchema, gridTextFilter } from './staff-grid.ts';
 
 const templateId = z.number(m.templateIdInvalid).int(m.templateIdInvalid).min(1, m.templateIdInvalid).max(2_147_483_647, m.templateIdInvalid);
 const epochMs = (message: string) => z.number(message).int(message).min(0, message).max(9_999_999_999_999, message);
@@ -51,6 +51,8 @@ export const marketingDeskRequests = {
   create: couponFormSchema,
   update: z.object({ templateId, form: couponFormSchema }),
   stop: z.object({ templateId }),
+  /** 批量停发: each coupon as stop; one already stopped is reported, the others stop. */
+  bulkStop: z.object({ templateIds: z.array(templateId, m.couponsMissing).min(1, m.couponsMissing).max(gridBulkMax, m.bulkTooMany) }),
   settings: z.object({}),
   setInviteReward: z.object({ templateId: templateId.nullable() }),
 };

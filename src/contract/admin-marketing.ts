@@ -2,6 +2,7 @@
 import type { CouponKind, CouponScope } from './coupon.ts';
 import type { StaffHomePageData } from './staff.ts';
 import type { GridPage } from './staff-grid.ts';
+import { gridBulkMax } from './staff-grid.ts';
 
 export const couponDeskSortColumns = ['createdAt', 'claimedCount'] as const;
 export type CouponDeskSortColumn = (typeof couponDeskSortColumns)[number];
@@ -25,6 +26,8 @@ export const marketingDeskPaths = {
   newCoupon: '/admin/coupons/new',
   editCoupon: (templateId: number) => `/admin/coupons/${String(templateId)}`,
   settings: '/admin/marketing',
+  /** GET: the coupon grid as Excel, ?q= its filters and sort. */
+  export: '/admin/api/marketing/export',
 } as const;
 
 export const marketingDeskLimits = {
@@ -63,6 +66,8 @@ export const marketingDeskMessages = {
   saved: '优惠券已保存',
   stopped: '优惠券已停发，已领取的优惠券在有效期内仍可使用',
   settingsSaved: '营销设置已保存',
+  couponsMissing: '请选择优惠券',
+  bulkTooMany: `一次最多选择${String(gridBulkMax)}张优惠券`,
 } as const;
 
 /** A row of the coupon grid. */

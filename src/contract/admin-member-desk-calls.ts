@@ -1,4 +1,4 @@
-import type { GridPage } from './staff-grid.ts';
+import type { GridBulkResult, GridPage } from './staff-grid.ts';
 import { staffCall } from './staff-calls.ts';
 import type { memberDeskRequests } from './admin-member-desk-requests.ts';
 import type { MemberDeskDetail, MemberDeskRow, RepMemberRow, RepMemberView, SalesRepRow, SalesStaffChoice } from './member-desk.ts';
@@ -12,6 +12,7 @@ export const memberDeskCalls = {
   list: staffCall<Members['list'], GridPage<MemberDeskRow>>('/admin/api/members/list', readMember),
   detail: staffCall<Members['detail'], MemberDeskDetail>('/admin/api/members/detail', readMember),
   setDisabled: staffCall<Members['setDisabled'], MemberDeskRow>('/admin/api/members/setDisabled', updateMember),
+  bulkSetDisabled: staffCall<Members['bulkSetDisabled'], GridBulkResult>('/admin/api/members/bulkSetDisabled', updateMember),
   assignRep: staffCall<Members['assignRep'], { count: number }>('/admin/api/members/assignRep', updateMember),
   reps: staffCall<Members['reps'], { reps: SalesRepRow[]; salesStaff: SalesStaffChoice[] }>('/admin/api/members/reps', readMember),
   saveRep: staffCall<Members['saveRep'], SalesRepRow>('/admin/api/members/saveRep', updateMember),

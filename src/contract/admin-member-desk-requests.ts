@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { memberDeskLimits, memberDeskMessages, memberSortColumns } from './member-desk.ts';
 import { memberLevels } from './member.ts';
-import { gridDayFilter, gridFlagFilter, gridQuerySchema } from './staff-grid.ts';
+import { gridBulkMax, gridDayFilter, gridFlagFilter, gridQuerySchema } from './staff-grid.ts';
 
 const invalid = '请求参数有误';
 const id = (missing: string) => z.number(missing).int(missing).min(1, missing).max(2_147_483_647, missing);
@@ -23,6 +23,16 @@ export const memberDeskRequests = {
   }),
   detail: z.object({ userId }),
   setDisabled: z.object({ userId, isDisabled: z.boolean(invalid) }),
+  /** Each member on its own: one already in the state asked for is reported, the others change. */
+  bulkSetDisabled: z.object({
+    userIds: z.array(userId, memberDeskMessages.membersMissing).min(1, memberDeskMessages.membersMissing).max(gridBulkMax, memberDeskMessages.bulkTooMany),
+    isDisabled: z.boolean(invalid),
+    reason: z
+      .string(memberDeskMessages.reasonMissing)
+      .trim()
+      .min(1, memberDeskMessages.reasonMissing)
+      .max(memberDeskLimits.noteMax, memberDeskMessages.reasonLong),
+  }),
   assignRep: z.object({
     userIds: z
       .array(userId, memberDeskMessages.membersMissing)

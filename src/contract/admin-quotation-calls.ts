@@ -2,6 +2,7 @@ import type { BomCandidate } from './bom.ts';
 import type { QuotationDeskDetail, QuotationDeskPage } from './admin-quotation.ts';
 import type { quotationDeskRequests } from './admin-quotation-requests.ts';
 import { staffCall } from './staff-calls.ts';
+import type { GridBulkResult } from './staff-grid.ts';
 
 type Requests = typeof quotationDeskRequests;
 const readQuotation = { action: 'read', subject: 'Quotation' } as const;
@@ -15,4 +16,5 @@ export const quotationDeskCalls = {
   lookupPart: staffCall<Requests['lookupPart'], BomCandidate[]>('/admin/api/quotations/lookupPart', readQuotation),
   send: staffCall<Requests['send'], QuotationDeskDetail>('/admin/api/quotations/send', updateQuotation),
   close: staffCall<Requests['close'], QuotationDeskDetail>('/admin/api/quotations/close', updateQuotation),
+  bulkClose: staffCall<Requests['bulkClose'], GridBulkResult>('/admin/api/quotations/bulkClose', updateQuotation),
 };

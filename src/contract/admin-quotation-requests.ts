@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { quotationDeskMessages as m, quotationDeskSortColumns } from './admin-quotation.ts';
 import { quotationLimits, quotationStatuses } from './quotation.ts';
-import { gridDayFilter, gridQuerySchema, gridTextFilter } from './staff-grid.ts';
+import { gridBulkMax, gridDayFilter, gridQuerySchema, gridTextFilter } from './staff-grid.ts';
 
 const dateFilter = gridDayFilter(m.dateInvalid);
 
@@ -49,6 +49,11 @@ export const quotationDeskRequests = {
   }),
   close: z.object({
     quotationId,
+    reason: z.string(m.reasonMissing).trim().min(1, m.reasonMissing).max(quotationLimits.closeReasonMax, m.reasonLong),
+  }),
+  /** 批量关闭 with one reason: each request as close; one whose state does not allow it is reported. */
+  bulkClose: z.object({
+    quotationIds: z.array(quotationId, m.quotationsMissing).min(1, m.quotationsMissing).max(gridBulkMax, m.bulkTooMany),
     reason: z.string(m.reasonMissing).trim().min(1, m.reasonMissing).max(quotationLimits.closeReasonMax, m.reasonLong),
   }),
 };

@@ -34,6 +34,8 @@ export const quotationDeskMessages = {
   codeLong: '型号不能超过100个字符',
   sent: '报价已发送，会员将收到报价消息',
   closed: '询价单已关闭，会员将收到通知',
+  quotationsMissing: '请选择询价单',
+  bulkTooMany: '一次最多选择100张询价单',
 } as const;
 
 /** A row of the quotation desk's grid. */

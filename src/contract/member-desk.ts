@@ -1,7 +1,7 @@
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
 import type { StaffHomePageData } from './staff.ts';
-import type { GridPage } from './staff-grid.ts';
+import { gridBulkMax, type GridPage } from './staff-grid.ts';
 import type { ContactMessage } from './contact.ts';
 import type { SupplierApplication } from './supplier.ts';
 
@@ -37,7 +37,13 @@ export const memberDeskMessages = {
   approved: '供应商申请已通过',
   rejected: '供应商申请已驳回',
   documentMissing: '文件不存在',
+  reasonMissing: '请填写原因',
+  reasonLong: `原因不能超过${String(memberDeskLimits.noteMax)}个字`,
+  bulkTooMany: `一次最多选择${String(gridBulkMax)}位会员`,
 } as const;
+
+/** GET: the members grid as Excel, ?q= its filters and sort (registerStaffExport). */
+export const memberExportPath = '/admin/api/members/export';
 
 export const memberDeskErrors = defineErrors('memberDesk', {
   memberMissing: { code: ResultCode.notFound, msg: memberDeskMessages.memberMissing },
@@ -170,6 +176,8 @@ export interface SupplierDeskRow {
 export type SupplierDeskDetail = SupplierApplication;
 
 export const supplierDocumentPath = '/admin/member-desk/supplier-document';
+/** GET: the supplier applications grid as Excel, ?q= its filters and sort. */
+export const supplierExportPath = '/admin/api/supplier-applications/export';
 
 export function supplierDocumentHref(applicationId: number, position: number): string {
   return `${supplierDocumentPath}/${String(applicationId)}/${String(position)}`;

@@ -17,6 +17,18 @@ export const gridMessages = {
   exportLabel: '导出Excel',
 } as const;
 
+/** Rows one bulk action takes at most. */
+export const gridBulkMax = 100;
+
+/**
+ * A bulk action's answer: how many rows it changed, and each row it left as it was with the reason
+ * (Chinese): a row in the wrong state does not stop the others.
+ */
+export interface GridBulkResult {
+  done: number;
+  refused: { id: number; msg: string }[];
+}
+
 export type GridDirection = 'asc' | 'desc';
 
 export interface GridSort<Column extends string = string> {
@@ -30,6 +42,19 @@ export interface GridPage<Row> {
   total: number;
   page: number;
   pageSize: number;
+  /**
+   * Set by a page loader that read the grid's view from the page's URL (grid-url.ts): the view it
+   * rendered. A grid given one keeps its view in the URL from then on; list calls leave it out.
+   */
+  view?: GridView;
+}
+
+/** What a grid shows, as its URL says: page, size, the sort chosen (none: the list's own) and the filters as the controls hold them. */
+export interface GridView {
+  page: number;
+  pageSize: GridPageSize;
+  sort?: GridSort | undefined;
+  filters: Record<string, string>;
 }
 
 /** What a grid asks: a page, an optional sort, and the desk's filters. */

@@ -1,13 +1,14 @@
 import { useMemo, useState, type SubmitEvent } from 'react';
 import { memberDeskCalls } from '../../contract/admin-member-desk-calls.ts';
 import { memberLevels } from '../../contract/member.ts';
-import type { MemberDeskPageData, MemberDeskRow, SalesRepRow } from '../../contract/member-desk.ts';
+import { memberExportPath, type MemberDeskPageData, type MemberDeskRow, type SalesRepRow } from '../../contract/member-desk.ts';
 import { formatCents } from '../../contract/pricing.ts';
 import { abilityFor } from '../../contract/staff-permissions.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { AdminLayout } from '../features/staff/admin-layout.tsx';
 import { callStaffApi } from '../features/staff/staff-api.ts';
 import { fieldOf } from '../features/member-desk/grid-pager.tsx';
+import { bulkNotice } from '../features/staff/data-grid/bulk-notice.ts';
 import { DataGrid } from '../features/staff/data-grid/data-grid.tsx';
 import type { GridBulkAction, GridColumn, GridControls, GridFilter } from '../features/staff/data-grid/grid-types.ts';
 import type { PageProps } from './page-props.ts';
@@ -82,7 +83,28 @@ export function AdminMembersPage({ data }: PageProps<MemberDeskPageData>) {
   const canUpdate = abilityFor(data.staff.role).can('update', 'Member');
   const columns = useMemo(() => memberColumns(canUpdate, setNotice), [canUpdate]);
   const updateMember = { action: 'update', subject: 'Member' } as const;
+  const [reason, setReason] = useState('');
+  function bulkSetDisabled(isDisabled: boolean): GridBulkAction<MemberDeskRow> {
+    const verb = isDisabled ? '停用' : '启用';
+    return {
+      label: `批量${verb}`,
+      permission: updateMember,
+      async run(rows) {
+        if (reason.trim() === '') return `请先填写${verb}原因`;
+        const result = await callStaffApi(memberDeskCalls.bulkSetDisabled, { userIds: rows.map((row) => row.userId), isDisabled, reason });
+        return bulkNotice(
+          `已${verb} ${String(result.done)} 位会员`,
+          result,
+          rows,
+          (row) => row.userId,
+          (row) => row.userNumber,
+        );
+      },
+    };
+  }
   const bulkActions: GridBulkAction<MemberDeskRow>[] = [
+    bulkSetDisabled(true),
+    bulkSetDisabled(false),
     {
       label: '分配给所选专属销售',
       permission: updateMember,
@@ -183,8 +205,26 @@ export function AdminMembersPage({ data }: PageProps<MemberDeskPageData>) {
           filters={memberFilters}
           initialSort={{ column: 'registered', direction: 'desc' }}
           bulkActions={bulkActions}
+          exportPath={memberExportPath}
+          exportPermission={{ action: 'read', subject: 'Member' }}
           storageKey="admin.members.columns"
-          toolbar={repChooser}
+          toolbar={
+            canUpdate ? (
+              <>
+                <label>
+                  原因{' '}
+                  <input
+                    aria-label="停用/启用原因"
+                    value={reason}
+                    maxLength={200}
+                    placeholder="批量停用/启用的原因"
+                    onChange={(event) => setReason(event.target.value)}
+                  />
+                </label>
+                {repChooser}
+              </>
+            ) : null
+          }
         />
       </section>
       {canUpdate ? (

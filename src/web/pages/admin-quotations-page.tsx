@@ -1,10 +1,14 @@
+import { useState } from 'react';
 import { quotationDeskPaths, type QuotationDeskPageData, type QuotationDeskRow } from '../../contract/admin-quotation.ts';
 import { quotationDeskCalls } from '../../contract/admin-quotation-calls.ts';
 import { formatCents } from '../../contract/pricing.ts';
 import { quotationStatuses, quotationStatusLabels } from '../../contract/quotation.ts';
 import { AdminLayout } from '../features/staff/admin-layout.tsx';
 import { DataGrid } from '../features/staff/data-grid/data-grid.tsx';
-import type { GridColumn, GridFilter } from '../features/staff/data-grid/grid-types.ts';
+import { bulkNotice } from '../features/staff/data-grid/bulk-notice.ts';
+import type { GridBulkAction, GridColumn, GridFilter } from '../features/staff/data-grid/grid-types.ts';
+import { callStaffApi } from '../features/staff/staff-api.ts';
+import { StaffCan } from '../features/staff/staff-can.tsx';
 import type { PageProps } from './page-props.ts';
 
 const columns: readonly GridColumn<QuotationDeskRow>[] = [
@@ -38,6 +42,24 @@ const filters: readonly GridFilter[] = [
 
 /** /admin/quotations: 报价管理 — BOM quotation requests, filtered and sorted on the server. */
 export function AdminQuotationsPage({ data }: PageProps<QuotationDeskPageData>) {
+  const [reason, setReason] = useState('');
+  const bulkActions: GridBulkAction<QuotationDeskRow>[] = [
+    {
+      label: '批量关闭',
+      permission: { action: 'update', subject: 'Quotation' },
+      async run(rows) {
+        if (reason.trim() === '') return '请先填写关闭原因';
+        const result = await callStaffApi(quotationDeskCalls.bulkClose, { quotationIds: rows.map((row) => row.id), reason });
+        return bulkNotice(
+          `已关闭 ${String(result.done)} 张询价单，会员将收到通知`,
+          result,
+          rows,
+          (row) => row.id,
+          (row) => row.quotationNo,
+        );
+      },
+    },
+  ];
   return (
     <AdminLayout staff={data.staff} menu={data.menu} current={quotationDeskPaths.list}>
       <section className="admin-card">
@@ -51,6 +73,14 @@ export function AdminQuotationsPage({ data }: PageProps<QuotationDeskPageData>) 
           rowKey={(row) => row.id}
           initialSort={{ column: 'createdAt', direction: 'desc' }}
           storageKey="admin.quotations.columns"
+          bulkActions={bulkActions}
+          toolbar={
+            <StaffCan action="update" subject="Quotation">
+              <label>
+                关闭原因 <input aria-label="关闭原因" value={reason} maxLength={200} onChange={(event) => setReason(event.target.value)} />
+              </label>
+            </StaffCan>
+          }
         />
       </section>
     </AdminLayout>

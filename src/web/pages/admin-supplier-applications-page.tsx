@@ -1,12 +1,13 @@
-import { useState, type SubmitEvent } from 'react';
+import { useMemo, useRef, useState, type SubmitEvent } from 'react';
 import { supplierDeskCalls } from '../../contract/admin-supplier-desk-calls.ts';
-import type { SupplierDeskDetail, SupplierDeskPageData, SupplierDeskRow } from '../../contract/member-desk.ts';
+import { supplierExportPath, type SupplierDeskDetail, type SupplierDeskPageData, type SupplierDeskRow } from '../../contract/member-desk.ts';
 import { abilityFor } from '../../contract/staff-permissions.ts';
 import { ApiError } from '../lib/api-client.ts';
 import { AdminLayout } from '../features/staff/admin-layout.tsx';
 import { callStaffApi } from '../features/staff/staff-api.ts';
-import { fieldOf, GridPager } from '../features/member-desk/grid-pager.tsx';
-import { useGridList } from '../features/member-desk/use-grid-list.ts';
+import { fieldOf } from '../features/member-desk/grid-pager.tsx';
+import { DataGrid } from '../features/staff/data-grid/data-grid.tsx';
+import type { GridColumn, GridControls, GridFilter } from '../features/staff/data-grid/grid-types.ts';
 import type { PageProps } from './page-props.ts';
 
 function messageOf(failure: unknown): string {
@@ -93,18 +94,49 @@ function ApplicationDetail({ detail, canReview, onReviewed }: { detail: Supplier
   );
 }
 
-/** /admin/supplier-applications: 供应商审核 — the applications, one opened with its documents, approved or rejected with a reason. */
+const filters: readonly GridFilter[] = [
+  {
+    kind: 'select',
+    name: 'status',
+    label: '状态',
+    options: [
+      { value: 'pending', label: '待审核' },
+      { value: 'approved', label: '已通过' },
+      { value: 'rejected', label: '已驳回' },
+    ],
+  },
+  { kind: 'text', name: 'keyword', label: '公司、申请编号、联系人或电话', maxLength: 40 },
+  { kind: 'date', name: 'createdFrom', label: '申请开始日期' },
+  { kind: 'date', name: 'createdTo', label: '申请结束日期' },
+];
+
+function columnsOf(open: (id: number) => void): GridColumn<SupplierDeskRow>[] {
+  return [
+    { id: 'applicationNo', header: '申请编号', isAlwaysShown: true, cell: (row) => row.applicationNo },
+    { id: 'companyName', header: '公司', cell: (row) => row.companyName },
+    { id: 'contact', header: '联系人', cell: (row) => `${row.contactName} ${row.phone}` },
+    { id: 'status', header: '状态', cell: (row) => row.statusLabel },
+    { id: 'created', header: '申请时间', isSortable: true, cell: (row) => row.createdAtStr },
+    { id: 'reviewer', header: '审核人', cell: (row) => row.reviewer },
+    {
+      id: 'actions',
+      header: '操作',
+      isAlwaysShown: true,
+      cell: (row) => (
+        <button type="button" className="admin-button admin-button--small" onClick={() => open(row.id)}>
+          查看
+        </button>
+      ),
+    },
+  ];
+}
+
+/** /admin/supplier-applications: 供应商审核 — the applications as a grid (filters, paging, export), one opened with its documents, approved or rejected with a reason. */
 export function AdminSupplierApplicationsPage({ data }: PageProps<SupplierDeskPageData>) {
-  const list = useGridList<SupplierDeskRow>(supplierDeskCalls.list, data.initial, {});
+  const grid = useRef<GridControls>(null);
   const [detail, setDetail] = useState<SupplierDeskDetail | null>(data.detail);
   const [notice, setNotice] = useState('');
   const canReview = abilityFor(data.staff.role).can('update', 'SupplierApplication');
-
-  function search(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    void list.load({ filters: { status: fieldOf(form, 'status'), keyword: fieldOf(form, 'keyword') } });
-  }
 
   async function open(id: number) {
     setNotice('');
@@ -114,66 +146,34 @@ export function AdminSupplierApplicationsPage({ data }: PageProps<SupplierDeskPa
       setNotice(messageOf(failure));
     }
   }
+  const columns = useMemo(() => columnsOf((id) => void open(id)), []);
 
   async function reviewed(message: string) {
     setNotice(message);
     if (detail) await open(detail.id);
-    await list.reload();
+    grid.current?.reload();
   }
 
   return (
     <AdminLayout staff={data.staff} menu={data.menu} current="/admin/supplier-applications">
       <section className="admin-card admin-card--spaced">
         <h1>供应商审核</h1>
-        <form className="admin-create" onSubmit={search} aria-label="筛选申请">
-          <select name="status" aria-label="状态" defaultValue="">
-            <option value="">全部</option>
-            <option value="pending">待审核</option>
-            <option value="approved">已通过</option>
-            <option value="rejected">已驳回</option>
-          </select>
-          <input name="keyword" placeholder="公司、申请编号、联系人或电话" maxLength={40} />
-          <button type="submit" className="admin-button">
-            查询
-          </button>
-        </form>
         <p className="admin-notice" role="alert">
-          {notice || list.error}
+          {notice}
         </p>
-        <table className="admin-table" data-testid="supplier-grid">
-          <thead>
-            <tr>
-              <th>申请编号</th>
-              <th>公司</th>
-              <th>联系人</th>
-              <th>状态</th>
-              <th>申请时间</th>
-              <th>审核人</th>
-              <th>操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {list.page.rows.map((row) => (
-              <tr key={row.id}>
-                <td>{row.applicationNo}</td>
-                <td>{row.companyName}</td>
-                <td>
-                  {row.contactName} {row.phone}
-                </td>
-                <td>{row.statusLabel}</td>
-                <td>{row.createdAtStr}</td>
-                <td>{row.reviewer}</td>
-                <td>
-                  <button type="button" className="admin-button admin-button--small" onClick={() => void open(row.id)}>
-                    查看
-                  </button>
-                </td>
-              </tr>
-            ))}
-          </tbody>
-        </table>
-        {list.page.rows.length === 0 ? <p>暂无数据</p> : null}
-        <GridPager total={list.page.total} page={list.page.page} pageCount={list.pageCount} onPage={(page) => void list.load({ page })} />
+        <DataGrid
+          label="供应商申请"
+          call={supplierDeskCalls.list}
+          initial={data.initial}
+          columns={columns}
+          rowKey={(row) => row.id}
+          filters={filters}
+          initialSort={{ column: 'created', direction: 'desc' }}
+          exportPath={supplierExportPath}
+          exportPermission={{ action: 'read', subject: 'SupplierApplication' }}
+          storageKey="admin.supplier-applications.columns"
+          controls={grid}
+        />
       </section>
       {detail ? (
         <ApplicationDetail

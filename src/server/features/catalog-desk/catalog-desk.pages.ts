@@ -7,6 +7,8 @@ import { definePage, isPageRedirect, type Page } from '../../ssr/page-registry.t
 import { staffPageAccess } from '../staff/staff-session.ts';
 import type { CatalogDeskDeps } from './catalog-desk.routes.ts';
 import { listProducts, loadAdminProduct, loadProductFormOptions } from './product-desk.service.ts';
+import { gridPageOfUrl } from '../staff/grid-url-query.ts';
+import { productListQuery } from '../../../contract/admin-products-requests.ts';
 
 /** The signed-in staff member who may read products, or where to send the visitor (the guard of /admin/audit). */
 export function catalogDeskPages(deps: CatalogDeskDeps): Page[] {
@@ -18,7 +20,10 @@ export function catalogDeskPages(deps: CatalogDeskDeps): Page[] {
       async load(context) {
         const reader = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'Product' });
         if (isPageRedirect(reader)) return reader;
-        const [result, options] = await Promise.all([listProducts(deps, { page: 1, pageSize: 20, filters: {} }), loadProductFormOptions(deps.db)]);
+        const [result, options] = await Promise.all([
+          gridPageOfUrl(productListQuery, context.query, (request) => listProducts(deps, request)),
+          loadProductFormOptions(deps.db),
+        ]);
         return {
           title: '商品管理 - 芯品商城管理后台',
           isNoIndex: true,

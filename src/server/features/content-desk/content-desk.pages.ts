@@ -25,6 +25,8 @@ import { listAdminNews } from './news-desk.service.ts';
 import { readPreviewSiteContent } from './content-preview.service.ts';
 import { getSiteSettings, listFriendlyLinks, listHotKeywords } from './site-desk.service.ts';
 import { shellWithSiteContent } from '../shell/shell.service.ts';
+import { gridPageOfUrl } from '../staff/grid-url-query.ts';
+import { contentDeskRequests } from '../../../contract/admin-content-requests.ts';
 
 const readContent = { action: 'read', subject: 'Content' } as const;
 
@@ -50,7 +52,11 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, deps, readContent);
         if ('redirectTo' in access) return access;
-        return { title: title('新闻'), isNoIndex: true, data: { ...base(access), grid: await listAdminNews(db, { page: 1, pageSize: 20, filters: {} }) } };
+        return {
+          title: title('新闻'),
+          isNoIndex: true,
+          data: { ...base(access), grid: await gridPageOfUrl(contentDeskRequests.listNews, context.query, (request) => listAdminNews(db, request)) },
+        };
       },
     }),
     definePage<ContentHelpPageData>({

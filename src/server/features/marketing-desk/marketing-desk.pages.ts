@@ -7,6 +7,8 @@ import type { FeatureDeps } from '../feature-registration.ts';
 import { staffPageAccess } from '../staff/staff-session.ts';
 import { marketingDeskDepsOf } from './marketing-desk.routes.ts';
 import { listCouponDesk, loadCouponDeskDetail, loadMarketingSettings, loadScopeOptions } from './marketing-desk.service.ts';
+import { gridPageOfUrl } from '../staff/grid-url-query.ts';
+import { marketingDeskRequests } from '../../../contract/admin-marketing-requests.ts';
 
 const readCoupon = { action: 'read', subject: 'Coupon' } as const;
 
@@ -21,7 +23,7 @@ export function marketingDeskPages(featureDeps: FeatureDeps): Page[] {
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, featureDeps, readCoupon);
         if ('redirectTo' in access) return access;
-        const initial = await listCouponDesk(deps, { page: 1, pageSize: 20, filters: {} });
+        const initial = await gridPageOfUrl(marketingDeskRequests.list, context.query, (request) => listCouponDesk(deps, request));
         return { title: '营销管理 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initial } };
       },
     }),

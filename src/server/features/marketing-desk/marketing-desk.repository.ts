@@ -4,7 +4,7 @@ import type { CouponScope } from '../../../contract/coupon.ts';
 import type { GridQuery } from '../../../contract/staff-grid.ts';
 import type { Database } from '../../db/database.ts';
 import type { CouponTemplatesTable } from '../coupon/coupon.tables.ts';
-import { pageOfQuery } from '../staff/grid-query.ts';
+import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
 
 type TemplateBuilder = ExpressionBuilder<Database, 'couponTemplates'>;
 
@@ -35,18 +35,30 @@ function stateCondition(eb: TemplateBuilder, state: CouponDeskState, now: number
   return eb.and([...live, isStarted, eb.not(isSoldOut)]);
 }
 
+function filteredTemplates(db: Kysely<Database>, query: CouponDeskQuery, now: number) {
+  let select = db.selectFrom('couponTemplates').selectAll();
+  if (query.name) select = select.where('name', 'like', likeText(query.name));
+  if (query.scope) select = select.where('scope', '=', query.scope);
+  const { state } = query;
+  if (state) select = select.where((eb) => stateCondition(eb, state, now));
+  return select;
+}
+
+const couponSorts = { createdAt: 'createdAt', claimedCount: 'claimedCount' } as const;
+const couponDefaultSort = { column: 'createdAt', direction: 'desc' } as const;
+
 export function findCouponDeskPage(
   db: Kysely<Database>,
   query: CouponDeskQuery,
   grid: Pick<GridQuery<CouponDeskSortColumn>, 'page' | 'pageSize' | 'sort'>,
   now: number,
 ) {
-  let select = db.selectFrom('couponTemplates').selectAll();
-  if (query.name) select = select.where('name', 'like', likeText(query.name));
-  if (query.scope) select = select.where('scope', '=', query.scope);
-  const { state } = query;
-  if (state) select = select.where((eb) => stateCondition(eb, state, now));
-  return pageOfQuery(select, grid, { createdAt: 'createdAt', claimedCount: 'claimedCount' }, { column: 'createdAt', direction: 'desc' });
+  return pageOfQuery(filteredTemplates(db, query, now), grid, couponSorts, couponDefaultSort);
+}
+
+/** The coupons an export holds: the grid's filters and order, at most staffExportLimit. */
+export function findCouponsForExport(db: Kysely<Database>, query: CouponDeskQuery, sort: GridQuery<CouponDeskSortColumn>['sort'], now: number) {
+  return exportRowsOfQuery(filteredTemplates(db, query, now), sort, couponSorts, couponDefaultSort);
 }
 
 export function findTemplateRow(db: Kysely<Database>, id: number) {

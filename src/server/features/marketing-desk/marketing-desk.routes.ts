@@ -1,14 +1,17 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { marketingDeskMessages } from '../../../contract/admin-marketing.ts';
+import { marketingDeskMessages, marketingDeskPaths, type CouponDeskRow } from '../../../contract/admin-marketing.ts';
 import { marketingDeskCalls } from '../../../contract/admin-marketing-calls.ts';
 import { marketingDeskRequests } from '../../../contract/admin-marketing-requests.ts';
 import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { FeatureDeps } from '../feature-registration.ts';
+import { registerStaffExport, type StaffExportColumn } from '../staff/grid-query.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
 import {
+  bulkStopCoupons,
   createCoupon,
+  exportCouponDesk,
   listCouponDesk,
   loadCouponDeskDetail,
   loadMarketingSettings,
@@ -23,6 +26,20 @@ function actorOf(staff: StaffIdentity | null, request: FastifyRequest): StaffAct
   if (!staff) throw new AppError(staffErrors.loginRequired);
   return { staff, ip: request.ip };
 }
+
+const couponExportColumns: StaffExportColumn<CouponDeskRow>[] = [
+  { header: '编号', value: (row) => row.id },
+  { header: '名称', value: (row) => row.name },
+  { header: '优惠', value: (row) => `${row.kindLabel} ${row.offerText}` },
+  { header: '使用范围', value: (row) => row.scopeText },
+  { header: '状态', value: (row) => row.stateLabel },
+  { header: '已领', value: (row) => row.claimedCount },
+  { header: '总量', value: (row) => row.totalStock ?? '不限' },
+  { header: '每人限领', value: (row) => row.perMemberLimit },
+  { header: '有效期', value: (row) => row.validityText },
+  { header: '领取时间', value: (row) => row.claimWindowText },
+  { header: '创建时间', value: (row) => row.createdAtStr },
+];
 
 export function marketingDeskDepsOf(deps: FeatureDeps): MarketingDeskDeps {
   return { db: deps.db, configuredRewardName: deps.config.inviteRewardCoupon };
@@ -40,6 +57,7 @@ export function registerMarketingDeskRoutes(app: FastifyInstance, featureDeps: F
     async update({ body, staff, request }) {
       return new WithMessage(await updateCoupon(deps, actorOf(staff, request), body), marketingDeskMessages.saved);
     },
+    bulkStop: ({ body, staff, request }) => bulkStopCoupons(deps, actorOf(staff, request), body.templateIds),
     async stop({ body, staff, request }) {
       return new WithMessage(await stopCoupon(deps, actorOf(staff, request), body.templateId), marketingDeskMessages.stopped);
     },
@@ -47,5 +65,13 @@ export function registerMarketingDeskRoutes(app: FastifyInstance, featureDeps: F
     async setInviteReward({ body, staff, request }) {
       return new WithMessage(await setInviteReward(deps, actorOf(staff, request), body.templateId), marketingDeskMessages.settingsSaved);
     },
+  });
+  registerStaffExport(app, featureDeps, {
+    path: marketingDeskPaths.export,
+    permission: { action: 'read', subject: 'Coupon' },
+    schema: marketingDeskRequests.list,
+    fileName: '优惠券列表',
+    columns: couponExportColumns,
+    load: (query) => exportCouponDesk(deps, query),
   });
 }

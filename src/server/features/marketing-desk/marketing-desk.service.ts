@@ -23,7 +23,10 @@ import { AppError } from '../../http/app-error.ts';
 import { findInviteRewardTemplate, inviteRewardSettingKey } from '../coupon/coupon.service.ts';
 import type { CouponTemplatesTable } from '../coupon/coupon.tables.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
+import { changeEachOfBulk } from '../staff/grid-bulk.ts';
+import type { GridBulkResult } from '../../../contract/staff-grid.ts';
 import {
+  findCouponsForExport,
   countHeld,
   findBrandName,
   findBrandOptions,
@@ -257,6 +260,21 @@ export async function stopCoupon(deps: MarketingDeskDeps, actor: StaffActor, tem
     );
   });
   return loadCouponDeskDetail(deps, templateId, now);
+}
+
+/** 批量停发: each coupon as stopCoupon (audited alone); one already stopped or gone is reported. */
+export function bulkStopCoupons(deps: MarketingDeskDeps, actor: StaffActor, templateIds: readonly number[], now = Date.now()): Promise<GridBulkResult> {
+  return changeEachOfBulk(templateIds, (templateId) => stopCoupon(deps, actor, templateId, now));
+}
+
+/** The coupon grid's rows for its Excel export. */
+export async function exportCouponDesk(
+  deps: MarketingDeskDeps,
+  query: Pick<z.output<Requests['list']>, 'filters' | 'sort'>,
+  now = Date.now(),
+): Promise<CouponDeskRow[]> {
+  const [rows, rewardId] = await Promise.all([findCouponsForExport(deps.db, query.filters, query.sort, now), rewardIdOf(deps)]);
+  return rows.map((row) => rowOf(row, now, rewardId));
 }
 
 export async function loadMarketingSettings(deps: MarketingDeskDeps, now = Date.now()): Promise<MarketingSettings> {

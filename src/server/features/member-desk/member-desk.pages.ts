@@ -1,5 +1,4 @@
 import type { ContactDeskPageData, MemberDeskPageData, MemberDetailPageData, SupplierDeskPageData } from '../../../contract/member-desk.ts';
-import { gridDefaultPageSize } from '../../../contract/staff-grid.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
@@ -10,8 +9,10 @@ import { AdminSupplierApplicationsPage } from '../../../web/pages/admin-supplier
 import { staffPageAccess } from '../staff/staff-session.ts';
 import { listMembers, listMyMembers, listReps, loadMemberDetail, repViewIfMine } from './member-desk.service.ts';
 import { listContactDesk, listSupplierDesk, loadSupplierDesk } from './service-desk.service.ts';
-
-const firstPage = { page: 1, pageSize: gridDefaultPageSize } as const;
+import { gridPageOfUrl } from '../staff/grid-url-query.ts';
+import { contactDeskRequests } from '../../../contract/admin-contact-desk-requests.ts';
+import { memberDeskRequests } from '../../../contract/admin-member-desk-requests.ts';
+import { supplierDeskRequests } from '../../../contract/admin-supplier-desk-requests.ts';
 
 /** An unknown id shows the page's own "not found" state rather than the error page. */
 async function nullIfMissing<T>(loading: Promise<T>): Promise<T | null> {
@@ -38,7 +39,11 @@ export function memberDeskPages(deps: ServiceDeps): Page[] {
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'Member' });
         if ('redirectTo' in access) return access;
-        const [initial, reps, myMembers] = await Promise.all([listMembers(db, { ...firstPage, filters: {} }), listReps(db), listMyMembers(db, access.staff)]);
+        const [initial, reps, myMembers] = await Promise.all([
+          gridPageOfUrl(memberDeskRequests.list, context.query, (request) => listMembers(db, request)),
+          listReps(db),
+          listMyMembers(db, access.staff),
+        ]);
         return { title: '会员管理 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initial, reps: reps.reps, salesStaff: reps.salesStaff, myMembers } };
       },
     }),
@@ -62,7 +67,7 @@ export function memberDeskPages(deps: ServiceDeps): Page[] {
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'ContactMessage' });
         if ('redirectTo' in access) return access;
-        const initial = await listContactDesk(db, { ...firstPage, filters: { status: 'new' } });
+        const initial = await gridPageOfUrl(contactDeskRequests.list, context.query, (request) => listContactDesk(db, request), { status: 'new' });
         return { title: '联系留言 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initial } };
       },
     }),
@@ -75,7 +80,7 @@ export function memberDeskPages(deps: ServiceDeps): Page[] {
         if ('redirectTo' in access) return access;
         const id = positiveId(context.query.id);
         const [initial, detail] = await Promise.all([
-          listSupplierDesk(db, { ...firstPage, filters: {} }),
+          gridPageOfUrl(supplierDeskRequests.list, context.query, (request) => listSupplierDesk(db, request)),
           id === null ? null : nullIfMissing(loadSupplierDesk(deps, id)),
         ]);
         return { title: '供应商审核 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initial, detail } };

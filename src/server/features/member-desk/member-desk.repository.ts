@@ -3,7 +3,7 @@ import { memberLevels } from '../../../contract/member.ts';
 import type { MemberSortColumn } from '../../../contract/member-desk.ts';
 import type { GridQuery } from '../../../contract/staff-grid.ts';
 import type { Database } from '../../db/database.ts';
-import { pageOfQuery } from '../staff/grid-query.ts';
+import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
 
 const beijingOffsetMs = 8 * 3_600_000;
 
@@ -66,8 +66,7 @@ function memberSelect(db: Kysely<Database>) {
 
 export type MemberListRow = Awaited<ReturnType<ReturnType<typeof memberSelect>['execute']>>[number];
 
-export function findMembersPage(db: Kysely<Database>, grid: GridQuery<MemberSortColumn, MemberFilters>) {
-  const { filters } = grid;
+function filteredMembers(db: Kysely<Database>, filters: MemberFilters) {
   let query = memberSelect(db);
   if (filters.phone) query = query.where(sql<boolean>`users.phone like ${likeContaining(filters.phone)} escape '\\'`);
   if (filters.userNumber) query = query.where(sql<boolean>`users.user_number like ${likeContaining(filters.userNumber.toUpperCase())} escape '\\'`);
@@ -82,7 +81,19 @@ export function findMembersPage(db: Kysely<Database>, grid: GridQuery<MemberSort
     const next = memberLevels[levelIndex + 1];
     if (next) query = query.where(sql<boolean>`${paidExpression} < ${next.fromCents}`);
   }
-  return pageOfQuery(query, grid, { registered: 'users.createdAt', paidTotal: paidExpression }, { column: 'registered', direction: 'desc' }, 'users.id');
+  return query;
+}
+
+const memberSorts = { registered: 'users.createdAt', paidTotal: paidExpression } as const;
+const memberDefaultSort = { column: 'registered', direction: 'desc' } as const;
+
+export function findMembersPage(db: Kysely<Database>, grid: GridQuery<MemberSortColumn, MemberFilters>) {
+  return pageOfQuery(filteredMembers(db, grid.filters), grid, memberSorts, memberDefaultSort, 'users.id');
+}
+
+/** The members an export holds: the grid's filters and order, at most staffExportLimit. */
+export function findMembersForExport(db: Kysely<Database>, grid: Pick<GridQuery<MemberSortColumn, MemberFilters>, 'sort' | 'filters'>) {
+  return exportRowsOfQuery(filteredMembers(db, grid.filters), grid.sort, memberSorts, memberDefaultSort, 'users.id');
 }
 
 export function findMemberRow(db: Kysely<Database>, userId: number) {

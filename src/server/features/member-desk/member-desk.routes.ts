@@ -5,17 +5,28 @@ import { memberDeskCalls } from '../../../contract/admin-member-desk-calls.ts';
 import { memberDeskRequests } from '../../../contract/admin-member-desk-requests.ts';
 import { supplierDeskCalls } from '../../../contract/admin-supplier-desk-calls.ts';
 import { supplierDeskRequests } from '../../../contract/admin-supplier-desk-requests.ts';
-import { memberDeskMessages, supplierDocumentPath } from '../../../contract/member-desk.ts';
+import {
+  memberDeskMessages,
+  memberExportPath,
+  supplierDocumentPath,
+  supplierExportPath,
+  type MemberDeskRow,
+  type SupplierDeskRow,
+} from '../../../contract/member-desk.ts';
+import { formatCents } from '../../../contract/pricing.ts';
 import { staffErrors, staffLoginPath, type StaffIdentity } from '../../../contract/staff.ts';
 import { abilityFor } from '../../../contract/staff-permissions.ts';
 import { SupplierDecision } from '../../../contract/supplier.ts';
 import { WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
+import { registerStaffExport, type StaffExportColumn } from '../staff/grid-query.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
 import { currentStaff } from '../staff/staff-session.ts';
 import {
   assignRep,
+  bulkSetMembersDisabled,
+  exportMembers,
   listMembers,
   listMyMembers,
   listReps,
@@ -25,7 +36,37 @@ import {
   setMemberDisabled,
   type StaffActor,
 } from './member-desk.service.ts';
-import { listContactDesk, listSupplierDesk, loadSupplierDesk, markContactHandled, openSupplierDocument, reviewSupplierDesk } from './service-desk.service.ts';
+import {
+  exportSupplierDesk,
+  listContactDesk,
+  listSupplierDesk,
+  loadSupplierDesk,
+  markContactHandled,
+  openSupplierDocument,
+  reviewSupplierDesk,
+} from './service-desk.service.ts';
+
+const memberExportColumns: StaffExportColumn<MemberDeskRow>[] = [
+  { header: '会员编号', value: (row) => row.userNumber },
+  { header: '昵称', value: (row) => row.nickName },
+  { header: '手机号', value: (row) => row.phone },
+  { header: '等级', value: (row) => row.levelName },
+  { header: '累计消费', value: (row) => formatCents(row.paidCents) },
+  { header: '订单数', value: (row) => row.orderCount },
+  { header: '专属销售', value: (row) => row.repName },
+  { header: '注册时间', value: (row) => row.registeredAtStr },
+  { header: '状态', value: (row) => (row.isDisabled ? '已停用' : '正常') },
+];
+
+const supplierExportColumns: StaffExportColumn<SupplierDeskRow>[] = [
+  { header: '申请编号', value: (row) => row.applicationNo },
+  { header: '公司', value: (row) => row.companyName },
+  { header: '联系人', value: (row) => row.contactName },
+  { header: '电话', value: (row) => row.phone },
+  { header: '状态', value: (row) => row.statusLabel },
+  { header: '申请时间', value: (row) => row.createdAtStr },
+  { header: '审核人', value: (row) => row.reviewer },
+];
 
 function actorOf(staff: StaffIdentity | null, request: FastifyRequest): StaffActor {
   if (!staff) throw new AppError(staffErrors.loginRequired);
@@ -46,6 +87,9 @@ export function registerMemberDeskRoutes(app: FastifyInstance, deps: ServiceDeps
       const row = await setMemberDisabled(db, actorOf(staff, request), body.userId, body.isDisabled);
       return new WithMessage(row, body.isDisabled ? memberDeskMessages.disabled : memberDeskMessages.enabled);
     },
+    async bulkSetDisabled({ body, staff, request }) {
+      return bulkSetMembersDisabled(db, actorOf(staff, request), body.userIds, body.isDisabled, body.reason);
+    },
     async assignRep({ body, staff, request }) {
       const result = await assignRep(db, actorOf(staff, request), body.userIds, body.repId);
       return new WithMessage(result, body.repId === null ? memberDeskMessages.repRemoved : memberDeskMessages.repAssigned);
@@ -57,6 +101,15 @@ export function registerMemberDeskRoutes(app: FastifyInstance, deps: ServiceDeps
     },
     myMembers: async ({ staff }) => (await listMyMembers(db, signedIn(staff))) ?? [],
     repMember: ({ body, staff }) => loadRepMemberView(db, signedIn(staff), body.userId),
+  });
+
+  registerStaffExport(app, deps, {
+    path: memberExportPath,
+    permission: { action: 'read', subject: 'Member' },
+    schema: memberDeskRequests.list,
+    fileName: '会员列表',
+    columns: memberExportColumns,
+    load: (query) => exportMembers(db, query),
   });
 
   registerStaffCalls(app, deps, contactDeskCalls, contactDeskRequests, {
@@ -74,6 +127,15 @@ export function registerMemberDeskRoutes(app: FastifyInstance, deps: ServiceDeps
       const row = await reviewSupplierDesk(deps, actorOf(staff, request), { id: body.id, decision, reason: body.reason });
       return new WithMessage(row, decision === SupplierDecision.approve ? memberDeskMessages.approved : memberDeskMessages.rejected);
     },
+  });
+
+  registerStaffExport(app, deps, {
+    path: supplierExportPath,
+    permission: { action: 'read', subject: 'SupplierApplication' },
+    schema: supplierDeskRequests.list,
+    fileName: '供应商申请',
+    columns: supplierExportColumns,
+    load: (query) => exportSupplierDesk(db, query),
   });
 
   // The licence and certificates of an application: to staff who may read applications, never kept by a shared cache.

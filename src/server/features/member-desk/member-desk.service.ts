@@ -21,6 +21,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { endAllMemberSessions } from '../../http/session.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
+import { changeEachOfBulk } from '../staff/grid-bulk.ts';
 import {
   claimMemberDisabled,
   findAddressesOf,
@@ -30,6 +31,7 @@ import {
   findExistingMemberIds,
   findLoginsOf,
   findMemberRow,
+  findMembersForExport,
   findMembersOfRep,
   findMembersPage,
   findOrdersOf,
@@ -163,7 +165,8 @@ export async function setMemberDisabled(
   actor: StaffActor,
   userId: number,
   isDisabled: boolean,
-  now = Date.now(),
+  /** reason: the bulk action's, kept in the audit entry. */
+  { now = Date.now(), reason }: { now?: number; reason?: string } = {},
 ): Promise<MemberDeskRow> {
   const after = await withTransaction(db, async (trx) => {
     const before = await memberOrMissing(trx, userId);
@@ -176,13 +179,26 @@ export async function setMemberDisabled(
       subject: 'Member',
       subjectId: userId,
       before: { isDisabled: before.disabledAt !== null },
-      after: { isDisabled },
+      after: reason === undefined ? { isDisabled } : { isDisabled, reason },
     });
     return changed;
   });
   // After the commit: a login that read disabled_at before it was written has its session ended here.
   if (isDisabled) await endAllMemberSessions(db, userId);
   return after;
+}
+
+/** 批量停用/启用 with a reason: each member as setMemberDisabled (audited, sessions ended), one in that state already reported. */
+export function bulkSetMembersDisabled(db: Kysely<Database>, actor: StaffActor, userIds: readonly number[], isDisabled: boolean, reason: string) {
+  return changeEachOfBulk(userIds, (userId) => setMemberDisabled(db, actor, userId, isDisabled, { reason }));
+}
+
+/** The members grid's rows for its Excel export. */
+export async function exportMembers(
+  db: Kysely<Database>,
+  grid: Pick<GridQuery<MemberSortColumn, MemberFilters>, 'sort' | 'filters'>,
+): Promise<MemberDeskRow[]> {
+  return (await findMembersForExport(db, grid)).map(memberRowOf);
 }
 
 /** Assigns members to a rep (or takes their rep away, repId null); one audit entry per member whose rep changed. */

@@ -16,6 +16,7 @@ import type { StaffActor } from './member-desk.service.ts';
 import {
   findContactMessageRow,
   findContactMessagesPage,
+  findSupplierApplicationsForExport,
   findSupplierApplicationsPage,
   findSupplierDocument,
   type ContactFilters,
@@ -92,6 +93,14 @@ function supplierRowOf(row: {
 export async function listSupplierDesk(db: Kysely<Database>, grid: GridQuery<'created', SupplierFilters>): Promise<GridPage<SupplierDeskRow>> {
   const page = await findSupplierApplicationsPage(db, grid);
   return { ...page, rows: page.rows.map(supplierRowOf) };
+}
+
+/** The supplier applications grid's rows for its Excel export. */
+export async function exportSupplierDesk(
+  db: Kysely<Database>,
+  grid: Pick<GridQuery<'created', SupplierFilters>, 'sort' | 'filters'>,
+): Promise<SupplierDeskRow[]> {
+  return (await findSupplierApplicationsForExport(db, grid)).map(supplierRowOf);
 }
 
 /** An application with its documents at the console's own address (staff only), never the upload's public one. */

@@ -6,7 +6,6 @@ import {
   type AdminOrdersPageData,
 } from '../../../contract/admin-orders.ts';
 import { carriers } from '../../../contract/delivery.ts';
-import { gridDefaultPageSize } from '../../../contract/staff-grid.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requestErrors } from '../../../contract/errors.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
@@ -17,8 +16,8 @@ import { AdminOrderDetailPage } from '../../../web/pages/admin-order-detail-page
 import { AdminOrdersPage } from '../../../web/pages/admin-orders-page.tsx';
 import { listComplaintsForStaff, loadComplaintDetailForStaff } from './complaint-desk.service.ts';
 import { listOrdersForStaff, loadOrderDetailForStaff } from './order-desk.service.ts';
-
-const firstPage = { page: 1, pageSize: gridDefaultPageSize, filters: {} };
+import { gridPageOfUrl } from '../staff/grid-url-query.ts';
+import { complaintGridQuery, orderGridQuery } from '../../../contract/admin-orders-requests.ts';
 
 export function orderDeskPages(deps: Pick<ServiceDeps, 'db' | 'config'>): Page[] {
   return [
@@ -26,10 +25,14 @@ export function orderDeskPages(deps: Pick<ServiceDeps, 'db' | 'config'>): Page[]
       path: adminOrdersPath,
       entry: 'admin-orders',
       component: AdminOrdersPage,
-      async load({ request, reply }) {
+      async load({ request, reply, query }) {
         const who = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Order' });
         if ('redirectTo' in who) return who;
-        return { title: '订单管理 - 芯品商城管理后台', isNoIndex: true, data: { ...who, initial: await listOrdersForStaff(deps.db, firstPage) } };
+        return {
+          title: '订单管理 - 芯品商城管理后台',
+          isNoIndex: true,
+          data: { ...who, initial: await gridPageOfUrl(orderGridQuery, query, (grid) => listOrdersForStaff(deps.db, grid)) },
+        };
       },
     }),
     definePage<AdminOrderDetailPageData>({
@@ -51,7 +54,7 @@ export function orderDeskPages(deps: Pick<ServiceDeps, 'db' | 'config'>): Page[]
         path,
         entry: 'admin-complaints',
         component: AdminComplaintsPage,
-        async load({ request, reply, params }) {
+        async load({ request, reply, params, query }) {
           const id = params.id === undefined ? null : Number(params.id);
           const who = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Complaint' });
           if ('redirectTo' in who) return who;
@@ -60,7 +63,12 @@ export function orderDeskPages(deps: Pick<ServiceDeps, 'db' | 'config'>): Page[]
           return {
             title: '售后服务 - 芯品商城管理后台',
             isNoIndex: true,
-            data: { ...who, initial: await listComplaintsForStaff(deps.db, firstPage), detail, carriers: [...carriers] },
+            data: {
+              ...who,
+              initial: await gridPageOfUrl(complaintGridQuery, query, (grid) => listComplaintsForStaff(deps.db, grid)),
+              detail,
+              carriers: [...carriers],
+            },
           };
         },
       }),

@@ -6,6 +6,8 @@ import { definePage, type Page } from '../../ssr/page-registry.ts';
 import type { FeatureDeps } from '../feature-registration.ts';
 import { staffPageAccess } from '../staff/staff-session.ts';
 import { listQuotationDesk, loadQuotationDeskDetail } from './quotation-desk.service.ts';
+import { gridPageOfUrl } from '../staff/grid-url-query.ts';
+import { quotationDeskListQuery } from '../../../contract/admin-quotation-requests.ts';
 
 /** 报价管理's list and detail: not signed in → the console's login (returning here); a role without it → /admin. */
 export function quotationDeskPages(deps: FeatureDeps): Page[] {
@@ -14,10 +16,10 @@ export function quotationDeskPages(deps: FeatureDeps): Page[] {
       path: quotationDeskPaths.list,
       entry: 'admin-quotations',
       component: AdminQuotationsPage,
-      async load({ request, reply }) {
+      async load({ request, reply, query }) {
         const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Quotation' });
         if ('redirectTo' in access) return access;
-        const initial = await listQuotationDesk(deps.db, { page: 1, pageSize: 20, filters: {} });
+        const initial = await gridPageOfUrl(quotationDeskListQuery, query, (grid) => listQuotationDesk(deps.db, grid));
         return { title: '报价管理 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initial } };
       },
     }),

@@ -7,6 +7,7 @@ import { WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { FeatureDeps } from '../feature-registration.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
+import { changeEachOfBulk } from '../staff/grid-bulk.ts';
 import {
   closeQuotationByStaff,
   listQuotationDesk,
@@ -30,6 +31,8 @@ export function registerQuotationDeskRoutes(app: FastifyInstance, deps: FeatureD
     async send({ body, staff, request }) {
       return new WithMessage(await sendQuotationOffer(deps, actorOf(staff, request), body), quotationDeskMessages.sent);
     },
+    bulkClose: ({ body, staff, request }) =>
+      changeEachOfBulk(body.quotationIds, (quotationId) => closeQuotationByStaff(deps, actorOf(staff, request), { quotationId, reason: body.reason })),
     async close({ body, staff, request }) {
       return new WithMessage(await closeQuotationByStaff(deps, actorOf(staff, request), body), quotationDeskMessages.closed);
     },

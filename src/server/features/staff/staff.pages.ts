@@ -7,7 +7,6 @@ import {
   type StaffLoginPageData,
 } from '../../../contract/staff.ts';
 import { abilityFor, desksFor } from '../../../contract/staff-permissions.ts';
-import { gridDefaultPageSize } from '../../../contract/staff-grid.ts';
 import { AdminStaffPage } from '../../../web/pages/admin-staff-page.tsx';
 import { listStaff } from './staff-desk.service.ts';
 import { searchAuditLog } from './audit.service.ts';
@@ -18,9 +17,8 @@ import type { AdminHomePageData } from '../../../contract/dashboard.ts';
 import { loadDashboard } from '../dashboard/dashboard.service.ts';
 import { AdminLoginPage } from '../../../web/pages/admin-login-page.tsx';
 import { currentStaff, ensureStaffSid, staffLoginPathFor, staffPageAccess, type StaffSessionDeps } from './staff-session.ts';
-
-/** A grid's first page as the page opens: no filter, the list's own order. */
-const firstPage = { page: 1, pageSize: gridDefaultPageSize, filters: {} };
+import { gridPageOfUrl } from './grid-url-query.ts';
+import { auditDeskRequests, staffDeskRequests } from '../../../contract/staff-requests.ts';
 
 /** The console's pages: never indexed, rendered in the console's own layout (the shop's shell is not shown). */
 export function staffPages(deps: StaffSessionDeps): Page[] {
@@ -52,13 +50,13 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
       path: '/admin/staff',
       entry: 'admin-staff',
       component: AdminStaffPage,
-      async load({ request, reply }) {
+      async load({ request, reply, query }) {
         const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Staff' });
         if ('redirectTo' in access) return access;
         return {
           title: '员工管理 - 芯品商城管理后台',
           isNoIndex: true,
-          data: { ...access, grid: await listStaff(deps.db, firstPage) },
+          data: { ...access, grid: await gridPageOfUrl(staffDeskRequests.list, query, (grid) => listStaff(deps.db, grid)) },
         };
       },
     }),
@@ -66,13 +64,13 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
       path: '/admin/audit',
       entry: 'admin-audit',
       component: AdminAuditPage,
-      async load({ request, reply }) {
+      async load({ request, reply, query }) {
         const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'AuditLog' });
         if ('redirectTo' in access) return access;
         return {
           title: '操作日志 - 芯品商城管理后台',
           isNoIndex: true,
-          data: { ...access, grid: await searchAuditLog(deps.db, firstPage) },
+          data: { ...access, grid: await gridPageOfUrl(auditDeskRequests.search, query, (grid) => searchAuditLog(deps.db, grid)) },
         };
       },
     }),

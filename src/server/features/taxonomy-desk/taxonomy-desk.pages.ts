@@ -1,9 +1,10 @@
 import { brandDeskPath, categoryDeskPath, type BrandDeskPageData, type CategoryDeskPageData } from '../../../contract/admin-taxonomy.ts';
-import { gridDefaultPageSize } from '../../../contract/staff-grid.ts';
+import { brandDeskRequests } from '../../../contract/admin-brands-requests.ts';
 import { AdminBrandsPage } from '../../../web/pages/admin-brands-page.tsx';
 import { AdminCategoriesPage } from '../../../web/pages/admin-categories-page.tsx';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { staffPageAccess, type StaffSessionDeps } from '../staff/staff-session.ts';
+import { gridPageOfUrl } from '../staff/grid-url-query.ts';
 import { listBrandsForDesk } from './brand-desk.service.ts';
 import { loadCategoryDesk } from './category-desk.service.ts';
 
@@ -24,10 +25,10 @@ export function taxonomyDeskPages(deps: StaffSessionDeps): Page[] {
       path: brandDeskPath,
       entry: 'admin-brands',
       component: AdminBrandsPage,
-      async load({ request, reply }) {
+      async load({ request, reply, query }) {
         const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Brand' });
         if ('redirectTo' in access) return access;
-        const initialPage = await listBrandsForDesk(deps.db, deps.config.imageBaseUrl, { page: 1, pageSize: gridDefaultPageSize, filters: {} });
+        const initialPage = await gridPageOfUrl(brandDeskRequests.list, query, (grid) => listBrandsForDesk(deps.db, deps.config.imageBaseUrl, grid));
         return { title: '品牌管理 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initialPage } };
       },
     }),

@@ -22,6 +22,7 @@ import { presentFilters, type GridQueryState } from './grid-query-state.ts';
 import type { DataGridProps, GridBulkAction } from './grid-types.ts';
 import { useColumnChoice } from './use-column-choice.ts';
 import { useGridData } from './use-grid-data.ts';
+import { useGridUrl } from './use-grid-url.ts';
 import { GridHeaderCell } from './grid-header-cell.tsx';
 
 const features = tableFeatures({ rowSortingFeature, columnVisibilityFeature, rowSelectionFeature });
@@ -35,12 +36,13 @@ const textFilterDelayMs = 400;
 export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
   const { call, initial, columns, rowKey, filters = [], storageKey, label, toQuery } = props;
   const can = useStaffCan();
-  const [query, setQuery] = useState<GridQueryState>({
-    page: initial.page,
-    pageSize: initial.pageSize as GridPageSize,
-    sort: props.initialSort,
-    filters: props.initialFilters ?? {},
-  });
+  const defaults = { sort: props.initialSort, filters: props.initialFilters ?? {} };
+  const filterNames = [...new Set([...filters.map((filter) => filter.name), ...Object.keys(defaults.filters)])];
+  const [query, setQuery] = useState<GridQueryState>(() =>
+    initial.view
+      ? { ...initial.view, sort: initial.view.sort ?? defaults.sort }
+      : { page: initial.page, pageSize: initial.pageSize as GridPageSize, sort: defaults.sort, filters: defaults.filters },
+  );
   const [draft, setDraft] = useState(query.filters);
   const typing = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const { result, isLoading, error, load } = useGridData(call, initial, toQuery);
@@ -55,10 +57,17 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
   useEffect(() => {
     latestQuery.current = query;
   }, [query]);
-  function show(next: GridQueryState) {
+  const recordInUrl = useGridUrl(initial.view !== undefined, query, defaults, filterNames, (next) => {
+    clearTimeout(typing.current);
+    setDraft(next.filters);
+    show(next, false);
+  });
+  /** Shows a view: asks the server, and (unless it came from back/forward) makes it a history entry. */
+  function show(next: GridQueryState, isNewView = true) {
     setQuery(next);
     setSelection({});
     void load(next);
+    if (isNewView) recordInUrl(next);
   }
   const controls = { reload: () => show(query) };
   useImperativeHandle(props.controls, () => controls);

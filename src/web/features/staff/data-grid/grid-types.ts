@@ -48,14 +48,16 @@ export interface DataGridProps<Row> {
   /** For labels and testids: e.g. 员工列表. */
   label: string;
   call: GridCall<Row>;
+  /** The first page as the server rendered it; with a `view` (the loader read it from the URL, gridStartOfUrl) the grid keeps its view in the URL. */
   initial: GridPage<Row>;
   columns: readonly GridColumn<Row>[];
   rowKey: (row: Row) => string | number;
   filters?: readonly GridFilter[];
-  /** The filter values the server rendered `initial` with. */
+  /** The filter values shown when the URL names none (the loader's defaults too); a URL clears one with `name=`. */
   initialFilters?: GridFilterValues;
   /** Turns the controls' values into the call's `filters` (default: the non-empty strings as they are). */
   toQuery?: (values: GridFilterValues) => Record<string, unknown>;
+  /** The sort shown when the URL names none (the list's own default). */
   initialSort?: GridSort;
   bulkActions?: readonly GridBulkAction<Row>[];
   /** GET path of the export (registerStaffExport); the link is shown to roles with exportPermission. */
