@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminProductExportPath, adminProductMessages, lifecycleLabels, type AdminProductRow } from '../../../contract/admin-products.ts';
 import { adminProductsCalls } from '../../../contract/admin-products-calls.ts';
 import { adminProductsRequests, productListQuery } from '../../../contract/admin-products-requests.ts';
+import { warehouseStockText } from '../../../contract/warehouse.ts';
 import { formatUnitPriceE4 } from '../../../contract/money.ts';
 import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { WithMessage } from '../../http/api-route.ts';
@@ -36,6 +37,7 @@ const exportColumns: StaffExportColumn<AdminProductRow>[] = [
   { header: '封装', value: (row) => row.package },
   { header: '生命周期', value: (row) => lifecycleLabels[row.lifecycle] },
   { header: '库存', value: (row) => row.stock },
+  { header: '分仓库存', value: (row) => warehouseStockText(row.warehouses) },
   { header: '包装数量', value: (row) => row.packSize },
   { header: '首阶单价', value: (row) => (row.firstTierPriceE4 === null ? '' : formatUnitPriceE4(row.firstTierPriceE4)) },
   { header: '特价专区', value: (row) => (row.isSpecialOffer ? '是' : '否') },
@@ -57,7 +59,7 @@ export function registerCatalogDeskRoutes(app: FastifyInstance, deps: CatalogDes
     },
     async setStock({ body, staff, request }) {
       return new WithMessage(
-        await setProductStock(deps, actorOf(staff, request), body.productId, body.expectedStock, body.stock),
+        await setProductStock(deps, actorOf(staff, request), body.productId, body.warehouses),
         adminProductMessages.stockSaved,
       );
     },
