@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { adminProductMessages as m, isHttpUrl, maxWarehousesPerSave, productFormLimits as limits, productLifecycles, productSortColumns, tiersProblem } from './admin-products.ts';
+import {
+  adminProductMessages as m,
+  isHttpUrl,
+  maxWarehousesPerSave,
+  productFormLimits as limits,
+  productLifecycles,
+  productSortColumns,
+  tiersProblem,
+} from './admin-products.ts';
 import { gridFlagFilter, gridQuerySchema, gridTextFilter } from './staff-grid.ts';
 
 const invalid = '请求参数有误';

@@ -58,10 +58,7 @@ export function registerCatalogDeskRoutes(app: FastifyInstance, deps: CatalogDes
       return new WithMessage(await saveProduct(deps, actorOf(staff, request), productId, expectedUpdatedAt, form), adminProductMessages.saved);
     },
     async setStock({ body, staff, request }) {
-      return new WithMessage(
-        await setProductStock(deps, actorOf(staff, request), body.productId, body.warehouses),
-        adminProductMessages.stockSaved,
-      );
+      return new WithMessage(await setProductStock(deps, actorOf(staff, request), body.productId, body.warehouses), adminProductMessages.stockSaved);
     },
     async bulkSetLifecycle({ body, staff, request }) {
       return new WithMessage(await bulkSetLifecycle(deps, actorOf(staff, request), body.productIds, body.lifecycle), adminProductMessages.bulkDone);

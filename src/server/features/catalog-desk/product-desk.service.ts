@@ -281,7 +281,12 @@ export async function saveProduct(
  * no reserved unit is lost; products.stock moves by the difference (warehouse-stock.service.ts). One
  * audit entry with the figures before and after, by warehouse code.
  */
-export async function setProductStock(deps: ProductDeskDeps, actor: StaffActor, productId: number, figures: readonly WarehouseFigure[]): Promise<ProductStockResult> {
+export async function setProductStock(
+  deps: ProductDeskDeps,
+  actor: StaffActor,
+  productId: number,
+  figures: readonly WarehouseFigure[],
+): Promise<ProductStockResult> {
   const known = new Map((await listWarehouses(deps.db)).filter((warehouse) => warehouse.isActive === 1).map((warehouse) => [warehouse.id, warehouse.code]));
   if (figures.some((figure) => !known.has(figure.warehouseId))) throw new AppError(adminProductErrors.warehouseUnknown);
   return withTransaction(deps.db, async (trx) => {
@@ -289,13 +294,17 @@ export async function setProductStock(deps: ProductDeskDeps, actor: StaffActor, 
     const written = await setWarehouseFigures(trx, productId, figures, Date.now());
     if (!written) throw new AppError(adminProductErrors.stale);
     const warehouses = (await warehouseStockOf(trx, [productId])).get(productId) ?? [];
-    const byCode = (pick: (figure: WarehouseFigure) => number) => Object.fromEntries(figures.map((figure) => [known.get(figure.warehouseId) ?? '', pick(figure)]));
+    const byCode = (pick: (figure: WarehouseFigure) => number) =>
+      Object.fromEntries(figures.map((figure) => [known.get(figure.warehouseId) ?? '', pick(figure)]));
     await recordStaffChange(trx, {
       ...actor,
       action: 'update',
       subject: 'Stock',
       subjectId: productId,
-      before: { stock: written.stock - figures.reduce((sum, figure) => sum + figure.quantity - figure.expectedQuantity, 0), warehouses: byCode((figure) => figure.expectedQuantity) },
+      before: {
+        stock: written.stock - figures.reduce((sum, figure) => sum + figure.quantity - figure.expectedQuantity, 0),
+        warehouses: byCode((figure) => figure.expectedQuantity),
+      },
       after: { stock: written.stock, warehouses: byCode((figure) => figure.quantity) },
     });
     return { productId, stock: written.stock, warehouses, updatedAt: written.updatedAt };

@@ -147,7 +147,17 @@ describe('商品管理 save reaches the shop', () => {
       ['JS', '江苏仓', 0],
     ]);
     const set = await staff.browser.call(adminProductsCalls.setStock, stockBody(product, { SZ: 700, JS: 77 }));
-    expect(set).toMatchObject({ code: 1, msg: '库存已保存', data: { stock: 777, warehouses: [{ code: 'SZ', quantity: 700 }, { code: 'JS', quantity: 77 }] } });
+    expect(set).toMatchObject({
+      code: 1,
+      msg: '库存已保存',
+      data: {
+        stock: 777,
+        warehouses: [
+          { code: 'SZ', quantity: 700 },
+          { code: 'JS', quantity: 77 },
+        ],
+      },
+    });
     expect((await search.search(searchParams(code))).list[0]?.stock).toBe(777);
     const shown = pageStateOf<ProductDetail>((await t.browser().get(`/product/detail/${product.id}`)).body).data;
     expect(shown.product.stock).toBe(777);
@@ -162,10 +172,15 @@ describe('商品管理 save reaches the shop', () => {
       code: 409,
       msg: '数据已被他人修改，请刷新后重试',
     });
-    const rows = await t.db.kysely.selectFrom('productWarehouseStock').select(['warehouseId', 'quantity']).where('productId', '=', product.id).orderBy('warehouseId').execute();
+    const rows = await t.db.kysely
+      .selectFrom('productWarehouseStock')
+      .select(['warehouseId', 'quantity'])
+      .where('productId', '=', product.id)
+      .orderBy('warehouseId')
+      .execute();
     expect(rows.map((row) => row.quantity)).toEqual([700, 77]);
     const entries = await auditOf(product.id);
-    expect(entries.map((entry) => [entry.subject, JSON.parse(entry.beforeJson ?? '{}'), JSON.parse(entry.afterJson ?? '{}')])).toEqual([
+    expect(entries.map((entry): unknown[] => [entry.subject, JSON.parse(entry.beforeJson ?? '{}'), JSON.parse(entry.afterJson ?? '{}')])).toEqual([
       ['Stock', { stock: product.stock, warehouses: { SZ: product.stock, JS: 0 } }, { stock: 777, warehouses: { SZ: 700, JS: 77 } }],
     ]);
   });

@@ -5,14 +5,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { insertOrderEvents } from './order.repository.ts';
 import { allocateTakenUnits, receiveUnits, recordLineAllocations } from '../warehouse/warehouse-stock.service.ts';
-import {
-  findWaitingLines,
-  hasWaitingLine,
-  holdOpenOrder,
-  reserveMore,
-  takeStockForBackOrder,
-  type WaitingLine,
-} from './order-backorder.repository.ts';
+import { findWaitingLines, hasWaitingLine, holdOpenOrder, reserveMore, takeStockForBackOrder, type WaitingLine } from './order-backorder.repository.ts';
 import { notifyMember } from './order-transition.service.ts';
 
 /**
@@ -84,7 +77,7 @@ async function allocate(
     if (!(await takeStockForBackOrder(trx, productId, give, now))) break;
     if (!(await reserveMore(trx, line.lineId, give))) throw new Error(`order line ${String(line.lineId)} refused units while its order was held`);
     // The decrement above holds the product row, so the warehouses are read and taken from alone.
-    await recordLineAllocations(trx, line.lineId, await allocateTakenUnits(trx, productId, give));
+    await recordLineAllocations(trx, [{ orderLineId: line.lineId, allocations: await allocateTakenUnits(trx, productId, give) }]);
     stock -= give;
     allocations.push({ orderNo: line.orderNo, quantity: give });
     touched.set(line.orderId, line);

@@ -230,7 +230,10 @@ export async function placeOrder(
         amountCents: line.amountCents,
       })),
     );
-    for (const { id, productId } of lineIds) await recordLineAllocations(trx, id, allocations.get(productId) ?? []);
+    await recordLineAllocations(
+      trx,
+      lineIds.map(({ id, productId }) => ({ orderLineId: id, allocations: allocations.get(productId) ?? [] })),
+    );
     const redeemed = await redeemCoupons(trx, { userId, memberCouponIds: pricing.memberCouponIds, orderId, draft, now });
     if (redeemed.goodsDiscountCents !== pricing.goodsDiscountCents || redeemed.freightDiscountCents !== pricing.freightDiscountCents) {
       throw new AppError(orderErrors.totalChanged);

@@ -190,7 +190,11 @@ export async function seedDemoOrders(db: Kysely<Database>, options: DemoOrderOpt
       db,
       lines.map(({ weightGrams: _weightGrams, allocations: _allocations, ...line }) => ({ ...line, orderId: id })),
     );
-    for (const { id: lineId, productId } of lineIds) await recordLineAllocations(db, lineId, lines.find((line) => line.productId === productId)?.allocations ?? []);
+    const allocationsOf = new Map(lines.map((line) => [line.productId, line.allocations]));
+    await recordLineAllocations(
+      db,
+      lineIds.map(({ id: lineId, productId }) => ({ orderLineId: lineId, allocations: allocationsOf.get(productId) ?? [] })),
+    );
     const events = [{ orderId: id, kind: 'placed', text: '订单已提交，等待付款', at: createdAt }];
     if (paidAt !== null) events.push({ orderId: id, kind: 'paid', text: '付款成功', at: paidAt });
     if (shippedAt !== null) events.push({ orderId: id, kind: 'shipped', text: `已发货，运单号 ${trackingNo ?? ''}`, at: shippedAt });

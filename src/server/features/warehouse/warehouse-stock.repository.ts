@@ -28,7 +28,10 @@ export function findWarehouseQuantities(db: Kysely<Database>, productIds: readon
 export function moveProductStock(trx: Kysely<Database>, productId: number, delta: number, now: number) {
   return trx
     .updateTable('products')
-    .set((eb) => ({ stock: eb('stock', '+', delta), updatedAt: sql<number>`case when ${eb.ref('updatedAt')} >= ${now} then ${eb.ref('updatedAt')} + 1 else ${now} end` }))
+    .set((eb) => ({
+      stock: eb('stock', '+', delta),
+      updatedAt: sql<number>`case when ${eb.ref('updatedAt')} >= ${now} then ${eb.ref('updatedAt')} + 1 else ${now} end`,
+    }))
     .where('id', '=', productId)
     .where('stock', '>=', -delta)
     .returning(['stock', 'updatedAt'])
@@ -56,7 +59,13 @@ export async function addToWarehouse(trx: Kysely<Database>, productId: number, w
 }
 
 /** Sets one warehouse's figure only while it still holds `expected` (a missing row holds 0). */
-export async function setWarehouseIfUnchanged(trx: Kysely<Database>, productId: number, warehouseId: number, expected: number, quantity: number): Promise<boolean> {
+export async function setWarehouseIfUnchanged(
+  trx: Kysely<Database>,
+  productId: number,
+  warehouseId: number,
+  expected: number,
+  quantity: number,
+): Promise<boolean> {
   if (expected === 0) {
     const inserted = await trx
       .insertInto('productWarehouseStock')
@@ -91,7 +100,10 @@ export async function setProductStockToSum(trx: Kysely<Database>, productId: num
     .set({
       stock: (eb) =>
         eb.fn.coalesce(
-          eb.selectFrom('productWarehouseStock as s').select((s) => s.fn.sum<number>('s.quantity').as('total')).whereRef('s.productId', '=', 'products.id'),
+          eb
+            .selectFrom('productWarehouseStock as s')
+            .select((s) => s.fn.sum<number>('s.quantity').as('total'))
+            .whereRef('s.productId', '=', 'products.id'),
           sql<number>`0`,
         ),
     })
@@ -110,13 +122,34 @@ export function findLineAllocations(db: Kysely<Database>, orderLineIds: readonly
     .execute();
 }
 
-export async function addLineAllocations(trx: Kysely<Database>, rows: readonly { orderLineId: number; warehouseId: number; quantity: number }[]): Promise<void> {
-  for (const row of rows) {
-    if (row.quantity <= 0) continue;
-    await trx
-      .insertInto('orderLineAllocations')
-      .values(row)
-      .onConflict((oc) => oc.columns(['orderLineId', 'warehouseId']).doUpdateSet({ quantity: sql<number>`order_line_allocations.quantity + ${row.quantity}` }))
-      .execute();
-  }
+/** Adds to lines' allocations in one statement (a back order's later units add to a line's row of that warehouse). */
+export async function addLineAllocations(
+  trx: Kysely<Database>,
+  rows: readonly { orderLineId: number; warehouseId: number; quantity: number }[],
+): Promise<void> {
+  const given = rows.filter((row) => row.quantity > 0);
+  if (given.length === 0) return;
+  await trx
+    .insertInto('orderLineAllocations')
+    .values(given)
+    .onConflict((oc) => oc.columns(['orderLineId', 'warehouseId']).doUpdateSet({ quantity: sql<number>`order_line_allocations.quantity + excluded.quantity` }))
+    .execute();
+}
+
+/** One part's figure in every warehouse (0 where it has no row), in the warehouses' order: one statement. */
+export function findProductWarehouses(db: Kysely<Database>, productId: number) {
+  return db
+    .selectFrom('warehouses as w')
+    .leftJoin('productWarehouseStock as s', (join) => join.onRef('s.warehouseId', '=', 'w.id').on('s.productId', '=', productId))
+    .select(['w.id as warehouseId', 'w.isActive', (eb) => eb.fn.coalesce('s.quantity', eb.lit(0)).as('quantity')])
+    .orderBy('w.sort')
+    .orderBy('w.id')
+    .execute();
+}
+
+export async function deleteWarehouseRows(trx: Kysely<Database>, productIds: readonly number[]): Promise<void> {
+  await trx
+    .deleteFrom('productWarehouseStock')
+    .where('productId', 'in', [...productIds])
+    .execute();
 }

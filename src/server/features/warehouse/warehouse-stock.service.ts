@@ -4,7 +4,9 @@ import type { Database } from '../../db/database.ts';
 import {
   addLineAllocations,
   addToWarehouse,
+  deleteWarehouseRows,
   findLineAllocations,
+  findProductWarehouses,
   findWarehouseQuantities,
   findWarehouses,
   moveProductStock,
@@ -69,7 +71,8 @@ export async function warehouseStockOf(db: Kysely<Database>, productIds: readonl
  */
 export async function allocateTakenUnits(trx: Kysely<Database>, productId: number, quantity: number): Promise<Allocation[]> {
   if (quantity <= 0) return [];
-  const stock = (await warehouseStockOf(trx, [productId])).get(productId) ?? [];
+  // Inactive warehouses still holding units may give them: the total counts them.
+  const stock = await findProductWarehouses(trx, productId);
   const whole = stock.find((warehouse) => warehouse.quantity >= quantity);
   const plan: Allocation[] = [];
   if (whole) plan.push({ warehouseId: whole.warehouseId, quantity });
@@ -89,10 +92,14 @@ export async function allocateTakenUnits(trx: Kysely<Database>, productId: numbe
   return plan;
 }
 
-export async function recordLineAllocations(trx: Kysely<Database>, orderLineId: number, allocations: readonly Allocation[]): Promise<void> {
+/** Records where each line's units came from: one statement for all the lines given. */
+export async function recordLineAllocations(
+  trx: Kysely<Database>,
+  lines: readonly { orderLineId: number; allocations: readonly Allocation[] }[],
+): Promise<void> {
   await addLineAllocations(
     trx,
-    allocations.map((allocation) => ({ orderLineId, ...allocation })),
+    lines.flatMap(({ orderLineId, allocations }) => allocations.map((allocation) => ({ orderLineId, ...allocation }))),
   );
 }
 
@@ -101,7 +108,11 @@ export async function recordLineAllocations(trx: Kysely<Database>, orderLineId: 
  * the total, then each warehouse the units came from. Units a line held without an allocation record
  * (lines placed before migration 0044) go to the first warehouse.
  */
-export async function returnLineUnits(trx: Kysely<Database>, lines: readonly { orderLineId: number; productId: number; quantity: number }[], now: number): Promise<void> {
+export async function returnLineUnits(
+  trx: Kysely<Database>,
+  lines: readonly { orderLineId: number; productId: number; quantity: number }[],
+  now: number,
+): Promise<void> {
   const held = lines.filter((line) => line.quantity > 0).sort((a, b) => a.productId - b.productId || a.orderLineId - b.orderLineId);
   if (held.length === 0) return;
   const allocations = await findLineAllocations(
@@ -197,6 +208,27 @@ export async function restoreFigures(trx: Kysely<Database>, productId: number, f
   const all = new Map<number, number>();
   for (const warehouse of await findWarehouses(trx)) all.set(warehouse.id, figures[String(warehouse.id)] ?? 0);
   await setImportedFigures(trx, productId, all);
+}
+
+/** Each part's figures by warehouse code ({ SZ: 70, JS: 30 }), in batches of 500 parts. */
+export async function warehouseFiguresByCode(db: Kysely<Database>, productIds: readonly number[]): Promise<Map<number, Record<string, number>>> {
+  const result = new Map<number, Record<string, number>>();
+  const ids = [...new Set(productIds)];
+  for (let start = 0; start < ids.length; start += 500) {
+    for (const [productId, list] of await warehouseStockOf(db, ids.slice(start, start + 500)))
+      result.set(productId, Object.fromEntries(list.map((warehouse) => [warehouse.code, warehouse.quantity])));
+  }
+  return result;
+}
+
+/** Warehouse ids by code, for writers that name warehouses by code (the price list). */
+export async function warehouseIdsByCode(db: Kysely<Database>): Promise<Map<string, number>> {
+  return new Map((await findWarehouses(db)).map((warehouse) => [warehouse.code, warehouse.id]));
+}
+
+/** Forgets the figures of parts about to be deleted (a rolled-back import's new parts). */
+export async function forgetProductStock(trx: Kysely<Database>, productIds: readonly number[]): Promise<void> {
+  if (productIds.length > 0) await deleteWarehouseRows(trx, productIds);
 }
 
 export async function firstWarehouseId(db: Kysely<Database>): Promise<number> {

@@ -12,7 +12,15 @@ import { groupDigits } from './stock-label.tsx';
  * highlighted, stock and the dispatch promise, quantity (pack multiples only), total and the
  * "buy N more, pay less" hint, add to cart and favorite.
  */
-export function PurchaseBox({ product, isFavorite, warehouses = [] }: { product: ProductSummary; isFavorite: boolean; warehouses?: readonly WarehouseStock[] }) {
+export function PurchaseBox({
+  product,
+  isFavorite,
+  warehouses = [],
+}: {
+  product: ProductSummary;
+  isFavorite: boolean;
+  warehouses?: readonly WarehouseStock[];
+}) {
   const quantity = useQuantity(product.packSize, initialQuantityOf(product));
   const isValid = quantity.problem === '' && Number.isFinite(quantity.quantity);
   const saving = isValid ? nextTierSaving(product.priceTiers, quantity.quantity, product.packSize) : null;
