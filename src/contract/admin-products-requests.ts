@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { adminProductMessages as m, isHttpUrl, productFormLimits as limits, productLifecycles, productSortColumns, tiersProblem } from './admin-products.ts';
+import {
+  adminProductMessages as m,
+  isHttpUrl,
+  maxWarehousesPerSave,
+  productFormLimits as limits,
+  productLifecycles,
+  productSortColumns,
+  tiersProblem,
+} from './admin-products.ts';
 import { gridFlagFilter, gridQuerySchema, gridTextFilter } from './staff-grid.ts';
 
 const invalid = '请求参数有误';
@@ -75,9 +83,22 @@ export const adminProductsRequests = {
   save: z.intersection(z.object({ productId, expectedUpdatedAt: z.number(invalid).int(invalid).min(0, invalid) }), productForm),
   setStock: z.object({
     productId,
-    /** The figure the form showed: a change by an order or a colleague since then refuses the save. */
-    expectedStock: z.number(invalid).int(invalid).min(0, invalid).max(2_147_483_647, invalid),
-    stock: z.number(m.stockInvalid).int(m.stockInvalid).min(0, m.stockInvalid).max(limits.maxStock, m.stockInvalid),
+    /** One figure per warehouse, each set over the figure the form showed: a change by an order or a colleague since then refuses the save. */
+    warehouses: z
+      .array(
+        z.object(
+          {
+            warehouseId: id(m.warehouseUnknown),
+            expectedQuantity: z.number(invalid).int(invalid).min(0, invalid).max(2_147_483_647, invalid),
+            quantity: z.number(m.stockInvalid).int(m.stockInvalid).min(0, m.stockInvalid).max(limits.maxStock, m.stockInvalid),
+          },
+          invalid,
+        ),
+        m.warehousesInvalid,
+      )
+      .min(1, m.warehousesInvalid)
+      .max(maxWarehousesPerSave, m.warehousesInvalid)
+      .refine((list) => new Set(list.map((entry) => entry.warehouseId)).size === list.length, m.warehousesInvalid),
   }),
   bulkSetLifecycle: z.object({ productIds, lifecycle }),
   bulkSetSpecialOffer: z.object({ productIds, isSpecialOffer: z.boolean(invalid) }),

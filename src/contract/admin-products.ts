@@ -5,6 +5,7 @@ import { maxPurchaseQuantity } from './pricing.ts';
 import { e4PerYuan } from './money.ts';
 import type { GridPage } from './staff-grid.ts';
 import type { StaffHomePageData } from './staff.ts';
+import type { WarehouseStock } from './warehouse.ts';
 
 /**
  * 商品管理 (issue 14, catalogue desk): the console's product list and form. The form edits what the
@@ -74,6 +75,8 @@ export const adminProductMessages = {
   lifecycleInvalid: '请选择生命周期',
   packSizeInvalid: `包装数量（整包倍数）须为1-${productFormLimits.maxPackSize}的整数`,
   stockInvalid: `库存须为0-${productFormLimits.maxStock}的整数`,
+  warehousesInvalid: '请逐个仓库填写库存，每个仓库只能填写一次',
+  warehouseUnknown: '仓库不存在或已停用',
   tiersMissing: '请至少填写一个价格阶梯',
   tiersTooMany: `价格阶梯不能超过${productFormLimits.maxTiers}个`,
   qtyInvalid: `阶梯起订量须为1-${maxPurchaseQuantity}的整数`,
@@ -105,6 +108,7 @@ export const adminProductErrors = defineErrors('adminProduct', {
   paramNotNumber: { code: ResultCode.badRequest, msg: adminProductMessages.paramNotNumber },
   imageInvalid: { code: ResultCode.badRequest, msg: adminProductMessages.imageInvalid },
   imageMissing: { code: ResultCode.badRequest, msg: adminProductMessages.imageMissing },
+  warehouseUnknown: { code: ResultCode.badRequest, msg: adminProductMessages.warehouseUnknown },
 });
 
 /** A price tier as the form sends it: unit prices in 0.0001 yuan; the tier ends where the next starts. */
@@ -149,6 +153,8 @@ export interface AdminProduct extends ProductFormValues {
   id: number;
   categoryFirstId: number;
   stock: number;
+  /** Stock per warehouse: the stock form sets each over the figure it showed. */
+  warehouses: WarehouseStock[];
   /** The optimistic check: a save names the updatedAt it was loaded with. */
   updatedAt: number;
   updatedAtStr: string;
@@ -163,6 +169,8 @@ export interface AdminProductRow {
   package: string;
   lifecycle: ProductLifecycle;
   stock: number;
+  /** stock per warehouse, in the warehouses' order. */
+  warehouses: WarehouseStock[];
   packSize: number;
   /** The first tier's unit price in 0.0001 yuan; null without prices. */
   firstTierPriceE4: number | null;
@@ -200,8 +208,12 @@ export interface AdminProductEditPageData extends StaffHomePageData {
 export interface ProductStockResult {
   productId: number;
   stock: number;
+  warehouses: WarehouseStock[];
   updatedAt: number;
 }
+
+/** The stock form's limit of warehouses in one save. */
+export const maxWarehousesPerSave = 20;
 
 export interface BulkResult {
   count: number;

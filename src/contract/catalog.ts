@@ -1,6 +1,7 @@
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
 import type { PriceTier } from './pricing.ts';
+import type { WarehouseStock } from './warehouse.ts';
 
 /** Sort orders of part lists (the `sort` of spec §3's attribute product list query). */
 export const ProductSort = {
@@ -254,6 +255,8 @@ export interface ProductDetail {
   /** The key parameters the similar parts share, e.g. 阻值 10kΩ, 精度 ±1%. */
   similarBy: { name: string; valueText: string }[];
   isFavorite: boolean;
+  /** The stock per warehouse (深圳仓, 江苏仓), summing to product.stock. */
+  warehouses: WarehouseStock[];
 }
 
 export interface CountedCategory {

@@ -46,6 +46,8 @@ export interface PriceListRow {
   package: string | null;
   description: string | null;
   stock: number | null;
+  /** stock by warehouse code (SZ 深圳仓, JS 江苏仓), summing to stock; null without stock columns filled. */
+  warehouseStock: Record<string, number> | null;
   packSize: number | null;
   tiers: PriceTier[] | null;
 }
@@ -124,6 +126,7 @@ export const priceImportMessages = {
   storeCodeUnknown: '商品编号不存在',
   storeCodeMismatch: '商品编号与型号不符',
   stockInvalid: '库存不是有效的非负整数',
+  warehouseUnknown: '未知仓库：请将列名写为深圳仓或江苏仓，该列未导入',
   packSizeInvalid: '包装数量不是有效的正整数',
   moqInvalid: '起订量不是有效的正整数',
   priceInvalid: '价格不是有效的正数（单位：元，按 0.0001 元取整）',

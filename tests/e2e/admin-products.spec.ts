@@ -67,10 +67,15 @@ test("a catalogue staff member edits a product's price tier and stock; the shop'
   await expect(page.getByText('图片已上传，保存后生效')).toBeVisible();
   await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('商品已保存');
-  await page.getByLabel('新库存').fill(String(newStock));
+  // One figure per warehouse: 深圳仓 4,021 and 江苏仓 300 make the 4,321 the shop sells.
+  await page.getByLabel('深圳仓新库存').fill(String(newStock - 300));
+  await page.getByLabel('江苏仓新库存').fill('300');
   await page.getByRole('button', { name: '保存库存' }).click();
   await expect(page.getByText('库存已保存')).toBeVisible();
   await expect(page.getByTestId('product-stock')).toHaveText(String(newStock));
+  await expect(page.getByTestId('product-warehouse-stock')).toHaveText(`深圳仓：${String(newStock - 300)}江苏仓：300`);
+  const figures = await storeDb.selectFrom('productWarehouseStock').select('quantity').where('productId', '=', product.id).orderBy('warehouseId').execute();
+  expect(figures.map((row) => row.quantity)).toEqual([newStock - 300, 300]);
   await page.screenshot({ path: '/tmp/h2-product-edit.png', fullPage: true });
 
   // A second save of the same form still works: the stock form moved updatedAt, and the form follows it.
@@ -80,6 +85,7 @@ test("a catalogue staff member edits a product's price tier and stock; the shop'
   await page.goto(`/product/detail/${String(product.id)}`);
   await expect(page.locator('.price').first()).toHaveText(formatUnitPriceE4(newPriceE4));
   await expect(page.getByText('4,321', { exact: true })).toBeVisible();
+  await expect(page.getByTestId('warehouse-stock')).toHaveText('深圳仓 4,021 · 江苏仓 300');
   await expect(page.locator('img[src*="/product/"]').first()).toBeVisible();
 });
 

@@ -28,6 +28,7 @@ import type { HelpTables } from '../features/help/help.tables.ts';
 import type { OpenPlatformTables } from '../features/open-platform/open-platform.tables.ts';
 import type { StaffTables } from '../features/staff/staff.tables.ts';
 import type { PriceImportTables } from '../features/price-import/price-import.tables.ts';
+import type { WarehouseTables } from '../features/warehouse/warehouse.tables.ts';
 
 /** The whole schema as Kysely sees it: each feature declares its own tables. */
 export interface Database
@@ -61,4 +62,5 @@ export interface Database
     HelpTables,
     OpenPlatformTables,
     StaffTables,
-    PriceImportTables {}
+    PriceImportTables,
+    WarehouseTables {}

@@ -80,6 +80,11 @@ const tables = {
     ['priceE4', 'bigint'],
     ['originalPriceE4', 'bigint'],
   ]),
+  warehouseStock: bulkTable('productWarehouseStock', [
+    ['productId', 'int'],
+    ['warehouseId', 'int'],
+    ['quantity', 'int'],
+  ]),
   params: bulkTable('productParams', [
     ['productId', 'int'],
     ['attributeId', 'int'],
@@ -139,8 +144,27 @@ function firstTierPriceOf(tiers: readonly { qtyStart: number; priceE4: number }[
   return first?.priceE4 ?? null;
 }
 
+/** The seeded warehouses' ids: 深圳仓 and 江苏仓 (migration 0044). */
+interface SeedWarehouses {
+  sz: number;
+  js: number;
+}
+
+/** Every third part in stock is split about 70/30 between 深圳仓 and 江苏仓; the others are all in 深圳仓. */
+function writeWarehouseStock(writer: BulkWriter, warehouses: SeedWarehouses, productId: number, stock: number): void {
+  const sz = productId % 3 === 0 ? Math.ceil(stock * 0.7) : stock;
+  if (sz > 0) writer.add(tables.warehouseStock, [productId, warehouses.sz, sz]);
+  if (stock - sz > 0) writer.add(tables.warehouseStock, [productId, warehouses.js, stock - sz]);
+}
+
 /** Streams the parts to the writer; returns the number of parts per category id. */
-async function writeProducts(writer: BulkWriter, categoryRows: CategoryRows, skus: number, counts: CatalogCounts): Promise<Map<number, number>> {
+async function writeProducts(
+  writer: BulkWriter,
+  categoryRows: CategoryRows,
+  skus: number,
+  counts: CatalogCounts,
+  warehouses: SeedWarehouses,
+): Promise<Map<number, number>> {
   const skuCounts = new Map<number, number>();
   const random = createRandom(randomSeed);
   const icFirstIds = icFirstCategoryIds(categoryRows.groups, categoryRows.categories);
@@ -173,6 +197,7 @@ async function writeProducts(writer: BulkWriter, categoryRows: CategoryRows, sku
       createdAt,
       firstTierPriceOf(terms.tiers),
     ]);
+    writeWarehouseStock(writer, warehouses, id, terms.stock);
     for (const tier of terms.tiers) writer.add(tables.prices, [id, tier.qtyStart, tier.qtyEnd, tier.priceE4, tier.originalPriceE4]);
     for (const param of draft.params) writer.add(tables.params, [id, attributeIdOf[param.key], param.text, param.num]);
     counts.prices += terms.tiers.length;
@@ -185,7 +210,7 @@ async function writeProducts(writer: BulkWriter, categoryRows: CategoryRows, sku
   return skuCounts;
 }
 
-const productTables = [tables.products, tables.prices, tables.params];
+const productTables = [tables.products, tables.warehouseStock, tables.prices, tables.params];
 
 /**
  * The deterministic demo catalogue: category tree, brands, attributes, then `skus` parts with
@@ -202,6 +227,13 @@ export async function seedCatalog(db: Db, options: SeedOptions): Promise<Catalog
     prices: 0,
     params: 0,
   };
+  const warehouseRows = await db.kysely.selectFrom('warehouses').select(['id', 'code']).execute();
+  const idOf = (code: string) => {
+    const row = warehouseRows.find((warehouse) => warehouse.code === code);
+    if (!row) throw new Error(`warehouse ${code} missing: run the migrations first`);
+    return row.id;
+  };
+  const warehouses = { sz: idOf('SZ'), js: idOf('JS') };
   let skuCounts = new Map<number, number>();
   // Product rows skip the per-row change log: the category, brand and attribute rows written
   // first already tell every search index to rebuild from scratch.
@@ -210,7 +242,7 @@ export async function seedCatalog(db: Db, options: SeedOptions): Promise<Catalog
     Object.values(tables),
     async (writer) => {
       writeDictionaries(writer, categoryRows);
-      skuCounts = await writeProducts(writer, categoryRows, options.skus, counts);
+      skuCounts = await writeProducts(writer, categoryRows, options.skus, counts, warehouses);
     },
     { quietTables: productTables, deferIndexesOf: productTables },
   );

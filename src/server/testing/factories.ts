@@ -35,6 +35,8 @@ export type NewProduct = Pick<ProductColumns, RequiredColumns> &
     /** Default: one tier of ¥1 from 1 piece. Pass [] for a part without prices. */
     prices?: NewPriceTier[];
     params?: NewProductParam[];
+    /** Units per warehouse code ({ SZ: 70, JS: 30 }); `stock` becomes their sum. Default: all of `stock` in 深圳仓 (SZ). */
+    warehouseStock?: Record<string, number>;
   };
 
 let productSequence = 0;
@@ -46,7 +48,8 @@ let productSequence = 0;
  * Category sku counts are the caller's: a fixture sets them once all its parts are in.
  */
 export async function insertProduct(db: Kysely<Database>, product: NewProduct): Promise<number> {
-  const { prices = [{ qtyStart: 1, priceE4: 10_000 }], params = [], ...columns } = product;
+  const { prices = [{ qtyStart: 1, priceE4: 10_000 }], params = [], warehouseStock, ...columns } = product;
+  if (warehouseStock) columns.stock = Object.values(warehouseStock).reduce((sum, quantity) => sum + quantity, 0);
   productSequence += 1;
   const code = columns.code ?? `TEST-PART-${productSequence}`;
   const now = Date.now();
@@ -71,6 +74,7 @@ export async function insertProduct(db: Kysely<Database>, product: NewProduct): 
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await writeWarehouseStock(db, id, warehouseStock ?? { SZ: columns.stock ?? 100 });
   if (prices.length > 0) {
     await db
       .insertInto('productPrices')
@@ -95,6 +99,28 @@ export async function insertProduct(db: Kysely<Database>, product: NewProduct): 
       .execute();
   }
   return id;
+}
+
+async function writeWarehouseStock(db: Kysely<Database>, productId: number, byCode: Record<string, number>): Promise<void> {
+  const warehouses = await db.selectFrom('warehouses').select(['id', 'code']).execute();
+  const rows = Object.entries(byCode).map(([code, quantity]) => {
+    const warehouse = warehouses.find((row) => row.code === code);
+    if (!warehouse) throw new Error(`no warehouse ${code}`);
+    return { productId, warehouseId: warehouse.id, quantity };
+  });
+  if (rows.length > 0) await db.insertInto('productWarehouseStock').values(rows).execute();
+}
+
+/**
+ * Sets a part's stock as an outside writer would, keeping products.stock equal to its warehouses'
+ * sum: everything in 深圳仓 unless split by code. For tests that need a given figure, not the stock form.
+ */
+export async function setTestStock(db: Kysely<Database>, productId: number, stock: number | Record<string, number>): Promise<void> {
+  const byCode = typeof stock === 'number' ? { SZ: stock } : stock;
+  const total = Object.values(byCode).reduce((sum, quantity) => sum + quantity, 0);
+  await db.deleteFrom('productWarehouseStock').where('productId', '=', productId).execute();
+  await writeWarehouseStock(db, productId, byCode);
+  await db.updateTable('products').set({ stock: total, updatedAt: Date.now() }).where('id', '=', productId).execute();
 }
 
 export interface NewMember {

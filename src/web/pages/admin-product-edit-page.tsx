@@ -2,7 +2,7 @@ import { adminProductsPath, lifecycleLabels, productLifecycles, type AdminProduc
 import { productDetailPath } from '../../contract/catalog.ts';
 import { ParamFields } from '../features/catalog-desk/param-fields.tsx';
 import { ProductImageField } from '../features/catalog-desk/product-image-field.tsx';
-import { StockForm } from '../features/catalog-desk/stock-form.tsx';
+import { StockForm, WarehouseFigures } from '../features/catalog-desk/stock-form.tsx';
 import { TierEditor } from '../features/catalog-desk/tier-editor.tsx';
 import { useProductForm } from '../features/catalog-desk/use-product-form.ts';
 import { AdminLayout } from '../features/staff/admin-layout.tsx';
@@ -150,11 +150,14 @@ export function AdminProductEditPage({ data }: PageProps<AdminProductEditPageDat
         {product && (
           <aside className="admin-card catalog-desk__side">
             {can({ action: 'update', subject: 'Stock' }) ? (
-              <StockForm productId={product.id} stock={product.stock} onSaved={stockSaved} />
+              <StockForm productId={product.id} stock={product.stock} warehouses={product.warehouses} onSaved={stockSaved} />
             ) : (
-              <p>
-                当前库存：<strong>{product.stock}</strong>
-              </p>
+              <>
+                <p>
+                  当前库存：<strong>{product.stock}</strong>
+                </p>
+                <WarehouseFigures warehouses={product.warehouses} />
+              </>
             )}
           </aside>
         )}

@@ -11,6 +11,7 @@ import {
 } from '../../contract/admin-products.ts';
 import { adminProductsCalls } from '../../contract/admin-products-calls.ts';
 import { formatUnitPriceE4 } from '../../contract/money.ts';
+import { warehouseStockText } from '../../contract/warehouse.ts';
 import { StaffCan } from '../features/staff/staff-can.tsx';
 import { AdminLayout } from '../features/staff/admin-layout.tsx';
 import { DataGrid } from '../features/staff/data-grid/data-grid.tsx';
@@ -27,6 +28,11 @@ const columns: readonly GridColumn<AdminProductRow>[] = [
   { id: 'package', header: '封装', cell: (row) => row.package },
   { id: 'lifecycle', header: '生命周期', cell: (row) => lifecycleLabels[row.lifecycle] },
   { id: 'stock', header: '库存', isSortable: true, cell: (row) => row.stock },
+  {
+    id: 'warehouses',
+    header: '分仓库存',
+    cell: (row) => (row.warehouses.length === 0 ? '—' : warehouseStockText(row.warehouses)),
+  },
   { id: 'packSize', header: '包装数量', isHiddenAtFirst: true, cell: (row) => row.packSize },
   { id: 'price', header: '首阶单价', isSortable: true, cell: (row) => (row.firstTierPriceE4 === null ? '—' : formatUnitPriceE4(row.firstTierPriceE4)) },
   { id: 'zones', header: '专区', cell: (row) => [row.isSpecialOffer ? '特价' : '', row.isIcZone ? 'IC' : ''].filter(Boolean).join(' / ') || '—' },

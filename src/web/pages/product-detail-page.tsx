@@ -41,7 +41,7 @@ export function ProductDetailPage({ shell, data }: PageProps<ProductDetailPageDa
             <li>现货2小时发货</li>
           </ul>
         </div>
-        <PurchaseBox product={product} isFavorite={data.isFavorite} />
+        <PurchaseBox product={product} isFavorite={data.isFavorite} warehouses={data.warehouses} />
       </section>
 
       <section className="detail-card" aria-labelledby="params-title">

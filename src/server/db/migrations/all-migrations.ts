@@ -35,6 +35,7 @@ import { priceImportMigration } from './0036-price-import.ts';
 import { priceImportUploadsMigration } from './0039-price-import-uploads.ts';
 import { taxonomyDeskMigration } from './0038-taxonomy-desk.ts';
 import { memberDeskMigration } from './0043-member-desk.ts';
+import { warehousesMigration } from './0044-warehouses.ts';
 import { contentDraftsMigration } from './0046-content-drafts.ts';
 import { orderShipmentsMigration } from './0040-order-shipments.ts';
 import { quotationMarketingDesksMigration } from './0041-quotation-marketing-desks.ts';
@@ -82,6 +83,7 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0041-quotation-marketing-desks': quotationMarketingDesksMigration,
   '0042-content-desk': contentDeskMigration,
   '0043-member-desk': memberDeskMigration,
+  '0044-warehouses': warehousesMigration,
   '0045-ic-zone-unique-codes': icZoneUniqueCodesMigration,
   '0046-content-drafts': contentDraftsMigration,
 };

@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { adminProductExportPath, adminProductMessages, lifecycleLabels, type AdminProductRow } from '../../../contract/admin-products.ts';
 import { adminProductsCalls } from '../../../contract/admin-products-calls.ts';
 import { adminProductsRequests, productListQuery } from '../../../contract/admin-products-requests.ts';
+import { warehouseStockText } from '../../../contract/warehouse.ts';
 import { formatUnitPriceE4 } from '../../../contract/money.ts';
 import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { WithMessage } from '../../http/api-route.ts';
@@ -37,6 +38,7 @@ const exportColumns: StaffExportColumn<AdminProductRow>[] = [
   { header: '封装', value: (row) => row.package },
   { header: '生命周期', value: (row) => lifecycleLabels[row.lifecycle] },
   { header: '库存', value: (row) => row.stock },
+  { header: '分仓库存', value: (row) => warehouseStockText(row.warehouses) },
   { header: '包装数量', value: (row) => row.packSize },
   { header: '首阶单价', value: (row) => (row.firstTierPriceE4 === null ? '' : formatUnitPriceE4(row.firstTierPriceE4)) },
   { header: '特价专区', value: (row) => (row.isSpecialOffer ? '是' : '否') },
@@ -57,10 +59,7 @@ export function registerCatalogDeskRoutes(app: FastifyInstance, deps: CatalogDes
       return new WithMessage(await saveProduct(deps, actorOf(staff, request), productId, expectedUpdatedAt, form), adminProductMessages.saved);
     },
     async setStock({ body, staff, request }) {
-      return new WithMessage(
-        await setProductStock(deps, actorOf(staff, request), body.productId, body.expectedStock, body.stock),
-        adminProductMessages.stockSaved,
-      );
+      return new WithMessage(await setProductStock(deps, actorOf(staff, request), body.productId, body.warehouses), adminProductMessages.stockSaved);
     },
     async bulkSetLifecycle({ body, staff, request }) {
       return new WithMessage(await bulkSetLifecycle(deps, actorOf(staff, request), body.productIds, body.lifecycle), adminProductMessages.bulkDone);

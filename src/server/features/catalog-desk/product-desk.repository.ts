@@ -257,17 +257,6 @@ export async function moveSkuCount(trx: Transaction<Database>, categoryIds: read
     .execute();
 }
 
-/** Stock is set only when it still holds the figure the form showed (an order may have reserved units since). */
-export async function setStockIfUnchanged(trx: Transaction<Database>, productId: number, expectedStock: number, stock: number, now: number) {
-  return trx
-    .updateTable('products')
-    .set((eb) => ({ stock, updatedAt: sql<number>`case when ${eb.ref('updatedAt')} >= ${now} then ${eb.ref('updatedAt')} + 1 else ${now} end` }))
-    .where('id', '=', productId)
-    .where('stock', '=', expectedStock)
-    .returning(['stock', 'updatedAt'])
-    .executeTakeFirst();
-}
-
 /** What the grid's bulk actions change. */
 export interface BulkColumns {
   lifecycle?: ProductLifecycle;

@@ -16,6 +16,7 @@ import {
 } from '../../../contract/admin-products.ts';
 import type { productListQuery as productListSchema } from '../../../contract/admin-products-requests.ts';
 import { brandDisplayName } from '../../../contract/catalog.ts';
+import type { WarehouseStock } from '../../../contract/warehouse.ts';
 import { formatBeijingTime } from '../../../contract/coupon.ts';
 import { normalizePartNumber } from '../../../contract/part-number.ts';
 import { parseQuantity } from '../../../contract/value-query.ts';
@@ -27,6 +28,7 @@ import { isDuplicatePartNumber } from '../catalog/product.service.ts';
 import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';
+import { listWarehouses, setWarehouseFigures, warehouseStockOf, type WarehouseFigure } from '../warehouse/warehouse-stock.service.ts';
 import {
   clearOriginalPrices,
   columnsOf,
@@ -48,7 +50,6 @@ import {
   replaceParams,
   replaceTiers,
   setBulkColumns,
-  setStockIfUnchanged,
   updateProductIfUnchanged,
   type BulkColumns,
   type ProductListFilter,
@@ -76,7 +77,7 @@ function filterOf(filters: ProductListQuery['filters']): ProductListFilter {
   };
 }
 
-function gridRow(row: ProductListRow): AdminProductRow {
+function gridRow(row: ProductListRow, warehouses: ReadonlyMap<number, WarehouseStock[]>): AdminProductRow {
   return {
     id: row.id,
     code: row.code,
@@ -85,6 +86,7 @@ function gridRow(row: ProductListRow): AdminProductRow {
     package: row.package,
     lifecycle: row.lifecycle,
     stock: row.stock,
+    warehouses: warehouses.get(row.id) ?? [],
     packSize: row.packSize,
     firstTierPriceE4: row.firstTierPriceE4,
     isSpecialOffer: row.isSpecialOffer === 1,
@@ -96,17 +98,29 @@ function gridRow(row: ProductListRow): AdminProductRow {
 
 export async function listProducts(deps: ProductDeskDeps, query: ProductListQuery): Promise<AdminProductPage> {
   const page = await pageOfQuery(productListQuery(deps.db, filterOf(query.filters)), query, productSortExpressions, defaultSort, 'p.id');
-  return { ...page, rows: page.rows.map(gridRow) };
+  const warehouses = await warehouseStockOf(
+    deps.db,
+    page.rows.map((row) => row.id),
+  );
+  return { ...page, rows: page.rows.map((row) => gridRow(row, warehouses)) };
 }
 
 /** The grid's filter and order as rows for the Excel export (at most staffExportLimit). */
 export async function exportProducts(deps: ProductDeskDeps, query: Pick<ProductListQuery, 'filters' | 'sort'>): Promise<AdminProductRow[]> {
   const rows = await exportRowsOfQuery(productListQuery(deps.db, filterOf(query.filters)), query.sort, productSortExpressions, defaultSort, 'p.id');
-  return rows.map(gridRow);
+  const warehouses = new Map<number, WarehouseStock[]>();
+  for (let start = 0; start < rows.length; start += 500) {
+    const batch = await warehouseStockOf(
+      deps.db,
+      rows.slice(start, start + 500).map((row) => row.id),
+    );
+    for (const [productId, list] of batch) warehouses.set(productId, list);
+  }
+  return rows.map((row) => gridRow(row, warehouses));
 }
 
 async function productOf(db: Db, row: ProductRow): Promise<AdminProduct> {
-  const [tiers, params] = await Promise.all([findProductTiers(db, row.id), findProductParams(db, row.id)]);
+  const [tiers, params, warehouses] = await Promise.all([findProductTiers(db, row.id), findProductParams(db, row.id), warehouseStockOf(db, [row.id])]);
   return {
     id: row.id,
     code: row.code,
@@ -125,6 +139,7 @@ async function productOf(db: Db, row: ProductRow): Promise<AdminProduct> {
     tiers: tiers.map((tier) => ({ qtyStart: tier.qtyStart, priceE4: tier.priceE4, originalPriceE4: tier.originalPriceE4 })),
     params: params.map((param) => ({ attributeId: param.attributeId, valueText: param.valueText })),
     stock: row.stock,
+    warehouses: warehouses.get(row.id) ?? [],
     imagePath: row.imagePath ?? '',
     updatedAt: row.updatedAt,
     updatedAtStr: formatBeijingTime(row.updatedAt),
@@ -262,27 +277,38 @@ export function saveProduct(
   return refusingDuplicateCodes(saved);
 }
 
-/** The stock form (the warehouse's): set only over the figure the form showed, so no reserved unit is lost. */
+/**
+ * The stock form (the warehouse's): each warehouse's figure set only over the one the form showed, so
+ * no reserved unit is lost; products.stock moves by the difference (warehouse-stock.service.ts). One
+ * audit entry with the figures before and after, by warehouse code.
+ */
 export async function setProductStock(
   deps: ProductDeskDeps,
   actor: StaffActor,
   productId: number,
-  expectedStock: number,
-  stock: number,
+  figures: readonly WarehouseFigure[],
 ): Promise<ProductStockResult> {
+  const known = new Map((await listWarehouses(deps.db)).filter((warehouse) => warehouse.isActive === 1).map((warehouse) => [warehouse.id, warehouse.code]));
+  if (figures.some((figure) => !known.has(figure.warehouseId))) throw new AppError(adminProductErrors.warehouseUnknown);
   return withTransaction(deps.db, async (trx) => {
     await mustFindProduct(trx, productId);
-    const written = await setStockIfUnchanged(trx, productId, expectedStock, stock, Date.now());
+    const written = await setWarehouseFigures(trx, productId, figures, Date.now());
     if (!written) throw new AppError(adminProductErrors.stale);
+    const warehouses = (await warehouseStockOf(trx, [productId])).get(productId) ?? [];
+    const byCode = (pick: (figure: WarehouseFigure) => number) =>
+      Object.fromEntries(figures.map((figure) => [known.get(figure.warehouseId) ?? '', pick(figure)]));
     await recordStaffChange(trx, {
       ...actor,
       action: 'update',
       subject: 'Stock',
       subjectId: productId,
-      before: { stock: expectedStock },
-      after: { stock: written.stock },
+      before: {
+        stock: written.stock - figures.reduce((sum, figure) => sum + figure.quantity - figure.expectedQuantity, 0),
+        warehouses: byCode((figure) => figure.expectedQuantity),
+      },
+      after: { stock: written.stock, warehouses: byCode((figure) => figure.quantity) },
     });
-    return { productId, stock: written.stock, updatedAt: written.updatedAt };
+    return { productId, stock: written.stock, warehouses, updatedAt: written.updatedAt };
   });
 }
 

@@ -35,8 +35,20 @@ function eagerSearch(): SearchService {
 const searchParams = (key: string): SearchParams => ({ key, categoryId: null, brandId: null, package: null, isInStock: false, sort: 0, page: 1 });
 
 function formOf(product: AdminProduct): ProductFormValues {
-  const { id: _id, categoryFirstId: _first, stock: _stock, updatedAt: _at, updatedAtStr: _str, ...form } = product;
+  const { id: _id, categoryFirstId: _first, stock: _stock, warehouses: _warehouses, updatedAt: _at, updatedAtStr: _str, ...form } = product;
   return form;
+}
+
+/** The stock form's body: every warehouse over the figure the product showed, set to `figures` by code (others unchanged). */
+function stockBody(product: AdminProduct, figures: Record<string, number>) {
+  return {
+    productId: product.id,
+    warehouses: product.warehouses.map((warehouse) => ({
+      warehouseId: warehouse.warehouseId,
+      expectedQuantity: warehouse.quantity,
+      quantity: figures[warehouse.code] ?? warehouse.quantity,
+    })),
+  };
 }
 
 async function loaded(role: 'admin' | 'catalog', code: string) {
@@ -126,20 +138,51 @@ describe('商品管理 save reaches the shop', () => {
     expect(JSON.parse(entry?.afterJson ?? '{}')).toMatchObject({ description: '贴片电阻 22kΩ 改', tiers: [{ priceE4: 12_345 }, { priceE4: 10_000 }] });
   });
 
-  it('sets stock over the figure shown; the shop shows it; a stale figure is refused', async () => {
+  it('sets stock per warehouse over the figures shown; the total is their sum; the shop shows both; a stale figure is refused', async () => {
     const search = eagerSearch();
     const code = 'RC0805JR-074K7L';
     const { staff, product } = await loaded('catalog', code);
-    const set = await staff.browser.call(adminProductsCalls.setStock, { productId: product.id, expectedStock: product.stock, stock: 777 });
-    expect(set).toMatchObject({ code: 1, msg: '库存已保存', data: { stock: 777 } });
+    expect(product.warehouses.map((warehouse) => [warehouse.code, warehouse.name, warehouse.quantity])).toEqual([
+      ['SZ', '深圳仓', product.stock],
+      ['JS', '江苏仓', 0],
+    ]);
+    const set = await staff.browser.call(adminProductsCalls.setStock, stockBody(product, { SZ: 700, JS: 77 }));
+    expect(set).toMatchObject({
+      code: 1,
+      msg: '库存已保存',
+      data: {
+        stock: 777,
+        warehouses: [
+          { code: 'SZ', quantity: 700 },
+          { code: 'JS', quantity: 77 },
+        ],
+      },
+    });
     expect((await search.search(searchParams(code))).list[0]?.stock).toBe(777);
-    expect(pageStateOf<ProductDetail>((await t.browser().get(`/product/detail/${product.id}`)).body).data.product.stock).toBe(777);
-    expect(await staff.browser.call(adminProductsCalls.setStock, { productId: product.id, expectedStock: product.stock, stock: 1 })).toMatchObject({
+    const shown = pageStateOf<ProductDetail>((await t.browser().get(`/product/detail/${product.id}`)).body).data;
+    expect(shown.product.stock).toBe(777);
+    expect(shown.warehouses.map((warehouse) => [warehouse.name, warehouse.quantity])).toEqual([
+      ['深圳仓', 700],
+      ['江苏仓', 77],
+    ]);
+    const grid = await staff.browser.call(adminProductsCalls.list, { filters: { code } });
+    expect(grid.data?.rows[0]?.warehouses.map((warehouse) => warehouse.quantity)).toEqual([700, 77]);
+    // The form still shows the old figures: refused, nothing written.
+    expect(await staff.browser.call(adminProductsCalls.setStock, stockBody(product, { SZ: 1 }))).toMatchObject({
       code: 409,
       msg: '数据已被他人修改，请刷新后重试',
     });
+    const rows = await t.db.kysely
+      .selectFrom('productWarehouseStock')
+      .select(['warehouseId', 'quantity'])
+      .where('productId', '=', product.id)
+      .orderBy('warehouseId')
+      .execute();
+    expect(rows.map((row) => row.quantity)).toEqual([700, 77]);
     const entries = await auditOf(product.id);
-    expect(entries.map((entry) => [entry.subject, entry.beforeJson, entry.afterJson])).toEqual([['Stock', `{"stock":${product.stock}}`, '{"stock":777}']]);
+    expect(entries.map((entry): unknown[] => [entry.subject, JSON.parse(entry.beforeJson ?? '{}'), JSON.parse(entry.afterJson ?? '{}')])).toEqual([
+      ['Stock', { stock: product.stock, warehouses: { SZ: product.stock, JS: 0 } }, { stock: 777, warehouses: { SZ: 700, JS: 77 } }],
+    ]);
   });
 });
 
@@ -173,10 +216,23 @@ describe('商品管理 refusals', () => {
       expect(answer, msg).toMatchObject({ msg });
       expect(answer.code).toBeLessThan(500);
     }
-    expect(await staff.browser.call(adminProductsCalls.setStock, { productId: product.id, expectedStock: product.stock, stock: -1 })).toMatchObject({
+    expect(await staff.browser.call(adminProductsCalls.setStock, stockBody(product, { JS: -1 }))).toMatchObject({
       code: 400,
       msg: '库存须为0-100000000的整数',
     });
+    expect(await staff.browser.call(adminProductsCalls.setStock, { productId: product.id, warehouses: [] })).toMatchObject({
+      code: 400,
+      msg: '请逐个仓库填写库存，每个仓库只能填写一次',
+    });
+    const twice = stockBody(product, {}).warehouses[0];
+    if (!twice) throw new Error('no warehouse');
+    expect(await staff.browser.call(adminProductsCalls.setStock, { productId: product.id, warehouses: [twice, twice] })).toMatchObject({
+      code: 400,
+      msg: '请逐个仓库填写库存，每个仓库只能填写一次',
+    });
+    expect(
+      await staff.browser.call(adminProductsCalls.setStock, { productId: product.id, warehouses: [{ warehouseId: 9999, expectedQuantity: 0, quantity: 5 }] }),
+    ).toMatchObject({ code: 400, msg: '仓库不存在或已停用' });
     expect(await staff.browser.call(adminProductsCalls.get, { productId: 999_999 })).toMatchObject({ code: 404, msg: '商品不存在' });
     expect((await staff.browser.call(adminProductsCalls.get, { productId: product.id })).data).toEqual(product);
     expect(await auditOf(product.id)).toEqual([]);
@@ -190,13 +246,15 @@ describe('商品管理 refusals', () => {
     const forbidden = { code: 403, msg: '您没有权限执行此操作' };
     expect(await content.browser.call(adminProductsCalls.save, form)).toMatchObject(forbidden);
     expect(await content.browser.call(adminProductsCalls.create, formOf(product))).toMatchObject(forbidden);
-    expect(await content.browser.call(adminProductsCalls.setStock, { productId: product.id, expectedStock: product.stock, stock: 5 })).toMatchObject(forbidden);
+    expect(await content.browser.call(adminProductsCalls.setStock, stockBody(product, { SZ: 5 }))).toMatchObject(forbidden);
     expect(await content.browser.call(adminProductsCalls.bulkSetLifecycle, { productIds: [product.id], lifecycle: 'eol' })).toMatchObject(forbidden);
     expect(await content.browser.call(adminProductsCalls.bulkSetSpecialOffer, { productIds: [product.id], isSpecialOffer: true })).toMatchObject(forbidden);
     expect(await warehouse.browser.call(adminProductsCalls.save, form)).toMatchObject(forbidden);
     expect(await content.browser.call(adminProductsCalls.get, { productId: product.id })).toMatchObject({ code: 1, data: product });
     expect(await auditOf(product.id)).toEqual([]);
-    expect(await warehouse.browser.call(adminProductsCalls.setStock, { productId: product.id, expectedStock: product.stock, stock: 5 })).toMatchObject({
+    const untouched = await t.db.kysely.selectFrom('productWarehouseStock').select('quantity').where('productId', '=', product.id).execute();
+    expect(untouched.map((row) => row.quantity)).toEqual([product.stock]);
+    expect(await warehouse.browser.call(adminProductsCalls.setStock, stockBody(product, { SZ: 5 }))).toMatchObject({
       code: 1,
       data: { stock: 5 },
     });
@@ -284,7 +342,7 @@ describe('商品管理 races', () => {
   it('of two stock corrections over the same figure, one is written', async () => {
     const first = await loaded('catalog', 'RC0402JR-074K7L');
     const warehouse = await signedInStaff(t.app, t.db.kysely, 'warehouse');
-    const body = (stock: number) => ({ productId: first.product.id, expectedStock: first.product.stock, stock });
+    const body = (stock: number) => stockBody(first.product, { SZ: stock });
     const answers = await Promise.all([
       first.staff.browser.call(adminProductsCalls.setStock, body(11)),
       warehouse.browser.call(adminProductsCalls.setStock, body(22)),

@@ -1,6 +1,7 @@
 import { productErrors, type ProductDetail } from '../../../contract/catalog.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isFavorite } from '../favorite/favorite.service.ts';
+import { warehouseStockOf } from '../warehouse/warehouse-stock.service.ts';
 import type { CatalogContext } from './catalog-context.ts';
 import {
   countProductsWithValue,
@@ -21,10 +22,11 @@ const keyParameterCount = 2;
  * tiers, its parameters and (for a member) the favorite flag in one wave, then similar parts.
  */
 export async function loadProductDetail(context: CatalogContext, productId: number, userId: number | null): Promise<ProductDetail> {
-  const [row, params, favorite] = await Promise.all([
+  const [row, params, favorite, warehouses] = await Promise.all([
     findProductPageRow(context.db, productId),
     findProductParams(context.db, productId),
     userId === null ? false : isFavorite(context.db, userId, productId),
+    warehouseStockOf(context.db, [productId]),
   ]);
   if (!row) throw new AppError(productErrors.notFound);
   const { product } = row;
@@ -42,6 +44,7 @@ export async function loadProductDetail(context: CatalogContext, productId: numb
     similar: similar.filter((part) => part.categorySecondId === product.categorySecondId),
     similarBy: keys.map((key) => ({ name: key.name, valueText: key.valueText })),
     isFavorite: favorite,
+    warehouses: warehouses.get(productId) ?? [],
   };
 }
 

@@ -41,17 +41,6 @@ export async function holdOpenOrder(trx: Kysely<Database>, orderId: number, now:
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Adds arrived units to a part's stock; the stock after, or null when there is no such part. */
-export async function addStock(trx: Kysely<Database>, productId: number, quantity: number, now: number): Promise<number | null> {
-  const row = await trx
-    .updateTable('products')
-    .set((eb) => ({ stock: eb('stock', '+', quantity), updatedAt: now }))
-    .where('id', '=', productId)
-    .returning('stock')
-    .executeTakeFirst();
-  return row?.stock ?? null;
-}
-
 /** Takes `take` units of stock for a back-ordered line: never below zero (false when there are fewer). */
 export async function takeStockForBackOrder(trx: Kysely<Database>, productId: number, take: number, now: number): Promise<boolean> {
   const result = await trx

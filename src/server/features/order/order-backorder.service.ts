@@ -4,15 +4,8 @@ import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { insertOrderEvents } from './order.repository.ts';
-import {
-  addStock,
-  findWaitingLines,
-  hasWaitingLine,
-  holdOpenOrder,
-  reserveMore,
-  takeStockForBackOrder,
-  type WaitingLine,
-} from './order-backorder.repository.ts';
+import { allocateTakenUnits, receiveUnits, recordLineAllocations } from '../warehouse/warehouse-stock.service.ts';
+import { findWaitingLines, hasWaitingLine, holdOpenOrder, reserveMore, takeStockForBackOrder, type WaitingLine } from './order-backorder.repository.ts';
 import { notifyMember } from './order-transition.service.ts';
 
 /**
@@ -37,14 +30,15 @@ export interface RestockResult {
 /** Passes over orders that began waiting while a restock ran (placed between its look and its locks). */
 const allocationPasses = 3;
 
-export async function restock(db: Kysely<Database>, productId: number, quantity: number, now = Date.now()): Promise<RestockResult> {
+/** `warehouseId`: where the units arrive (default: the first warehouse by sort order). */
+export async function restock(db: Kysely<Database>, productId: number, quantity: number, now = Date.now(), warehouseId?: number): Promise<RestockResult> {
   if (!Number.isSafeInteger(quantity) || quantity <= 0) throw new AppError(orderErrors.restockQuantityInvalid);
   const result: RestockResult = { stock: 0, allocations: [], completedOrderNos: [] };
   let arriving = quantity;
   for (let pass = 0; pass < allocationPasses; pass++) {
     const seen = await findWaitingLines(db, productId);
     if (arriving === 0 && seen.length === 0) break;
-    const outcome = await withTransaction(db, (trx) => allocate(trx, productId, arriving, seen, now));
+    const outcome = await withTransaction(db, (trx) => allocate(trx, { productId, arriving, warehouseId }, seen, now));
     if (outcome.stock === null) throw new AppError(orderErrors.restockProductNotFound);
     arriving = 0;
     result.stock = outcome.stock;
@@ -55,13 +49,18 @@ export async function restock(db: Kysely<Database>, productId: number, quantity:
   return result;
 }
 
-async function allocate(trx: Transaction<Database>, productId: number, arriving: number, seen: readonly WaitingLine[], now: number) {
+async function allocate(
+  trx: Transaction<Database>,
+  { productId, arriving, warehouseId }: { productId: number; arriving: number; warehouseId: number | undefined },
+  seen: readonly WaitingLine[],
+  now: number,
+) {
   // Orders first (in id order, as every restock takes them), then the product.
   const held = new Set<number>();
   for (const orderId of [...new Set(seen.map((line) => line.orderId))].sort((a, b) => a - b)) {
     if (await holdOpenOrder(trx, orderId, now)) held.add(orderId);
   }
-  let stock = await addStock(trx, productId, arriving, now);
+  let stock = await receiveUnits(trx, productId, arriving, now, warehouseId);
   if (stock === null) return { stock: null, allocations: [], completedOrderNos: [], hasUnheldWaiting: false };
 
   const allocations: RestockResult['allocations'] = [];
@@ -77,6 +76,8 @@ async function allocate(trx: Transaction<Database>, productId: number, arriving:
     if (give <= 0) break;
     if (!(await takeStockForBackOrder(trx, productId, give, now))) break;
     if (!(await reserveMore(trx, line.lineId, give))) throw new Error(`order line ${String(line.lineId)} refused units while its order was held`);
+    // The decrement above holds the product row, so the warehouses are read and taken from alone.
+    await recordLineAllocations(trx, [{ orderLineId: line.lineId, allocations: await allocateTakenUnits(trx, productId, give) }]);
     stock -= give;
     allocations.push({ orderNo: line.orderNo, quantity: give });
     touched.set(line.orderId, line);

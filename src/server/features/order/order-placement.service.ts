@@ -25,6 +25,7 @@ import { loadProductSummaries } from '../catalog/product.service.ts';
 import { redeemCoupons } from '../coupon/coupon.service.ts';
 import { resolveInvoiceForOrder } from '../invoice/invoice.service.ts';
 import { markQuotationOrdered } from '../quotation/quotation.service.ts';
+import { allocateTakenUnits, recordLineAllocations, type Allocation } from '../warehouse/warehouse-stock.service.ts';
 import { carrierOrThrow, checkoutLineOf, loadCheckoutLines, pricingOf, shippingAddressOf } from './checkout.service.ts';
 import { newOrderNo } from './order-number.ts';
 import { isSold, orderedQuantityOf } from './order-pricing.ts';
@@ -74,7 +75,10 @@ function addressSnapshotOf(address: Address | null): string | null {
  * in opposite orders). The common case is one guarded decrement of the whole quantity; a line short
  * of stock takes, with shipAvailable, the largest pack multiple there is, with waitForAll all there
  * is, by a compare-and-set on the stock it read (read again when another order changed it).
- * Returns each product's stock as it was when taken, which the lines are then priced by.
+ * Each decrement is followed by the units' allocation to warehouses (warehouse-stock.service.ts):
+ * the decrement holds the product row's lock until commit, which serialises every taker of the part,
+ * so the allocation reads and writes its warehouse rows alone on both engines.
+ * Returns each product's stock as it was when taken, which the lines are then priced by, and where the units came from.
  */
 async function takeStock(
   trx: Transaction<Database>,
@@ -84,12 +88,14 @@ async function takeStock(
   now: number,
 ) {
   const stockBefore = new Map<number, number>();
+  const allocations = new Map<number, Allocation[]>();
   for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
     const product = products.get(line.productId);
     if (!product) continue;
     const left = await takeStockIfEnough(trx, line.productId, line.quantity, now);
     if (left !== null) {
       stockBefore.set(line.productId, left + line.quantity);
+      allocations.set(line.productId, await allocateTakenUnits(trx, line.productId, line.quantity));
       continue;
     }
     for (let attempt = 0; ; attempt++) {
@@ -98,11 +104,12 @@ async function takeStock(
       const take = Math.min(stock, orderedQuantityOf(line.quantity, stock, product.packSize, choice));
       if (take === 0 || (await takeStockIfUnchanged(trx, line.productId, stock, take, now))) {
         stockBefore.set(line.productId, stock);
+        allocations.set(line.productId, await allocateTakenUnits(trx, line.productId, take));
         break;
       }
     }
   }
-  return stockBefore;
+  return { stockBefore, allocations };
 }
 
 function checkSellable(lines: readonly SelectedCartLine[], products: ReadonlyMap<number, ProductSummary>): void {
@@ -158,7 +165,7 @@ export async function placeOrder(
     const products = new Map(summaries.map((product) => [product.productId, product]));
     checkSellable(cartLines, products);
 
-    const stockBefore = await takeStock(trx, cartLines, products, request.shortfallChoice, now);
+    const { stockBefore, allocations } = await takeStock(trx, cartLines, products, request.shortfallChoice, now);
     const pricedProducts = new Map(summaries.map((product) => [product.productId, { ...product, stock: stockBefore.get(product.productId) ?? product.stock }]));
     const lines: SettlementLine[] = cartLines
       .map((line) => checkoutLineOf(line, pricedProducts.get(line.productId), request.shortfallChoice, quotedPrices))
@@ -208,7 +215,7 @@ export async function placeOrder(
       },
       now,
     );
-    await insertOrderLines(
+    const lineIds = await insertOrderLines(
       trx,
       lines.map((line) => ({
         orderId,
@@ -222,6 +229,10 @@ export async function placeOrder(
         unitPriceE4: line.unitPriceE4,
         amountCents: line.amountCents,
       })),
+    );
+    await recordLineAllocations(
+      trx,
+      lineIds.map(({ id, productId }) => ({ orderLineId: id, allocations: allocations.get(productId) ?? [] })),
     );
     const redeemed = await redeemCoupons(trx, { userId, memberCouponIds: pricing.memberCouponIds, orderId, draft, now });
     if (redeemed.goodsDiscountCents !== pricing.goodsDiscountCents || redeemed.freightDiscountCents !== pricing.freightDiscountCents) {

@@ -6,7 +6,8 @@ import { releaseCouponsOfOrder } from '../coupon/coupon.service.ts';
 import { sendMessages } from '../message/message.service.ts';
 import { transitions, type OrderAction } from './order.state.ts';
 import type { OrderRow, OrdersTable } from './order.tables.ts';
-import { claimOrderStatus, findOrderById, findOrderLines, insertOrderEvents, returnStock } from './order.repository.ts';
+import { returnLineUnits } from '../warehouse/warehouse-stock.service.ts';
+import { claimOrderStatus, findOrderById, findOrderLines, insertOrderEvents } from './order.repository.ts';
 
 export interface TransitionRequest {
   orderId: number;
@@ -46,12 +47,12 @@ export async function applyTransition(trx: Transaction<Database>, request: Trans
   return order;
 }
 
-/** What an order held goes back: its reserved stock and its coupons (still within their window). */
+/** What an order held goes back: its reserved stock, to the warehouses it came from, and its coupons (still within their window). */
 async function releaseHeld(trx: Transaction<Database>, orderId: number, now: number): Promise<void> {
   const lines = await findOrderLines(trx, [orderId]);
-  await returnStock(
+  await returnLineUnits(
     trx,
-    lines.map((line) => ({ productId: line.productId, quantity: line.reservedQuantity })),
+    lines.map((line) => ({ orderLineId: line.id, productId: line.productId, quantity: line.reservedQuantity })),
     now,
   );
   await releaseCouponsOfOrder(trx, orderId, now);

@@ -30,8 +30,10 @@ export async function insertOrder(trx: Kysely<Database>, order: NewOrderRow): Pr
   return row?.id ?? null;
 }
 
-export async function insertOrderLines(trx: Kysely<Database>, lines: Omit<Insertable<OrderLinesTable>, 'id'>[]): Promise<void> {
-  if (lines.length > 0) await trx.insertInto('orderLines').values(lines).execute();
+/** The new lines' ids with their products (an order has one line per product). */
+export async function insertOrderLines(trx: Kysely<Database>, lines: Omit<Insertable<OrderLinesTable>, 'id'>[]): Promise<{ id: number; productId: number }[]> {
+  if (lines.length === 0) return [];
+  return trx.insertInto('orderLines').values(lines).returning(['id', 'productId']).execute();
 }
 
 export async function insertOrderEvents(trx: Kysely<Database>, events: Omit<Insertable<OrderEventsTable>, 'id'>[]): Promise<void> {
@@ -108,18 +110,6 @@ export async function takeStockIfEnough(trx: Kysely<Database>, productId: number
     .returning('stock')
     .executeTakeFirst();
   return row?.stock ?? null;
-}
-
-/** Puts back what a cancelled order held, product by product in id order (the order placement locks them in). */
-export async function returnStock(trx: Kysely<Database>, held: readonly { productId: number; quantity: number }[], now: number): Promise<void> {
-  for (const { productId, quantity } of [...held].sort((a, b) => a.productId - b.productId)) {
-    if (quantity <= 0) continue;
-    await trx
-      .updateTable('products')
-      .set((eb) => ({ stock: eb('stock', '+', quantity), updatedAt: now }))
-      .where('id', '=', productId)
-      .execute();
-  }
 }
 
 export interface OrderListFilter {

@@ -9,6 +9,7 @@ import { createRandom, type Random } from '../../seed/random.ts';
 import { checkHasUser, findOrCreateMember } from '../account/account.service.ts';
 import { loadProductSummaries } from '../catalog/product.service.ts';
 import { newOrderNo } from './order-number.ts';
+import { allocateTakenUnits, recordLineAllocations } from '../warehouse/warehouse-stock.service.ts';
 import { findSeedProductIds, insertOrder, insertOrderEvents, insertOrderLines, readStock, takeStockIfUnchanged } from './order.repository.ts';
 
 const minute = 60_000;
@@ -136,6 +137,7 @@ export async function seedDemoOrders(db: Kysely<Database>, options: DemoOrderOpt
       if (quantity > stock) continue;
       const isHolding = status !== OrderStatus.cancelled;
       if (isHolding && !(await takeStockIfUnchanged(db, product.productId, stock, quantity, createdAt))) continue;
+      const allocations = isHolding ? await allocateTakenUnits(db, product.productId, quantity) : [];
       const unitPriceE4 = unitPriceE4At(product.priceTiers, quantity) ?? 0;
       lines.push({
         productId: product.productId,
@@ -148,6 +150,7 @@ export async function seedDemoOrders(db: Kysely<Database>, options: DemoOrderOpt
         unitPriceE4,
         amountCents: amountCentsOf(unitPriceE4, quantity),
         weightGrams: lineWeightGrams(product.package, quantity),
+        allocations,
       });
     }
     if (lines.length === 0) continue;
@@ -183,9 +186,14 @@ export async function seedDemoOrders(db: Kysely<Database>, options: DemoOrderOpt
       updatedAt: createdAt,
     });
     if (id === null) continue;
-    await insertOrderLines(
+    const lineIds = await insertOrderLines(
       db,
-      lines.map(({ weightGrams: _weightGrams, ...line }) => ({ ...line, orderId: id })),
+      lines.map(({ weightGrams: _weightGrams, allocations: _allocations, ...line }) => ({ ...line, orderId: id })),
+    );
+    const allocationsOf = new Map(lines.map((line) => [line.productId, line.allocations]));
+    await recordLineAllocations(
+      db,
+      lineIds.map(({ id: lineId, productId }) => ({ orderLineId: lineId, allocations: allocationsOf.get(productId) ?? [] })),
     );
     const events = [{ orderId: id, kind: 'placed', text: '订单已提交，等待付款', at: createdAt }];
     if (paidAt !== null) events.push({ orderId: id, kind: 'paid', text: '付款成功', at: paidAt });

@@ -20,6 +20,8 @@ export interface CatalogPart {
   package: string;
   description: string;
   stock: number;
+  /** stock by warehouse code; absent: not loaded (compared by the total only). */
+  warehouseStock?: Record<string, number>;
   packSize: number;
   tiers: PriceTier[];
 }
@@ -41,6 +43,8 @@ export interface ImportAction {
   package: string | null;
   description: string | null;
   stock: number | null;
+  /** With stock: the figure of each warehouse the list names (SZ, JS); the others keep theirs. */
+  warehouseStock: Record<string, number> | null;
   packSize: number | null;
   tiers: PriceTier[] | null;
 }
@@ -109,7 +113,10 @@ function sameTiers(a: readonly PriceTier[], b: readonly PriceTier[]): boolean {
 
 function changedFields(row: PriceListRow, part: CatalogPart): string[] {
   const changed: string[] = [];
-  if (row.stock !== null && row.stock !== part.stock) changed.push('stock');
+  const movesWarehouse = Object.entries(row.warehouseStock ?? {}).some(
+    ([code, quantity]) => part.warehouseStock !== undefined && (part.warehouseStock[code] ?? 0) !== quantity,
+  );
+  if (row.stock !== null && (row.stock !== part.stock || movesWarehouse)) changed.push('stock');
   if (row.packSize !== null && row.packSize !== part.packSize) changed.push('packSize');
   if (row.package !== null && row.package !== part.package) changed.push('package');
   if (row.description !== null && row.description !== part.description) changed.push('description');
@@ -204,6 +211,7 @@ export function planImport(rows: readonly PriceListRow[], parseErrors: readonly 
           package: row.package,
           description: row.description,
           stock: row.stock,
+          warehouseStock: row.warehouseStock,
           packSize: row.packSize,
           tiers: row.tiers,
         });
@@ -234,6 +242,7 @@ export function planImport(rows: readonly PriceListRow[], parseErrors: readonly 
       package: changed.includes('package') ? row.package : null,
       description: changed.includes('description') ? row.description : null,
       stock: changed.includes('stock') ? row.stock : null,
+      warehouseStock: changed.includes('stock') ? row.warehouseStock : null,
       packSize: changed.includes('packSize') ? row.packSize : null,
       tiers: changed.includes('prices') ? row.tiers : null,
     });

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { PriceImportJobStatus, PriceTier } from '../../../contract/price-import.ts';
 import type { Database } from '../../db/database.ts';
+import { figuresOf, forgetProductStock, restoreFigures, setImportedFigures, warehouseIdsByCode } from '../warehouse/warehouse-stock.service.ts';
 import type { BrandRow, CatalogPart, ImportAction } from './price-import-plan.ts';
 
 /** Keys per IN (...) list and rows per multi-row insert: well under SQLite's and PostgreSQL's parameter limits. */
@@ -136,6 +137,19 @@ interface PartBefore {
   packSize: number;
   updatedAt: number;
   prices: { qtyStart: number; qtyEnd: number | null; priceE4: number; originalPriceE4: number | null }[];
+  /** Units per warehouse id (migration 0044); absent in snapshots written before it. */
+  warehouses?: Record<string, number>;
+}
+
+/** A row's warehouse figures by warehouse id: the codes it names, or all of its stock in the first warehouse (SZ). */
+function figuresOfAction(action: ImportAction, ids: ReadonlyMap<string, number>): Map<number, number> {
+  const byCode = action.warehouseStock ?? { SZ: action.stock ?? 0 };
+  const figures = new Map<number, number>();
+  for (const [code, quantity] of Object.entries(byCode)) {
+    const id = ids.get(code);
+    if (id !== undefined) figures.set(id, quantity);
+  }
+  return figures;
 }
 
 function tierRows(productId: number, tiers: readonly PriceTier[]) {
@@ -186,6 +200,7 @@ export async function applyBatch(
     const updates = actions.filter((action) => action.productId !== null);
     const updateIds = updates.map((action) => action.productId ?? 0);
     const befores = new Map<number, PartBefore>();
+    const warehouseIds = await warehouseIdsByCode(trx);
     for (const ids of chunks(updateIds)) {
       if (ids.length === 0) continue;
       const parts = await trx
@@ -209,6 +224,11 @@ export async function applyBatch(
         .orderBy('qtyStart')
         .execute();
       for (const { productId, ...price } of prices) befores.get(productId)?.prices.push(price);
+      for (const [productId, figures] of await figuresOf(trx, ids)) {
+        const before = befores.get(productId);
+        if (before) before.warehouses = figures;
+      }
+      for (const before of befores.values()) before.warehouses ??= {};
     }
     const undo: { jobId: number; productId: number; beforeJson: string | null }[] = [];
     for (const action of updates) {
@@ -216,12 +236,13 @@ export async function applyBatch(
       const before = befores.get(productId);
       if (!before) continue;
       undo.push({ jobId, productId, beforeJson: JSON.stringify(before) });
-      const set: { updatedAt: number; stock?: number; packSize?: number; package?: string; description?: string } = { updatedAt: now };
-      if (action.stock !== null) set.stock = action.stock;
+      const set: { updatedAt: number; packSize?: number; package?: string; description?: string } = { updatedAt: now };
       if (action.packSize !== null) set.packSize = action.packSize;
       if (action.package !== null) set.package = action.package;
       if (action.description !== null) set.description = action.description;
+      // The product row first (its lock), then its warehouses; products.stock becomes their sum.
       await trx.updateTable('products').set(set).where('id', '=', productId).execute();
+      if (action.stock !== null) await setImportedFigures(trx, productId, figuresOfAction(action, warehouseIds));
     }
     const repriced = updates.filter((action) => action.tiers !== null && befores.has(action.productId ?? 0));
     const priceRows = repriced.flatMap((action) => tierRows(action.productId ?? 0, action.tiers ?? []));
@@ -255,6 +276,7 @@ export async function applyBatch(
           .catch((error: unknown) => {
             throw new NewPartRefused(action.code, error);
           });
+        if (action.stock !== null) await setImportedFigures(trx, id, figuresOfAction(action, warehouseIds));
         undo.push({ jobId, productId: id, beforeJson: null });
         priceRows.push(...tierRows(id, action.tiers ?? []));
       }
@@ -298,6 +320,7 @@ export async function rollBackJob(db: Kysely<Database>, jobId: number, place: Ne
         entry.beforeJson === null ? [] : [{ productId: entry.productId, before: JSON.parse(entry.beforeJson) as PartBefore }],
       );
       if (created.length > 0) {
+        await forgetProductStock(trx, created);
         await trx.deleteFrom('productPrices').where('productId', 'in', created).execute();
         await trx.deleteFrom('products').where('id', 'in', created).execute();
         if (place) await moveSkuCounts(trx, place, -created.length);
@@ -314,6 +337,8 @@ export async function rollBackJob(db: Kysely<Database>, jobId: number, place: Ne
           })
           .where('id', '=', productId)
           .execute();
+        // The warehouses as they were (a snapshot from before 0044 holds the total only: 深圳仓 gets it).
+        await restoreFigures(trx, productId, before.warehouses ?? { [String((await warehouseIdsByCode(trx)).get('SZ') ?? 0)]: before.stock });
       }
       await replacePrices(
         trx,

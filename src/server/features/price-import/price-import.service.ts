@@ -8,6 +8,7 @@ import { isDuplicatePartNumber } from '../catalog/product.service.ts';
 import { planImport, productIdOfStoreCode, type ImportAction } from './price-import-plan.ts';
 
 export type { ImportAction } from './price-import-plan.ts';
+import { warehouseFiguresByCode } from '../warehouse/warehouse-stock.service.ts';
 import {
   applyBatch,
   claimJobStatus,
@@ -66,6 +67,11 @@ export async function checkPriceList(db: Kysely<Database>, bytes: Uint8Array, op
     loadPartsById(db, storeIds),
     placeOf(db, options.newPartCategoryId),
   ]);
+  const figures = await warehouseFiguresByCode(
+    db,
+    [...byCode, ...byId].map((part) => part.id),
+  );
+  for (const part of [...byCode, ...byId]) part.warehouseStock = figures.get(part.id) ?? {};
   const partsByCodeNorm = new Map<string, typeof byCode>();
   for (const part of byCode) partsByCodeNorm.set(part.codeNorm, [...(partsByCodeNorm.get(part.codeNorm) ?? []), part]);
   const plan = planImport(read.rows, read.errors, {

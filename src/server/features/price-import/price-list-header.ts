@@ -63,6 +63,24 @@ function isWarehouseStock(normalized: string): boolean {
   return /库存|stock/.test(normalized) || /仓(库)?$/.test(normalized);
 }
 
+const shenzhen = /深圳|shenzhen|^sz|sz$|广东|华南/;
+const jiangsu = /江苏|jiangsu|^js|js$|华东/;
+const stockWords = /库存|数量|现货|可用|总|仓库|仓|在库|stock|qty|quantity|available|inventory|onhand/g;
+
+/**
+ * The warehouse a stock column fills, by its header: 深圳仓/深圳/SZ… → 'SZ', 江苏仓/江苏/JS… → 'JS'; a
+ * plain stock column (库存, 可用库存, Stock, or a column staff mapped by hand) → 'SZ'; a header naming
+ * another warehouse ("香港仓", "Stock HK") → null: the column is left out and reported on the header row.
+ */
+export function warehouseCodeOfStockHeader(header: string): 'SZ' | 'JS' | null {
+  const normalized = normalizeSpreadsheetHeader(header);
+  if (jiangsu.test(normalized)) return 'JS';
+  if (shenzhen.test(normalized)) return 'SZ';
+  const namesStock = /库存|仓|stock|qty|available|inventory/.test(normalized);
+  const rest = normalized.replace(stockWords, '');
+  return namesStock && rest !== '' ? null : 'SZ';
+}
+
 /** "1+", "≥10", ">=100", "1-9", "10~99", "100以上", "价格(1+)", "单价 10+", "Price @1000", "1pcs+". */
 const quantityHeader =
   /^(?:[^\d]*?(?:价格|单价|price|价)\s*)?[(（[]?\s*(?:[≥>]=?|@)?\s*(\d[\d,]*)\s*(?:pcs|个|只|片)?\s*(?:\+|以上|及以上|[-~～]\s*\d[\d,]*)\s*(?:pcs|个|只|片)?\s*[)）\]]?\s*(?:价格|单价|price)?$/i;

@@ -30,6 +30,7 @@ describe('reading a supplier price list', () => {
         package: '0603',
         description: '贴片电阻',
         stock: 1500,
+        warehouseStock: { SZ: 1000, JS: 500 },
         packSize: 5000,
         tiers: [
           { qtyStart: 1, priceE4: 123 },

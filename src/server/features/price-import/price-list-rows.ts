@@ -6,6 +6,7 @@ import {
   type PriceListRow,
   type PriceTier,
 } from '../../../contract/price-import.ts';
+import { warehouseCodeOfStockHeader } from './price-list-header.ts';
 
 /** Money text in yuan: "¥0.0123", "0.0123元", "RMB 1,234.5"; rounded to 0.0001 yuan; null when not a positive price. */
 export function parsePriceE4(text: string): number | null {
@@ -96,6 +97,14 @@ export function priceListRowsOf(
 ): { rows: PriceListRow[]; errors: PriceImportError[] } {
   const rows: PriceListRow[] = [];
   const errors: PriceImportError[] = [];
+  // Each stock column's warehouse by its header; a column naming an unknown warehouse is reported once, on the header row, and left out.
+  const header = sheetRows[headerRowIndex] ?? [];
+  const stockColumns: { column: number; code: string }[] = [];
+  for (const column of mapping.stock ?? []) {
+    const code = warehouseCodeOfStockHeader(cell(header, column));
+    if (code === null) errors.push({ row: headerRowIndex + 1, column: cell(header, column), reason: messages.warehouseUnknown });
+    else stockColumns.push({ column, code });
+  }
   for (let index = headerRowIndex + 1; index < sheetRows.length; index++) {
     const row = sheetRows[index] ?? [];
     if (row.every((value) => value.trim() === '')) continue;
@@ -104,11 +113,15 @@ export function priceListRowsOf(
     const mpn = cell(row, mapping.mpn);
     if (mpn === '') errors.push({ row: reader.rowNumber, column: names.mpn, reason: messages.mpnMissing });
     else if (mpn.length > 100) errors.push({ row: reader.rowNumber, column: names.mpn, reason: messages.mpnTooLong });
-    const stockTexts = (mapping.stock ?? []).map((column) => cell(row, column)).filter((text) => text !== '');
     let stock: number | null = null;
-    for (const text of stockTexts) {
+    let warehouseStock: Record<string, number> | null = null;
+    for (const { column, code } of stockColumns) {
+      const text = cell(row, column);
+      if (text === '') continue;
       const count = readCount(reader, text, names.stock, messages.stockInvalid, false);
-      if (count !== null) stock = (stock ?? 0) + count;
+      if (count === null) continue;
+      stock = (stock ?? 0) + count;
+      warehouseStock = { ...(warehouseStock ?? {}), [code]: (warehouseStock?.[code] ?? 0) + count };
     }
     const packSize = readCount(reader, cell(row, mapping.packSize), names.packSize, messages.packSizeInvalid, true);
     const moq = readCount(reader, cell(row, mapping.moq), names.moq, messages.moqInvalid, true);
@@ -123,6 +136,7 @@ export function priceListRowsOf(
       package: text(mapping.package),
       description: text(mapping.description),
       stock,
+      warehouseStock,
       packSize,
       tiers,
     });

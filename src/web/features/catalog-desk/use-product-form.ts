@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { adminProductErrors, adminProductPath, type AdminProduct, type ProductFormOptions } from '../../../contract/admin-products.ts';
 import { adminProductsCalls } from '../../../contract/admin-products-calls.ts';
+import type { WarehouseStock } from '../../../contract/warehouse.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { callStaffApi } from '../staff/staff-api.ts';
 import { draftOf, valuesOf, type ProductDraft } from './product-draft.ts';
@@ -50,8 +51,8 @@ export function useProductForm(initial: AdminProduct | null, options: ProductFor
   }
 
   /** The stock form moved the product's updatedAt: the product form stays current with it. */
-  function stockSaved(stock: number, updatedAt: number) {
-    setProduct((current) => (current ? { ...current, stock, updatedAt } : current));
+  function stockSaved(stock: number, warehouses: WarehouseStock[], updatedAt: number) {
+    setProduct((current) => (current ? { ...current, stock, warehouses, updatedAt } : current));
   }
 
   return { product, draft, change, save, notice, isSaving, stockSaved };

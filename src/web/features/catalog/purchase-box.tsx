@@ -1,5 +1,6 @@
 import { formatCents, initialQuantityOf, lineAmountCents, nextTierSaving } from '../../../contract/pricing.ts';
 import type { ProductSummary } from '../../../contract/catalog.ts';
+import { warehouseStockText, type WarehouseStock } from '../../../contract/warehouse.ts';
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
 import { PriceTiers } from './price-tiers.tsx';
@@ -11,7 +12,15 @@ import { groupDigits } from './stock-label.tsx';
  * highlighted, stock and the dispatch promise, quantity (pack multiples only), total and the
  * "buy N more, pay less" hint, add to cart and favorite.
  */
-export function PurchaseBox({ product, isFavorite }: { product: ProductSummary; isFavorite: boolean }) {
+export function PurchaseBox({
+  product,
+  isFavorite,
+  warehouses = [],
+}: {
+  product: ProductSummary;
+  isFavorite: boolean;
+  warehouses?: readonly WarehouseStock[];
+}) {
   const quantity = useQuantity(product.packSize, initialQuantityOf(product));
   const isValid = quantity.problem === '' && Number.isFinite(quantity.quantity);
   const saving = isValid ? nextTierSaving(product.priceTiers, quantity.quantity, product.packSize) : null;
@@ -26,6 +35,11 @@ export function PurchaseBox({ product, isFavorite }: { product: ProductSummary; 
               现货库存：<strong data-testid="stock">{groupDigits(product.stock)}</strong> 个
             </span>
             <span className="dispatch-badge">现货 · 2小时内发货</span>
+            {warehouses.length > 0 && (
+              <span className="purchase-box__warehouses" data-testid="warehouse-stock">
+                {warehouseStockText(warehouses)}
+              </span>
+            )}
           </>
         ) : (
           <span className="purchase-box__no-stock">暂无现货，可加入购物车预订</span>
