@@ -19,7 +19,8 @@ import {
 
 /**
  * Stock per warehouse. products.stock is the sellable total every reader uses (search, facets, cart,
- * checkout); it always equals the sum of the part's product_warehouse_stock rows. Every writer of
+ * checkout); it equals the sum of the part's product_warehouse_stock rows (units a figure written
+ * straight into products adds count as the first warehouse's when an order takes them). Every writer of
  * stock comes through here, and each change moves the total and the warehouse rows in one transaction,
  * the product row first: the product row's lock (PostgreSQL's row lock, SQLite's one writer) is what
  * serialises everyone touching one part's warehouse rows, so no two writers can interleave on them.
@@ -83,7 +84,17 @@ export async function allocateTakenUnits(trx: Kysely<Database>, productId: numbe
       if (take > 0) plan.push({ warehouseId: warehouse.warehouseId, quantity: take });
       left -= take;
     }
-    if (left > 0) throw new WarehouseStockMismatch(`product ${String(productId)}: warehouses hold fewer units than products.stock gave`);
+    if (left > 0) {
+      // products.stock held units no warehouse row records (a figure written straight into products, as
+      // before migration 0044): the total is the authority on what can be sold, so they are taken as
+      // the first warehouse's, like the backfill placed every unit, and go back there on a cancel.
+      const first = (await activeWarehouses(trx))[0];
+      if (!first) throw new WarehouseStockMismatch('no active warehouse to take units from');
+      await addToWarehouse(trx, productId, first.id, left);
+      const planned = plan.find((part) => part.warehouseId === first.id);
+      if (planned) planned.quantity += left;
+      else plan.push({ warehouseId: first.id, quantity: left });
+    }
   }
   for (const part of plan) {
     if (!(await takeFromWarehouse(trx, productId, part.warehouseId, part.quantity)))
