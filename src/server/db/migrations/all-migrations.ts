@@ -35,6 +35,7 @@ import { priceImportMigration } from './0036-price-import.ts';
 import { priceImportUploadsMigration } from './0039-price-import-uploads.ts';
 import { taxonomyDeskMigration } from './0038-taxonomy-desk.ts';
 import { memberDeskMigration } from './0043-member-desk.ts';
+import { priceImportRollbackMigration } from './0047-price-import-rollback.ts';
 import { orderShipmentsMigration } from './0040-order-shipments.ts';
 import { quotationMarketingDesksMigration } from './0041-quotation-marketing-desks.ts';
 import { contentDeskMigration } from './0042-content-desk.ts';
@@ -80,4 +81,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0041-quotation-marketing-desks': quotationMarketingDesksMigration,
   '0042-content-desk': contentDeskMigration,
   '0043-member-desk': memberDeskMigration,
+  '0047-price-import-rollback': priceImportRollbackMigration,
 };
