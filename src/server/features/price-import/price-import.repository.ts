@@ -416,8 +416,12 @@ export async function rollBackJob(
     if (undo.length === 0) return true;
     if (options.shouldStop?.()) return false;
     await options.beforeChunk?.(undone);
-    await db.transaction().execute((trx) => rollBackChunk(trx, jobId, undo, place, now));
-    undone += undo.length;
+    // A part twice in one job (a finished job applied again): its older row waits for the next chunk, compared then.
+    const seen = new Set<number>();
+    const firstRepeat = undo.findIndex((entry) => seen.has(entry.productId) || !seen.add(entry.productId));
+    const chunk = firstRepeat === -1 ? undo : undo.slice(0, firstRepeat);
+    await db.transaction().execute((trx) => rollBackChunk(trx, jobId, chunk, place, now));
+    undone += chunk.length;
   }
 }
 
