@@ -1,5 +1,14 @@
 import { priceImportRollbackReasons as reasons } from '../../../contract/price-import.ts';
-import type { PartBefore } from './price-import.repository.ts';
+
+/** A part's state as price_import_undo keeps it: before the job (before_json) and as the job left it (after_json). */
+export interface PartBefore {
+  package: string;
+  description: string;
+  stock: number;
+  packSize: number;
+  updatedAt: number;
+  prices: { qtyStart: number; qtyEnd: number | null; priceE4: number; originalPriceE4: number | null }[];
+}
 
 /**
  * What a rollback does to one part the job touched, from the part as the job left it (`after`, null on undo rows

@@ -62,7 +62,7 @@ export async function finishRollback(db: Kysely<Database>, jobId: number, now: n
 export async function countRollbackConflicts(db: Kysely<Database>, jobId: number): Promise<number> {
   const row = await db
     .selectFrom('priceImportRollbackConflicts')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .select((eb) => eb.fn.countAll<number | string>().as('count'))
     .where('jobId', '=', jobId)
     .executeTakeFirstOrThrow();
   return Number(row.count);

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { priceImportRollbackReasons, type PriceImportJobStatus, type PriceTier } from '../../../contract/price-import.ts';
 import type { Database } from '../../db/database.ts';
 import type { BrandRow, CatalogPart, ImportAction } from './price-import-plan.ts';
-import { decideRestore } from './price-import-rollback-rules.ts';
+import { decideRestore, type PartBefore } from './price-import-rollback-rules.ts';
 
 /** Keys per IN (...) list and rows per multi-row insert: well under SQLite's and PostgreSQL's parameter limits. */
 const chunkSize = 500;
@@ -128,16 +128,6 @@ export async function claimJobStatus(
     .where('status', 'in', [...from])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
-}
-
-/** A part's state as price_import_undo keeps it: before the job (before_json) and as the job left it (after_json). */
-export interface PartBefore {
-  package: string;
-  description: string;
-  stock: number;
-  packSize: number;
-  updatedAt: number;
-  prices: { qtyStart: number; qtyEnd: number | null; priceE4: number; originalPriceE4: number | null }[];
 }
 
 /** The "before"/"after" snapshot of these parts, one query per 500 ids (a part gone is absent from the map). */
