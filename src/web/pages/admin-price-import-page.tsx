@@ -78,20 +78,14 @@ function JobActions({ job, onChange }: { job: PriceImportJobRow; onChange: (job:
       )}
       {isRollbackable(job) && (
         <StaffCan action="create" subject="PriceImport">
-          <button
-            type="button"
-            className="admin-button admin-button--plain"
-            disabled={isBusy}
-            onClick={() => void act('rollback')}
-            data-testid={`price-import-rollback-${job.id}`}
-          >
+          <button type="button" className="admin-button" disabled={isBusy} onClick={() => void act('rollback')} data-testid={`price-import-rollback-${job.id}`}>
             回滚
           </button>
         </StaffCan>
       )}
       {job.conflictCount > 0 && (
         <a
-          className="admin-button admin-button--plain"
+          className="admin-button"
           href={`${priceImportRollbackReportPath}?jobId=${job.id}&format=csv`}
           download
           data-testid={`price-import-rollback-report-${job.id}`}
