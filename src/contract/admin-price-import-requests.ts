@@ -58,3 +58,9 @@ export const priceImportErrorReportQuery = z.object({
   uploadId: z.coerce.number(invalid).pipe(uploadId),
   format: z.enum(['csv', 'xlsx'], invalid).default('csv'),
 });
+
+/** GET priceImportRollbackReportPath?jobId=N&format=csv|xlsx */
+export const priceImportRollbackReportQuery = z.object({
+  jobId: z.coerce.number(invalid).pipe(jobId),
+  format: z.enum(['csv', 'xlsx'], invalid).default('csv'),
+});

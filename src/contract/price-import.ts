@@ -141,8 +141,24 @@ export const priceImportMessages = {
   jobRolledBack: '已回滚全部已应用的修改',
   jobFailed: '导入中断，已应用的批次保留：可继续导入或回滚',
   jobNotResumable: '只有中断的任务可以继续',
-  jobNotRollbackable: '只有中断的任务可以回滚',
+  jobNotRollbackable: '只有已完成或中断的任务可以回滚',
+  jobAlreadyRolledBack: '该任务已回滚或正在回滚，不能再次回滚',
+  undoExpired: '该任务已超过可回滚期限（完成后 30 天），无法回滚',
+  anotherJobRunning: '另一个导入或回滚任务正在进行，请等它结束后再回滚',
+  rolledBackWithConflicts: (count: number) => `已回滚；${count} 个商品在导入后有变动，未回滚或部分回滚，请下载回滚报告`,
 } as const;
+
+/** Why a rollback left a part alone (or partly), as the rollback report says it. */
+export const priceImportRollbackReasons = {
+  deletedSince: '商品在导入后已被删除，未回滚',
+  changedSince: (fields: readonly string[]) => `导入后${fields.join('、')}已被修改，未回滚`,
+  createdChanged: (fields: readonly string[]) => `导入新建的商品，导入后${fields.join('、')}已被修改，未删除`,
+  createdReferenced: (uses: readonly string[]) => `导入新建的商品已被${uses.join('、')}引用，未删除`,
+  stockKept: '库存在导入后已变动（订单出库或人工调整），已恢复价格等信息，保留当前库存',
+} as const;
+
+/** A finished job keeps its "before" values this long: it can be rolled back until then (the sweeper purges them after). */
+export const priceImportUndoKeepMs = 30 * 24 * 60 * 60 * 1000;
 
 export const priceImportErrors = defineErrors('priceImport', {
   noHeader: { code: ResultCode.badRequest, msg: priceImportMessages.noHeader },
@@ -153,6 +169,9 @@ export const priceImportErrors = defineErrors('priceImport', {
   jobNotFound: { code: ResultCode.notFound, msg: priceImportMessages.jobNotFound },
   jobNotResumable: { code: ResultCode.conflict, msg: priceImportMessages.jobNotResumable },
   jobNotRollbackable: { code: ResultCode.conflict, msg: priceImportMessages.jobNotRollbackable },
+  jobAlreadyRolledBack: { code: ResultCode.conflict, msg: priceImportMessages.jobAlreadyRolledBack },
+  undoExpired: { code: ResultCode.conflict, msg: priceImportMessages.undoExpired },
+  anotherJobRunning: { code: ResultCode.conflict, msg: priceImportMessages.anotherJobRunning },
   uploadNotFound: { code: ResultCode.notFound, msg: '上传的文件不存在，请重新上传' },
   notValidated: { code: ResultCode.badRequest, msg: '请先校验文件' },
   alreadyApplied: { code: ResultCode.conflict, msg: '该文件已提交导入，请重新上传以再次校验' },
@@ -164,6 +183,8 @@ export const priceImportErrors = defineErrors('priceImport', {
 
 export const priceImportUploadPath = '/admin/api/price-import/upload';
 export const priceImportErrorReportPath = '/admin/api/price-import/errors';
+/** GET ?jobId=N&format=csv|xlsx: the parts a rollback did not overwrite or delete, with the reason. */
+export const priceImportRollbackReportPath = '/admin/api/price-import/rollback-report';
 /** The console shows this many errors on the page; the report holds them all. */
 export const priceImportFirstErrors = 100;
 /** How often the page asks a running job's progress. */
@@ -236,6 +257,13 @@ export interface PriceImportPreviewRow {
 
 export interface PriceImportJobRow extends PriceImportJobView {
   staffName: string;
+  /** A finished job can be rolled back until then; null when it cannot (not finished, purged, rolled back). */
+  undoUntil: number | null;
+  /** A rollback's progress: undo rows worked of those there were. */
+  undoTotal: number;
+  undone: number;
+  /** Lines of the rollback report (parts left alone or with their stock kept). */
+  conflictCount: number;
 }
 
 export interface PriceImportApplied {

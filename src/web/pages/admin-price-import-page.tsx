@@ -8,6 +8,7 @@ import {
   priceImportJobStatuses,
   priceImportKindLabels,
   priceImportLimits,
+  priceImportRollbackReportPath,
   priceImportStatusLabels,
   type PriceImportDeskPageData,
   type PriceImportJobRow,
@@ -45,10 +46,17 @@ const previewColumns: GridColumn<PriceImportPreviewRow>[] = [
   },
 ];
 
+const isRollbackable = (job: PriceImportJobRow) =>
+  job.status === 'failed' || job.status === 'rollback_failed' || (job.status === 'done' && job.undoUntil !== null);
+
 function JobActions({ job, onChange }: { job: PriceImportJobRow; onChange: (job: PriceImportJobRow, notice: string) => void }) {
   const [isBusy, setBusy] = useState(false);
   async function act(action: 'resume' | 'rollback') {
-    if (action === 'rollback' && !window.confirm(`确定回滚“${job.fileName}”已应用的全部修改吗？`)) return;
+    const question =
+      job.status === 'done'
+        ? `确定回滚“${job.fileName}”吗？商品将恢复为导入前的价格和信息，导入新建的商品将被删除；导入后被修改过的商品不会被覆盖，会列在回滚报告中。`
+        : `确定回滚“${job.fileName}”已应用的全部修改吗？`;
+    if (action === 'rollback' && !window.confirm(question)) return;
     setBusy(true);
     try {
       const next = await callStaffApi(priceImportDeskCalls[action], { jobId: job.id });
@@ -60,21 +68,39 @@ function JobActions({ job, onChange }: { job: PriceImportJobRow; onChange: (job:
     }
   }
   return (
-    <StaffCan action="update" subject="PriceImport">
-      <span className="admin-table__actions">
-        {job.status === 'failed' && (
+    <span className="admin-table__actions">
+      {job.status === 'failed' && (
+        <StaffCan action="update" subject="PriceImport">
           <button type="button" className="admin-button" disabled={isBusy} onClick={() => void act('resume')}>
             继续
           </button>
-        )}
-        {(job.status === 'failed' || job.status === 'rollback_failed') && (
-          <button type="button" className="admin-button admin-button--plain" disabled={isBusy} onClick={() => void act('rollback')}>
+        </StaffCan>
+      )}
+      {isRollbackable(job) && (
+        <StaffCan action="create" subject="PriceImport">
+          <button type="button" className="admin-button" disabled={isBusy} onClick={() => void act('rollback')} data-testid={`price-import-rollback-${job.id}`}>
             回滚
           </button>
-        )}
-      </span>
-    </StaffCan>
+        </StaffCan>
+      )}
+      {job.conflictCount > 0 && (
+        <a
+          className="admin-button"
+          href={`${priceImportRollbackReportPath}?jobId=${job.id}&format=csv`}
+          download
+          data-testid={`price-import-rollback-report-${job.id}`}
+        >
+          回滚报告
+        </a>
+      )}
+    </span>
   );
+}
+
+/** What the 说明 column says: the job's message, else until when a finished job can be rolled back. */
+function jobNote(job: PriceImportJobRow): string {
+  if (job.error) return job.error;
+  return job.status === 'done' && job.undoUntil !== null ? `可回滚至 ${formatBeijingTime(job.undoUntil)}` : '';
 }
 
 /** /admin/price-import: 价格导入 — upload, map the columns, validate, preview, apply, and follow the jobs. */
@@ -162,7 +188,7 @@ export function AdminPriceImportPage({ data }: PageProps<PriceImportDeskPageData
     { id: 'fileName', header: '文件', cell: (job) => job.fileName, isAlwaysShown: true },
     { id: 'staffName', header: '操作人', cell: (job) => job.staffName },
     { id: 'status', header: '状态', cell: (job) => <JobProgress job={job} />, isSortable: true },
-    { id: 'error', header: '说明', cell: (job) => job.error ?? '' },
+    { id: 'error', header: '说明', cell: jobNote },
     { id: 'createdAt', header: '提交时间', cell: (job) => formatBeijingTime(job.createdAt), isSortable: true },
     { id: 'actions', header: '操作', cell: (job) => <JobActions job={job} onChange={jobChanged} /> },
   ];

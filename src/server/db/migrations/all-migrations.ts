@@ -37,6 +37,7 @@ import { taxonomyDeskMigration } from './0038-taxonomy-desk.ts';
 import { memberDeskMigration } from './0043-member-desk.ts';
 import { warehousesMigration } from './0044-warehouses.ts';
 import { contentDraftsMigration } from './0046-content-drafts.ts';
+import { priceImportRollbackMigration } from './0047-price-import-rollback.ts';
 import { orderShipmentsMigration } from './0040-order-shipments.ts';
 import { quotationMarketingDesksMigration } from './0041-quotation-marketing-desks.ts';
 import { contentDeskMigration } from './0042-content-desk.ts';
@@ -86,4 +87,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0044-warehouses': warehousesMigration,
   '0045-ic-zone-unique-codes': icZoneUniqueCodesMigration,
   '0046-content-drafts': contentDraftsMigration,
+  '0047-price-import-rollback': priceImportRollbackMigration,
 };

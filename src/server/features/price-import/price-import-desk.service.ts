@@ -34,6 +34,8 @@ import {
   saveValidation,
 } from './price-import-upload.repository.ts';
 import type { PriceImportQueue } from './price-import-queue.ts';
+import { priceImportRollbackReport } from './price-import-report.ts';
+import { findRollbackConflicts, isOtherJobActive } from './price-import-rollback.repository.ts';
 import {
   checkPriceList,
   priceImportErrorReport,
@@ -146,7 +148,12 @@ export async function uploadErrorReport(db: Kysely<Database>, uploadId: number, 
 async function jobRow(db: Kysely<Database>, jobId: number): Promise<PriceImportJobRow> {
   const row = await findJobRow(db, jobId);
   if (!row) throw new AppError(priceImportErrors.jobNotFound);
-  return { ...row, staffName: row.staffName ?? '' };
+  return jobRowOf(row);
+}
+
+/** The count comes back as a string on PostgreSQL (bigint). */
+function jobRowOf(row: NonNullable<Awaited<ReturnType<typeof findJobRow>>>): PriceImportJobRow {
+  return { ...row, staffName: row.staffName ?? '', conflictCount: Number(row.conflictCount ?? 0) };
 }
 
 /**
@@ -195,10 +202,28 @@ export function listJobs(db: Kysely<Database>, query: Requests['jobs']): Promise
     { id: 'priceImportJobs.id', createdAt: 'priceImportJobs.createdAt', status: 'priceImportJobs.status' },
     { column: 'id', direction: 'desc' },
     'priceImportJobs.id',
-  ).then((page) => ({ ...page, rows: page.rows.map((row) => ({ ...row, staffName: row.staffName ?? '' })) }));
+  ).then((page) => ({ ...page, rows: page.rows.map(jobRowOf) }));
 }
 
-/** 继续 or 回滚 of an interrupted job: one conditional update decides, audited in its transaction, then a worker is woken. */
+/** Why a rollback claim was refused, in the order staff can act on it. */
+async function rollbackRefusal(db: Kysely<Database>, jobId: number) {
+  const job = await readPriceImportJob(db, jobId);
+  if (job.status === 'rolled_back' || job.status === 'rolling_back') return priceImportErrors.jobAlreadyRolledBack;
+  const isRollbackable = job.status === 'failed' || job.status === 'rollback_failed' || job.status === 'done';
+  if (isRollbackable && (await isOtherJobActive(db, jobId))) return priceImportErrors.anotherJobRunning;
+  if (job.status === 'done') return priceImportErrors.undoExpired;
+  return priceImportErrors.jobNotRollbackable;
+}
+
+/** The rollback report: each part the rollback left alone or kept the stock of (row of the file, part, reason). */
+export async function rollbackReport(db: Kysely<Database>, jobId: number, format: 'csv' | 'xlsx'): Promise<{ fileName: string; bytes: Uint8Array }> {
+  const job = await readPriceImportJob(db, jobId);
+  const lines = await findRollbackConflicts(db, jobId);
+  const base = job.fileName.replace(/\.[^.]*$/, '') || '价格表';
+  return { fileName: `${base}-回滚报告.${format}`, bytes: priceImportRollbackReport(lines, format) };
+}
+
+/** 继续 or 回滚 (of an interrupted or finished job): one conditional update decides, audited in its transaction, then a worker is woken. */
 async function moveJob(
   db: Kysely<Database>,
   queue: PriceImportQueue,
@@ -209,7 +234,7 @@ async function moveJob(
   await withTransaction(db, async (trx) => {
     const before = await readPriceImportJob(trx, jobId);
     const isMoved = action === 'resume' ? await resumePriceImportJob(trx, jobId) : await startPriceImportRollback(trx, jobId);
-    if (!isMoved) throw new AppError(action === 'resume' ? priceImportErrors.jobNotResumable : priceImportErrors.jobNotRollbackable);
+    if (!isMoved) throw new AppError(action === 'resume' ? priceImportErrors.jobNotResumable : await rollbackRefusal(trx, jobId));
     const after = await readPriceImportJob(trx, jobId);
     await recordStaffChange(trx, {
       staff: actor.staff,

@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { priceImportDeskCalls } from '../../../contract/admin-price-import-calls.ts';
-import { priceImportErrorReportPath, priceImportMessages } from '../../../contract/price-import.ts';
+import { priceImportErrorReportPath, priceImportMessages, priceImportRollbackReasons, priceImportRollbackReportPath } from '../../../contract/price-import.ts';
 import { insertProduct } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
@@ -217,7 +217,7 @@ describe('价格导入 desk calls', () => {
     expect(await settledJob(browser, jobId)).toMatchObject({ status: 'done' });
   });
 
-  it('an interrupted job is resumed (继续) or rolled back (回滚), each audited; a finished one is neither', async () => {
+  it('an interrupted job is resumed (继续) or rolled back (回滚), each audited; a finished one is not resumed', async () => {
     const { browser } = await signedInStaff(t.app, t.db.kysely, 'catalog');
     const before = await firstTierPrice(t.fixture.partB);
     const upload = (await uploadPriceList(t.app, browser, 'stop.csv', '型号,品牌,1+\nDESK-B1,TI,0.77\n')).data;
@@ -227,7 +227,6 @@ describe('价格导入 desk calls', () => {
     const jobId = applied.data?.job.id ?? 0;
     await settledJob(browser, jobId);
     expect(await browser.call(priceImportDeskCalls.resume, { jobId })).toMatchObject({ code: 409, msg: priceImportMessages.jobNotResumable });
-    expect(await browser.call(priceImportDeskCalls.rollback, { jobId })).toMatchObject({ code: 409, msg: priceImportMessages.jobNotRollbackable });
     expect(await firstTierPrice(t.fixture.partB)).toMatchObject({ firstTierPriceE4: 7700 });
 
     // A job interrupted after its only batch was applied: its undo rows and cursor are kept.
@@ -270,5 +269,93 @@ describe('价格导入 desk calls', () => {
       .where('action', '=', 'rollback')
       .execute();
     expect(rollbacks).toHaveLength(1);
+  });
+
+  it('回滚 of a finished job: audited once when two staff click together, parts edited since reported not overwritten, never twice', async () => {
+    const { browser, displayName } = await signedInStaff(t.app, t.db.kysely, 'catalog');
+    const priceA = await firstTierPrice(t.fixture.partA);
+    const upload = (await uploadPriceList(t.app, browser, '回滚.csv', '型号,品牌,1+\nDESK-A1,ST,4.4\nDESK-B1,TI,0.66\nDESK-RB-NEW,ST,0.2\n')).data;
+    if (!upload) throw new Error('no upload');
+    await browser.call(priceImportDeskCalls.validate, { uploadId: upload.uploadId, newPartCategoryId: t.fixture.catalog.categories.armMcu });
+    const jobId = (await browser.call(priceImportDeskCalls.apply, { uploadId: upload.uploadId })).data?.job.id ?? 0;
+    const done = await settledJob(browser, jobId);
+    expect(done).toMatchObject({ status: 'done', conflictCount: 0 });
+    expect(done.undoUntil).toBeGreaterThan(Date.now());
+    expect(await firstTierPrice(t.fixture.partA)).toMatchObject({ firstTierPriceE4: 44_000 });
+    // After the job, staff change B's price on the product desk.
+    await t.db.kysely.updateTable('productPrices').set({ priceE4: 12_345 }).where('productId', '=', t.fixture.partB).execute();
+
+    // A role without the desk: refused, nothing changes, nothing audited.
+    const auditBefore = await auditCount();
+    const sales = await signedInStaff(t.app, t.db.kysely, 'sales');
+    expect(await sales.browser.call(priceImportDeskCalls.rollback, { jobId })).toMatchObject({ code: 403 });
+    expect((await sales.browser.get(`${priceImportRollbackReportPath}?jobId=${jobId}`)).json()).toMatchObject({ code: 403 });
+    expect(await settledJob(browser, jobId)).toMatchObject({ status: 'done' });
+    expect(await auditCount()).toBe(auditBefore);
+
+    const answers = await Promise.all([browser.call(priceImportDeskCalls.rollback, { jobId }), browser.call(priceImportDeskCalls.rollback, { jobId })]);
+    expect(answers.map((answer) => answer.code).sort()).toEqual([1, 409]);
+    expect(answers.find((answer) => answer.code === 409)).toMatchObject({ msg: priceImportMessages.jobAlreadyRolledBack });
+    const rolledBack = await settledJob(browser, jobId);
+    expect(rolledBack).toMatchObject({ status: 'rolled_back', conflictCount: 1, undoUntil: null, error: priceImportMessages.rolledBackWithConflicts(1) });
+    expect(await firstTierPrice(t.fixture.partA)).toMatchObject({ firstTierPriceE4: priceA.firstTierPriceE4 });
+    expect(await firstTierPrice(t.fixture.partB)).toMatchObject({ firstTierPriceE4: 12_345 });
+    expect(await t.db.kysely.selectFrom('products').select('id').where('code', '=', 'DESK-RB-NEW').execute()).toEqual([]);
+    const audits = await t.db.kysely
+      .selectFrom('auditLog')
+      .select(['action', 'staffName', 'beforeJson'])
+      .where('subjectId', '=', String(jobId))
+      .where('action', '=', 'rollback')
+      .execute();
+    expect(audits).toHaveLength(1);
+    expect(audits[0]).toMatchObject({ staffName: displayName });
+    expect(JSON.parse(audits[0]?.beforeJson ?? '{}')).toMatchObject({ status: 'done', fileName: '回滚.csv' });
+
+    const report = await browser.get(`${priceImportRollbackReportPath}?jobId=${jobId}&format=csv`);
+    expect(report.headers['content-disposition']).toContain(encodeURIComponent('回滚-回滚报告.csv'));
+    expect(
+      report.body
+        .replace(/^\uFEFF/, '')
+        .split('\r\n')
+        .slice(0, 2),
+    ).toEqual(['行号,型号,商品ID,原因', `3,DESK-B1,${t.fixture.partB},${priceImportRollbackReasons.changedSince(['价格'])}`]);
+    expect(await browser.call(priceImportDeskCalls.rollback, { jobId })).toMatchObject({ code: 409, msg: priceImportMessages.jobAlreadyRolledBack });
+    expect((await browser.get(`${priceImportRollbackReportPath}?jobId=abc`)).json()).toMatchObject({ code: 400 });
+  });
+
+  it('refuses 回滚 in Chinese while another job is under way, and of a job past its retention', async () => {
+    const { browser } = await signedInStaff(t.app, t.db.kysely, 'catalog');
+    const upload = (await uploadPriceList(t.app, browser, 'busy.csv', '型号,品牌,1+\nDESK-B1,TI,0.31\n')).data;
+    if (!upload) throw new Error('no upload');
+    await browser.call(priceImportDeskCalls.validate, { uploadId: upload.uploadId });
+    const jobId = (await browser.call(priceImportDeskCalls.apply, { uploadId: upload.uploadId })).data?.job.id ?? 0;
+    await settledJob(browser, jobId);
+    // Another job in the table the worker has not taken up yet.
+    const now = Date.now();
+    const other = await t.db.kysely
+      .insertInto('priceImportJobs')
+      .values({
+        status: 'running',
+        fileName: 'other.csv',
+        optionsJson: '{"place":null}',
+        rowsJson: '[]',
+        total: 0,
+        processed: 0,
+        error: null,
+        createdAt: now,
+        updatedAt: now,
+        undoUntil: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    expect(await browser.call(priceImportDeskCalls.rollback, { jobId })).toMatchObject({ code: 409, msg: priceImportMessages.anotherJobRunning });
+    await t.db.kysely.updateTable('priceImportJobs').set({ status: 'done' }).where('id', '=', other.id).execute();
+    await t.db.kysely
+      .updateTable('priceImportJobs')
+      .set({ undoUntil: now - 1 })
+      .where('id', '=', jobId)
+      .execute();
+    expect(await browser.call(priceImportDeskCalls.rollback, { jobId })).toMatchObject({ code: 409, msg: priceImportMessages.undoExpired });
+    expect(await settledJob(browser, jobId)).toMatchObject({ status: 'done' });
   });
 });

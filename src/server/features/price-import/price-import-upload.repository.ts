@@ -91,7 +91,16 @@ export function jobRowsQuery(db: Kysely<Database>, filters: { status?: PriceImpo
       'priceImportJobs.error',
       'priceImportJobs.createdAt',
       'priceImportJobs.updatedAt',
+      'priceImportJobs.undoUntil',
+      'priceImportJobs.undoTotal',
+      'priceImportJobs.undone',
       'priceImportUploads.staffName',
+      (eb) =>
+        eb
+          .selectFrom('priceImportRollbackConflicts')
+          .select(eb.fn.countAll<number | string>().as('count'))
+          .whereRef('priceImportRollbackConflicts.jobId', '=', 'priceImportJobs.id')
+          .as('conflictCount'),
     ]);
   if (filters.status) query = query.where('priceImportJobs.status', '=', filters.status);
   if (filters.fileName) {

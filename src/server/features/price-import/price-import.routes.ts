@@ -1,9 +1,15 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { priceImportDeskCalls } from '../../../contract/admin-price-import-calls.ts';
-import { priceImportDeskRequests, priceImportErrorReportQuery } from '../../../contract/admin-price-import-requests.ts';
+import { priceImportDeskRequests, priceImportErrorReportQuery, priceImportRollbackReportQuery } from '../../../contract/admin-price-import-requests.ts';
 import { requestErrors } from '../../../contract/errors.ts';
-import { priceImportErrorReportPath, priceImportErrors, priceImportLimits, priceImportUploadPath } from '../../../contract/price-import.ts';
+import {
+  priceImportErrorReportPath,
+  priceImportErrors,
+  priceImportLimits,
+  priceImportRollbackReportPath,
+  priceImportUploadPath,
+} from '../../../contract/price-import.ts';
 import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { abilityFor, type StaffPermission } from '../../../contract/staff-permissions.ts';
 import { success, WithMessage } from '../../http/api-route.ts';
@@ -20,6 +26,7 @@ import {
   receivePriceList,
   resumeJob,
   rollBackJob,
+  rollbackReport,
   uploadErrorReport,
   validateUpload,
   type PriceImportActor,
@@ -67,14 +74,23 @@ export function registerPriceImportRoutes(app: FastifyInstance, deps: StaffSessi
     await permittedStaff(request, deps, { action: 'read', subject: 'PriceImport' });
     const parsed = priceImportErrorReportQuery.safeParse(request.query ?? {});
     if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
-    const report = await uploadErrorReport(deps.db, parsed.data.uploadId, parsed.data.format);
-    return reply
-      .header('cache-control', 'no-store')
-      .header('x-content-type-options', 'nosniff')
-      .type(parsed.data.format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
-      .header('content-disposition', attachmentHeader(report.fileName))
-      .send(Buffer.from(report.bytes));
+    return sendReport(reply, parsed.data.format, await uploadErrorReport(deps.db, parsed.data.uploadId, parsed.data.format));
   });
+  app.get(priceImportRollbackReportPath, async (request, reply) => {
+    await permittedStaff(request, deps, { action: 'read', subject: 'PriceImport' });
+    const parsed = priceImportRollbackReportQuery.safeParse(request.query ?? {});
+    if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
+    return sendReport(reply, parsed.data.format, await rollbackReport(deps.db, parsed.data.jobId, parsed.data.format));
+  });
+}
+
+function sendReport(reply: FastifyReply, format: 'csv' | 'xlsx', report: { fileName: string; bytes: Uint8Array }) {
+  return reply
+    .header('cache-control', 'no-store')
+    .header('x-content-type-options', 'nosniff')
+    .type(format === 'csv' ? 'text/csv; charset=utf-8' : 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+    .header('content-disposition', attachmentHeader(report.fileName))
+    .send(Buffer.from(report.bytes));
 }
 
 /** POST priceImportUploadPath (multipart, field `file`), in its own scope: the only console route taking multipart. */

@@ -1,7 +1,14 @@
 import type { Kysely } from 'kysely';
 import { adminProductMessages } from '../../../contract/admin-products.ts';
 import { normalizePartNumber } from '../../../contract/part-number.ts';
-import { priceImportErrors, priceImportLimits, priceImportMessages, type PriceImportJobView, type PriceImportPreview } from '../../../contract/price-import.ts';
+import {
+  priceImportErrors,
+  priceImportLimits,
+  priceImportMessages,
+  priceImportUndoKeepMs,
+  type PriceImportJobView,
+  type PriceImportPreview,
+} from '../../../contract/price-import.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isDuplicatePartNumber } from '../catalog/product.service.ts';
@@ -14,7 +21,7 @@ import {
   claimJobStatus,
   findJob,
   findJobWork,
-  forgetUndo,
+  finishJob,
   insertJob,
   loadBrands,
   loadCategory,
@@ -28,6 +35,7 @@ import {
   type NewPartPlace,
 } from './price-import.repository.ts';
 import { readPriceList, type ExplicitMapping, type PriceListRead } from './price-list-read.ts';
+import { claimRollback, countRollbackConflicts, finishRollback } from './price-import-rollback.repository.ts';
 
 export { priceImportErrorReport } from './price-import-report.ts';
 
@@ -148,18 +156,21 @@ async function applyJob(db: Kysely<Database>, jobId: number, work: JobWork, hook
       const batch = actions.slice(processed, processed + batchRows);
       await applyBatch(db, jobId, batch, place, processed + batch.length, Date.now());
     }
-    await setJobStatus(db, jobId, 'done', Date.now());
-    await forgetUndo(db, jobId);
+    // Its "before" values stay for 回滚 until the retention ends (purged by price-import-sweeper.ts).
+    const now = Date.now();
+    await finishJob(db, jobId, now, now + priceImportUndoKeepMs);
   } catch (error) {
     await setJobStatus(db, jobId, 'failed', Date.now(), `${priceImportMessages.jobFailed}（${messageOf(error)}）`.slice(0, 2000));
   }
 }
 
-async function rollBackJobNow(db: Kysely<Database>, jobId: number, work: JobWork): Promise<void> {
+async function rollBackJobNow(db: Kysely<Database>, jobId: number, work: JobWork, hooks: JobHooks): Promise<void> {
   const { place } = JSON.parse(work.optionsJson) as StoredOptions;
   try {
-    await rollBackJob(db, jobId, place, Date.now());
-    await setJobStatus(db, jobId, 'rolled_back', Date.now(), priceImportMessages.jobRolledBack);
+    const chunks = { chunkRows: hooks.batchRows, beforeChunk: hooks.beforeBatch, shouldStop: hooks.shouldStop };
+    if (!(await rollBackJob(db, jobId, place, Date.now(), chunks))) return;
+    const conflicts = await countRollbackConflicts(db, jobId);
+    await finishRollback(db, jobId, Date.now(), conflicts === 0 ? priceImportMessages.jobRolledBack : priceImportMessages.rolledBackWithConflicts(conflicts));
   } catch (error) {
     await setJobStatus(db, jobId, 'rollback_failed', Date.now(), `回滚未完成（${messageOf(error)}），可再次回滚`.slice(0, 2000));
   }
@@ -177,7 +188,7 @@ export async function runPriceImportJob(db: Kysely<Database>, jobId: number, hoo
   const work = await findJobWork(db, jobId);
   if (!work) throw new AppError(priceImportErrors.jobNotFound);
   if (work.status === 'queued' || work.status === 'running') await applyJob(db, jobId, work, hooks);
-  else if (work.status === 'rolling_back') await rollBackJobNow(db, jobId, work);
+  else if (work.status === 'rolling_back') await rollBackJobNow(db, jobId, work, hooks);
   return readPriceImportJob(db, jobId);
 }
 
@@ -186,9 +197,12 @@ export function resumePriceImportJob(db: Kysely<Database>, jobId: number): Promi
   return claimJobStatus(db, jobId, ['failed'], 'queued', Date.now());
 }
 
-/** 回滚: a failed job (or one whose rollback stopped) is queued for rollback. Returns false when it was neither. */
+/**
+ * 回滚: a failed job, one whose rollback stopped, or a finished one within its retention is queued for rollback,
+ * while no other job is queued, running or rolling back. Returns false when refused.
+ */
 export function startPriceImportRollback(db: Kysely<Database>, jobId: number): Promise<boolean> {
-  return claimJobStatus(db, jobId, ['failed', 'rollback_failed'], 'rolling_back', Date.now());
+  return claimRollback(db, jobId, Date.now());
 }
 
 export { runnableJobIds as runnablePriceImportJobIds };

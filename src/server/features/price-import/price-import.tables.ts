@@ -15,6 +15,11 @@ export interface PriceImportJobsTable {
   error: string | null;
   createdAt: number;
   updatedAt: number;
+  /** A finished job can be rolled back until then; null once its undo rows are purged (migration 0047). */
+  undoUntil: number | null;
+  /** A rollback's progress: undo rows worked of those there were when it started. */
+  undoTotal: Generated<number>;
+  undone: Generated<number>;
 }
 
 /** A touched product's state before the job: null for a product the job created. */
@@ -23,6 +28,20 @@ export interface PriceImportUndoTable {
   jobId: number;
   productId: number;
   beforeJson: string | null;
+  /** The part as the job left it (migration 0047): a rollback leaves a part changed since alone. */
+  afterJson: string | null;
+  /** The row of the file that touched it. */
+  rowNumber: number | null;
+}
+
+/** A part a rollback did not overwrite or delete, and why (the conflict report). */
+export interface PriceImportRollbackConflictsTable {
+  id: Generated<number>;
+  jobId: number;
+  productId: number;
+  rowNumber: number | null;
+  code: string;
+  reason: string;
 }
 
 /** A staff member's uploaded price list and its last validation (migration 0039). */
@@ -49,4 +68,5 @@ export interface PriceImportTables {
   priceImportJobs: PriceImportJobsTable;
   priceImportUploads: PriceImportUploadsTable;
   priceImportUndo: PriceImportUndoTable;
+  priceImportRollbackConflicts: PriceImportRollbackConflictsTable;
 }

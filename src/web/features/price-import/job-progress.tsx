@@ -1,14 +1,18 @@
 import { priceImportStatusLabels, type PriceImportJobRow } from '../../../contract/price-import.ts';
 
-/** A job's status and bar: processed of total, from the job table. */
+const rollbackStatuses: readonly PriceImportJobRow['status'][] = ['rolling_back', 'rolled_back', 'rollback_failed'];
+
+/** A job's status and bar from the job table: rows applied of total, or, once rolling back, undo rows worked of those there were. */
 export function JobProgress({ job }: { job: PriceImportJobRow }) {
-  const percent = job.total === 0 ? 100 : Math.floor((job.processed / job.total) * 100);
+  const isRollback = rollbackStatuses.includes(job.status) && job.undoTotal > 0;
+  const [done, total, unit] = isRollback ? [job.undone, job.undoTotal, '个商品'] : [job.processed, job.total, '行'];
+  const percent = total === 0 ? 100 : Math.floor((done / total) * 100);
   return (
     <div className="price-import__progress" data-testid={`price-import-job-${job.id}`} data-status={job.status}>
       <span className="price-import__status">{priceImportStatusLabels[job.status]}</span>
-      <progress max={job.total} value={job.processed} aria-label={`导入进度 ${percent}%`} />
+      <progress max={total} value={done} aria-label={`${isRollback ? '回滚' : '导入'}进度 ${percent}%`} />
       <span>
-        {job.processed.toLocaleString('zh-CN')} / {job.total.toLocaleString('zh-CN')} 行（{percent}%）
+        {done.toLocaleString('zh-CN')} / {total.toLocaleString('zh-CN')} {unit}（{percent}%）
       </span>
     </div>
   );
