@@ -1,6 +1,6 @@
 import type { AdminBrandRow, BrandLogoUploaded } from './admin-taxonomy.ts';
 import type { brandDeskRequests } from './admin-brands-requests.ts';
-import type { GridPage } from './staff-grid.ts';
+import type { GridBulkResult, GridPage } from './staff-grid.ts';
 import { staffCall } from './staff-calls.ts';
 
 type BrandRequests = typeof brandDeskRequests;
@@ -11,5 +11,6 @@ export const brandDeskCalls = {
   create: staffCall<BrandRequests['create'], AdminBrandRow>('/admin/api/brands/create', { action: 'create', subject: 'Brand' }),
   update: staffCall<BrandRequests['update'], AdminBrandRow>('/admin/api/brands/update', { action: 'update', subject: 'Brand' }),
   delete: staffCall<BrandRequests['delete'], null>('/admin/api/brands/delete', { action: 'delete', subject: 'Brand' }),
+  bulkDelete: staffCall<BrandRequests['bulkDelete'], GridBulkResult>('/admin/api/brands/bulkDelete', { action: 'delete', subject: 'Brand' }),
   uploadLogo: staffCall<BrandRequests['uploadLogo'], BrandLogoUploaded>('/admin/api/brands/uploadLogo', { action: 'update', subject: 'Brand' }),
 };

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { brandInitials, brandIntroMax, brandLogoMaxBytes, brandNameMax, brandSortColumns, brandWebsiteMax, taxonomyMessages as m } from './admin-taxonomy.ts';
-import { gridFlagFilter, gridQuerySchema, gridTextFilter } from './staff-grid.ts';
+import { gridBulkMax, gridFlagFilter, gridQuerySchema, gridTextFilter } from './staff-grid.ts';
 
 // Ids are PostgreSQL integers: a larger number names no row (and must not reach the database).
 const id = z.number(m.idInvalid).int(m.idInvalid).positive(m.idInvalid).max(2_147_483_647, m.idInvalid);
@@ -33,6 +33,8 @@ export const brandDeskRequests = {
   create: z.object(brandFields),
   update: z.object({ brandId: id, ...brandFields }),
   delete: z.object({ brandId: id }),
+  /** The grid's 批量删除: each brand as delete does it; one with parts is reported, the others deleted. */
+  bulkDelete: z.object({ brandIds: z.array(id, m.brandsMissing).min(1, m.brandsMissing).max(gridBulkMax, m.brandsTooMany) }),
   /** The picture's bytes as base64 (the console's calls are JSON); checked by content on the server. */
   uploadLogo: z.object({
     dataBase64: z

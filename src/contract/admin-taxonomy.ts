@@ -1,3 +1,4 @@
+import { gridBulkMax } from './staff-grid.ts';
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
 import type { GridPage } from './staff-grid.ts';
@@ -130,6 +131,9 @@ export const taxonomyMessages = {
   hasChildren: (count: number) => `该分类下还有 ${count} 个子分类，请先移走或删除`,
   groupHasCategories: (count: number) => `该分组下还有 ${count} 个一级分类，请先移到其他分组`,
   brandHasProducts: (count: number) => `该品牌下还有 ${count} 个商品，不能删除`,
+  brandsMissing: '请选择品牌',
+  brandsTooMany: `一次最多选择${String(gridBulkMax)}个品牌`,
+  bulkDeleted: (done: number) => `已删除 ${String(done)} 个品牌`,
   movedChildrenHaveProducts: (count: number) => `该分类下的子分类还有 ${count} 个商品，不能改为二级分类`,
 } as const;
 
@@ -163,3 +167,5 @@ export function latinInitialOf(name: string): string {
 /** Paths of the desks' pages. */
 export const categoryDeskPath = '/admin/categories';
 export const brandDeskPath = '/admin/brands';
+/** 品牌管理's Excel export (GET ?q= the grid's filters and sort). */
+export const brandExportPath = '/admin/api/brands/export';

@@ -1,13 +1,14 @@
 import { sql, type Kysely } from 'kysely';
 import { brandLogoKeyPattern, taxonomyErrors, taxonomyMessages, type AdminBrandRow, type BrandSortColumn } from '../../../contract/admin-taxonomy.ts';
 import { imageUrl } from '../../../contract/content.ts';
-import type { GridPage, GridQuery } from '../../../contract/staff-grid.ts';
+import type { GridBulkResult, GridPage, GridQuery } from '../../../contract/staff-grid.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { escapeLike } from '../../db/escape-like.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
-import { pageOfQuery } from '../staff/grid-query.ts';
+import { changeEachOfBulk } from '../staff/grid-bulk.ts';
+import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';
 import { brandInitialOf } from './brand-initial.ts';
 import { refusingReferenced } from './category-desk.service.ts';
@@ -59,11 +60,10 @@ function auditView(row: BrandDeskRow) {
   return { nameEn: row.nameEn, nameCn: row.nameCn, initial: row.initial, logoPath: row.logoPath, intro: row.intro, website: row.website, country: row.country };
 }
 
-export async function listBrandsForDesk(db: Db, imageBaseUrl: string, grid: GridQuery<BrandSortColumn, BrandFilters>): Promise<GridPage<AdminBrandRow>> {
+function brandDeskQuery(db: Db, { name, initial, hasProducts }: BrandFilters) {
   let query = db
     .selectFrom('brands')
     .select(['id', 'nameEn', 'nameCn', 'initial', 'logoPath', 'intro', 'website', 'country', 'sort', productCountSql.as('productCount')]);
-  const { name, initial, hasProducts } = grid.filters;
   if (name) {
     const pattern = `%${escapeLike(name.toLowerCase())}%`;
     query = query.where(sql<boolean>`(lower(name_en) like ${pattern} escape '\\' or lower(coalesce(name_cn, '')) like ${pattern} escape '\\')`);
@@ -71,14 +71,25 @@ export async function listBrandsForDesk(db: Db, imageBaseUrl: string, grid: Grid
   if (initial) query = query.where('initial', '=', initial);
   if (hasProducts === 'yes') query = query.where(hasProductsSql);
   if (hasProducts === 'no') query = query.where(sql<boolean>`not ${hasProductsSql}`);
-  const page = await pageOfQuery(
-    query,
-    grid,
-    { nameEn: sql`lower(name_en)`, productCount: productCountSql },
-    { column: 'nameEn', direction: 'asc' },
-    'brands.id',
-  );
+  return query;
+}
+
+const brandSortExpressions = { nameEn: sql`lower(name_en)`, productCount: productCountSql };
+const defaultBrandSort = { column: 'nameEn', direction: 'asc' } as const;
+
+export async function listBrandsForDesk(db: Db, imageBaseUrl: string, grid: GridQuery<BrandSortColumn, BrandFilters>): Promise<GridPage<AdminBrandRow>> {
+  const page = await pageOfQuery(brandDeskQuery(db, grid.filters), grid, brandSortExpressions, defaultBrandSort, 'brands.id');
   return { ...page, rows: page.rows.map((row) => adminBrand(row, row.productCount, imageBaseUrl)) };
+}
+
+/** The grid's filter and order as rows for the Excel export (at most staffExportLimit). */
+export async function exportBrandsForDesk(
+  db: Db,
+  imageBaseUrl: string,
+  grid: Pick<GridQuery<BrandSortColumn, BrandFilters>, 'filters' | 'sort'>,
+): Promise<AdminBrandRow[]> {
+  const rows = await exportRowsOfQuery(brandDeskQuery(db, grid.filters), grid.sort, brandSortExpressions, defaultBrandSort, 'brands.id');
+  return rows.map((row) => adminBrand(row, row.productCount, imageBaseUrl));
 }
 
 async function mustFindBrand(db: Db, id: number): Promise<BrandDeskRow> {
@@ -162,8 +173,15 @@ export async function deleteBrand(db: Db, actor: StaffActor, brandId: number): P
       const before = await mustFindBrand(trx, brandId);
       const count = await countBrandProducts(trx, brandId);
       if (count > 0) throw new AppError(taxonomyErrors.inUse, taxonomyMessages.brandHasProducts(count));
-      await trx.deleteFrom('brands').where('id', '=', brandId).execute();
+      // Of two staff deleting it at once, the one whose delete finds no row is told it is gone (one audit entry).
+      const deleted = await trx.deleteFrom('brands').where('id', '=', brandId).executeTakeFirst();
+      if (Number(deleted.numDeletedRows) === 0) throw new AppError(taxonomyErrors.brandMissing);
       await recordStaffChange(trx, { ...actor, action: 'delete', subject: 'Brand', subjectId: brandId, before: auditView(before), after: null });
     }),
   );
+}
+
+/** 批量删除: each brand as deleteBrand does it, in its own transaction and audit entry; one with parts is reported. */
+export function deleteBrands(db: Db, actor: StaffActor, brandIds: readonly number[]): Promise<GridBulkResult> {
+  return changeEachOfBulk(brandIds, (brandId) => deleteBrand(db, actor, brandId));
 }

@@ -3,12 +3,15 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { brandDeskCalls } from '../../../contract/admin-brands-calls.ts';
+import { brandExportPath } from '../../../contract/admin-taxonomy.ts';
+import { gridExportHref } from '../../../contract/staff-grid.ts';
 import type { BrandListPageData } from '../../../web/pages/brand-list-page.tsx';
 import type { BrandDetailPageData } from '../../../web/pages/brand-detail-page.tsx';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import { signedInStaff } from '../staff/testing/staff-browser.ts';
+import { workbookRows } from '../staff/testing/workbook-rows.ts';
 import { pngImage, svgImage } from '../upload/testing/upload-test-kit.ts';
 import { brandInitialOf } from './brand-initial.ts';
 
@@ -161,6 +164,56 @@ describe('品牌管理 (brand desk)', () => {
     expect((await brandList()).groups.flatMap((group) => group.brands).some((brand) => brand.nameEn === 'Temp Brand')).toBe(false);
   });
 
+  it('批量删除 deletes the brands without parts, each audited, and reports one with parts by name; bad input in Chinese', async () => {
+    const staff = await catalogStaff();
+    const created = await Promise.all(['Bulk One', 'Bulk Two'].map((nameEn) => staff.browser.call(brandDeskCalls.create, { ...form, nameEn })));
+    const ids = created.map((answer) => answer.data?.id ?? 0);
+    const { yageo } = t.fixture.brands;
+    const answer = await staff.browser.call(brandDeskCalls.bulkDelete, { brandIds: [...ids, yageo] });
+    expect(answer.code).toBe(1);
+    expect(answer.data?.done).toBe(2);
+    expect(answer.data?.refused).toEqual([{ id: yageo, msg: expect.stringMatching(/^该品牌下还有 \d+ 个商品，不能删除$/) as unknown }]);
+    expect(
+      await k()
+        .selectFrom('brands')
+        .select('id')
+        .where('id', 'in', [...ids, yageo])
+        .execute(),
+    ).toEqual([{ id: yageo }]);
+    for (const id of ids) expect((await auditOf(id)).map((row) => row.action)).toEqual(['create', 'delete']);
+    expect(await auditOf(yageo)).toEqual([]);
+    expect(await staff.browser.call(brandDeskCalls.bulkDelete, { brandIds: [] })).toMatchObject({ code: 400, msg: '请选择品牌' });
+    expect(await staff.browser.call(brandDeskCalls.bulkDelete, { brandIds: Array.from({ length: 101 }, (_, index) => index + 1) })).toMatchObject({
+      code: 400,
+      msg: '一次最多选择100个品牌',
+    });
+  });
+
+  it('race: two staff deleting the same brands in bulk delete each once, audited once', async () => {
+    const one = await catalogStaff();
+    const two = await catalogStaff();
+    const created = await Promise.all(['Race One', 'Race Two'].map((nameEn) => one.browser.call(brandDeskCalls.create, { ...form, nameEn })));
+    const ids = created.map((answer) => answer.data?.id ?? 0);
+    const answers = await Promise.all([one, two].map((staff) => staff.browser.call(brandDeskCalls.bulkDelete, { brandIds: ids })));
+    expect(answers.reduce((sum, answer) => sum + (answer.data?.done ?? 0), 0)).toBe(2);
+    for (const id of ids) expect((await auditOf(id)).map((row) => row.action)).toEqual(['create', 'delete']);
+  });
+
+  it("exports the brands the filters match as .xlsx, in the grid's order", async () => {
+    const staff = await catalogStaff();
+    const response = await staff.browser.get(
+      gridExportHref(brandExportPath, { filters: { hasProducts: 'yes' }, sort: { column: 'nameEn', direction: 'desc' } }),
+    );
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain(encodeURIComponent('品牌列表.xlsx'));
+    const rows = workbookRows(response, '品牌列表');
+    expect(rows[0]).toEqual(['品牌ID', '英文名', '中文名', '首字母', '国家/地区', '官网', '商品数']);
+    const listed = await staff.browser.call(brandDeskCalls.list, { filters: { hasProducts: 'yes' }, sort: { column: 'nameEn', direction: 'desc' } });
+    expect(rows.slice(1).map((row) => row[1])).toEqual(listed.data?.rows.map((row) => row.nameEn));
+    expect(rows.length).toBeGreaterThan(1);
+    expect((await staff.browser.get(`${brandExportPath}?q=${encodeURIComponent('{"filters":{"initial":"ab"}}')}`)).json()).toMatchObject({ code: 400 });
+  });
+
   it.each(['content', 'sales'] as const)('refuses every change to a %s role: 403, nothing changed, nothing audited', async (role) => {
     const staff = await signedInStaff(t.app, k(), role);
     const before = await k().selectFrom('brands').selectAll().orderBy('id').execute();
@@ -169,10 +222,12 @@ describe('品牌管理 (brand desk)', () => {
       staff.browser.call(brandDeskCalls.create, { ...form, nameEn: 'Intruder' }),
       staff.browser.call(brandDeskCalls.update, { ...form, brandId: t.fixture.brands.ti, nameEn: 'Intruder' }),
       staff.browser.call(brandDeskCalls.delete, { brandId: t.fixture.brands.ti }),
+      staff.browser.call(brandDeskCalls.bulkDelete, { brandIds: [t.fixture.brands.ti] }),
       staff.browser.call(brandDeskCalls.uploadLogo, { dataBase64: pngImage().toString('base64') }),
       ...(role === 'content' ? [staff.browser.call(brandDeskCalls.list, {})] : []),
     ]);
     for (const answer of answers) expect(answer).toMatchObject({ code: 403, msg: '您没有权限执行此操作' });
+    expect((await staff.browser.get(gridExportHref(brandExportPath, { filters: {} }))).json()).toMatchObject({ code: 403, msg: '您没有权限执行此操作' });
     expect(await k().selectFrom('brands').selectAll().orderBy('id').execute()).toEqual(before);
     expect(await k().selectFrom('auditLog').select('id').execute()).toEqual(auditBefore);
   });

@@ -1,5 +1,5 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { brandLogoKeyPrefix, taxonomyMessages as m } from '../../../contract/admin-taxonomy.ts';
+import { brandExportPath, brandLogoKeyPrefix, taxonomyMessages as m, type AdminBrandRow } from '../../../contract/admin-taxonomy.ts';
 import { categoryDeskCalls } from '../../../contract/admin-categories-calls.ts';
 import { brandDeskCalls } from '../../../contract/admin-brands-calls.ts';
 import { categoryDeskRequests } from '../../../contract/admin-categories-requests.ts';
@@ -9,10 +9,11 @@ import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import { imageRoutePrefix } from '../images/images.service.ts';
+import { registerStaffExport, type StaffExportColumn } from '../staff/grid-query.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
 import type { StaffSessionDeps } from '../staff/staff-session.ts';
 import { openBrandLogo, storeBrandLogo } from './brand-logo.service.ts';
-import { createBrand, deleteBrand, listBrandsForDesk, updateBrand } from './brand-desk.service.ts';
+import { createBrand, deleteBrand, deleteBrands, exportBrandsForDesk, listBrandsForDesk, updateBrand } from './brand-desk.service.ts';
 import {
   createCategory,
   createGroup,
@@ -27,6 +28,16 @@ import {
   setCategoryGroup,
   setCategoryHidden,
 } from './category-desk.service.ts';
+
+const brandExportColumns: StaffExportColumn<AdminBrandRow>[] = [
+  { header: '品牌ID', value: (row) => row.id },
+  { header: '英文名', value: (row) => row.nameEn },
+  { header: '中文名', value: (row) => row.nameCn },
+  { header: '首字母', value: (row) => row.initial },
+  { header: '国家/地区', value: (row) => row.country },
+  { header: '官网', value: (row) => row.website },
+  { header: '商品数', value: (row) => row.productCount },
+];
 
 function actorOf(staff: StaffIdentity | null, request: FastifyRequest) {
   if (!staff) throw new AppError(staffErrors.loginRequired);
@@ -73,7 +84,16 @@ export function registerBrandDeskRoutes(app: FastifyInstance, deps: StaffSession
       await deleteBrand(db, actorOf(staff, request), body.brandId);
       return new WithMessage(null, m.deleted);
     },
+    bulkDelete: ({ body, staff, request }) => deleteBrands(db, actorOf(staff, request), body.brandIds),
     uploadLogo: async ({ body }) => new WithMessage(await storeBrandLogo(deps.config, body.dataBase64), m.uploaded),
+  });
+  registerStaffExport(app, deps, {
+    path: brandExportPath,
+    permission: { action: 'export', subject: 'Brand' },
+    schema: brandDeskRequests.list,
+    fileName: '品牌列表',
+    columns: brandExportColumns,
+    load: (query) => exportBrandsForDesk(db, imageBaseUrl, query),
   });
   registerBrandLogoImages(app, deps);
 }

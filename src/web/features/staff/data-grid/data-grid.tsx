@@ -117,6 +117,7 @@ export function DataGrid<Row extends RowData>(props: DataGridProps<Row>) {
 
   async function runBulk(action: GridBulkAction<Row>) {
     const rows = result.rows.filter((row) => selection[String(rowKey(row))]);
+    if (action.confirm && !window.confirm(action.confirm(rows))) return;
     setBusy(true);
     setNotice('');
     try {

@@ -42,6 +42,8 @@ export interface GridBulkAction<Row> {
   permission: StaffPermission;
   /** Acts on the rows; answers the notice to show (the grid reloads after). Throwing an ApiError shows its msg. */
   run: (rows: Row[]) => Promise<string>;
+  /** For an action that cannot be undone: the question asked first (取消 leaves the rows as they are). */
+  confirm?: (rows: Row[]) => string;
 }
 
 export interface DataGridProps<Row> {
