@@ -206,7 +206,7 @@ export function AdminMembersPage({ data }: PageProps<MemberDeskPageData>) {
           initialSort={{ column: 'registered', direction: 'desc' }}
           bulkActions={bulkActions}
           exportPath={memberExportPath}
-          exportPermission={{ action: 'read', subject: 'Member' }}
+          exportPermission={{ action: 'export', subject: 'Member' }}
           storageKey="admin.members.columns"
           toolbar={
             canUpdate ? (

@@ -107,13 +107,13 @@ describe('会员管理 bulk actions and export', () => {
     expect(entries.map((entry) => Number(entry.subjectId)).sort((a, b) => a - b)).toEqual([...userIds].sort((a, b) => a - b));
   });
 
-  it('exports the members the filters match as .xlsx, to roles that may read members', async () => {
+  it('exports the members the filters match as .xlsx, to the member desk only (the rows carry phone numbers)', async () => {
     const marked = await createMember(t.db.kysely, { nickName: '导出测试甲' });
     await createMember(t.db.kysely, { nickName: '导出测试乙' });
     await createMember(t.db.kysely, { nickName: '别的会员' });
     await t.db.kysely.updateTable('users').set({ disabledAt: Date.now() }).where('id', '=', marked.userId).execute();
-    const sales = await signedInStaff(t.app, t.db.kysely, 'sales');
-    const response = await sales.browser.get(
+    const service = await signedInStaff(t.app, t.db.kysely, 'service');
+    const response = await service.browser.get(
       gridExportHref(memberExportPath, { filters: { nickName: '导出测试' }, sort: { column: 'registered', direction: 'asc' } }),
     );
     expect(response.statusCode).toBe(200);
@@ -124,8 +124,13 @@ describe('会员管理 bulk actions and export', () => {
       ['导出测试甲', '普通会员', '已停用'],
       ['导出测试乙', '普通会员', '正常'],
     ]);
-    expect((await sales.browser.get(`${memberExportPath}?q=${encodeURIComponent('{"filters":{"level":"x"}}')}`)).json()).toMatchObject({ code: 400 });
-    const content = await signedInStaff(t.app, t.db.kysely, 'content');
-    expect((await content.browser.get(gridExportHref(memberExportPath, { filters: {} }))).json()).toMatchObject({ code: 403, msg: '您没有权限执行此操作' });
+    expect((await service.browser.get(`${memberExportPath}?q=${encodeURIComponent('{"filters":{"level":"x"}}')}`)).json()).toMatchObject({ code: 400 });
+    for (const role of ['content', 'sales', 'finance'] as const) {
+      const refused = await signedInStaff(t.app, t.db.kysely, role);
+      expect((await refused.browser.get(gridExportHref(memberExportPath, { filters: {} }))).json(), role).toMatchObject({
+        code: 403,
+        msg: '您没有权限执行此操作',
+      });
+    }
   });
 });

@@ -103,9 +103,10 @@ export function registerMemberDeskRoutes(app: FastifyInstance, deps: ServiceDeps
     repMember: ({ body, staff }) => loadRepMemberView(db, signedIn(staff), body.userId),
   });
 
+  // The list carries phone numbers: exporting it is the member desk's own (export), not every reader's.
   registerStaffExport(app, deps, {
     path: memberExportPath,
-    permission: { action: 'read', subject: 'Member' },
+    permission: { action: 'export', subject: 'Member' },
     schema: memberDeskRequests.list,
     fileName: '会员列表',
     columns: memberExportColumns,
