@@ -10,6 +10,8 @@ export type QuotationDeskSortColumn = (typeof quotationDeskSortColumns)[number];
 export const quotationDeskPaths = {
   list: '/admin/quotations',
   detail: (quotationId: number) => `/admin/quotations/${String(quotationId)}`,
+  /** The grid's Excel export (GET ?q= its filters and sort). */
+  export: '/admin/api/quotations/export',
 } as const;
 
 /** Days an offer stays valid unless staff choose otherwise. */

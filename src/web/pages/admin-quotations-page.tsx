@@ -74,6 +74,8 @@ export function AdminQuotationsPage({ data }: PageProps<QuotationDeskPageData>) 
           initialSort={{ column: 'createdAt', direction: 'desc' }}
           storageKey="admin.quotations.columns"
           bulkActions={bulkActions}
+          exportPath={quotationDeskPaths.export}
+          exportPermission={{ action: 'export', subject: 'Quotation' }}
           toolbar={
             <StaffCan action="update" subject="Quotation">
               <label>

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest';
+import { quotationDeskPaths } from '../../../contract/admin-quotation.ts';
 import { quotationDeskCalls } from '../../../contract/admin-quotation-calls.ts';
+import { gridExportHref } from '../../../contract/staff-grid.ts';
 import { staffRoles } from '../../../contract/staff.ts';
 import { abilityFor } from '../../../contract/staff-permissions.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertBomMatchFixture } from '../bom/match/bom-match.test-helpers.ts';
 import { requestParts } from '../quotation/testing/quotation-fixture.ts';
 import { signedInStaff } from '../staff/testing/staff-browser.ts';
+import { workbookRows } from '../staff/testing/workbook-rows.ts';
 
 /** 报价管理's 批量关闭: one reason, each request closed and audited as the single close, a closed one reported. */
 describe('报价管理 bulk close', () => {
@@ -73,5 +76,26 @@ describe('报价管理 bulk close', () => {
     ]);
     expect(answers.reduce((sum, answer) => sum + (answer.data?.done ?? 0), 0)).toBe(2);
     expect((await auditRows()).slice(before)).toHaveLength(2);
+  });
+  it("exports the requests the filters match as .xlsx in the grid's order, to the quotation desk only", async () => {
+    const sales = await signedInStaff(t.app, t.db.kysely, 'sales');
+    const [first, second] = [await request(), await request()];
+    await sales.browser.call(quotationDeskCalls.close, { quotationId: second, reason: '导出测试' });
+    const numbers = await t.db.kysely.selectFrom('quotations').select(['id', 'quotationNo']).where('id', 'in', [first, second]).execute();
+    const numberOf = (id: number) => numbers.find((row) => row.id === id)?.quotationNo;
+    const query = { filters: { status: 'closed' }, sort: { column: 'createdAt', direction: 'desc' } } as const;
+    const response = await sales.browser.get(gridExportHref(quotationDeskPaths.export, query));
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toContain(encodeURIComponent('报价单列表.xlsx'));
+    const rows = workbookRows(response, '报价单列表');
+    expect(rows[0]).toEqual(['报价单号', '状态', '会员手机', '型号数', '会员已选型号', '报价总额', '提交时间', '有效期至']);
+    const listed = await sales.browser.call(quotationDeskCalls.list, query);
+    expect(rows.slice(1).map((row) => row[0])).toEqual(listed.data?.rows.map((row) => row.quotationNo));
+    expect(rows.slice(1).map((row) => row[0])).toContain(numberOf(second));
+    expect(rows.slice(1).map((row) => row[0])).not.toContain(numberOf(first));
+    for (const role of staffRoles.filter((candidate) => !abilityFor(candidate).can('export', 'Quotation'))) {
+      const refused = await signedInStaff(t.app, t.db.kysely, role);
+      expect((await refused.browser.get(gridExportHref(quotationDeskPaths.export, query))).json(), role).toMatchObject({ code: 403 });
+    }
   });
 });

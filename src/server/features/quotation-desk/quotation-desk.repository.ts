@@ -3,7 +3,7 @@ import type { QuotationDeskSortColumn } from '../../../contract/admin-quotation.
 import type { QuotationStatus } from '../../../contract/quotation.ts';
 import type { GridQuery } from '../../../contract/staff-grid.ts';
 import type { Database } from '../../db/database.ts';
-import { pageOfQuery } from '../staff/grid-query.ts';
+import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
 
 export interface QuotationDeskQuery {
   status?: QuotationStatus | undefined;
@@ -49,18 +49,20 @@ function filteredQuotations(db: Kysely<Database>, query: QuotationDeskQuery) {
   return select;
 }
 
+const quotationSortExpressions = { createdAt: 'q.createdAt', lineCount: 'q.lineCount' } as const;
+const defaultQuotationSort = { column: 'createdAt', direction: 'desc' } as const;
+
 export function findQuotationDeskPage(
   db: Kysely<Database>,
   query: QuotationDeskQuery,
   grid: Pick<GridQuery<QuotationDeskSortColumn>, 'page' | 'pageSize' | 'sort'>,
 ) {
-  return pageOfQuery(
-    filteredQuotations(db, query),
-    grid,
-    { createdAt: 'q.createdAt', lineCount: 'q.lineCount' },
-    { column: 'createdAt', direction: 'desc' },
-    'q.id',
-  );
+  return pageOfQuery(filteredQuotations(db, query), grid, quotationSortExpressions, defaultQuotationSort, 'q.id');
+}
+
+/** The grid's rows in its order for the Excel export (at most staffExportLimit). */
+export function findQuotationDeskExportRows(db: Kysely<Database>, query: QuotationDeskQuery, sort: GridQuery<QuotationDeskSortColumn>['sort']) {
+  return exportRowsOfQuery(filteredQuotations(db, query), sort, quotationSortExpressions, defaultQuotationSort, 'q.id');
 }
 
 export async function findMemberPhone(db: Kysely<Database>, userId: number): Promise<string> {

@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { quotationDeskMessages } from '../../../contract/admin-quotation.ts';
+import { formatCents } from '../../../contract/pricing.ts';
+import { quotationDeskMessages, quotationDeskPaths, type QuotationDeskRow } from '../../../contract/admin-quotation.ts';
 import { quotationDeskCalls } from '../../../contract/admin-quotation-calls.ts';
 import { quotationDeskRequests } from '../../../contract/admin-quotation-requests.ts';
 import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
@@ -8,14 +9,27 @@ import { AppError } from '../../http/app-error.ts';
 import type { FeatureDeps } from '../feature-registration.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
 import { changeEachOfBulk } from '../staff/grid-bulk.ts';
+import { registerStaffExport, type StaffExportColumn } from '../staff/grid-query.ts';
 import {
   closeQuotationByStaff,
+  exportQuotationDesk,
   listQuotationDesk,
   loadQuotationDeskDetail,
   lookupPartForQuotation,
   sendQuotationOffer,
   type StaffActor,
 } from './quotation-desk.service.ts';
+
+const quotationExportColumns: StaffExportColumn<QuotationDeskRow>[] = [
+  { header: '报价单号', value: (row) => row.quotationNo },
+  { header: '状态', value: (row) => row.statusLabel },
+  { header: '会员手机', value: (row) => row.memberPhone },
+  { header: '型号数', value: (row) => row.lineCount },
+  { header: '会员已选型号', value: (row) => row.chosenCount },
+  { header: '报价总额', value: (row) => (row.totalCents === null ? '' : formatCents(row.totalCents)) },
+  { header: '提交时间', value: (row) => row.createdAtStr },
+  { header: '有效期至', value: (row) => row.validUntilStr },
+];
 
 function actorOf(staff: StaffIdentity | null, request: FastifyRequest): StaffActor {
   if (!staff) throw new AppError(staffErrors.loginRequired);
@@ -36,5 +50,13 @@ export function registerQuotationDeskRoutes(app: FastifyInstance, deps: FeatureD
     async close({ body, staff, request }) {
       return new WithMessage(await closeQuotationByStaff(deps, actorOf(staff, request), body), quotationDeskMessages.closed);
     },
+  });
+  registerStaffExport(app, deps, {
+    path: quotationDeskPaths.export,
+    permission: { action: 'export', subject: 'Quotation' },
+    schema: quotationDeskRequests.list,
+    fileName: '报价单列表',
+    columns: quotationExportColumns,
+    load: (query) => exportQuotationDesk(deps.db, query),
   });
 }

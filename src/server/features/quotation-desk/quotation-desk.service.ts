@@ -22,7 +22,7 @@ import { closeQuotation, loadQuotationForStaff, priceQuotation, type QuotationCh
 import type { QuotationLineRow, QuotationRow } from '../quotation/quotation.tables.ts';
 import type { SearchService } from '../search/search.service.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
-import { findMemberPhone, findQuotationDeskPage } from './quotation-desk.repository.ts';
+import { findMemberPhone, findQuotationDeskExportRows, findQuotationDeskPage } from './quotation-desk.repository.ts';
 
 type Requests = typeof quotationDeskRequests;
 
@@ -51,38 +51,50 @@ function effectiveStatus(row: { status: QuotationStatus; validUntil: number | nu
 }
 
 /** 报价管理's grid: filters by state, member phone, number and creation dates (Beijing), sorted by creation or line count. */
-export async function listQuotationDesk(db: Kysely<Database>, query: z.output<Requests['list']>, now = Date.now()): Promise<QuotationDeskPage> {
-  const { filters } = query;
+function deskQueryOf(filters: z.output<Requests['list']>['filters']) {
   const toStart = beijingDayStart(filters.to);
-  const page = await findQuotationDeskPage(
-    db,
-    {
-      status: filters.status,
-      phone: filters.phone,
-      quotationNo: filters.quotationNo,
-      fromMs: beijingDayStart(filters.from),
-      toMs: toStart === undefined ? undefined : toStart + 86_400_000,
-    },
-    query,
-  );
-  const rows: QuotationDeskRow[] = page.rows.map((row) => {
-    const status = effectiveStatus(row, now);
-    return {
-      id: row.id,
-      quotationNo: row.quotationNo,
-      status,
-      statusLabel: quotationStatusLabels[status],
-      userId: row.userId,
-      memberPhone: row.memberPhone,
-      lineCount: row.lineCount,
-      chosenCount: Number(row.chosenCount ?? 0),
-      totalCents: row.totalCents,
-      createdAt: row.createdAt,
-      createdAtStr: formatBeijingTime(row.createdAt),
-      validUntilStr: row.validUntil === null ? '' : formatBeijingTime(row.validUntil),
-    };
-  });
-  return { ...page, rows };
+  return {
+    status: filters.status,
+    phone: filters.phone,
+    quotationNo: filters.quotationNo,
+    fromMs: beijingDayStart(filters.from),
+    toMs: toStart === undefined ? undefined : toStart + 86_400_000,
+  };
+}
+
+type QuotationDeskListRow = Awaited<ReturnType<typeof findQuotationDeskPage>>['rows'][number];
+
+function deskRowOf(row: QuotationDeskListRow, now: number): QuotationDeskRow {
+  const status = effectiveStatus(row, now);
+  return {
+    id: row.id,
+    quotationNo: row.quotationNo,
+    status,
+    statusLabel: quotationStatusLabels[status],
+    userId: row.userId,
+    memberPhone: row.memberPhone,
+    lineCount: row.lineCount,
+    chosenCount: Number(row.chosenCount ?? 0),
+    totalCents: row.totalCents,
+    createdAt: row.createdAt,
+    createdAtStr: formatBeijingTime(row.createdAt),
+    validUntilStr: row.validUntil === null ? '' : formatBeijingTime(row.validUntil),
+  };
+}
+
+export async function listQuotationDesk(db: Kysely<Database>, query: z.output<Requests['list']>, now = Date.now()): Promise<QuotationDeskPage> {
+  const page = await findQuotationDeskPage(db, deskQueryOf(query.filters), query);
+  return { ...page, rows: page.rows.map((row) => deskRowOf(row, now)) };
+}
+
+/** The grid's filter and order as rows for the Excel export. */
+export async function exportQuotationDesk(
+  db: Kysely<Database>,
+  query: Pick<z.output<Requests['list']>, 'filters' | 'sort'>,
+  now = Date.now(),
+): Promise<QuotationDeskRow[]> {
+  const rows = await findQuotationDeskExportRows(db, deskQueryOf(query.filters), query.sort);
+  return rows.map((row) => deskRowOf(row, now));
 }
 
 function lineInputOf(line: QuotationLineRow): BomLineInput {
