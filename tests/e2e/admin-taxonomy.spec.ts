@@ -97,4 +97,24 @@ test('a catalogue staff member creates a brand with a logo; /brand lists it unde
   const logo = letter.locator(`img[src*="brandlogo/"]`).first();
   await expect(logo).toBeVisible();
   expect(await logo.evaluate((image: HTMLImageElement) => image.naturalWidth)).toBeGreaterThan(0);
+
+  // 批量删除 asks first: dismissed, the brand stays; accepted, it goes from the grid and from /brand.
+  await page.goto('/admin/brands');
+  await waitForHydration(page);
+  await page.getByLabel('品牌名称').fill(name);
+  const grid = page.getByRole('table', { name: '品牌列表' });
+  await expect(grid.getByRole('link', { name, exact: true })).toBeVisible();
+  await grid.getByRole('checkbox', { name: '选择此行' }).first().check();
+  page.once('dialog', (dialog) => void dialog.dismiss());
+  await page.getByRole('toolbar', { name: '批量操作' }).getByRole('button', { name: '批量删除' }).click();
+  await expect(grid.getByRole('link', { name, exact: true })).toBeVisible();
+  page.once('dialog', (dialog) => {
+    expect(dialog.message()).toBe('确定删除选中的 1 个品牌吗？有商品的品牌不会删除。');
+    void dialog.accept();
+  });
+  await page.getByRole('toolbar', { name: '批量操作' }).getByRole('button', { name: '批量删除' }).click();
+  await expect(page.getByText('已删除 1 个品牌')).toBeVisible();
+  await expect(grid.getByRole('link', { name, exact: true })).toHaveCount(0);
+  await page.goto('/brand');
+  await expect(page.locator('#brand-Q').getByText(name)).toHaveCount(0);
 });
