@@ -1,7 +1,7 @@
 import { productErrors, type ProductDetail } from '../../../contract/catalog.ts';
 import { AppError } from '../../http/app-error.ts';
 import { isFavorite } from '../favorite/favorite.service.ts';
-import { warehouseStockOf } from '../warehouse/warehouse-stock.service.ts';
+import { warehouseStockOfProduct } from '../warehouse/warehouse-stock.service.ts';
 import type { CatalogContext } from './catalog-context.ts';
 import {
   countProductsWithValue,
@@ -26,7 +26,7 @@ export async function loadProductDetail(context: CatalogContext, productId: numb
     findProductPageRow(context.db, productId),
     findProductParams(context.db, productId),
     userId === null ? false : isFavorite(context.db, userId, productId),
-    warehouseStockOf(context.db, [productId]),
+    warehouseStockOfProduct(context.db, productId),
   ]);
   if (!row) throw new AppError(productErrors.notFound);
   const { product } = row;
@@ -44,7 +44,7 @@ export async function loadProductDetail(context: CatalogContext, productId: numb
     similar: similar.filter((part) => part.categorySecondId === product.categorySecondId),
     similarBy: keys.map((key) => ({ name: key.name, valueText: key.valueText })),
     isFavorite: favorite,
-    warehouses: warehouses.get(productId) ?? [],
+    warehouses,
   };
 }
 

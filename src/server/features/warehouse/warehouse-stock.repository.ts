@@ -15,6 +15,17 @@ export function findWarehouses(db: Kysely<Database>): Promise<WarehouseRow[]> {
   return db.selectFrom('warehouses').select(['id', 'code', 'name', 'sort', 'isActive']).orderBy('sort').orderBy('id').execute();
 }
 
+/** Every warehouse with one part's quantity in it (0 without a row), in order: one statement. */
+export function findWarehousesWithQuantity(db: Kysely<Database>, productId: number) {
+  return db
+    .selectFrom('warehouses as w')
+    .leftJoin('productWarehouseStock as s', (join) => join.onRef('s.warehouseId', '=', 'w.id').on('s.productId', '=', productId))
+    .select(['w.id', 'w.code', 'w.name', 'w.isActive', 's.quantity'])
+    .orderBy('w.sort')
+    .orderBy('w.id')
+    .execute();
+}
+
 export function findWarehouseQuantities(db: Kysely<Database>, productIds: readonly number[]) {
   if (productIds.length === 0) return Promise.resolve([]);
   return db

@@ -8,6 +8,7 @@ import {
   findLineAllocations,
   findProductWarehouses,
   findWarehouseQuantities,
+  findWarehousesWithQuantity,
   findWarehouses,
   moveProductStock,
   setProductStockToSum,
@@ -58,6 +59,14 @@ export async function warehouseStockOf(db: Kysely<Database>, productIds: readonl
     result.set(productId, list);
   }
   return result;
+}
+
+/** One part's figures as warehouseStockOf gives them, in one statement (the product page). */
+export async function warehouseStockOfProduct(db: Kysely<Database>, productId: number): Promise<WarehouseStock[]> {
+  return (await findWarehousesWithQuantity(db, productId))
+    .map((row) => ({ warehouseId: row.id, code: row.code, name: row.name, quantity: row.quantity ?? 0, isActive: row.isActive === 1 }))
+    .filter((row) => row.isActive || row.quantity > 0)
+    .map(({ isActive: _isActive, ...warehouse }) => warehouse);
 }
 
 /**
