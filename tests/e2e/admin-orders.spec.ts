@@ -11,8 +11,8 @@ import { orderParts, placeOrder, saveShenzhenAddress } from './order-fixtures.ts
 const run = `${Date.now() % 100_000}${process.pid % 100}`;
 const password = 'OrderDesk2026x';
 
-async function staffPage(browser: Browser, baseURL: string | undefined, storeDb: StoreDb, role: StaffRole, returnPath: string): Promise<Page> {
-  const login = `od${role}${run}`;
+async function staffPage(browser: Browser, baseURL: string | undefined, storeDb: StoreDb, role: StaffRole, returnPath: string, tag = ''): Promise<Page> {
+  const login = `od${role}${tag}${run}`;
   const { totp } = await createStaffUser(storeDb, { login, displayName: `订单${role}`, role, password });
   const page = await (await browser.newContext({ baseURL })).newPage();
   await page.goto(`/admin/login?return=${encodeURIComponent(returnPath)}`);
@@ -125,7 +125,7 @@ test('finance issues the invoice with its PDF; the member sees the number and do
     kind: 'inline',
     invoice: { type: 'normal-personal', title: '王工' },
   });
-  const finance = await staffPage(browser, baseURL, storeDb, 'finance', `/admin/orders/${placed.orderNo}`);
+  const finance = await staffPage(browser, baseURL, storeDb, 'finance', `/admin/orders/${placed.orderNo}`, 'inv');
   await expect(finance.getByTestId('invoice-form')).toHaveCount(0);
   await finance.getByLabel(/到账金额/).fill((placed.payableCents / 100).toFixed(2));
   await finance.getByRole('button', { name: '确认到账' }).click();
