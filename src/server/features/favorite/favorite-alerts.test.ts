@@ -151,6 +151,27 @@ describe('favourite alerts: 到货提醒 and 降价提醒 from the catalogue cha
     expect(await alertsOf(member.userId)).toEqual([]);
   });
 
+  it('reads on past a burst of changes too young to settle: a later back-in-stock is told at once, the cursor kept before the burst', async () => {
+    const member = await t.member();
+    const part = await insertPart(db(), t.fixture.catalog, { stock: 0 });
+    await watch(member.browser, part, { stock: true, price: false });
+    await runFavoriteAlertPass(db(), Date.now() + 60_000);
+    const before = await db().selectFrom('favoriteAlertCursor').select('seenThrough').executeTakeFirstOrThrow();
+    for (let index = 0; index < 12; index++) await insertPart(db(), t.fixture.catalog, { stock: 5 });
+    await setStock(part, 3);
+    // Nothing has settled (settleMs far longer than the burst's age), and a round reads 10 rows.
+    expect(await runFavoriteAlertPass(db(), Date.now(), { batchSize: 10, rounds: 20, settleMs: 3_600_000 })).toBe(1);
+    expect(await alertsOf(member.userId)).toEqual([expect.stringContaining('已到货，当前库存 3 个')]);
+    expect(await db().selectFrom('favoriteAlertCursor').select('seenThrough').executeTakeFirstOrThrow()).toEqual(before);
+    // Once settled, the cursor passes the burst and the alert is not told twice.
+    expect(await runFavoriteAlertPass(db(), Date.now() + 3_700_000, { batchSize: 10, rounds: 20, settleMs: 3_600_000 })).toBe(0);
+    const newest = await db()
+      .selectFrom('catalogChanges')
+      .select((eb) => eb.fn.max('seq').as('seq'))
+      .executeTakeFirstOrThrow();
+    expect((await db().selectFrom('favoriteAlertCursor').select('seenThrough').executeTakeFirstOrThrow()).seenThrough).toBe(newest.seq);
+  });
+
   it('shows the changes behind its cursor and its last run in the metrics', async () => {
     const valueOf = (text: string, name: string) =>
       Number(

@@ -90,26 +90,26 @@ export async function notifyWatchers(db: Kysely<Database>, productId: number, no
  */
 export async function runFavoriteAlertPass(db: Kysely<Database>, now: number, options: AlertPassOptions = defaultOptions): Promise<number> {
   let sent = 0;
+  // Where this pass reads next. Changes too young to settle hold the stored cursor back, but the pass
+  // reads on past them, so a burst (a price list of 10,000 parts) does not hide a later change for settleMs.
+  let readFrom = 0;
   for (let round = 0; round < options.rounds; round++) {
     const cursor = await readAlertCursor(db);
     const prunedThrough = await readPrunedThrough(db);
-    let productIds: number[];
-    let through: number;
-    let isLast: boolean;
     if (cursor < prunedThrough) {
-      productIds = await findAllWatched(db);
-      through = prunedThrough;
-      isLast = false;
-    } else {
-      const rows = await readLoggedChanges(db, cursor, options.batchSize);
-      const changed = [...new Set(rows.flatMap((row) => (row.productId === null ? [] : [row.productId])))];
-      productIds = await findWatchedAmong(db, changed);
-      through = settledThrough(rows, cursor, now - options.settleMs);
-      isLast = rows.length < options.batchSize || through === cursor;
+      for (const productId of await findAllWatched(db)) sent += await notifyWatchers(db, productId, now);
+      if (!(await advanceAlertCursor(db, cursor, prunedThrough))) break;
+      continue;
     }
-    for (const productId of productIds) sent += await notifyWatchers(db, productId, now);
-    const moved = await advanceAlertCursor(db, cursor, through);
-    if (isLast || !moved) break;
+    const from = Math.max(cursor, readFrom);
+    const rows = await readLoggedChanges(db, from, options.batchSize);
+    const changed = [...new Set(rows.flatMap((row) => (row.productId === null ? [] : [row.productId])))];
+    for (const productId of await findWatchedAmong(db, changed)) sent += await notifyWatchers(db, productId, now);
+    // The stored cursor moves only through settled rows read from it without a gap.
+    const through = from === cursor ? settledThrough(rows, cursor, now - options.settleMs) : cursor;
+    const moved = through === cursor || (await advanceAlertCursor(db, cursor, through));
+    if (rows.length < options.batchSize || !moved) break;
+    readFrom = rows[rows.length - 1]?.seq ?? from;
   }
   return sent;
 }
