@@ -1,22 +1,11 @@
-import { execFileSync } from 'node:child_process';
 import { generate } from 'otplib';
 import { formatUnitPriceE4 } from '../../src/contract/money.ts';
 import { priceImportMessages } from '../../src/contract/price-import.ts';
 import { insertProduct } from '../../src/server/testing/factories.ts';
 import { expect, test, waitForHydration } from './fixtures.ts';
+import { createStaffByCli } from './staff-cli.ts';
 
-const storePath = `data/e2e-${Number(process.env.E2E_PORT ?? 3100)}/store.sqlite`;
-
-function createCatalogStaff(login: string, password: string): string {
-  const output = execFileSync(
-    'node',
-    ['--import', 'tsx', 'src/server/admin-cli/admin.cli.ts', 'create-user', '--login', login, '--name', '回滚小王', '--role', 'catalog'],
-    { env: { ...process.env, DATABASE_URL: storePath, STAFF_PASSWORD: password }, encoding: 'utf8' },
-  );
-  const secret = /密钥: ([A-Z2-7]+)/.exec(output)?.[1];
-  if (!secret) throw new Error(`no secret in: ${output}`);
-  return secret;
-}
+const createCatalogStaff = (login: string, password: string) => createStaffByCli(login, password, '回滚小王', 'catalog');
 
 test('a catalogue staff member applies a small price list, rolls the finished job back (回滚) and the shop shows the old price again', async ({
   page,
