@@ -23,6 +23,7 @@ describe('compression on the fly', () => {
 
     for (const plain of [await page(), await page('identity')]) {
       expect(plain.headers['content-encoding']).toBeUndefined();
+      expect(plain.headers.vary).toMatch(/accept-encoding/i);
       expect(plain.body).toMatch(/^<!DOCTYPE html>/i);
     }
   });
