@@ -1,18 +1,15 @@
-import { lazy, Suspense, useRef, useState } from 'react';
+import { useRef, useState } from 'react';
 import { serializeChooseFilter, type ChooseProduct } from '../../contract/catalog.ts';
 import { catalogCalls } from '../../contract/catalog-calls.ts';
 import { listQueryString, type ListState } from '../../contract/list-state.ts';
 import { mobileChoosePath, type MobileChooseData } from '../../contract/mobile.ts';
 import { callApi } from '../lib/api-client.ts';
 import { AppliedFilters, appliedChipsOf } from '../features/mobile/applied-filters.tsx';
+import { FilterSheet } from '../features/mobile/mobile-filter-sheet.tsx';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import { MobilePartList } from '../features/mobile/mobile-part-list.tsx';
 import { useLoadMore } from '../features/mobile/use-load-more.ts';
 import type { PageProps } from './page-props.ts';
-
-/** The sheet's code comes with the first tap on 筛选 (or its first touch): it is not in the page's JavaScript budget. */
-const loadFilterSheet = () => import('../features/mobile/mobile-filter-sheet.tsx');
-const FilterSheet = lazy(() => loadFilterSheet().then((module) => ({ default: module.FilterSheet })));
 
 /** /m/choose/{first}-{second}: the parametric list; 筛选 opens the facets in a bottom sheet, applied ones show as chips. */
 export function MobileChoosePage({ shell, data }: PageProps<MobileChooseData>) {
@@ -20,8 +17,6 @@ export function MobileChoosePage({ shell, data }: PageProps<MobileChooseData>) {
   const path = mobileChoosePath(basePath, categoryFirst.categoryId, categorySecond?.categoryId);
   const hrefOf = (next: ListState) => `${path}${listQueryString(next)}`;
   const [isSheetOpen, setIsSheetOpen] = useState(false);
-  /** The sheet is rendered from its first opening on (on the server and at hydration: not at all). */
-  const [hasSheet, setHasSheet] = useState(false);
   const filterButton = useRef<HTMLButtonElement>(null);
   const more = useLoadMore<ChooseProduct>({ items: products.list, page: products.page, pageSize: products.pageSize, total: products.total }, async (page) => {
     const next = await callApi(catalogCalls.queryAttrbuteProductList, {
@@ -64,12 +59,7 @@ export function MobileChoosePage({ shell, data }: PageProps<MobileChooseData>) {
           type="button"
           className="m-filter-button"
           aria-haspopup="dialog"
-          onPointerDown={() => void loadFilterSheet()}
-          onFocus={() => void loadFilterSheet()}
-          onClick={() => {
-            setHasSheet(true);
-            setIsSheetOpen(true);
-          }}
+          onClick={() => setIsSheetOpen(true)}
           data-testid="m-filter-open"
         >
           筛选{appliedCount > 0 ? `（${appliedCount}）` : ''}
@@ -99,20 +89,16 @@ export function MobileChoosePage({ shell, data }: PageProps<MobileChooseData>) {
           没有符合条件的型号，请减少筛选条件
         </p>
       )}
-      {hasSheet && (
-        <Suspense fallback={null}>
-          <FilterSheet
-            isOpen={isSheetOpen}
-            state={state}
-            facets={facets.facets}
-            onClose={closeSheet}
-            onApply={(next) => {
-              setIsSheetOpen(false);
-              window.location.assign(hrefOf(next));
-            }}
-          />
-        </Suspense>
-      )}
+      <FilterSheet
+        isOpen={isSheetOpen}
+        state={state}
+        facets={facets.facets}
+        onClose={closeSheet}
+        onApply={(next) => {
+          setIsSheetOpen(false);
+          window.location.assign(hrefOf(next));
+        }}
+      />
     </MobileFrame>
   );
 }
