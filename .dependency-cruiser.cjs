@@ -47,6 +47,14 @@ module.exports = {
       to: { path: ['(^|/)node_modules/zod/', '^src/contract/[^/]+-requests\\.ts$'], dependencyTypesNot: ['type-only'] },
     },
     {
+      name: 'contract-runtime-zod-only-in-requests',
+      comment:
+        'Only the request schemas (src/contract/*-requests.ts) use zod at run time, so that the rest of src/contract, which the browser imports, keeps zod out of its bundle (web-no-runtime-zod sees only the browser\u2019s direct imports: staff-grid.ts once carried gridQuerySchema and brought all of zod into every console page). Elsewhere in src/contract, zod and the request schemas are for types only.',
+      severity: 'error',
+      from: { path: '^src/contract/', pathNot: ['-requests\\.ts$', TEST_FILE] },
+      to: { path: ['(^|/)node_modules/zod/', '^src/contract/[^/]+-requests\\.ts$'], dependencyTypesNot: ['type-only'] },
+    },
+    {
       name: 'feature-to-other-feature-only-via-service',
       comment:
         "A feature uses another feature only through its *.service.ts (and *.tables.ts types, see feature-tables-type-only): never its repositories, routes, pages or helpers. The console's kit (features/staff: registering console calls, the staff session, data-grid queries) is what every desk of the console is built on.",

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { brandInitials, brandIntroMax, brandLogoMaxBytes, brandNameMax, brandSortColumns, brandWebsiteMax, taxonomyMessages as m } from './admin-taxonomy.ts';
-import { gridBulkMax, gridFlagFilter, gridQuerySchema, gridTextFilter } from './staff-grid.ts';
+import { gridBulkMax } from './staff-grid.ts';
+import { gridFlagFilter, gridQuerySchema, gridTextFilter } from './staff-grid-requests.ts';
 
 // Ids are PostgreSQL integers: a larger number names no row (and must not reach the database).
 const id = z.number(m.idInvalid).int(m.idInvalid).positive(m.idInvalid).max(2_147_483_647, m.idInvalid);

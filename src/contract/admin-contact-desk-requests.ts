@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gridQuerySchema } from './staff-grid.ts';
+import { gridQuerySchema } from './staff-grid-requests.ts';
 import { contactSortColumns, memberDeskLimits, memberDeskMessages } from './member-desk.ts';
 
 const invalid = '请求参数有误';

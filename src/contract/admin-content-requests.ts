@@ -3,7 +3,7 @@ import { contentDeskLimits, contentDraftKeyPattern } from './admin-content.ts';
 import { adPositions } from './content.ts';
 import { helpSlugPattern, maxHelpBodyLength, maxHelpTitleLength } from './help.ts';
 import { newsKinds } from './news.ts';
-import { gridQuerySchema, gridTextFilter } from './staff-grid.ts';
+import { gridQuerySchema, gridTextFilter } from './staff-grid-requests.ts';
 
 const invalid = '请求参数有误';
 

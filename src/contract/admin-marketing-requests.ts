@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { couponDeskSortColumns, couponDeskStates, marketingDeskLimits as limits, marketingDeskMessages as m } from './admin-marketing.ts';
 import { couponKinds, couponScopes } from './coupon.ts';
-import { gridBulkMax, gridQuerySchema, gridTextFilter } from './staff-grid.ts';
+import { gridBulkMax } from './staff-grid.ts';
+import { gridQuerySchema, gridTextFilter } from './staff-grid-requests.ts';
 
 const templateId = z.number(m.templateIdInvalid).int(m.templateIdInvalid).min(1, m.templateIdInvalid).max(2_147_483_647, m.templateIdInvalid);
 const epochMs = (message: string) => z.number(message).int(message).min(0, message).max(9_999_999_999_999, message);

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { memberDeskLimits, memberDeskMessages, memberSortColumns } from './member-desk.ts';
 import { memberLevels } from './member.ts';
-import { gridBulkMax, gridDayFilter, gridFlagFilter, gridQuerySchema } from './staff-grid.ts';
+import { gridBulkMax } from './staff-grid.ts';
+import { gridDayFilter, gridFlagFilter, gridQuerySchema } from './staff-grid-requests.ts';
 
 const invalid = '请求参数有误';
 const id = (missing: string) => z.number(missing).int(missing).min(1, missing).max(2_147_483_647, missing);

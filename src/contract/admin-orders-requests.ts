@@ -3,7 +3,8 @@ import { complaintStatuses, complaintTypes } from './complaint.ts';
 import { orderStatuses, PaymentMethod } from './order.ts';
 import { refundNoPattern } from './payment.ts';
 import { complaintSortColumns, orderDeskMessages as m, orderSortColumns } from './admin-orders.ts';
-import { gridDayFilter, gridQuerySchema, gridTextFilter, gridMessages } from './staff-grid.ts';
+import { gridMessages } from './staff-grid.ts';
+import { gridDayFilter, gridQuerySchema, gridTextFilter } from './staff-grid-requests.ts';
 
 const orderNo = z
   .string(m.orderNoInvalid)

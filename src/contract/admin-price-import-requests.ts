@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gridQuerySchema, gridTextFilter } from './staff-grid.ts';
+import { gridQuerySchema, gridTextFilter } from './staff-grid-requests.ts';
 import { priceImportJobStatuses } from './price-import.ts';
 
 const invalid = '请求参数有误';

@@ -8,7 +8,7 @@ import {
   productSortColumns,
   tiersProblem,
 } from './admin-products.ts';
-import { gridFlagFilter, gridQuerySchema, gridTextFilter } from './staff-grid.ts';
+import { gridFlagFilter, gridQuerySchema, gridTextFilter } from './staff-grid-requests.ts';
 
 const invalid = '请求参数有误';
 const id = (message: string) => z.number(message).int(message).min(1, message).max(2_147_483_647, message);

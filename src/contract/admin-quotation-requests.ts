@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { quotationDeskMessages as m, quotationDeskSortColumns } from './admin-quotation.ts';
 import { quotationLimits, quotationStatuses } from './quotation.ts';
-import { gridBulkMax, gridDayFilter, gridQuerySchema, gridTextFilter } from './staff-grid.ts';
+import { gridBulkMax } from './staff-grid.ts';
+import { gridDayFilter, gridQuerySchema, gridTextFilter } from './staff-grid-requests.ts';
 
 const dateFilter = gridDayFilter(m.dateInvalid);
 

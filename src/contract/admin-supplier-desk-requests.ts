@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { gridDayFilter, gridQuerySchema } from './staff-grid.ts';
+import { gridDayFilter, gridQuerySchema } from './staff-grid-requests.ts';
 import { supplierSortColumns } from './member-desk.ts';
 import { supplierLimits, supplierMessages } from './supplier.ts';
 

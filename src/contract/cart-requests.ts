@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { maxCartLines } from './cart.ts';
 import { maxPurchaseQuantity } from './pricing.ts';
-import { productIdSchema } from './product-id.ts';
+import { productIdSchema } from './product-id-requests.ts';
 
 /** Pack multiples are checked by the service, which knows the part's pack size. */
 const quantitySchema = z

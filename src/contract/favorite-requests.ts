@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { favoritePageSizes, maxFavoriteBatch, maxFavoriteKeywordLength } from './favorite.ts';
-import { productIdSchema } from './product-id.ts';
+import { productIdSchema } from './product-id-requests.ts';
 
 /** The request schemas of favoriteCalls, one per call. */
 export const favoriteRequests = {

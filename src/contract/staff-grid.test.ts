@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { gridDayFilter, isCalendarDay } from './staff-grid.ts';
+import { isCalendarDay } from './staff-grid.ts';
+import { gridDayFilter } from './staff-grid-requests.ts';
 
 describe('grid date filters', () => {
   it('take real calendar days only', () => {

@@ -1,8 +1,6 @@
-import { z } from 'zod';
-
 /**
  * The console's lists are data grids: the server pages, sorts and filters, the browser asks for one
- * page at a time. Every list call's request is a gridQuerySchema; its response a GridPage.
+ * page at a time. Every list call's request is a gridQuerySchema (staff-grid-requests.ts); its response a GridPage.
  */
 export const gridPageSizes = [10, 20, 50, 100] as const;
 export type GridPageSize = (typeof gridPageSizes)[number];
@@ -65,34 +63,6 @@ export interface GridQuery<Column extends string = string, Filters = Record<stri
   filters: Filters;
 }
 
-const invalid = gridMessages.invalid;
-
-/**
- * A list call's request: `{page ≥1 (1), pageSize 10|20|50|100 (20), sort?: {column, direction}, filters}`.
- * Only the listed columns sort (the server maps each to an expression, so nothing else reaches SQL);
- * the filters' fields should be optional: `{}` is a valid request and lists everything.
- */
-export function gridQuerySchema<const Columns extends readonly [string, ...string[]], Shape extends z.ZodRawShape>(sortColumns: Columns, filterShape: Shape) {
-  const filters = z.object(filterShape, invalid);
-  return z.object(
-    {
-      page: z.number(invalid).int(invalid).min(1, invalid).max(gridMaxPage, invalid).default(1),
-      pageSize: z.literal(gridPageSizes, invalid).default(gridDefaultPageSize),
-      sort: z.object({ column: z.enum(sortColumns, invalid), direction: z.enum(['asc', 'desc'], invalid) }, invalid).optional(),
-      filters: filters.prefault({} as z.input<typeof filters>),
-    },
-    invalid,
-  );
-}
-
-/** A filter field of free text: trimmed, at most `max` characters (an empty one filters nothing). */
-export function gridTextFilter(max = 64, tooLong: string = invalid) {
-  return z.string(invalid).trim().max(max, tooLong).optional();
-}
-
-/** `yes` / `no` filters of a flag (a select's values), anything else refused. */
-export const gridFlagFilter = z.enum(['yes', 'no'], invalid).optional();
-
 /** What an export link carries: the grid's filters and sort, as `?q=<JSON>`. */
 export function gridExportHref(path: string, query: { filters: object; sort?: GridSort | undefined }): string {
   const q = query.sort ? { filters: query.filters, sort: query.sort } : { filters: query.filters };
@@ -107,14 +77,4 @@ export function isCalendarDay(text: string): boolean {
   if (year < 2000 || year > 2099) return false;
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-}
-
-/** A grid's date filter: a calendar day (Beijing), or empty for none. */
-export function gridDayFilter(message: string) {
-  return z
-    .string(message)
-    .trim()
-    .regex(/^(\d{4}-\d{2}-\d{2})?$/, message)
-    .refine((text) => text === '' || isCalendarDay(text), message)
-    .optional();
 }

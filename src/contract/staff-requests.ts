@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { staffDeskMessages, staffMessages, staffRoles } from './staff.ts';
-import { gridFlagFilter, gridQuerySchema, gridTextFilter, isCalendarDay } from './staff-grid.ts';
+import { isCalendarDay } from './staff-grid.ts';
+import { gridFlagFilter, gridQuerySchema, gridTextFilter } from './staff-grid-requests.ts';
 
 export const staffRequests = {
   login: z.object({

@@ -19,8 +19,9 @@ export async function homeStateOf(page: Page): Promise<PageState<HomeData>> {
   return JSON.parse(text ?? '{}') as PageState<HomeData>;
 }
 
-/** Waits until a carousel is driven by its script (hydrated and initialised). */
+/** Brings a carousel into view (its script loads then) and waits until the script drives it. */
 export async function waitForCarousel(page: Page, testId: string): Promise<void> {
+  await page.getByTestId(testId).scrollIntoViewIfNeeded();
   await expect(page.getByTestId(testId)).toHaveAttribute('data-ready', 'true');
 }
 
@@ -54,11 +55,14 @@ export function keepFirstStandSlide(html: string): string {
   let carousel = body.slice(carouselStart, carouselEnd);
   carousel = carousel.replace(`data-slide-count="${slideCount}"`, 'data-slide-count="1"');
   for (let index = slideCount; index >= 2; index--) {
-    const label = `aria-label="${index} / ${slideCount}"`;
+    const label = `aria-label="第 ${index} 张，共 ${slideCount} 张"`;
     const slideStart = carousel.lastIndexOf('<div', carousel.indexOf(label));
     carousel = carousel.slice(0, slideStart) + carousel.slice(closingDivEnd(carousel, slideStart));
   }
-  carousel = carousel.replace(`aria-label="1 / ${slideCount}"`, 'aria-label="1 / 1"').replace(/<button[^>]*carousel__arrow[\s\S]*?<\/button>/g, '');
+  carousel = carousel
+    .replace(`aria-label="第 1 张，共 ${slideCount} 张"`, 'aria-label="第 1 张，共 1 张"')
+    .replace(/<button[^>]*carousel__(?:arrow|play)[\s\S]*?<\/button>/g, '')
+    .replace('aria-live="off"', 'aria-live="polite"');
   body = body.slice(0, carouselStart) + carousel + body.slice(carouselEnd);
   return body;
 }

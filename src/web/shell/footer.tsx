@@ -9,11 +9,14 @@ const guarantees: { icon: IconName; title: string; text: string }[] = [
   { icon: 'headset', title: '专业服务', text: '资深 FAE 选型支持' },
 ];
 
-/** The footer (spec §2): guarantee badges, help columns, hotline and hours, friendly links, legal text. */
-export function Footer({ shell }: { shell: ShellState }) {
+/**
+ * The footer's content (spec §2): guarantee badges, help columns, hotline and hours, friendly links,
+ * legal text. Static: rendered on the server only (page-shell.tsx, ServerMarkup).
+ */
+export function FooterContent({ shell }: { shell: ShellState }) {
   const { footerData, sidebarInfo } = shell;
   return (
-    <footer className="site-footer" data-testid="footer">
+    <>
       <div className="site-footer__guarantees">
         <ul className="container site-footer__guarantee-list">
           {guarantees.map((item) => (
@@ -98,6 +101,6 @@ export function Footer({ shell }: { shell: ShellState }) {
           <p>本站商品信息均来自原厂及授权渠道，价格与库存以实际下单为准。</p>
         </div>
       </div>
-    </footer>
+    </>
   );
 }

@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react';
 import type { ShellState } from '../../contract/shell.ts';
-import { Footer } from './footer.tsx';
+import { FooterContent } from './footer.tsx';
 import { Header } from './header.tsx';
 import { Sidebar } from './sidebar.tsx';
 import { StatusBar } from './status-bar.tsx';
 import { TopBannerAd } from '../features/content/top-banner-ad.tsx';
+import { ServerMarkup } from '../ui/server-markup.tsx';
 
 /** The frame of every page: top ad, status bar, header with search and mega-menu, sidebar, footer. */
 export function PageShell({ shell, children }: { shell: ShellState; children: ReactNode }) {
@@ -15,7 +16,9 @@ export function PageShell({ shell, children }: { shell: ShellState; children: Re
       <StatusBar shell={shell} />
       <Header shell={shell} />
       <main className="main container">{children}</main>
-      <Footer shell={shell} />
+      <ServerMarkup as="footer" className="site-footer" data-testid="footer">
+        {import.meta.env.SSR && <FooterContent shell={shell} />}
+      </ServerMarkup>
       <Sidebar shell={shell} />
     </div>
   );

@@ -8,6 +8,7 @@ import { useMessageSummary } from '../features/message/message-events.ts';
 import { Icon, type IconName } from './icons.tsx';
 import { SidebarAd } from '../features/content/sidebar-ad.tsx';
 import { HotlinePanel, QqPanel, ServicePanel, WechatPanel } from './sidebar-panels.tsx';
+import { ServerMarkup } from '../ui/server-markup.tsx';
 
 function SidebarItem({
   icon,
@@ -21,6 +22,7 @@ function SidebarItem({
   label: string;
   href?: string;
   badge?: ReactNode;
+  /** A hover panel's content: `false` in the browser, which keeps the server's (ServerMarkup). */
   panel?: ReactNode;
   testId: string;
 }) {
@@ -32,7 +34,7 @@ function SidebarItem({
     </>
   );
   return (
-    <li className={`sidebar__item${panel ? ' sidebar__item--panel' : ''}`} data-testid={testId}>
+    <li className={`sidebar__item${panel !== undefined ? ' sidebar__item--panel' : ''}`} data-testid={testId}>
       {href ? (
         <a className="sidebar__button" href={href}>
           {content}
@@ -42,7 +44,8 @@ function SidebarItem({
           {content}
         </button>
       )}
-      {panel && <div className="sidebar-panel">{panel}</div>}
+      {/* The panels are static: the server renders them, the browser keeps them without their code. */}
+      {panel !== undefined && <ServerMarkup className="sidebar-panel">{panel}</ServerMarkup>}
     </li>
   );
 }
@@ -89,28 +92,28 @@ export function Sidebar({ shell }: { shell: ShellState }) {
           testId="sidebar-qq"
           icon="qq"
           label="QQ咨询"
-          panel={<QqPanel isLogin={user.isLogin} configInfo={sidebarInfo.configInfo} loginHref={loginPath(shell.currentPath)} />}
+          panel={import.meta.env.SSR && <QqPanel isLogin={user.isLogin} configInfo={sidebarInfo.configInfo} loginHref={loginPath(shell.currentPath)} />}
         />
         {serviceInfo ? (
           <SidebarItem
             testId="sidebar-service"
             icon="service"
             label="专属客服"
-            panel={<ServicePanel serviceInfo={serviceInfo} qiniuImgAddress={shell.qiniuImgAddress} />}
+            panel={import.meta.env.SSR && <ServicePanel serviceInfo={serviceInfo} qiniuImgAddress={shell.qiniuImgAddress} />}
           />
         ) : (
           <SidebarItem
             testId="sidebar-wechat"
             icon="wechat"
             label="官方微信"
-            panel={<WechatPanel configInfo={sidebarInfo.configInfo} qiniuImgAddress={shell.qiniuImgAddress} />}
+            panel={import.meta.env.SSR && <WechatPanel configInfo={sidebarInfo.configInfo} qiniuImgAddress={shell.qiniuImgAddress} />}
           />
         )}
         <SidebarItem
           testId="sidebar-hotline"
           icon="phone"
           label="客服热线"
-          panel={<HotlinePanel configInfo={sidebarInfo.configInfo} hours={shell.footerData.hours} />}
+          panel={import.meta.env.SSR && <HotlinePanel configInfo={sidebarInfo.configInfo} hours={shell.footerData.hours} />}
         />
       </ul>
       <BackToTop />

@@ -19,7 +19,8 @@ describe('carousel markup', () => {
     const html = render(3);
     expect(html.match(/class="carousel__slide"/g)).toHaveLength(3);
     expect(html).toContain('data-selected-index="0"');
-    expect(html).toContain('aria-label="3 / 3"');
+    expect(html).toContain('aria-label="第 3 张，共 3 张"');
+    expect(html.match(/role="group" aria-roledescription="slide"/g)).toHaveLength(3);
   });
 
   it('shows no arrows for a single slide', () => {
@@ -44,5 +45,17 @@ describe('carousel markup', () => {
 
   it('is not ready before scripts take over', () => {
     expect(render(2)).toContain('data-ready="false"');
+  });
+
+  it('has a 暂停轮播 button and keeps its slides silent while it rotates, from 2 slides on', () => {
+    const html = render(3);
+    expect(html).toContain('aria-label="暂停轮播"');
+    expect(html).toContain('aria-live="off"');
+  });
+
+  it('has no play button for a single slide, which is announced politely', () => {
+    const html = render(1);
+    expect(html).not.toContain('carousel__play');
+    expect(html).toContain('aria-live="polite"');
   });
 });

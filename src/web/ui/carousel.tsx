@@ -1,6 +1,6 @@
-import Autoplay from 'embla-carousel-autoplay';
-import useEmblaCarousel from 'embla-carousel-react';
-import { Children, useCallback, useEffect, useMemo, useState, type CSSProperties, type ReactNode } from 'react';
+import type { EmblaCarouselType } from 'embla-carousel';
+import { Children, useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type FocusEvent, type ReactNode } from 'react';
+import { useLazyStart } from './use-lazy-start.ts';
 
 interface CarouselProps {
   /** One child per slide. */
@@ -20,10 +20,22 @@ interface CarouselProps {
   onSelect?: (index: number) => void;
 }
 
+type Move = (carousel: EmblaCarouselType) => void;
+
+const subscribeToNothing = () => () => undefined;
+const isInBrowser = () => true;
+const isOnServer = () => false;
+
+/** embla is fetched only when a carousel comes into view or is touched: it is not in the page's JavaScript budget. */
+const loadEmbla = () => import('embla-carousel').then((module) => module.default);
+
 /**
- * A looping carousel (embla) that plays by itself. The server renders the slides in a row
- * with the first one showing, so the page reads well before scripts run; embla takes over
- * on hydration. `data-selected-index` and `data-ready` let tests follow it.
+ * A looping carousel (embla) that plays by itself. The server renders the slides in a row with the
+ * first one showing, so the page reads well before scripts run and the hydrated markup is the same;
+ * embla is loaded on demand (in view, or the first pointer, focus or click on the carousel) and takes
+ * over then. Rotation pauses while the pointer is over it, stops when keyboard focus enters it
+ * (WAI-ARIA APG carousel) and with the 暂停轮播 button; slide changes are announced politely only
+ * while it does not rotate by itself. `data-selected-index` and `data-ready` let tests follow it.
  */
 export function Carousel({
   children,
@@ -39,9 +51,39 @@ export function Carousel({
   onSelect,
 }: CarouselProps) {
   const slides = Children.toArray(children);
-  const plugins = useMemo(() => [Autoplay({ delay: autoplayMs, stopOnInteraction: false, stopOnMouseEnter: pausesOnHover })], [autoplayMs, pausesOnHover]);
-  const [viewportRef, api] = useEmblaCarousel({ loop: slides.length > 1, axis, align: 'start', duration: 30 }, plugins);
+  const canMove = slides.length >= 2;
+  const rootRef = useRef<HTMLDivElement>(null);
+  const viewportRef = useRef<HTMLDivElement>(null);
+  const pendingMove = useRef<Move | null>(null);
+  const [api, setApi] = useState<EmblaCarouselType | null>(null);
+  /** False on the server and at hydration, true right after: a carousel of one slide is then ready (nothing to load). */
+  const isHydrated = useSyncExternalStore(subscribeToNothing, isInBrowser, isOnServer);
   const [selectedIndex, setSelectedIndex] = useState(0);
+  const [isPlaying, setIsPlaying] = useState(true);
+  const [isHovered, setIsHovered] = useState(false);
+  /** Bumped by every move the user asks for, so the autoplay wait starts again. */
+  const [moveCount, setMoveCount] = useState(0);
+  const startLoading = useLazyStart(rootRef, canMove);
+
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!startLoading || !viewport) return;
+    let carousel: EmblaCarouselType | null = null;
+    let isCancelled = false;
+    void loadEmbla().then((EmblaCarousel) => {
+      if (isCancelled) return;
+      carousel = EmblaCarousel(viewport, { loop: true, axis, align: 'start', duration: 30 });
+      const move = pendingMove.current;
+      pendingMove.current = null;
+      move?.(carousel);
+      setApi(carousel);
+    });
+    return () => {
+      isCancelled = true;
+      carousel?.destroy();
+      setApi(null);
+    };
+  }, [startLoading, axis]);
 
   useEffect(() => {
     if (!api) return;
@@ -50,6 +92,7 @@ export function Carousel({
       setSelectedIndex(index);
       onSelect?.(index);
     };
+    select();
     api.on('select', select);
     api.on('reInit', select);
     return () => {
@@ -58,33 +101,63 @@ export function Carousel({
     };
   }, [api, onSelect]);
 
-  /** A click moves the carousel and restarts the autoplay wait. */
+  const isRotating = api !== null && isPlaying && !(pausesOnHover && isHovered);
+  useEffect(() => {
+    if (!api || !isRotating) return;
+    const timer = setTimeout(() => api.scrollNext(), autoplayMs);
+    return () => clearTimeout(timer);
+  }, [api, isRotating, autoplayMs, selectedIndex, moveCount]);
+
+  /** A click moves the carousel (once embla is there: a click before that loads it) and restarts the autoplay wait. */
   const go = useCallback(
-    (move: (carousel: NonNullable<typeof api>) => void) => {
-      if (!api) return;
-      move(api);
-      api.plugins().autoplay.reset();
+    (move: Move) => {
+      setMoveCount((count) => count + 1);
+      if (api) move(api);
+      else pendingMove.current = move;
     },
     [api],
   );
 
-  const showsArrows = hasArrows && slides.length >= 2;
+  /** Keyboard focus inside stops the rotation until the play button is pressed (a mouse click does not). */
+  const stopOnKeyboardFocus = (event: FocusEvent<HTMLDivElement>) => {
+    if (event.target instanceof HTMLElement && event.target.matches(':focus-visible')) setIsPlaying(false);
+  };
+
+  const showsArrows = hasArrows && canMove;
   return (
     <div
+      ref={rootRef}
       className={`carousel carousel--${axis}${className ? ` ${className}` : ''}`}
       role="region"
       aria-roledescription="carousel"
       aria-label={label}
       data-testid={testId}
       style={style}
-      data-ready={api ? 'true' : 'false'}
+      data-ready={api !== null || (!canMove && isHydrated) ? 'true' : 'false'}
       data-selected-index={selectedIndex}
       data-slide-count={slides.length}
+      data-playing={canMove && isRotating ? 'true' : 'false'}
+      onMouseEnter={() => setIsHovered(true)}
+      onMouseLeave={() => setIsHovered(false)}
+      onFocus={canMove ? stopOnKeyboardFocus : undefined}
     >
+      {canMove && (
+        <button
+          type="button"
+          className={`carousel__play${isPlaying ? '' : ' carousel__play--paused'}`}
+          aria-label={isPlaying ? '暂停轮播' : '播放轮播'}
+          title={isPlaying ? '暂停轮播' : '播放轮播'}
+          data-testid={testId ? `${testId}-play` : undefined}
+          onClick={() => setIsPlaying((playing) => !playing)}
+        >
+          <span aria-hidden="true">{isPlaying ? '❚❚' : '▶'}</span>
+        </button>
+      )}
       <div className="carousel__viewport" ref={viewportRef}>
-        <div className="carousel__container">
+        {/* Announced politely only when the user moves it: a carousel turning by itself would talk over the page. */}
+        <div className="carousel__container" aria-live={canMove && isPlaying ? 'off' : 'polite'}>
           {slides.map((slide, index) => (
-            <div className="carousel__slide" key={index} role="group" aria-roledescription="slide" aria-label={`${index + 1} / ${slides.length}`}>
+            <div className="carousel__slide" key={index} role="group" aria-roledescription="slide" aria-label={`第 ${index + 1} 张，共 ${slides.length} 张`}>
               {slide}
             </div>
           ))}
@@ -100,7 +173,7 @@ export function Carousel({
           </button>
         </>
       )}
-      {hasDots && slides.length >= 2 && (
+      {hasDots && canMove && (
         <div className="carousel__dots">
           {slides.map((_, index) => (
             <button
