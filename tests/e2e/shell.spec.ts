@@ -139,7 +139,7 @@ test.describe('top banner ad', () => {
 test.describe('header', () => {
   test('has the logo home link, hot keywords and the cart button', async ({ page }) => {
     await page.goto(anyPage);
-    await expect(page.getByRole('link', { name: '芯品商城首页' })).toHaveAttribute('href', '/');
+    await expect(page.getByRole('link', { name: '芯品商城 电子元器件一站式采购' })).toHaveAttribute('href', '/');
     const hot = page.getByRole('navigation', { name: '热门搜索' }).getByRole('link');
     await expect(hot.first()).toHaveText('STM32F103C8T6');
     await expect(hot.first()).toHaveAttribute('href', '/search?key=STM32F103C8T6');

@@ -10,11 +10,23 @@ function Pager({ data }: { data: FavoriteListData }) {
   if (pageCount <= 1) return null;
   return (
     <nav className="pagination" aria-label="分页">
-      {data.page > 1 ? <a href={favoriteListHref({ ...data, page: data.page - 1 })}>上一页</a> : <span className="pagination__disabled">上一页</span>}
+      {data.page > 1 ? (
+        <a href={favoriteListHref({ ...data, page: data.page - 1 })}>上一页</a>
+      ) : (
+        <span className="pagination__disabled" aria-disabled="true">
+          上一页
+        </span>
+      )}
       <span className="pagination__current" aria-current="page">
         {data.page} / {pageCount}
       </span>
-      {data.page < pageCount ? <a href={favoriteListHref({ ...data, page: data.page + 1 })}>下一页</a> : <span className="pagination__disabled">下一页</span>}
+      {data.page < pageCount ? (
+        <a href={favoriteListHref({ ...data, page: data.page + 1 })}>下一页</a>
+      ) : (
+        <span className="pagination__disabled" aria-disabled="true">
+          下一页
+        </span>
+      )}
     </nav>
   );
 }

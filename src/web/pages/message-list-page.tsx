@@ -28,7 +28,13 @@ function Pagination({ data }: { data: MessageListData }) {
   const link = (page: number) => messageListUrl({ page, messageType: data.messageType, isUnreadOnly: data.isUnreadOnly, isReadOnly: data.isReadOnly });
   return (
     <nav className="pagination" aria-label="分页">
-      {data.page > 1 ? <a href={link(data.page - 1)}>上一页</a> : <span className="pagination__disabled">上一页</span>}
+      {data.page > 1 ? (
+        <a href={link(data.page - 1)}>上一页</a>
+      ) : (
+        <span className="pagination__disabled" aria-disabled="true">
+          上一页
+        </span>
+      )}
       {Array.from({ length: pageCount }, (_, index) => index + 1).map((page) =>
         page === data.page ? (
           <span key={page} className="pagination__current" aria-current="page">
@@ -40,7 +46,13 @@ function Pagination({ data }: { data: MessageListData }) {
           </a>
         ),
       )}
-      {data.page < pageCount ? <a href={link(data.page + 1)}>下一页</a> : <span className="pagination__disabled">下一页</span>}
+      {data.page < pageCount ? (
+        <a href={link(data.page + 1)}>下一页</a>
+      ) : (
+        <span className="pagination__disabled" aria-disabled="true">
+          下一页
+        </span>
+      )}
     </nav>
   );
 }

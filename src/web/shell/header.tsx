@@ -9,7 +9,8 @@ import { useScrolledPast } from './use-scrolled-past.ts';
 
 function Logo({ siteName }: { siteName: string }) {
   return (
-    <a className="logo" href="/" aria-label={`${siteName}首页`}>
+    // Named by its visible text (WCAG 2.5.3: a name that differs from the label confuses voice control).
+    <a className="logo" href="/">
       <svg className="logo__mark" width="44" height="44" viewBox="0 0 44 44" aria-hidden="true">
         <rect x="8" y="8" width="28" height="28" rx="5" fill="#1e50ae" />
         <rect x="15" y="15" width="14" height="14" rx="2" fill="#fff" />

@@ -54,7 +54,7 @@ function SidebarItem({
 function BomBadge({ count: initial }: { count: number }) {
   const badge = bomBadge(useMessageSummary()?.bomMessageCount ?? initial);
   if (badge.kind === 'none') return null;
-  if (badge.kind === 'dot') return <span className="sidebar__dot" data-testid="bom-badge" data-kind="dot" aria-label="有新消息" />;
+  if (badge.kind === 'dot') return <span className="sidebar__dot" data-testid="bom-badge" data-kind="dot" role="img" aria-label="有新消息" />;
   return (
     <span className="sidebar__badge" data-testid="bom-badge" data-kind="number">
       {badge.text}

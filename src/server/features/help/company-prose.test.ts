@@ -102,7 +102,7 @@ describe('the company pages’ prose (/about, /serve/supplier, /contact) kept as
     const supplier = await pageOf('/serve/supplier');
     expect(supplier.prose.reasons).toBe('');
     expect(supplier.html).not.toContain('海量采购需求');
-    expect(supplier.html).not.toContain('class="supplier-reasons"');
+    expect(supplier.html).not.toContain('class="prose supplier-reasons"');
     expect(supplier.html).toContain('为什么加入');
     expect(supplier.html).toContain('<strong>注册登录</strong>');
     const contact = await pageOf('/contact');

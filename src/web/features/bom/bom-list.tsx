@@ -21,7 +21,13 @@ function BomListPager({ list }: { list: BomListData }) {
   if (pageCount <= 1 && list.page <= 1) return null;
   return (
     <nav className="bom-list-pager" aria-label="分页">
-      {list.page > 1 ? <a href={bomListUrl(list.page - 1)}>上一页</a> : <span className="bom-list-pager__disabled">上一页</span>}
+      {list.page > 1 ? (
+        <a href={bomListUrl(list.page - 1)}>上一页</a>
+      ) : (
+        <span className="bom-list-pager__disabled" aria-disabled="true">
+          上一页
+        </span>
+      )}
       {pageWindow(list.page, pageCount).map((item, index) =>
         item === 'gap' ? (
           <span key={`gap-${String(index)}`}>…</span>
@@ -35,7 +41,13 @@ function BomListPager({ list }: { list: BomListData }) {
           </a>
         ),
       )}
-      {list.page < pageCount ? <a href={bomListUrl(list.page + 1)}>下一页</a> : <span className="bom-list-pager__disabled">下一页</span>}
+      {list.page < pageCount ? (
+        <a href={bomListUrl(list.page + 1)}>下一页</a>
+      ) : (
+        <span className="bom-list-pager__disabled" aria-disabled="true">
+          下一页
+        </span>
+      )}
       <span className="bom-list-pager__total">共 {list.total} 个BOM</span>
     </nav>
   );

@@ -40,7 +40,9 @@ export function Pagination({ page, total, pageSize, hrefFor, onNavigate }: Pagin
           上一页
         </a>
       ) : (
-        <span className="pager__item pager__item--disabled">上一页</span>
+        <span className="pager__item pager__item--disabled" aria-disabled="true">
+          上一页
+        </span>
       )}
       {pageWindow(page, pageCount).map((item, i) =>
         item === 'gap' ? (
@@ -64,7 +66,9 @@ export function Pagination({ page, total, pageSize, hrefFor, onNavigate }: Pagin
           下一页
         </a>
       ) : (
-        <span className="pager__item pager__item--disabled">下一页</span>
+        <span className="pager__item pager__item--disabled" aria-disabled="true">
+          下一页
+        </span>
       )}
       <span className="pager__total">共 {total} 个商品</span>
     </nav>

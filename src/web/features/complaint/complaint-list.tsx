@@ -33,7 +33,13 @@ function ComplaintPager({ list }: { list: ComplaintListData }) {
   const hrefFor = (page: number) => feedbackListUrl({ status: list.status, page });
   return (
     <nav className="complaint-pager" aria-label="分页">
-      {list.page > 1 ? <a href={hrefFor(list.page - 1)}>上一页</a> : <span className="complaint-pager__disabled">上一页</span>}
+      {list.page > 1 ? (
+        <a href={hrefFor(list.page - 1)}>上一页</a>
+      ) : (
+        <span className="complaint-pager__disabled" aria-disabled="true">
+          上一页
+        </span>
+      )}
       {pageWindow(list.page, pageCount).map((item, index) =>
         item === 'gap' ? (
           <span key={`gap-${String(index)}`}>…</span>
@@ -47,7 +53,13 @@ function ComplaintPager({ list }: { list: ComplaintListData }) {
           </a>
         ),
       )}
-      {list.page < pageCount ? <a href={hrefFor(list.page + 1)}>下一页</a> : <span className="complaint-pager__disabled">下一页</span>}
+      {list.page < pageCount ? (
+        <a href={hrefFor(list.page + 1)}>下一页</a>
+      ) : (
+        <span className="complaint-pager__disabled" aria-disabled="true">
+          下一页
+        </span>
+      )}
       <span className="complaint-pager__total">共 {list.total} 条投诉</span>
     </nav>
   );

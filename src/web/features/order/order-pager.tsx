@@ -6,7 +6,13 @@ export function OrderPager({ page, total, pageSize, hrefFor }: { page: number; t
   if (pageCount <= 1 && page <= 1) return null;
   return (
     <nav className="order-pager" aria-label="分页">
-      {page > 1 ? <a href={hrefFor(page - 1)}>上一页</a> : <span className="order-pager__disabled">上一页</span>}
+      {page > 1 ? (
+        <a href={hrefFor(page - 1)}>上一页</a>
+      ) : (
+        <span className="order-pager__disabled" aria-disabled="true">
+          上一页
+        </span>
+      )}
       {pageWindow(page, pageCount).map((item, index) =>
         item === 'gap' ? (
           <span key={`gap-${String(index)}`} className="order-pager__gap">
@@ -22,7 +28,13 @@ export function OrderPager({ page, total, pageSize, hrefFor }: { page: number; t
           </a>
         ),
       )}
-      {page < pageCount ? <a href={hrefFor(page + 1)}>下一页</a> : <span className="order-pager__disabled">下一页</span>}
+      {page < pageCount ? (
+        <a href={hrefFor(page + 1)}>下一页</a>
+      ) : (
+        <span className="order-pager__disabled" aria-disabled="true">
+          下一页
+        </span>
+      )}
       <span className="order-pager__total">共 {total} 个订单</span>
     </nav>
   );

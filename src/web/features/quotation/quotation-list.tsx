@@ -35,7 +35,13 @@ export function QuotationPager({ list }: { list: QuotationListData }) {
   const hrefFor = (page: number) => quotationListUrl({ status: list.status, page });
   return (
     <nav className="quotation-pager" aria-label="分页">
-      {list.page > 1 ? <a href={hrefFor(list.page - 1)}>上一页</a> : <span className="quotation-pager__disabled">上一页</span>}
+      {list.page > 1 ? (
+        <a href={hrefFor(list.page - 1)}>上一页</a>
+      ) : (
+        <span className="quotation-pager__disabled" aria-disabled="true">
+          上一页
+        </span>
+      )}
       {pageWindow(list.page, pageCount).map((item, index) =>
         item === 'gap' ? (
           <span key={`gap-${String(index)}`}>…</span>
@@ -49,7 +55,13 @@ export function QuotationPager({ list }: { list: QuotationListData }) {
           </a>
         ),
       )}
-      {list.page < pageCount ? <a href={hrefFor(list.page + 1)}>下一页</a> : <span className="quotation-pager__disabled">下一页</span>}
+      {list.page < pageCount ? (
+        <a href={hrefFor(list.page + 1)}>下一页</a>
+      ) : (
+        <span className="quotation-pager__disabled" aria-disabled="true">
+          下一页
+        </span>
+      )}
       <span className="quotation-pager__total">共 {list.total} 张询价单</span>
     </nav>
   );
