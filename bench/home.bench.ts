@@ -1,7 +1,9 @@
 /**
- * The home page over HTTP: requests per second and p99 latency for a visitor and for a
- * member, beside a plain template-string server returning the same HTML in the same run,
- * and the page's JavaScript and CSS weight, gzipped, from the build output.
+ * The home page over HTTP: requests per second and p99 latency, in one run, side by side:
+ * a visitor served from the page cache beside a static server of the same bytes; a visitor's
+ * page rendered per request (the cache bypassed by a query parameter it does not keep) beside a
+ * plain template-string server returning the same HTML; a member. Also the page's JavaScript and
+ * CSS weight, gzipped, from the build output.
  *
  *   npm run build && node --import tsx bench/home.bench.ts
  *
@@ -153,6 +155,30 @@ function runTemplateServer(partsFile: string, port: number) {
   server.listen(port, '127.0.0.1', () => process.send?.('ready'));
 }
 
+/** The static server (this file run with --static-server): the same bytes from memory, headers and all, per request. */
+function runStaticServer(htmlFile: string, port: number) {
+  const body = readFileSync(htmlFile);
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-cache', etag: 'W/"static"' });
+    response.end(body);
+  });
+  server.listen(port, '127.0.0.1', () => process.send?.('ready'));
+}
+
+/** Another process running this file as one of its plain servers, once it listens. */
+async function startHelperServer(flag: string, file: string): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, flag, file, String(port)], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((done, fail) => {
+    child.once('message', () => done());
+    child.once('exit', (code) => fail(new Error(`${flag} exited with ${code ?? 'a signal'}`)));
+  });
+  return { child, port };
+}
+
 function splitPage(html: string): PageParts {
   const bodyStart = html.indexOf('<body><div id="app">');
   const stateStart = html.indexOf('</div><script type="application/json" id="initial-state">');
@@ -259,6 +285,7 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let template: ChildProcess | null = null;
+  let staticServer: ChildProcess | null = null;
   try {
     const startedAt = Date.now();
     await waitForHealth(appPort, app);
@@ -281,23 +308,30 @@ async function main() {
     const memberHtml = await (await fetch(`http://127.0.0.1:${appPort}/`, { headers: { cookie: jarText(memberJar) } })).text();
     if (!memberHtml.includes('data-testid="user-order-count"')) throw new Error('the member home page did not render');
 
-    const parts = splitPage(visitorHtml);
+    // The page cache keeps only the addresses it knows: an unknown parameter makes the app render as it did before the cache.
+    const uncachedPath = '/?bench=uncached';
+    const probe = async (path: string, cookie: string) =>
+      (await fetch(`http://127.0.0.1:${appPort}${path}`, { headers: { cookie } })).headers.get('x-page-cache');
+    if ((await probe('/', jarText(visitorJar))) !== 'hit') throw new Error('the visitor home page is not served from the page cache');
+    if ((await probe(uncachedPath, jarText(visitorJar))) !== null) throw new Error('the bypass address is served from the page cache');
+    const cachedBytes = Buffer.from(await (await fetch(`http://127.0.0.1:${appPort}/`, { headers: { cookie: jarText(visitorJar) } })).arrayBuffer());
+
+    const parts = splitPage(await (await fetch(`http://127.0.0.1:${appPort}${uncachedPath}`, { headers: { cookie: jarText(visitorJar) } })).text());
     const partsFile = resolve(dataDir, 'home-parts.json');
     writeFileSync(partsFile, JSON.stringify(parts));
-    const templatePort = await freePort();
-    template = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--template-server', partsFile, String(templatePort)], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    await new Promise<void>((done, fail) => {
-      template?.once('message', () => done());
-      template?.once('exit', (code) => fail(new Error(`template server exited with ${code ?? 'a signal'}`)));
-    });
+    const htmlFile = resolve(dataDir, 'home.html');
+    writeFileSync(htmlFile, cachedBytes);
+    const plain = await startHelperServer('--template-server', partsFile);
+    template = plain.child;
+    const still = await startHelperServer('--static-server', htmlFile);
+    staticServer = still.child;
 
     const results = [
-      await measure('home page, visitor', appPort, '/', jarText(visitorJar)),
-      await measure('home page, member', appPort, '/', jarText(memberJar)),
-      await measure('plain template-string server, same HTML', templatePort, '/', ''),
+      await measure('home page, visitor, from the page cache', appPort, '/', jarText(visitorJar)),
+      await measure('static server, same bytes', still.port, '/', ''),
+      await measure('home page, visitor, rendered (page cache bypassed)', appPort, uncachedPath, jarText(visitorJar)),
+      await measure('plain template-string server, same HTML', plain.port, '/', ''),
+      await measure('home page, member (rendered, no-store)', appPort, '/', jarText(memberJar)),
     ];
     const render = await measureRender(parts);
     const weight = homeAssetWeight(clientDir);
@@ -307,30 +341,41 @@ async function main() {
   } finally {
     app.kill('SIGTERM');
     template?.kill('SIGTERM');
+    staticServer?.kill('SIGTERM');
     await new Promise((done) => setTimeout(done, 500));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 function renderReport(results: Measurement[], render: RenderCost, weight: ReturnType<typeof homeAssetWeight>): string {
-  const plain = results.at(-1);
+  const [cached, still, uncached, plain] = results;
+  // Each app figure beside the plain server it is held against: the cached page against static bytes, a render against the template string.
+  const floorOf = (r: Measurement) => (r === cached ? still : r === still || r === plain ? undefined : plain);
+  const ratio = (r: Measurement) => {
+    const floor = floorOf(r);
+    return floor ? `${(r.rps / floor.rps).toFixed(2)}× ${floor === still ? 'static' : 'template'}` : '—';
+  };
   const rows = results.map(
-    (r) =>
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${kb(r.bytes)} | ${r.requests} | ${r.errors} | ${plain && r !== plain ? `${((r.rps / plain.rps) * 100).toFixed(1)}%` : '—'} |`,
+    (r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${kb(r.bytes)} | ${r.requests} | ${r.errors} | ${ratio(r)} |`,
   );
+  const verdict = (r: Measurement | undefined, floor: Measurement | undefined, target: number) =>
+    r && floor ? `${(r.rps / floor.rps).toFixed(2)}× (target ≥ ${target}×: ${r.rps / floor.rps >= target ? 'met' : 'not met'})` : '?';
   return [
     '# Home page benchmark',
     '',
     `Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${machine()}`,
-    `Setup: production build (\`NODE_ENV=production\`), SQLite with ${skus.toLocaleString('en-US')} seeded SKUs, ${connections} keep-alive connections, ${warmupSeconds} s warm-up then ${seconds} s measured per target; the load generator runs on the same machine as the servers.`,
+    `Setup: production build (\`NODE_ENV=production\`), SQLite with ${skus.toLocaleString('en-US')} seeded SKUs, ${connections} keep-alive connections, ${warmupSeconds} s warm-up then ${seconds} s measured per target, one target at a time; the load generator runs on the same machine as the servers. No \`Accept-Encoding\`: every target sends the HTML uncompressed.`,
     '',
-    '| Target | req/s | p50 ms | p99 ms | HTML | requests | errors | vs plain |',
+    '| Target | req/s | p50 ms | p99 ms | HTML | requests | errors | vs its floor |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
-    '- **visitor**: a returning anonymous browser (its session cookie from the first visit); the shell (category tree, hot keywords, ads, footer) and the home content come from the one-minute in-process caches, plus the per-visitor ad-close lookup.',
-    '- **member**: the demo member 13800138000; adds the session lookup, the member shell (user, cart count, messages, sales rep) and the user card (order and favorite counts).',
-    '- **plain template-string server**: `node:http` joining the captured page parts with a template string and serialising the same state per request — no data loading, no React: the floor the app is compared against.',
+    `- Page cache against static bytes: ${verdict(cached, still, 0.5)}. Rendered page against the template string: ${verdict(uncached, plain, 0.35)}.`,
+    "- **visitor, from the page cache**: a returning anonymous browser (its session cookie from the first visit) asking for `/`: the session lookup, the change-signal check (once a second), the visitor's ad-close lookup (their variant of the page), then the kept bytes (`X-Page-Cache: hit`).",
+    '- **static server, same bytes**: `node:http` answering every request with those bytes from memory: the floor of a cached page.',
+    '- **visitor, rendered**: `/?bench=uncached`, an address the page cache does not keep, so the page is loaded and rendered per request as before the cache (shell and home content from the in-process caches, React `renderToString`).',
+    '- **plain template-string server**: `node:http` joining the captured page parts with a template string and serialising the same state per request — no data loading, no React: the floor a render is compared against.',
+    '- **member**: the demo member 13800138000, rendered per request with `no-store`; adds the member shell (user, cart count, messages, sales rep) and the user card (order and favorite counts).',
     '',
     `React's share, measured in-process on the same state (\`renderToString\`, 1,000 rounds): the whole home page ${render.homeMs.toFixed(2)} ms, of which the shell alone (status bar, header with the full mega-menu, sidebar, footer) ${render.shellOnlyMs.toFixed(2)} ms.`,
     '',
@@ -345,5 +390,7 @@ function renderReport(results: Measurement[], render: RenderCost, weight: Return
 }
 
 const templateFlag = process.argv.indexOf('--template-server');
+const staticFlag = process.argv.indexOf('--static-server');
 if (templateFlag >= 0) runTemplateServer(process.argv[templateFlag + 1] ?? '', Number(process.argv[templateFlag + 2]));
+else if (staticFlag >= 0) runStaticServer(process.argv[staticFlag + 1] ?? '', Number(process.argv[staticFlag + 2]));
 else await main();
