@@ -8,7 +8,7 @@
  *   npm run build && node --import tsx bench/home.bench.ts
  *
  * Environment: BUILD_DIR (dist), BENCH_HOME_SKUS (20000), BENCH_HOME_SECONDS (10 per target),
- * BENCH_HOME_CONNECTIONS (8). Writes bench/results/home.md.
+ * BENCH_HOME_CONNECTIONS (8), BENCH_HOME_ROUNDS (5). Writes bench/results/home.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -24,6 +24,8 @@ const skus = Number(process.env.BENCH_HOME_SKUS ?? 20_000);
 const seconds = Number(process.env.BENCH_HOME_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_HOME_CONNECTIONS ?? 8);
 const warmupSeconds = 2;
+/** Each pair of targets is measured in this many alternating rounds (BENCH_HOME_ROUNDS), `seconds` in all per target. */
+const rounds = Number(process.env.BENCH_HOME_ROUNDS ?? 5);
 
 interface Measurement {
   name: string;
@@ -74,7 +76,22 @@ function cookieHeaderOf(setCookies: string[], previous = new Map<string, string>
 const jarText = (jar: Map<string, string>) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 
 /** A fixed number of keep-alive connections asking for one URL as fast as they are answered. */
-async function measure(name: string, port: number, path: string, cookie: string): Promise<Measurement> {
+interface Sample {
+  latencies: number[];
+  bytes: number;
+  errors: number;
+  elapsed: number;
+}
+
+interface Target {
+  name: string;
+  port: number;
+  path: string;
+  cookie: string;
+}
+
+/** A fixed number of keep-alive connections asking for one URL as fast as they are answered, for one round. */
+async function sample({ port, path, cookie }: Target, recordSeconds: number, warmup: number): Promise<Sample> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let bytes = 0;
@@ -109,16 +126,34 @@ async function measure(name: string, port: number, path: string, cookie: string)
     while (isRunning) await requestOnce();
   };
   const workers = Array.from({ length: connections }, worker);
-  await new Promise((done) => setTimeout(done, warmupSeconds * 1000));
+  await new Promise((done) => setTimeout(done, warmup * 1000));
   isRecording = true;
   const started = performance.now();
-  await new Promise((done) => setTimeout(done, seconds * 1000));
+  await new Promise((done) => setTimeout(done, recordSeconds * 1000));
   isRecording = false;
   const elapsed = (performance.now() - started) / 1000;
   isRunning = false;
   await Promise.all(workers);
   agent.destroy();
-  latencies.sort((a, b) => a - b);
+  return { latencies, bytes, errors, elapsed };
+}
+
+/**
+ * Targets measured in alternating rounds (a, b, a, b, …) so that a change in the machine's load
+ * during the run weighs on each alike: the ratios between them are what this bench is for.
+ */
+async function measureSideBySide(targets: Target[]): Promise<Measurement[]> {
+  const samples = targets.map((): Sample[] => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [at, target] of targets.entries()) samples[at]?.push(await sample(target, seconds / rounds, round === 0 ? warmupSeconds : 1));
+  }
+  return targets.map((target, at) => summarise(target.name, samples[at] ?? []));
+}
+
+function summarise(name: string, samples: Sample[]): Measurement {
+  const latencies = samples.flatMap((one) => one.latencies).sort((a, b) => a - b);
+  const elapsed = samples.reduce((sum, one) => sum + one.elapsed, 0);
+  const bytes = samples.reduce((sum, one) => sum + one.bytes, 0);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
   return {
     name,
@@ -127,7 +162,7 @@ async function measure(name: string, port: number, path: string, cookie: string)
     p50: at(0.5),
     p99: at(0.99),
     bytes: latencies.length ? bytes / latencies.length : 0,
-    errors,
+    errors: samples.reduce((sum, one) => sum + one.errors, 0),
   };
 }
 
@@ -326,12 +361,17 @@ async function main() {
     const still = await startHelperServer('--static-server', htmlFile);
     staticServer = still.child;
 
+    const visitor = jarText(visitorJar);
     const results = [
-      await measure('home page, visitor, from the page cache', appPort, '/', jarText(visitorJar)),
-      await measure('static server, same bytes', still.port, '/', ''),
-      await measure('home page, visitor, rendered (page cache bypassed)', appPort, uncachedPath, jarText(visitorJar)),
-      await measure('plain template-string server, same HTML', plain.port, '/', ''),
-      await measure('home page, member (rendered, no-store)', appPort, '/', jarText(memberJar)),
+      ...(await measureSideBySide([
+        { name: 'home page, visitor, from the page cache', port: appPort, path: '/', cookie: visitor },
+        { name: 'static server, same bytes', port: still.port, path: '/', cookie: '' },
+      ])),
+      ...(await measureSideBySide([
+        { name: 'home page, visitor, rendered (page cache bypassed)', port: appPort, path: uncachedPath, cookie: visitor },
+        { name: 'plain template-string server, same HTML', port: plain.port, path: '/', cookie: '' },
+      ])),
+      ...(await measureSideBySide([{ name: 'home page, member (rendered, no-store)', port: appPort, path: '/', cookie: jarText(memberJar) }])),
     ];
     const render = await measureRender(parts);
     const weight = homeAssetWeight(clientDir);

@@ -1,9 +1,30 @@
 import type { FastifyRequest } from 'fastify';
 
-/** A page's HTML as sent to every visitor who asks for it: the bytes and their weak ETag. */
+export type PageEncoding = 'br' | 'gzip';
+
+/**
+ * A page's HTML as sent to every visitor who asks for it: the bytes, compressed once in each
+ * encoding the compression hook would otherwise apply per request, and their weak ETag.
+ */
 export interface CachedPage {
   body: Buffer;
+  encoded: Readonly<Record<PageEncoding, Buffer>>;
   etag: string;
+}
+
+/** The encoding to send a kept page in: brotli, else gzip, else none (an Accept-Encoding token with q=0 is refused). */
+export function preferredEncoding(acceptEncoding: string | undefined): PageEncoding | null {
+  if (!acceptEncoding) return null;
+  const accepted = new Set(
+    acceptEncoding
+      .split(',')
+      .map((token) => token.trim().toLowerCase().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(?:\.0*)?\s*$/.test(param)))
+      .map(([name]) => name),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return null;
 }
 
 /** One visitor's request for a cacheable page: what the cache holds for it, or where to put the render. */

@@ -9,7 +9,7 @@ import type { PageAssets } from './assets.ts';
 import { htmlDocument } from './html-document.ts';
 import { definePage, isPageRedirect, type Page, type PageContext, type PreparedPage } from './page-registry.ts';
 import { pageParamsOf, pageQueryOf } from './page-query.ts';
-import { isNotModified, type CachedPage, type PageCachePort } from './page-cache-port.ts';
+import { isNotModified, preferredEncoding, type CachedPage, type PageCachePort } from './page-cache-port.ts';
 
 /** The shell state of this request: a feature's service, handed in by app.ts. */
 export type ShellLoader = (request: FastifyRequest) => Promise<ShellState>;
@@ -54,7 +54,10 @@ export function createPageRenderer({ siteName, originOf, assets, loadShell, page
   function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, source: 'hit' | 'miss') {
     void reply.header('Cache-Control', visitorPageCacheControl).header('ETag', page.etag).header(pageCacheHeader, source);
     if (isNotModified(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
-    return reply.status(200).type('text/html; charset=utf-8').send(page.body);
+    void reply.status(200).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
+    // Compressed when kept: the compression hook leaves a reply that carries a Content-Encoding alone.
+    const encoding = preferredEncoding(request.headers['accept-encoding']);
+    return encoding ? reply.header('Content-Encoding', encoding).send(page.encoded[encoding]) : reply.send(page.body);
   }
 
   async function documentOf(request: FastifyRequest, entry: string, prepared: PreparedPage): Promise<string> {
