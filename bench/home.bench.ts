@@ -88,10 +88,11 @@ interface Target {
   port: number;
   path: string;
   cookie: string;
+  acceptEncoding?: string;
 }
 
 /** A fixed number of keep-alive connections asking for one URL as fast as they are answered, for one round. */
-async function sample({ port, path, cookie }: Target, recordSeconds: number, warmup: number): Promise<Sample> {
+async function sample({ port, path, cookie, acceptEncoding }: Target, recordSeconds: number, warmup: number): Promise<Sample> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let bytes = 0;
@@ -102,7 +103,13 @@ async function sample({ port, path, cookie }: Target, recordSeconds: number, war
     new Promise<void>((done) => {
       const started = process.hrtime.bigint();
       const request = http.get(
-        { host: '127.0.0.1', port, path, agent, headers: { cookie, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) bench' } },
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          agent,
+          headers: { cookie, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) bench', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+        },
         (response) => {
           let size = 0;
           response.on('data', (chunk: Buffer) => (size += chunk.length));
@@ -372,6 +379,11 @@ async function main() {
         { name: 'plain template-string server, same HTML', port: plain.port, path: '/', cookie: '' },
       ])),
       ...(await measureSideBySide([{ name: 'home page, member (rendered, no-store)', port: appPort, path: '/', cookie: jarText(memberJar) }])),
+      // What a browser asks for: the kept page's brotli copy against the hook compressing each render.
+      ...(await measureSideBySide([
+        { name: 'home page, visitor, from the page cache, brotli', port: appPort, path: '/', cookie: visitor, acceptEncoding: 'gzip, deflate, br' },
+        { name: 'home page, visitor, rendered, brotli', port: appPort, path: uncachedPath, cookie: visitor, acceptEncoding: 'gzip, deflate, br' },
+      ])),
     ];
     const render = await measureRender(parts);
     const weight = homeAssetWeight(clientDir);
@@ -388,9 +400,9 @@ async function main() {
 }
 
 function renderReport(results: Measurement[], render: RenderCost, weight: ReturnType<typeof homeAssetWeight>): string {
-  const [cached, still, uncached, plain] = results;
+  const [cached, still, uncached, plain, , cachedBrotli, renderedBrotli] = results;
   // Each app figure beside the plain server it is held against: the cached page against static bytes, a render against the template string.
-  const floorOf = (r: Measurement) => (r === cached ? still : r === still || r === plain ? undefined : plain);
+  const floorOf = (r: Measurement) => (r === cached ? still : r === uncached || r.name.includes('member') ? plain : undefined);
   const ratio = (r: Measurement) => {
     const floor = floorOf(r);
     return floor ? `${(r.rps / floor.rps).toFixed(2)}× ${floor === still ? 'static' : 'template'}` : '—';
@@ -404,7 +416,7 @@ function renderReport(results: Measurement[], render: RenderCost, weight: Return
     '# Home page benchmark',
     '',
     `Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${machine()}`,
-    `Setup: production build (\`NODE_ENV=production\`), SQLite with ${skus.toLocaleString('en-US')} seeded SKUs, ${connections} keep-alive connections, ${warmupSeconds} s warm-up then ${seconds} s measured per target, one target at a time; the load generator runs on the same machine as the servers. No \`Accept-Encoding\`: every target sends the HTML uncompressed.`,
+    `Setup: production build (\`NODE_ENV=production\`), SQLite with ${skus.toLocaleString('en-US')} seeded SKUs, ${connections} keep-alive connections, ${warmupSeconds} s warm-up then ${seconds} s measured per target, in ${rounds} alternating rounds with the target it is compared with (a 1 s warm-up before each later round); the load generator runs on the same machine as the servers. No \`Accept-Encoding\` but in the last two rows: the other targets send the HTML uncompressed.`,
     '',
     '| Target | req/s | p50 ms | p99 ms | HTML | requests | errors | vs its floor |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
@@ -415,6 +427,7 @@ function renderReport(results: Measurement[], render: RenderCost, weight: Return
     '- **static server, same bytes**: `node:http` answering every request with those bytes from memory: the floor of a cached page.',
     '- **visitor, rendered**: `/?bench=uncached`, an address the page cache does not keep, so the page is loaded and rendered per request as before the cache (shell and home content from the in-process caches, React `renderToString`).',
     '- **plain template-string server**: `node:http` joining the captured page parts with a template string and serialising the same state per request — no data loading, no React: the floor a render is compared against.',
+    `- **brotli**: the same visitor with \`Accept-Encoding: gzip, deflate, br\`: the kept page's brotli copy, made once per render, against the compression hook's brotli (quality 4) on every render${cachedBrotli && renderedBrotli ? ` (${(cachedBrotli.rps / renderedBrotli.rps).toFixed(1)}× the requests per second)` : ''}.`,
     '- **member**: the demo member 13800138000, rendered per request with `no-store`; adds the member shell (user, cart count, messages, sales rep) and the user card (order and favorite counts).',
     '',
     `React's share, measured in-process on the same state (\`renderToString\`, 1,000 rounds): the whole home page ${render.homeMs.toFixed(2)} ms, of which the shell alone (status bar, header with the full mega-menu, sidebar, footer) ${render.shellOnlyMs.toFixed(2)} ms.`,
