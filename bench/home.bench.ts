@@ -1,12 +1,14 @@
 /**
- * The home page over HTTP: requests per second and p99 latency for a visitor and for a
- * member, beside a plain template-string server returning the same HTML in the same run,
- * and the page's JavaScript and CSS weight, gzipped, from the build output.
+ * The home page over HTTP: requests per second and p99 latency, in one run, side by side:
+ * a visitor served from the page cache beside a static server of the same bytes; a visitor's
+ * page rendered per request (the cache bypassed by a query parameter it does not keep) beside a
+ * plain template-string server returning the same HTML; a member. Also the page's JavaScript and
+ * CSS weight, gzipped, from the build output.
  *
  *   npm run build && node --import tsx bench/home.bench.ts
  *
  * Environment: BUILD_DIR (dist), BENCH_HOME_SKUS (20000), BENCH_HOME_SECONDS (10 per target),
- * BENCH_HOME_CONNECTIONS (8). Writes bench/results/home.md.
+ * BENCH_HOME_CONNECTIONS (8), BENCH_HOME_ROUNDS (5). Writes bench/results/home.md.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
@@ -22,6 +24,8 @@ const skus = Number(process.env.BENCH_HOME_SKUS ?? 20_000);
 const seconds = Number(process.env.BENCH_HOME_SECONDS ?? 10);
 const connections = Number(process.env.BENCH_HOME_CONNECTIONS ?? 8);
 const warmupSeconds = 2;
+/** Each pair of targets is measured in this many alternating rounds (BENCH_HOME_ROUNDS), `seconds` in all per target. */
+const rounds = Number(process.env.BENCH_HOME_ROUNDS ?? 5);
 
 interface Measurement {
   name: string;
@@ -72,7 +76,23 @@ function cookieHeaderOf(setCookies: string[], previous = new Map<string, string>
 const jarText = (jar: Map<string, string>) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
 
 /** A fixed number of keep-alive connections asking for one URL as fast as they are answered. */
-async function measure(name: string, port: number, path: string, cookie: string): Promise<Measurement> {
+interface Sample {
+  latencies: number[];
+  bytes: number;
+  errors: number;
+  elapsed: number;
+}
+
+interface Target {
+  name: string;
+  port: number;
+  path: string;
+  cookie: string;
+  acceptEncoding?: string;
+}
+
+/** A fixed number of keep-alive connections asking for one URL as fast as they are answered, for one round. */
+async function sample({ port, path, cookie, acceptEncoding }: Target, recordSeconds: number, warmup: number): Promise<Sample> {
   const agent = new http.Agent({ keepAlive: true, maxSockets: connections });
   const latencies: number[] = [];
   let bytes = 0;
@@ -83,7 +103,13 @@ async function measure(name: string, port: number, path: string, cookie: string)
     new Promise<void>((done) => {
       const started = process.hrtime.bigint();
       const request = http.get(
-        { host: '127.0.0.1', port, path, agent, headers: { cookie, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) bench' } },
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          agent,
+          headers: { cookie, 'user-agent': 'Mozilla/5.0 (X11; Linux x86_64) bench', ...(acceptEncoding ? { 'accept-encoding': acceptEncoding } : {}) },
+        },
         (response) => {
           let size = 0;
           response.on('data', (chunk: Buffer) => (size += chunk.length));
@@ -107,16 +133,34 @@ async function measure(name: string, port: number, path: string, cookie: string)
     while (isRunning) await requestOnce();
   };
   const workers = Array.from({ length: connections }, worker);
-  await new Promise((done) => setTimeout(done, warmupSeconds * 1000));
+  await new Promise((done) => setTimeout(done, warmup * 1000));
   isRecording = true;
   const started = performance.now();
-  await new Promise((done) => setTimeout(done, seconds * 1000));
+  await new Promise((done) => setTimeout(done, recordSeconds * 1000));
   isRecording = false;
   const elapsed = (performance.now() - started) / 1000;
   isRunning = false;
   await Promise.all(workers);
   agent.destroy();
-  latencies.sort((a, b) => a - b);
+  return { latencies, bytes, errors, elapsed };
+}
+
+/**
+ * Targets measured in alternating rounds (a, b, a, b, …) so that a change in the machine's load
+ * during the run weighs on each alike: the ratios between them are what this bench is for.
+ */
+async function measureSideBySide(targets: Target[]): Promise<Measurement[]> {
+  const samples = targets.map((): Sample[] => []);
+  for (let round = 0; round < rounds; round++) {
+    for (const [at, target] of targets.entries()) samples[at]?.push(await sample(target, seconds / rounds, round === 0 ? warmupSeconds : 1));
+  }
+  return targets.map((target, at) => summarise(target.name, samples[at] ?? []));
+}
+
+function summarise(name: string, samples: Sample[]): Measurement {
+  const latencies = samples.flatMap((one) => one.latencies).sort((a, b) => a - b);
+  const elapsed = samples.reduce((sum, one) => sum + one.elapsed, 0);
+  const bytes = samples.reduce((sum, one) => sum + one.bytes, 0);
   const at = (q: number) => latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))] ?? Number.NaN;
   return {
     name,
@@ -125,7 +169,7 @@ async function measure(name: string, port: number, path: string, cookie: string)
     p50: at(0.5),
     p99: at(0.99),
     bytes: latencies.length ? bytes / latencies.length : 0,
-    errors,
+    errors: samples.reduce((sum, one) => sum + one.errors, 0),
   };
 }
 
@@ -151,6 +195,30 @@ function runTemplateServer(partsFile: string, port: number) {
     response.end(html);
   });
   server.listen(port, '127.0.0.1', () => process.send?.('ready'));
+}
+
+/** The static server (this file run with --static-server): the same bytes from memory, headers and all, per request. */
+function runStaticServer(htmlFile: string, port: number) {
+  const body = readFileSync(htmlFile);
+  const server = http.createServer((_request, response) => {
+    response.writeHead(200, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'private, no-cache', etag: 'W/"static"' });
+    response.end(body);
+  });
+  server.listen(port, '127.0.0.1', () => process.send?.('ready'));
+}
+
+/** Another process running this file as one of its plain servers, once it listens. */
+async function startHelperServer(flag: string, file: string): Promise<{ child: ChildProcess; port: number }> {
+  const port = await freePort();
+  const child = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, flag, file, String(port)], {
+    cwd: root,
+    stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
+  });
+  await new Promise<void>((done, fail) => {
+    child.once('message', () => done());
+    child.once('exit', (code) => fail(new Error(`${flag} exited with ${code ?? 'a signal'}`)));
+  });
+  return { child, port };
 }
 
 function splitPage(html: string): PageParts {
@@ -259,6 +327,7 @@ async function main() {
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   let template: ChildProcess | null = null;
+  let staticServer: ChildProcess | null = null;
   try {
     const startedAt = Date.now();
     await waitForHealth(appPort, app);
@@ -281,23 +350,40 @@ async function main() {
     const memberHtml = await (await fetch(`http://127.0.0.1:${appPort}/`, { headers: { cookie: jarText(memberJar) } })).text();
     if (!memberHtml.includes('data-testid="user-order-count"')) throw new Error('the member home page did not render');
 
-    const parts = splitPage(visitorHtml);
+    // The page cache keeps only the addresses it knows: an unknown parameter makes the app render as it did before the cache.
+    const uncachedPath = '/?bench=uncached';
+    const probe = async (path: string, cookie: string) =>
+      (await fetch(`http://127.0.0.1:${appPort}${path}`, { headers: { cookie } })).headers.get('x-page-cache');
+    if ((await probe('/', jarText(visitorJar))) !== 'hit') throw new Error('the visitor home page is not served from the page cache');
+    if ((await probe(uncachedPath, jarText(visitorJar))) !== null) throw new Error('the bypass address is served from the page cache');
+    const cachedBytes = Buffer.from(await (await fetch(`http://127.0.0.1:${appPort}/`, { headers: { cookie: jarText(visitorJar) } })).arrayBuffer());
+
+    const parts = splitPage(await (await fetch(`http://127.0.0.1:${appPort}${uncachedPath}`, { headers: { cookie: jarText(visitorJar) } })).text());
     const partsFile = resolve(dataDir, 'home-parts.json');
     writeFileSync(partsFile, JSON.stringify(parts));
-    const templatePort = await freePort();
-    template = spawn(process.execPath, ['--import', 'tsx', import.meta.filename, '--template-server', partsFile, String(templatePort)], {
-      cwd: root,
-      stdio: ['ignore', 'ignore', 'inherit', 'ipc'],
-    });
-    await new Promise<void>((done, fail) => {
-      template?.once('message', () => done());
-      template?.once('exit', (code) => fail(new Error(`template server exited with ${code ?? 'a signal'}`)));
-    });
+    const htmlFile = resolve(dataDir, 'home.html');
+    writeFileSync(htmlFile, cachedBytes);
+    const plain = await startHelperServer('--template-server', partsFile);
+    template = plain.child;
+    const still = await startHelperServer('--static-server', htmlFile);
+    staticServer = still.child;
 
+    const visitor = jarText(visitorJar);
     const results = [
-      await measure('home page, visitor', appPort, '/', jarText(visitorJar)),
-      await measure('home page, member', appPort, '/', jarText(memberJar)),
-      await measure('plain template-string server, same HTML', templatePort, '/', ''),
+      ...(await measureSideBySide([
+        { name: 'home page, visitor, from the page cache', port: appPort, path: '/', cookie: visitor },
+        { name: 'static server, same bytes', port: still.port, path: '/', cookie: '' },
+      ])),
+      ...(await measureSideBySide([
+        { name: 'home page, visitor, rendered (page cache bypassed)', port: appPort, path: uncachedPath, cookie: visitor },
+        { name: 'plain template-string server, same HTML', port: plain.port, path: '/', cookie: '' },
+      ])),
+      ...(await measureSideBySide([{ name: 'home page, member (rendered, no-store)', port: appPort, path: '/', cookie: jarText(memberJar) }])),
+      // What a browser asks for: the kept page's brotli copy against the hook compressing each render.
+      ...(await measureSideBySide([
+        { name: 'home page, visitor, from the page cache, brotli', port: appPort, path: '/', cookie: visitor, acceptEncoding: 'gzip, deflate, br' },
+        { name: 'home page, visitor, rendered, brotli', port: appPort, path: uncachedPath, cookie: visitor, acceptEncoding: 'gzip, deflate, br' },
+      ])),
     ];
     const render = await measureRender(parts);
     const weight = homeAssetWeight(clientDir);
@@ -307,30 +393,42 @@ async function main() {
   } finally {
     app.kill('SIGTERM');
     template?.kill('SIGTERM');
+    staticServer?.kill('SIGTERM');
     await new Promise((done) => setTimeout(done, 500));
     rmSync(dataDir, { recursive: true, force: true });
   }
 }
 
 function renderReport(results: Measurement[], render: RenderCost, weight: ReturnType<typeof homeAssetWeight>): string {
-  const plain = results.at(-1);
+  const [cached, still, uncached, plain, , cachedBrotli, renderedBrotli] = results;
+  // Each app figure beside the plain server it is held against: the cached page against static bytes, a render against the template string.
+  const floorOf = (r: Measurement) => (r === cached ? still : r === uncached || r.name.includes('member') ? plain : undefined);
+  const ratio = (r: Measurement) => {
+    const floor = floorOf(r);
+    return floor ? `${(r.rps / floor.rps).toFixed(2)}× ${floor === still ? 'static' : 'template'}` : '—';
+  };
   const rows = results.map(
-    (r) =>
-      `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${kb(r.bytes)} | ${r.requests} | ${r.errors} | ${plain && r !== plain ? `${((r.rps / plain.rps) * 100).toFixed(1)}%` : '—'} |`,
+    (r) => `| ${r.name} | ${r.rps.toFixed(0)} | ${r.p50.toFixed(2)} | ${r.p99.toFixed(2)} | ${kb(r.bytes)} | ${r.requests} | ${r.errors} | ${ratio(r)} |`,
   );
+  const verdict = (r: Measurement | undefined, floor: Measurement | undefined, target: number) =>
+    r && floor ? `${(r.rps / floor.rps).toFixed(2)}× (target ≥ ${target}×: ${r.rps / floor.rps >= target ? 'met' : 'not met'})` : '?';
   return [
     '# Home page benchmark',
     '',
     `Run: ${new Date().toISOString().slice(0, 16).replace('T', ' ')} UTC · ${machine()}`,
-    `Setup: production build (\`NODE_ENV=production\`), SQLite with ${skus.toLocaleString('en-US')} seeded SKUs, ${connections} keep-alive connections, ${warmupSeconds} s warm-up then ${seconds} s measured per target; the load generator runs on the same machine as the servers.`,
+    `Setup: production build (\`NODE_ENV=production\`), SQLite with ${skus.toLocaleString('en-US')} seeded SKUs, ${connections} keep-alive connections, ${warmupSeconds} s warm-up then ${seconds} s measured per target, in ${rounds} alternating rounds with the target it is compared with (a 1 s warm-up before each later round); the load generator runs on the same machine as the servers. No \`Accept-Encoding\` but in the last two rows: the other targets send the HTML uncompressed.`,
     '',
-    '| Target | req/s | p50 ms | p99 ms | HTML | requests | errors | vs plain |',
+    '| Target | req/s | p50 ms | p99 ms | HTML | requests | errors | vs its floor |',
     '|---|---:|---:|---:|---:|---:|---:|---:|',
     ...rows,
     '',
-    '- **visitor**: a returning anonymous browser (its session cookie from the first visit); the shell (category tree, hot keywords, ads, footer) and the home content come from the one-minute in-process caches, plus the per-visitor ad-close lookup.',
-    '- **member**: the demo member 13800138000; adds the session lookup, the member shell (user, cart count, messages, sales rep) and the user card (order and favorite counts).',
-    '- **plain template-string server**: `node:http` joining the captured page parts with a template string and serialising the same state per request — no data loading, no React: the floor the app is compared against.',
+    `- Page cache against static bytes: ${verdict(cached, still, 0.5)}. Rendered page against the template string: ${verdict(uncached, plain, 0.35)}.`,
+    "- **visitor, from the page cache**: a returning anonymous browser (its session cookie from the first visit) asking for `/`: the session lookup, the change-signal check (once a second), the visitor's ad-close lookup (their variant of the page), then the kept bytes (`X-Page-Cache: hit`).",
+    '- **static server, same bytes**: `node:http` answering every request with those bytes from memory: the floor of a cached page.',
+    '- **visitor, rendered**: `/?bench=uncached`, an address the page cache does not keep, so the page is loaded and rendered per request as before the cache (shell and home content from the in-process caches, React `renderToString`).',
+    '- **plain template-string server**: `node:http` joining the captured page parts with a template string and serialising the same state per request — no data loading, no React: the floor a render is compared against.',
+    `- **brotli**: the same visitor with \`Accept-Encoding: gzip, deflate, br\`: the kept page's brotli copy, made once per render, against the compression hook's brotli (quality 4) on every render${cachedBrotli && renderedBrotli ? ` (${(cachedBrotli.rps / renderedBrotli.rps).toFixed(1)}× the requests per second)` : ''}.`,
+    '- **member**: the demo member 13800138000, rendered per request with `no-store`; adds the member shell (user, cart count, messages, sales rep) and the user card (order and favorite counts).',
     '',
     `React's share, measured in-process on the same state (\`renderToString\`, 1,000 rounds): the whole home page ${render.homeMs.toFixed(2)} ms, of which the shell alone (status bar, header with the full mega-menu, sidebar, footer) ${render.shellOnlyMs.toFixed(2)} ms.`,
     '',
@@ -345,5 +443,7 @@ function renderReport(results: Measurement[], render: RenderCost, weight: Return
 }
 
 const templateFlag = process.argv.indexOf('--template-server');
+const staticFlag = process.argv.indexOf('--static-server');
 if (templateFlag >= 0) runTemplateServer(process.argv[templateFlag + 1] ?? '', Number(process.argv[templateFlag + 2]));
+else if (staticFlag >= 0) runStaticServer(process.argv[staticFlag + 1] ?? '', Number(process.argv[staticFlag + 2]));
 else await main();

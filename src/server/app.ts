@@ -1,5 +1,12 @@
 import cookie from '@fastify/cookie';
-import Fastify, { LogController, type FastifyInstance, type RawReplyDefaultExpression, type RawRequestDefaultExpression, type RawServerDefault } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyRequest,
+  type RawReplyDefaultExpression,
+  type RawRequestDefaultExpression,
+  type RawServerDefault,
+} from 'fastify';
 import type { AppDeps } from './app-deps.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
 import { rerouteRouterError } from './http/router-errors.ts';
@@ -13,7 +20,8 @@ import { createPageRenderer } from './ssr/render-page.tsx';
 import type { Page } from './ssr/page-registry.ts';
 import { featureRegistrations } from './features/all-features.ts';
 import type { FeatureDeps, FeatureRegistration } from './features/feature-registration.ts';
-import { createShellLoader } from './features/shell/shell.service.ts';
+import { createShellLoaders } from './features/shell/shell.service.ts';
+import { createVisitorPageCache } from './features/page-cache/visitor-page-cache.ts';
 import { createCacheVersions } from './cache/cache-versions.ts';
 import { instrumentApp } from './ops/metrics.ts';
 import { createOps, type Ops } from './ops/ops.ts';
@@ -62,11 +70,14 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     cacheVersions: createCacheVersions(deps.db.kysely, { logger: deps.logger }),
     search: options.search ?? new SearchService(deps.db, deps.logger),
   };
+  const originOf = (request: FastifyRequest) => publicOriginOf(deps.config, request);
+  const shell = createShellLoaders(featureDeps);
   const renderer = createPageRenderer({
     siteName: deps.config.siteName,
-    originOf: (request) => publicOriginOf(deps.config, request),
+    originOf,
     assets: options.assets ?? noAssets,
-    loadShell: createShellLoader(featureDeps),
+    loadShell: shell.loadShell,
+    pageCache: deps.config.isPageCacheEnabled ? createVisitorPageCache(featureDeps, { originOf, visitorVariantOf: shell.visitorVariantOf }) : null,
   });
 
   ops.inFlight.track(app);

@@ -46,6 +46,8 @@ const environmentSchema = z.object({
   HOTLINE: z.string().min(1).default('400-860-2026'),
   /** Where phones are sent: a path prefix (`/m`) or an absolute origin (`https://m.example.com`). */
   MOBILE_SITE: z.string().min(1).default('/m'),
+  /** The visitors' page cache (docs/decisions/0015-page-cache.md): on in production; tests and the dev server (hot reload) turn it on when they want it. */
+  PAGE_CACHE: booleanFlag.optional(),
   SEED_SKUS: z.coerce.number().int().min(0).max(5_000_000).default(20_000),
   /** Guards /metrics: `Authorization: Bearer <token>`. Without it, production answers /metrics to loopback only. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -145,6 +147,8 @@ export interface Config {
   siteName: string;
   hotline: string;
   mobileSite: string;
+  /** Visitors' public pages rendered once and served from memory until their data change. */
+  isPageCacheEnabled: boolean;
   seedSkus: number;
   logLevel: Environment['LOG_LEVEL'];
   trustProxy: TrustProxy;
@@ -267,6 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     siteName: e.SITE_NAME,
     hotline: e.HOTLINE,
     mobileSite: e.MOBILE_SITE.replace(/\/$/, ''),
+    isPageCacheEnabled: e.PAGE_CACHE ?? isProduction,
     seedSkus: e.SEED_SKUS,
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,

@@ -54,8 +54,26 @@ export type ShellLoader = (request: FastifyRequest) => Promise<ShellState>;
 
 /** The shell loader of one app: its category tree and site content caches are made once, here. */
 export function createShellLoader(deps: ServiceDeps): ShellLoader {
+  return createShellLoaders(deps).loadShell;
+}
+
+/**
+ * The shell loader, and what tells apart the shells of two visitors (not members): the ads each
+ * still sees (an ad closed today is gone) and the 手机版 link phones get. Two visitors with the same
+ * variant on the same address are shown the same shell, so a page cache may serve them the same
+ * bytes; everything else in a visitor's shell (menus, hot keywords, footer) is the same for all.
+ */
+export function createShellLoaders(deps: ServiceDeps): { loadShell: ShellLoader; visitorVariantOf: (request: FastifyRequest) => Promise<string> } {
   const caches = { categoryTree: createCategoryTreeCache(deps.db, deps.cacheVersions), siteContent: createSiteContentCache(deps.db, deps.cacheVersions) };
-  return (request) => loadShellState(request, deps, caches);
+  return {
+    loadShell: (request) => loadShellState(request, deps, caches),
+    async visitorVariantOf(request) {
+      const content = await caches.siteContent.load();
+      const ads = await loadAdvertisingInfo(deps.db, request.visitor, content.openAds);
+      const mobileSiteHref = mobileSiteLinkFor(request.headers['user-agent'], deps.config.mobileSite);
+      return `ads:${ads.top?.adPosId ?? '-'},${ads.sidebar?.adPosId ?? '-'},${ads.popup?.adPosId ?? '-'}|mobile:${mobileSiteHref ?? '-'}`;
+    },
+  };
 }
 
 interface ShellCaches {
