@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
@@ -46,6 +46,12 @@ const environmentSchema = z.object({
   HOTLINE: z.string().min(1).default('400-860-2026'),
   /** Where phones are sent: a path prefix (`/m`) or an absolute origin (`https://m.example.com`). */
   MOBILE_SITE: z.string().min(1).default('/m'),
+  /**
+   * Where the search and choose indexes are written after a full build and loaded at start
+   * (one file each per database). Default: beside the SQLite file; data/index-snapshots for
+   * PostgreSQL (a local directory per machine). `off` disables them; in tests they are off unless set.
+   */
+  INDEX_SNAPSHOT_DIR: z.string().min(1).optional(),
   SEED_SKUS: z.coerce.number().int().min(0).max(5_000_000).default(20_000),
   /** Guards /metrics: `Authorization: Bearer <token>`. Without it, production answers /metrics to loopback only. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -146,6 +152,8 @@ export interface Config {
   hotline: string;
   mobileSite: string;
   seedSkus: number;
+  /** Path prefix of the index snapshot files (`<prefix>.search-index`, `<prefix>.choose-index`); null: none. */
+  indexSnapshotBase: string | null;
   logLevel: Environment['LOG_LEVEL'];
   trustProxy: TrustProxy;
   metricsToken: string | undefined;
@@ -268,6 +276,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hotline: e.HOTLINE,
     mobileSite: e.MOBILE_SITE.replace(/\/$/, ''),
     seedSkus: e.SEED_SKUS,
+    indexSnapshotBase: indexSnapshotBaseOf(e, databaseEngine),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
@@ -285,6 +294,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inviteRewardCoupon: e.INVITE_REWARD_COUPON,
     wechatLogin: wechatLoginConfigOf(e),
   };
+}
+
+export function indexSnapshotBaseOf(e: Pick<Environment, 'INDEX_SNAPSHOT_DIR' | 'DATABASE_URL' | 'NODE_ENV'>, engine: 'sqlite' | 'postgres'): string | null {
+  const dir = e.INDEX_SNAPSHOT_DIR;
+  if (dir === 'off' || (dir === undefined && e.NODE_ENV === 'test') || e.DATABASE_URL === ':memory:') return null;
+  if (engine === 'sqlite') return dir === undefined ? e.DATABASE_URL : join(dir, basename(e.DATABASE_URL));
+  // One file per database: host, port and database name, never the credentials.
+  const url = new URL(e.DATABASE_URL);
+  const name = `${url.hostname}-${url.port || '5432'}-${url.pathname.replace(/^\//, '') || 'postgres'}`.replace(/[^\w.-]/g, '_');
+  return join(dir ?? 'data/index-snapshots', name);
 }
 
 function wechatLoginConfigOf(e: Environment): WechatLoginConfig | null {
