@@ -23,9 +23,9 @@ export interface KeeperOptions {
   retainChangesMs: number;
   /**
    * Where this process loads its index from at start and writes it after a full build
-   * (search-snapshot.ts); null: always build from the database.
+   * (search-snapshot.ts); null or absent: always build from the database.
    */
-  snapshotPath: string | null;
+  snapshotPath?: string | null;
 }
 
 export const defaultKeeperOptions: KeeperOptions = {
