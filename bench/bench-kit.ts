@@ -1,8 +1,9 @@
-import { existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
+import { Writable } from 'node:stream';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'kysely';
-import { pino } from 'pino';
+import { pino, type Logger } from 'pino';
 import type { AppDeps } from '../src/server/app-deps.ts';
 import { loadConfig } from '../src/server/config.ts';
 import { createDb, type Db } from '../src/server/db/create-db.ts';
@@ -12,9 +13,62 @@ import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { ensurePlannerStatistics } from '../src/server/db/planner-statistics.ts';
 import { seedCatalog } from '../src/server/seed/catalog-seed.ts';
 
-/** Pieces the 1M-SKU benches share: the database file, percentiles, waiting for a quiet process. */
-export const benchDatabasePath = process.env.BENCH_SQLITE ?? 'data/bench/catalog-1m.sqlite';
-export const benchSkus = Number(process.env.BENCH_SKUS ?? 1_000_000);
+/**
+ * Pieces the 1M-SKU benches share: the database file, percentiles, waiting for a quiet process.
+ * The catalogue size comes from `--skus N` (bench/run.ts passes it on) or BENCH_SKUS; each size
+ * has its own file, data/bench/catalog-1m.sqlite, catalog-5m.sqlite…
+ */
+function skusArgument(): number | null {
+  const args = process.argv.slice(2);
+  const at = args.findIndex((arg) => arg === '--skus' || arg.startsWith('--skus='));
+  if (at < 0) return null;
+  const arg = args[at] ?? '';
+  const value = arg.includes('=') ? arg.slice('--skus='.length) : args[at + 1];
+  return Number(value);
+}
+export const benchSkus = skusArgument() ?? Number(process.env.BENCH_SKUS ?? 1_000_000);
+const sizeLabel = benchSkus % 1_000_000 === 0 ? `${benchSkus / 1_000_000}m` : `${benchSkus}`;
+export const benchDatabasePath = process.env.BENCH_SQLITE ?? `data/bench/catalog-${sizeLabel}.sqlite`;
+/** The 1M figures are the file's main report; another size's report is a section of it. */
+export const isMainSize = benchSkus === 1_000_000;
+
+/**
+ * Writes a bench's report into bench/results/<name>.md: at 1M the whole file (keeping the
+ * sections of other sizes), at another size its own section (replaced when run again), the
+ * report's headings one level down.
+ */
+export function writeBenchReport(name: string, report: string): void {
+  const path = `bench/results/${name}.md`;
+  mkdirSync('bench/results', { recursive: true });
+  const existing = existsSync(path) ? readFileSync(path, 'utf8') : '';
+  const sectionPattern = /\n<!-- skus:(\d+) -->\n[\s\S]*?<!-- \/skus:\1 -->\n/g;
+  if (isMainSize) {
+    const sections = existing.match(sectionPattern) ?? [];
+    writeFileSync(path, `${report.trimEnd()}\n${sections.join('')}`);
+    return;
+  }
+  const demoted = report.replace(/^(#+) /gm, '#$1 ').replace(/^## (.*)$/m, `## At ${benchSkus.toLocaleString('en-US')} SKUs: $1`);
+  const section = `\n<!-- skus:${benchSkus} -->\n${demoted.trimEnd()}\n<!-- /skus:${benchSkus} -->\n`;
+  const without = existing.replace(new RegExp(`\\n<!-- skus:${benchSkus} -->\\n[\\s\\S]*?<!-- /skus:${benchSkus} -->\\n`), '');
+  writeFileSync(path, `${without.trimEnd()}\n${section}`);
+}
+
+/** Log lines of the app kept for the report: the indexes' "ready" lines say when each answered from memory. */
+export interface LogCapture {
+  lines: Record<string, unknown>[];
+  find(message: string): Record<string, unknown> | undefined;
+}
+
+export function createLogCapture(): { logger: Logger; capture: LogCapture } {
+  const lines: Record<string, unknown>[] = [];
+  const stream = new Writable({
+    write(chunk: Buffer, _encoding, done) {
+      for (const line of chunk.toString('utf8').split('\n')) if (line.trim()) lines.push(JSON.parse(line) as Record<string, unknown>);
+      done();
+    },
+  });
+  return { logger: pino({ level: 'info' }, stream), capture: { lines, find: (message) => lines.find((line) => line.msg === message) } };
+}
 
 export interface Timing {
   p50: number;
@@ -82,13 +136,13 @@ export async function waitUntilIdle(): Promise<number> {
   }
 }
 
-/** What a bench builds the app from: production mode on the bench database, silent logs. */
-export function benchAppDeps(db: Db, databasePath: string): AppDeps {
+/** What a bench builds the app from: production mode on the bench database, silent logs (or the logger given). */
+export function benchAppDeps(db: Db, databasePath: string, logger: Logger = pino({ level: 'silent' })): AppDeps {
   const config = loadConfig({
     NODE_ENV: 'production',
     DATABASE_URL: databasePath,
     SESSION_SECRET: 'bench-secret-bench-secret-bench-secret',
     LOG_LEVEL: 'silent',
   });
-  return { config, db, logger: pino({ level: 'silent' }), counters: createDatabaseCounterStore(db.kysely), sms: createSmsProvider(config, db.kysely) };
+  return { config, db, logger, counters: createDatabaseCounterStore(db.kysely), sms: createSmsProvider(config, db.kysely) };
 }

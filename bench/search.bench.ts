@@ -13,7 +13,7 @@ import SQLite from 'better-sqlite3';
 import { spawnSync } from 'node:child_process';
 import { setFlagsFromString } from 'node:v8';
 import { runInNewContext } from 'node:vm';
-import { existsSync, mkdirSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, statSync } from 'node:fs';
 import { cpus, loadavg, totalmem } from 'node:os';
 import { dirname } from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -22,7 +22,9 @@ import type { Envelope } from '../src/contract/envelope.ts';
 import { normalizePartNumber } from '../src/contract/part-number.ts';
 import { searchParamsUrl, type SearchParams } from '../src/contract/search.ts';
 import { splitKeyword } from '../src/contract/value-query.ts';
-import { benchAppDeps } from './bench-kit.ts';
+import { benchAppDeps, benchDatabasePath, benchSkus, createLogCapture, isMainSize, writeBenchReport } from './bench-kit.ts';
+import { defaultKeeperOptions } from '../src/server/features/search/search-index.keeper.ts';
+import { snapshotPathOf } from '../src/server/features/search/index/snapshot-paths.ts';
 import { createBenchClient } from './http-client.ts';
 import { buildApp } from '../src/server/app.ts';
 import { createDb, type Db } from '../src/server/db/create-db.ts';
@@ -34,10 +36,12 @@ import { featureRegistrations } from '../src/server/features/all-features.ts';
 import { seedCatalog } from '../src/server/seed/catalog-seed.ts';
 import { createRandom } from '../src/server/seed/random.ts';
 
-const databasePath = process.env.BENCH_SQLITE ?? 'data/bench/catalog-1m.sqlite';
+const databasePath = benchDatabasePath;
 const ftsPath = databasePath.replace(/\.sqlite$/, '') + '-fts.sqlite';
-const skus = Number(process.env.BENCH_SKUS ?? 1_000_000);
-const postgresUrl = process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL;
+const skus = benchSkus;
+/** The FTS5 and PostgreSQL baselines: at 1M always, at other sizes with BENCH_BASELINES=1 (building them takes long). */
+const withBaselines = isMainSize || process.env.BENCH_BASELINES === '1';
+const postgresUrl = withBaselines ? (process.env.BENCH_DATABASE_URL ?? process.env.TEST_DATABASE_URL) : undefined;
 const target = { suggestP99Ms: 5, searchP95Ms: 50 };
 const suggestRepeats = 5;
 
@@ -291,9 +295,11 @@ function rerunInProductionMode(): boolean {
 async function main() {
   if (rerunInProductionMode()) return;
   const { db, seededMs } = await prepareDatabase();
-  const deps = benchAppDeps(db, databasePath);
+  const { logger, capture } = createLogCapture();
+  const deps = benchAppDeps(db, databasePath, logger);
   const rssBefore = process.memoryUsage().rss;
-  const service = new SearchService(db, deps.logger);
+  const snapshotPath = snapshotPathOf(deps.config.indexSnapshotBase, 'search-index');
+  const service = new SearchService(db, deps.logger, { ...defaultKeeperOptions, snapshotPath });
   const features = featureRegistrations.map((register) => (register === registerSearchFeature ? searchFeatureWith(service) : register));
   const app = await buildApp(deps, { features });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
@@ -375,22 +381,29 @@ async function main() {
     },
   });
 
-  const { fts, buildMs: ftsBuildMs } = prepareFts();
-  const ftsCount = fts.prepare('SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ?');
-  const ftsPage = fts.prepare('SELECT rowid FROM products_fts WHERE products_fts MATCH ? ORDER BY rank LIMIT 20 OFFSET ?');
-  const ftsQueries = workload.queries.map((query) => ({ match: ftsMatch(query.key), offset: (query.page - 1) * 20 })).filter((q) => q.match !== null);
-  const ftsTiming = await timeEach(
-    ftsQueries,
-    (q) => {
-      ftsCount.get(q.match);
-      ftsPage.all(q.match, q.offset);
-    },
-    { warmup: ftsQueries.slice(0, 10) },
-  );
-  const sqlitePrefix = fts.prepare(`SELECT rowid FROM products_fts WHERE code_norm MATCH ? LIMIT 10`);
+  const { fts, buildMs: ftsBuildMs } = withBaselines ? prepareFts() : { fts: null, buildMs: null };
   const prefixKeys = workload.suggestKeys.map((key) => normalizePartNumber(key)).filter((key) => key.length >= 3 && /^[A-Z0-9]+$/.test(key));
-  const ftsSuggest = await timeEach(prefixKeys, (key) => sqlitePrefix.all(`"${key}"`), { warmup: prefixKeys.slice(0, 10) });
-  const ftsRows = workload.queries.map((query) => ftsMatch(query.key)).map((match) => (match ? (ftsCount.get(match) as { n: number }).n : 0));
+  let ftsTiming: Timing | null = null;
+  let ftsSuggest: Timing | null = null;
+  let ftsRows: number[] = [];
+  let ftsQueryCount = 0;
+  if (fts) {
+    const ftsCount = fts.prepare('SELECT count(*) AS n FROM products_fts WHERE products_fts MATCH ?');
+    const ftsPage = fts.prepare('SELECT rowid FROM products_fts WHERE products_fts MATCH ? ORDER BY rank LIMIT 20 OFFSET ?');
+    const ftsQueries = workload.queries.map((query) => ({ match: ftsMatch(query.key), offset: (query.page - 1) * 20 })).filter((q) => q.match !== null);
+    ftsQueryCount = ftsQueries.length;
+    ftsTiming = await timeEach(
+      ftsQueries,
+      (q) => {
+        ftsCount.get(q.match);
+        ftsPage.all(q.match, q.offset);
+      },
+      { warmup: ftsQueries.slice(0, 10) },
+    );
+    const sqlitePrefix = fts.prepare(`SELECT rowid FROM products_fts WHERE code_norm MATCH ? LIMIT 10`);
+    ftsSuggest = await timeEach(prefixKeys, (key) => sqlitePrefix.all(`"${key}"`), { warmup: prefixKeys.slice(0, 10) });
+    ftsRows = workload.queries.map((query) => ftsMatch(query.key)).map((match) => (match ? (ftsCount.get(match) as { n: number }).n : 0));
+  }
 
   const postgres = await preparePostgres(db);
   let pgTiming: Timing | null = null;
@@ -419,11 +432,16 @@ async function main() {
   client.close();
   await app.close();
   await db.destroy();
-  fts.close();
+  fts?.close();
 
   const sizeOf = (path: string) => (['', '-wal'] as const).reduce((sum, suffix) => sum + (existsSync(path + suffix) ? statSync(path + suffix).size : 0), 0);
   const average = (values: number[]) => Math.round(values.reduce((a, b) => a + b, 0) / Math.max(1, values.length));
   const row = (name: string, t: Timing) => `| ${name} | ${ms(t.p50)} | ${ms(t.p95)} | ${ms(t.p99)} | ${ms(t.max)} |`;
+  const ready = service.keeper.readiness;
+  const loaded = capture.find('search index loaded from snapshot');
+  const written = capture.find('search index snapshot written');
+  const chooseReady = capture.find('choose indexes ready');
+  const snapshotMb = snapshotPath && existsSync(snapshotPath) ? mb(statSync(snapshotPath).size) : '–';
   const ratio = (baseline: Timing | null, ours: Timing) =>
     baseline ? `${(baseline.p50 / ours.p50).toFixed(0)}× at p50, ${(baseline.p95 / ours.p95).toFixed(0)}× at p95` : 'not measured';
   const verdict = (ok: boolean) => (ok ? 'met' : 'NOT met');
@@ -442,9 +460,9 @@ not part of the warm-up. Load average during the run: ${loadavg()
 
 ## Index
 
-- Build (read 1M products with prices and parameters, sort, posting lists): **${(buildWallMs / 1000).toFixed(1)} s** (${((service.keeper.lastBuild?.ms ?? 0) / 1000).toFixed(1)} s inside the build, while the server answered).
+- Ready: the index answered **${((ready?.sinceStartMs ?? 0) / 1000).toFixed(1)} s after the process started** (${ready?.source === 'snapshot' ? 'loaded from its snapshot' : 'built from the database'}; ${(buildWallMs / 1000).toFixed(1)} s after listening). ${loaded ? `Snapshot \`${snapshotPath ?? ''}\` (${snapshotMb} MB): read and checked in ${((loaded.loadMs as number) / 1000).toFixed(1)} s, caught up through the change log from seq ${String(loaded.seq)} to ${String(loaded.caughtUpTo)} in ${(((loaded.ms as number) - (loaded.loadMs as number)) / 1000).toFixed(1)} s.` : `Full build (read the products with prices and parameters, sort, posting lists): ${((service.keeper.lastBuild?.ms ?? 0) / 1000).toFixed(1)} s${written ? `; snapshot written in ${((written.ms as number) / 1000).toFixed(1)} s (${String(written.mb)} MB)` : ''}.`}${chooseReady ? ` The choose indexes were ready ${((chooseReady.sinceStartMs as number) / 1000).toFixed(1)} s after start (${String(chooseReady.restored)} from their snapshot, ${String(chooseReady.built)} built).` : ''}
 - Memory: RSS ${mb(rssBefore)} MB before the app, ${mb(rssAfter)} MB with the index built (JS heap ${mb(heapAfter)} MB); the index's typed arrays hold ${mb(memory.typedArrayBytes)} MB (${memory.terms.toLocaleString('en')} distinct words and values), the rest is ${memory.codes.toLocaleString('en')} code strings, the SQLite page cache and the runtime.
-- While building, pages answer from SQL: the first \`/search?key=RC0603\` took ${ms(fallbackMs)} ms.
+- The first \`/search?key=RC0603\`, sent right after listening (from SQL while the index is not ready): ${ms(fallbackMs)} ms.
 - Measuring started ${(quietAfterMs / 1000).toFixed(0)} s after the index was ready, once the other start-up work of the app (the choose indexes) had finished and a full garbage collection had run.
 - The request after a product write (change log read, product reloaded, index patched): p50 ${ms(afterWrite.p50)} ms, max ${ms(afterWrite.max)} ms.
 
@@ -467,15 +485,15 @@ plain query returning the count and one page of ids.
 | Engine | p50 | p95 | p99 | max |
 |---|---|---|---|---|
 ${row('In-memory index (this store)', indexOnly)}
-${row(`SQLite FTS5, trigram tokenizer (${ftsQueries.length} of the searches; words under 3 characters cannot be matched)`, ftsTiming)}
+${ftsTiming ? row(`SQLite FTS5, trigram tokenizer (${ftsQueryCount} of the searches; words under 3 characters cannot be matched)`, ftsTiming) : '| SQLite FTS5 | not measured at this size (BENCH_BASELINES=1) | | | |'}
 ${pgTiming ? row('PostgreSQL ILIKE on code and description, pg_trgm GIN indexes', pgTiming) : '| PostgreSQL ILIKE + pg_trgm | not measured (set BENCH_DATABASE_URL or TEST_DATABASE_URL) | | | |'}
 ${row('Suggestions, in-memory index', suggestIndex)}
-${row('Suggestions, SQLite FTS5 code match (10 rows)', ftsSuggest)}
+${ftsSuggest ? row('Suggestions, SQLite FTS5 code match (10 rows)', ftsSuggest) : ''}
 ${pgSuggest ? row('Suggestions, PostgreSQL LIKE prefix (text_pattern_ops)', pgSuggest) : ''}
 
 - Index against SQLite FTS5: ${ratio(ftsTiming, indexOnly)} faster. Against PostgreSQL ILIKE + trigram: ${ratio(pgTiming, indexOnly)} faster.
 - The plain queries also find less: FTS5 and ILIKE match text, so \`0.1uF\` does not find \`100nF\`, \`10k\` does not find \`10kΩ\` parts described as \`10000Ω\`, \`LM358DR/TR\` does not find \`LM358DR\`, and 德州仪器 finds only descriptions that spell it. Average rows per search: index ${average(totals).toLocaleString('en')}, FTS5 ${average(ftsRows).toLocaleString('en')}${pgRows.length ? `, ILIKE ${average(pgRows).toLocaleString('en')}` : ''}.
-- Baseline build: FTS5 table ${ftsBuildMs === null ? 'reused from' : `built in ${(ftsBuildMs / 1000).toFixed(0)} s into`} \`${ftsPath}\` (${mb(sizeOf(ftsPath))} MB)${postgres ? `; PostgreSQL table and GIN indexes ${postgres.buildMs === null ? 'reused' : `loaded and indexed in ${(postgres.buildMs / 1000).toFixed(0)} s`}` : ''}.
+- Baseline build: ${!fts ? 'none at this size' : `FTS5 table ${ftsBuildMs === null ? 'reused from' : `built in ${(ftsBuildMs / 1000).toFixed(0)} s into`} \`${ftsPath}\` (${mb(sizeOf(ftsPath))} MB)`}${postgres ? `; PostgreSQL table and GIN indexes ${postgres.buildMs === null ? 'reused' : `loaded and indexed in ${(postgres.buildMs / 1000).toFixed(0)} s`}` : ''}.
 
 ## How
 
@@ -485,8 +503,7 @@ posting lists over codes (substrings), posting lists of brands, categories, pack
 words (Chinese as character pairs) and parameter values in base units (\`Q:Ω|10000\`), all in typed
 arrays. Writes reach every process through the \`catalog_changes\` log filled by triggers.
 `;
-  mkdirSync('bench/results', { recursive: true });
-  writeFileSync('bench/results/search.md', report);
+  writeBenchReport('search', report);
   console.log(report);
 }
 

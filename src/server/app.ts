@@ -31,6 +31,8 @@ import type { SmsProvider } from './features/account/sms/sms-provider.ts';
 import { requestErrors } from '../contract/errors.ts';
 import { failureEnvelope } from './http/error-handler.ts';
 import { SearchService } from './features/search/search.service.ts';
+import { defaultKeeperOptions } from './features/search/search-index.keeper.ts';
+import { snapshotPathOf } from './features/search/index/snapshot-paths.ts';
 
 export interface BuildAppOptions {
   /** How pages find their scripts: the Vite manifest, the Vite dev server, or nothing (tests). */
@@ -68,7 +70,9 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     sms: countingSends(deps.sms, ops, deps.config.sms.provider),
     ops,
     cacheVersions: createCacheVersions(deps.db.kysely, { logger: deps.logger }),
-    search: options.search ?? new SearchService(deps.db, deps.logger),
+    search:
+      options.search ??
+      new SearchService(deps.db, deps.logger, { ...defaultKeeperOptions, snapshotPath: snapshotPathOf(deps.config.indexSnapshotBase, 'search-index') }),
   };
   const originOf = (request: FastifyRequest) => publicOriginOf(deps.config, request);
   const shell = createShellLoaders(featureDeps);

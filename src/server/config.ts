@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
-import { dirname } from 'node:path';
+import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
 import { parseTrustProxy, type TrustProxy } from './http/trust-proxy.ts';
 
@@ -48,6 +48,12 @@ const environmentSchema = z.object({
   MOBILE_SITE: z.string().min(1).default('/m'),
   /** The visitors' page cache (docs/decisions/0015-page-cache.md): on in production; tests and the dev server (hot reload) turn it on when they want it. */
   PAGE_CACHE: booleanFlag.optional(),
+  /**
+   * Where the search and choose indexes are written after a full build and loaded at start
+   * (one file each per database). Default: beside the SQLite file; data/index-snapshots for
+   * PostgreSQL (a local directory per machine). `off` disables them; in tests they are off unless set.
+   */
+  INDEX_SNAPSHOT_DIR: z.string().min(1).optional(),
   SEED_SKUS: z.coerce.number().int().min(0).max(5_000_000).default(20_000),
   /** Guards /metrics: `Authorization: Bearer <token>`. Without it, production answers /metrics to loopback only. */
   METRICS_TOKEN: z.string().min(16, 'must be at least 16 characters').optional(),
@@ -150,6 +156,8 @@ export interface Config {
   /** Visitors' public pages rendered once and served from memory until their data change. */
   isPageCacheEnabled: boolean;
   seedSkus: number;
+  /** Path prefix of the index snapshot files (`<prefix>.search-index`, `<prefix>.choose-index`); null: none. */
+  indexSnapshotBase: string | null;
   logLevel: Environment['LOG_LEVEL'];
   trustProxy: TrustProxy;
   metricsToken: string | undefined;
@@ -273,6 +281,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mobileSite: e.MOBILE_SITE.replace(/\/$/, ''),
     isPageCacheEnabled: e.PAGE_CACHE ?? isProduction,
     seedSkus: e.SEED_SKUS,
+    indexSnapshotBase: indexSnapshotBaseOf(e, databaseEngine),
     logLevel: e.LOG_LEVEL,
     trustProxy: e.TRUST_PROXY,
     metricsToken: e.METRICS_TOKEN,
@@ -290,6 +299,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     inviteRewardCoupon: e.INVITE_REWARD_COUPON,
     wechatLogin: wechatLoginConfigOf(e),
   };
+}
+
+export function indexSnapshotBaseOf(e: Pick<Environment, 'INDEX_SNAPSHOT_DIR' | 'DATABASE_URL' | 'NODE_ENV'>, engine: 'sqlite' | 'postgres'): string | null {
+  const dir = e.INDEX_SNAPSHOT_DIR;
+  if (dir === 'off' || (dir === undefined && e.NODE_ENV === 'test') || e.DATABASE_URL === ':memory:') return null;
+  if (engine === 'sqlite') return dir === undefined ? e.DATABASE_URL : join(dir, basename(e.DATABASE_URL));
+  // One file per database: host, port and database name, never the credentials.
+  const url = new URL(e.DATABASE_URL);
+  const name = `${url.hostname}-${url.port || '5432'}-${url.pathname.replace(/^\//, '') || 'postgres'}`.replace(/[^\w.-]/g, '_');
+  return join(dir ?? 'data/index-snapshots', name);
 }
 
 function wechatLoginConfigOf(e: Environment): WechatLoginConfig | null {

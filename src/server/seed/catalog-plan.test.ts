@@ -44,6 +44,13 @@ describe('planProducts', () => {
     const planned = [...planProducts([], [tvs], 2)].map((draft) => normalizePartNumber(draft.code)).sort();
     expect(planned).toEqual(['SMF70A', 'SMF80A']);
     expect(() => [...planProducts([], [tvs], 3)]).toThrow('最多只能生成 2 个不同的料号');
+
+    // Beyond what the families make, grades of the same parts (5,000,000 SKUs need them).
+    const grade = { suffix: '-Q1', label: '车规级(AEC-Q)', priceFactor: 1.5 };
+    const graded = [...planProducts([], [tvs], 4, [grade])];
+    expect(graded.map((draft) => draft.code).sort()).toEqual(['SMF70A', 'SMF70A-Q1', 'SMF8.0A', 'SMF8.0A-Q1']);
+    expect(graded.find((draft) => draft.code === 'SMF8.0A-Q1')).toMatchObject({ description: '瞬态抑制二极管 车规级(AEC-Q)', unitPriceE4: 150 });
+    expect(() => [...planProducts([], [tvs], 5, [grade])]).toThrow('最多只能生成 4 个不同的料号');
   });
 
   it('is the same list every time', () => {

@@ -103,6 +103,7 @@ class FamilyCursor {
   constructor(
     readonly family: Family,
     private readonly taken: Set<string>,
+    private readonly grade: Grade | null = null,
   ) {
     this.stride = strides.find((stride) => gcd(stride, family.size) === 1) ?? 1;
   }
@@ -112,8 +113,9 @@ class FamilyCursor {
     while (this.step < size) {
       const index = (this.step * this.stride + Math.floor(size / 3)) % size;
       this.step++;
-      const draft = this.family.variant(index);
-      if (!draft) continue;
+      const made = this.family.variant(index);
+      if (!made) continue;
+      const draft = this.grade ? gradedDraft(made, this.grade) : made;
       const key = partKeyOf(draft);
       if (this.taken.has(key)) continue;
       this.taken.add(key);
@@ -127,11 +129,44 @@ class FamilyCursor {
 const rounds = 256;
 
 /**
+ * A further grade of every part (automotive, halogen-free…): the maker's code with a grade
+ * suffix. Only catalogues larger than the families can make (over about 1.4 million parts)
+ * use them, after every family's own codes are taken; smaller catalogues stay as they were.
+ */
+export interface Grade {
+  suffix: string;
+  label: string;
+  /** Price factor of the grade (automotive parts cost more). */
+  priceFactor: number;
+}
+
+export const catalogueGrades: readonly Grade[] = [
+  { suffix: '-Q1', label: '车规级(AEC-Q)', priceFactor: 1.35 },
+  { suffix: '-HF', label: '无卤', priceFactor: 1.08 },
+  { suffix: '-EP', label: '增强型(宽温)', priceFactor: 1.6 },
+  { suffix: '-LS', label: '长期供货', priceFactor: 1.12 },
+];
+
+function gradedDraft(draft: ProductDraft, grade: Grade): ProductDraft {
+  return {
+    ...draft,
+    code: `${draft.code}${grade.suffix}`,
+    description: `${draft.description} ${grade.label}`,
+    unitPriceE4: Math.max(1, Math.round(draft.unitPriceE4 * grade.priceFactor)),
+  };
+}
+
+/**
  * The catalogue's parts in id order: the named parts first, then the families interleaved in
  * rounds (each round takes a slice of every family's quota), topped up from families with room
  * when one falls short of its estimate.
  */
-export function* planProducts(named: readonly ProductDraft[], families: readonly Family[], total: number): Generator<ProductDraft> {
+export function* planProducts(
+  named: readonly ProductDraft[],
+  families: readonly Family[],
+  total: number,
+  grades: readonly Grade[] = [],
+): Generator<ProductDraft> {
   const first = named.slice(0, total);
   yield* first;
   const taken = new Set(first.map(partKeyOf));
@@ -154,8 +189,15 @@ export function* planProducts(named: readonly ProductDraft[], families: readonly
       shortfall += want;
     }
   }
+  let graded = 0;
   while (shortfall > 0) {
-    const open = cursors.filter((cursor) => !cursor.isExhausted);
+    let open = cursors.filter((cursor) => !cursor.isExhausted);
+    const grade = grades[graded];
+    if (open.length === 0 && grade) {
+      graded++;
+      open = families.map((family) => new FamilyCursor(family, taken, grade));
+      cursors.push(...open);
+    }
     if (open.length === 0) throw new Error(`演示目录最多只能生成 ${total - shortfall} 个不同的料号，无法生成 ${total} 个`);
     const each = Math.ceil(shortfall / open.length);
     for (const cursor of open) {

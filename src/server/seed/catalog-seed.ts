@@ -10,7 +10,7 @@ import { commerceTerms } from './commerce.ts';
 import { famousParts } from './famous-parts.ts';
 import { icFirstCategoryIds } from './ic-zone.ts';
 import { allFamilies } from './families/all-families.ts';
-import { planProducts } from './catalog-plan.ts';
+import { catalogueGrades, planProducts } from './catalog-plan.ts';
 import { createRandom } from './random.ts';
 import type { SeedOptions } from './seed-options.ts';
 
@@ -169,7 +169,7 @@ async function writeProducts(
   const random = createRandom(randomSeed);
   const icFirstIds = icFirstCategoryIds(categoryRows.groups, categoryRows.categories);
   let id = 0;
-  for (const draft of planProducts(famousParts(), allFamilies, skus)) {
+  for (const draft of planProducts(famousParts(), allFamilies, skus, catalogueGrades)) {
     id++;
     const second = categoryRows.secondByKey.get(draft.category);
     if (!second) throw new Error(`unknown category ${draft.category}`);

@@ -5,6 +5,7 @@ import { createDb } from '../db/create-db.ts';
 import { migrateToLatest } from '../db/migrate.ts';
 import { countSeededRows, dropAllTables, isStoreEmpty } from './seed-reset.ts';
 import { seedDemoData } from './seed.ts';
+import { writeIndexSnapshots } from './index-snapshots.ts';
 
 /**
  * `npm run seed -- --skus N [--reset]`: seeds the DATABASE_URL database (default
@@ -47,9 +48,16 @@ async function main() {
       return;
     }
     await seedDemoData(db, { skus: options.skus, logger });
+    const seededSeconds = ((Date.now() - started) / 1000).toFixed(1);
+    const snapshots = config.indexSnapshotBase === null ? null : await writeIndexSnapshots(db, config.indexSnapshotBase);
     const seconds = ((Date.now() - started) / 1000).toFixed(1);
     const counts = await countSeededRows(db);
-    console.log(`已写入 ${describe(config.databaseUrl)}，用时 ${seconds} 秒`);
+    console.log(`已写入 ${describe(config.databaseUrl)}，用时 ${seconds} 秒 (数据 ${seededSeconds} 秒)`);
+    for (const [name, timing] of Object.entries(snapshots ?? {})) {
+      console.log(
+        `  ${name === 'search' ? '搜索索引快照' : '选型索引快照'} ${timing.path}: 建索引 ${(timing.buildMs / 1000).toFixed(1)} 秒，写文件 ${(timing.writeMs / 1000).toFixed(1)} 秒，${(timing.bytes / 1048576).toFixed(1)} MB`,
+      );
+    }
     for (const [table, count] of Object.entries(counts)) console.log(`  ${table.padEnd(20)} ${count.toLocaleString('en-US')}`);
     if (db.sqlite && config.databaseUrl !== ':memory:') {
       db.sqlite.pragma('wal_checkpoint(TRUNCATE)');

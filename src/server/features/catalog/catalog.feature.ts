@@ -4,6 +4,7 @@ import { catalogContextOf } from './catalog-context.ts';
 import { catalogPages } from './catalog.pages.ts';
 import { registerCatalogRoutes } from './catalog.routes.ts';
 import { warmChooseIndexes } from './choose/choose.service.ts';
+import { snapshotPathOf } from '../search/index/snapshot-paths.ts';
 
 /** Issue 4: the catalogue, parametric selection, product detail and the zones. */
 export const registerCatalogFeature: FeatureRegistration = (app, deps, pages) => {
@@ -16,8 +17,14 @@ export const registerCatalogFeature: FeatureRegistration = (app, deps, pages) =>
     let isClosing = false;
     app.addHook('onReady', async () => {
       const started = Date.now();
-      warmChooseIndexes(context, () => isClosing).then(
-        () => deps.logger.info({ ms: Date.now() - started }, 'choose indexes warmed'),
+      warmChooseIndexes(context, () => isClosing, snapshotPathOf(deps.config.indexSnapshotBase, 'choose-index')).then(
+        (outcome) => {
+          // Ready: every category answers from its index (ms since the process started).
+          deps.logger.info(
+            { ...outcome, ms: Date.now() - started, sinceStartMs: Math.round(performance.now()), rssMb: Math.round(process.memoryUsage().rss / 1048576) },
+            'choose indexes ready',
+          );
+        },
         (error: unknown) => {
           if (!isClosing) logBackgroundFailure(deps.logger, error, 'warming the choose indexes failed');
         },

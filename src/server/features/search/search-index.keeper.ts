@@ -6,6 +6,8 @@ import { buildSearchIndex, loadDictionary, type BuildStats } from './index/build
 import { ChangeCursor } from './index/change-cursor.ts';
 import type { Dictionary } from './index/dictionary.ts';
 import type { SearchIndex } from './index/search-index.ts';
+import { readSearchSnapshot, searchSnapshotSeq, writeSearchSnapshot } from './index/search-snapshot.ts';
+import { SnapshotUnusableError } from './index/snapshot-file.ts';
 import { countProducts, loadProductDocsByIds } from './search-index.repository.ts';
 
 export interface KeeperOptions {
@@ -19,6 +21,11 @@ export interface KeeperOptions {
   maxOverlay: number;
   /** Change-log rows older than this are pruned. */
   retainChangesMs: number;
+  /**
+   * Where this process loads its index from at start and writes it after a full build
+   * (search-snapshot.ts); null or absent: always build from the database.
+   */
+  snapshotPath?: string | null;
 }
 
 export const defaultKeeperOptions: KeeperOptions = {
@@ -27,7 +34,14 @@ export const defaultKeeperOptions: KeeperOptions = {
   maxIncremental: 5000,
   maxOverlay: 20_000,
   retainChangesMs: 3_600_000,
+  snapshotPath: null,
 };
+
+/** How the index that answers first came to be, and when (ms since the process started). */
+export interface IndexReadiness {
+  source: 'snapshot' | 'build';
+  sinceStartMs: number;
+}
 
 /**
  * Keeps one process's search index current. The first use builds it (waiting for small
@@ -46,7 +60,10 @@ export class SearchIndexKeeper {
   private isClosed = false;
   private timer: NodeJS.Timeout | null = null;
   private lastPruneAt = 0;
+  private hasTriedSnapshot = false;
+  private isRebuildRequested = false;
   lastBuild: BuildStats | null = null;
+  readiness: IndexReadiness | null = null;
 
   constructor(
     private readonly db: Db,
@@ -116,14 +133,33 @@ export class SearchIndexKeeper {
     await Promise.allSettled([this.building, this.syncing]);
   }
 
-  /** Builds a fresh index in the background (one at a time); the old one answers meanwhile. */
+  /**
+   * Builds a fresh index in the background (one at a time); the old one answers meanwhile.
+   * Asked again while building (a structural change read while catching up), it builds once more afterwards.
+   */
   startBuild(): Promise<void> {
-    this.building ??= this.build().finally(() => (this.building = null));
+    if (this.building) {
+      this.isRebuildRequested = true;
+      return this.building;
+    }
+    this.building = this.build().finally(() => {
+      this.building = null;
+      if (this.isRebuildRequested && !this.isClosed) {
+        this.isRebuildRequested = false;
+        void this.startBuild();
+      }
+    });
     return this.building;
   }
 
   private async build(): Promise<void> {
     try {
+      const snapshotPath = this.options.snapshotPath;
+      if (!this.index && snapshotPath && !this.hasTriedSnapshot) {
+        this.hasTriedSnapshot = true;
+        if (await this.loadSnapshot(snapshotPath)) return;
+      }
+      this.isRebuildRequested = false;
       const { maxSeq } = await readSyncState(this.db);
       const built = await buildSearchIndex(this.db, () => this.isClosed);
       if (!built) return;
@@ -131,11 +167,77 @@ export class SearchIndexKeeper {
       this.dictionaryCache = null;
       this.cursor = new ChangeCursor(maxSeq);
       this.lastBuild = built.stats;
+      this.markReady('build');
       this.logger.info({ ...built.stats, rssMb: Math.round(process.memoryUsage().rss / 1048576) }, 'search index built');
+      if (snapshotPath) await this.writeSnapshot(snapshotPath, built.index, maxSeq);
       // Whatever was written while reading is applied now.
       await this.sync();
     } catch (error) {
       if (!this.isClosed) logBackgroundFailure(this.logger, error, 'search index build failed');
+    }
+  }
+
+  private markReady(source: IndexReadiness['source']): void {
+    if (this.readiness) return;
+    this.readiness = { source, sinceStartMs: Math.round(performance.now()) };
+    this.logger.info({ ...this.readiness, rssMb: Math.round(process.memoryUsage().rss / 1048576) }, 'search index ready');
+  }
+
+  /**
+   * The snapshot, caught up through the change log after its seq. False (and a full build)
+   * when it is missing, of another format, corrupt, older than the pruned log or newer than
+   * this database, or when its parts do not add up to the catalogue's after catching up.
+   */
+  private async loadSnapshot(path: string): Promise<boolean> {
+    const started = performance.now();
+    try {
+      const { index, meta } = await readSearchSnapshot(path, await loadDictionary(this.db));
+      const state = await readSyncState(this.db);
+      if (state.prunedThrough > meta.seq) throw new SnapshotUnusableError(`变更日志已清理到 ${state.prunedThrough}，快照只到 ${meta.seq}`);
+      if (meta.seq > state.maxSeq) throw new SnapshotUnusableError(`快照 (${meta.seq}) 比数据库的变更日志 (${state.maxSeq}) 还新，不是这个数据库的`);
+      const loadedMs = Math.round(performance.now() - started);
+      this.index = index;
+      this.dictionaryCache = null;
+      this.cursor = new ChangeCursor(meta.seq);
+      await this.sync();
+      if (!this.isRebuildRequested) {
+        const products = await countProducts(this.db);
+        if (products !== index.productCount) {
+          this.isRebuildRequested = true;
+          this.logger.warn({ products, indexed: index.productCount }, 'search index snapshot disagrees with the catalogue after catching up: rebuilding');
+        }
+      }
+      this.markReady('snapshot');
+      this.logger.info(
+        {
+          path,
+          seq: meta.seq,
+          caughtUpTo: this.cursor.seenThrough,
+          products: index.productCount,
+          loadMs: loadedMs,
+          ms: Math.round(performance.now() - started),
+        },
+        'search index loaded from snapshot',
+      );
+      return true;
+    } catch (error) {
+      this.index = null;
+      if (error instanceof SnapshotUnusableError)
+        this.logger.info({ path, reason: error.message }, 'search index snapshot not used: building from the database');
+      else this.logger.warn({ err: error, path }, 'search index snapshot failed to load: building from the database');
+      return false;
+    }
+  }
+
+  private async writeSnapshot(path: string, index: SearchIndex, seq: number): Promise<void> {
+    try {
+      const existing = await searchSnapshotSeq(path);
+      if (existing !== null && existing >= seq) return;
+      const started = performance.now();
+      const { bytes } = await writeSearchSnapshot(path, index, seq);
+      this.logger.info({ path, seq, mb: Math.round(bytes / 1048576), ms: Math.round(performance.now() - started) }, 'search index snapshot written');
+    } catch (error) {
+      this.logger.warn({ err: error, path }, 'search index snapshot could not be written');
     }
   }
 

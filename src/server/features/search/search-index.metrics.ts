@@ -13,6 +13,14 @@ export function registerSearchIndexMetrics(registry: Registry, keeper: SearchInd
     },
   });
   new Gauge({
+    name: 'search_index_ready_seconds',
+    help: 'Seconds from process start until the search index answered (loaded from its snapshot or built)',
+    registers,
+    collect() {
+      if (keeper.readiness) this.set(keeper.readiness.sinceStartMs / 1000);
+    },
+  });
+  new Gauge({
     name: 'search_index_build_seconds',
     help: 'Duration of the last full index build',
     registers,

@@ -74,8 +74,8 @@ function readersFor(handle: SQLite.Database): SqliteReaders {
     readers = {
       products: handle
         .prepare<[number, number], ProductTuple>(
-          `SELECT p.id, p.code, p.code_norm, p.brand_id, p.category_second_id, p.package, p.description, p.stock,
-             (SELECT pp.price_e4 FROM product_prices pp WHERE pp.product_id = p.id ORDER BY pp.qty_start LIMIT 1)
+          // first_tier_price_e4 is kept by triggers on product_prices (migration 0010): no lookup per product.
+          `SELECT p.id, p.code, p.code_norm, p.brand_id, p.category_second_id, p.package, p.description, p.stock, p.first_tier_price_e4
            FROM products p WHERE p.id > ? ORDER BY p.id LIMIT ?`,
         )
         .raw(true),

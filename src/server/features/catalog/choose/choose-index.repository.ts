@@ -46,11 +46,10 @@ export interface IndexedChunkRow extends IndexedProductRow {
   firstPriceE4: number | null;
 }
 
-/** One chunk of the scope's products in id order after `afterId`, each with its first-tier price (one index seek). */
+/** One chunk of the scope's products in id order after `afterId`, each with its first-tier price (kept on the product by triggers, migration 0010). */
 export async function findScopeProductChunk(db: Kysely<Database>, scope: ChooseScope, afterId: number, limit: number): Promise<IndexedChunkRow[]> {
   const { rows } = await sql<{ id: number; brand_id: number; stock: number; category_second_id: number; updated_at: number; first_price_e4: number | null }>`
-    select p.id, p.brand_id, p.stock, p.category_second_id, p.updated_at,
-      (select pp.price_e4 from product_prices pp where pp.product_id = p.id order by pp.qty_start limit 1) as first_price_e4
+    select p.id, p.brand_id, p.stock, p.category_second_id, p.updated_at, p.first_tier_price_e4 as first_price_e4
     from products p
     where ${scopeCondition(scope)} and p.id > ${afterId} order by p.id limit ${limit}`.execute(db.withoutPlugins());
   return rows.map((row) => ({

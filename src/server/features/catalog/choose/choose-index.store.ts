@@ -29,6 +29,10 @@ export interface ChooseIndexStore {
   markStale(scope: ChooseScope): void;
   /** Builds the indexes of the scopes one after another, until `isStopped`. */
   warm(scopes: readonly ChooseScope[], isStopped: () => boolean): Promise<void>;
+  /** Takes indexes read from a snapshot for scopes that have none yet (each checked against the database on its first request). */
+  restore(indexes: readonly ScopeIndex[]): void;
+  /** The indexes held now (to write a snapshot). */
+  held(): ScopeIndex[];
 }
 
 interface StoreSettings {
@@ -134,6 +138,15 @@ export function createChooseIndexStore(db: Kysely<Database>, logger: Logger, opt
         if (isStopped()) return;
         await this.get(scope);
       }
+    },
+    restore(indexes) {
+      for (const index of indexes) {
+        const key = keyOf(index.scope);
+        if (!entries.get(key)?.index) entries.set(key, { index, building: null, refreshing: null, mustRebuild: false });
+      }
+    },
+    held() {
+      return [...entries.values()].flatMap((entry) => (entry.index ? [entry.index] : []));
     },
   };
 }

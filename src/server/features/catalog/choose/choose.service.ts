@@ -21,6 +21,7 @@ import { findProductSummaries } from '../product.repository.ts';
 import type { ChooseScope } from './choose-index.repository.ts';
 import type { ScopeIndex } from './choose-index.ts';
 import { evaluate, pageOf, paramsAt, type FacetCounts } from './choose-query.ts';
+import { readChooseSnapshot, writeChooseSnapshot } from './choose-snapshot.ts';
 
 /** Other features (the mobile site) reach the app's one catalogue context through here. */
 export { catalogContextOf, type CatalogContext } from '../catalog-context.ts';
@@ -143,8 +144,38 @@ function byText(a: FacetValue, b: FacetValue): number {
   return a.value.localeCompare(b.value, 'zh-CN', { numeric: true });
 }
 
-/** Second-level categories first (the filterable lists), largest first; then the first levels. */
-export async function warmChooseIndexes(context: CatalogContext, isStopped: () => boolean): Promise<void> {
+export interface ChooseWarmOutcome {
+  /** Indexes taken from the snapshot, and indexes built from the database. */
+  restored: number;
+  built: number;
+  /** Why the snapshot was not used, when it was not. */
+  snapshotProblem: string | null;
+  /** Bytes of the snapshot written afterwards (0: none written). */
+  snapshotBytes: number;
+}
+
+/**
+ * Every category's index: taken from the snapshot when there is a usable one (each checked
+ * against the database's version of its category, patched or rebuilt), the others built from
+ * the database, second levels first (the filterable lists), largest first; then the first
+ * levels. A new snapshot is written when any index had to be built.
+ */
+export async function warmChooseIndexes(
+  context: Pick<CatalogContext, 'db' | 'chooseIndex'>,
+  isStopped: () => boolean,
+  snapshotPath: string | null = null,
+): Promise<ChooseWarmOutcome> {
+  const outcome: ChooseWarmOutcome = { restored: 0, built: 0, snapshotProblem: null, snapshotBytes: 0 };
+  const restored = new Set<ScopeIndex>();
+  if (snapshotPath) {
+    try {
+      const indexes = await readChooseSnapshot(snapshotPath);
+      context.chooseIndex.restore(indexes);
+      for (const index of indexes) restored.add(index);
+    } catch (error) {
+      outcome.snapshotProblem = error instanceof Error ? error.message : String(error);
+    }
+  }
   const seconds = await findCategoryIdsBySize(context.db, 2);
   await context.chooseIndex.warm(
     seconds.map((categoryId) => ({ level: 2, categoryId })),
@@ -155,4 +186,9 @@ export async function warmChooseIndexes(context: CatalogContext, isStopped: () =
     firsts.map((categoryId) => ({ level: 1, categoryId })),
     isStopped,
   );
+  const held = context.chooseIndex.held();
+  outcome.restored = held.filter((index) => restored.has(index)).length;
+  outcome.built = held.length - outcome.restored;
+  if (snapshotPath && outcome.built > 0 && !isStopped()) outcome.snapshotBytes = (await writeChooseSnapshot(snapshotPath, held)).bytes;
+  return outcome;
 }

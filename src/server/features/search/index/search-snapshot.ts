@@ -1,0 +1,109 @@
+import type { Dictionary } from './dictionary.ts';
+import type { Postings } from './postings.ts';
+import { SearchIndex } from './search-index.ts';
+import { PackageTable } from './segment-builder.ts';
+import { Segment } from './segment.ts';
+import {
+  arrayOf,
+  readSnapshotFile,
+  readSnapshotMeta,
+  SnapshotUnusableError,
+  stringsOf,
+  writeSnapshotFile,
+  type SnapshotArray,
+  type SnapshotContent,
+} from './snapshot-file.ts';
+
+/**
+ * The search index's base segment on disk. Bump the version whenever what the segment holds
+ * or how it is built changes (terms, fingerprints, trigram keys…): an older file is then
+ * ignored and the index rebuilt from the database.
+ */
+export const searchSnapshotKind = 'search-index';
+export const searchSnapshotVersion = 1;
+
+export interface SearchSnapshotMeta {
+  /** The catalog_changes seq the index reflects: a loading process reads the log after it. */
+  seq: number;
+  products: number;
+  writtenAt: string;
+}
+
+const postingNames = ['trigrams', 'termPostings', 'brandPostings', 'categoryPostings', 'packagePostings'] as const;
+
+/** Writes a freshly built index (its base segment: call it before any change is applied). */
+export async function writeSearchSnapshot(path: string, index: SearchIndex, seq: number): Promise<{ bytes: number }> {
+  const data = index.base.data;
+  const arrays = new Map<string, SnapshotArray>([
+    ['productIds', data.productIds],
+    ['brandIds', data.brandIds],
+    ['categoryIds', data.categoryIds],
+    ['packageIds', data.packageIds],
+    ['stocks', data.stocks],
+    ['prices', data.prices],
+    ['fingerprints', data.fingerprints],
+    ['byProduct', data.byProduct],
+  ]);
+  for (const name of postingNames) {
+    arrays.set(`${name}.offsets`, data[name].offsets);
+    arrays.set(`${name}.docs`, data[name].docs);
+  }
+  // A display code equal to the normalised code (most of them) is stored as ''.
+  const displayCodes = data.displayCodes.map((display, doc) => (display === data.codes[doc] ? '' : display));
+  const content: SnapshotContent<SearchSnapshotMeta> = {
+    meta: { seq, products: index.base.size, writtenAt: new Date().toISOString() },
+    arrays,
+    strings: new Map([
+      ['codes', data.codes],
+      ['displayCodes', displayCodes],
+      ['terms', [...data.terms.keys()]],
+      ['packages', index.packages.names],
+    ]),
+  };
+  return writeSnapshotFile(path, searchSnapshotKind, searchSnapshotVersion, content);
+}
+
+/** The seq of the snapshot at `path`, or null when there is none usable (to skip writing an older one). */
+export async function searchSnapshotSeq(path: string): Promise<number | null> {
+  return (await readSnapshotMeta<SearchSnapshotMeta>(path, searchSnapshotKind, searchSnapshotVersion))?.seq ?? null;
+}
+
+/** Loads a snapshot into an index (brands and categories come from the database now); throws SnapshotUnusableError. */
+export async function readSearchSnapshot(path: string, dictionary: Dictionary): Promise<{ index: SearchIndex; meta: SearchSnapshotMeta }> {
+  const content = await readSnapshotFile<SearchSnapshotMeta>(path, searchSnapshotKind, searchSnapshotVersion);
+  const packages = new PackageTable();
+  for (const name of stringsOf(content, 'packages')) packages.intern(name);
+  const codes = stringsOf(content, 'codes');
+  const displayCodes = stringsOf(content, 'displayCodes');
+  for (let doc = 0; doc < displayCodes.length; doc++) if (displayCodes[doc] === '') displayCodes[doc] = codes[doc] ?? '';
+  const terms = new Map<string, number>();
+  stringsOf(content, 'terms').forEach((key, id) => terms.set(key, id));
+  const postings = (name: string): Postings => ({
+    offsets: arrayOf(content, `${name}.offsets`, Uint32Array),
+    docs: arrayOf(content, `${name}.docs`, Uint32Array),
+  });
+  const segment = new Segment({
+    productIds: arrayOf(content, 'productIds', Int32Array),
+    codes,
+    displayCodes,
+    brandIds: arrayOf(content, 'brandIds', Int32Array),
+    categoryIds: arrayOf(content, 'categoryIds', Int32Array),
+    packageIds: arrayOf(content, 'packageIds', Int32Array),
+    stocks: arrayOf(content, 'stocks', Int32Array),
+    prices: arrayOf(content, 'prices', Float64Array),
+    fingerprints: arrayOf(content, 'fingerprints', Uint32Array),
+    trigrams: postings('trigrams'),
+    terms,
+    termPostings: postings('termPostings'),
+    brandPostings: postings('brandPostings'),
+    categoryPostings: postings('categoryPostings'),
+    packagePostings: postings('packagePostings'),
+    byProduct: arrayOf(content, 'byProduct', Uint32Array),
+  });
+  const size = segment.size;
+  const sameSize = [codes.length, displayCodes.length, segment.data.byProduct.length, segment.data.stocks.length, segment.data.prices.length].every(
+    (n) => n === size,
+  );
+  if (!sameSize || size !== content.meta.products) throw new SnapshotUnusableError('快照各列长度不一致');
+  return { index: new SearchIndex(dictionary, packages, segment), meta: content.meta };
+}
