@@ -74,7 +74,7 @@ async function encodingProblems(page: Page, path: string, original: Buffer | nul
     const body = decoded(response.body, encoding);
     plain ??= body;
     // Below the threshold compressing is optional (it may not pay); an encoding not asked for never is.
-    const allowed = asked === 'identity' ? [undefined] : plain.length >= threshold ? [asked] : [asked, undefined];
+    const allowed: (Asked | undefined)[] = asked === 'identity' ? [undefined] : plain.length >= threshold ? [asked] : [asked, undefined];
     if (!allowed.includes(encoding as Asked | undefined)) {
       problems.push(`${path} (${asked}): Content-Encoding ${encoding ?? 'none'}, expected ${allowed.map((one) => one ?? 'none').join(' or ')}`);
     }
