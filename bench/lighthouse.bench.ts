@@ -227,6 +227,7 @@ async function main() {
       `Median of ${runs} runs per page and preset. Mobile: Lighthouse's default emulation (Moto G Power screen, simulated slow 4G, 4× CPU slowdown); desktop: its desktop preset (1350×940, simulated 10 Mbit/s, no CPU slowdown).`,
       `Lighthouse ${lighthouseVersion}, headless ${chromePath}, the production build (${buildDir}) on a fresh SQLite store of ${skus} seeded SKUs (the demo seed: banners, brands, news).`,
       "The cart is a signed-in member's with one line; the other pages are seen by a visitor.",
+      "A phone's user agent is sent from the desktop addresses to the mobile site with a 302 (`/` → `/m`), so the mobile rows measure the mobile pages behind that redirect: Lighthouse's `redirects` audit below.",
       `Rerun: \`BUILD_DIR=${buildDir} npm run bench -- lighthouse\` (or \`node --import tsx bench/lighthouse.bench.ts\` on an existing build).`,
       '',
       '| preset | page | path | performance | accessibility | FCP | LCP | TBT | CLS | SI | all runs (perf / a11y) |',
