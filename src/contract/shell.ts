@@ -55,6 +55,8 @@ export interface ShellState {
   hotline: string;
   /** qiniuImgAddress: the prefix of image locations. */
   qiniuImgAddress: string;
+  /** The Qiniu bucket's domain when Qiniu is configured: its pictures get srcsets through imageView2. */
+  qiniuImageDomain?: string;
   user: ShellUser;
   /** Path and query of the page, for login links that come back here. */
   currentPath: string;

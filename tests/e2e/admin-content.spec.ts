@@ -103,6 +103,8 @@ test('a content editor uploads a banner, previews the draft (which visitors do n
   }).toPass({ timeout: 15_000 });
   const picture = slideOf(visitor).locator('img');
   await expect(picture).toHaveAttribute('src', /cms\/[0-9a-f]{32}\.png$/);
+  // The store makes the uploaded banner at the widths of its srcset (WebP for Chromium).
+  await expect(picture).toHaveAttribute('srcset', /cms\/[0-9a-f]{32}\.png\?w=730 730w, .*\?w=1460 1460w$/);
   expect(await picture.evaluate((image: HTMLImageElement) => image.complete && image.naturalWidth)).toBe(730);
   await visitor.close();
 

@@ -98,7 +98,15 @@ export function AdminContentAdsPage({ data }: PageProps<ContentAdsPageData>) {
                 <tr key={ad.adPosId} data-testid="ad-row">
                   <td>{adPositionLabels[ad.position]}</td>
                   <td>
-                    <img className="content-thumb" src={pictureUrl(data.imageBase, ad.picFilePath)} alt="" />
+                    <img
+                      className="content-thumb"
+                      src={pictureUrl(data.imageBase, ad.picFilePath)}
+                      alt=""
+                      width={160}
+                      height={60}
+                      loading="lazy"
+                      decoding="async"
+                    />
                   </td>
                   <td>{ad.clickUrl}</td>
                   <td>{ad.openType ? '当前窗口' : '新窗口'}</td>

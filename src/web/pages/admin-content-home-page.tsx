@@ -115,6 +115,8 @@ export function AdminContentHomePage({ data }: PageProps<ContentHomePageData>) {
                     className="content-thumb"
                     src={pictureUrl(data.imageBase, banner.picFilePath)}
                     alt=""
+                    width={160}
+                    height={60}
                     style={{ background: banner.backgroundColor || undefined }}
                   />
                 </td>

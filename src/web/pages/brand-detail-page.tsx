@@ -21,7 +21,7 @@ export function BrandDetailPage({ shell, data }: PageProps<BrandDetailPageData>)
     <PageShell shell={shell}>
       <Breadcrumb items={[{ label: '品牌专区', href: '/brand' }, { label: displayName }]} />
       <section className="brand-profile">
-        <BrandLogo logoPath={brand.logoPath} name={brand.nameEn} qiniuImgAddress={shell.qiniuImgAddress} width={200} height={80} />
+        <BrandLogo logoPath={brand.logoPath} name={brand.nameEn} qiniuImgAddress={shell.qiniuImgAddress} width={200} height={80} isPriority />
         <div className="brand-profile__text">
           <h1 className="brand-profile__name">{displayName}</h1>
           {brand.country && <p className="brand-profile__country">所属地区：{brand.country}</p>}

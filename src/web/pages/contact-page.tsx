@@ -6,6 +6,7 @@ import { PageShell } from '../shell/page-shell.tsx';
 import { qqChatUrl } from '../shell/sidebar-panels.tsx';
 import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
+import { loadingOf } from '../ui/responsive-image.tsx';
 
 /** /contact: the store's channels (the shell's config info), its offices and warehouses with their maps, and the contact form. */
 export function ContactPage({ shell, data }: PageProps<ContactPageData>) {
@@ -60,7 +61,7 @@ export function ContactPage({ shell, data }: PageProps<ContactPageData>) {
           <ul>
             {data.offices.map((office) => (
               <li key={office.id} className="contact-office" data-testid="contact-office">
-                <img className="contact-office__map" src={office.mapUrl} alt={`${office.name}位置示意图`} width={560} height={320} loading="lazy" />
+                <img className="contact-office__map" src={office.mapUrl} alt={`${office.name}位置示意图`} width={560} height={320} {...loadingOf(false)} />
                 <div className="contact-office__body">
                   <h3>
                     {office.name}

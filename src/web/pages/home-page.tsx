@@ -24,7 +24,7 @@ export function HomePage({ shell, data }: PageProps<HomeData>) {
   return (
     <PageShell shell={shell}>
       <div className="home" data-testid="home">
-        <BannerCarousel banners={data.bannerList} qiniuImgAddress={shell.qiniuImgAddress}>
+        <BannerCarousel banners={data.bannerList} qiniuImgAddress={shell.qiniuImgAddress} qiniuImageDomain={shell.qiniuImageDomain}>
           <UserCard
             userInfo={data.userInfo}
             greetings={data.greetings}

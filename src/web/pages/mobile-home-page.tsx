@@ -6,6 +6,7 @@ import { newsPath } from '../../contract/news.ts';
 import { linkTargetOf } from '../ui/link-target.ts';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import type { PageProps } from './page-props.ts';
+import { loadingOf, ResponsiveImage } from '../ui/responsive-image.tsx';
 
 const shownCategories = 9;
 /** Category tiles cycle through this many colours (mobile.css). */
@@ -47,13 +48,14 @@ export function MobileHomePage({ shell, data }: PageProps<MobileHomeData>) {
         <section className="m-banner" aria-label="首页活动" data-testid="m-banner">
           {data.bannerList.map((banner, index) => (
             <a key={index} href={banner.clickUrl} {...linkTargetOf(banner.openType)} style={{ backgroundColor: banner.backgroundColor }}>
-              <img
+              <ResponsiveImage
                 src={imageUrl(shell.qiniuImgAddress, banner.picFilePath)}
                 alt={`活动图${index + 1}`}
                 width={730}
                 height={450}
-                loading={index === 0 ? undefined : 'lazy'}
-                fetchPriority={index === 0 ? 'high' : undefined}
+                sizes="100vw"
+                qiniuImageDomain={shell.qiniuImageDomain}
+                isPriority={index === 0}
               />
             </a>
           ))}
@@ -89,7 +91,7 @@ export function MobileHomePage({ shell, data }: PageProps<MobileHomeData>) {
               <li key={product.productId}>
                 <a href={mobileProductPath(data.basePath, product.productId)} data-testid="m-product">
                   {product.filePath ? (
-                    <img src={imageUrl(shell.qiniuImgAddress, product.filePath)} alt={product.factoryCode} width={72} height={72} loading="lazy" />
+                    <img src={imageUrl(shell.qiniuImgAddress, product.filePath)} alt={product.factoryCode} width={72} height={72} {...loadingOf(false)} />
                   ) : (
                     <span className="m-products__no-picture">暂无图片</span>
                   )}

@@ -25,7 +25,13 @@ export function ProductDetailPage({ shell, data }: PageProps<ProductDetailPageDa
       />
       <section className="product-hero">
         <div className="product-hero__gallery">
-          <ProductImage imagePath={product.imagePath} qiniuImgAddress={shell.qiniuImgAddress} alt={`${product.code} ${product.package}`} size={280} />
+          <ProductImage
+            imagePath={product.imagePath}
+            qiniuImgAddress={shell.qiniuImgAddress}
+            alt={`${product.code} ${product.package}`}
+            size={280}
+            isPriority
+          />
           <p className="product-hero__note">图片仅供参考，请以实物为准</p>
         </div>
         <div className="product-hero__info">

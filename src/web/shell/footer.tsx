@@ -1,6 +1,7 @@
 import { imageUrl } from '../../contract/content.ts';
 import type { ShellState } from '../../contract/shell.ts';
 import { Icon, type IconName } from './icons.tsx';
+import { loadingOf } from '../ui/responsive-image.tsx';
 
 const guarantees: { icon: IconName; title: string; text: string }[] = [
   { icon: 'shield', title: '正品保障', text: '原厂及代理渠道直供' },
@@ -58,7 +59,13 @@ export function FooterContent({ shell }: { shell: ShellState }) {
         </div>
         {sidebarInfo.configInfo.operateQrCode && (
           <div className="site-footer__qr">
-            <img src={imageUrl(shell.qiniuImgAddress, sidebarInfo.configInfo.operateQrCode)} alt="官方微信二维码" width={96} height={104} />
+            <img
+              src={imageUrl(shell.qiniuImgAddress, sidebarInfo.configInfo.operateQrCode)}
+              alt="官方微信二维码"
+              width={96}
+              height={104}
+              {...loadingOf(false)}
+            />
             <span>关注官方微信</span>
           </div>
         )}

@@ -1,4 +1,5 @@
 import { imageUrl, type ConfigInfo, type ServiceInfo } from '../../contract/content.ts';
+import { loadingOf } from '../ui/responsive-image.tsx';
 
 /** QQ's web chat link: by key when the store has one, otherwise by number. */
 export function qqChatUrl(qq: string, key: string): string {
@@ -40,7 +41,7 @@ export function ServicePanel({ serviceInfo, qiniuImgAddress }: { serviceInfo: Se
       <p className="sidebar-panel__title">您的专属销售代表</p>
       <div className="service-panel__person">
         {serviceInfo.operatorPortraitUrl && (
-          <img src={imageUrl(qiniuImgAddress, serviceInfo.operatorPortraitUrl)} alt={serviceInfo.operatorName} width={48} height={48} />
+          <img src={imageUrl(qiniuImgAddress, serviceInfo.operatorPortraitUrl)} alt={serviceInfo.operatorName} width={48} height={48} {...loadingOf(false)} />
         )}
         <div>
           <strong data-testid="service-name">{serviceInfo.operatorName}</strong>
@@ -57,7 +58,14 @@ export function ServicePanel({ serviceInfo, qiniuImgAddress }: { serviceInfo: Se
       )}
       {serviceInfo.operatorWechat && <p>微信：{serviceInfo.operatorWechat}</p>}
       {serviceInfo.operateQrCode && (
-        <img className="sidebar-panel__qr" src={imageUrl(qiniuImgAddress, serviceInfo.operateQrCode)} alt="销售代表微信二维码" width={120} height={130} />
+        <img
+          className="sidebar-panel__qr"
+          src={imageUrl(qiniuImgAddress, serviceInfo.operateQrCode)}
+          alt="销售代表微信二维码"
+          width={120}
+          height={130}
+          {...loadingOf(false)}
+        />
       )}
     </div>
   );
@@ -68,7 +76,14 @@ export function WechatPanel({ configInfo, qiniuImgAddress }: { configInfo: Confi
     <div className="sidebar-panel__body" data-testid="wechat-panel">
       <p className="sidebar-panel__title">关注官方微信</p>
       {configInfo.operateQrCode && (
-        <img className="sidebar-panel__qr" src={imageUrl(qiniuImgAddress, configInfo.operateQrCode)} alt="官方微信二维码" width={120} height={130} />
+        <img
+          className="sidebar-panel__qr"
+          src={imageUrl(qiniuImgAddress, configInfo.operateQrCode)}
+          alt="官方微信二维码"
+          width={120}
+          height={130}
+          {...loadingOf(false)}
+        />
       )}
       <p>扫码关注，获取新品与优惠资讯</p>
     </div>

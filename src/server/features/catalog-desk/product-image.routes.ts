@@ -14,8 +14,9 @@ import { imageMimes, uploadErrors, uploadFileField, uploadMessages } from '../..
 import { success } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import { multipartMargin, settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
+import { sendStoredImage } from '../../http/stored-image.ts';
 import { checkStaffAntiForgery, currentStaff } from '../staff/staff-session.ts';
-import { openStoredFile, storeFile } from '../upload/upload.service.ts';
+import { storeFile } from '../upload/upload.service.ts';
 import type { CatalogDeskDeps } from './catalog-desk.routes.ts';
 
 const mimeOfExtension: Record<string, string> = { bmp: 'image/bmp', jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
@@ -51,13 +52,9 @@ export function registerProductImageRoutes(app: FastifyInstance, deps: CatalogDe
   };
   app.get<{ Params: { file: string } }>(`${base}${productImageKeyPrefix}:file`, withoutCookies, async (request, reply) => {
     const path = `${productImageKeyPrefix}${request.params.file}`;
-    const file = isUploadedProductImage(path) ? await openStoredFile(deps.config.uploads.dir, path) : null;
-    if (!file) return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('图片不存在');
-    return reply
-      .type(mimeOfExtension[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.stream);
+    if (!isUploadedProductImage(path)) return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send('图片不存在');
+    const mime = mimeOfExtension[path.slice(path.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+    return sendStoredImage(request, reply, { dir: deps.config.uploads.dir, key: path, mime }, '图片不存在');
   });
 }
 

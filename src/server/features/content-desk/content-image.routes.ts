@@ -8,10 +8,11 @@ import { imageMimes, uploadErrors, uploadFileField, uploadMessages } from '../..
 import { success } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import { multipartMargin, settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
+import { sendStoredImage } from '../../http/stored-image.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
 import { checkStaffAntiForgery, currentStaff } from '../staff/staff-session.ts';
-import { openStoredFile, removeStoredFile, storeFile } from '../upload/upload.service.ts';
+import { removeStoredFile, storeFile } from '../upload/upload.service.ts';
 
 /** Staff pictures (banners, ads, the WeChat QR): UPLOAD_DIR/cms/<random>.<ext>, shown at {image base}cms/<file>. */
 const keyPrefix = 'cms/';
@@ -37,13 +38,10 @@ export function registerContentImageRoutes(app: FastifyInstance, deps: ServiceDe
   const base = deps.config.imageBaseUrl.startsWith('/') ? deps.config.imageBaseUrl : '/img/';
   app.get<{ Params: { file: string } }>(`${base}${keyPrefix}:file`, async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
     const name = request.params.file;
-    const file = fileNamePattern.test(name) ? await openStoredFile(deps.config.uploads.dir, `${keyPrefix}${name}`) : null;
-    if (!file) return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(contentMessages.pictureMissing);
-    return reply
-      .type(mimeOfExtension[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream')
-      .header('cache-control', 'public, max-age=31536000, immutable')
-      .header('x-content-type-options', 'nosniff')
-      .send(file.stream);
+    if (!fileNamePattern.test(name))
+      return reply.status(404).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(contentMessages.pictureMissing);
+    const mime = mimeOfExtension[name.slice(name.lastIndexOf('.') + 1)] ?? 'application/octet-stream';
+    return sendStoredImage(request, reply, { dir: deps.config.uploads.dir, key: `${keyPrefix}${name}`, mime }, contentMessages.pictureMissing);
   });
 }
 

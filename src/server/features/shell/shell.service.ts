@@ -130,6 +130,7 @@ function shellStateOf(request: FastifyRequest, deps: ServiceDeps, { categoryTree
     siteName: deps.config.siteName,
     hotline: configInfo.phone,
     qiniuImgAddress: deps.config.imageBaseUrl,
+    ...(deps.config.uploads.qiniu ? { qiniuImageDomain: deps.config.uploads.qiniu.domain } : {}),
     user: member?.user ?? visitor,
     currentPath: request.url,
     headerData: {

@@ -1,3 +1,5 @@
+import { loadingOf } from '../../ui/responsive-image.tsx';
+
 /** A maker's logo under the image base address, or its name set as a wordmark. */
 export function BrandLogo({
   logoPath,
@@ -5,12 +7,15 @@ export function BrandLogo({
   qiniuImgAddress,
   width = 120,
   height = 48,
+  isPriority = false,
 }: {
   logoPath: string | null;
   name: string;
   qiniuImgAddress: string;
   width?: number;
   height?: number;
+  /** The logo at the top of a brand's page: fetched at once, never lazy. */
+  isPriority?: boolean;
 }) {
   if (!logoPath) {
     return (
@@ -19,5 +24,5 @@ export function BrandLogo({
       </span>
     );
   }
-  return <img className="brand-logo" src={`${qiniuImgAddress}${logoPath}`} alt={`${name} logo`} width={width} height={height} loading="lazy" />;
+  return <img className="brand-logo" src={`${qiniuImgAddress}${logoPath}`} alt={`${name} logo`} width={width} height={height} {...loadingOf(isPriority)} />;
 }

@@ -27,7 +27,15 @@ export function ComplaintPhotos({ photos }: { photos: ComplaintPhoto[] }) {
                 setOpenUrl(photo.url);
               }}
             >
-              <img className="complaint-photos__thumb" src={photo.url} alt={`投诉图片${String(index + 1)}`} loading="lazy" />
+              <img
+                className="complaint-photos__thumb"
+                src={photo.url}
+                alt={`投诉图片${String(index + 1)}`}
+                width={88}
+                height={88}
+                loading="lazy"
+                decoding="async"
+              />
             </a>
           </li>
         ))}

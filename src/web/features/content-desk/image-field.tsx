@@ -47,7 +47,7 @@ export function ImageField({
       <span className="content-image-field__status" role="status">
         {status}
       </span>
-      {value !== '' && <img className="content-image-field__preview" src={pictureUrl(imageBase, value)} alt={`${label}预览`} />}
+      {value !== '' && <img className="content-image-field__preview" src={pictureUrl(imageBase, value)} alt={`${label}预览`} width={240} height={120} />}
     </div>
   );
 }

@@ -25,7 +25,7 @@ export function PopupAd({ ad, qiniuImgAddress }: { ad: Ad; qiniuImgAddress: stri
     <div className="popup-ad" role="dialog" aria-modal="true" aria-label="活动推荐" data-testid="popup-ad">
       <div className="popup-ad__box">
         <a href={ad.clickUrl} {...linkTargetOf(ad.openType)} onClick={openAd} data-testid="popup-ad-link">
-          <img src={imageUrl(qiniuImgAddress, ad.picFilePath)} alt="活动推荐" width={560} height={360} />
+          <img src={imageUrl(qiniuImgAddress, ad.picFilePath)} alt="活动推荐" width={560} height={360} decoding="async" />
         </a>
         <button type="button" className="popup-ad__close" aria-label="关闭广告" onClick={() => void dismiss()} data-testid="popup-ad-close">
           ×

@@ -3,9 +3,20 @@ import { imageUrl } from '../../../contract/content.ts';
 import { homeLimits, type BannerItem } from '../../../contract/home.ts';
 import { Carousel } from '../../ui/carousel.tsx';
 import { linkTargetOf } from '../../ui/link-target.ts';
+import { ResponsiveImage } from '../../ui/responsive-image.tsx';
 
 /** The main banner: autoplay every 5 s; the band behind it takes the current slide's colour. */
-export function BannerCarousel({ banners, qiniuImgAddress, children }: { banners: BannerItem[]; qiniuImgAddress: string; children: ReactNode }) {
+export function BannerCarousel({
+  banners,
+  qiniuImgAddress,
+  qiniuImageDomain,
+  children,
+}: {
+  banners: BannerItem[];
+  qiniuImgAddress: string;
+  qiniuImageDomain?: string;
+  children: ReactNode;
+}) {
   const [selected, setSelected] = useState(0);
   const bannerColor = banners[selected]?.backgroundColor;
   // No banner, or one without a colour: the store's blue.
@@ -26,7 +37,15 @@ export function BannerCarousel({ banners, qiniuImgAddress, children }: { banners
           >
             {banners.map((banner, index) => (
               <a key={index} className="banner-carousel__link" href={banner.clickUrl} {...linkTargetOf(banner.openType)} data-testid="banner-link">
-                <img src={imageUrl(qiniuImgAddress, banner.picFilePath)} alt={`活动图${index + 1}`} width={730} height={450} />
+                <ResponsiveImage
+                  src={imageUrl(qiniuImgAddress, banner.picFilePath)}
+                  alt={`活动图${index + 1}`}
+                  width={730}
+                  height={450}
+                  sizes="730px"
+                  qiniuImageDomain={qiniuImageDomain}
+                  isPriority={index === 0}
+                />
               </a>
             ))}
           </Carousel>

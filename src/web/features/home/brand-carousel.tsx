@@ -2,6 +2,7 @@ import { brandPath } from '../../../contract/catalog.ts';
 import { imageUrl } from '../../../contract/content.ts';
 import { homeLimits, type PartnerBrand } from '../../../contract/home.ts';
 import { Carousel } from '../../ui/carousel.tsx';
+import { loadingOf } from '../../ui/responsive-image.tsx';
 
 /** Partner brands, one group per slide, autoplay every 5 s; each → /brand/{brandId}, more → /brand. */
 export function BrandCarousel({ slides, qiniuImgAddress }: { slides: PartnerBrand[][]; qiniuImgAddress: string }) {
@@ -23,7 +24,7 @@ export function BrandCarousel({ slides, qiniuImgAddress }: { slides: PartnerBran
                 <li key={brand.brandId}>
                   <a href={brandPath(brand.brandId)} title={brand.brandName} data-testid="brand-link">
                     {brand.brandImgName ? (
-                      <img src={imageUrl(qiniuImgAddress, brand.brandImgName)} alt={brand.brandName} width={150} height={60} loading="lazy" />
+                      <img src={imageUrl(qiniuImgAddress, brand.brandImgName)} alt={brand.brandName} width={150} height={60} {...loadingOf(false)} />
                     ) : (
                       <span className="brand-slide__name">{brand.brandName}</span>
                     )}

@@ -3,6 +3,7 @@ import { imageUrl } from '../../../contract/content.ts';
 import { homeLimits, type DisplayProduct } from '../../../contract/home.ts';
 import { formatUnitPriceE4, yuanToE4 } from '../../../contract/money.ts';
 import { Carousel } from '../../ui/carousel.tsx';
+import { loadingOf } from '../../ui/responsive-image.tsx';
 
 function ProductCard({ product, qiniuImgAddress }: { product: DisplayProduct; qiniuImgAddress: string }) {
   const cornerIcon = product.imagesIcons.leftTop?.picFile.filePath;
@@ -10,12 +11,20 @@ function ProductCard({ product, qiniuImgAddress }: { product: DisplayProduct; qi
     <a className="stand-card" href={productDetailPath(product.productId)} data-testid="stand-product">
       <span className="stand-card__picture">
         {product.filePath ? (
-          <img src={imageUrl(qiniuImgAddress, product.filePath)} alt={product.factoryCode} width={120} height={120} loading="lazy" />
+          <img src={imageUrl(qiniuImgAddress, product.filePath)} alt={product.factoryCode} width={120} height={120} {...loadingOf(false)} />
         ) : (
           <span className="stand-card__no-picture">暂无图片</span>
         )}
         {cornerIcon && (
-          <img className="stand-card__corner" src={imageUrl(qiniuImgAddress, cornerIcon)} alt="特价" width={48} height={48} data-testid="special-offer-icon" />
+          <img
+            className="stand-card__corner"
+            src={imageUrl(qiniuImgAddress, cornerIcon)}
+            alt="特价"
+            width={48}
+            height={48}
+            {...loadingOf(false)}
+            data-testid="special-offer-icon"
+          />
         )}
       </span>
       {product.label && <span className="stand-card__label">{product.label}</span>}

@@ -1,6 +1,7 @@
 import { homeLimits } from '../../../contract/home.ts';
 import type { OrderStatistic } from '../../../contract/home.ts';
 import { OrderStatistics } from './order-statistics.tsx';
+import { loadingOf } from '../../ui/responsive-image.tsx';
 
 const bomSteps = [
   { title: '上传BOM', text: '支持 Excel / CSV / 粘贴' },
@@ -13,7 +14,7 @@ export function PromoRow({ orders }: { orders: OrderStatistic[] }) {
   return (
     <div className="home-promo">
       <a className="home-promo__poster" href="/product/discount?subject=A01" data-testid="promo-poster">
-        <img src="/static/banners/promo-special-offer.svg" alt="特价专区：原厂现货限时特价" width={290} height={230} />
+        <img src="/static/banners/promo-special-offer.svg" alt="特价专区：原厂现货限时特价" width={290} height={230} {...loadingOf(false)} />
       </a>
       <section className="bom-promo" data-section="bom" data-testid="bom-promo">
         <div className="bom-promo__head">

@@ -1,5 +1,6 @@
 import { imageUrl, type ServiceInfo } from '../../../contract/content.ts';
 import { qqChatUrl } from '../../shell/sidebar-panels.tsx';
+import { loadingOf } from '../../ui/responsive-image.tsx';
 
 /** The member's dedicated sales representative on /user/person (spec §3 service info), when the service is enabled. */
 export function SalesRepCard({ rep, qiniuImgAddress }: { rep: ServiceInfo; qiniuImgAddress: string }) {
@@ -8,7 +9,14 @@ export function SalesRepCard({ rep, qiniuImgAddress }: { rep: ServiceInfo; qiniu
       <h2 className="person-panel__title">专属销售代表</h2>
       <div className="person-rep__body">
         {rep.operatorPortraitUrl ? (
-          <img className="person-rep__portrait" src={imageUrl(qiniuImgAddress, rep.operatorPortraitUrl)} alt={rep.operatorName} width={64} height={64} />
+          <img
+            className="person-rep__portrait"
+            src={imageUrl(qiniuImgAddress, rep.operatorPortraitUrl)}
+            alt={rep.operatorName}
+            width={64}
+            height={64}
+            {...loadingOf(false)}
+          />
         ) : null}
         <dl className="person-facts person-rep__facts">
           <dt>姓名</dt>
@@ -33,7 +41,14 @@ export function SalesRepCard({ rep, qiniuImgAddress }: { rep: ServiceInfo; qiniu
           ) : null}
         </dl>
         {rep.operateQrCode ? (
-          <img className="person-rep__qr" src={imageUrl(qiniuImgAddress, rep.operateQrCode)} alt="销售代表微信二维码" width={96} height={104} />
+          <img
+            className="person-rep__qr"
+            src={imageUrl(qiniuImgAddress, rep.operateQrCode)}
+            alt="销售代表微信二维码"
+            width={96}
+            height={104}
+            {...loadingOf(false)}
+          />
         ) : null}
       </div>
     </section>

@@ -65,7 +65,7 @@ export function ComplaintDesk({ initial, carriers, staff }: { initial: AdminComp
         <div className="desk-photos">
           {complaint.photos.map((photo) => (
             <a key={photo.key} href={photo.url} target="_blank" rel="noreferrer">
-              <img src={photo.url} alt="投诉图片" />
+              <img src={photo.url} alt="投诉图片" width={96} height={96} loading="lazy" decoding="async" />
             </a>
           ))}
         </div>

@@ -41,7 +41,11 @@ export function BrandForm({
       </label>
       <div className="taxonomy-logo">
         <span>Logo</span>
-        {draft.logoUrl ? <img src={draft.logoUrl} alt="品牌 Logo" className="taxonomy-logo__preview" /> : <span className="taxonomy-hint">未上传</span>}
+        {draft.logoUrl ? (
+          <img src={draft.logoUrl} alt="品牌 Logo" className="taxonomy-logo__preview" width={120} height={60} />
+        ) : (
+          <span className="taxonomy-hint">未上传</span>
+        )}
         <input
           type="file"
           aria-label="上传 Logo"

@@ -35,7 +35,12 @@ export function brandGridColumns({ edit, notify }: { edit: (row: AdminBrandRow) 
     {
       id: 'logo',
       header: 'Logo',
-      cell: (row) => (row.logoUrl ? <img className="taxonomy-grid-logo" src={row.logoUrl} alt={`${row.nameEn} Logo`} /> : '—'),
+      cell: (row) =>
+        row.logoUrl ? (
+          <img className="taxonomy-grid-logo" src={row.logoUrl} alt={`${row.nameEn} Logo`} width={80} height={32} loading="lazy" decoding="async" />
+        ) : (
+          '—'
+        ),
     },
     {
       id: 'nameEn',

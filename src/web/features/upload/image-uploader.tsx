@@ -89,5 +89,5 @@ function UploadThumb({ src, name }: { src: string; name: string }) {
       </span>
     );
   }
-  return <img className="image-uploader__thumb" src={src} alt={name} onError={() => setIsBroken(true)} />;
+  return <img className="image-uploader__thumb" src={src} alt={name} width={96} height={96} onError={() => setIsBroken(true)} />;
 }
