@@ -15,7 +15,7 @@ export function MessageListItem({ message, list }: { message: Message; list: Mes
         disabled={list.isBusy}
         onChange={() => list.toggle(message.id)}
       />
-      <span className="message-list__dot" aria-label={message.isRead ? '已读' : '未读'} />
+      <span className="message-list__dot" role="img" aria-label={message.isRead ? '已读' : '未读'} />
       <span className={`message-tag message-tag--${message.messageType}`}>{messageTypeNames[message.messageType]}</span>
       <div className="message-list__body">
         {isHtml ? (
