@@ -44,7 +44,7 @@ export function MobileLoginPage({ shell, data }: PageProps<MobileLoginData>) {
           </div>
         )}
         {mode === 'find' ? null : (
-          <div role="tabpanel" id="login-tab-panel" aria-labelledby={`login-tab-${mode}`}>
+          <div role="tabpanel" id="login-tab-panel">
             {mode === 'password' ? <PasswordLoginForm returnPath={data.returnPath} note={note} onForgotPassword={() => setMode('find')} /> : null}
             {mode === 'sms' ? <SmsLoginForm returnPath={data.returnPath} /> : null}
           </div>

@@ -51,7 +51,8 @@ export function ModalDialog({ isOpen, onClose, labelledBy, label, className, clo
     if (!dialog) return;
     if (isOpen && !dialog.matches(':modal')) {
       opener.current = document.activeElement;
-      if (dialog.open) dialog.close();
+      // Shown open by the server: hidden without a close event (which would tell the owner it closed), then made modal.
+      if (dialog.open) dialog.removeAttribute('open');
       dialog.showModal();
     } else if (!isOpen && dialog.open) {
       dialog.close();
@@ -77,7 +78,8 @@ export function ModalDialog({ isOpen, onClose, labelledBy, label, className, clo
         event.preventDefault();
         onClose();
       }}
-      onClose={() => {
+      onClose={(event) => {
+        if (event.currentTarget.open) return;
         if (isOpen) onClose();
         const element = opener.current;
         opener.current = null;

@@ -44,7 +44,7 @@ export function LoginPanel({ returnPath, initialMode, isWechatEnabled }: { retur
         </div>
       )}
       {mode === 'find' ? null : (
-        <div role="tabpanel" id="login-tab-panel" aria-labelledby={`login-tab-${mode}`}>
+        <div role="tabpanel" id="login-tab-panel">
           {mode === 'password' ? <PasswordLoginForm returnPath={returnPath} note={note} onForgotPassword={() => setMode('find')} /> : null}
           {mode === 'sms' ? <SmsLoginForm returnPath={returnPath} /> : null}
         </div>
