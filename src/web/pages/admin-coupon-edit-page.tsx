@@ -9,7 +9,16 @@ import { callStaffApi } from '../features/staff/staff-api.ts';
 import { useStaffCan } from '../features/staff/staff-can.tsx';
 import type { PageProps } from './page-props.ts';
 
-function Row({ label, children }: { label: string; children: ReactNode }) {
+/** A row of one control is its label; a row of several (each with its own aria-label) is a group named by the label. */
+function Row({ label, children, hasSeveralControls = false }: { label: string; children: ReactNode; hasSeveralControls?: boolean }) {
+  if (hasSeveralControls) {
+    return (
+      <div className="marketing-form__row" role="group" aria-label={label}>
+        <span>{label}</span>
+        {children}
+      </div>
+    );
+  }
   return (
     <label className="marketing-form__row">
       <span>{label}</span>
@@ -125,7 +134,7 @@ export function AdminCouponEditPage({ data }: PageProps<CouponEditPageData>) {
             )}
           </Row>
         )}
-        <Row label="有效期">
+        <Row label="有效期" hasSeveralControls>
           <select value={text.validityMode} onChange={(event) => set({ validityMode: event.target.value as CouponFormText['validityMode'] })}>
             <option value="days">领取后若干天内有效</option>
             <option value="window">固定时间段</option>
@@ -139,7 +148,7 @@ export function AdminCouponEditPage({ data }: PageProps<CouponEditPageData>) {
             </>
           )}
         </Row>
-        <Row label="领取时间">
+        <Row label="领取时间" hasSeveralControls>
           <input type="datetime-local" value={text.claimFrom} aria-label="领取开始" onChange={(event) => set({ claimFrom: event.target.value })} />
           <input
             type="datetime-local"

@@ -22,7 +22,7 @@ export function ApiIndexPage({ shell, data }: PageProps<ApiIndexData>) {
             </a>
           ))}
         </nav>
-        <main className="api-doc__main">
+        <div className="api-doc__main">
           <section className="api-doc__section" id="overview" aria-label="概述">
             <h1 className="api-doc__title">{data.title}</h1>
             <p>
@@ -120,7 +120,7 @@ export function ApiIndexPage({ shell, data }: PageProps<ApiIndexData>) {
               <EndpointDoc key={endpoint.operationId} endpoint={endpoint} />
             ))}
           </section>
-        </main>
+        </div>
       </div>
     </PageShell>
   );

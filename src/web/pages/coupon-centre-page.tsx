@@ -111,6 +111,8 @@ export function CouponCentrePage({ shell, data }: PageProps<CouponCentreData>) {
             key={item.key}
             type="button"
             role="tab"
+            id={`coupon-filter-${item.key}`}
+            aria-controls="coupon-filter-panel"
             aria-selected={filter === item.key}
             className={filter === item.key ? 'coupon-filters__tab coupon-filters__tab--active' : 'coupon-filters__tab'}
             onClick={() => {
@@ -121,34 +123,37 @@ export function CouponCentrePage({ shell, data }: PageProps<CouponCentreData>) {
           </button>
         ))}
       </div>
-      {shown.length === 0 ? (
-        <p className="coupon-empty">暂无可领取的优惠券，新券上架后会在这里展示</p>
-      ) : (
-        <div className="coupon-grid">
-          {shown.map((coupon) => (
-            <CouponTicket
-              key={coupon.templateId}
-              testId="centre-coupon"
-              terms={coupon}
-              name={coupon.name}
-              validity={templateValidityText(coupon)}
-              tone={coupon.state === 'soldOut' ? 'muted' : 'active'}
-              stamp={stamps[coupon.state]}
-              details={<StockBar coupon={coupon} />}
-              action={
-                <ClaimAction
-                  coupon={coupon}
-                  isLogin={data.isLogin}
-                  isBusy={busyId === coupon.templateId}
-                  onClaim={() => {
-                    claim(coupon);
-                  }}
-                />
-              }
-            />
-          ))}
-        </div>
-      )}
+      <div role="tabpanel" id="coupon-filter-panel" aria-labelledby={`coupon-filter-${filter}`}>
+        {shown.length === 0 ? (
+          <p className="coupon-empty">暂无可领取的优惠券，新券上架后会在这里展示</p>
+        ) : (
+          <div className="coupon-grid">
+            {shown.map((coupon) => (
+              <CouponTicket
+                headingLevel={2}
+                key={coupon.templateId}
+                testId="centre-coupon"
+                terms={coupon}
+                name={coupon.name}
+                validity={templateValidityText(coupon)}
+                tone={coupon.state === 'soldOut' ? 'muted' : 'active'}
+                stamp={stamps[coupon.state]}
+                details={<StockBar coupon={coupon} />}
+                action={
+                  <ClaimAction
+                    coupon={coupon}
+                    isLogin={data.isLogin}
+                    isBusy={busyId === coupon.templateId}
+                    onClaim={() => {
+                      claim(coupon);
+                    }}
+                  />
+                }
+              />
+            ))}
+          </div>
+        )}
+      </div>
     </PageShell>
   );
 }

@@ -50,6 +50,7 @@ function MemberStatus({ data }: { data: NewMemberPackData }) {
       <div className="coupon-grid">
         {data.received.map((coupon) => (
           <CouponTicket
+            headingLevel={2}
             key={coupon.memberCouponId}
             testId="gift-pack-received"
             terms={coupon}
@@ -85,6 +86,7 @@ export function GiftPackPage({ shell, data }: PageProps<NewMemberPackData>) {
         <div className="coupon-grid gift-pack__coupons">
           {data.pack.map((coupon) => (
             <CouponTicket
+              headingLevel={2}
               key={coupon.templateId}
               testId="gift-pack-coupon"
               terms={coupon}

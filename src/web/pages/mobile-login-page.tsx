@@ -32,6 +32,8 @@ export function MobileLoginPage({ shell, data }: PageProps<MobileLoginData>) {
                 key={tab.mode}
                 type="button"
                 role="tab"
+                id={`login-tab-${tab.mode}`}
+                aria-controls="login-tab-panel"
                 aria-selected={mode === tab.mode}
                 className={mode === tab.mode ? 'mb-tabs__tab mb-tabs__tab--active' : 'mb-tabs__tab'}
                 onClick={() => setMode(tab.mode)}
@@ -41,8 +43,12 @@ export function MobileLoginPage({ shell, data }: PageProps<MobileLoginData>) {
             ))}
           </div>
         )}
-        {mode === 'password' ? <PasswordLoginForm returnPath={data.returnPath} note={note} onForgotPassword={() => setMode('find')} /> : null}
-        {mode === 'sms' ? <SmsLoginForm returnPath={data.returnPath} /> : null}
+        {mode === 'find' ? null : (
+          <div role="tabpanel" id="login-tab-panel">
+            {mode === 'password' ? <PasswordLoginForm returnPath={data.returnPath} note={note} onForgotPassword={() => setMode('find')} /> : null}
+            {mode === 'sms' ? <SmsLoginForm returnPath={data.returnPath} /> : null}
+          </div>
+        )}
         {mode === 'find' ? (
           <FindPasswordForm
             onDone={(message) => {

@@ -108,6 +108,7 @@ export function MyCouponsPage({ shell, data }: PageProps<MyCouponsData>) {
             <div className="coupon-grid">
               {data.coupons.map((coupon) => (
                 <CouponTicket
+                  headingLevel={2}
                   key={coupon.memberCouponId}
                   testId="my-coupon"
                   terms={coupon}

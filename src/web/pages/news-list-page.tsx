@@ -34,19 +34,18 @@ export function NewsListPage({ shell, data }: PageProps<NewsListData>) {
       <div className="news-page">
         <Breadcrumb items={[{ label }]} />
         <div className="news-panel">
-          <div className="news-tabs" role="tablist">
+          <nav className="news-tabs" aria-label="资讯分类">
             {newsKinds.map((kind) => (
               <a
                 key={kind}
-                role="tab"
-                aria-selected={kind === data.kind}
+                aria-current={kind === data.kind ? 'page' : undefined}
                 className={kind === data.kind ? 'news-tabs__tab news-tabs__tab--active' : 'news-tabs__tab'}
                 href={newsListPath(kind)}
               >
                 {newsKindLabels[kind]}
               </a>
             ))}
-          </div>
+          </nav>
           {data.list.length > 0 ? (
             <ul className="news-list" data-testid="news-list">
               {data.list.map((entry) => (

@@ -51,7 +51,7 @@ export function ProfilePage({ shell, data }: PageProps<ProfilePageData>) {
             </div>
           </div>
           <form className="member-form" onSubmit={form.save} noValidate>
-            <FormRow label="会员编号">{({ id }) => <span id={id}>{form.profile.userNumber}</span>}</FormRow>
+            <FormRow label="会员编号">{({ id }) => <output id={id}>{form.profile.userNumber}</output>}</FormRow>
             <TextField
               label="昵称"
               isRequired

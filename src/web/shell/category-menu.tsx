@@ -1,6 +1,7 @@
 import type { CategoryFirst, CategoryGroup } from '../../contract/shell.ts';
 import { cutCategoryName, splitIntoColumns } from './category-menu-layout.ts';
 import { Icon } from './icons.tsx';
+import { useCategoryMenuKeys } from './use-category-menu-keys.ts';
 
 function chooseUrl(firstId: number, secondId?: number): string {
   return secondId === undefined ? `/choose/${firstId}` : `/choose/${firstId}-${secondId}`;
@@ -38,23 +39,46 @@ function FirstCategoryBlock({ first }: { first: CategoryFirst }) {
   );
 }
 
+const groupsId = 'category-menu-groups';
+const flyoutId = (index: number) => `category-menu-flyout-${index}`;
+
 /**
  * The nav bar's category mega-menu (spec §2): the first 8 groups and a more link; hovering a
  * group shows its categories, second levels with product counts, names cut at 9 characters,
- * in up to 3 columns of 7. Open by CSS hover/focus, so it works before scripts load.
+ * in up to 3 columns of 7. Open by CSS hover/focus, so it works before scripts load. The
+ * keyboard (APG disclosure navigation, useCategoryMenuKeys) opens it with ArrowDown, moves
+ * between groups with the arrows, enters a group's flyout with Enter or ArrowRight, and closes
+ * with Escape, the focus going back to where the menu was opened from.
  */
 export function CategoryMenu({ groups, isOpen }: { groups: CategoryGroup[]; isOpen: boolean }) {
+  const menu = useCategoryMenuKeys();
+  const isExpanded = isOpen || menu.isShown;
   return (
-    <div className={`category-menu${isOpen ? ' category-menu--open' : ''}`} data-testid="category-menu">
-      <a className="category-menu__title" href="/catalogue">
+    <div
+      className={`category-menu${isOpen ? ' category-menu--open' : ''}${menu.isDismissed ? ' category-menu--dismissed' : ''}`}
+      data-testid="category-menu"
+      {...menu.rootHandlers}
+    >
+      <a className="category-menu__title" href="/catalogue" aria-expanded={isExpanded} aria-controls={groupsId} data-menu-title="">
         <Icon name="menu" size={16} />
         全部商品分类
       </a>
-      <div className="category-menu__groups">
+      <nav className="category-menu__groups" id={groupsId} aria-label="商品分类">
         <ul className="category-menu__group-list">
-          {groups.map((group) => (
-            <li className="category-menu__group" key={group.categoryGroupName} data-testid="menu-group">
-              <a className="category-menu__group-name" href="/catalogue">
+          {groups.map((group, index) => (
+            <li
+              className={`category-menu__group${menu.collapsedGroup === index ? ' category-menu__group--collapsed' : ''}`}
+              key={group.categoryGroupName}
+              data-testid="menu-group"
+              {...menu.groupHandlers(index)}
+            >
+              <a
+                className="category-menu__group-name"
+                href="/catalogue"
+                aria-expanded={menu.shownGroup === index}
+                aria-controls={flyoutId(index)}
+                data-menu-group={index}
+              >
                 <strong>{group.categoryGroupName}</strong>
                 <span className="category-menu__group-hint">
                   {group.categoryList
@@ -63,7 +87,7 @@ export function CategoryMenu({ groups, isOpen }: { groups: CategoryGroup[]; isOp
                     .join(' / ')}
                 </span>
               </a>
-              <div className="category-menu__flyout" data-testid="menu-flyout">
+              <div className="category-menu__flyout" id={flyoutId(index)} data-testid="menu-flyout" data-menu-flyout={index}>
                 {group.categoryList.map((first) => (
                   <FirstCategoryBlock key={first.categoryId} first={first} />
                 ))}
@@ -75,7 +99,7 @@ export function CategoryMenu({ groups, isOpen }: { groups: CategoryGroup[]; isOp
           更多分类
           <Icon name="chevron" size={12} />
         </a>
-      </div>
+      </nav>
     </div>
   );
 }

@@ -37,7 +37,7 @@ export function FooterContent({ shell }: { shell: ShellState }) {
         <div className="site-footer__columns">
           {footerData.helpColumns.map((column) => (
             <div key={column.title} className="site-footer__column" data-testid="help-column">
-              <h3>{column.title}</h3>
+              <h2>{column.title}</h2>
               <ul>
                 {column.links.map((link) => (
                   <li key={link.url}>

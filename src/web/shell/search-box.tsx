@@ -1,10 +1,18 @@
 import type { SubmitEvent } from 'react';
 import { useSearchSuggestions } from '../features/search/use-search-suggestions.ts';
+import { comboboxAttributes, optionId } from '../features/search/combobox-attributes.ts';
 import { Icon } from './icons.tsx';
 
-/** The header search box (spec §4); its behaviour is useSearchSuggestions. */
+const listboxId = 'search-box-listbox';
+
+/**
+ * The header search box (spec §4); its behaviour is useSearchSuggestions. An APG combobox with a
+ * listbox popup: the input keeps the focus, aria-activedescendant names the option the arrow keys
+ * chose (docs/architecture.md, "Keyboard and ARIA patterns").
+ */
 export function SearchBox() {
   const box = useSearchSuggestions();
+  const combobox = comboboxAttributes(box, listboxId);
   const onSubmit = (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     box.search(box.keyword);
@@ -14,17 +22,15 @@ export function SearchBox() {
       <div className="search-box__field">
         <input
           className="search-box__input"
-          type="search"
+          type="text"
           name="key"
           value={box.keyword}
           maxLength={100}
           autoComplete="off"
+          enterKeyHint="search"
           placeholder="请输入型号、品牌或关键词，如 STM32F103C8T6"
           aria-label="搜索元器件"
-          aria-expanded={box.isDropdownVisible}
-          aria-controls="search-box-dropdown"
-          aria-autocomplete="list"
-          role="combobox"
+          {...combobox}
           onChange={(event) => box.type(event.target.value)}
           onFocus={box.focus}
           onBlur={box.blur}
@@ -33,12 +39,7 @@ export function SearchBox() {
           }}
         />
         {box.isDropdownVisible && (
-          <div
-            className="search-box__dropdown"
-            id="search-box-dropdown"
-            data-testid="search-dropdown"
-            data-kind={box.isShowingHistory ? 'history' : 'suggestion'}
-          >
+          <div className="search-box__dropdown" data-testid="search-dropdown" data-kind={box.isShowingHistory ? 'history' : 'suggestion'}>
             {box.isShowingHistory && (
               <div className="search-box__dropdown-head">
                 <span>最近搜索</span>
@@ -47,10 +48,11 @@ export function SearchBox() {
                 </button>
               </div>
             )}
-            <ul role="listbox" aria-label={box.isShowingHistory ? '最近搜索' : '搜索建议'}>
+            <ul role="listbox" id={listboxId} aria-label={box.isShowingHistory ? '最近搜索' : '搜索建议'}>
               {box.items.map((item, index) => (
                 <li
                   key={`${item.kind}-${item.key}`}
+                  id={optionId(listboxId, index)}
                   role="option"
                   aria-selected={index === box.activeIndex}
                   className={`search-box__option${index === box.activeIndex ? ' search-box__option--active' : ''}`}

@@ -6,10 +6,26 @@ interface FieldProps {
   children: ReactNode;
   /** Shown under the input in grey. */
   hint?: string;
+  /**
+   * The input's id, for a row that holds a button beside its input (send code, new picture): a
+   * label may hold one control only, so the row is a div and its label names the input by id.
+   */
+  htmlFor?: string;
 }
 
 /** One labelled row of an account form. */
-export function FormField({ label, children, hint }: FieldProps) {
+export function FormField({ label, children, hint, htmlFor }: FieldProps) {
+  if (htmlFor) {
+    return (
+      <div className="auth-field">
+        <label className="auth-field__label" htmlFor={htmlFor}>
+          {label}
+        </label>
+        <span className="auth-field__control">{children}</span>
+        {hint ? <span className="auth-field__hint">{hint}</span> : null}
+      </div>
+    );
+  }
   return (
     <label className="auth-field">
       <span className="auth-field__label">{label}</span>

@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import { graphCodeLength, SendMsgType } from '../../../contract/account.ts';
 import { FormField } from './form-parts.tsx';
 import { GraphicCodeImage } from './graphic-code-image.tsx';
@@ -5,10 +6,12 @@ import type { GraphicCodeAnswer } from './use-graphic-code-answer.ts';
 
 /** The 图形验证码 row of the account forms: the answer's input and the image (a new one on click). */
 export function GraphicCodeField({ answer, type = SendMsgType.register }: { answer: GraphicCodeAnswer; type?: number }) {
+  const inputId = useId();
   return (
-    <FormField label="图形验证码">
+    <FormField label="图形验证码" htmlFor={inputId}>
       <span className="auth-inline">
         <input
+          id={inputId}
           className="auth-input"
           name="graphCode"
           autoComplete="off"

@@ -32,6 +32,8 @@ export function LoginPanel({ returnPath, initialMode, isWechatEnabled }: { retur
               key={tab.mode}
               type="button"
               role="tab"
+              id={`login-tab-${tab.mode}`}
+              aria-controls="login-tab-panel"
               aria-selected={mode === tab.mode}
               className={mode === tab.mode ? 'auth-tabs__tab auth-tabs__tab--active' : 'auth-tabs__tab'}
               onClick={() => setMode(tab.mode)}
@@ -41,8 +43,12 @@ export function LoginPanel({ returnPath, initialMode, isWechatEnabled }: { retur
           ))}
         </div>
       )}
-      {mode === 'password' ? <PasswordLoginForm returnPath={returnPath} note={note} onForgotPassword={() => setMode('find')} /> : null}
-      {mode === 'sms' ? <SmsLoginForm returnPath={returnPath} /> : null}
+      {mode === 'find' ? null : (
+        <div role="tabpanel" id="login-tab-panel">
+          {mode === 'password' ? <PasswordLoginForm returnPath={returnPath} note={note} onForgotPassword={() => setMode('find')} /> : null}
+          {mode === 'sms' ? <SmsLoginForm returnPath={returnPath} /> : null}
+        </div>
+      )}
       {mode === 'find' ? (
         <FindPasswordForm
           onDone={(message) => {

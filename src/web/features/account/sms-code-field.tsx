@@ -1,3 +1,4 @@
+import { useId } from 'react';
 import type { VisitorSmsPurpose } from '../../../contract/account.ts';
 import { FormField, SmsCodeInput } from './form-parts.tsx';
 import { GraphicCodeField } from './graphic-code-field.tsx';
@@ -21,12 +22,13 @@ interface SmsCodeFieldProps {
 /** The SMS code row with its send button (which counts down), after a graphic-code row once the server asks for one. */
 export function SmsCodeField({ label, placeholder, value, onChange, phone, purpose, sendBlocker, graphCode }: SmsCodeFieldProps) {
   const sms = useSendSmsCode({ phone, purpose, blocker: sendBlocker, graphCode });
+  const inputId = useId();
   return (
     <>
       {sms.needsGraphCode && !graphCode ? <GraphicCodeField answer={sms.graphCode} type={purpose} /> : null}
-      <FormField label={label}>
+      <FormField label={label} htmlFor={inputId}>
         <span className="auth-inline">
-          <SmsCodeInput className="auth-input" name="smsCode" placeholder={placeholder} value={value} onChange={onChange} />
+          <SmsCodeInput id={inputId} className="auth-input" name="smsCode" placeholder={placeholder} value={value} onChange={onChange} />
           <SmsCodeButton sms={sms} />
         </span>
       </FormField>

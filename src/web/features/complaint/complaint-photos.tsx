@@ -1,17 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { ComplaintPhoto } from '../../../contract/complaint.ts';
+import { ModalDialog } from '../../ui/modal-dialog.tsx';
 
 /** Thumbnails that open the picture full size over the page (a plain link to it without script). */
 export function ComplaintPhotos({ photos }: { photos: ComplaintPhoto[] }) {
   const [openUrl, setOpenUrl] = useState<string | null>(null);
-  useEffect(() => {
-    if (openUrl === null) return undefined;
-    const close = (event: KeyboardEvent) => {
-      if (event.key === 'Escape') setOpenUrl(null);
-    };
-    window.addEventListener('keydown', close);
-    return () => window.removeEventListener('keydown', close);
-  }, [openUrl]);
   if (photos.length === 0) return null;
   return (
     <>
@@ -41,12 +34,12 @@ export function ComplaintPhotos({ photos }: { photos: ComplaintPhoto[] }) {
         ))}
       </ul>
       {openUrl !== null ? (
-        <div className="complaint-lightbox" role="dialog" aria-modal="true" aria-label="查看大图" onClick={() => setOpenUrl(null)}>
+        <ModalDialog isOpen onClose={() => setOpenUrl(null)} className="complaint-lightbox" label="查看大图" closesOnBackdrop>
           <img className="complaint-lightbox__image" src={openUrl} alt="投诉图片大图" />
           <button type="button" className="complaint-lightbox__close" aria-label="关闭大图" onClick={() => setOpenUrl(null)}>
             ×
           </button>
-        </div>
+        </ModalDialog>
       ) : null}
     </>
   );

@@ -1,9 +1,13 @@
 import type { MouseEvent } from 'react';
 import { imageUrl, type Ad } from '../../../contract/content.ts';
 import { linkTargetOf } from '../../ui/link-target.ts';
+import { ModalDialog } from '../../ui/modal-dialog.tsx';
 import { useDismissAd } from './use-dismiss-ad.ts';
 
-/** The optional pop-up ad (spec §4): clicking it or its close icon reports the close by adPosId and hides it (useDismissAd). */
+/**
+ * The optional pop-up ad (spec §4): clicking it, its close icon or Escape reports the close by
+ * adPosId and hides it (useDismissAd). A ModalDialog: the page beneath waits until it is closed.
+ */
 export function PopupAd({ ad, qiniuImgAddress }: { ad: Ad; qiniuImgAddress: string }) {
   const { isVisible, dismiss } = useDismissAd(ad);
   if (!isVisible) return null;
@@ -22,7 +26,7 @@ export function PopupAd({ ad, qiniuImgAddress }: { ad: Ad; qiniuImgAddress: stri
   }
 
   return (
-    <div className="popup-ad" role="dialog" aria-modal="true" aria-label="活动推荐" data-testid="popup-ad">
+    <ModalDialog isOpen onClose={() => void dismiss()} className="popup-ad" label="活动推荐" testId="popup-ad">
       <div className="popup-ad__box">
         <a href={ad.clickUrl} {...linkTargetOf(ad.openType)} onClick={openAd} data-testid="popup-ad-link">
           <img src={imageUrl(qiniuImgAddress, ad.picFilePath)} alt="活动推荐" width={560} height={360} decoding="async" />
@@ -31,6 +35,6 @@ export function PopupAd({ ad, qiniuImgAddress }: { ad: Ad; qiniuImgAddress: stri
           ×
         </button>
       </div>
-    </div>
+    </ModalDialog>
   );
 }

@@ -16,6 +16,7 @@ export function CouponTicket({
   stamp,
   tone = 'active',
   testId,
+  headingLevel = 3,
 }: {
   terms: CouponTerms;
   name: string;
@@ -26,7 +27,10 @@ export function CouponTicket({
   stamp?: string;
   tone?: TicketTone;
   testId?: string;
+  /** The name's heading level: 2 where the tickets sit right under the page's h1, 3 under a section's h2. */
+  headingLevel?: 2 | 3;
 }) {
+  const Heading = headingLevel === 2 ? 'h2' : 'h3';
   return (
     <article className={`coupon-ticket coupon-ticket--${terms.kind} coupon-ticket--${tone}`} data-testid={testId}>
       <div className="coupon-ticket__value">
@@ -41,7 +45,7 @@ export function CouponTicket({
         </span>
       </div>
       <div className="coupon-ticket__body">
-        <h3 className="coupon-ticket__name">{name}</h3>
+        <Heading className="coupon-ticket__name">{name}</Heading>
         <p className="coupon-ticket__scope" data-testid="coupon-scope">
           {scopeText(terms)}
           <a className="coupon-ticket__use-link" href={couponUseUrl(terms)}>

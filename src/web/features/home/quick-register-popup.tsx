@@ -14,6 +14,7 @@ const subscribeToNothing = () => () => undefined;
  * value; closing stores a marker that expires at the next midnight, so it returns tomorrow.
  * Storage is read after hydration: the server cannot know it, so the server render and
  * hydration show nothing (the server snapshot), then the browser's storage decides.
+ * A non-modal dialog: it offers, it does not take the focus or block the page; Escape inside closes it.
  */
 export function QuickRegisterPopup({ inviter }: { inviter: string }) {
   const isHiddenForToday = useSyncExternalStore(subscribeToNothing, isMarkedHidden, () => true);
@@ -26,10 +27,18 @@ export function QuickRegisterPopup({ inviter }: { inviter: string }) {
   }
 
   return (
-    <div className="quick-register" role="dialog" aria-label="快速注册" data-testid="quick-register">
+    <div
+      className="quick-register"
+      role="dialog"
+      aria-labelledby="quick-register-title"
+      data-testid="quick-register"
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') close();
+      }}
+    >
       <div className="container quick-register__inner">
         <div className="quick-register__pitch">
-          <strong>新人注册即送 ¥100 券包</strong>
+          <strong id="quick-register-title">新人注册即送 ¥100 券包</strong>
           <span>手机号快速注册，领券后全场现货可用</span>
         </div>
         <RegisterBox inviter={inviter} layout="bar" idPrefix="popup-register" />

@@ -1,6 +1,9 @@
 import { useEffect, useRef, type SubmitEvent } from 'react';
 import { mobileSearchPath } from '../../../contract/mobile.ts';
+import { comboboxAttributes, optionId } from '../search/combobox-attributes.ts';
 import { useSearchSuggestions } from '../search/use-search-suggestions.ts';
+
+const listboxId = 'm-search-listbox';
 
 /**
  * The mobile search box: the desktop header's behaviour (useSearchSuggestions: suggestions 200 ms
@@ -9,6 +12,7 @@ import { useSearchSuggestions } from '../search/use-search-suggestions.ts';
  */
 export function MobileSearchBox({ basePath, initialKeyword }: { basePath: string; initialKeyword: string }) {
   const box = useSearchSuggestions((keyword) => mobileSearchPath(basePath, keyword), initialKeyword);
+  const combobox = comboboxAttributes(box, listboxId);
   const input = useRef<HTMLInputElement>(null);
   const isEmptyAtStart = useRef(initialKeyword === '');
   const focusBox = box.focus;
@@ -28,7 +32,7 @@ export function MobileSearchBox({ basePath, initialKeyword }: { basePath: string
       <div className="m-search__field">
         <input
           ref={input}
-          type="search"
+          type="text"
           name="key"
           value={box.keyword}
           maxLength={100}
@@ -36,10 +40,7 @@ export function MobileSearchBox({ basePath, initialKeyword }: { basePath: string
           enterKeyHint="search"
           placeholder="搜索型号、品牌、参数"
           aria-label="搜索关键词"
-          aria-expanded={box.isDropdownVisible}
-          aria-controls="m-search-dropdown"
-          aria-autocomplete="list"
-          role="combobox"
+          {...combobox}
           onChange={(event) => box.type(event.target.value)}
           onFocus={box.focus}
           onBlur={box.blur}
@@ -48,7 +49,7 @@ export function MobileSearchBox({ basePath, initialKeyword }: { basePath: string
           }}
         />
         {box.isDropdownVisible && (
-          <div className="m-suggest" id="m-search-dropdown" data-testid="m-suggestions" data-kind={box.isShowingHistory ? 'history' : 'suggestion'}>
+          <div className="m-suggest" data-testid="m-suggestions" data-kind={box.isShowingHistory ? 'history' : 'suggestion'}>
             {box.isShowingHistory && (
               <div className="m-suggest__head">
                 <span>最近搜索</span>
@@ -57,10 +58,11 @@ export function MobileSearchBox({ basePath, initialKeyword }: { basePath: string
                 </button>
               </div>
             )}
-            <ul role="listbox" aria-label={box.isShowingHistory ? '最近搜索' : '搜索建议'}>
+            <ul role="listbox" id={listboxId} aria-label={box.isShowingHistory ? '最近搜索' : '搜索建议'}>
               {box.items.map((item, index) => (
                 <li
                   key={`${item.kind}-${item.key}`}
+                  id={optionId(listboxId, index)}
                   role="option"
                   aria-selected={index === box.activeIndex}
                   className={index === box.activeIndex ? 'm-suggest__option m-suggest__option--active' : 'm-suggest__option'}

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import type { ApiEndpointDoc, ApiExampleDoc, ApiFieldDoc } from '../../../contract/open-api.ts';
 
 const languages: { key: keyof ApiExampleDoc; label: string }[] = [
@@ -11,6 +11,7 @@ const languages: { key: keyof ApiExampleDoc; label: string }[] = [
 export function CodeTabs({ example, label }: { example: ApiExampleDoc | Partial<ApiExampleDoc>; label: string }) {
   const shown = languages.filter((language) => example[language.key]);
   const [current, setCurrent] = useState(shown[0]?.key ?? 'curl');
+  const idPrefix = useId();
   return (
     <div className="api-code" data-testid="api-example">
       <div className="api-code__tabs" role="tablist" aria-label={label}>
@@ -19,6 +20,8 @@ export function CodeTabs({ example, label }: { example: ApiExampleDoc | Partial<
             key={language.key}
             type="button"
             role="tab"
+            id={`${idPrefix}-tab-${language.key}`}
+            aria-controls={`${idPrefix}-panel-${language.key}`}
             aria-selected={language.key === current}
             className={language.key === current ? 'api-code__tab api-code__tab--active' : 'api-code__tab'}
             onClick={() => setCurrent(language.key)}
@@ -28,7 +31,15 @@ export function CodeTabs({ example, label }: { example: ApiExampleDoc | Partial<
         ))}
       </div>
       {shown.map((language) => (
-        <pre key={language.key} className="api-code__block" hidden={language.key !== current} data-language={language.key}>
+        <pre
+          key={language.key}
+          className="api-code__block"
+          role="tabpanel"
+          id={`${idPrefix}-panel-${language.key}`}
+          aria-labelledby={`${idPrefix}-tab-${language.key}`}
+          hidden={language.key !== current}
+          data-language={language.key}
+        >
           <code>{example[language.key]}</code>
         </pre>
       ))}

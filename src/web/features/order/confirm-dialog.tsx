@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef } from 'react';
+import { useId } from 'react';
+import { ModalDialog } from '../../ui/modal-dialog.tsx';
 
 export interface ConfirmDialogProps {
   isOpen: boolean;
@@ -11,19 +12,12 @@ export interface ConfirmDialogProps {
   onClose: () => void;
 }
 
-/** A modal question (the browser's own <dialog>: focus kept inside, Esc closes) with a confirm and a cancel button. */
+/** A modal question (ModalDialog: focus kept inside, Esc closes, focus back on the opener) with a confirm and a cancel button. */
 export function ConfirmDialog({ isOpen, title, message, confirmLabel, cancelLabel = '再想想', isBusy = false, onConfirm, onClose }: ConfirmDialogProps) {
-  const ref = useRef<HTMLDialogElement>(null);
   // A page may hold several (取消订单 and 确认收货): each names itself by its own title.
   const titleId = useId();
-  useEffect(() => {
-    const dialog = ref.current;
-    if (!dialog) return;
-    if (isOpen && !dialog.open) dialog.showModal();
-    if (!isOpen && dialog.open) dialog.close();
-  }, [isOpen]);
   return (
-    <dialog ref={ref} className="confirm-dialog" aria-labelledby={titleId} onClose={onClose}>
+    <ModalDialog isOpen={isOpen} onClose={onClose} className="confirm-dialog" labelledBy={titleId}>
       <h2 id={titleId} className="confirm-dialog__title">
         {title}
       </h2>
@@ -36,6 +30,6 @@ export function ConfirmDialog({ isOpen, title, message, confirmLabel, cancelLabe
           {isBusy ? '处理中…' : confirmLabel}
         </button>
       </div>
-    </dialog>
+    </ModalDialog>
   );
 }

@@ -24,7 +24,10 @@ export interface SearchSuggestions {
   isDropdownVisible: boolean;
   activeIndex: number;
   type: (value: string) => void;
-  /** Arrow keys cycle and fill the box, Escape closes; true when the key was handled. */
+  /**
+   * Arrow keys cycle and fill the box; Escape closes an open list, and a second Escape empties
+   * the box (the APG combobox); true when the key was handled.
+   */
   press: (key: string) => boolean;
   focus: () => void;
   blur: () => void;
@@ -140,8 +143,16 @@ export function useSearchSuggestions(resultsUrl: (keyword: string) => string = s
         return true;
       }
       if (key === 'Escape') {
-        setIsOpen(false);
         setActiveIndex(-1);
+        if (isOpen && items.length > 0) {
+          setIsOpen(false);
+          return true;
+        }
+        if (!keyword) return false;
+        setKeyword('');
+        setTypedKey('');
+        clear();
+        return true;
       }
       return false;
     },
