@@ -24,7 +24,7 @@ import { searchParamsUrl, type SearchParams } from '../src/contract/search.ts';
 import { splitKeyword } from '../src/contract/value-query.ts';
 import { benchAppDeps, benchDatabasePath, benchSkus, createLogCapture, isMainSize, writeBenchReport } from './bench-kit.ts';
 import { defaultKeeperOptions } from '../src/server/features/search/search-index.keeper.ts';
-import { snapshotPathOf } from '../src/server/features/search/index/snapshot-paths.ts';
+import { snapshotPathOf } from '../src/server/cache/snapshot-paths.ts';
 import { createBenchClient } from './http-client.ts';
 import { buildApp } from '../src/server/app.ts';
 import { createDb, type Db } from '../src/server/db/create-db.ts';

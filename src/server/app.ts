@@ -32,7 +32,7 @@ import { requestErrors } from '../contract/errors.ts';
 import { failureEnvelope } from './http/error-handler.ts';
 import { SearchService } from './features/search/search.service.ts';
 import { defaultKeeperOptions } from './features/search/search-index.keeper.ts';
-import { snapshotPathOf } from './features/search/index/snapshot-paths.ts';
+import { snapshotPathOf } from './cache/snapshot-paths.ts';
 
 export interface BuildAppOptions {
   /** How pages find their scripts: the Vite manifest, the Vite dev server, or nothing (tests). */

@@ -3,9 +3,9 @@ import { pino, type Logger } from 'pino';
 import type { Db } from '../db/create-db.ts';
 import { createChooseIndexStore } from '../features/catalog/choose/choose-index.store.ts';
 import { warmChooseIndexes } from '../features/catalog/choose/choose.service.ts';
-import { readSyncState } from '../features/search/catalog-changes.repository.ts';
+import { readSyncState } from '../cache/catalog-changes.ts';
 import { buildSearchIndex } from '../features/search/index/build-index.ts';
-import { snapshotPathOf } from '../features/search/index/snapshot-paths.ts';
+import { snapshotPathOf } from '../cache/snapshot-paths.ts';
 import { writeSearchSnapshot } from '../features/search/index/search-snapshot.ts';
 
 export interface SnapshotTiming {

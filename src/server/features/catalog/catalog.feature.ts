@@ -4,7 +4,7 @@ import { catalogContextOf } from './catalog-context.ts';
 import { catalogPages } from './catalog.pages.ts';
 import { registerCatalogRoutes } from './catalog.routes.ts';
 import { warmChooseIndexes } from './choose/choose.service.ts';
-import { snapshotPathOf } from '../search/index/snapshot-paths.ts';
+import { snapshotPathOf } from '../../cache/snapshot-paths.ts';
 
 /** Issue 4: the catalogue, parametric selection, product detail and the zones. */
 export const registerCatalogFeature: FeatureRegistration = (app, deps, pages) => {

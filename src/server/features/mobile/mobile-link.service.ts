@@ -8,3 +8,6 @@ export function mobileSiteLinkFor(userAgent: string | undefined, mobileSite: str
   if (!isMobileUserAgent(userAgent)) return null;
   return mobileSite.startsWith('/') ? `${mobileSite}?pc=0` : `${mobileSite.replace(/\/$/, '')}/?pc=0`;
 }
+
+/** For other features that key on the device choice (the page cache): where the phone pages live, and the cookie of a phone that chose the desktop site. */
+export { mobilePathPrefix, preferDesktopCookie } from './mobile-site.ts';

@@ -1,8 +1,8 @@
 import type { Logger } from 'pino';
 import { cacheSources, type CacheVersions } from '../../cache/cache-versions.ts';
 import type { Db } from '../../db/create-db.ts';
-import { readChangesAfter, readSyncState } from '../search/catalog-changes.repository.ts';
-import { ChangeCursor } from '../search/index/change-cursor.ts';
+import { readChangesAfter, readSyncState } from '../../cache/catalog-changes.ts';
+import { ChangeCursor } from '../../cache/change-cursor.ts';
 import type { PageDependence } from './page-cache.rules.ts';
 
 /**

@@ -9,8 +9,8 @@ import { pageStateOf } from '../../testing/page-state.ts';
 import { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { fixtureProductId, insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
-import { seedContent } from '../content/content.seed.ts';
-import { preferDesktopCookie } from '../mobile/mobile-site.ts';
+import { insertContentFixture } from '../content/testing/content-fixture.ts';
+import { preferDesktopCookie } from '../mobile/mobile-link.service.ts';
 
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 /** The change signals are read at most once a second: wait for the read, not for a time. */
@@ -20,7 +20,7 @@ describe('page cache: visitors are served public pages from memory until their d
   const t = useTestApp({
     app: { env: { PAGE_CACHE: 'true' } },
     fixture: async (app) => {
-      await seedContent(app.db);
+      await insertContentFixture(app.db);
       const catalog = await insertCatalogFixture(app.db);
       const ads = await app.db.kysely.selectFrom('ads').select(['adPosId', 'position']).execute();
       return { catalog, topAdId: ads.find((ad) => ad.position === 'top')?.adPosId ?? 0 };

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { FeatureDeps } from '../feature-registration.ts';
-import { mobilePathPrefix } from '../mobile/mobile-site.ts';
+import { mobilePathPrefix } from '../mobile/mobile-link.service.ts';
 import { createPageChanges } from './page-cache-changes.ts';
 import { cacheablePagesOf } from './page-cache.rules.ts';
 import { createPageCache, type PageCache } from './page-cache.service.ts';

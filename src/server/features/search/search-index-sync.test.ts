@@ -7,7 +7,7 @@ import type { AppDeps } from '../../app-deps.ts';
 import { insertProduct } from '../../testing/factories.ts';
 import { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { pruneChanges, readSyncState } from './catalog-changes.repository.ts';
+import { pruneChanges, readSyncState } from '../../cache/catalog-changes.ts';
 import { defaultKeeperOptions } from './search-index.keeper.ts';
 import { SearchService } from './search.service.ts';
 import { insertSearchFixture } from './testing/search-fixture.ts';

@@ -1,13 +1,13 @@
 import type { Logger } from 'pino';
 import type { Db } from '../../db/create-db.ts';
 import { logBackgroundFailure } from '../../db/database-errors.ts';
-import { pruneChanges, readChangesAfter, readSyncState } from './catalog-changes.repository.ts';
+import { pruneChanges, readChangesAfter, readSyncState } from '../../cache/catalog-changes.ts';
 import { buildSearchIndex, loadDictionary, type BuildStats } from './index/build-index.ts';
-import { ChangeCursor } from './index/change-cursor.ts';
+import { ChangeCursor } from '../../cache/change-cursor.ts';
 import type { Dictionary } from './index/dictionary.ts';
 import type { SearchIndex } from './index/search-index.ts';
 import { readSearchSnapshot, searchSnapshotSeq, writeSearchSnapshot } from './index/search-snapshot.ts';
-import { SnapshotUnusableError } from './index/snapshot-file.ts';
+import { SnapshotUnusableError } from '../../cache/snapshot-file.ts';
 import { countProducts, loadProductDocsByIds } from './search-index.repository.ts';
 
 export interface KeeperOptions {

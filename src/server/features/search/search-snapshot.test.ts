@@ -7,10 +7,10 @@ import type { SearchParams } from '../../../contract/search.ts';
 import { seedCatalog } from '../../seed/catalog-seed.ts';
 import { insertProduct } from '../../testing/factories.ts';
 import { createTestDb, type TestDb } from '../../testing/test-db.ts';
-import { pruneChanges, readSyncState } from './catalog-changes.repository.ts';
+import { pruneChanges, readSyncState } from '../../cache/catalog-changes.ts';
 import { buildSearchIndex } from './index/build-index.ts';
 import { searchSnapshotKind, searchSnapshotSeq, searchSnapshotVersion, writeSearchSnapshot } from './index/search-snapshot.ts';
-import { readSnapshotFile, SnapshotUnusableError, writeSnapshotFile } from './index/snapshot-file.ts';
+import { readSnapshotFile, SnapshotUnusableError, writeSnapshotFile } from '../../cache/snapshot-file.ts';
 import { defaultKeeperOptions } from './search-index.keeper.ts';
 import { SearchService } from './search.service.ts';
 

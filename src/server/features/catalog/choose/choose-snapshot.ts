@@ -1,4 +1,4 @@
-import { arrayOf, readSnapshotFile, SnapshotUnusableError, stringsOf, writeSnapshotFile, type SnapshotArray } from '../../search/index/snapshot-file.ts';
+import { arrayOf, readSnapshotFile, SnapshotUnusableError, stringsOf, writeSnapshotFile, type SnapshotArray } from '../../../cache/snapshot-file.ts';
 import type { ChooseScope } from './choose-index.repository.ts';
 import type { AttributeColumn, ScopeIndex } from './choose-index.ts';
 

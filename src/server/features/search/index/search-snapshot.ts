@@ -12,7 +12,7 @@ import {
   writeSnapshotFile,
   type SnapshotArray,
   type SnapshotContent,
-} from './snapshot-file.ts';
+} from '../../../cache/snapshot-file.ts';
 
 /**
  * The search index's base segment on disk. Bump the version whenever what the segment holds

@@ -1,4 +1,4 @@
-import type { CatalogChange } from '../catalog-changes.repository.ts';
+import type { CatalogChange } from './catalog-changes.ts';
 
 /**
  * How far this process has read the change log. Seqs are handed out when a transaction

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { loadConfig } from '../../../config.ts';
+import { loadConfig } from '../config.ts';
 import { snapshotPathOf } from './snapshot-paths.ts';
 
 const base = (env: NodeJS.ProcessEnv) => loadConfig({ SESSION_SECRET: 'x'.repeat(32), ...env }).indexSnapshotBase;

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import type { Db } from '../../db/create-db.ts';
+import type { Db } from '../db/create-db.ts';
 
 export interface CatalogChange {
   seq: number;
