@@ -1,6 +1,7 @@
 /**
  * Writes js-budget-debt.json: each page over the 80 KiB budget with its current gzip weight in bytes
- * (.size-limit.js caps it there). Run after a build that made pages smaller, never to make room:
+ * rounded up to the next 256 bytes (.size-limit.js caps it there; the rounding absorbs the few bytes
+ * a chunk name's new hash moves the gzip size by). Run after a build that made pages smaller, never to make room:
  * `npm run build && node scripts/js-budget-debt.js`. A page that grew must be made smaller instead.
  */
 import { execFileSync } from 'node:child_process';
@@ -22,7 +23,7 @@ for (const page of JSON.parse(report)) {
   if (page.size <= budget) continue;
   const grew = previous[page.name] !== undefined && page.size > previous[page.name];
   if (grew) console.error(`${page.name}: ${page.size} B, more than its cap ${previous[page.name]} B — kept at the cap`);
-  debt[page.name] = grew ? previous[page.name] : page.size;
+  debt[page.name] = grew ? previous[page.name] : Math.ceil(page.size / 256) * 256;
 }
 writeFileSync(debtFile, `${JSON.stringify(debt, null, 2)}\n`);
 console.log(`${Object.keys(debt).length} pages over 80 KiB written to js-budget-debt.json`);
