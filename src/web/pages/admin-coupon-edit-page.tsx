@@ -135,7 +135,11 @@ export function AdminCouponEditPage({ data }: PageProps<CouponEditPageData>) {
           </Row>
         )}
         <Row label="有效期" hasSeveralControls>
-          <select value={text.validityMode} onChange={(event) => set({ validityMode: event.target.value as CouponFormText['validityMode'] })}>
+          <select
+            value={text.validityMode}
+            aria-label="有效期方式"
+            onChange={(event) => set({ validityMode: event.target.value as CouponFormText['validityMode'] })}
+          >
             <option value="days">领取后若干天内有效</option>
             <option value="window">固定时间段</option>
           </select>
