@@ -18,6 +18,12 @@ export interface PageChanges {
   /** Reads the signals when the last read is older than the interval; the epoch a render starting now belongs to. */
   sync(): Promise<number>;
   isFresh(epoch: number, dependsOn: PageDependence, productId: number | null): boolean;
+  /**
+   * Whether the last change seen is at least one check interval old. The shell's memo caches read
+   * cache_versions on their own clock (up to an interval behind): a page rendered sooner may show
+   * their old data under the new epoch, so it is served but not kept.
+   */
+  isSettled(): boolean;
 }
 
 export interface PageChangesOptions {
@@ -37,6 +43,7 @@ export function createPageChanges(database: Db, cacheVersions: CacheVersions, op
   const clock = options.clock ?? Date;
   const siteVersion = cacheVersions.of(...siteSources);
   let epoch = 0;
+  let epochMovedAt = Number.NEGATIVE_INFINITY;
   let readAt = Number.NEGATIVE_INFINITY;
   let reading: Promise<number> | null = null;
   let cursor: ChangeCursor | null = null;
@@ -93,7 +100,10 @@ export function createPageChanges(database: Db, cacheVersions: CacheVersions, op
       // Cached pages keep being served while the database does not answer; renders fail by themselves.
       options.logger?.warn({ err: error }, 'page cache: change signals unreadable');
     }
-    if (found.epoch !== null) epoch = found.epoch;
+    if (found.epoch !== null) {
+      epoch = found.epoch;
+      epochMovedAt = clock.now();
+    }
     return epoch;
   }
 
@@ -106,6 +116,9 @@ export function createPageChanges(database: Db, cacheVersions: CacheVersions, op
         reading = null;
       });
       return reading;
+    },
+    isSettled() {
+      return clock.now() - epochMovedAt >= interval;
     },
     isFresh(renderedAt, dependsOn, productId) {
       if (renderedAt < changedAt.site) return false;

@@ -74,13 +74,14 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return { cached: kept, store: () => kept };
     }
     if (kept) entries.delete(key);
+    const isSettled = options.changes.isSettled();
     return {
       cached: null,
       store(html) {
         stats.renders++;
         const body = Buffer.from(html, 'utf8');
         const entry: Entry = { body, encoded: encodingsOf(body), etag: etagOf(body), epoch, dependsOn: rule.dependsOn, productId };
-        entries.set(key, entry);
+        if (isSettled) entries.set(key, entry);
         return entry;
       },
     };

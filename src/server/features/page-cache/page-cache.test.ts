@@ -4,6 +4,7 @@ import type { ProductDetail } from '../../../contract/catalog.ts';
 import { contentCalls } from '../../../contract/content-calls.ts';
 import { csrfCookieName } from '../../../contract/envelope.ts';
 import { buildApp } from '../../app.ts';
+import { createCacheVersions } from '../../cache/cache-versions.ts';
 import { setTestStock } from '../../testing/factories.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { TestBrowser } from '../../testing/test-app.ts';
@@ -11,6 +12,7 @@ import { useTestApp } from '../../testing/use-test-app.ts';
 import { fixtureProductId, insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import { insertContentFixture } from '../content/testing/content-fixture.ts';
 import { preferDesktopCookie } from '../mobile/mobile-link.service.ts';
+import { createPageChanges } from './page-cache-changes.ts';
 
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 /** The change signals are read at most once a second: wait for the read, not for a time. */
@@ -129,13 +131,30 @@ describe('page cache: visitors are served public pages from memory until their d
 
   it('drops every page when the shell changes (a hot keyword)', async () => {
     const visitor = t.browser();
-    await visitor.get('/');
-    expect(source(await visitor.get('/'))).toBe('hit');
+    // Kept once the last test's change is a check interval old (isSettled).
+    await vi.waitFor(async () => expect(source(await visitor.get('/'))).toBe('hit'), untilRead);
     await t.db.kysely.insertInto('hotLabels').values({ keyword: '页面缓存热词', url: '', sort: 0 }).execute();
     await vi.waitFor(async () => {
       const { shell } = pageStateOf((await visitor.get('/')).body);
       expect(shell.headerData.hotLabelList.map((label) => label.keyword)).toContain('页面缓存热词');
     }, untilRead);
+  });
+
+  it('keeps no page rendered within a check interval of a change, when the shell’s caches may not have read it yet', async () => {
+    const clock = { time: 1_000_000, now: () => clock.time };
+    const changes = createPageChanges(t.db, createCacheVersions(t.db.kysely, { clock }), { clock });
+    const before = await changes.sync();
+    expect(changes.isSettled()).toBe(true);
+    await t.db.kysely.insertInto('hotLabels').values({ keyword: '稳定之前', url: '', sort: 0 }).execute();
+    clock.time += 1000;
+    const after = await changes.sync();
+    expect(after).toBeGreaterThan(before);
+    expect(changes.isFresh(before, 'site', null)).toBe(false);
+    expect(changes.isSettled()).toBe(false);
+    clock.time += 999;
+    expect(changes.isSettled()).toBe(false);
+    clock.time += 1;
+    expect(changes.isSettled()).toBe(true);
   });
 
   it('agrees with a second app process on the same database: a write anywhere drops both copies', async () => {
@@ -160,7 +179,7 @@ describe('page cache: visitors are served public pages from memory until their d
 
   it('renders addresses with unknown or repeated query parameters each time, so they cannot fill the cache', async () => {
     const visitor = t.browser();
-    await visitor.get('/news');
+    await vi.waitFor(async () => expect(source(await visitor.get('/news'))).toBe('hit'), untilRead);
     for (const url of [
       '/news?utm_source=x',
       '/news?page=2&page=3',
