@@ -20,6 +20,8 @@ export default defineConfig(({ isSsrBuild }) => ({
   plugins: isSsrBuild
     ? [react()]
     : [react(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|json)$/, threshold: 1024, skipIfLargerOrEqual: true })],
+  // Server-only markup (web/ui/server-markup.tsx) drops out of the browser build; under tsx (npm run dev) it is undefined, read as the server.
+  define: { __SERVER_RENDER__: JSON.stringify(Boolean(isSsrBuild)) },
   publicDir: 'public',
   build: isSsrBuild
     ? { outDir: `${buildDir}/server`, emptyOutDir: true, target: 'node20', sourcemap: true }

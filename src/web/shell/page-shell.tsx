@@ -17,7 +17,7 @@ export function PageShell({ shell, children }: { shell: ShellState; children: Re
       <Header shell={shell} />
       <main className="main container">{children}</main>
       <ServerMarkup as="footer" className="site-footer" data-testid="footer">
-        {import.meta.env.SSR && <FooterContent shell={shell} />}
+        {(typeof __SERVER_RENDER__ === 'undefined' || __SERVER_RENDER__) && <FooterContent shell={shell} />}
       </ServerMarkup>
       <Sidebar shell={shell} />
     </div>

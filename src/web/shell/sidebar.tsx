@@ -92,28 +92,44 @@ export function Sidebar({ shell }: { shell: ShellState }) {
           testId="sidebar-qq"
           icon="qq"
           label="QQ咨询"
-          panel={import.meta.env.SSR && <QqPanel isLogin={user.isLogin} configInfo={sidebarInfo.configInfo} loginHref={loginPath(shell.currentPath)} />}
+          panel={
+            (typeof __SERVER_RENDER__ === 'undefined' || __SERVER_RENDER__) && (
+              <QqPanel isLogin={user.isLogin} configInfo={sidebarInfo.configInfo} loginHref={loginPath(shell.currentPath)} />
+            )
+          }
         />
         {serviceInfo ? (
           <SidebarItem
             testId="sidebar-service"
             icon="service"
             label="专属客服"
-            panel={import.meta.env.SSR && <ServicePanel serviceInfo={serviceInfo} qiniuImgAddress={shell.qiniuImgAddress} />}
+            panel={
+              (typeof __SERVER_RENDER__ === 'undefined' || __SERVER_RENDER__) && (
+                <ServicePanel serviceInfo={serviceInfo} qiniuImgAddress={shell.qiniuImgAddress} />
+              )
+            }
           />
         ) : (
           <SidebarItem
             testId="sidebar-wechat"
             icon="wechat"
             label="官方微信"
-            panel={import.meta.env.SSR && <WechatPanel configInfo={sidebarInfo.configInfo} qiniuImgAddress={shell.qiniuImgAddress} />}
+            panel={
+              (typeof __SERVER_RENDER__ === 'undefined' || __SERVER_RENDER__) && (
+                <WechatPanel configInfo={sidebarInfo.configInfo} qiniuImgAddress={shell.qiniuImgAddress} />
+              )
+            }
           />
         )}
         <SidebarItem
           testId="sidebar-hotline"
           icon="phone"
           label="客服热线"
-          panel={import.meta.env.SSR && <HotlinePanel configInfo={sidebarInfo.configInfo} hours={shell.footerData.hours} />}
+          panel={
+            (typeof __SERVER_RENDER__ === 'undefined' || __SERVER_RENDER__) && (
+              <HotlinePanel configInfo={sidebarInfo.configInfo} hours={shell.footerData.hours} />
+            )
+          }
         />
       </ul>
       <BackToTop />
