@@ -1,6 +1,6 @@
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SearchParams, SearchResult } from '../../../contract/search.ts';
+import type { SearchResult } from '../../../contract/search.ts';
 import { searchCalls } from '../../../contract/search-calls.ts';
 import { buildApp } from '../../app.ts';
 import type { AppDeps } from '../../app-deps.ts';
@@ -10,7 +10,7 @@ import { useTestApp } from '../../testing/use-test-app.ts';
 import { pruneChanges, readSyncState } from '../../cache/catalog-changes.ts';
 import { defaultKeeperOptions } from './search-index.keeper.ts';
 import { SearchService } from './search.service.ts';
-import { insertSearchFixture } from './testing/search-fixture.ts';
+import { insertSearchFixture, searchParamsOf } from './testing/search-fixture.ts';
 
 const testApp = useTestApp({ fixture: (app) => insertSearchFixture(app.db) });
 const logger = pino({ level: 'silent' });
@@ -20,16 +20,7 @@ afterEach(async () => {
   await Promise.all(services.splice(0).map((service) => service.keeper.close()));
 });
 
-const params = (key: string, extra: Partial<SearchParams> = {}): SearchParams => ({
-  key,
-  categoryId: null,
-  brandId: null,
-  package: null,
-  isInStock: false,
-  sort: 0,
-  page: 1,
-  ...extra,
-});
+const params = searchParamsOf;
 const codesOf = (result: SearchResult) => result.list.map((product) => product.code);
 
 /** A service that checks the change log on every request, as if a second's wait had passed. */

@@ -13,6 +13,7 @@ import { searchSnapshotKind, searchSnapshotSeq, searchSnapshotVersion, writeSear
 import { readSnapshotFile, SnapshotUnusableError, writeSnapshotFile } from '../../cache/snapshot-file.ts';
 import { defaultKeeperOptions } from './search-index.keeper.ts';
 import { SearchService } from './search.service.ts';
+import { searchParamsOf } from './testing/search-fixture.ts';
 
 /** The index written to a file and loaded by the next process, over 2,000 parts of the demo generator. */
 let db: TestDb;
@@ -39,16 +40,7 @@ function service(snapshotPath: string | null): SearchService {
   return created;
 }
 
-const params = (key: string, extra: Partial<SearchParams> = {}): SearchParams => ({
-  key,
-  categoryId: null,
-  brandId: null,
-  package: null,
-  isInStock: false,
-  sort: 0,
-  page: 1,
-  ...extra,
-});
+const params = searchParamsOf;
 
 const keywords = ['RC0603', '10k 0603 1%', '100nF 50V', '国巨', '贴片电阻', 'LM358', 'STM32', '0805', 'Q1', '电容'];
 

@@ -1,3 +1,4 @@
+import type { SearchParams } from '../../../../contract/search.ts';
 import type { Db } from '../../../db/create-db.ts';
 import { insertProduct } from '../../../testing/factories.ts';
 
@@ -362,3 +363,15 @@ export async function insertSearchFixture(db: Db): Promise<SearchFixture> {
   }
   return { brands, categories, products, bulkResistorCount: 45 };
 }
+
+/** A search for `key` with every filter off, page 1, default sort: `extra` sets the rest. */
+export const searchParamsOf = (key: string, extra: Partial<SearchParams> = {}): SearchParams => ({
+  key,
+  categoryId: null,
+  brandId: null,
+  package: null,
+  isInStock: false,
+  sort: 0,
+  page: 1,
+  ...extra,
+});
