@@ -1,18 +1,14 @@
 /**
  * The JavaScript budget of docs/architecture.md "JavaScript budget": each page's browser script, its
  * entry plus every chunk it imports statically (the build manifest's `imports`, followed to the end),
- * React and ReactDOM included, at most 80 KiB (81,920 bytes) gzipped at level 9. Chunks loaded with
+ * the UI runtime included (Preact in the browser, decision 0016), at most 80 KiB (81,920 bytes) gzipped at level 9. Chunks loaded with
  * import() (`dynamicImports`) come later, on demand, and are not counted. `npx size-limit` reads the
  * build in ${BUILD_DIR:-dist}; npm test runs it after the build.
- *
- * Pages not yet within 80 KiB are capped at their weight when listed in js-budget-debt.json (bytes,
- * written by scripts/js-budget-debt.js), so none may grow while they are brought down; the list only shrinks.
  */
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const buildDir = process.env.BUILD_DIR ?? 'dist';
-const debt = JSON.parse(readFileSync(resolve(import.meta.dirname, 'js-budget-debt.json'), 'utf8'));
 const manifest = JSON.parse(readFileSync(resolve(import.meta.dirname, buildDir, 'client/.vite/manifest.json'), 'utf8'));
 
 /** The entry's file and the files of all chunks it imports statically, each once. */
@@ -28,7 +24,7 @@ export default Object.entries(manifest)
   .map(([key, chunk]) => ({
     name: chunk.name,
     path: [...staticFiles(key)].map((chunkKey) => `${buildDir}/client/${manifest[chunkKey].file}`),
-    limit: debt[chunk.name] === undefined ? '80 KiB' : `${debt[chunk.name]} B`,
+    limit: '80 KiB',
     gzip: true,
   }))
   .sort((a, b) => a.name.localeCompare(b.name));

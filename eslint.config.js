@@ -44,6 +44,21 @@ export default defineConfig(
     name: 'xinpin/react-hooks',
     files: ['src/web/**/*.{ts,tsx}', '**/*.tsx'],
     extends: [reactHooks.configs.flat.recommended],
+    rules: {
+      // The browser runs these on Preact (vite.config.ts), whose ids differ from the server's React.
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [
+            {
+              name: 'react',
+              importNames: ['useId'],
+              message: 'usePageId (web/lib/page-ids.tsx): React on the server and Preact in the browser make different ids.',
+            },
+          ],
+        },
+      ],
+    },
   },
 
   {

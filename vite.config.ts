@@ -15,6 +15,18 @@ const pageEntries = Object.fromEntries(
     .map((name) => [name.replace(/\.tsx$/, ''), resolve(entriesDir, name)]),
 );
 
+/**
+ * The browser runs React's API on Preact (preact/compat): React DOM alone is 66.5 KiB gzipped, most of the
+ * 80 KiB page budget (docs/decisions/0016). The server, tests and npm run dev keep React itself.
+ */
+const browserRuntimeAlias = [
+  { find: /^react-dom\/client$/, replacement: resolve(import.meta.dirname, 'src/web/lib/browser-react-dom-client.ts') },
+  { find: /^react-dom$/, replacement: 'preact/compat' },
+  { find: /^react\/jsx-runtime$/, replacement: 'preact/compat/jsx-runtime' },
+  { find: /^react\/jsx-dev-runtime$/, replacement: 'preact/compat/jsx-dev-runtime' },
+  { find: /^react$/, replacement: resolve(import.meta.dirname, 'src/web/lib/browser-react.ts') },
+];
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The browser's files are compressed once here (brotli at its best, and gzip for the rest), not per request.
   plugins: isSsrBuild
@@ -22,6 +34,7 @@ export default defineConfig(({ isSsrBuild }) => ({
     : [react(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|json)$/, threshold: 1024, skipIfLargerOrEqual: true })],
   // Server-only markup (web/ui/server-markup.tsx) drops out of the browser build; under tsx (npm run dev) it is undefined, read as the server.
   define: { __SERVER_RENDER__: JSON.stringify(Boolean(isSsrBuild)) },
+  resolve: isSsrBuild ? {} : { alias: browserRuntimeAlias },
   publicDir: 'public',
   build: isSsrBuild
     ? { outDir: `${buildDir}/server`, emptyOutDir: true, target: 'node20', sourcemap: true }

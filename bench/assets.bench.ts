@@ -1,6 +1,6 @@
 /**
  * What each page sends the browser: its JavaScript (entry plus every chunk it imports statically,
- * React and ReactDOM included) and its CSS, raw, gzip level 9 and brotli quality 11, against the
+ * the UI runtime included: Preact, decision 0016) and its CSS, raw, gzip level 9 and brotli quality 11, against the
  * 80 KiB gzip budget that `npx size-limit` enforces (.size-limit.js, docs/architecture.md "JavaScript
  * budget"). Chunks a page loads later with import() are listed apart: they are not in the budget.
  * Reads the build in ${BUILD_DIR:-dist}; writes bench/results/assets.md.
@@ -118,7 +118,7 @@ function main() {
       .map((load) => load.toFixed(1))
       .join(' ')} (sizes do not depend on load).`,
     '',
-    'JS: the page entry plus every chunk it imports statically (React and ReactDOM included), which the browser must load before the page is interactive.',
+    'JS: the page entry plus every chunk it imports statically (the UI runtime included), which the browser must load before the page is interactive.',
     'Lazy JS: chunks reachable only through `import()`, fetched on idle, on first interaction or when scrolled into view; not in the budget.',
     'CSS: the stylesheets of those chunks. Sizes in KiB (1,024 bytes); gzip at level 9, brotli at quality 11, each file compressed on its own as the server sends it.',
     '',

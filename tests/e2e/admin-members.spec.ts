@@ -10,8 +10,11 @@ import { expect, test, uniquePhone, waitForHydration, type StoreDb } from './fix
 const run = `${Date.now() % 100_000}${process.pid % 100}`;
 const password = 'MemberDesk2026x';
 
+/** Tests of this file that a worker runs one after another each sign in a staff member of their own. */
+let staffCount = 0;
+
 async function staffPage(browser: Browser, baseURL: string | undefined, storeDb: StoreDb, role: StaffRole, returnPath: string): Promise<Page> {
-  const login = `md${role}${run}`;
+  const login = `md${role}${run}${staffCount++}`;
   const { totp } = await createStaffUser(storeDb, { login, displayName: `会员${role}`, role, password });
   const page = await (await browser.newContext({ baseURL })).newPage();
   await page.goto(`/admin/login?return=${encodeURIComponent(returnPath)}`);

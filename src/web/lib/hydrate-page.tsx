@@ -1,5 +1,6 @@
 import { useEffect, type ComponentType, type ReactNode } from 'react';
 import { hydrateRoot } from 'react-dom/client';
+import { PageIds } from './page-ids.tsx';
 import { appRootElementId, hydratedAttribute, initialStateElementId, type PageState } from '../../contract/shell.ts';
 
 /** Marks the root once the page is live (effects run after hydration commits); it renders nothing of its own, so the markup still matches. */
@@ -20,7 +21,9 @@ export function hydratePage<Data>(Page: ComponentType<PageState<Data>>) {
   hydrateRoot(
     root,
     <HydratedMark root={root}>
-      <Page {...state} />
+      <PageIds>
+        <Page {...state} />
+      </PageIds>
     </HydratedMark>,
     { onRecoverableError: (error) => console.error('hydration', error) },
   );

@@ -1,5 +1,5 @@
 import type { EmblaCarouselType } from 'embla-carousel';
-import { Children, useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type FocusEvent, type ReactNode } from 'react';
+import { Children, useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
 import { useLazyStart } from './use-lazy-start.ts';
 
 interface CarouselProps {
@@ -118,10 +118,16 @@ export function Carousel({
     [api],
   );
 
-  /** Keyboard focus inside stops the rotation until the play button is pressed (a mouse click does not). */
-  const stopOnKeyboardFocus = (event: FocusEvent<HTMLDivElement>) => {
-    if (event.target instanceof HTMLElement && event.target.matches(':focus-visible')) setIsPlaying(false);
-  };
+  /** Keyboard focus inside stops the rotation until the play button is pressed (a mouse click does not); `focusin`, because Preact's onFocus does not bubble. */
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root || !canMove) return;
+    const stopOnKeyboardFocus = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement && event.target.matches(':focus-visible')) setIsPlaying(false);
+    };
+    root.addEventListener('focusin', stopOnKeyboardFocus);
+    return () => root.removeEventListener('focusin', stopOnKeyboardFocus);
+  }, [canMove]);
 
   const showsArrows = hasArrows && canMove;
   return (
@@ -139,7 +145,6 @@ export function Carousel({
       data-playing={canMove && isRotating ? 'true' : 'false'}
       onMouseEnter={() => setIsHovered(true)}
       onMouseLeave={() => setIsHovered(false)}
-      onFocus={canMove ? stopOnKeyboardFocus : undefined}
     >
       {canMove && (
         <button

@@ -1,4 +1,5 @@
-import { useId, type InputHTMLAttributes, type ReactElement, type ReactNode } from 'react';
+import { usePageId } from '../lib/page-ids.tsx';
+import type { InputHTMLAttributes, ReactElement, ReactNode } from 'react';
 
 interface RowProps {
   label: string;
@@ -21,7 +22,7 @@ export function FormRow({
 }: RowProps & {
   children: (ids: { id: string; describedBy: string | undefined }) => ReactElement;
 }) {
-  const id = useId();
+  const id = usePageId();
   const problemId = `${id}-problem`;
   return (
     <div className={problem ? 'form-row form-row--invalid' : 'form-row'}>

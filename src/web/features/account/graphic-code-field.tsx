@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { usePageId } from '../../lib/page-ids.tsx';
 import { graphCodeLength, SendMsgType } from '../../../contract/account.ts';
 import { FormField } from './form-parts.tsx';
 import { GraphicCodeImage } from './graphic-code-image.tsx';
@@ -6,7 +6,7 @@ import type { GraphicCodeAnswer } from './use-graphic-code-answer.ts';
 
 /** The 图形验证码 row of the account forms: the answer's input and the image (a new one on click). */
 export function GraphicCodeField({ answer, type = SendMsgType.register }: { answer: GraphicCodeAnswer; type?: number }) {
-  const inputId = useId();
+  const inputId = usePageId();
   return (
     <FormField label="图形验证码" htmlFor={inputId}>
       <span className="auth-inline">

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { usePageId } from '../../lib/page-ids.tsx';
 import type { VisitorSmsPurpose } from '../../../contract/account.ts';
 import { FormField, SmsCodeInput } from './form-parts.tsx';
 import { GraphicCodeField } from './graphic-code-field.tsx';
@@ -22,7 +22,7 @@ interface SmsCodeFieldProps {
 /** The SMS code row with its send button (which counts down), after a graphic-code row once the server asks for one. */
 export function SmsCodeField({ label, placeholder, value, onChange, phone, purpose, sendBlocker, graphCode }: SmsCodeFieldProps) {
   const sms = useSendSmsCode({ phone, purpose, blocker: sendBlocker, graphCode });
-  const inputId = useId();
+  const inputId = usePageId();
   return (
     <>
       {sms.needsGraphCode && !graphCode ? <GraphicCodeField answer={sms.graphCode} type={purpose} /> : null}

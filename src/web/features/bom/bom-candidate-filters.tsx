@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { usePageId } from '../../lib/page-ids.tsx';
 import { candidateSortLabels, isCandidateSort, type CandidateFilters, type CandidateSort } from './bom-candidates.ts';
 
 const sorts: CandidateSort[] = ['match', 'price', 'stock'];
@@ -13,8 +13,8 @@ export function BomCandidateFilters({
   brands: readonly string[];
   onChange: (filters: CandidateFilters) => void;
 }) {
-  const brandId = useId();
-  const sortId = useId();
+  const brandId = usePageId();
+  const sortId = usePageId();
   return (
     <div className="bom-filters" role="group" aria-label="候选商品筛选">
       <span className="bom-filters__label">候选筛选</span>

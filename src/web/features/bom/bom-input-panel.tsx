@@ -1,4 +1,5 @@
-import { useId, useRef, useState, type DragEvent } from 'react';
+import { usePageId } from '../../lib/page-ids.tsx';
+import { useRef, useState, type DragEvent } from 'react';
 import { bomLimits } from '../../../contract/bom.ts';
 import { bomFileAccept } from './send-bom-file.ts';
 import type { BomUpload } from './use-bom-upload.ts';
@@ -7,9 +8,9 @@ const pasteExample = 'STM32F103C8T6\t10\n0603WAF1002T5E\t100\nGRM188R71C104KA01D
 
 /** Drop a file, pick one, or paste lines copied from Excel: the two ways a BOM comes in. */
 export function BomInputPanel({ upload }: { upload: BomUpload }) {
-  const fileInputId = useId();
-  const pasteId = useId();
-  const problemId = useId();
+  const fileInputId = usePageId();
+  const pasteId = usePageId();
+  const problemId = usePageId();
   const fileInput = useRef<HTMLInputElement>(null);
   const [isDragging, setIsDragging] = useState(false);
 

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { usePageId } from '../../lib/page-ids.tsx';
+import { useState } from 'react';
 import { bomLimits, bomMessages, type BomQuantityOptions } from '../../../contract/bom.ts';
 
 function wholeNumberIn(text: string, min: number, max: number): number | null {
@@ -12,8 +13,8 @@ function wholeNumberIn(text: string, min: number, max: number): number | null {
  * valid; the message says what is allowed.
  */
 export function BomOptionsForm({ options, onChange }: { options: BomQuantityOptions; onChange: (options: BomQuantityOptions) => void }) {
-  const boardsId = useId();
-  const spareId = useId();
+  const boardsId = usePageId();
+  const spareId = usePageId();
   const [boardsText, setBoardsText] = useState(String(options.boards));
   const [spareText, setSpareText] = useState(String(options.sparePercent));
   const boards = wholeNumberIn(boardsText, 1, bomLimits.boardsMax);

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { usePageId } from '../../lib/page-ids.tsx';
+import { useState } from 'react';
 import { quotationLimits, quotationPaths } from '../../../contract/quotation.ts';
 import type { PricedLine } from './bom-choices.ts';
 import { quoteLinesOf, quoteScopeLabels, type QuoteScope } from './bom-quote-lines.ts';
@@ -15,7 +16,7 @@ const scopes: QuoteScope[] = ['unmatched', 'selected'];
 
 /** 询价: the unmatched or the ticked lines sent to the store with a note; then where to follow the request. */
 export function BomQuoteForm({ priced, isSending, quotationId, onSend, onClose }: QuoteFormProps) {
-  const noteId = useId();
+  const noteId = usePageId();
   const counts = { unmatched: quoteLinesOf(priced, 'unmatched').length, selected: quoteLinesOf(priced, 'selected').length };
   const [scope, setScope] = useState<QuoteScope>(counts.unmatched > 0 ? 'unmatched' : 'selected');
   const [note, setNote] = useState('');

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { usePageId } from '../../lib/page-ids.tsx';
 import { bomExportPath, bomLimits } from '../../../contract/bom.ts';
 
 interface SaveBarProps {
@@ -14,7 +14,7 @@ interface SaveBarProps {
 
 /** The BOM's name and what is done with it as a whole: save, export (once saved), quote, start again. */
 export function BomSaveBar({ name, bomId, isLoggedIn, isSaving, onName, onSave, onQuote, onStartOver }: SaveBarProps) {
-  const nameId = useId();
+  const nameId = usePageId();
   return (
     <div className="bom-save">
       <label className="bom-save__name" htmlFor={nameId}>

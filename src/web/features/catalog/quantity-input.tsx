@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { usePageId } from '../../lib/page-ids.tsx';
+import { useState } from 'react';
 import { maxPurchaseQuantity, quantityProblem } from '../../../contract/pricing.ts';
 
 export interface QuantityState {
@@ -35,7 +36,7 @@ interface QuantityInputProps {
  * quantity cannot be bought is shown under it (quantities are multiples of the pack size).
  */
 export function QuantityInput({ state, packSize, onCommit, label = '购买数量', size = 'normal' }: QuantityInputProps) {
-  const id = useId();
+  const id = usePageId();
   const step = Math.max(1, packSize);
   const current = Number.isFinite(state.quantity) ? state.quantity : 0;
   const change = (next: number) => {

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { usePageId } from '../../lib/page-ids.tsx';
+import { useState } from 'react';
 import { complaintCalls } from '../../../contract/complaint-calls.ts';
 import { complaintLimits, replyProblem, textLength, type ComplaintDetail } from '../../../contract/complaint.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
@@ -24,7 +25,7 @@ export function ComplaintConversation({ complaint }: { complaint: ComplaintDetai
 
 /** 补充说明 and 撤销投诉 while the complaint is open; each answers the complaint as it is after. */
 export function ComplaintMemberActions({ complaint, onChange }: { complaint: ComplaintDetail; onChange: (next: ComplaintDetail) => void }) {
-  const fieldId = useId();
+  const fieldId = usePageId();
   const [text, setText] = useState('');
   const [problem, setProblem] = useState('');
   const [isBusy, setIsBusy] = useState(false);

@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { usePageId } from '../../lib/page-ids.tsx';
+import { useState } from 'react';
 import { complaintCalls } from '../../../contract/complaint-calls.ts';
 import {
   complaintDetailPath,
@@ -32,7 +33,7 @@ function firstFreeLine(order: ComplainableOrder | undefined): number | null {
  * instead. On success the page goes to the new complaint.
  */
 export function ComplaintForm({ orders, prefill, onCancel }: { orders: ComplainableOrder[]; prefill: ComplaintPrefill | null; onCancel: () => void }) {
-  const formId = useId();
+  const formId = usePageId();
   const [orderNo, setOrderNo] = useState(prefill?.orderNo ?? orders[0]?.orderNo ?? '');
   const order = orders.find((candidate) => candidate.orderNo === orderNo);
   const [lineId, setLineId] = useState<number | null>(prefill?.lineId ?? firstFreeLine(orders.find((candidate) => candidate.orderNo === orderNo)));

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { usePageId } from '../../lib/page-ids.tsx';
 import { invoiceLimits, type CompanyInfo } from '../../../contract/invoice.ts';
 import { useCompanyAutocomplete } from './use-company-autocomplete.ts';
 
@@ -16,7 +16,7 @@ export function CompanyNameInput({
   onChange: (name: string) => void;
   onInfo: (info: CompanyInfo) => void;
 }) {
-  const listId = useId();
+  const listId = usePageId();
   const autocomplete = useCompanyAutocomplete(value, onChange, onInfo);
   const activeName = autocomplete.names[autocomplete.activeIndex];
   return (

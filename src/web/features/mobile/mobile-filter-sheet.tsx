@@ -1,4 +1,5 @@
-import { useEffect, useId, useRef, useState } from 'react';
+import { usePageId } from '../../lib/page-ids.tsx';
+import { useEffect, useRef, useState } from 'react';
 import { productSortLabels, type AttributeFacet, type ChooseFilter, type ProductSort } from '../../../contract/catalog.ts';
 import type { ListState } from '../../../contract/list-state.ts';
 import { isValueSelected, toggleFilterValue } from '../catalog/choose-state.ts';
@@ -9,7 +10,7 @@ const sortOrder: ProductSort[] = [0, 1, 2, 3];
 
 function FacetGroup({ facet, filter, onToggle }: { facet: AttributeFacet; filter: ChooseFilter; onToggle: (value: string) => void }) {
   const [isOpen, setIsOpen] = useState(false);
-  const titleId = useId();
+  const titleId = usePageId();
   const values = isOpen ? facet.values : facet.values.slice(0, shownValues);
   return (
     <fieldset className="m-sheet__group" aria-labelledby={titleId}>
@@ -58,7 +59,7 @@ interface FilterSheetProps {
 export function FilterSheet({ isOpen, state, facets, onClose, onApply }: FilterSheetProps) {
   const dialog = useRef<HTMLDialogElement>(null);
   const [draft, setDraft] = useState(state);
-  const titleId = useId();
+  const titleId = usePageId();
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;

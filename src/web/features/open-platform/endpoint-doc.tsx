@@ -1,4 +1,5 @@
-import { useId, useState } from 'react';
+import { usePageId } from '../../lib/page-ids.tsx';
+import { useState } from 'react';
 import type { ApiEndpointDoc, ApiExampleDoc, ApiFieldDoc } from '../../../contract/open-api.ts';
 
 const languages: { key: keyof ApiExampleDoc; label: string }[] = [
@@ -11,7 +12,7 @@ const languages: { key: keyof ApiExampleDoc; label: string }[] = [
 export function CodeTabs({ example, label }: { example: ApiExampleDoc | Partial<ApiExampleDoc>; label: string }) {
   const shown = languages.filter((language) => example[language.key]);
   const [current, setCurrent] = useState(shown[0]?.key ?? 'curl');
-  const idPrefix = useId();
+  const idPrefix = usePageId();
   return (
     <div className="api-code" data-testid="api-example">
       <div className="api-code__tabs" role="tablist" aria-label={label}>

@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { usePageId } from '../../lib/page-ids.tsx';
 import { ModalDialog } from '../../ui/modal-dialog.tsx';
 
 export interface ConfirmDialogProps {
@@ -15,7 +15,7 @@ export interface ConfirmDialogProps {
 /** A modal question (ModalDialog: focus kept inside, Esc closes, focus back on the opener) with a confirm and a cancel button. */
 export function ConfirmDialog({ isOpen, title, message, confirmLabel, cancelLabel = '再想想', isBusy = false, onConfirm, onClose }: ConfirmDialogProps) {
   // A page may hold several (取消订单 and 确认收货): each names itself by its own title.
-  const titleId = useId();
+  const titleId = usePageId();
   return (
     <ModalDialog isOpen={isOpen} onClose={onClose} className="confirm-dialog" labelledBy={titleId}>
       <h2 id={titleId} className="confirm-dialog__title">

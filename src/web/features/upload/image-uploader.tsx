@@ -1,4 +1,5 @@
-import { useId, useState, type ChangeEvent } from 'react';
+import { usePageId } from '../../lib/page-ids.tsx';
+import { useState, type ChangeEvent } from 'react';
 import type { ImageUpload } from './use-image-upload.ts';
 
 /**
@@ -7,7 +8,7 @@ import type { ImageUpload } from './use-image-upload.ts';
  * submits its keys.
  */
 export function ImageUploader({ upload, label = '上传图片' }: { upload: ImageUpload; label?: string }) {
-  const inputId = useId();
+  const inputId = usePageId();
   const hintId = `${inputId}-hint`;
 
   function choose(event: ChangeEvent<HTMLInputElement>) {

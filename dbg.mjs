@@ -1,0 +1,13 @@
+import { chromium } from 'playwright-core';
+const b = await chromium.launch({ executablePath: '/usr/bin/chromium', args: ['--no-sandbox'] });
+const p = await b.newPage({ viewport: { width: 1440, height: 900 } });
+p.on('console', (m) => console.log('console', m.type(), m.text().slice(0, 300)));
+p.on('pageerror', (e) => console.log('pageerror', e.message));
+await p.goto(process.argv[2]);
+await p.locator('#app[data-hydrated]').waitFor({ state: 'attached' });
+const q = p.getByRole('textbox', { name: '购买数量' }).first();
+await q.click();
+await q.press('End');
+await q.pressSequentially('a7b');
+console.log('value after typing a7b:', await q.inputValue());
+await b.close();
