@@ -35,6 +35,9 @@ export default defineConfig(({ isSsrBuild }) => ({
   // Server-only markup (web/ui/server-markup.tsx) drops out of the browser build; under tsx (npm run dev) it is undefined, read as the server.
   define: { __SERVER_RENDER__: JSON.stringify(Boolean(isSsrBuild)) },
   resolve: isSsrBuild ? {} : { alias: browserRuntimeAlias },
+  // The dev server pre-bundles `react` (plugin-react asks it to), which now names browser-react.ts:
+  // `react-dom/client` must be in the same pre-bundle, or it would load its own copy of preact-options.ts.
+  optimizeDeps: { include: ['react-dom/client'] },
   publicDir: 'public',
   build: isSsrBuild
     ? { outDir: `${buildDir}/server`, emptyOutDir: true, target: 'node20', sourcemap: true }

@@ -99,5 +99,8 @@ options.diffed = (vnode) => {
   }
   previousDiffed?.(vnode);
 };
-const hydrationHooks = options as unknown as { __m?: (vnode: { type: unknown }) => void };
-hydrationHooks.__m = (vnode) => console.error(`hydration: the browser made a new <${String(vnode.type)}> the server did not send`);
+const hydrationHooks = options as unknown as { __m?: (vnode: { type: unknown; props: Record<string, unknown> }) => void };
+hydrationHooks.__m = ({ type, props }) => {
+  const named = ['class', 'className', 'data-testid'].map((prop) => props[prop]).find((value) => typeof value === 'string');
+  console.error(`hydration: the browser made a new <${String(type)}${named === undefined ? '' : ` ${named}`}> the server did not send`);
+};
