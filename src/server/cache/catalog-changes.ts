@@ -13,7 +13,7 @@ export interface SyncState {
 }
 
 /** One cheap query: the newest change and how far the log has been pruned. */
-export async function readSyncState(db: Db): Promise<SyncState> {
+export async function readSyncState(db: Pick<Db, 'kysely'>): Promise<SyncState> {
   const row = await db.kysely
     .selectFrom('catalogSync')
     .select(['prunedThrough', sql<number | null>`(select max(seq) from catalog_changes)`.as('maxSeq')])

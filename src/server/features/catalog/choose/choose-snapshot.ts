@@ -5,10 +5,12 @@ import type { AttributeColumn, ScopeIndex } from './choose-index.ts';
 /**
  * Every category's choose index in one file (the format of the search snapshot). Each index
  * keeps its own version (the scope's max(updatedAt) when read), so a loading process patches
- * what changed since, exactly as a running one does. Bump the version when ScopeIndex changes.
+ * what changed since, exactly as a running one does; the file keeps the change log's newest seq
+ * read before the indexes were, so a loading process knows whether any part changed or went since.
+ * Bump the version when ScopeIndex or the meta changes.
  */
 export const chooseSnapshotKind = 'choose-index';
-export const chooseSnapshotVersion = 1;
+export const chooseSnapshotVersion = 2;
 
 interface ScopeMeta {
   scope: ChooseScope;
@@ -19,10 +21,17 @@ interface ScopeMeta {
 
 export interface ChooseSnapshotMeta {
   scopes: ScopeMeta[];
+  /** catalog_changes' newest seq read before the indexes were: every change up to it is in them. */
+  changeSeq: number;
   writtenAt: string;
 }
 
-export async function writeChooseSnapshot(path: string, indexes: readonly ScopeIndex[]): Promise<{ bytes: number }> {
+export interface ChooseSnapshot {
+  indexes: ScopeIndex[];
+  changeSeq: number;
+}
+
+export async function writeChooseSnapshot(path: string, indexes: readonly ScopeIndex[], changeSeq: number): Promise<{ bytes: number }> {
   const arrays = new Map<string, SnapshotArray>();
   const strings = new Map<string, string[]>();
   const scopes: ScopeMeta[] = indexes.map((index, i) => {
@@ -54,13 +63,17 @@ export async function writeChooseSnapshot(path: string, indexes: readonly ScopeI
       })),
     };
   });
-  return writeSnapshotFile(path, chooseSnapshotKind, chooseSnapshotVersion, { meta: { scopes, writtenAt: new Date().toISOString() }, arrays, strings });
+  return writeSnapshotFile(path, chooseSnapshotKind, chooseSnapshotVersion, {
+    meta: { scopes, changeSeq, writtenAt: new Date().toISOString() },
+    arrays,
+    strings,
+  });
 }
 
-/** The indexes of the file (their count not yet compared with the database: the first request does); throws SnapshotUnusableError. */
-export async function readChooseSnapshot(path: string): Promise<ScopeIndex[]> {
+/** The indexes of the file (their count not yet compared with the database) and its seq; throws SnapshotUnusableError. */
+export async function readChooseSnapshot(path: string): Promise<ChooseSnapshot> {
   const content = await readSnapshotFile<ChooseSnapshotMeta>(path, chooseSnapshotKind, chooseSnapshotVersion);
-  return content.meta.scopes.map((meta, i) => {
+  const indexes = content.meta.scopes.map((meta, i) => {
     const texts = stringsOf(content, `${i}.values`);
     let at = 0;
     const attributes = meta.attributes.map((attribute, a): AttributeColumn => {
@@ -86,11 +99,12 @@ export async function readChooseSnapshot(path: string): Promise<ScopeIndex[]> {
       secondIds: arrayOf(content, `${i}.secondIds`, Int32Array),
       attributes,
       orders: new Map(),
-      // Deletes do not move the version: the first request compares the count.
+      // Deletes do not move the version: the count is compared first (warmChooseIndexes may vouch for it).
       countCheckedAt: 0,
     };
     if ([index.ids, index.brandIds, index.stocks, index.prices, index.secondIds].some((array) => array.length !== meta.size))
       throw new SnapshotUnusableError('选型索引快照的列长度不一致');
     return index;
   });
+  return { indexes, changeSeq: content.meta.changeSeq };
 }
