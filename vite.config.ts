@@ -31,7 +31,11 @@ export default defineConfig(({ isSsrBuild }) => ({
   // The browser's files are compressed once here (brotli at its best, and gzip for the rest), not per request.
   plugins: isSsrBuild
     ? [react()]
-    : [react(), compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|json)$/, threshold: 1024, skipIfLargerOrEqual: true })],
+    : // Fast Refresh is React's own and does nothing on Preact: without it an edit reloads the page.
+      [
+        react({ refreshExclude: /./ }),
+        compression({ algorithms: ['brotliCompress', 'gzip'], include: /\.(js|css|svg|json)$/, threshold: 1024, skipIfLargerOrEqual: true }),
+      ],
   // Server-only markup (web/ui/server-markup.tsx) drops out of the browser build; under tsx (npm run dev) it is undefined, read as the server.
   define: { __SERVER_RENDER__: JSON.stringify(Boolean(isSsrBuild)) },
   resolve: isSsrBuild ? {} : { alias: browserRuntimeAlias },
