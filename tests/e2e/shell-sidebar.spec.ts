@@ -66,12 +66,9 @@ test.describe('sidebar', () => {
     await service.hover();
     await expect(service.getByTestId('service-name')).toHaveText(repName);
     await expect(service.getByTestId('service-panel')).toContainText('手机：');
-    expect(
-      await service
-        .getByRole('img')
-        .first()
-        .evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
-    ).toBe(true);
+    // The photo is lazy: it loads once the panel shows it.
+    const photo = service.getByRole('img').first();
+    await expect.poll(() => photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
   });
 
   test('the BOM badge counts unread BOM and offer messages up to 9, then shows a dot', async ({ page, storeDb, member: { userId } }) => {
