@@ -179,9 +179,11 @@ export async function warmChooseIndexes(
       // the counts stand, which spares a count over every category (a minute at 5M parts).
       outcome.isSnapshotCurrent = snapshot.changeSeq === maxSeq;
       const checkedAt = Date.now();
-      if (outcome.isSnapshotCurrent) for (const index of snapshot.indexes) index.countCheckedAt = checkedAt;
+      for (const index of snapshot.indexes) {
+        if (outcome.isSnapshotCurrent) index.countCheckedAt = checkedAt;
+        restored.add(index);
+      }
       context.chooseIndex.restore(snapshot.indexes);
-      for (const index of snapshot.indexes) restored.add(index);
     } catch (error) {
       outcome.snapshotProblem = error instanceof Error ? error.message : String(error);
     }
