@@ -209,6 +209,7 @@ test.describe('browsing on a 375 × 667 touch screen', () => {
     await expect(page.getByTestId('m-product-params')).toBeVisible();
     expect(await page.getByTestId('m-price-tiers').locator('tbody tr').count()).toBeGreaterThanOrEqual(3);
     await expect(page.getByTestId('m-cart-count')).toHaveCount(0);
+    await waitForHydration(page);
     await page.getByRole('button', { name: '增加' }).click();
     await page.getByTestId('m-buybar').getByRole('button', { name: '加入购物车' }).click();
     await expect(page.getByTestId('m-cart-count')).toHaveText('1');
@@ -218,6 +219,7 @@ test.describe('browsing on a 375 × 667 touch screen', () => {
 
     // From a list, the row's button adds the part's minimum.
     await page.goto('/m/search?key=0603');
+    await waitForHydration(page);
     await page.getByTestId('m-part').first().getByRole('button', { name: '加入购物车' }).click();
     await expect(page.getByTestId('m-cart-count')).toHaveText('2');
   });
@@ -228,6 +230,8 @@ test.describe('browsing on a 375 × 667 touch screen', () => {
     await expect(page).toHaveURL(/\/m$/);
     await page.getByTestId('m-search-entry').tap();
     await expect(page).toHaveURL(/\/m\/search$/);
+    // Each tap below needs the page's script: a tap before hydration is lost (seen on a loaded CI machine).
+    await waitForHydration(page);
     const box = page.getByRole('combobox', { name: '搜索关键词' });
     await box.pressSequentially('STM32F103', { delay: 30 });
     await page.getByTestId('m-suggestions').getByRole('option').first().tap();
@@ -238,10 +242,12 @@ test.describe('browsing on a 375 × 667 touch screen', () => {
     await first.getByRole('link').first().tap();
     await expect(page).toHaveURL(/\/m\/product\/detail\/\d+$/);
     await expect(page.getByTestId('m-product-code')).toContainText(code);
+    await waitForHydration(page);
     await page.getByTestId('m-buybar').getByRole('button', { name: '加入购物车' }).tap();
     await expect(page.getByTestId('m-cart-count')).toHaveText('1');
     await page.getByTestId('m-tab-cart').tap();
     await expect(page).toHaveURL(/\/m\/cart$/);
+    await waitForHydration(page);
     await expect(page.getByTestId('m-cart-line')).toHaveCount(1);
     await expect(page.getByTestId('m-cart-line')).toContainText(code);
     expect(await fitsTheScreen(page)).toBe(true);
