@@ -48,7 +48,8 @@ export function createPageRenderer({ siteName, originOf, assets, loadShell, page
       .status(prepared.status ?? 200)
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(html);
+      // Encoded once here: sent as a string, the page would be measured for Content-Length and then encoded again.
+      .send(Buffer.from(html));
   }
 
   function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, source: 'hit' | 'miss') {

@@ -18,6 +18,8 @@ export function setStored(key: string, value: unknown, expiresInSeconds?: number
 
 /** What was stored, as untrusted data: callers check its shape. */
 export function getStored(key: string, now = Date.now()): unknown {
+  // The server has none: checked, not thrown and caught, as that costs every render.
+  if (typeof localStorage === 'undefined') return null;
   let raw: string | null;
   try {
     raw = localStorage.getItem(key);

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Selectable } from 'kysely';
+import { SqliteAdapter, sql, type Kysely, type Selectable } from 'kysely';
 import type { Database } from '../../../db/database.ts';
 import type { ProductParamsTable, ProductsTable } from '../catalog.tables.ts';
 
@@ -12,14 +12,19 @@ function categoryColumn(scope: ChooseScope) {
   return scope.level === 1 ? ('categoryFirstId' as const) : ('categorySecondId' as const);
 }
 
-/** The newest updatedAt of the scope's products (one index entry) and, optionally, how many there are. */
+/**
+ * The newest updatedAt of the scope's products: one entry of the (category, updated_at) index.
+ * SQLite is told to use that index: for a category holding half the catalogue its statistics
+ * prefer a skip-scan of another index, which reads every row of the category (1 s at 1M parts).
+ */
 export async function findScopeVersion(db: Kysely<Database>, scope: ChooseScope): Promise<number> {
-  const row = await db
-    .selectFrom('products')
-    .select((eb) => eb.fn.max('updatedAt').as('version'))
-    .where(categoryColumn(scope), '=', scope.categoryId)
-    .executeTakeFirst();
-  return row?.version ?? 0;
+  const level = scope.level === 1 ? 'first' : 'second';
+  const indexHint = db.getExecutor().adapter instanceof SqliteAdapter ? sql.raw(`indexed by products_category_${level}_updated`) : sql.raw('');
+  const { rows } = await sql<{ version: number | null }>`
+    select max(updated_at) as version from products ${indexHint} where ${sql.raw(`category_${level}_id`)} = ${scope.categoryId}`.execute(
+    db.withoutPlugins(),
+  );
+  return Number(rows[0]?.version ?? 0);
 }
 
 export async function countScopeProducts(db: Kysely<Database>, scope: ChooseScope): Promise<number> {
