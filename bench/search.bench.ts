@@ -26,6 +26,7 @@ import { benchAppDeps, benchDatabasePath, benchSkus, createLogCapture, isMainSiz
 import { defaultKeeperOptions } from '../src/server/features/search/search-index.keeper.ts';
 import { snapshotPathOf } from '../src/server/cache/snapshot-paths.ts';
 import { createBenchClient } from './http-client.ts';
+import { timeRequestsElsewhere, type TimedRequest, type TimingJob } from './http-timing-client.ts';
 import { buildApp } from '../src/server/app.ts';
 import { createDb, type Db } from '../src/server/db/create-db.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
@@ -338,15 +339,26 @@ async function main() {
   // Every measured search starts cold: the matches of recent keywords are forgotten first.
   const cold = { before: () => index.forgetMatches() };
   // Each key five times (in turn, not back to back): 1,000 samples make a steadier p99 than 200.
+  // Over HTTP from a separate process, as a load tool would send them (http-timing-client.ts).
   const suggestRounds = Array.from({ length: suggestRepeats }, () => workload.suggestKeys).flat();
-  const suggestHttp = await timeEach(suggestRounds, (key) => post(searchCalls.searchAssociateWord, { key }), { warmup: workload.warmupKeys });
-  const apiCall = (query: SearchParams) =>
-    post(searchCalls.searchProductList, { key: query.key, stock: query.isInStock ? 1 : 0, sort: query.sort, page: query.page });
-  const searchApi = await timeEach(workload.queries, apiCall, { warmup: workload.warmupQueries, ...cold });
-  const pageCall = async (query: SearchParams) => (await client.get(searchParamsUrl(query), { cookie: cookies.join('; ') })).body;
-  const searchPage = await timeEach(workload.queries, pageCall, { warmup: workload.warmupQueries, ...cold });
+  const suggestRequest = (key: string): TimedRequest => ({ method: 'POST', path: searchCalls.searchAssociateWord.path, body: { key } });
+  const apiRequest = (query: SearchParams): TimedRequest => ({
+    method: 'POST',
+    path: searchCalls.searchProductList.path,
+    body: { key: query.key, stock: query.isInStock ? 1 : 0, sort: query.sort, page: query.page },
+  });
+  const pageRequest = (query: SearchParams): TimedRequest => ({ method: 'GET', path: searchParamsUrl(query) });
+  const clientHeaders = { cookie: cookies.join('; '), 'x-csrf-token': token };
+  const timeElsewhere = async (job: TimingJob) => timingOf(await timeRequestsElsewhere(base, clientHeaders, job, cold.before));
+  const suggestHttp = await timeElsewhere({ warmup: workload.warmupKeys.map(suggestRequest), measured: suggestRounds.map(suggestRequest), isCold: false });
+  const searchApi = await timeElsewhere({ warmup: workload.warmupQueries.map(apiRequest), measured: workload.queries.map(apiRequest), isCold: true });
+  const searchPage = await timeElsewhere({ warmup: workload.warmupQueries.map(pageRequest), measured: workload.queries.map(pageRequest), isCold: true });
   // A buyer narrowing the same keyword (another page, a filter, another sort): its matches are kept.
-  const refine = await timeEach(workload.queries, (query) => pageCall({ ...query, sort: 3, isInStock: true, page: 1 }), {});
+  const refine = await timeElsewhere({
+    warmup: [],
+    measured: workload.queries.map((query) => pageRequest({ ...query, sort: 3, isInStock: true, page: 1 })),
+    isCold: false,
+  });
   const suggestIndex = await timeEach(workload.suggestKeys, (key) => service.suggest(key), { warmup: workload.warmupKeys });
   const indexQuery = (query: SearchParams) =>
     index.search({
@@ -448,7 +460,7 @@ async function main() {
   const report = `# Search benchmark
 
 Measured by \`bench/search.bench.ts\` on ${new Date().toISOString().slice(0, 10)}: the production app (\`buildApp\`, NODE_ENV=production)
-listening on 127.0.0.1, one client in the same process (one keep-alive node:http connection, \`bench/http-client.ts\`), queries one after another. Every
+listening on 127.0.0.1, one client in a separate process (one keep-alive node:http connection, \`bench/http-timing-client.ts\`), queries one after another. Every
 measured search is cold (the index's memory of recent keywords is cleared before each) and was
 not part of the warm-up. Load average during the run: ${loadavg()
     .map((value) => value.toFixed(1))

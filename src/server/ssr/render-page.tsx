@@ -44,11 +44,11 @@ function pathOf(request: FastifyRequest): string {
 export function createPageRenderer({ siteName, originOf, assets, loadShell, pageCache = null }: RendererOptions) {
   async function send(request: FastifyRequest, reply: FastifyReply, entry: string, prepared: PreparedPage) {
     const html = await documentOf(request, entry, prepared);
+    // Encoded once here: sent as a string, the page would be measured for Content-Length and then encoded again.
     return reply
       .status(prepared.status ?? 200)
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
-      // Encoded once here: sent as a string, the page would be measured for Content-Length and then encoded again.
       .send(Buffer.from(html));
   }
 

@@ -21,10 +21,8 @@ export async function findScopeVersion(db: Kysely<Database>, scope: ChooseScope)
   const level = scope.level === 1 ? 'first' : 'second';
   const indexHint = db.getExecutor().adapter instanceof SqliteAdapter ? sql.raw(`indexed by products_category_${level}_updated`) : sql.raw('');
   const { rows } = await sql<{ version: number | null }>`
-    select max(updated_at) as version from products ${indexHint} where ${sql.raw(`category_${level}_id`)} = ${scope.categoryId}`.execute(
-    db.withoutPlugins(),
-  );
-  return Number(rows[0]?.version ?? 0);
+    select max(updated_at) as version from products ${indexHint} where ${sql.raw(`category_${level}_id`)} = ${scope.categoryId}`.execute(db.withoutPlugins());
+  return rows[0]?.version ?? 0;
 }
 
 export async function countScopeProducts(db: Kysely<Database>, scope: ChooseScope): Promise<number> {
