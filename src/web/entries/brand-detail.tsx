@@ -1,4 +1,5 @@
 import '../styles/base.css';
+import '../ui/pagination.css';
 import '../styles/product.css';
 import '../styles/catalog.css';
 import '../styles/brand.css';

@@ -1,4 +1,5 @@
 import '../styles/base.css';
+import '../ui/pagination.css';
 import '../styles/person.css';
 import '../features/upload/image-uploader.css';
 import '../features/complaint/complaint.css';

@@ -1,4 +1,5 @@
 import '../styles/base.css';
+import '../ui/pagination.css';
 import '../styles/person.css';
 import '../features/message/message.css';
 import { hydratePage } from '../lib/hydrate-page.tsx';

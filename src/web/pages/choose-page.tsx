@@ -3,7 +3,7 @@ import { brandFilterKey, choosePath, type CategoryRef } from '../../contract/cat
 import { clearFilterKey, setFilterRange, toggleFilterValue } from '../features/catalog/choose-state.ts';
 import { FilterPanel } from '../features/catalog/filter-panel.tsx';
 import { ListToolbar } from '../features/catalog/list-toolbar.tsx';
-import { Pagination } from '../features/catalog/pagination.tsx';
+import { Pagination } from '../ui/pagination.tsx';
 import { ProductListTable } from '../features/catalog/product-list-table.tsx';
 import { SelectedFilters } from '../features/catalog/selected-filters.tsx';
 import { SubcategoryNav, type SiblingCategory } from '../features/catalog/subcategory-nav.tsx';
@@ -78,7 +78,7 @@ export function ChoosePage({ shell, data }: PageProps<ChoosePageData>) {
           paramColumns={paramColumns}
           emptyText="没有符合筛选条件的商品，请减少筛选条件试试"
         />
-        <Pagination page={products.page} total={products.total} pageSize={products.pageSize} hrefFor={pageHref} onNavigate={navigate} />
+        <Pagination page={products.page} total={products.total} pageSize={products.pageSize} hrefFor={pageHref} unit="个商品" onNavigate={navigate} />
       </div>
     </PageShell>
   );

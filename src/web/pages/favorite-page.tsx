@@ -4,32 +4,7 @@ import { useFavorites } from '../features/favorite/use-favorites.ts';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
-
-function Pager({ data }: { data: FavoriteListData }) {
-  const pageCount = Math.ceil(data.total / data.pageSize);
-  if (pageCount <= 1) return null;
-  return (
-    <nav className="pagination" aria-label="分页">
-      {data.page > 1 ? (
-        <a href={favoriteListHref({ ...data, page: data.page - 1 })}>上一页</a>
-      ) : (
-        <span className="pagination__disabled" aria-disabled="true">
-          上一页
-        </span>
-      )}
-      <span className="pagination__current" aria-current="page">
-        {data.page} / {pageCount}
-      </span>
-      {data.page < pageCount ? (
-        <a href={favoriteListHref({ ...data, page: data.page + 1 })}>下一页</a>
-      ) : (
-        <span className="pagination__disabled" aria-disabled="true">
-          下一页
-        </span>
-      )}
-    </nav>
-  );
-}
+import { Pagination } from '../ui/pagination.tsx';
 
 function EmptyState({ keyword }: { keyword: string }) {
   return (
@@ -128,7 +103,7 @@ export function FavoritePage({ shell, data: initial }: PageProps<FavoriteListDat
                   ))}
                 </tbody>
               </table>
-              <Pager data={data} />
+              <Pagination page={data.page} total={data.total} pageSize={data.pageSize} hrefFor={(page) => favoriteListHref({ ...data, page })} unit="个收藏" />
             </>
           )}
         </section>

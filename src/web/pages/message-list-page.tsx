@@ -6,6 +6,7 @@ import { useMessageList } from '../features/message/use-message-list.ts';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
+import { Pagination } from '../ui/pagination.tsx';
 
 const tabs: { title: string; messageType: MessageTypeCode | null }[] = [
   { title: '全部消息', messageType: null },
@@ -20,41 +21,6 @@ const readFilters = [
 
 function isCurrentFilter(filter: (typeof readFilters)[number], data: MessageListData): boolean {
   return filter.isUnreadOnly === data.isUnreadOnly && filter.isReadOnly === data.isReadOnly;
-}
-
-function Pagination({ data }: { data: MessageListData }) {
-  const pageCount = Math.max(1, Math.ceil(data.total / data.pageSize));
-  if (pageCount <= 1) return null;
-  const link = (page: number) => messageListUrl({ page, messageType: data.messageType, isUnreadOnly: data.isUnreadOnly, isReadOnly: data.isReadOnly });
-  return (
-    <nav className="pagination" aria-label="分页">
-      {data.page > 1 ? (
-        <a href={link(data.page - 1)}>上一页</a>
-      ) : (
-        <span className="pagination__disabled" aria-disabled="true">
-          上一页
-        </span>
-      )}
-      {Array.from({ length: pageCount }, (_, index) => index + 1).map((page) =>
-        page === data.page ? (
-          <span key={page} className="pagination__current" aria-current="page">
-            {page}
-          </span>
-        ) : (
-          <a key={page} href={link(page)}>
-            {page}
-          </a>
-        ),
-      )}
-      {data.page < pageCount ? (
-        <a href={link(data.page + 1)}>下一页</a>
-      ) : (
-        <span className="pagination__disabled" aria-disabled="true">
-          下一页
-        </span>
-      )}
-    </nav>
-  );
 }
 
 /** /user/message/list: the member's messages by kind, read and unread, newest first; changes apply in place. */
@@ -105,7 +71,13 @@ export function MessageListPage({ shell, data: initial }: PageProps<MessageListD
               ))}
             </ul>
           )}
-          <Pagination data={data} />
+          <Pagination
+            page={data.page}
+            total={data.total}
+            pageSize={data.pageSize}
+            hrefFor={(page) => messageListUrl({ page, messageType: data.messageType, isUnreadOnly: data.isUnreadOnly, isReadOnly: data.isReadOnly })}
+            unit="条消息"
+          />
         </section>
       </MemberCentreLayout>
     </PageShell>

@@ -13,6 +13,7 @@ import { CouponTicket } from '../features/coupon/coupon-ticket.tsx';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
+import { Pagination } from '../ui/pagination.tsx';
 
 function tabUrl(tab: MyCouponTab, page = 1): string {
   const params = new URLSearchParams();
@@ -41,32 +42,6 @@ function CouponDetails({ coupon, now }: { coupon: MemberCoupon; now: number }) {
         </span>
       )}
     </p>
-  );
-}
-
-function Pager({ data }: { data: MyCouponsData }) {
-  const pageCount = Math.ceil(data.total / data.pageSize);
-  if (pageCount <= 1) return null;
-  return (
-    <nav className="pagination" aria-label="分页">
-      {data.page > 1 ? (
-        <a href={tabUrl(data.tab, data.page - 1)}>上一页</a>
-      ) : (
-        <span className="pagination__disabled" aria-disabled="true">
-          上一页
-        </span>
-      )}
-      <span className="pagination__current" aria-current="page">
-        {data.page} / {pageCount}
-      </span>
-      {data.page < pageCount ? (
-        <a href={tabUrl(data.tab, data.page + 1)}>下一页</a>
-      ) : (
-        <span className="pagination__disabled" aria-disabled="true">
-          下一页
-        </span>
-      )}
-    </nav>
   );
 }
 
@@ -128,7 +103,7 @@ export function MyCouponsPage({ shell, data }: PageProps<MyCouponsData>) {
               ))}
             </div>
           )}
-          <Pager data={data} />
+          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} hrefFor={(page) => tabUrl(data.tab, page)} unit="张优惠券" />
         </section>
       </MemberCentreLayout>
     </PageShell>

@@ -2,29 +2,7 @@ import { newsKindLabels, newsKinds, newsListPath, newsPath, type NewsListData } 
 import { PageShell } from '../shell/page-shell.tsx';
 import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
-
-function Pagination({ data }: { data: NewsListData }) {
-  const pageCount = Math.max(1, Math.ceil(data.total / data.pageSize));
-  if (pageCount <= 1) return null;
-  const pages = Array.from({ length: pageCount }, (_, index) => index + 1);
-  return (
-    <nav className="news-pagination" aria-label="分页">
-      {data.page > 1 && <a href={newsListPath(data.kind, data.page - 1)}>上一页</a>}
-      {pages.map((page) =>
-        page === data.page ? (
-          <span key={page} className="news-pagination__current" aria-current="page">
-            {page}
-          </span>
-        ) : (
-          <a key={page} href={newsListPath(data.kind, page)}>
-            {page}
-          </a>
-        ),
-      )}
-      {data.page < pageCount && <a href={newsListPath(data.kind, data.page + 1)}>下一页</a>}
-    </nav>
-  );
-}
+import { Pagination } from '../ui/pagination.tsx';
 
 /** /news: announcements, with tabs for the industry news and technical articles of the home columns. */
 export function NewsListPage({ shell, data }: PageProps<NewsListData>) {
@@ -65,7 +43,7 @@ export function NewsListPage({ shell, data }: PageProps<NewsListData>) {
           ) : (
             <p className="news-empty">{data.page > 1 ? '没有更多内容了' : `暂无${label}`}</p>
           )}
-          <Pagination data={data} />
+          <Pagination page={data.page} total={data.total} pageSize={data.pageSize} hrefFor={(page) => newsListPath(data.kind, page)} unit="篇" />
         </div>
       </div>
     </PageShell>

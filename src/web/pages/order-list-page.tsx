@@ -3,7 +3,7 @@ import { orderPaths, orderStatuses, orderStatusLabels, type OrderDetail, type Or
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
 import { CancelOrderDialog, ConfirmReceiptDialog } from '../features/order/order-actions.tsx';
 import { OrderCard } from '../features/order/order-card.tsx';
-import { OrderPager } from '../features/order/order-pager.tsx';
+import { Pagination } from '../ui/pagination.tsx';
 import { orderListUrl } from '../features/order/order-urls.ts';
 import { useOrderActions } from '../features/order/use-order-actions.ts';
 import { PageShell } from '../shell/page-shell.tsx';
@@ -99,11 +99,12 @@ export function OrderListPage({ shell, data }: PageProps<OrderListData>) {
               ))}
             </div>
           )}
-          <OrderPager
+          <Pagination
             page={data.page}
             total={data.total}
             pageSize={data.pageSize}
             hrefFor={(page) => orderListUrl({ status: data.status, keyword: data.keyword, page })}
+            unit="个订单"
           />
         </section>
         <CancelOrderDialog actions={actions} />

@@ -1,6 +1,8 @@
 import { quotationStatusLabels, type QuotationListData } from '../../contract/quotation.ts';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
-import { QuotationCard, QuotationPager, QuotationTabs } from '../features/quotation/quotation-list.tsx';
+import { QuotationCard, QuotationTabs } from '../features/quotation/quotation-list.tsx';
+import { quotationListUrl } from '../features/quotation/quotation-urls.ts';
+import { Pagination } from '../ui/pagination.tsx';
 import { useQuotationActions } from '../features/quotation/use-quotation-actions.ts';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
@@ -51,7 +53,13 @@ export function QuotationPage({ shell, data: { list, notice } }: PageProps<Quota
               />
             ))
           )}
-          <QuotationPager list={list} />
+          <Pagination
+            page={list.page}
+            total={list.total}
+            pageSize={list.pageSize}
+            hrefFor={(page) => quotationListUrl({ status: list.status, page })}
+            unit="条询价"
+          />
         </section>
       </MemberCentreLayout>
     </PageShell>

@@ -1,5 +1,5 @@
 import { searchPageSize, searchParamsUrl, searchUrl, maxSearchPage, type SearchResult } from '../../contract/search.ts';
-import { Pagination } from '../features/catalog/pagination.tsx';
+import { Pagination } from '../ui/pagination.tsx';
 import { highlightTerms } from '../features/search/highlight.ts';
 import { SearchFacets } from '../features/search/search-facets.tsx';
 import { SearchNoResult } from '../features/search/search-no-result.tsx';
@@ -58,6 +58,7 @@ export function SearchPage({ shell, data }: PageProps<SearchPageData>) {
           total={Math.min(total, pageCount * searchPageSize)}
           pageSize={searchPageSize}
           hrefFor={(page) => searchParamsUrl({ ...params, page })}
+          unit="个商品"
         />
         {total > maxSearchPage * searchPageSize && <p className="search-results__capped">仅显示前 {maxSearchPage} 页结果，请使用上方筛选条件缩小范围。</p>}
       </>

@@ -5,6 +5,8 @@ interface PaginationProps {
   total: number;
   pageSize: number;
   hrefFor: (page: number) => string;
+  /** What the total counts, after 共 N: 个商品, 个订单, 条消息… */
+  unit: string;
   /** In-page navigation: called instead of following the link. */
   onNavigate?: (page: number) => void;
 }
@@ -24,10 +26,13 @@ export function pageWindow(page: number, pageCount: number): (number | 'gap')[] 
   return items;
 }
 
-/** 上一页 1 … 4 5 [6] 7 8 … 20 下一页, as real links (the page number lives in the URL). */
-export function Pagination({ page, total, pageSize, hrefFor, onNavigate }: PaginationProps) {
+/**
+ * 上一页 1 … 4 5 [6] 7 8 … 20 下一页 共 N 个, as real links (the page number lives in the URL): every
+ * paged list of the shop and the member centre. Styles: pagination.css.
+ */
+export function Pagination({ page, total, pageSize, hrefFor, unit, onNavigate }: PaginationProps) {
   const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  if (total <= pageSize && page <= 1) return null;
+  if (pageCount <= 1 && page <= 1) return null;
   const follow = (target: number) => (event: MouseEvent<HTMLAnchorElement>) => {
     if (!onNavigate || event.metaKey || event.ctrlKey || event.shiftKey) return;
     event.preventDefault();
@@ -70,7 +75,9 @@ export function Pagination({ page, total, pageSize, hrefFor, onNavigate }: Pagin
           下一页
         </span>
       )}
-      <span className="pager__total">共 {total} 个商品</span>
+      <span className="pager__total">
+        共 {total} {unit}
+      </span>
     </nav>
   );
 }

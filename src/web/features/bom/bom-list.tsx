@@ -5,7 +5,7 @@ import { beijingDate } from '../../../contract/news.ts';
 import { formatCents } from '../../../contract/pricing.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
 import { showToast, toastIfMessage } from '../../ui/toast.ts';
-import { pageWindow } from '../catalog/pagination.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
 import { ConfirmDialog } from '../order/confirm-dialog.tsx';
 
 export function bomListUrl(page: number): string {
@@ -14,43 +14,6 @@ export function bomListUrl(page: number): string {
 
 function matchRateText(rate: number): string {
   return `${Math.round(rate * 1000) / 10}%`;
-}
-
-function BomListPager({ list }: { list: BomListData }) {
-  const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
-  if (pageCount <= 1 && list.page <= 1) return null;
-  return (
-    <nav className="bom-list-pager" aria-label="分页">
-      {list.page > 1 ? (
-        <a href={bomListUrl(list.page - 1)}>上一页</a>
-      ) : (
-        <span className="bom-list-pager__disabled" aria-disabled="true">
-          上一页
-        </span>
-      )}
-      {pageWindow(list.page, pageCount).map((item, index) =>
-        item === 'gap' ? (
-          <span key={`gap-${String(index)}`}>…</span>
-        ) : item === list.page ? (
-          <span key={item} className="bom-list-pager__current" aria-current="page">
-            {item}
-          </span>
-        ) : (
-          <a key={item} href={bomListUrl(item)}>
-            {item}
-          </a>
-        ),
-      )}
-      {list.page < pageCount ? (
-        <a href={bomListUrl(list.page + 1)}>下一页</a>
-      ) : (
-        <span className="bom-list-pager__disabled" aria-disabled="true">
-          下一页
-        </span>
-      )}
-      <span className="bom-list-pager__total">共 {list.total} 个BOM</span>
-    </nav>
-  );
 }
 
 function BomListRow({ bom, onDelete }: { bom: BomSummaryRow; onDelete: (bom: BomSummaryRow) => void }) {
@@ -139,7 +102,7 @@ export function BomList({ list }: { list: BomListData }) {
           ))}
         </tbody>
       </table>
-      <BomListPager list={shown} />
+      <Pagination page={shown.page} total={shown.total} pageSize={shown.pageSize} hrefFor={bomListUrl} unit="个BOM" />
       <ConfirmDialog
         isOpen={deleting !== null}
         title="删除BOM"

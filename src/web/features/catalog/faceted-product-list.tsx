@@ -2,7 +2,7 @@ import type { FacetedProductPage } from '../../../contract/catalog.ts';
 import type { ColumnListChange, ColumnListState } from '../../../contract/list-state.ts';
 import { ListFacets } from './list-facets.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
-import { Pagination } from './pagination.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
 import { ProductListTable } from './product-list-table.tsx';
 
 interface FacetedProductListProps {
@@ -25,7 +25,7 @@ export function FacetedProductList({ products, state, hrefFor, qiniuImgAddress, 
       <div className="list-card">
         <ListToolbar sort={state.sort} isStockOnly={state.stock === 1} total={products.total} hrefFor={hrefFor} />
         <ProductListTable products={products.list} qiniuImgAddress={qiniuImgAddress} emptyText={emptyText} />
-        <Pagination page={products.page} total={products.total} pageSize={products.pageSize} hrefFor={(page) => hrefFor({ page })} />
+        <Pagination page={products.page} total={products.total} pageSize={products.pageSize} hrefFor={(page) => hrefFor({ page })} unit="个商品" />
       </div>
     </>
   );

@@ -1,6 +1,6 @@
 import { complaintDetailPath, complaintStatuses, complaintStatusLabels, type ComplaintListData } from '../../../contract/complaint.ts';
 import { orderDetailPath } from '../../../contract/order.ts';
-import { pageWindow } from '../catalog/pagination.tsx';
+import { Pagination } from '../../ui/pagination.tsx';
 import { feedbackListUrl } from './complaint-urls.ts';
 
 /** 全部 / 待处理 / 处理中 / 已解决 / 已关闭 with counts, as links (the tab lives in the URL). */
@@ -23,44 +23,6 @@ export function ComplaintTabs({ list }: { list: ComplaintListData }) {
           <span className="complaint-tabs__count">{tab.count}</span>
         </a>
       ))}
-    </nav>
-  );
-}
-
-function ComplaintPager({ list }: { list: ComplaintListData }) {
-  const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
-  if (pageCount <= 1) return null;
-  const hrefFor = (page: number) => feedbackListUrl({ status: list.status, page });
-  return (
-    <nav className="complaint-pager" aria-label="分页">
-      {list.page > 1 ? (
-        <a href={hrefFor(list.page - 1)}>上一页</a>
-      ) : (
-        <span className="complaint-pager__disabled" aria-disabled="true">
-          上一页
-        </span>
-      )}
-      {pageWindow(list.page, pageCount).map((item, index) =>
-        item === 'gap' ? (
-          <span key={`gap-${String(index)}`}>…</span>
-        ) : item === list.page ? (
-          <span key={item} className="complaint-pager__current" aria-current="page">
-            {item}
-          </span>
-        ) : (
-          <a key={item} href={hrefFor(item)}>
-            {item}
-          </a>
-        ),
-      )}
-      {list.page < pageCount ? (
-        <a href={hrefFor(list.page + 1)}>下一页</a>
-      ) : (
-        <span className="complaint-pager__disabled" aria-disabled="true">
-          下一页
-        </span>
-      )}
-      <span className="complaint-pager__total">共 {list.total} 条投诉</span>
     </nav>
   );
 }
@@ -110,7 +72,13 @@ export function ComplaintList({ list }: { list: ComplaintListData }) {
           ))}
         </tbody>
       </table>
-      <ComplaintPager list={list} />
+      <Pagination
+        page={list.page}
+        total={list.total}
+        pageSize={list.pageSize}
+        hrefFor={(page) => feedbackListUrl({ status: list.status, page })}
+        unit="条投诉"
+      />
     </>
   );
 }

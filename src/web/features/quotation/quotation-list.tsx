@@ -2,7 +2,6 @@ import { formatUnitPriceE4 } from '../../../contract/money.ts';
 import { formatCents } from '../../../contract/pricing.ts';
 import { quotationStatuses, quotationStatusLabels, type QuotationDetail, type QuotationListData } from '../../../contract/quotation.ts';
 import { orderDetailPath } from '../../../contract/order.ts';
-import { pageWindow } from '../catalog/pagination.tsx';
 import { quotationListUrl } from './quotation-urls.ts';
 
 /** 全部 / 待报价 / 已报价 / … with counts, as links (the tab lives in the URL). */
@@ -25,44 +24,6 @@ export function QuotationTabs({ list }: { list: QuotationListData }) {
           <span className="quotation-tabs__count">{tab.count}</span>
         </a>
       ))}
-    </nav>
-  );
-}
-
-export function QuotationPager({ list }: { list: QuotationListData }) {
-  const pageCount = Math.max(1, Math.ceil(list.total / list.pageSize));
-  if (pageCount <= 1) return null;
-  const hrefFor = (page: number) => quotationListUrl({ status: list.status, page });
-  return (
-    <nav className="quotation-pager" aria-label="分页">
-      {list.page > 1 ? (
-        <a href={hrefFor(list.page - 1)}>上一页</a>
-      ) : (
-        <span className="quotation-pager__disabled" aria-disabled="true">
-          上一页
-        </span>
-      )}
-      {pageWindow(list.page, pageCount).map((item, index) =>
-        item === 'gap' ? (
-          <span key={`gap-${String(index)}`}>…</span>
-        ) : item === list.page ? (
-          <span key={item} aria-current="page" className="quotation-pager__current">
-            {item}
-          </span>
-        ) : (
-          <a key={item} href={hrefFor(item)}>
-            {item}
-          </a>
-        ),
-      )}
-      {list.page < pageCount ? (
-        <a href={hrefFor(list.page + 1)}>下一页</a>
-      ) : (
-        <span className="quotation-pager__disabled" aria-disabled="true">
-          下一页
-        </span>
-      )}
-      <span className="quotation-pager__total">共 {list.total} 张询价单</span>
     </nav>
   );
 }
