@@ -87,7 +87,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   ops.inFlight.track(app);
   await app.register(cookie);
   await registerCompression(app);
-  await registerSecurityHeaders(app, deps.config, options.isDevServer ?? false);
+  registerSecurityHeaders(app, deps.config, options.isDevServer ?? false);
   registerErrorHandler(app, renderer.renderErrorPage);
   if (options.beforeRoutes) await options.beforeRoutes(app);
 

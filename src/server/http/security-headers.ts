@@ -1,4 +1,4 @@
-import helmet from '@fastify/helmet';
+import helmet from 'helmet';
 import type { FastifyInstance } from 'fastify';
 import type { Config } from '../config.ts';
 
@@ -33,10 +33,11 @@ export const strictTransportSecurity = 'max-age=31536000; includeSubDomains';
  * helmet's headers (nosniff, frame and referrer policies, COOP/CORP…) with the store's CSP, and HSTS
  * on HTTPS answers only: RFC 6797 forbids it over plain HTTP. Behind a proxy that ends TLS, the
  * request is HTTPS when a trusted proxy (TRUST_PROXY) says so in X-Forwarded-Proto.
+ * helmet itself, built once: @fastify/helmet built it again on every request, parsing the CSP each
+ * time (the largest allocation of a suggestion request after the search itself).
  */
-export async function registerSecurityHeaders(app: FastifyInstance, config: Config, isDevServer: boolean): Promise<void> {
-  await app.register(helmet, {
-    global: true,
+export function registerSecurityHeaders(app: FastifyInstance, config: Config, isDevServer: boolean): void {
+  const setHeaders = helmet({
     contentSecurityPolicy: { useDefaults: false, directives: contentSecurityPolicyDirectives(config, isDevServer) },
     frameguard: { action: 'deny' },
     referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
@@ -44,7 +45,10 @@ export async function registerSecurityHeaders(app: FastifyInstance, config: Conf
     crossOriginEmbedderPolicy: false,
     strictTransportSecurity: false,
   });
-  app.addHook('onRequest', async (request, reply) => {
-    if (request.protocol === 'https') reply.header('strict-transport-security', strictTransportSecurity);
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, (error?: unknown) => {
+      if (request.protocol === 'https') void reply.header('strict-transport-security', strictTransportSecurity);
+      done(error instanceof Error ? error : undefined);
+    });
   });
 }

@@ -32,25 +32,40 @@ function compact(text: string): string {
     .replace(/[\s\-_.·&()（）]/g, '');
 }
 
-/** Whether a typed token names this name: whole, or a meaningful part of it. */
-function nameMatches(name: string, token: string): 'exact' | 'partial' | null {
-  const n = compact(name);
-  const t = compact(token);
-  if (!t || !n) return null;
-  if (n === t) return 'exact';
-  if (hasCjk.test(t)) return t.length >= 2 && n.includes(t) ? 'partial' : null;
+/** A name as matching reads it, worked out once per dictionary: every suggestion request matches every brand. */
+interface MatchableName {
+  name: string;
+  compact: string;
+  words: string[];
+}
+
+function matchableName(name: string): MatchableName {
+  return {
+    name,
+    compact: compact(name),
+    words: name
+      .normalize('NFKC')
+      .toLowerCase()
+      .split(/[\s\-_/()（）]+/),
+  };
+}
+
+/** Whether a typed token (compacted) names this name: whole, or a meaningful part of it. */
+function nameMatches(name: MatchableName, token: string): 'exact' | 'partial' | null {
+  const n = name.compact;
+  if (!token || !n) return null;
+  if (n === token) return 'exact';
+  if (hasCjk.test(token)) return token.length >= 2 && n.includes(token) ? 'partial' : null;
   // Latin: a word start of the name, three letters or more (mur → Murata; ti alone only exactly).
-  if (t.length < 3) return null;
-  const words = name
-    .normalize('NFKC')
-    .toLowerCase()
-    .split(/[\s\-_/()（）]+/);
-  return n.startsWith(t) || words.some((word) => word.startsWith(t)) ? 'partial' : null;
+  if (token.length < 3) return null;
+  return n.startsWith(token) || name.words.some((word) => word.startsWith(token)) ? 'partial' : null;
 }
 
 export class Dictionary {
   private readonly categoriesById: Map<number, CategoryEntry>;
   private readonly childrenOf = new Map<number, number[]>();
+  private readonly brandNames: { brand: BrandEntry; names: MatchableName[] }[];
+  private readonly categoryNames: string[];
   readonly brandsById: Map<number, BrandEntry>;
 
   constructor(
@@ -59,6 +74,8 @@ export class Dictionary {
   ) {
     this.brandsById = new Map(brands.map((brand) => [brand.id, brand]));
     this.categoriesById = new Map(categories.map((category) => [category.id, category]));
+    this.brandNames = brands.map((brand) => ({ brand, names: [brand.nameEn, ...(brand.nameCn ? [brand.nameCn] : [])].map(matchableName) }));
+    this.categoryNames = categories.map((category) => compact(category.name));
     for (const category of categories) {
       if (category.parentId !== null) this.childrenOf.set(category.parentId, [...(this.childrenOf.get(category.parentId) ?? []), category.id]);
     }
@@ -73,13 +90,13 @@ export class Dictionary {
   }
 
   matchBrands(token: string): NameMatch<BrandEntry>[] {
+    const t = compact(token);
     const matches: NameMatch<BrandEntry>[] = [];
-    for (const brand of this.brands) {
-      const names = [brand.nameEn, ...(brand.nameCn ? [brand.nameCn] : [])];
+    for (const { brand, names } of this.brandNames) {
       let best: NameMatch<BrandEntry> | null = null;
       for (const name of names) {
-        const kind = nameMatches(name, token);
-        if (kind && (!best || (kind === 'exact' && !best.isExact))) best = { entry: brand, name, isExact: kind === 'exact' };
+        const kind = nameMatches(name, t);
+        if (kind && (!best || (kind === 'exact' && !best.isExact))) best = { entry: brand, name: name.name, isExact: kind === 'exact' };
       }
       if (best) matches.push(best);
     }
@@ -91,10 +108,10 @@ export class Dictionary {
     const t = compact(token);
     if (t.length < 2) return [];
     const matches: NameMatch<CategoryEntry>[] = [];
-    for (const category of this.categories) {
-      const name = compact(category.name);
+    this.categories.forEach((category, index) => {
+      const name = this.categoryNames[index] ?? '';
       if (name.includes(t)) matches.push({ entry: category, name: category.name, isExact: name === t });
-    }
+    });
     return matches.sort((a, b) => Number(b.isExact) - Number(a.isExact) || b.entry.skuCount - a.entry.skuCount);
   }
 
