@@ -65,7 +65,7 @@ export class Dictionary {
   private readonly categoriesById: Map<number, CategoryEntry>;
   private readonly childrenOf = new Map<number, number[]>();
   private readonly brandNames: { brand: BrandEntry; names: MatchableName[] }[];
-  private readonly categoryNames: string[];
+  private readonly categoryNames: { category: CategoryEntry; compact: string }[];
   readonly brandsById: Map<number, BrandEntry>;
 
   constructor(
@@ -75,7 +75,7 @@ export class Dictionary {
     this.brandsById = new Map(brands.map((brand) => [brand.id, brand]));
     this.categoriesById = new Map(categories.map((category) => [category.id, category]));
     this.brandNames = brands.map((brand) => ({ brand, names: [brand.nameEn, ...(brand.nameCn ? [brand.nameCn] : [])].map(matchableName) }));
-    this.categoryNames = categories.map((category) => compact(category.name));
+    this.categoryNames = categories.map((category) => ({ category, compact: compact(category.name) }));
     for (const category of categories) {
       if (category.parentId !== null) this.childrenOf.set(category.parentId, [...(this.childrenOf.get(category.parentId) ?? []), category.id]);
     }
@@ -108,10 +108,9 @@ export class Dictionary {
     const t = compact(token);
     if (t.length < 2) return [];
     const matches: NameMatch<CategoryEntry>[] = [];
-    this.categories.forEach((category, index) => {
-      const name = this.categoryNames[index] ?? '';
+    for (const { category, compact: name } of this.categoryNames) {
       if (name.includes(t)) matches.push({ entry: category, name: category.name, isExact: name === t });
-    });
+    }
     return matches.sort((a, b) => Number(b.isExact) - Number(a.isExact) || b.entry.skuCount - a.entry.skuCount);
   }
 
