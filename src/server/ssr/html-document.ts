@@ -1,4 +1,5 @@
 import { appRootElementId, initialStateElementId } from '../../contract/shell.ts';
+import { utf8Of } from './utf8-pieces.ts';
 
 const jsonEscapes: Record<string, string> = {
   '<': '\\u003c',
@@ -56,6 +57,13 @@ export interface DocumentParts {
   bodyTags: string;
 }
 
-export function htmlDocument(parts: DocumentParts): string {
-  return `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(parts.title)}</title><meta name="description" content="${escapeHtml(parts.description)}">${seoHeadTags(parts.title, parts.description, parts.seo)}<link rel="icon" href="/favicon.svg" type="image/svg+xml">${parts.headTags}</head><body><div id="${appRootElementId}">${parts.bodyHtml}</div><script type="application/json" id="${initialStateElementId}">${serializeState(parts.state)}</script>${parts.bodyTags}</body></html>`;
+/** The page as sent: UTF-8 bytes, encoded from its parts without joining them into one string. */
+export function htmlDocument(parts: DocumentParts): Buffer {
+  return utf8Of([
+    `<!DOCTYPE html><html lang="zh-CN"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>${escapeHtml(parts.title)}</title><meta name="description" content="${escapeHtml(parts.description)}">${seoHeadTags(parts.title, parts.description, parts.seo)}<link rel="icon" href="/favicon.svg" type="image/svg+xml">${parts.headTags}</head><body><div id="${appRootElementId}">`,
+    parts.bodyHtml,
+    `</div><script type="application/json" id="${initialStateElementId}">`,
+    serializeState(parts.state),
+    `</script>${parts.bodyTags}</body></html>`,
+  ]);
 }

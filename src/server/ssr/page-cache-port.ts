@@ -31,7 +31,7 @@ export function preferredEncoding(acceptEncoding: string | undefined): PageEncod
 export interface PageCacheTicket {
   cached: CachedPage | null;
   /** Keeps the rendered document (only a 200 is ever given) and returns it as it is to be sent. */
-  store(html: string): CachedPage;
+  store(html: Buffer): CachedPage;
 }
 
 /**

@@ -1,9 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { createElement, type ComponentType } from 'react';
-import { renderToString } from 'react-dom/server';
 import type { Thing, WithContext } from 'schema-dts';
 import type { PageState, ShellState } from '../../contract/shell.ts';
 import { PageIds } from '../../web/lib/page-ids.tsx';
+import { renderToStringWithKeptMarkup } from './server-markup-cache.ts';
 
 /** What a page's loader is given; anything else it needs it closes over at registration. */
 export interface PageContext {
@@ -97,7 +97,8 @@ export function definePage<Data>(definition: PageDefinition<Data>): Page {
         render(requestShell) {
           const shell = adjustShell ? adjustShell(requestShell) : requestShell;
           const state: PageState<Data> = { shell, data };
-          return { bodyHtml: renderToString(createElement(PageIds, null, createElement(definition.component, state))), state };
+          const bodyHtml = renderToStringWithKeptMarkup(createElement(PageIds, null, createElement(definition.component, state)));
+          return { bodyHtml, state };
         },
       };
     },

@@ -44,12 +44,11 @@ function pathOf(request: FastifyRequest): string {
 export function createPageRenderer({ siteName, originOf, assets, loadShell, pageCache = null }: RendererOptions) {
   async function send(request: FastifyRequest, reply: FastifyReply, entry: string, prepared: PreparedPage) {
     const html = await documentOf(request, entry, prepared);
-    // Encoded once here: sent as a string, the page would be measured for Content-Length and then encoded again.
     return reply
       .status(prepared.status ?? 200)
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(Buffer.from(html));
+      .send(html);
   }
 
   function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, source: 'hit' | 'miss') {
@@ -61,7 +60,7 @@ export function createPageRenderer({ siteName, originOf, assets, loadShell, page
     return encoding ? reply.header('Content-Encoding', encoding).send(page.encoded[encoding]) : reply.send(page.body);
   }
 
-  async function documentOf(request: FastifyRequest, entry: string, prepared: PreparedPage): Promise<string> {
+  async function documentOf(request: FastifyRequest, entry: string, prepared: PreparedPage): Promise<Buffer> {
     const shell = await loadShell(request);
     const { bodyHtml, state } = prepared.render(shell);
     const { headTags, bodyTags } = await assets.tagsFor(entry, request.url);

@@ -1,6 +1,7 @@
 import type { CategoryFirst, CategoryGroup } from '../../contract/shell.ts';
 import { cutCategoryName, splitIntoColumns } from './category-menu-layout.ts';
 import { Icon } from './icons.tsx';
+import { ServerMarkup } from '../ui/server-markup.tsx';
 import { useCategoryMenuKeys } from './use-category-menu-keys.ts';
 
 function chooseUrl(firstId: number, secondId?: number): string {
@@ -87,11 +88,17 @@ export function CategoryMenu({ groups, isOpen }: { groups: CategoryGroup[]; isOp
                     .join(' / ')}
                 </span>
               </a>
-              <div className="category-menu__flyout" id={flyoutId(index)} data-testid="menu-flyout" data-menu-flyout={index}>
-                {group.categoryList.map((first) => (
-                  <FirstCategoryBlock key={first.categoryId} first={first} />
-                ))}
-              </div>
+              {/* The same links on every page until the category tree changes: rendered once per tree, kept by the browser. */}
+              <ServerMarkup
+                className="category-menu__flyout"
+                id={flyoutId(index)}
+                data-testid="menu-flyout"
+                data-menu-flyout={index}
+                cacheKey={{ of: group, name: 'category-menu-flyout' }}
+              >
+                {(typeof __SERVER_RENDER__ === 'undefined' || __SERVER_RENDER__) &&
+                  group.categoryList.map((first) => <FirstCategoryBlock key={first.categoryId} first={first} />)}
+              </ServerMarkup>
             </li>
           ))}
         </ul>

@@ -79,8 +79,7 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       cached: null,
       store(html) {
         stats.renders++;
-        const body = Buffer.from(html, 'utf8');
-        const entry: Entry = { body, encoded: encodingsOf(body), etag: etagOf(body), epoch, dependsOn: rule.dependsOn, productId };
+        const entry: Entry = { body: html, encoded: encodingsOf(html), etag: etagOf(html), epoch, dependsOn: rule.dependsOn, productId };
         if (isSettled) entries.set(key, entry);
         return entry;
       },

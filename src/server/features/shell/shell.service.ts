@@ -1,5 +1,5 @@
 import type { FastifyRequest } from 'fastify';
-import type { AdvertisingInfo, ServiceInfo } from '../../../contract/content.ts';
+import type { AdvertisingInfo, ConfigInfo, FooterData, ServiceInfo } from '../../../contract/content.ts';
 import { couponPaths } from '../../../contract/coupon.ts';
 import { shellLimits, type CategoryGroup, type ShellState, type ShellUser } from '../../../contract/shell.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
@@ -10,6 +10,7 @@ import { countCartLinesOf } from '../cart/cart.service.ts';
 import { hasNewMemberPack } from '../coupon/coupon.service.ts';
 import { createCategoryTreeCache } from '../catalog/category-tree.service.ts';
 import {
+  beijingDay,
   configInfoOf,
   createSiteContentCache,
   type SiteContent,
@@ -121,8 +122,31 @@ interface ShellParts {
   advertisingInfo: AdvertisingInfo;
 }
 
-function shellStateOf(request: FastifyRequest, deps: ServiceDeps, { categoryTree, content, member, advertisingInfo }: ShellParts): ShellState {
+interface SiteParts {
+  year: string;
+  configInfo: ConfigInfo;
+  footerData: FooterData;
+}
+
+/**
+ * The contact channels and footer made from one site content: the same objects for every request
+ * until the content is reloaded (or the year turns, for the default copyright), so the server keeps
+ * the footer's markup (ServerMarkup) instead of rendering it for every page.
+ */
+const sitePartsByContent = new WeakMap<SiteContent, SiteParts>();
+
+function sitePartsOf(content: SiteContent, deps: ServiceDeps, now = Date.now()): SiteParts {
+  const year = beijingDay(now).slice(0, 4);
+  const kept = sitePartsByContent.get(content);
+  if (kept?.year === year) return kept;
   const configInfo = configInfoOf(content, deps.config.hotline);
+  const parts = { year, configInfo, footerData: footerDataOf(content, configInfo, deps.config.siteName, now) };
+  sitePartsByContent.set(content, parts);
+  return parts;
+}
+
+function shellStateOf(request: FastifyRequest, deps: ServiceDeps, { categoryTree, content, member, advertisingInfo }: ShellParts): ShellState {
+  const { configInfo, footerData } = sitePartsOf(content, deps);
   const isLogin = member !== null;
   const cartCount = member?.cartCount ?? 0;
   const mobileSiteHref = mobileSiteLinkFor(request.headers['user-agent'], deps.config.mobileSite);
@@ -147,7 +171,7 @@ function shellStateOf(request: FastifyRequest, deps: ServiceDeps, { categoryTree
       unreadCount: member?.messages.unreadCount ?? 0,
       messageList: member?.messages.latest ?? [],
     },
-    footerData: footerDataOf(content, configInfo, deps.config.siteName),
+    footerData,
     sidebarInfo: { configInfo, serviceInfo: member?.serviceInfo ?? null },
     advertisingInfo,
     ...(mobileSiteHref === null ? {} : { mobileSiteHref }),

@@ -11,6 +11,13 @@ export async function shellOf(browser: TestBrowser, url = '/no/such/page'): Prom
   return pageStateOf(response.body).shell;
 }
 
+/** The HTML of the category menu's flyouts as the server sends it (kept per category tree, ServerMarkup). */
+export async function menuFlyoutsHtmlOf(browser: TestBrowser, url = '/no/such/page'): Promise<string> {
+  const { body } = await browser.get(url);
+  const start = body.indexOf('data-testid="menu-flyout"');
+  return start < 0 ? '' : body.slice(start, body.indexOf('class="category-menu__more"', start));
+}
+
 /**
  * `groups` groups, each with two first-level categories; the first first-level of group 1 has
  * `bigSecondCount` second levels, one of them named with more than 9 characters.

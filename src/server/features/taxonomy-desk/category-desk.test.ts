@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { categoryDeskCalls } from '../../../contract/admin-categories-calls.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
-import { shellOf } from '../shell/shell.test-helpers.ts';
+import { menuFlyoutsHtmlOf, shellOf } from '../shell/shell.test-helpers.ts';
 import { signedInStaff } from '../staff/testing/staff-browser.ts';
 
 describe('分类管理 (category desk)', () => {
@@ -59,6 +59,10 @@ describe('分类管理 (category desk)', () => {
     expect(JSON.parse(entry?.afterJson ?? '{}')).toMatchObject({ name: '片式电阻' });
     await expect.poll(menuNames, { timeout: 3000, interval: 200 }).toContain('片式电阻');
     expect(await menuNames()).not.toContain('贴片电阻');
+    // The flyouts' HTML is kept per category tree: the new tree's is rendered afresh.
+    const flyouts = await menuFlyoutsHtmlOf(t.browser());
+    expect(flyouts).toContain('title="片式电阻"');
+    expect(flyouts).not.toContain('贴片电阻');
   });
 
   it('refuses bad input in Chinese, never a 5xx: empty or long names, a second level as parent, a sibling of the same name, unknown ids', async () => {

@@ -3,6 +3,21 @@ import { imageUrl } from '../../../contract/content.ts';
 import { homeLimits, type PartnerBrand } from '../../../contract/home.ts';
 import { Carousel } from '../../ui/carousel.tsx';
 import { loadingOf } from '../../ui/responsive-image.tsx';
+import { ServerMarkup } from '../../ui/server-markup.tsx';
+
+function BrandLogo({ brand, qiniuImgAddress }: { brand: PartnerBrand; qiniuImgAddress: string }) {
+  return (
+    <li>
+      <a href={brandPath(brand.brandId)} title={brand.brandName} data-testid="brand-link">
+        {brand.brandImgName ? (
+          <img src={imageUrl(qiniuImgAddress, brand.brandImgName)} alt={brand.brandName} width={150} height={60} {...loadingOf(false)} />
+        ) : (
+          <span className="brand-slide__name">{brand.brandName}</span>
+        )}
+      </a>
+    </li>
+  );
+}
 
 /** Partner brands, one group per slide, autoplay every 5 s; each → /brand/{brandId}, more → /brand. */
 export function BrandCarousel({ slides, qiniuImgAddress }: { slides: PartnerBrand[][]; qiniuImgAddress: string }) {
@@ -19,19 +34,10 @@ export function BrandCarousel({ slides, qiniuImgAddress }: { slides: PartnerBran
       {slides.length > 0 ? (
         <Carousel autoplayMs={homeLimits.brandAutoplayMs} hasDots label="合作品牌" testId="brand-carousel" className="brand-carousel">
           {slides.map((slide, index) => (
-            <ul className="brand-slide" key={index}>
-              {slide.map((brand) => (
-                <li key={brand.brandId}>
-                  <a href={brandPath(brand.brandId)} title={brand.brandName} data-testid="brand-link">
-                    {brand.brandImgName ? (
-                      <img src={imageUrl(qiniuImgAddress, brand.brandImgName)} alt={brand.brandName} width={150} height={60} {...loadingOf(false)} />
-                    ) : (
-                      <span className="brand-slide__name">{brand.brandName}</span>
-                    )}
-                  </a>
-                </li>
-              ))}
-            </ul>
+            <ServerMarkup as="ul" className="brand-slide" key={index} cacheKey={{ of: slide, name: `brand-slide ${qiniuImgAddress}` }}>
+              {(typeof __SERVER_RENDER__ === 'undefined' || __SERVER_RENDER__) &&
+                slide.map((brand) => <BrandLogo key={brand.brandId} brand={brand} qiniuImgAddress={qiniuImgAddress} />)}
+            </ServerMarkup>
           ))}
         </Carousel>
       ) : (

@@ -1,5 +1,6 @@
 import { formatAmount, formatPieces, homeLimits, type OrderStatistic } from '../../../contract/home.ts';
 import { Carousel } from '../../ui/carousel.tsx';
+import { ServerMarkup } from '../../ui/server-markup.tsx';
 
 /** Row height in px (home.css draws rows this tall); the scroller is exactly `visibleRows` rows high. */
 export const orderRowHeight = 34;
@@ -28,12 +29,16 @@ export function OrderStatistics({ orders, visibleRows }: { orders: OrderStatisti
           style={{ height: visibleRows * orderRowHeight }}
         >
           {orders.map((order, index) => (
-            <div className="order-stats__row" key={index} data-testid="order-row">
-              <span className="order-stats__user">{order.userNum}</span>
-              <span className="order-stats__count">{formatPieces(order.productCount)}</span>
-              <span className="order-stats__time">{order.orderTimeStr}</span>
-              <span className="order-stats__amount">{formatAmount(order.tradeAmount)}</span>
-            </div>
+            <ServerMarkup className="order-stats__row" key={index} data-testid="order-row" cacheKey={{ of: order, name: 'order-row' }}>
+              {(typeof __SERVER_RENDER__ === 'undefined' || __SERVER_RENDER__) && (
+                <>
+                  <span className="order-stats__user">{order.userNum}</span>
+                  <span className="order-stats__count">{formatPieces(order.productCount)}</span>
+                  <span className="order-stats__time">{order.orderTimeStr}</span>
+                  <span className="order-stats__amount">{formatAmount(order.tradeAmount)}</span>
+                </>
+              )}
+            </ServerMarkup>
           ))}
         </Carousel>
       ) : (

@@ -4,6 +4,7 @@ import { homeLimits, type DisplayProduct } from '../../../contract/home.ts';
 import { formatUnitPriceE4, yuanToE4 } from '../../../contract/money.ts';
 import { Carousel } from '../../ui/carousel.tsx';
 import { loadingOf } from '../../ui/responsive-image.tsx';
+import { ServerMarkup } from '../../ui/server-markup.tsx';
 
 function ProductCard({ product, qiniuImgAddress }: { product: DisplayProduct; qiniuImgAddress: string }) {
   const cornerIcon = product.imagesIcons.leftTop?.picFile.filePath;
@@ -57,11 +58,10 @@ export function ProductStand({ slides, qiniuImgAddress }: { slides: DisplayProdu
       {slides.length > 0 ? (
         <Carousel autoplayMs={homeLimits.productAutoplayMs} hasArrows label="精选现货" testId="product-carousel" className="product-carousel">
           {slides.map((slide, index) => (
-            <div className="stand-slide" key={index}>
-              {slide.map((product) => (
-                <ProductCard key={product.productId} product={product} qiniuImgAddress={qiniuImgAddress} />
-              ))}
-            </div>
+            <ServerMarkup className="stand-slide" key={index} cacheKey={{ of: slide, name: `stand-slide ${qiniuImgAddress}` }}>
+              {(typeof __SERVER_RENDER__ === 'undefined' || __SERVER_RENDER__) &&
+                slide.map((product) => <ProductCard key={product.productId} product={product} qiniuImgAddress={qiniuImgAddress} />)}
+            </ServerMarkup>
           ))}
         </Carousel>
       ) : (
