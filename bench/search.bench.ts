@@ -302,7 +302,7 @@ async function main() {
   const snapshotPath = snapshotPathOf(deps.config.indexSnapshotBase, 'search-index');
   const service = new SearchService(db, deps.logger, { ...defaultKeeperOptions, snapshotPath });
   const features = featureRegistrations.map((register) => (register === registerSearchFeature ? searchFeatureWith(service) : register));
-  const app = await buildApp(deps, { features });
+  const app = await buildApp(deps, { features, search: service });
   const base = await app.listen({ port: 0, host: '127.0.0.1' });
 
   // Listening starts the index build in the background; pages answer from SQL meanwhile.
@@ -473,7 +473,7 @@ not part of the warm-up. Load average during the run: ${loadavg()
 ## Index
 
 - Ready: the index answered **${((ready?.sinceStartMs ?? 0) / 1000).toFixed(1)} s after the process started** (${ready?.source === 'snapshot' ? 'loaded from its snapshot' : 'built from the database'}; ${(buildWallMs / 1000).toFixed(1)} s after listening). ${loaded ? `Snapshot \`${snapshotPath ?? ''}\` (${snapshotMb} MB): read and checked in ${((loaded.loadMs as number) / 1000).toFixed(1)} s, caught up through the change log from seq ${String(loaded.seq)} to ${String(loaded.caughtUpTo)} in ${(((loaded.ms as number) - (loaded.loadMs as number)) / 1000).toFixed(1)} s.` : `Full build (read the products with prices and parameters, sort, posting lists): ${((service.keeper.lastBuild?.ms ?? 0) / 1000).toFixed(1)} s${written ? `; snapshot written in ${((written.ms as number) / 1000).toFixed(1)} s (${String(written.mb)} MB)` : ''}.`}${chooseReady ? ` The choose indexes were ready ${((chooseReady.sinceStartMs as number) / 1000).toFixed(1)} s after start (${String(chooseReady.restored)} from their snapshot, ${String(chooseReady.built)} built).` : ''}
-- Memory: RSS ${mb(rssBefore)} MB before the app, ${mb(rssAfter)} MB with the index built (JS heap ${mb(heapAfter)} MB); the index's typed arrays hold ${mb(memory.typedArrayBytes)} MB (${memory.terms.toLocaleString('en')} distinct words and values), the rest is ${memory.codes.toLocaleString('en')} code strings, the SQLite page cache and the runtime.
+- Memory: RSS ${mb(rssBefore)} MB before the app, ${mb(rssAfter)} MB with the index built (JS heap ${mb(heapAfter)} MB); the index's typed arrays hold ${mb(memory.typedArrayBytes)} MB (${memory.terms.toLocaleString('en')} distinct words and values; the codes packed as bytes ${mb(memory.codeBytes)} MB, the bit sets of the largest word lists ${mb(memory.bitSetBytes)} MB), the rest is the SQLite page cache and the runtime.
 - The first \`/search?key=RC0603\`, sent right after listening (from SQL while the index is not ready): ${ms(fallbackMs)} ms.
 - Measuring started ${(quietAfterMs / 1000).toFixed(0)} s after the index was ready, once the other start-up work of the app (the choose indexes) had finished and a full garbage collection had run.
 - The request after a product write (change log read, product reloaded, index patched): p50 ${ms(afterWrite.p50)} ms, max ${ms(afterWrite.max)} ms.

@@ -167,6 +167,18 @@ describe('facets, sorting and pages', () => {
     expect(new Set(codes).size).toBe(45);
   });
 
+  it('a keyword kept from an earlier search answers as before after other searches reused the match arrays', async () => {
+    const first = await search({ key: 'RC0402' });
+    for (const key of ['STM32F103', '10k', 'LM358DR', '德州仪器']) await search({ key });
+    const again = await search({ key: 'RC0402', page: 2 });
+    const firstPageAgain = await search({ key: 'RC0402' });
+    expect(codesOf(firstPageAgain)).toEqual(codesOf(first));
+    expect(firstPageAgain.total).toBe(45);
+    expect(codesOf(again)).toHaveLength(20);
+    expect(codesOf(again).every((code) => code.startsWith('RC0402'))).toBe(true);
+    expect(codesOf(again).some((code) => codesOf(first).includes(code))).toBe(false);
+  });
+
   it('ranks parts in stock before those out of stock when they match equally well', async () => {
     const result = await search({ key: '10k' });
     expect(codesOf(result).at(-1)).toBe('RC0805FR-0710KL');

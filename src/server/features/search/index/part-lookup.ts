@@ -53,11 +53,11 @@ const nearCodePostingBudget = 80_000;
 const maxNearCandidates = 500;
 
 function hitAt(segment: Segment, doc: number, score: number, packageNames: readonly string[]): PartHit {
-  const { productIds, brandIds, categoryIds, stocks, prices, codes, packageIds } = segment.data;
+  const { productIds, brandIds, categoryIds, stocks, prices, packageIds } = segment.data;
   const price = prices[doc] as number;
   return {
     productId: productIds[doc] as number,
-    code: codes[doc] ?? '',
+    code: segment.codeAt(doc),
     packageName: packageNames[packageIds[doc] as number] ?? '',
     brandId: brandIds[doc] as number,
     categoryId: categoryIds[doc] as number,
@@ -158,7 +158,7 @@ export class PartLookup {
       for (let doc = low; doc < Math.min(high, low + 64); doc++) {
         if (dead?.[doc] === 1) continue;
         const hit = this.hitAt(segment, doc, 0);
-        if (seen.has(hit.productId) || partNumberBase(segment.data.displayCodes[doc] ?? '') !== base) continue;
+        if (seen.has(hit.productId) || partNumberBase(segment.displayCodeAt(doc)) !== base) continue;
         seen.add(hit.productId);
         variants.push(hit);
       }
@@ -204,7 +204,7 @@ export class PartLookup {
       for (let doc = low; doc < high; doc++) candidates.add(doc);
       for (const doc of candidates) {
         if (dead?.[doc] === 1) continue;
-        const distance = boundedEditDistance(norm, segment.data.codes[doc] ?? '', maxEdits);
+        const distance = boundedEditDistance(norm, segment.codeAt(doc), maxEdits);
         if (distance <= maxEdits && distance > 0) found.push({ segment, doc, distance });
       }
     }

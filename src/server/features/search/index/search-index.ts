@@ -4,6 +4,7 @@ import { compileQuery, type CompiledQuery } from './compile-query.ts';
 import type { Dictionary } from './dictionary.ts';
 import { lowerBound } from './postings.ts';
 import { searchFingerprint, SegmentBuilder, type PackageTable, type ProductDoc } from './segment-builder.ts';
+import { KeptMatches, type SegmentMatches } from './kept-matches.ts';
 import { matchTokens, matchWholeCode, type Matches } from './segment-query.ts';
 import { compareRanked, rankSegment, type RankedDoc, type SearchFilters, type SegmentResult } from './segment-ranking.ts';
 import type { Segment } from './segment.ts';
@@ -63,8 +64,7 @@ export class SearchIndex {
   private deadDocs: number[] = [];
   private readonly deadByBrand = new Map<number, number>();
   private readonly deadByCategory = new Map<number, number>();
-  private readonly matchCache = new Map<string, [Segment, Matches][]>();
-  private cachedMatchDocs = 0;
+  private readonly keptMatches = new KeptMatches(maxCachedMatchDocs);
 
   constructor(
     readonly dictionary: Dictionary,
@@ -99,36 +99,21 @@ export class SearchIndex {
     return { ...compiled, tokens: compiled.tokens.slice(0, maxTokens) };
   }
 
-  private cachedMatch(keyword: string): [Segment, Matches][] {
+  private cachedMatch(keyword: string): SegmentMatches {
     const key = keyword.trim();
-    const cached = this.matchCache.get(key);
-    if (cached) {
-      // Most recently used last: Map keeps insertion order.
-      this.matchCache.delete(key);
-      this.matchCache.set(key, cached);
-      return cached;
-    }
+    const kept = this.keptMatches.get(key);
+    if (kept) return kept;
     const found = this.match(this.compile(key));
-    const size = found.reduce((sum, [, matches]) => sum + matches.docs.length, 0);
-    if (size <= maxCachedMatchDocs / 4) {
-      this.matchCache.set(key, found);
-      this.cachedMatchDocs += size;
-      for (const [oldest, entry] of this.matchCache) {
-        if (this.cachedMatchDocs <= maxCachedMatchDocs) break;
-        this.matchCache.delete(oldest);
-        this.cachedMatchDocs -= entry.reduce((sum, [, matches]) => sum + matches.docs.length, 0);
-      }
-    }
+    this.keptMatches.keep(key, found);
     return found;
   }
 
   /** Drops the matches kept for recent keywords (every change does; benchmarks measure cold). */
   forgetMatches(): void {
-    this.matchCache.clear();
-    this.cachedMatchDocs = 0;
+    this.keptMatches.clear();
   }
 
-  private match(compiled: CompiledQuery): [Segment, Matches][] {
+  private match(compiled: CompiledQuery): SegmentMatches {
     if (compiled.whole) {
       const whole = compiled.whole;
       const found = this.segments().map(([segment, dead]): [Segment, Matches] => [segment, matchWholeCode(segment, whole, dead)]);
@@ -173,18 +158,22 @@ export class SearchIndex {
     };
   }
 
-  /** Bytes held by the typed arrays, and the number of codes and distinct terms (for the benchmark report). */
-  memoryStats(): { typedArrayBytes: number; codes: number; terms: number } {
+  /** Bytes held by the typed arrays (the packed codes and the bit sets included), and the number of distinct terms (for the benchmark report). */
+  memoryStats(): { typedArrayBytes: number; codeBytes: number; bitSetBytes: number; terms: number } {
     let typedArrayBytes = 0;
+    let codeBytes = 0;
+    let bitSetBytes = 0;
     for (const segment of [this.base, this.overlay]) {
       if (!segment) continue;
-      const { productIds, brandIds, categoryIds, packageIds, stocks, prices, fingerprints, byProduct } = segment.data;
+      const { productIds, brandIds, categoryIds, packageIds, stocks, prices, fingerprints, byProduct, codes, displayCodes } = segment.data;
       for (const array of [productIds, brandIds, categoryIds, packageIds, stocks, prices, fingerprints, byProduct]) typedArrayBytes += array.byteLength;
+      for (const column of [codes, displayCodes]) codeBytes += column.bytes.byteLength + column.offsets.byteLength;
       const { trigrams, termPostings, brandPostings, categoryPostings, packagePostings } = segment.data;
       for (const postings of [trigrams, termPostings, brandPostings, categoryPostings, packagePostings])
         typedArrayBytes += postings.offsets.byteLength + postings.docs.byteLength;
+      bitSetBytes += segment.bitSetBytes;
     }
-    return { typedArrayBytes, codes: this.productCount, terms: this.base.data.terms.size };
+    return { typedArrayBytes: typedArrayBytes + codeBytes + bitSetBytes, codeBytes, bitSetBytes, terms: this.base.data.terms.size };
   }
 
   /** How many parts' codes start with a typed part number. */
@@ -206,9 +195,10 @@ export class SearchIndex {
       const [low, high] = segment.prefixRange(norm);
       let kept = 0;
       for (let doc = low; doc < high && kept < limit; doc++) {
-        const code = segment.data.codes[doc] ?? '';
-        if ((dead !== null && dead[doc] === 1) || found.has(code)) continue;
-        found.set(code, segment.data.displayCodes[doc] ?? code);
+        if (dead !== null && dead[doc] === 1) continue;
+        const code = segment.codeAt(doc);
+        if (found.has(code)) continue;
+        found.set(code, segment.displayCodeAt(doc));
         kept++;
       }
     }

@@ -1,6 +1,7 @@
 import type { Dictionary } from './dictionary.ts';
 import type { Postings } from './postings.ts';
 import { SearchIndex } from './search-index.ts';
+import { PackedStrings } from './packed-strings.ts';
 import { PackageTable } from './segment-builder.ts';
 import { Segment } from './segment.ts';
 import {
@@ -20,7 +21,7 @@ import {
  * ignored and the index rebuilt from the database.
  */
 export const searchSnapshotKind = 'search-index';
-export const searchSnapshotVersion = 1;
+export const searchSnapshotVersion = 2;
 
 export interface SearchSnapshotMeta {
   /** The catalog_changes seq the index reflects: a loading process reads the log after it. */
@@ -30,6 +31,7 @@ export interface SearchSnapshotMeta {
 }
 
 const postingNames = ['trigrams', 'termPostings', 'brandPostings', 'categoryPostings', 'packagePostings'] as const;
+const packedNames = ['codes', 'displayCodes'] as const;
 
 /** Writes a freshly built index (its base segment: call it before any change is applied). */
 export async function writeSearchSnapshot(path: string, index: SearchIndex, seq: number): Promise<{ bytes: number }> {
@@ -48,14 +50,14 @@ export async function writeSearchSnapshot(path: string, index: SearchIndex, seq:
     arrays.set(`${name}.offsets`, data[name].offsets);
     arrays.set(`${name}.docs`, data[name].docs);
   }
-  // A display code equal to the normalised code (most of them) is stored as ''.
-  const displayCodes = data.displayCodes.map((display, doc) => (display === data.codes[doc] ? '' : display));
+  for (const name of packedNames) {
+    arrays.set(`${name}.bytes`, data[name].bytes);
+    arrays.set(`${name}.offsets`, data[name].offsets);
+  }
   const content: SnapshotContent<SearchSnapshotMeta> = {
     meta: { seq, products: index.base.size, writtenAt: new Date().toISOString() },
     arrays,
     strings: new Map([
-      ['codes', data.codes],
-      ['displayCodes', displayCodes],
       ['terms', [...data.terms.keys()]],
       ['packages', index.packages.names],
     ]),
@@ -73,9 +75,9 @@ export async function readSearchSnapshot(path: string, dictionary: Dictionary): 
   const content = await readSnapshotFile<SearchSnapshotMeta>(path, searchSnapshotKind, searchSnapshotVersion);
   const packages = new PackageTable();
   for (const name of stringsOf(content, 'packages')) packages.intern(name);
-  const codes = stringsOf(content, 'codes');
-  const displayCodes = stringsOf(content, 'displayCodes');
-  for (let doc = 0; doc < displayCodes.length; doc++) if (displayCodes[doc] === '') displayCodes[doc] = codes[doc] ?? '';
+  const packed = (name: string) => new PackedStrings(arrayOf(content, `${name}.bytes`, Uint8Array), arrayOf(content, `${name}.offsets`, Uint32Array));
+  const codes = packed('codes');
+  const displayCodes = packed('displayCodes');
   const terms = new Map<string, number>();
   stringsOf(content, 'terms').forEach((key, id) => terms.set(key, id));
   const postings = (name: string): Postings => ({
@@ -104,6 +106,7 @@ export async function readSearchSnapshot(path: string, dictionary: Dictionary): 
   const sameSize = [codes.length, displayCodes.length, segment.data.byProduct.length, segment.data.stocks.length, segment.data.prices.length].every(
     (n) => n === size,
   );
-  if (!sameSize || size !== content.meta.products) throw new SnapshotUnusableError('快照各列长度不一致');
+  const packedWhole = [codes, displayCodes].every((column) => column.offsets[column.length] === column.bytes.length);
+  if (!sameSize || !packedWhole || size !== content.meta.products) throw new SnapshotUnusableError('快照各列长度不一致');
   return { index: new SearchIndex(dictionary, packages, segment), meta: content.meta };
 }

@@ -1,6 +1,7 @@
 import { packageKey } from '../../../../contract/value-query.ts';
+import { PackedStrings } from './packed-strings.ts';
 import { buildPostings, bump, PairList, postingsOfColumn, takeSlot, type Postings } from './postings.ts';
-import { Segment, trigramKey, trigramKeyCount } from './segment.ts';
+import { Segment, trigramKey, trigramKeyCount, type SegmentOptions } from './segment.ts';
 import { fingerprintAdd, fingerprintStart, paramQuantity, quantityKeys, wordKeys } from './terms.ts';
 
 export interface ParamValue {
@@ -98,7 +99,7 @@ export class SegmentBuilder {
     const index = this.productIds.length;
     this.productIds.push(doc.productId);
     this.codes.push(doc.codeNorm);
-    this.displayCodes.push(doc.code === doc.codeNorm ? doc.codeNorm : doc.code);
+    this.displayCodes.push(doc.code === doc.codeNorm ? '' : doc.code);
     this.brandIds.push(doc.brandId);
     this.categoryIds.push(doc.categoryId);
     this.packageIds.push(this.packages.intern(doc.packageName));
@@ -146,7 +147,7 @@ export class SegmentBuilder {
     return this.productIds.length;
   }
 
-  finish(): Segment {
+  finish(options?: SegmentOptions): Segment {
     const n = this.productIds.length;
     const codes = this.codes;
     const order = Array.from({ length: n }, (_, i) => i);
@@ -166,24 +167,27 @@ export class SegmentBuilder {
     const categoryIds = permuteInt(this.categoryIds);
     const packageIds = permuteInt(this.packageIds);
     const byProduct = Uint32Array.from({ length: n }, (_, i) => i).sort((a, b) => (productIds[a] ?? 0) - (productIds[b] ?? 0));
-    return new Segment({
-      productIds,
-      codes: sortedCodes,
-      displayCodes: order.map((old) => this.displayCodes[old] ?? ''),
-      brandIds,
-      categoryIds,
-      packageIds,
-      stocks: permuteInt(this.stocks),
-      prices: Float64Array.from(order, (old) => this.prices[old] ?? Number.NaN),
-      fingerprints: Uint32Array.from(order, (old) => this.fingerprints[old] ?? 0),
-      trigrams: buildTrigrams(sortedCodes),
-      terms: this.terms,
-      termPostings: buildPostings(this.pairs, this.terms.size, n, rank),
-      brandPostings: postingsOfColumn(brandIds, maxOf(brandIds) + 1),
-      categoryPostings: postingsOfColumn(categoryIds, maxOf(categoryIds) + 1),
-      packagePostings: postingsOfColumn(packageIds, this.packages.size),
-      byProduct,
-    });
+    return new Segment(
+      {
+        productIds,
+        codes: PackedStrings.of(sortedCodes),
+        displayCodes: PackedStrings.of(order.map((old) => this.displayCodes[old] ?? '')),
+        brandIds,
+        categoryIds,
+        packageIds,
+        stocks: permuteInt(this.stocks),
+        prices: Float64Array.from(order, (old) => this.prices[old] ?? Number.NaN),
+        fingerprints: Uint32Array.from(order, (old) => this.fingerprints[old] ?? 0),
+        trigrams: buildTrigrams(sortedCodes),
+        terms: this.terms,
+        termPostings: buildPostings(this.pairs, this.terms.size, n, rank),
+        brandPostings: postingsOfColumn(brandIds, maxOf(brandIds) + 1),
+        categoryPostings: postingsOfColumn(categoryIds, maxOf(categoryIds) + 1),
+        packagePostings: postingsOfColumn(packageIds, this.packages.size),
+        byProduct,
+      },
+      options,
+    );
   }
 }
 

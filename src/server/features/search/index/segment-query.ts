@@ -1,6 +1,6 @@
 /* eslint-disable @typescript-eslint/non-nullable-type-assertion-style -- reads of typed arrays inside their bounds in hot loops: `as number` states it at no cost, and no-non-null-assertion (strict) forbids `!`; the two rules conflict */
 import type { CodeProbe, TokenProbe } from './compile-query.ts';
-import { intersectAll } from './postings.ts';
+import { isInEveryBitSet } from './postings.ts';
 import type { Segment } from './segment.ts';
 
 /** How well a part matched one word; a part's score is the sum over the words of the keyword. */
@@ -24,7 +24,8 @@ export interface Matches {
 
 /**
  * Per-segment work arrays, reused by every query (queries run one at a time on the event
- * loop): scores, how many words each doc matched so far, and the docs touched.
+ * loop): scores, how many words each doc matched so far, the docs touched, and the answer.
+ * Fresh arrays of millions of docs cost more in page faults than the matching itself.
  */
 interface Scratch {
   tokenScore: Int32Array;
@@ -32,6 +33,8 @@ interface Scratch {
   matchedTokens: Uint8Array;
   universe: Uint32Array;
   touched: Uint32Array;
+  answerDocs: Uint32Array;
+  answerScores: Int32Array;
 }
 const scratchBySegment = new WeakMap<Segment, Scratch>();
 
@@ -45,6 +48,8 @@ function scratchFor(segment: Segment): Scratch {
       matchedTokens: new Uint8Array(n),
       universe: new Uint32Array(n),
       touched: new Uint32Array(n),
+      answerDocs: new Uint32Array(n),
+      answerScores: new Int32Array(n),
     };
     scratchBySegment.set(segment, scratch);
   }
@@ -63,7 +68,15 @@ function estimate(segment: Segment, token: TokenProbe): number {
   for (const id of token.categoryIds) size += segment.categoryDocs(id).length;
   for (const id of token.packageIds) size += segment.packageDocs(id).length;
   if (token.quantityKey) size += segment.termDocs(token.quantityKey).length;
+  // The words' matches are at most the rarest word's list.
+  if (token.wordKeys.length > 0) size += Math.min(...token.wordKeys.map((key) => segment.termDocs(key).length));
   return size;
+}
+
+/** The docs that matched every earlier word: buffer[0, count). */
+interface Survivors {
+  buffer: Uint32Array;
+  count: number;
 }
 
 /** Adds, for one word, the best score of each doc that matched every earlier word. */
@@ -106,6 +119,21 @@ class TokenPass {
     this.count = count;
   }
 
+  /** The survivors whose bit is set in every one of the sets. */
+  addSurvivorsInEvery(survivors: Survivors, sets: Uint32Array[], score: number): void {
+    const { tokenScore } = this.scratch;
+    const buffer = this.buffer;
+    let count = this.count;
+    for (let i = 0; i < survivors.count; i++) {
+      const doc = survivors.buffer[i] as number;
+      if (!isInEveryBitSet(sets, doc)) continue;
+      const current = tokenScore[doc] as number;
+      if (current === 0) buffer[count++] = doc;
+      if (score > current) tokenScore[doc] = score;
+    }
+    this.count = count;
+  }
+
   addRange([low, high]: [number, number], score: number): void {
     for (let doc = low; doc < high; doc++) this.add(doc, score);
   }
@@ -114,7 +142,8 @@ class TokenPass {
   addPrefix(prefix: string, score: number): void {
     const [low, high] = this.segment.prefixRange(prefix);
     const codes = this.segment.data.codes;
-    for (let doc = low; doc < high; doc++) this.add(doc, score - Math.min(49, (codes[doc]?.length ?? 0) - prefix.length));
+    const prefixLength = Buffer.byteLength(prefix);
+    for (let doc = low; doc < high; doc++) this.add(doc, score - Math.min(49, codes.byteLengthAt(doc) - prefixLength));
   }
 
   addCode(code: CodeProbe): void {
@@ -128,21 +157,23 @@ class TokenPass {
     if (code.allowSubstring) this.addList(segment.substringDocs(code.norm), matchScore.codeSubstring);
   }
 
-  addToken(token: TokenProbe): void {
+  /**
+   * Adds every way the word matches. From the second word on, `survivors` are the docs that
+   * matched the earlier ones: when the word's terms all have bit sets, the survivors are checked
+   * against them instead of walking lists of millions of docs (陶瓷电容 after 50V at 5M). That
+   * check runs first: from the third word on the survivors sit in the buffer this pass fills,
+   * and each is read before any write can reach its slot.
+   */
+  addToken(token: TokenProbe, survivors: Survivors | null): void {
     const segment = this.segment;
+    const wordBitSets = survivors !== null && token.wordKeys.length > 0 ? segment.bitSetsOfTerms(token.wordKeys) : null;
+    if (survivors !== null && wordBitSets !== null) this.addSurvivorsInEvery(survivors, wordBitSets, matchScore.word);
     if (token.code) this.addCode(token.code);
     for (const id of token.brandIds) this.addList(segment.brandDocs(id), matchScore.brand);
     for (const id of token.categoryIds) this.addList(segment.categoryDocs(id), matchScore.category);
     for (const id of token.packageIds) this.addList(segment.packageDocs(id), matchScore.package);
     if (token.quantityKey) this.addList(segment.termDocs(token.quantityKey), matchScore.quantity);
-    if (token.wordKeys.length > 0)
-      this.addList(
-        intersectAll(
-          token.wordKeys.map((key) => segment.termDocs(key)),
-          segment.size,
-        ),
-        matchScore.word,
-      );
+    if (token.wordKeys.length > 0 && wordBitSets === null) this.addList(segment.docsWithEveryTerm(token.wordKeys), matchScore.word);
   }
 
   /** Moves this word's scores into the totals; the docs that matched it are buffer[0, count). */
@@ -161,7 +192,8 @@ class TokenPass {
 
 /**
  * Parts matching every word of the keyword, with their scores, in no particular order.
- * Docs flagged in `dead` (replaced by a newer version) are left out.
+ * Docs flagged in `dead` (replaced by a newer version) are left out. The answer's arrays are the
+ * segment's own, valid until its next match: copy them to keep them longer (KeptMatches).
  */
 export function matchTokens(segment: Segment, tokens: TokenProbe[], dead: Uint8Array | null): Matches {
   if (segment.size === 0 || tokens.length === 0) return { docs: new Uint32Array(0), scores: new Int32Array(0) };
@@ -169,20 +201,18 @@ export function matchTokens(segment: Segment, tokens: TokenProbe[], dead: Uint8A
   if (tokens.length === 1 && tokens[0]) return matchOneToken(segment, scratch, tokens[0], dead);
   const ordered = [...tokens].sort((a, b) => estimate(segment, a) - estimate(segment, b));
   let universeCount = 0;
-  let survivors: { buffer: Uint32Array; count: number } = { buffer: scratch.universe, count: 0 };
+  let survivors: Survivors = { buffer: scratch.universe, count: 0 };
   for (let position = 0; position < ordered.length; position++) {
     const token = ordered[position];
     if (!token || (position > 0 && survivors.count === 0)) break;
     const pass = new TokenPass(segment, scratch, position);
-    pass.addToken(token);
+    pass.addToken(token, position === 0 ? null : survivors);
     survivors = { buffer: pass.buffer, count: pass.commit() };
     if (position === 0) universeCount = survivors.count;
   }
 
-  const docs = new Uint32Array(survivors.count);
-  const scores = new Int32Array(survivors.count);
+  const { matchedTokens, total, answerDocs: docs, answerScores: scores } = scratch;
   let kept = 0;
-  const { matchedTokens, total } = scratch;
   const wordCount = ordered.length;
   for (let i = 0; i < survivors.count; i++) {
     const doc = survivors.buffer[i] as number;
@@ -207,11 +237,9 @@ export function matchTokens(segment: Segment, tokens: TokenProbe[], dead: Uint8A
 /** One word (most searches): its scores are final, so there is nothing to add up or reset but them. */
 function matchOneToken(segment: Segment, scratch: Scratch, token: TokenProbe, dead: Uint8Array | null): Matches {
   const pass = new TokenPass(segment, scratch, 0);
-  pass.addToken(token);
+  pass.addToken(token, null);
   const { buffer, count } = pass;
-  const { tokenScore } = scratch;
-  const docs = new Uint32Array(count);
-  const scores = new Int32Array(count);
+  const { tokenScore, answerDocs: docs, answerScores: scores } = scratch;
   let kept = 0;
   for (let i = 0; i < count; i++) {
     const doc = buffer[i] as number;

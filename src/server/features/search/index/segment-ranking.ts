@@ -62,8 +62,8 @@ export function compareRanked(sort: ProductSort, a: RankedDoc, b: RankedDoc): nu
   }
   if (order !== 0) return order;
   if (a.segment === b.segment) return a.doc - b.doc;
-  const ca = da.codes[a.doc] ?? '';
-  const cb = db.codes[b.doc] ?? '';
+  const ca = a.segment.codeAt(a.doc);
+  const cb = b.segment.codeAt(b.doc);
   if (ca !== cb) return ca < cb ? -1 : 1;
   return (da.productIds[a.doc] ?? 0) - (db.productIds[b.doc] ?? 0);
 }

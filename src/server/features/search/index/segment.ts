@@ -1,4 +1,5 @@
-import { docsOf, emptyDocs, intersectAll, type Postings } from './postings.ts';
+import { utf8Bytes, type PackedStrings } from './packed-strings.ts';
+import { bitSetOf, DocScratch, docsOf, emptyDocs, intersectAll, intersectWithBitSets, type Postings } from './postings.ts';
 
 /**
  * An immutable slice of the index. Docs are numbered in order of normalised code, so the
@@ -6,10 +7,10 @@ import { docsOf, emptyDocs, intersectAll, type Postings } from './postings.ts';
  */
 export interface SegmentData {
   productIds: Int32Array;
-  /** Normalised codes, ascending. */
-  codes: string[];
-  /** Codes as the maker writes them (the same string when nothing differs). */
-  displayCodes: string[];
+  /** Normalised codes, ascending (read them with codeAt). */
+  codes: PackedStrings;
+  /** Codes as the maker writes them, '' where that is the normalised code (read them with displayCodeAt). */
+  displayCodes: PackedStrings;
   brandIds: Int32Array;
   categoryIds: Int32Array;
   packageIds: Int32Array;
@@ -40,11 +41,51 @@ export function trigramKey(text: string, at: number): number {
   return (charSlot(text.charCodeAt(at)) << 12) | (charSlot(text.charCodeAt(at + 1)) << 6) | charSlot(text.charCodeAt(at + 2));
 }
 
+const substringResults = new DocScratch();
+
+export interface SegmentOptions {
+  /** A term in this share of the catalogue or more also gets a bit set (625 kB each at 5,000,000 parts; 113 of them). */
+  bitSetShare: number;
+  /** Below this many docs a list is walked: a bit set would not pay for itself. */
+  bitSetMinDocs: number;
+}
+
+export const defaultSegmentOptions: SegmentOptions = { bitSetShare: 1 / 32, bitSetMinDocs: 65_536 };
+
 export class Segment {
-  constructor(readonly data: SegmentData) {}
+  /** Bit sets of the largest term lists, by term id, for intersecting words that half the catalogue has. */
+  private readonly termBitSets = new Map<number, Uint32Array>();
+
+  constructor(
+    readonly data: SegmentData,
+    options: SegmentOptions = defaultSegmentOptions,
+  ) {
+    const { offsets } = data.termPostings;
+    const minDocs = Math.max(options.bitSetMinDocs, this.size * options.bitSetShare);
+    for (let id = 0; id + 1 < offsets.length; id++) {
+      const docs = docsOf(data.termPostings, id);
+      if (docs.length >= minDocs) this.termBitSets.set(id, bitSetOf(docs, this.size));
+    }
+  }
+
+  get bitSetBytes(): number {
+    let bytes = 0;
+    for (const bits of this.termBitSets.values()) bytes += bits.byteLength;
+    return bytes;
+  }
 
   get size(): number {
     return this.data.productIds.length;
+  }
+
+  /** The normalised code of a doc. */
+  codeAt(doc: number): string {
+    return this.data.codes.at(doc);
+  }
+
+  /** The code of a doc as the maker writes it. */
+  displayCodeAt(doc: number): string {
+    return this.data.displayCodes.byteLengthAt(doc) === 0 ? this.data.codes.at(doc) : this.data.displayCodes.at(doc);
   }
 
   /** Docs [low, high) whose normalised code starts with the prefix. */
@@ -54,14 +95,14 @@ export class Segment {
     let high = codes.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if ((codes[mid] ?? '') < prefix) low = mid + 1;
+      if (codes.at(mid) < prefix) low = mid + 1;
       else high = mid;
     }
     const start = low;
     high = codes.length;
     while (low < high) {
       const mid = (low + high) >>> 1;
-      if ((codes[mid] ?? '').startsWith(prefix)) low = mid + 1;
+      if (codes.at(mid).startsWith(prefix)) low = mid + 1;
       else high = mid;
     }
     return [start, low];
@@ -70,12 +111,14 @@ export class Segment {
   /** Docs whose code equals the normalised code exactly (a sub-range of its prefix range). */
   exactRange(code: string): [number, number] {
     const [low, high] = this.prefixRange(code);
+    const length = Buffer.byteLength(code);
     let end = low;
-    while (end < high && this.data.codes[end] === code) end++;
+    // Within the prefix range, a code of the prefix's length is the prefix itself.
+    while (end < high && this.data.codes.byteLengthAt(end) === length) end++;
     return [low, end];
   }
 
-  /** Docs whose code contains the text (three characters or more): trigram lists, then a check. */
+  /** Docs whose code contains the text (three characters or more): trigram lists, then a check. Valid until the next call. */
   substringDocs(text: string): Uint32Array {
     if (text.length < 3) return emptyDocs;
     const keys = new Set<number>();
@@ -84,15 +127,42 @@ export class Segment {
       [...keys].map((key) => docsOf(this.data.trigrams, key)),
       this.size,
     );
-    const found = new Uint32Array(candidates.length);
+    // A trigram of letters and digits is exact (a slot per character): its list is the answer (X7R).
+    if (/^[0-9A-Z]{3}$/.test(text)) return candidates;
+    const found = substringResults.take(candidates.length);
+    const needle = utf8Bytes(text);
     let count = 0;
-    for (const doc of candidates) if ((this.data.codes[doc] ?? '').includes(text)) found[count++] = doc;
+    for (const doc of candidates) if (this.data.codes.includesAt(doc, needle)) found[count++] = doc;
     return found.subarray(0, count);
   }
 
   termDocs(key: string): Uint32Array {
     const id = this.data.terms.get(key);
     return id === undefined ? emptyDocs : docsOf(this.data.termPostings, id);
+  }
+
+  /** The bit sets of the terms when every one has one (and is known), else null. */
+  bitSetsOfTerms(keys: readonly string[]): Uint32Array[] | null {
+    const sets: Uint32Array[] = [];
+    for (const key of keys) {
+      const id = this.data.terms.get(key);
+      const set = id === undefined ? undefined : this.termBitSets.get(id);
+      if (!set) return null;
+      sets.push(set);
+    }
+    return sets;
+  }
+
+  /** Docs having every one of the terms. Valid until the next call. */
+  docsWithEveryTerm(keys: readonly string[]): Uint32Array {
+    const ids = keys.map((key) => this.data.terms.get(key));
+    if (ids.some((id) => id === undefined)) return emptyDocs;
+    const termIds = ids as number[];
+    return intersectWithBitSets(
+      termIds.map((id) => docsOf(this.data.termPostings, id)),
+      termIds.map((id) => this.termBitSets.get(id)),
+      this.size,
+    );
   }
 
   brandDocs(brandId: number): Uint32Array {
