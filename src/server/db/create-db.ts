@@ -1,10 +1,11 @@
 import SQLite from 'better-sqlite3';
-import { CamelCasePlugin, Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { CamelCasePlugin, Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { isPostgresUrl } from '../config.ts';
 import type { Database } from './database.ts';
+import { ImmediateSqliteDialect } from './sqlite-dialect.ts';
 import { withStatementCache } from './statement-cache.ts';
 
 export type Engine = 'sqlite' | 'postgres';
@@ -71,6 +72,6 @@ export function createDb(databaseUrl: string, options: CreateDbOptions = {}): Db
   sqlite.pragma('synchronous = NORMAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
-  const kysely = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new CamelCasePlugin()] });
+  const kysely = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }), plugins: [new CamelCasePlugin()] });
   return { kysely, engine: 'sqlite', sqlite, destroy: () => kysely.destroy() };
 }

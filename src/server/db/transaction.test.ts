@@ -1,4 +1,8 @@
+import SQLite from 'better-sqlite3';
 import { sql, type Kysely } from 'kysely';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { createDb } from './create-db.ts';
 import type { Database } from './database.ts';
@@ -44,6 +48,36 @@ describe('withTransaction', () => {
       expect(rows.map((row) => row.body)).toEqual(['kept']);
     } finally {
       await db.destroy();
+    }
+  });
+
+  it('on SQLite, holds the write lock from the start: another connection cannot commit between its read and its write', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'immediate-'));
+    const db = createDb(join(dir, 'store.sqlite'));
+    // Another process's connection (a second store process, the backup, a test's own connection).
+    const other = new SQLite(join(dir, 'store.sqlite'));
+    try {
+      await sql`create table stock (units integer)`.execute(db.kysely);
+      await sql`insert into stock values (10)`.execute(db.kysely);
+      other.pragma('busy_timeout = 0');
+      const otherWrite: unknown[] = [];
+      await withTransaction(db.kysely, async (trx) => {
+        const { rows } = await sql<{ units: number }>`select units from stock`.execute(trx);
+        // With a plain BEGIN this write would commit, and the update below would fail with
+        // SQLITE_BUSY_SNAPSHOT ("database is locked") however long busy_timeout is.
+        try {
+          other.prepare('update stock set units = 0').run();
+        } catch (error) {
+          otherWrite.push((error as { code?: string }).code);
+        }
+        await sql`update stock set units = ${(rows[0]?.units ?? 0) - 3}`.execute(trx);
+      });
+      expect(otherWrite).toEqual(['SQLITE_BUSY']);
+      expect(other.prepare('select units from stock').get()).toEqual({ units: 7 });
+    } finally {
+      other.close();
+      await db.destroy();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 });
