@@ -1,6 +1,7 @@
 import { Queue, Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
+import { databaseFailureOf } from '../../db/database-errors.ts';
 import type { Database } from '../../db/database.ts';
 import { createPriceImportRunner, runnablePriceImportJobIds, runPriceImportJob } from './price-import.service.ts';
 
@@ -34,6 +35,25 @@ function isConnectionError(error: unknown): boolean {
   return (code !== undefined && connectionErrorCodes.has(code)) || /Connection is closed/i.test(error.message);
 }
 
+/**
+ * Redis or the database going away is a state the store runs through (its counters fall back to the
+ * database, the job table keeps every job, /readyz reports a database outage): a warning a minute while
+ * it lasts, not an error per retry. Anything else is an error.
+ */
+export function createTroubleReporter(logger: QueueLogger, now: () => number = Date.now): (error: unknown, what: string) => void {
+  const lastWarnedAt = new Map<string, number>();
+  return (error, what) => {
+    const gone = isConnectionError(error) ? 'Redis' : databaseFailureOf(error) === 'unavailable' ? 'the database' : null;
+    if (!gone) {
+      logger.error({ err: error }, what);
+      return;
+    }
+    if (now() - (lastWarnedAt.get(gone) ?? -Infinity) < 60_000) return;
+    lastWarnedAt.set(gone, now());
+    logger.warn({ err: error }, `${what}: ${gone} unreachable, retrying`);
+  };
+}
+
 export function createEmbeddedPriceImportQueue(db: Kysely<Database>, logger: QueueLogger): PriceImportQueue {
   const runner = createPriceImportRunner(db, (error) => logger.error({ err: error }, 'price import runner stopped'));
   return {
@@ -65,18 +85,7 @@ export function createBullmqPriceImportQueue(db: Kysely<Database>, logger: Queue
   let worker: Worker<{ jobId: number }> | null = null;
   let sweepTimer: NodeJS.Timeout | null = null;
   let isClosing = false;
-  // Redis going away is a state the store runs through (its counters fall back to the database, the
-  // job table keeps every job): a warning a minute while it lasts, not an error per retry.
-  let lastWarnedAt = 0;
-  const reportTrouble = (error: unknown, what: string) => {
-    if (!isConnectionError(error)) {
-      logger.error({ err: error }, what);
-      return;
-    }
-    if (Date.now() - lastWarnedAt < 60_000) return;
-    lastWarnedAt = Date.now();
-    logger.warn({ err: error }, `${what}: Redis unreachable, retrying`);
-  };
+  const reportTrouble = createTroubleReporter(logger);
   const enqueue = async (jobId: number) => {
     // One queue entry per job at a time: adding the id of an entry waiting or active is a no-op.
     await queue.add('work', { jobId }, { jobId: `job-${jobId}`, removeOnComplete: true, removeOnFail: true });
