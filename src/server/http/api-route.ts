@@ -43,6 +43,11 @@ function envelopeOf(result: unknown): Envelope<unknown> {
   return result instanceof WithMessage ? success(result.data, result.msg) : success(result);
 }
 
+export interface CallOptions<Calls extends Record<string, AnyCall>> {
+  /** Calls whose answer does not depend on who asks: no session lookup (session.ts, isSameForEveryone). */
+  sameForEveryone?: readonly (keyof Calls)[];
+}
+
 /**
  * Registers every call of a domain's table (spec §7: POST JSON, answered in the envelope):
  * a body holding control characters is refused (control-chars.ts), then validated by its schema;
@@ -55,12 +60,16 @@ export function registerCalls<Calls extends Record<string, AnyCall>>(
   calls: Calls,
   schemas: RequestSchemas<Calls>,
   handlers: CallHandlers<Calls>,
+  options: CallOptions<Calls> = {},
 ): void {
+  const sameForEveryone = new Set<string>(options.sameForEveryone?.map(String));
   for (const [name, call] of Object.entries(calls)) {
     const schema: z.ZodType | undefined = schemas[name];
     const handle = handlers[name] as ((context: CallContext<unknown, boolean>) => Promise<unknown>) | undefined;
     if (!schema || !handle) throw new Error(`${call.path}: no request schema or handler`);
-    app.post(call.path, async (request, reply) => {
+    const isSameForEveryone = sameForEveryone.has(name);
+    if (isSameForEveryone && call.isMemberOnly) throw new Error(`${call.path}: a member call cannot be the same for everyone`);
+    app.post(call.path, { config: { isSameForEveryone } }, async (request, reply) => {
       if (holdsControlChars(request.body)) throw new AppError(requestErrors.invalid, controlCharsMessage);
       const parsed = schema.safeParse(request.body ?? {});
       if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));

@@ -37,6 +37,12 @@ declare module 'fastify' {
     skipsAntiForgery?: boolean;
     /** A route programs call with their own credentials (the open API /open/v1): no session cookie is read or set, no anti-forgery token is asked. */
     isForPrograms?: boolean;
+    /**
+     * A call whose answer is the same whoever asks (the header's search suggestions, typed a keystroke at a
+     * time): the sid cookie still keys the anti-forgery check, but the stored session is not looked up,
+     * so request.visitor.userId is null even for a member.
+     */
+    isSameForEveryone?: boolean;
   }
 }
 
@@ -92,7 +98,8 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
     }
     const cookieSid = request.cookies[sessionCookieName];
     if (cookieSid && sidPattern.test(cookieSid)) {
-      const userId = await findSessionUserId(deps.db, hashSid(cookieSid), Date.now());
+      const isSameForEveryone = request.routeOptions.config.isSameForEveryone === true;
+      const userId = isSameForEveryone ? null : await findSessionUserId(deps.db, hashSid(cookieSid), Date.now());
       request.visitor = { sid: cookieSid, userId };
       // A browser that lost only its token cookie would be refused every call: issue it again.
       if (!request.cookies[csrfCookieName]) setVisitorCookies(request, reply, deps, cookieSid);

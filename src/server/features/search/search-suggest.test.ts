@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { Suggestion } from '../../../contract/search.ts';
+import { memberCalls } from '../../../contract/member-calls.ts';
 import { searchCalls } from '../../../contract/search-calls.ts';
 import { insertProduct } from '../../testing/factories.ts';
 import type { TestBrowser } from '../../testing/test-app.ts';
@@ -118,5 +120,34 @@ describe('searchFactoryCodeProduct: lookup by manufacturer code', () => {
       msg: '请输入型号',
     });
     expect(await browser.post(searchCalls.searchFactoryCodeProduct.path, {})).toMatchObject({ code: 400, errorCode: 'request.invalid', msg: '请输入型号' });
+  });
+});
+
+describe('searchAssociateWord: the same for everyone', () => {
+  it('answers without looking up the stored session, while calls that need the member still do', async () => {
+    const member = await testApp.member();
+    expect((await member.browser.call(memberCalls.profile, {})).code).toBe(1);
+    // With the sessions table out of reach, only a call that reads the session fails.
+    await sql`alter table sessions rename to sessions_away`.execute(testApp.db.kysely);
+    try {
+      const suggestions = await member.browser.call(searchCalls.searchAssociateWord, { key: 'stm32f103' });
+      expect(suggestions.code).toBe(1);
+      expect(suggestions.data?.[0]?.key).toBe('STM32F103C8T6');
+      expect((await member.browser.call(memberCalls.profile, {})).code).not.toBe(1);
+    } finally {
+      await sql`alter table sessions_away rename to sessions`.execute(testApp.db.kysely);
+    }
+    expect((await member.browser.call(memberCalls.profile, {})).code).toBe(1);
+  });
+
+  it('still refuses a forged call', async () => {
+    const member = await testApp.member();
+    const response = await testApp.app.inject({
+      method: 'POST',
+      url: searchCalls.searchAssociateWord.path,
+      payload: { key: 'stm32' },
+      headers: { cookie: member.browser.cookieHeader(), 'x-csrf-token': 'forged' },
+    });
+    expect(response.json<{ errorCode: string }>().errorCode).toBe('request.forged');
   });
 });
