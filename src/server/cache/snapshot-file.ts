@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
-import { mkdir, open, rename, rm } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
+import { basename, dirname, join } from 'node:path';
 
 /**
  * An in-memory index written to disk so the next process loads it in seconds instead of reading
@@ -93,6 +93,7 @@ export async function writeSnapshotFile<Meta>(path: string, kind: string, format
   headerJson.copy(prefix, magic.length + 4);
 
   await mkdir(dirname(path), { recursive: true });
+  await removeAbandonedPartials(path);
   const partial = `${path}.${process.pid}.partial`;
   const file = await open(partial, 'w');
   try {
@@ -105,6 +106,33 @@ export async function writeSnapshotFile<Meta>(path: string, kind: string, format
   await file.close();
   await rename(partial, path);
   return { bytes: prefix.length + offset + stringOffset };
+}
+
+function isRunning(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * A process stopped in the middle of a write (SIGKILL, a crash) leaves its `.partial` file: a gigabyte
+ * at 5M parts that nothing reads. The next write removes those of processes no longer running here
+ * (a snapshot directory belongs to one machine: snapshot-paths.ts).
+ */
+export async function removeAbandonedPartials(path: string): Promise<string[]> {
+  const prefix = `${basename(path)}.`;
+  const names = await readdir(dirname(path)).catch(() => [] as string[]);
+  const removed: string[] = [];
+  for (const name of names) {
+    const pid = name.startsWith(prefix) && name.endsWith('.partial') ? Number(name.slice(prefix.length, -'.partial'.length)) : Number.NaN;
+    if (!Number.isInteger(pid) || pid <= 0 || pid === process.pid || isRunning(pid)) continue;
+    await rm(join(dirname(path), name), { force: true });
+    removed.push(name);
+  }
+  return removed;
 }
 
 async function readExactly(file: Awaited<ReturnType<typeof open>>, target: Uint8Array, position: number): Promise<void> {
