@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -22,6 +23,9 @@ const clusterProjects =
 
 export default defineConfig({
   test: {
+    // One worker per core, not Vitest's default of one fewer: on 2 cores that default ran every file in
+    // turn, and the PostgreSQL files spend most of their time waiting on the server.
+    maxWorkers: availableParallelism(),
     // CI collects counts from a JSON report beside the usual output.
     reporters: process.env.VITEST_JSON_OUTPUT ? ['default', 'json'] : ['default'],
     outputFile: process.env.VITEST_JSON_OUTPUT ? { json: process.env.VITEST_JSON_OUTPUT } : undefined,
@@ -37,6 +41,7 @@ export default defineConfig({
           name: engine,
           include: dataTests,
           env: { TEST_ENGINE: engine },
+          globalSetup: engine === 'postgres' ? ['src/server/testing/postgres-template.global.ts'] : [],
           testTimeout: 30_000,
           hookTimeout: 60_000,
           // Each file builds its own app and database, so files can share a worker's module graph:

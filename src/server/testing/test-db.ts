@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import pg from 'pg';
+import { inject } from 'vitest';
 import { createDb, type Db, type Engine } from '../db/create-db.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { databaseUrlOn, dropDatabaseWhenIdle, withAdminClient } from './test-db-admin.ts';
 
 export const testEngine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
@@ -27,35 +28,27 @@ export async function createTestDb(options: { isMigrated?: boolean } = {}): Prom
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_ENGINE=postgres needs TEST_DATABASE_URL');
   const name = `store_test_${process.env.VITEST_POOL_ID ?? '0'}_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: serverUrl });
-  await admin.connect();
-  try {
-    await admin.query(`CREATE DATABASE ${name}`);
-  } finally {
-    await admin.end();
-  }
-  const url = new URL(serverUrl);
-  url.pathname = `/${name}`;
-  const db = createDb(url.toString(), { poolSize: 20 });
-  await migrate(db);
+  // A copy of the run's migrated template (postgres-template.global.ts) when there is one.
+  const template = options.isMigrated === false ? undefined : postgresTemplate();
+  await withAdminClient(serverUrl, (admin) => admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
+  const url = databaseUrlOn(serverUrl, name);
+  const db = createDb(url, { poolSize: 20 });
+  if (!template) await migrate(db);
   return {
     ...db,
-    url: url.toString(),
+    url,
     async drop() {
       await db.destroy();
-      const cleanup = new pg.Client({ connectionString: serverUrl });
-      await cleanup.connect();
-      try {
-        // pg's pool.end() resolves before its sockets close; FORCE would kill them mid-close (an uncaught error).
-        for (let attempt = 0; attempt < 100; attempt++) {
-          const open = await cleanup.query<{ count: number }>('SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1', [name]);
-          if ((open.rows[0]?.count ?? 0) === 0) break;
-          await new Promise((resolve) => setTimeout(resolve, 20));
-        }
-        await cleanup.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      } finally {
-        await cleanup.end();
-      }
+      await dropDatabaseWhenIdle(serverUrl, name);
     },
   };
+}
+
+/** The template the postgres project's global setup made, or undefined outside Vitest or without it. */
+function postgresTemplate(): string | undefined {
+  try {
+    return inject('postgresTemplate');
+  } catch {
+    return undefined;
+  }
 }
