@@ -57,6 +57,8 @@ test('a content editor uploads a banner, previews the draft (which visitors do n
   page,
   browser,
 }) => {
+  // A long journey (upload, preview, publish, four tabs): 16 s alone, 28–31 s beside the ICP journey on 2 cores.
+  test.setTimeout(60_000);
   const login = `editor${Date.now() % 1_000_000}`;
   const password = 'Content2026x';
   await logIn(page, login, password, createContentStaff(login, password));
@@ -126,6 +128,8 @@ test('a content editor saves a new ICP number as a draft, previews it (a visitor
   page,
   browser,
 }) => {
+  // 22–27 s beside the banner journey on 2 cores, against the default 30 s.
+  test.setTimeout(60_000);
   const login = `icp${Date.now() % 1_000_000}`;
   const password = 'Content2026x';
   await logIn(page, login, password, createContentStaff(login, password));

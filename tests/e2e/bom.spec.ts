@@ -7,7 +7,7 @@ import { cartErrors, maxCartLines } from '../../src/contract/cart.ts';
 import { optimiseLine } from '../../src/contract/bom-optimiser.ts';
 import type { AnyCall, CallBody } from '../../src/contract/call.ts';
 import { formatCents, type PriceTier } from '../../src/contract/pricing.ts';
-import { expect, test, uniquePhone, type StoreDb } from './fixtures.ts';
+import { expect, test, uniquePhone, waitForHydration, type StoreDb } from './fixtures.ts';
 import { insertCartLines } from './shell-db.ts';
 
 /**
@@ -336,6 +336,7 @@ test("a visitor's BOM, candidate choice and boards survive the login that saving
 
   await page.getByRole('button', { name: '保存 BOM' }).click();
   await expect(page).toHaveURL(`/account/login?return=${encodeURIComponent('/bom')}`);
+  await waitForHydration(page);
   expect(await page.evaluate((key) => sessionStorage.getItem(key), bomDraftStorageKey)).toContain(sharedCode[0].code);
 
   const phone = uniquePhone();

@@ -1,6 +1,6 @@
 import { orderCalls } from '../../src/contract/order-calls.ts';
 import { formatCents } from '../../src/contract/pricing.ts';
-import { expect, test, uniquePhone } from './fixtures.ts';
+import { expect, test, uniquePhone, waitForHydration } from './fixtures.ts';
 import { addToCart, callOk, orderParts, registerThroughPage, saveShenzhenAddress } from './order-fixtures.ts';
 
 const specialInvoice = {
@@ -37,6 +37,7 @@ test('a new member registers, gets the gift pack, finds two parts, checks out wi
     await page.waitForURL(/\/search\?key=/);
     await page.locator(`.search-result[data-product-id="${String(part.id)}"] .search-result__code`).click();
     await page.waitForURL(`/product/detail/${String(part.id)}`);
+    await waitForHydration(page);
     const purchase = page.locator('.purchase-box');
     await purchase.getByRole('textbox', { name: '购买数量' }).fill(String(part.quantity));
     await expect(purchase.getByTestId('line-total')).toHaveText(formatCents(part.amountCents));
@@ -47,6 +48,7 @@ test('a new member registers, gets the gift pack, finds two parts, checks out wi
   await page.goto('/cart');
   await page.getByRole('link', { name: '去结算' }).click();
   await page.waitForURL('/offer/settlement');
+  await waitForHydration(page);
   await expect(page.getByRole('heading', { name: '订单结算' })).toBeVisible();
   await expect(page.getByRole('list', { name: '下单步骤' }).locator('[aria-current="step"]')).toContainText('确认订单');
   await expect(page.getByTestId('settlement-line')).toHaveCount(2);
@@ -101,6 +103,7 @@ test('a new member registers, gets the gift pack, finds two parts, checks out wi
 
   await page.getByRole('button', { name: '提交订单' }).click();
   await page.waitForURL(/\/offer\/pay\/\d{16}$/);
+  await waitForHydration(page);
   const orderNo = page.url().split('/').at(-1) ?? '';
   await expect(page.getByText(formatCents(payableCents)).first()).toBeVisible();
 
@@ -138,6 +141,7 @@ test('a member pays by bank transfer, sees the account and the reference, then c
   const payable = await page.getByTestId('summary-payable').textContent();
   await page.getByRole('button', { name: '提交订单' }).click();
   await page.waitForURL(/\/offer\/pay\/\d{16}$/);
+  await waitForHydration(page);
   const orderNo = page.url().split('/').at(-1) ?? '';
   expect((await storeDb.selectFrom('products').select('stock').where('id', '=', part.id).executeTakeFirstOrThrow()).stock).toBe(stockBefore - part.quantity);
 

@@ -2,7 +2,7 @@ import { confirmBankTransfer, shipOrder } from '../../src/server/features/order/
 import { replyAsStaff } from '../../src/server/features/complaint/complaint-staff.service.ts';
 import { pngImage } from '../../src/server/features/upload/testing/upload-test-kit.ts';
 import { orderDetailPath } from '../../src/contract/order.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
 import { orderParts, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
 
 const picture = (name: string, rgb: [number, number, number]) => ({ name, mimeType: 'image/png', buffer: pngImage(160, 120, rgb) });
@@ -80,6 +80,7 @@ test.describe('after-sales complaints', () => {
     await form.getByRole('button', { name: '提交投诉' }).click();
 
     await expect(page).toHaveURL(/\/user\/feedback\/\d+$/);
+    await waitForHydration(page);
     await expect(page.getByTestId('complaint-status')).toHaveText('待处理');
     const photos = page.getByRole('list', { name: '投诉图片' }).getByRole('img');
     await expect(photos).toHaveCount(2);

@@ -1,4 +1,4 @@
-import { expect, test, uniquePhone } from './fixtures.ts';
+import { expect, test, uniquePhone, waitForHydration } from './fixtures.ts';
 import { orderParts, placeOrder, registerThroughPage, saveShenzhenAddress } from './order-fixtures.ts';
 
 test.describe('邀请有礼', () => {
@@ -15,9 +15,10 @@ test.describe('邀请有礼', () => {
     expect(inviteUrl).toBe(`http://127.0.0.1:${String(Number(process.env.E2E_PORT ?? 3100))}/?inviter=${member.userNumber}`);
     await expect(page.getByTestId('invite-qr')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
     await expect(page.getByText('还没有好友通过您的链接注册，快去邀请吧。')).toBeVisible();
+    await waitForHydration(page);
     await page.getByRole('button', { name: '复制链接' }).click();
     await expect(page.getByRole('button', { name: '已复制' })).toBeVisible();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(inviteUrl);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(inviteUrl);
 
     // The friend, in a browser of their own: the link's home page remembers the inviter for the registration.
     const friendContext = await browser.newContext();
@@ -38,6 +39,7 @@ test.describe('邀请有礼', () => {
     await expect(page.getByTestId('invitee-row')).toContainText('未下单');
 
     await friend.goto(`/offer/pay/${placed.orderNo}`);
+    await waitForHydration(friend);
     await friend.getByRole('radio', { name: /模拟支付/ }).check();
     await friend.getByRole('button', { name: '模拟支付成功' }).click();
     await friend.waitForURL(`/user/order/detail/${placed.orderNo}`);

@@ -1,5 +1,5 @@
 import { createMember } from '../../src/server/testing/factories.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
 import { insertMessages } from './shell-db.ts';
 
 test.describe('member messages', () => {
@@ -66,6 +66,7 @@ test.describe('member messages', () => {
     // 删除 on the detail page: after the confirmation the message is gone and the list is back.
     await page.getByRole('link', { name: '订单 SO-78 已签收' }).click();
     await page.waitForURL('**/user/message/details?id=*');
+    await waitForHydration(page);
     page.once('dialog', (dialog) => void dialog.accept());
     await page.getByRole('button', { name: '删除' }).click();
     await page.waitForURL((url) => url.pathname === '/user/message/list');

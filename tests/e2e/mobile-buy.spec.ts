@@ -4,7 +4,7 @@ import { accountCalls } from '../../src/contract/account-calls.ts';
 import type { AnyCall, CallBody } from '../../src/contract/call.ts';
 import { cartCalls } from '../../src/contract/cart-calls.ts';
 import { formatCents } from '../../src/contract/pricing.ts';
-import { expect, latestSmsCode, test, uniquePhone } from './fixtures.ts';
+import { expect, latestSmsCode, test, uniquePhone, waitForHydration } from './fixtures.ts';
 import { createMember } from '../../src/server/testing/factories.ts';
 import { orderParts, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
 
@@ -66,6 +66,7 @@ test('a member logs in on a phone, changes the cart, checks out with a new addre
   await page.getByLabel('密码').fill('shop2026');
   await page.getByRole('button', { name: '登 录' }).tap();
   await page.waitForURL('/m/cart');
+  await waitForHydration(page);
 
   const line = page.getByTestId('m-cart-line');
   await expect(line).toHaveCount(1);
@@ -80,6 +81,7 @@ test('a member logs in on a phone, changes the cart, checks out with a new addre
   const total = await page.getByTestId('selected-total').textContent();
   await page.getByTestId('m-settle').tap();
   await page.waitForURL('/m/offer/settlement');
+  await waitForHydration(page);
 
   // No address yet: the book is open; a new one is added with the province → city → district cascade.
   await expect(page.getByTestId('m-settlement-line')).toHaveCount(1);
@@ -103,6 +105,7 @@ test('a member logs in on a phone, changes the cart, checks out with a new addre
 
   // The cashier (the desktop address a placed order goes to sends the phone to the mobile one).
   await page.waitForURL(/\/m\/offer\/pay\/\d+$/);
+  await waitForHydration(page);
   const orderNo = (await page.getByTestId('m-pay-order-no').textContent()) ?? '';
   await expect(page.getByTestId('m-pay-amount')).toHaveText(formatCents(payable));
   const stored = await storeDb.selectFrom('orders').select('payableCents').where('orderNo', '=', orderNo).executeTakeFirstOrThrow();
@@ -144,6 +147,7 @@ test('a visitor registers on a phone, lands in the mobile member centre, and log
   await shoot(page, 'register');
   await submit.tap();
   await page.waitForURL('/m/user/person');
+  await waitForHydration(page);
   await expect(page.getByTestId('m-person-name')).toHaveText(`${phone.slice(0, 3)}****${phone.slice(7)}`);
   await page.getByTestId('m-logout').tap();
   await page.waitForURL((url) => url.pathname === '/m');

@@ -1,20 +1,27 @@
-import { expect, test } from './fixtures.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
+
+/** Waits past the next edge of a period (ending `offsetMs` after each multiple of `periodMs`) when fewer than `marginMs` are left before it. */
+async function awayFromEdge(periodMs: number, offsetMs: number, marginMs: number) {
+  const left = periodMs - ((Date.now() + offsetMs) % periodMs);
+  if (left < marginMs) await new Promise((resolve) => setTimeout(resolve, left + 300));
+}
 
 /** The counter window is a calendar minute: start the burst well inside one. */
-async function awayFromMinuteEdge() {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 15_000) await new Promise((resolve) => setTimeout(resolve, left + 300));
-}
+const awayFromMinuteEdge = () => awayFromEdge(60_000, 0, 15_000);
+/** Usage days start at midnight Beijing time (UTC+8): the calls and the page that counts them must fall on one day. */
+const awayFromBeijingMidnight = () => awayFromEdge(86_400_000, 8 * 3_600_000, 60_000);
 
 test.describe('开放平台', () => {
   test('a member creates a key (shown once), calls /open/v1 with it, hits the rate limit, sees the usage and revokes it', async ({ page, storeDb, member }) => {
-    test.setTimeout(90_000);
+    test.setTimeout(160_000);
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/user/person');
     await page.getByRole('navigation', { name: '会员中心' }).getByRole('link', { name: 'API密钥' }).click();
     await expect(page).toHaveURL(/\/user\/api-keys$/);
     await expect(page.getByRole('heading', { name: 'API密钥', level: 1 })).toBeVisible();
     await expect(page.getByText('还没有密钥')).toBeVisible();
+    // Creating, copying and revoking need the page's script: a click before hydration is lost on a loaded machine.
+    await waitForHydration(page);
 
     await page.getByLabel('密钥名称').fill('采购脚本');
     await page.getByRole('button', { name: '创建密钥' }).click();
@@ -22,7 +29,7 @@ test.describe('开放平台', () => {
     await expect(shown).toHaveValue(/^xp_live_\d+_[A-Za-z0-9_-]{43}$/);
     const apiKey = await shown.inputValue();
     await page.getByTestId('created-key').getByRole('button', { name: '复制' }).click();
-    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);
+    await expect.poll(() => page.evaluate(() => navigator.clipboard.readText())).toBe(apiKey);
     await expect(page.getByTestId('api-key-row')).toHaveCount(1);
     await expect(page.getByTestId('api-key-row')).toContainText('采购脚本');
     const keyId = Number(apiKey.split('_')[2]);
@@ -35,6 +42,7 @@ test.describe('开放平台', () => {
     await page.reload();
     expect(await page.content()).not.toContain(apiKey);
 
+    await awayFromBeijingMidnight();
     const product = await storeDb.selectFrom('products').select(['id', 'code', 'stock']).where('stock', '>', 0).orderBy('id').executeTakeFirstOrThrow();
     const stockUrl = `/open/v1/products/${product.id}/stock`;
     const stock = await page.request.get(stockUrl, { headers: { 'X-Api-Key': apiKey } });
@@ -64,6 +72,7 @@ test.describe('开放平台', () => {
     expect(await refused?.json()).toEqual({ code: 429, data: null, msg: '请求过于频繁，请在 Retry-After 秒后重试', errorCode: 'openApi.rateLimited' });
 
     await page.goto('/user/api-keys');
+    await waitForHydration(page);
     const row = page.getByTestId('api-key-row');
     await expect(row.getByTestId('api-key-today')).toHaveText(String(served + 2));
     await expect(page.getByTestId('api-usage-day').last()).toContainText(String(served + 2));

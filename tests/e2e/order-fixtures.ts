@@ -10,7 +10,7 @@ import { orderCalls } from '../../src/contract/order-calls.ts';
 import { lineAmountCents, roundUpToPack, type PriceTier } from '../../src/contract/pricing.ts';
 import { sessionCookieName } from '../../src/server/http/session.ts';
 import { createMember, startMemberSession } from '../../src/server/testing/factories.ts';
-import { expect, latestSmsCode, type StoreDb } from './fixtures.ts';
+import { expect, latestSmsCode, waitForHydration, type StoreDb } from './fixtures.ts';
 
 /** A call made with the page's session and anti-forgery token; the test fails unless it succeeds. */
 export async function callOk<C extends AnyCall>(page: Page, call: C, body: CallBody<C>): Promise<CallResponse<C>> {
@@ -114,6 +114,7 @@ async function graphicCodeAnswer(page: Page): Promise<string> {
 /** Registers a new member on /account/register as a buyer would; the page ends on /user/person, logged in. */
 export async function registerThroughPage(page: Page, phone: string): Promise<void> {
   await page.goto('/account/register');
+  await waitForHydration(page);
   await page.getByLabel('手机号').fill(phone);
   await page.getByRole('button', { name: '获取验证码' }).click();
   await expect(page.getByRole('status').filter({ hasText: '验证码发送成功' })).toBeVisible();

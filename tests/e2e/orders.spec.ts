@@ -5,7 +5,7 @@ import { formatCents } from '../../src/contract/pricing.ts';
 import { restock } from '../../src/server/features/order/order-backorder.service.ts';
 import { issueInvoice } from '../../src/server/features/order/order-invoice.service.ts';
 import { confirmBankTransfer, shipOrder } from '../../src/server/features/order/order-staff.service.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
 import { addToCart, callOk, orderParts, placeOrder, saveShenzhenAddress, signInAnotherMember } from './order-fixtures.ts';
 
 test.describe('my orders', () => {
@@ -105,6 +105,7 @@ test.describe('my orders', () => {
     await page.goto('/user/order/list');
     await page.getByTestId('order-card').filter({ hasText: placed.orderNo }).getByRole('link', { name: '订单详情' }).click();
     await page.waitForURL(`/user/order/detail/${placed.orderNo}`);
+    await waitForHydration(page);
     await expect(page.getByTestId('detail-order-no')).toHaveText(placed.orderNo);
     await expect(page.getByTestId('detail-status')).toHaveText('待付款');
     await expect(page.getByTestId('order-line')).toHaveCount(2);

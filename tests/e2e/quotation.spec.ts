@@ -3,7 +3,7 @@ import { formatCents } from '../../src/contract/pricing.ts';
 import { quotationCalls } from '../../src/contract/quotation-calls.ts';
 import { findQuotationLines } from '../../src/server/features/quotation/quotation.repository.ts';
 import { priceQuotation } from '../../src/server/features/quotation/quotation-staff.service.ts';
-import { expect, test } from './fixtures.ts';
+import { expect, test, waitForHydration } from './fixtures.ts';
 import { callOk, orderParts, saveShenzhenAddress } from './order-fixtures.ts';
 
 const day = 86_400_000;
@@ -49,6 +49,7 @@ test('a member sends a quotation request, staff price it, the member accepts the
 
   await card.getByRole('button', { name: '接受报价' }).click();
   await page.waitForURL(`/offer/settlement?quotationId=${String(quotationId)}`);
+  await waitForHydration(page);
   await expect(page.getByTestId('settlement-line')).toHaveCount(1);
   await expect(page.getByTestId('settlement-line')).toContainText(part.code);
   await expect(page.getByTestId('settlement-line')).toContainText(formatUnitPriceE4(quotedUnitPriceE4));

@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { wechatCalls } from '../../src/contract/wechat-calls.ts';
 import type { WechatScanInfo } from '../../src/contract/wechat.ts';
-import { expect, latestSmsCode, test, uniquePhone } from './fixtures.ts';
+import { expect, latestSmsCode, test, uniquePhone, waitForHydration } from './fixtures.ts';
 
 /** The fake WeChat the e2e webServer starts beside the store (playwright.config.ts). */
 const fakeWechat = `http://127.0.0.1:${Number(process.env.E2E_PORT ?? 3100) + 1000}`;
@@ -35,6 +35,7 @@ test('a new WeChat registers with phone + SMS code, logs out, and logs in again 
 
   const popup = await scanFromLoginPage(page, '/cart');
   await expect(popup).toHaveURL(/\/account\/wechat\/register(#wechat_redirect)?$/);
+  await waitForHydration(popup);
   await expect(popup.getByText('芯片小王')).toBeVisible();
   // The login page saw the scan finish too, and moved on to the same page.
   await expect(page).toHaveURL(/\/account\/wechat\/register(#wechat_redirect)?$/);
