@@ -38,19 +38,34 @@ interface StepResult {
   name: string;
   isPassed: boolean;
   seconds: number;
+  /** The end of a failed step's output, printed again beside the summary (CI keeps only a log's tail). */
+  tail: string[];
 }
 const results: StepResult[] = [];
+const keptOutputChars = 16_000;
 
 function runStep(name: string, script: string, args: string[], env: NodeJS.ProcessEnv = {}): Promise<void> {
   const started = Date.now();
   console.log(`\n=== ${name}: battery/${script} ${args.join(' ')}`);
   return new Promise((done) => {
     const child = spawn(process.execPath, ['--import', 'tsx', `battery/${script}`, ...args], {
-      stdio: 'inherit',
+      stdio: ['inherit', 'pipe', 'pipe'],
       env: { ...process.env, BUILD_DIR: buildDir, ...env },
     });
-    child.on('exit', (code) => {
-      results.push({ name, isPassed: code === 0, seconds: (Date.now() - started) / 1000 });
+    let output = '';
+    const keep = (chunk: Buffer, to: NodeJS.WriteStream) => {
+      to.write(chunk);
+      output = (output + chunk.toString('utf8')).slice(-keptOutputChars);
+    };
+    child.stdout.on('data', (chunk: Buffer) => keep(chunk, process.stdout));
+    child.stderr.on('data', (chunk: Buffer) => keep(chunk, process.stderr));
+    child.on('close', (code) => {
+      const tail = output
+        .split('\n')
+        .filter((line) => line.trim() !== '')
+        .slice(-12)
+        .map((line) => line.slice(0, 240));
+      results.push({ name, isPassed: code === 0, seconds: (Date.now() - started) / 1000, tail });
       done();
     });
   });
@@ -143,6 +158,10 @@ const started = Date.now();
 if (stages.has('sqlite')) await sqliteStage();
 if (stages.has('cluster')) await clusterStage();
 
+for (const result of results.filter((step) => !step.isPassed)) {
+  console.log(`\n=== ${result.name} failed; the end of its output:`);
+  for (const line of result.tail) console.log(`  | ${line}`);
+}
 console.log('\n=== battery summary');
 for (const result of results) console.log(`${result.isPassed ? 'passed' : 'FAILED'}  ${result.name}  (${result.seconds.toFixed(0)} s)`);
 const failed = results.filter((result) => !result.isPassed).length;
