@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { TestProject } from 'vitest/node';
 import { createDb } from '../db/create-db.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { databaseUrlOn, dropDatabaseWhenIdle, waitUntilUnused, withAdminClient } from './test-db-admin.ts';
+import { createScratchDatabase, databaseUrlOn, dropDatabaseWhenIdle, waitUntilUnused, withAdminClient } from './test-db-admin.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -19,7 +19,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('the postgres project needs TEST_DATABASE_URL');
   const name = `store_template_${randomBytes(4).toString('hex')}`;
-  await withAdminClient(serverUrl, (admin) => admin.query(`CREATE DATABASE ${name}`));
+  await withAdminClient(serverUrl, (admin) => createScratchDatabase(admin, name));
   const db = createDb(databaseUrlOn(serverUrl, name));
   try {
     await migrateToLatest(db);

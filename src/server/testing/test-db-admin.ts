@@ -19,6 +19,16 @@ export async function withAdminClient<T>(serverUrl: string, work: (admin: pg.Cli
 }
 
 /**
+ * Creates a database for tests, copied from `template` when given. Its commits do not wait for the
+ * disk (synchronous_commit off): a test database is thrown away, and the PostgreSQL tests spent most
+ * of their time waiting on fsync.
+ */
+export async function createScratchDatabase(admin: pg.Client, name: string, template?: string): Promise<void> {
+  await admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`);
+  await admin.query(`ALTER DATABASE ${name} SET synchronous_commit = off`);
+}
+
+/**
  * Waits until nobody is connected to the database: pg's pool.end() resolves before its sockets
  * close, and a database still connected to can be neither dropped without FORCE (which would kill
  * those sockets mid-close, an uncaught error) nor copied as a template.

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { inject } from 'vitest';
 import { createDb, type Db, type Engine } from '../db/create-db.ts';
 import { migrateToLatest } from '../db/migrate.ts';
-import { databaseUrlOn, dropDatabaseWhenIdle, withAdminClient } from './test-db-admin.ts';
+import { createScratchDatabase, databaseUrlOn, dropDatabaseWhenIdle, withAdminClient } from './test-db-admin.ts';
 
 export const testEngine: Engine = process.env.TEST_ENGINE === 'postgres' ? 'postgres' : 'sqlite';
 
@@ -30,7 +30,7 @@ export async function createTestDb(options: { isMigrated?: boolean } = {}): Prom
   const name = `store_test_${process.env.VITEST_POOL_ID ?? '0'}_${randomBytes(4).toString('hex')}`;
   // A copy of the run's migrated template (postgres-template.global.ts) when there is one.
   const template = options.isMigrated === false ? undefined : postgresTemplate();
-  await withAdminClient(serverUrl, (admin) => admin.query(template ? `CREATE DATABASE ${name} TEMPLATE ${template}` : `CREATE DATABASE ${name}`));
+  await withAdminClient(serverUrl, (admin) => createScratchDatabase(admin, name, template));
   const url = databaseUrlOn(serverUrl, name);
   const db = createDb(url, { poolSize: 20 });
   if (!template) await migrate(db);
