@@ -82,8 +82,12 @@ test("a catalogue staff member edits a product's price tier and stock; the shop'
   await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('商品已保存');
 
-  await page.goto(`/product/detail/${String(product.id)}`);
-  await expect(page.locator('.price').first()).toHaveText(formatUnitPriceE4(newPriceE4));
+  // A visitor's copy of this page may be in the page cache (other journeys open the first parts), and
+  // the cache reads the change log once a second: the new price shows on a view started after that.
+  await expect(async () => {
+    await page.goto(`/product/detail/${String(product.id)}`);
+    await expect(page.locator('.price').first()).toHaveText(formatUnitPriceE4(newPriceE4), { timeout: 500 });
+  }).toPass({ timeout: 10_000 });
   await expect(page.getByText('4,321', { exact: true })).toBeVisible();
   await expect(page.getByTestId('warehouse-stock')).toHaveText('深圳仓 4,021 · 江苏仓 300');
   await expect(page.locator('img[src*="/product/"]').first()).toBeVisible();
