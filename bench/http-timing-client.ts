@@ -91,6 +91,7 @@ async function runJob({ baseUrl, headers, job }: JobMessage): Promise<number[]> 
     samples.push(performance.now() - started);
   }
   client.close();
+  if (client.resets > 0) console.warn(`timing client: ${String(client.resets)} request(s) sent again after a reset on a kept-alive connection`);
   return samples;
 }
 
