@@ -78,6 +78,16 @@ describe('search index snapshot', () => {
     expect((await loaded.keeper.current())?.productCount).toBe(2000);
   });
 
+  it('searches that arrive while the snapshot loads wait for it, and no full build follows', async () => {
+    const { path } = await freshSnapshot('searched-while-loading');
+    const loading = service(path);
+    const totals = await Promise.all(['RC0603', '电容', 'LM358'].map(async (key) => (await loading.search(params(key))).total));
+    expect(totals.every((total) => total > 0)).toBe(true);
+    expect(loading.keeper.readiness?.source).toBe('snapshot');
+    expect(loading.keeper.isBuilding).toBe(false);
+    expect(loading.keeper.lastBuild).toBeNull();
+  });
+
   it('catches up through the change log with what was written after the snapshot', async () => {
     const { path } = await freshSnapshot('catch-up');
     const [first, second, third] = await db.kysely.selectFrom('products').select(['id', 'code']).orderBy('id').limit(3).execute();
