@@ -7,7 +7,7 @@ import { Agent, request } from 'node:http';
  */
 export interface BenchClient {
   get(path: string, headers?: Record<string, string>): Promise<Answer>;
-  post(path: string, body: unknown, headers?: Record<string, string>): Promise<{ status: number; body: string }>;
+  post(path: string, body: unknown, headers?: Record<string, string>): Promise<Pick<Answer, 'status' | 'body'>>;
   close(): void;
   /** Requests sent again because the kept-alive connection they went out on was found reset. */
   readonly resets: number;

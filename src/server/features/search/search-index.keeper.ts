@@ -74,7 +74,7 @@ export class SearchIndexKeeper {
   /** The index to answer from, up to date within checkIntervalMs; null while a large catalogue is being indexed. */
   async current(): Promise<SearchIndex | null> {
     if (!this.index) {
-      const build = this.building ?? this.startBuild();
+      const build = this.buildUnderWay();
       this.productCount ??= countProducts(this.db);
       if ((await this.productCount) <= this.options.waitForBuildUpTo) await build;
       return this.index;
@@ -111,7 +111,7 @@ export class SearchIndexKeeper {
 
   /** After listen: build now, and follow the change log even when no request comes. */
   start(): void {
-    if (!this.building) void this.startBuild();
+    void this.buildUnderWay();
     this.timer = setInterval(
       () => {
         if (!this.index || this.syncing) return;
@@ -138,10 +138,17 @@ export class SearchIndexKeeper {
   }
 
   /**
+   * For a caller that only needs an index (current(), start()): the build under way, else a new one.
+   * Through startBuild() a search during the snapshot's load at 5M parts asked for a second, full
+   * build of 85 s after it.
+   */
+  private buildUnderWay(): Promise<void> {
+    return this.building ?? this.startBuild();
+  }
+
+  /**
    * Builds a fresh index in the background (one at a time); the old one answers meanwhile.
    * Asked again while building (a structural change read while catching up), it builds once more afterwards.
-   * A caller that only needs an index waits for the build under way instead (current(), start()): a
-   * search during the snapshot's load at 5M parts made a second, full build of 85 s follow it.
    */
   startBuild(): Promise<void> {
     if (this.building) {
