@@ -88,7 +88,8 @@ export const adminComplaintRequests = {
   list: complaintGridQuery,
   detail: z.object({ id: complaintId }),
   reply: z.object({ id: complaintId, text: z.string('请填写回复内容').trim().min(1, '请填写回复内容').max(500, '回复不能超过500个字') }),
-  setStatus: z.object({ id: complaintId, status: z.enum(complaintStatuses, '投诉状态有误'), note }),
+  /** `from`: the status the console showed; refused when a colleague changed it meanwhile. */
+  setStatus: z.object({ id: complaintId, status: z.enum(complaintStatuses, '投诉状态有误'), from: z.enum(complaintStatuses, '投诉状态有误').optional(), note }),
   receiveGoods: z.object({ id: complaintId, note }),
   replace: z.object({ id: complaintId, carrierCode, trackingNo }),
 };

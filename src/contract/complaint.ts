@@ -112,6 +112,8 @@ export const complaintErrors = defineErrors('complaint', {
   alreadyOpen: { code: ResultCode.conflict, msg: '该商品已有处理中的投诉，请在原投诉中补充说明' },
   notOpen: { code: ResultCode.conflict, msg: '投诉已结束，不能再补充或撤销' },
   transitionInvalid: { code: ResultCode.conflict, msg: '投诉当前状态不可进行此操作' },
+  /** The status the staff member acted on was changed by someone else meanwhile. */
+  changedMeanwhile: { code: ResultCode.conflict, msg: '投诉状态已被他人更改，请刷新后重试' },
   staffReplyInvalid: { code: ResultCode.badRequest, msg: `请填写回复内容，不超过${String(complaintLimits.replyMax)}个字` },
   staffNameMissing: { code: ResultCode.badRequest, msg: '请填写客服姓名' },
 });

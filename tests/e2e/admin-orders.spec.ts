@@ -4,7 +4,9 @@ import type { StaffRole } from '../../src/contract/staff.ts';
 import { staffCsrfCookieName, staffCsrfHeaderName } from '../../src/contract/staff.ts';
 import { createStaffUser } from '../../src/server/features/staff/staff.service.ts';
 import { expect, test, waitForHydration, type StoreDb } from './fixtures.ts';
-import { orderParts, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
+import { complaintCalls } from '../../src/contract/complaint-calls.ts';
+import { confirmBankTransfer, shipOrder } from '../../src/server/features/order/order-staff.service.ts';
+import { callOk, orderParts, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
 
 /** 订单管理 in Chromium: finance confirms a bank transfer, the warehouse ships in two parcels, the member sees it; content is refused. */
 
@@ -104,6 +106,44 @@ test('售后服务 opens for customer service with the list and a complaint deta
     await expect(service.getByTestId('complaint-detail')).toBeVisible();
   }
   await service.screenshot({ path: '/tmp/h5-complaints.png', fullPage: true });
+});
+
+test('two colleagues on one complaint: the one acting on what the page showed before the other resolved it is told so, and it stays 已解决', async ({
+  page,
+  storeDb,
+  browser,
+  baseURL,
+  member,
+}) => {
+  expect(member.userId).toBeGreaterThan(0);
+  const parts = await orderParts(storeDb, 1, { skip: 44 });
+  const placed = await placeOrder(page, parts, await saveShenzhenAddress(page, '售后台'));
+  await confirmBankTransfer(storeDb, { orderNo: placed.orderNo, amountCents: placed.payableCents, staffNote: '' });
+  await shipOrder(storeDb, { orderNo: placed.orderNo, carrierCode: 'sf', trackingNo: `SF${run}44` });
+  const line = await storeDb
+    .selectFrom('orderLines')
+    .innerJoin('orders', 'orders.id', 'orderLines.orderId')
+    .select('orderLines.id')
+    .where('orders.orderNo', '=', placed.orderNo)
+    .executeTakeFirstOrThrow();
+  const complaint = await callOk(page, complaintCalls.create, {
+    orderLineId: line.id,
+    type: 'damaged',
+    description: '芯片引脚弯折，无法贴片，共10片。',
+    photoKeys: [],
+  });
+
+  const detailPath = `/admin/complaints/${String(complaint.id)}`;
+  const first = await staffPage(browser, baseURL, storeDb, 'service', detailPath, 'a');
+  const second = await staffPage(browser, baseURL, storeDb, 'service', detailPath, 'b');
+  await expect(second.getByTestId('complaint-detail')).toContainText('待处理');
+  await first.getByRole('button', { name: '设为已解决' }).click();
+  await expect(first.getByTestId('complaint-detail')).toContainText('已解决');
+  // The second page still shows 待处理, where 已关闭 is one of the choices.
+  await second.getByRole('button', { name: '设为已关闭' }).click();
+  await expect(second.getByText('投诉状态已被他人更改，请刷新后重试')).toBeVisible();
+  const stored = await storeDb.selectFrom('complaints').select('status').where('id', '=', complaint.id).executeTakeFirstOrThrow();
+  expect(stored.status).toBe('resolved');
 });
 
 test('a content editor is refused the orders desk: no menu entry, the address sends to /admin, the call answers 403', async ({ storeDb, browser, baseURL }) => {

@@ -75,17 +75,20 @@ const statusMessages: Record<ComplaintStatusValue, (complaintNo: string) => stri
  */
 export async function setComplaintStatus(
   db: Kysely<Database>,
-  request: { complaintId: number; status: ComplaintStatusValue; staffName: string; note?: string; now?: number },
+  request: { complaintId: number; status: ComplaintStatusValue; staffName: string; note?: string; now?: number; from?: ComplaintStatusValue },
   alongside?: AlongsideChange<ComplaintRow>,
 ): Promise<ComplaintRow> {
   const now = request.now ?? Date.now();
   const staffName = staffNameOrThrow(request.staffName);
   const complaint = await complaintOrThrow(db, request.complaintId);
+  // A move chosen from an older view (resolved, then closed by a colleague who still saw it pending) is refused.
+  if (request.from !== undefined && request.from !== complaint.status) throw new AppError(complaintErrors.changedMeanwhile);
   if (!canStaffMove(complaint.status, request.status)) throw new AppError(complaintErrors.transitionInvalid);
   const note = request.note?.trim() ?? '';
   try {
     await withTransaction(db, async (trx) => {
-      if (!(await claimComplaintStatus(trx, complaint.id, [complaint.status], request.status, now))) throw new AppError(complaintErrors.transitionInvalid);
+      if (!(await claimComplaintStatus(trx, complaint.id, [complaint.status], request.status, now)))
+        throw new AppError(request.from === undefined ? complaintErrors.transitionInvalid : complaintErrors.changedMeanwhile);
       if (note) await insertComplaintReply(trx, { complaintId: complaint.id, author: 'staff', staffName, text: note, at: now });
       const text = statusMessages[request.status](complaint.complaintNo) + (note ? `客服说明：${note}` : '');
       await sendMessages(trx, [{ userId: complaint.userId, messageType: MessageType.returned, msgContent: text, sendDate: now }]);

@@ -96,11 +96,28 @@ describe('售后服务 (complaint desk calls)', () => {
   it('two staff closing and resolving at once: one wins, one audit entry', async () => {
     const [first, second] = [await signedInStaff(t.app, k(), 'service'), await signedInStaff(t.app, k(), 'admin')];
     const { complaint } = await filed();
+    // Both act on the complaint as their consoles showed it, 待处理. Whether the requests overlap or one
+    // lands first (then 已解决 → 已关闭 would be a move of its own), the second is refused.
     const answers = await Promise.all([
-      first.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'closed', note: '' }),
-      second.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'resolved', note: '' }),
+      first.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'closed', from: 'pending', note: '' }),
+      second.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'resolved', from: 'pending', note: '' }),
     ]);
     expect(answers.map((answer) => answer.code).sort()).toEqual([1, 409]);
+    expect(await auditOf(complaint.complaintNo)).toHaveLength(1);
+  });
+
+  it('a move chosen from a status a colleague has since changed is refused, nothing changed or audited', async () => {
+    const [first, second] = [await signedInStaff(t.app, k(), 'service'), await signedInStaff(t.app, k(), 'admin')];
+    const { complaint } = await filed();
+    expect(await first.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'resolved', from: 'pending', note: '' })).toMatchObject({
+      code: 1,
+      data: { status: 'resolved' },
+    });
+    expect(await second.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'closed', from: 'pending', note: '' })).toMatchObject({
+      code: 409,
+      msg: '投诉状态已被他人更改，请刷新后重试',
+    });
+    expect((await second.browser.call(adminComplaintCalls.detail, { id: complaint.id })).data).toMatchObject({ status: 'resolved' });
     expect(await auditOf(complaint.complaintNo)).toHaveLength(1);
   });
 

@@ -143,7 +143,7 @@ export function ComplaintDesk({ initial, carriers, staff }: { initial: AdminComp
                 type="button"
                 className="admin-button"
                 disabled={isBusy}
-                onClick={() => void run(adminComplaintCalls.setStatus, { id: complaint.id, status, note: '' })}
+                onClick={() => void run(adminComplaintCalls.setStatus, { id: complaint.id, status, from: complaint.status, note: '' })}
               >
                 设为{complaintStatusLabels[status]}
               </button>
