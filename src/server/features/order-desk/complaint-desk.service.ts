@@ -105,8 +105,10 @@ export async function replyToComplaint(deps: ComplaintDeskDeps, actor: StaffActo
 
 export async function setComplaintStatusByStaff(deps: ComplaintDeskDeps, actor: StaffActor, request: Requests['setStatus']): Promise<AdminComplaintDetail> {
   const before = await loadComplaintForStaff(deps, request.id);
-  await setComplaintStatus(deps.db, { complaintId: request.id, status: request.status, from: request.from, staffName: actor.staff.displayName, note: request.note }, (trx, after) =>
-    auditComplaint(trx, actor, 'setStatus', before, after, { note: request.note }),
+  await setComplaintStatus(
+    deps.db,
+    { complaintId: request.id, status: request.status, from: request.from, staffName: actor.staff.displayName, note: request.note },
+    (trx, after) => auditComplaint(trx, actor, 'setStatus', before, after, { note: request.note }),
   );
   return loadComplaintDetailForStaff(deps, request.id);
 }
