@@ -11,26 +11,40 @@ import type { InvoiceProfile, InvoiceSnapshot } from './invoice.ts';
 export const OrderStatus = {
   /** 待付款: placed, stock held, waiting for payment until expiresAt. */
   unpaid: 'unpaid',
-  /** 待发货 */
+  /** 待发货: paid, nothing sent yet. */
   unshipped: 'unshipped',
-  /** 已发货 */
+  /** 部分发货: some parcels sent, units still to send. */
+  partlyShipped: 'partlyShipped',
+  /** 已发货: everything not refunded has been sent. */
   shipped: 'shipped',
   /** 已完成 */
   completed: 'completed',
   /** 已取消: by the buyer before payment, by staff, or on expiry; stock and coupons released once. */
   cancelled: 'cancelled',
+  /** 已关闭: the whole paid amount was refunded (退款完成); nothing more is sent or invoiced. */
+  closed: 'closed',
 } as const;
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
   [OrderStatus.unpaid]: '待付款',
   [OrderStatus.unshipped]: '待发货',
+  [OrderStatus.partlyShipped]: '部分发货',
   [OrderStatus.shipped]: '已发货',
   [OrderStatus.completed]: '已完成',
   [OrderStatus.cancelled]: '已取消',
+  [OrderStatus.closed]: '已关闭',
 };
 
-export const orderStatuses = [OrderStatus.unpaid, OrderStatus.unshipped, OrderStatus.shipped, OrderStatus.completed, OrderStatus.cancelled] as const;
+export const orderStatuses = [
+  OrderStatus.unpaid,
+  OrderStatus.unshipped,
+  OrderStatus.partlyShipped,
+  OrderStatus.shipped,
+  OrderStatus.completed,
+  OrderStatus.cancelled,
+  OrderStatus.closed,
+] as const;
 
 export function isOrderStatus(value: string): value is OrderStatus {
   return (orderStatuses as readonly string[]).includes(value);

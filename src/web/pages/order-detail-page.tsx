@@ -15,13 +15,15 @@ import type { PageProps } from './page-props.ts';
 const statusHints: Record<OrderStatus, string> = {
   [OrderStatus.unpaid]: '订单已提交，请尽快完成付款，超时订单将自动取消。',
   [OrderStatus.unshipped]: '付款成功，仓库正在为您备货，请耐心等待发货。',
+  [OrderStatus.partlyShipped]: '部分商品已出库，其余商品将尽快发出。',
   [OrderStatus.shipped]: '商品已出库，请留意物流信息并注意查收。',
   [OrderStatus.completed]: '交易已完成，感谢您的惠顾。',
   [OrderStatus.cancelled]: '订单已取消。',
+  [OrderStatus.closed]: '订单已全额退款，交易关闭。',
 };
 
 function hasLogistics(status: OrderStatus): boolean {
-  return status === OrderStatus.unshipped || status === OrderStatus.shipped || status === OrderStatus.completed;
+  return status !== OrderStatus.unpaid && status !== OrderStatus.cancelled;
 }
 
 /** /user/order/detail/:orderNo (the member's own orders): state and what can be done, logistics, lines, amounts, address, invoice, payment. */

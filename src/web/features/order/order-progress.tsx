@@ -3,9 +3,11 @@ import { OrderStatus, type OrderDetail } from '../../../contract/order.ts';
 const stepIndexOf: Record<OrderStatus, number> = {
   [OrderStatus.unpaid]: 0,
   [OrderStatus.unshipped]: 1,
+  [OrderStatus.partlyShipped]: 1,
   [OrderStatus.shipped]: 2,
   [OrderStatus.completed]: 3,
   [OrderStatus.cancelled]: 0,
+  [OrderStatus.closed]: 1,
 };
 
 /** 提交订单 → 付款成功 → 商品出库 → 交易完成; a cancelled order shows where it stopped. */
