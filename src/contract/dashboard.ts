@@ -10,9 +10,9 @@ export const dashboardListSize = { searchMisses: 10, lowStock: 20 } as const;
 export interface DashboardDay {
   /** Beijing date, yyyy-MM-dd. */
   day: string;
-  /** Orders placed that day. */
+  /** Deals paid that day: orders paid and neither cancelled, closed nor refunded in full. */
   orderCount: number;
-  /** What orders paid that day came to, payable minus refunds. */
+  /** What those deals came to, paid less refunded (a later refund lowers the day of the payment). */
   revenueCents: number;
 }
 
@@ -23,7 +23,10 @@ export interface DashboardOrders {
   todayOrders: number;
 }
 
-/** Of the members who had a cart in the window (cart lines, or an order placed from one), how many paid an order. */
+/**
+ * Of the members who had a cart in the window (cart lines, or an order placed from one, paid or
+ * not: placing empties the cart), how many paid a deal in it (cancelled or refunded in full: none).
+ */
 export interface DashboardConversion {
   cartMembers: number;
   paidMembers: number;

@@ -63,8 +63,9 @@ export interface MemberDeskRow {
   nickName: string;
   phone: string;
   levelName: string;
-  /** What the member's paid orders came to, payable minus refunds. */
+  /** 累计消费: what the member's deals came to, paid less refunded (orders paid, neither cancelled, closed nor refunded in full). */
   paidCents: number;
+  /** 成交订单数: those deals, counted. */
   orderCount: number;
   isDisabled: boolean;
   repName: string;
@@ -147,6 +148,7 @@ export interface RepMemberRow {
   phone: string;
   cartLines: number;
   bomCount: number;
+  /** The member's deals (paid, neither cancelled, closed nor refunded in full). */
   orderCount: number;
 }
 

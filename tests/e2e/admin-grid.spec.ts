@@ -233,7 +233,7 @@ test('会员管理: the filter is kept in the URL (rendered by the server on rel
   await state.selectOption('yes');
   await expect(total).toHaveText('共 2 条');
   const rows = await downloadedRows(page, '导出Excel', '会员列表');
-  expect(rows[0]).toEqual(['会员编号', '昵称', '手机号', '等级', '累计消费', '订单数', '专属销售', '注册时间', '状态']);
+  expect(rows[0]).toEqual(['会员编号', '昵称', '手机号', '等级', '累计消费', '成交订单数', '专属销售', '注册时间', '状态']);
   expect(rows.slice(1).map((row) => row[8])).toEqual(['已停用', '已停用']);
   expect(rows.slice(1).every((row) => String(row[1]).startsWith(nick))).toBe(true);
   const staffRow = await storeDb.selectFrom('staffUsers').select('id').where('login', '=', service.login).executeTakeFirstOrThrow();

@@ -56,7 +56,7 @@ function memberColumns(canUpdate: boolean, onNotice: (notice: string) => void): 
     { id: 'phone', header: '手机号', cell: (row) => row.phone },
     { id: 'level', header: '等级', cell: (row) => row.levelName },
     { id: 'paidTotal', header: '累计消费', isSortable: true, cell: (row) => formatCents(row.paidCents) },
-    { id: 'orderCount', header: '订单数', cell: (row) => row.orderCount },
+    { id: 'orderCount', header: '成交订单数', cell: (row) => row.orderCount },
     { id: 'rep', header: '专属销售', cell: (row) => row.repName },
     { id: 'registered', header: '注册时间', isSortable: true, cell: (row) => row.registeredAtStr },
     { id: 'state', header: '状态', cell: (row) => <span data-testid={`member-state-${row.userNumber}`}>{row.isDisabled ? '已停用' : '正常'}</span> },
@@ -170,7 +170,7 @@ export function AdminMembersPage({ data }: PageProps<MemberDeskPageData>) {
                 <th>手机号</th>
                 <th>购物车</th>
                 <th>BOM</th>
-                <th>订单</th>
+                <th>成交订单</th>
               </tr>
             </thead>
             <tbody>

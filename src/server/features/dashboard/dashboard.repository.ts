@@ -1,6 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { lowStockThreshold } from '../../../contract/dashboard.ts';
 import type { Database } from '../../db/database.ts';
+import { dealCondition, keptCentsExpression } from '../order/order-deal.ts';
 
 const dayMs = 86_400_000;
 const beijingOffsetMs = 8 * 3_600_000;
@@ -11,20 +12,21 @@ function beijingDayOf(column: string) {
   return sql<number | string>`(${sql.ref(column)} + ${sql.lit(beijingOffsetMs)}) / ${sql.lit(dayMs)}`;
 }
 
-export function countOrdersByDay(db: Kysely<Database>, fromMs: number) {
+/**
+ * Deals (order-deal.ts: paid, neither cancelled nor closed, not refunded in full) by the Beijing day
+ * they were paid, and what they brought in: paid less refunded, so a refund lowers the day the
+ * order was paid. Unpaid and cancelled orders are no sales, and neither is one refunded in full.
+ */
+export function sumDealsByDay(db: Kysely<Database>, fromMs: number) {
   return db
     .selectFrom('orders')
-    .select([beijingDayOf('createdAt').as('dayNumber'), sql<number | string>`count(*)`.as('n')])
-    .where('createdAt', '>=', fromMs)
-    .groupBy(sql`1`)
-    .execute();
-}
-
-export function sumRevenueByDay(db: Kysely<Database>, fromMs: number) {
-  return db
-    .selectFrom('orders')
-    .select([beijingDayOf('paidAt').as('dayNumber'), sql<number | string>`sum(payable_cents - refunded_cents)`.as('cents')])
+    .select([
+      beijingDayOf('paidAt').as('dayNumber'),
+      sql<number | string>`count(*)`.as('n'),
+      sql<number | string>`sum(${keptCentsExpression('orders')})`.as('cents'),
+    ])
     .where('paidAt', '>=', fromMs)
+    .where(dealCondition('orders'))
     .groupBy(sql`1`)
     .execute();
 }
@@ -45,11 +47,13 @@ export async function countCartMembers(db: Kysely<Database>, fromMs: number): Pr
   return Number(row?.n ?? 0);
 }
 
+/** Members with a deal paid in the window (an order cancelled or refunded in full converts no one). */
 export async function countPaidMembers(db: Kysely<Database>, fromMs: number): Promise<number> {
   const row = await db
     .selectFrom('orders')
     .select(sql<number | string>`count(distinct user_id)`.as('n'))
     .where('paidAt', '>=', fromMs)
+    .where(dealCondition('orders'))
     .executeTakeFirst();
   return Number(row?.n ?? 0);
 }

@@ -4,7 +4,7 @@ import type { StaffRole } from '../../../contract/staff.ts';
 import { abilityFor } from '../../../contract/staff-permissions.ts';
 import type { Database } from '../../db/database.ts';
 import { topSearchMisses } from '../search/search-misses.service.ts';
-import { countCartMembers, countLowStock, countOrdersByDay, countPaidMembers, findLowStock, sumBomMatches, sumRevenueByDay } from './dashboard.repository.ts';
+import { countCartMembers, countLowStock, countPaidMembers, findLowStock, sumBomMatches, sumDealsByDay } from './dashboard.repository.ts';
 
 const dayMs = 86_400_000;
 const beijingOffsetMs = 8 * 3_600_000;
@@ -18,12 +18,11 @@ export function dashboardWindow(now: number) {
 }
 
 async function loadOrders(db: Kysely<Database>, window: ReturnType<typeof dashboardWindow>): Promise<DashboardOrders> {
-  const [orders, revenue] = await Promise.all([countOrdersByDay(db, window.fromMs), sumRevenueByDay(db, window.fromMs)]);
-  const ordersOf = new Map(orders.map((row) => [Number(row.dayNumber), Number(row.n)]));
-  const revenueOf = new Map(revenue.map((row) => [Number(row.dayNumber), Number(row.cents)]));
+  const deals = await sumDealsByDay(db, window.fromMs);
+  const dealsOf = new Map(deals.map((row) => [Number(row.dayNumber), { orderCount: Number(row.n), revenueCents: Number(row.cents) }]));
   const days = Array.from({ length: dashboardDays }, (_, index) => {
     const dayNumber = window.firstNumber + index;
-    return { day: window.dayOf(dayNumber), orderCount: ordersOf.get(dayNumber) ?? 0, revenueCents: revenueOf.get(dayNumber) ?? 0 };
+    return { day: window.dayOf(dayNumber), ...(dealsOf.get(dayNumber) ?? { orderCount: 0, revenueCents: 0 }) };
   });
   return {
     days,

@@ -9,6 +9,7 @@ import { createMember } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import { signedInStaff } from '../staff/testing/staff-browser.ts';
+import { isDeal, keptCentsOf } from '../order/order-deal.ts';
 import { dashboardWindow } from './dashboard.service.ts';
 
 const dayMs = 86_400_000;
@@ -42,14 +43,11 @@ describe('数据概览 (the console home dashboard)', () => {
     const orders = await t.db.kysely.selectFrom('orders').selectAll().execute();
     const inWindow = (ms: number | null) => ms !== null && ms >= window.fromMs;
     const days = new Map<string, { orderCount: number; revenueCents: number }>();
+    // Deals (paid, neither cancelled, closed nor refunded in full) by the day they were paid.
     for (const row of orders) {
-      if (inWindow(row.createdAt)) {
-        const day = days.get(dayOf(row.createdAt)) ?? { orderCount: 0, revenueCents: 0 };
-        days.set(dayOf(row.createdAt), { ...day, orderCount: day.orderCount + 1 });
-      }
-      if (row.paidAt !== null && inWindow(row.paidAt)) {
+      if (row.paidAt !== null && inWindow(row.paidAt) && isDeal(row)) {
         const day = days.get(dayOf(row.paidAt)) ?? { orderCount: 0, revenueCents: 0 };
-        days.set(dayOf(row.paidAt), { ...day, revenueCents: day.revenueCents + row.payableCents - row.refundedCents });
+        days.set(dayOf(row.paidAt), { orderCount: day.orderCount + 1, revenueCents: day.revenueCents + keptCentsOf(row) });
       }
     }
     const carts = await t.db.kysely.selectFrom('cartItems').selectAll().execute();
@@ -57,7 +55,7 @@ describe('数据概览 (the console home dashboard)', () => {
       ...carts.filter((row) => inWindow(row.updatedAt)).map((row) => row.userId),
       ...orders.filter((row) => inWindow(row.createdAt)).map((row) => row.userId),
     ]);
-    const paidMembers = new Set(orders.filter((row) => inWindow(row.paidAt)).map((row) => row.userId));
+    const paidMembers = new Set(orders.filter((row) => inWindow(row.paidAt) && isDeal(row)).map((row) => row.userId));
     const boms = (await t.db.kysely.selectFrom('boms').selectAll().execute()).filter((row) => inWindow(row.updatedAt));
     const products = await t.db.kysely.selectFrom('products').selectAll().execute();
     const low = products.filter((row) => row.stock < lowStockThreshold && row.lifecycle !== 'eol');

@@ -119,7 +119,7 @@ describe('会员管理 bulk actions and export', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toContain(encodeURIComponent('会员列表.xlsx'));
     const rows = workbookRows(response, '会员列表');
-    expect(rows[0]).toEqual(['会员编号', '昵称', '手机号', '等级', '累计消费', '订单数', '专属销售', '注册时间', '状态']);
+    expect(rows[0]).toEqual(['会员编号', '昵称', '手机号', '等级', '累计消费', '成交订单数', '专属销售', '注册时间', '状态']);
     expect(rows.slice(1).map((row) => [row[1], row[3], row[8]])).toEqual([
       ['导出测试甲', '普通会员', '已停用'],
       ['导出测试乙', '普通会员', '正常'],

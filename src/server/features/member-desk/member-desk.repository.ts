@@ -3,6 +3,7 @@ import { memberLevels } from '../../../contract/member.ts';
 import type { MemberSortColumn } from '../../../contract/member-desk.ts';
 import type { GridQuery } from '../../../contract/staff-grid.ts';
 import type { Database } from '../../db/database.ts';
+import { dealCondition, keptCentsExpression } from '../order/order-deal.ts';
 import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
 
 const beijingOffsetMs = 8 * 3_600_000;
@@ -25,15 +26,16 @@ export interface MemberFilters {
   registeredTo?: string | undefined;
 }
 
-/** Per member: what their paid orders came to (payable minus refunds) and how many orders they placed. */
+/**
+ * Per member, over their deals (order-deal.ts: paid, neither cancelled nor closed, not refunded in
+ * full): what they came to, paid less refunded (累计消费, which sets the level), and how many.
+ * Unpaid and cancelled orders are no purchases; the member's order list still shows them.
+ */
 function orderTotals(db: Kysely<Database>) {
   return db
     .selectFrom('orders')
-    .select([
-      'orders.userId',
-      sql<number | string>`sum(case when orders.paid_at is not null then orders.payable_cents - orders.refunded_cents else 0 end)`.as('paidCents'),
-      sql<number | string>`count(*)`.as('orderCount'),
-    ])
+    .select(['orders.userId', sql<number | string>`sum(${keptCentsExpression('orders')})`.as('paidCents'), sql<number | string>`count(*)`.as('orderCount')])
+    .where(dealCondition('orders'))
     .groupBy('orders.userId')
     .as('totals');
 }
@@ -265,7 +267,12 @@ export function findMembersOfRep(db: Kysely<Database>, repId: number) {
       'users.phone',
       eb.selectFrom('cartItems').select(eb.fn.countAll<number | string>().as('n')).whereRef('cartItems.userId', '=', 'users.id').as('cartLines'),
       eb.selectFrom('boms').select(eb.fn.countAll<number | string>().as('n')).whereRef('boms.userId', '=', 'users.id').as('bomCount'),
-      eb.selectFrom('orders').select(eb.fn.countAll<number | string>().as('n')).whereRef('orders.userId', '=', 'users.id').as('orderCount'),
+      eb
+        .selectFrom('orders')
+        .select(eb.fn.countAll<number | string>().as('n'))
+        .whereRef('orders.userId', '=', 'users.id')
+        .where(dealCondition('orders'))
+        .as('orderCount'),
     ])
     .where('userServiceReps.repId', '=', repId)
     .orderBy('users.id', 'desc')

@@ -53,7 +53,8 @@ describe('会员管理 (members desk)', () => {
       userId: gold.userId,
       levelName: '金牌会员',
       paidCents: 1_200_000,
-      orderCount: 2,
+      // 成交订单数: the unpaid order is none.
+      orderCount: 1,
       isDisabled: false,
       nickName: '金牌张工',
     });

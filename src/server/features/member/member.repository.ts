@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { dealCondition, keptCentsExpression } from '../order/order-deal.ts';
 
 /** The member centre's SQL: the member's profile columns, login records, phone-change grants. */
 
@@ -57,13 +58,13 @@ export async function updatePhone(db: Kysely<Database>, userId: number, phone: s
   }
 }
 
-/** What the member's paid orders came to, less refunds, in fen. */
+/** What the member's deals (order-deal.ts) came to, paid less refunded, in fen: the member level's measure. */
 export async function sumPaidCents(db: Kysely<Database>, userId: number): Promise<number> {
   const row = await db
     .selectFrom('orders')
-    .select(sql<string | number | null>`sum(payable_cents - refunded_cents)`.as('total'))
+    .select(sql<string | number | null>`sum(${keptCentsExpression('orders')})`.as('total'))
     .where('userId', '=', userId)
-    .where('paidAt', 'is not', null)
+    .where(dealCondition('orders'))
     .executeTakeFirst();
   return Number(row?.total ?? 0);
 }

@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
 import type { OrderStatus } from '../../../contract/order.ts';
 import type { Database } from '../../db/database.ts';
 import type { OrderEventsTable, OrderLineRow, OrderLinesTable, OrderRow, OrdersTable } from './order.tables.ts';
+import { dealCondition, keptCentsExpression } from './order-deal.ts';
 
 /** Orders, their lines and events, and the stock they hold: the only SQL of the order feature. */
 
@@ -217,17 +218,21 @@ export async function countOverdueOrders(db: Kysely<Database>, now: number, ship
 export interface RecentOrderRow {
   phone: string;
   productCount: number;
-  payableCents: number;
+  /** Paid less refunded (a partial refund lowers it; the order still went through). */
+  keptCents: number;
   createdAt: number;
 }
 
-/** The latest orders that went through (cancelled ones are not boasted about). */
+/**
+ * The latest deals (order-deal.ts): paid, neither cancelled nor closed, not refunded in full. By
+ * placing time, newest first: the created_at index serves it, stopping at `limit` deals.
+ */
 export function findRecentOrders(db: Kysely<Database>, limit: number): Promise<RecentOrderRow[]> {
   return db
     .selectFrom('orders as o')
     .innerJoin('users as u', 'u.id', 'o.userId')
-    .select(['u.phone', 'o.productCount', 'o.payableCents', 'o.createdAt'])
-    .where('o.status', '!=', 'cancelled')
+    .select(['u.phone', 'o.productCount', keptCentsExpression('o').as('keptCents'), 'o.createdAt'])
+    .where(dealCondition('o'))
     .orderBy('o.createdAt', 'desc')
     .orderBy('o.id', 'desc')
     .limit(limit)

@@ -272,14 +272,18 @@ export function orderTimeOf(epochMs: number): string {
   return `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
 }
 
-/** The home page's 实时成交 rows: the latest orders that went through, the buyer's phone masked. */
+/**
+ * The home page's 实时成交 rows: the latest deals (paid, not cancelled, not closed, not refunded in
+ * full), the buyer's phone masked. The amount is what the store kept: a partly refunded order
+ * shows its payment less the refund.
+ */
 export async function loadOrderStatistics(db: Kysely<Database>, limit: number): Promise<OrderStatistic[]> {
   const rows = await findRecentOrders(db, limit);
   return rows.map((row) => ({
     userNum: maskPhone(row.phone),
     productCount: row.productCount,
     orderTimeStr: orderTimeOf(row.createdAt),
-    tradeAmount: row.payableCents / 100,
+    tradeAmount: row.keptCents / 100,
   }));
 }
 

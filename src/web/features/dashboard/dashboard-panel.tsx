@@ -8,17 +8,18 @@ export function DashboardPanel({ data }: { data: DashboardData }) {
   return (
     <div className="admin-dashboard" data-testid="dashboard">
       {orders ? (
-        <section className="admin-card" aria-label="订单与成交额">
+        <section className="admin-card" aria-label="成交订单与成交额">
           <h2>
-            订单与成交额（{data.fromDay} 至 {data.toDay}，北京时间）
+            成交订单与成交额（{data.fromDay} 至 {data.toDay}，北京时间）
           </h2>
           <p>
-            今日订单{' '}
+            今日成交{' '}
             <span className="admin-figure" data-testid="today-orders">
               {orders.todayOrders}
             </span>{' '}
-            笔 · 近30天订单 {orders.totalOrders} 笔 · 成交额 {formatCents(orders.totalRevenueCents)}
+            笔 · 近30天成交 {orders.totalOrders} 笔 · 成交额 {formatCents(orders.totalRevenueCents)}
           </p>
+          <p className="admin-dashboard__note">按付款日统计已付款的订单，不含待付款、已取消、已关闭（全额退款）的订单；成交额扣除退款。</p>
           <OrdersChart days={orders.days} />
           <details>
             <summary>按日明细</summary>
@@ -26,8 +27,8 @@ export function DashboardPanel({ data }: { data: DashboardData }) {
               <thead>
                 <tr>
                   <th>日期</th>
-                  <th>下单数</th>
-                  <th>成交额（按付款日，扣除退款）</th>
+                  <th>成交订单数</th>
+                  <th>成交额（扣除退款）</th>
                 </tr>
               </thead>
               <tbody>

@@ -22,14 +22,14 @@ export function OrdersChart({ days }: { days: DashboardDay[] }) {
           scales: { x: { time: false }, revenue: { auto: true } },
           axes: [
             { values: (_, ticks) => ticks.map((tick) => days[tick]?.day.slice(5) ?? '') },
-            { label: '订单数' },
+            { label: '成交订单数' },
             // 1 is uPlot's right side (Axis.Side.Right, a const enum that an isolated module cannot name).
             // eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment
             { label: '成交额（元）', scale: 'revenue', side: 1, grid: { show: false } },
           ],
           series: [
             {},
-            { label: '订单数', stroke: '#1677ff', fill: 'rgba(22,119,255,0.15)', paths: UPlot.paths.bars?.({ size: [0.6] }) },
+            { label: '成交订单数', stroke: '#1677ff', fill: 'rgba(22,119,255,0.15)', paths: UPlot.paths.bars?.({ size: [0.6] }) },
             { label: '成交额（元）', stroke: '#fa8c16', scale: 'revenue', width: 2 },
           ],
         },
