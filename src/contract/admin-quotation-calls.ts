@@ -15,6 +15,7 @@ export const quotationDeskCalls = {
   /** Catalogue parts for a code staff type (a substitute for an unmatched line). */
   lookupPart: staffCall<Requests['lookupPart'], BomCandidate[]>('/admin/api/quotations/lookupPart', readQuotation),
   send: staffCall<Requests['send'], QuotationDeskDetail>('/admin/api/quotations/send', updateQuotation),
+  requote: staffCall<Requests['requote'], QuotationDeskDetail>('/admin/api/quotations/requote', updateQuotation),
   close: staffCall<Requests['close'], QuotationDeskDetail>('/admin/api/quotations/close', updateQuotation),
   bulkClose: staffCall<Requests['bulkClose'], GridBulkResult>('/admin/api/quotations/bulkClose', updateQuotation),
 };

@@ -1,6 +1,7 @@
 // 报价管理 (the console's quotation desk, issue 14): shapes shared by server and browser; zod-free (schemas: admin-quotation-requests.ts).
 import type { BomCandidate } from './bom.ts';
 import type { QuotationLine, QuotationStatus } from './quotation.ts';
+import type { QuotationEvent } from './quotation-lifecycle.ts';
 import type { StaffHomePageData } from './staff.ts';
 import type { GridPage } from './staff-grid.ts';
 
@@ -35,6 +36,7 @@ export const quotationDeskMessages = {
   codeMissing: '请输入型号',
   codeLong: '型号不能超过100个字符',
   sent: '报价已发送，会员将收到报价消息',
+  requoted: '已重新报价，会员将收到新的报价消息',
   closed: '询价单已关闭，会员将收到通知',
   quotationsMissing: '请选择询价单',
   bulkTooMany: '一次最多选择100张询价单',
@@ -67,6 +69,8 @@ export interface QuotationDeskLine extends QuotationLine {
   substitutes: (BomCandidate & { reason: string })[];
   /** matched: a catalogue part fits; otherwise staff price it by hand. */
   isMatched: boolean;
+  /** The part of the current offer, as the catalogue has it now (重新报价 starts from it); null when not offered. */
+  offered: BomCandidate | null;
 }
 
 export interface QuotationDeskDetail {
@@ -83,9 +87,15 @@ export interface QuotationDeskDetail {
   validUntilStr: string;
   totalCents: number | null;
   orderNo: string | null;
-  /** Only 待报价 can be priced and sent. */
+  /** How many times it was priced: sent back with 重新报价 and 关闭, so a desk showing an older offer is refused. */
+  offerRevision: number;
+  /** What this staff member may do now, from the lifecycle (contract/quotation-lifecycle.ts) and their role. */
+  allowedEvents: QuotationEvent[];
+  /** allowedEvents has quote: 待报价 is priced and sent. */
   canSend: boolean;
-  /** 待报价, 已报价 or 已接受 (not ordered) can be closed. */
+  /** allowedEvents has requote: an offer quoted, accepted or expired is priced again with a new validity. */
+  canRequote: boolean;
+  /** allowedEvents has close. */
   canClose: boolean;
   lines: QuotationDeskLine[];
 }

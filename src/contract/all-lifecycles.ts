@@ -1,9 +1,10 @@
 import type { Lifecycle } from './lifecycle.ts';
 import { orderLifecycle } from './order-lifecycle.ts';
+import { quotationLifecycle } from './quotation-lifecycle.ts';
 
 /**
  * Every declared lifecycle, in the order docs/decisions/0018-lifecycles.md shows them: the record's
  * diagrams and tables are generated from this list (`npm run lifecycles`), and a test keeps them so.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of lifecycles of different state and fact types
-export const allLifecycles: readonly Lifecycle<string, string, any>[] = [orderLifecycle];
+export const allLifecycles: readonly Lifecycle<string, string, any>[] = [orderLifecycle, quotationLifecycle];

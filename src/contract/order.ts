@@ -364,8 +364,11 @@ export interface SettlementData extends SettlementPricing {
   quotedPayableCents: number;
   /** A fresh key for this page view: a double click or a retried request makes one order. */
   idempotencyKey: string;
-  /** Checking out an accepted offer (/offer/settlement?quotationId=N): its lines at the quoted prices, not the cart. */
-  quotation?: { id: number; quotationNo: string };
+  /**
+   * Checking out an accepted offer (/offer/settlement?quotationId=N): its lines at the quoted prices
+   * and whole quoted quantities, not the cart; leadTimes: the delivery time quoted per product (2周).
+   */
+  quotation?: { id: number; quotationNo: string; leadTimes: { productId: number; leadTime: string }[] };
 }
 
 /** What the buyer sees after placing: go and pay (or the bank details). */

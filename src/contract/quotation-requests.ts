@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { recordIdField } from './content-requests.ts';
-import { isQuotationStatus, quotationErrors, quotationLimits, quotationMessages } from './quotation.ts';
+import { isQuotationStatus, quotationErrors, quotationLimits, quotationMessages, quotationStatuses } from './quotation.ts';
 
 /** The request schemas of quotationCalls. The browser imports this file for types only. */
 
@@ -40,6 +40,20 @@ const lineSchema = z.object(
 
 const quotationIdSchema = recordIdField(quotationErrors.notFound.msg);
 
+/**
+ * What the page showed when the member acted: its state and offer revision. A quotation changed
+ * since (staff priced it again, the member acted in another tab) is refused, never acted on blind.
+ */
+export const quotationSeenFields = {
+  from: z.enum(quotationStatuses, quotationMessages.statusInvalid).optional(),
+  revision: z
+    .number(quotationMessages.statusInvalid)
+    .int(quotationMessages.statusInvalid)
+    .min(0, quotationMessages.statusInvalid)
+    .max(1_000_000, quotationMessages.statusInvalid)
+    .optional(),
+};
+
 export const quotationRequests = {
   request: z.object({
     bomId: recordIdField('BOM 不存在或已删除').optional(),
@@ -57,6 +71,6 @@ export const quotationRequests = {
     page: z.coerce.number({ error: '页码有误' }).int('页码有误').min(1, '页码有误').max(10_000, '页码有误').optional().default(1),
   }),
   detail: z.object({ quotationId: quotationIdSchema }),
-  accept: z.object({ quotationId: quotationIdSchema }),
-  cancel: z.object({ quotationId: quotationIdSchema }),
+  accept: z.object({ quotationId: quotationIdSchema, ...quotationSeenFields }),
+  cancel: z.object({ quotationId: quotationIdSchema, ...quotationSeenFields }),
 };

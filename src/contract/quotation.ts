@@ -1,5 +1,6 @@
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
+import type { QuotationEvent } from './quotation-lifecycle.ts';
 
 /**
  * Quotation requests (询价) and offers (报价), issue 11: a member sends BOM lines to the store,
@@ -13,9 +14,9 @@ export const QuotationStatus = {
   quoted: 'quoted',
   /** 已接受: the member accepted the offer and may check it out once. */
   accepted: 'accepted',
-  /** 已下单: an order was placed from it; final. */
+  /** 已下单: an order was placed from it (back to 已报价 or 已过期 if that order is cancelled unpaid). */
   ordered: 'ordered',
-  /** 已过期: the offer's validity date passed before it was ordered; final. */
+  /** 已过期: the offer's validity date passed before it was ordered (staff may price it again). */
   expired: 'expired',
   /** 已取消: withdrawn by the member; final. */
   cancelled: 'cancelled',
@@ -47,9 +48,6 @@ export const quotationStatusLabels: Record<QuotationStatus, string> = {
 export function isQuotationStatus(value: string): value is QuotationStatus {
   return (quotationStatuses as readonly string[]).includes(value);
 }
-
-/** The member may withdraw a request or an offer until an order is placed from it. */
-export const cancellableQuotationStatuses: readonly QuotationStatus[] = [QuotationStatus.pending, QuotationStatus.quoted, QuotationStatus.accepted];
 
 export const quotationLimits = {
   linesMax: 500,
@@ -145,10 +143,15 @@ export interface QuotationSummary {
   orderNo: string | null;
   /** Why staff closed it (已关闭); '' otherwise. */
   closeReason: string;
-  /** Quoted and still valid. */
+  /** How many times staff priced it (0 while 待报价): a page acting on an older offer is refused. */
+  offerRevision: number;
+  /** What the member may do now, from the lifecycle (contract/quotation-lifecycle.ts): the page's buttons. */
+  allowedEvents: QuotationEvent[];
+  /** allowedEvents has accept: quoted and still valid. */
   canAccept: boolean;
+  /** allowedEvents has cancel. */
   canCancel: boolean;
-  /** Accepted and still valid: /offer/settlement opens. */
+  /** allowedEvents has order: accepted and still valid, /offer/settlement opens. */
   canCheckout: boolean;
 }
 

@@ -1,5 +1,11 @@
 import { useState } from 'react';
-import { quotationDeskPaths, type QuotationDeskDetail, type QuotationDeskLine, type QuotationDetailPageData } from '../../contract/admin-quotation.ts';
+import {
+  quotationDeskMessages,
+  quotationDeskPaths,
+  type QuotationDeskDetail,
+  type QuotationDeskLine,
+  type QuotationDetailPageData,
+} from '../../contract/admin-quotation.ts';
 import { quotationDeskCalls } from '../../contract/admin-quotation-calls.ts';
 import type { BomCandidate } from '../../contract/bom.ts';
 import { formatUnitPriceE4 } from '../../contract/money.ts';
@@ -160,16 +166,24 @@ function OfferLineRow({
   );
 }
 
+/** The state and offer revision the desk shows, sent with each change: a colleague's change meanwhile is refused. */
+function seenOf(detail: QuotationDeskDetail) {
+  return { from: detail.status, revision: detail.offerRevision };
+}
+
 function OfferForm({
   detail,
   defaultValidDate,
+  isRequote,
   onSent,
 }: {
   detail: QuotationDeskDetail;
   defaultValidDate: string;
+  /** 重新报价 of an offer quoted, accepted or expired, starting from the current offer. */
+  isRequote: boolean;
   onSent: (next: QuotationDeskDetail, msg: string) => void;
 }) {
-  const { drafts, change, choose } = useOfferDraft(detail);
+  const { drafts, change, choose } = useOfferDraft(detail, isRequote);
   const [validDate, setValidDate] = useState(defaultValidDate);
   const [staffNote, setStaffNote] = useState('');
   const [error, setError] = useState('');
@@ -183,7 +197,11 @@ function OfferForm({
     setError('');
     setSending(true);
     try {
-      onSent(await callStaffApi(quotationDeskCalls.send, { quotationId: detail.id, validDate, staffNote, lines }), '报价已发送，会员将收到报价消息');
+      const body = { quotationId: detail.id, validDate, staffNote, lines, ...seenOf(detail) };
+      onSent(
+        isRequote ? await callStaffApi(quotationDeskCalls.requote, body) : await callStaffApi(quotationDeskCalls.send, body),
+        isRequote ? quotationDeskMessages.requoted : quotationDeskMessages.sent,
+      );
     } catch (failure) {
       setError(messageOf(failure));
     } finally {
@@ -191,8 +209,9 @@ function OfferForm({
     }
   }
   return (
-    <section className="admin-card">
-      <h2>报价</h2>
+    <section className="admin-card" aria-label={isRequote ? '重新报价' : '报价'}>
+      <h2>{isRequote ? '重新报价' : '报价'}</h2>
+      {isRequote ? <p className="quotation-desk__hint">新的单价、数量、交期与有效期将取代当前报价；会员已接受的，须重新接受。</p> : null}
       <table className="admin-table quotation-desk__lines">
         <thead>
           <tr>
@@ -235,7 +254,7 @@ function OfferForm({
         />
         <StaffCan action="update" subject="Quotation">
           <button type="button" className="admin-button" disabled={isSending} onClick={() => void send()}>
-            发送报价
+            {isRequote ? '发送新报价' : '发送报价'}
           </button>
         </StaffCan>
       </div>
@@ -252,7 +271,7 @@ function CloseForm({ detail, onClosed }: { detail: QuotationDeskDetail; onClosed
   async function close() {
     setError('');
     try {
-      onClosed(await callStaffApi(quotationDeskCalls.close, { quotationId: detail.id, reason }), '询价单已关闭，会员将收到通知');
+      onClosed(await callStaffApi(quotationDeskCalls.close, { quotationId: detail.id, reason, ...seenOf(detail) }), quotationDeskMessages.closed);
     } catch (failure) {
       setError(messageOf(failure));
     }
@@ -375,8 +394,15 @@ export function AdminQuotationDetailPage({ data }: PageProps<QuotationDetailPage
           {notice}
         </p>
       </section>
-      {detail.canSend ? <OfferForm detail={detail} defaultValidDate={data.defaultValidDate} onSent={update} /> : <OfferedLines detail={detail} />}
-      {detail.canClose && <CloseForm key={detail.status} detail={detail} onClosed={update} />}
+      {detail.canSend ? (
+        <OfferForm key={`send-${String(detail.offerRevision)}`} detail={detail} defaultValidDate={data.defaultValidDate} isRequote={false} onSent={update} />
+      ) : (
+        <OfferedLines detail={detail} />
+      )}
+      {detail.canRequote && (
+        <OfferForm key={`requote-${String(detail.offerRevision)}`} detail={detail} defaultValidDate={data.defaultValidDate} isRequote onSent={update} />
+      )}
+      {detail.canClose && <CloseForm key={`${detail.status}-${String(detail.offerRevision)}`} detail={detail} onClosed={update} />}
     </AdminLayout>
   );
 }

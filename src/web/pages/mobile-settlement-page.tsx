@@ -37,7 +37,7 @@ export function MobileSettlementPage({ shell, data }: PageProps<MobileSettlement
   const { pricing, choices, notice } = settlement;
   const carrier = initial.carriers.find((entry) => entry.code === choices.carrierCode);
   const isPickup = carrier?.isPickup === true;
-  const rows = settlementRowsOf(pricing.lines, pricing.shortfallChoice);
+  const rows = settlementRowsOf(pricing.lines, pricing.shortfallChoice, initial.quotation);
   const hasGoods = pricing.lines.some((line) => line.quantity > 0);
   const backHref = initial.quotation ? '/user/quotation' : paths.cart;
 
@@ -95,6 +95,7 @@ export function MobileSettlementPage({ shell, data }: PageProps<MobileSettlement
           isDisabled={settlement.isPlacing}
           onCarrier={settlement.chooseCarrier}
           onShortfall={settlement.chooseShortfall}
+          isQuotation={initial.quotation !== undefined}
         />
       </Card>
       <Card

@@ -142,6 +142,7 @@ export function SettlementPage({ shell, data }: PageProps<SettlementData>) {
               isDisabled={settlement.isPlacing}
               onCarrier={settlement.chooseCarrier}
               onShortfall={settlement.chooseShortfall}
+              isQuotation={data.quotation !== undefined}
             />
           </CheckoutSection>
           <CheckoutSection
@@ -163,7 +164,7 @@ export function SettlementPage({ shell, data }: PageProps<SettlementData>) {
                 有 {changedCount} 种商品自加入购物车后价格、库存或包装数量发生了变化，以下已按最新信息计算，请核对后提交。
               </p>
             ) : null}
-            <OrderLinesTable rows={settlementRowsOf(pricing.lines, pricing.shortfallChoice)} rowTestId="settlement-line" label="结算商品" />
+            <OrderLinesTable rows={settlementRowsOf(pricing.lines, pricing.shortfallChoice, data.quotation)} rowTestId="settlement-line" label="结算商品" />
           </CheckoutSection>
           <CheckoutSection title="发票信息">
             <InvoicePicker initialProfiles={data.invoiceProfiles} value={settlement.invoice} onChange={settlement.setInvoice} />

@@ -42,6 +42,7 @@ import { orderShipmentsMigration } from './0040-order-shipments.ts';
 import { quotationMarketingDesksMigration } from './0041-quotation-marketing-desks.ts';
 import { contentDeskMigration } from './0042-content-desk.ts';
 import { icZoneUniqueCodesMigration } from './0045-ic-zone-unique-codes.ts';
+import { quotationLifecycleMigration } from './0050-quotation-lifecycle.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const allMigrations: Record<string, MigrationFactory> = {
@@ -88,4 +89,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0045-ic-zone-unique-codes': icZoneUniqueCodesMigration,
   '0046-content-drafts': contentDraftsMigration,
   '0047-price-import-rollback': priceImportRollbackMigration,
+  '0050-quotation-lifecycle': quotationLifecycleMigration,
 };

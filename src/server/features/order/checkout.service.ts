@@ -2,7 +2,6 @@ import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Address } from '../../../contract/address.ts';
 import type { ProductSummary } from '../../../contract/catalog.ts';
-import { amountCentsOf } from '../../../contract/money.ts';
 import { couponErrors, type CouponDraft, type DraftCoupon } from '../../../contract/coupon.ts';
 import { bestCouponCombination, chosenCombination } from '../../../contract/coupon-combination.ts';
 import { carriersWithThreshold, defaultCarrierCode, findCarrier, freightOf, type Freight } from '../../../contract/delivery.ts';
@@ -17,7 +16,7 @@ import { loadProductSummaries } from '../catalog/product.service.ts';
 import { listCouponsForDraft } from '../coupon/coupon.service.ts';
 import { listInvoiceProfiles } from '../invoice/invoice.service.ts';
 import { loadQuotationCheckout } from '../quotation/quotation.service.ts';
-import { amountsOf, couponDraftOf, goodsCentsOf, settlementLineOf, weightGramsOf, type SeenCartLine } from './order-pricing.ts';
+import { amountsOf, couponDraftOf, goodsCentsOf, quotedLineOf, settlementLineOf, weightGramsOf, type SeenCartLine } from './order-pricing.ts';
 
 export interface CheckoutChoice {
   carrierCode: string;
@@ -34,7 +33,7 @@ export interface CheckoutLines {
   cartLines: SelectedCartLine[];
   /** productId → the quoted unit price; null for the cart. */
   quotedPrices: ReadonlyMap<number, number> | null;
-  quotation: { id: number; quotationNo: string } | null;
+  quotation: { id: number; quotationNo: string; leadTimes: { productId: number; leadTime: string }[] } | null;
 }
 
 /** Only the member's accepted, still valid offer (quotation.service says why not otherwise). */
@@ -44,21 +43,26 @@ export async function loadCheckoutLines(db: Kysely<Database>, userId: number, qu
   return {
     cartLines: offer.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, seenUnitPriceE4: null, seenPackSize: null, seenStock: null })),
     quotedPrices: new Map(offer.lines.map((line) => [line.productId, line.unitPriceE4])),
-    quotation: { id: offer.quotationId, quotationNo: offer.quotationNo },
+    quotation: {
+      id: offer.quotationId,
+      quotationNo: offer.quotationNo,
+      leadTimes: offer.lines.flatMap((line) => (line.leadTime.trim() === '' ? [] : [{ productId: line.productId, leadTime: line.leadTime.trim() }])),
+    },
   };
 }
 
-/** A line priced by the tier of its quantity, or at its quoted unit price: the same quantity and stock rules either way. */
+/**
+ * A line priced by the tier of its quantity; an offer's line at its quoted unit price and its whole
+ * quoted quantity (what is not in stock is back ordered, whichever shortfall choice: never dropped).
+ */
 export function checkoutLineOf(
   line: SeenCartLine,
   product: ProductSummary | undefined,
   choice: ShortfallChoice,
   quotedPrices: ReadonlyMap<number, number> | null,
 ): SettlementLine {
-  const priced = settlementLineOf(line, product, choice);
   const quoted = quotedPrices?.get(line.productId);
-  if (quoted === undefined) return priced;
-  return { ...priced, unitPriceE4: quoted, amountCents: priced.quantity > 0 ? amountCentsOf(quoted, priced.quantity) : 0 };
+  return quoted === undefined ? settlementLineOf(line, product, choice) : quotedLineOf(line, product, quoted);
 }
 
 /** The selected cart lines priced now, with the products they were priced from. */

@@ -10,7 +10,7 @@ import {
   type OrderCoupon,
   type PlacedOrder,
   type SettlementLine,
-  type ShortfallChoice,
+  ShortfallChoice,
 } from '../../../contract/order.ts';
 import type { orderRequests } from '../../../contract/order-requests.ts';
 import { isPackMultiple } from '../../../contract/rules.ts';
@@ -112,11 +112,16 @@ async function takeStock(
   return { stockBefore, allocations };
 }
 
-function checkSellable(lines: readonly SelectedCartLine[], products: ReadonlyMap<number, ProductSummary>): void {
+/** An offer's lines need only their products: staff fixed price, quantity and lead time (a part out of stock is back ordered). */
+function checkSellable(lines: readonly SelectedCartLine[], products: ReadonlyMap<number, ProductSummary>, isQuoted: boolean): void {
   if (lines.length === 0) throw new AppError(orderErrors.emptySelection);
   if (lines.length > maxOrderLines) throw new AppError(orderErrors.tooManyLines);
   for (const line of lines) {
     const product = products.get(line.productId);
+    if (isQuoted) {
+      if (!product) throw new AppError(orderErrors.lineNotSold, '报价中的部分商品已下架，请联系客服重新报价');
+      continue;
+    }
     if (!product || !isSold(product)) throw new AppError(orderErrors.lineNotSold, `${product?.code ?? '部分商品'}已下架，请返回购物车删除后再结算`);
     if (!isPackMultiple(line.quantity, product.packSize)) {
       throw new AppError(orderErrors.notPackMultiple, `${product.code}的购买数量须为${String(product.packSize)}的整数倍，请返回购物车修改`);
@@ -163,9 +168,11 @@ export async function placeOrder(
       cartLines.map((line) => line.productId),
     );
     const products = new Map(summaries.map((product) => [product.productId, product]));
-    checkSellable(cartLines, products);
+    checkSellable(cartLines, products, quotation !== null);
 
-    const { stockBefore, allocations } = await takeStock(trx, cartLines, products, request.shortfallChoice, now);
+    // An offer's order holds every quoted unit: what is not in stock waits for it, whichever way the buyer ships.
+    const takeChoice = quotation ? ShortfallChoice.waitForAll : request.shortfallChoice;
+    const { stockBefore, allocations } = await takeStock(trx, cartLines, products, takeChoice, now);
     const pricedProducts = new Map(summaries.map((product) => [product.productId, { ...product, stock: stockBefore.get(product.productId) ?? product.stock }]));
     const lines: SettlementLine[] = cartLines
       .map((line) => checkoutLineOf(line, pricedProducts.get(line.productId), request.shortfallChoice, quotedPrices))

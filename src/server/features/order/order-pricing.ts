@@ -100,6 +100,32 @@ export function settlementLineOf(line: SeenCartLine, product: ProductSummary | u
   };
 }
 
+/**
+ * A line of an accepted offer (/offer/settlement?quotationId=N): the whole quoted quantity at the
+ * quoted unit price, whatever the stock and the shortfall choice. What is not in stock waits for it
+ * (a back order, as 等待全部到货 does) and is never dropped: staff quoted it, lead time and all.
+ */
+export function quotedLineOf(line: SeenCartLine, product: ProductSummary | undefined, unitPriceE4: number): SettlementLine {
+  if (!product)
+    return { ...settlementLineOf(line, product, ShortfallChoice.waitForAll), changes: [{ kind: 'notSold', text: '该商品已下架，请联系客服重新报价' }] };
+  return {
+    productId: product.productId,
+    productCode: product.code,
+    productName: product.description,
+    brandName: product.brandName,
+    package: product.package,
+    cartQuantity: line.quantity,
+    quantity: line.quantity,
+    packSize: product.packSize,
+    stock: product.stock,
+    isShortOfStock: line.quantity > product.stock,
+    unitPriceE4,
+    amountCents: amountCentsOf(unitPriceE4, line.quantity),
+    weightGrams: lineWeightGrams(product.package, line.quantity),
+    changes: [],
+  };
+}
+
 export function goodsCentsOf(lines: readonly SettlementLine[]): number {
   return lines.reduce((sum, line) => sum + line.amountCents, 0);
 }

@@ -32,7 +32,7 @@ export function quotationDeskPages(deps: FeatureDeps): Page[] {
         const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Quotation' });
         if ('redirectTo' in access) return access;
         if (!Number.isInteger(quotationId) || quotationId < 1 || quotationId > 2_147_483_647) return { redirectTo: quotationDeskPaths.list };
-        const detail = await loadQuotationDeskDetail(deps, quotationId);
+        const detail = await loadQuotationDeskDetail(deps, quotationId, access.staff);
         return {
           title: `询价单 ${detail.quotationNo} - 报价管理 - 芯品商城管理后台`,
           isNoIndex: true,

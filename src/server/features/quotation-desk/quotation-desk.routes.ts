@@ -16,6 +16,7 @@ import {
   listQuotationDesk,
   loadQuotationDeskDetail,
   lookupPartForQuotation,
+  requoteQuotationOffer,
   sendQuotationOffer,
   type StaffActor,
 } from './quotation-desk.service.ts';
@@ -40,10 +41,13 @@ function actorOf(staff: StaffIdentity | null, request: FastifyRequest): StaffAct
 export function registerQuotationDeskRoutes(app: FastifyInstance, deps: FeatureDeps) {
   registerStaffCalls(app, deps, quotationDeskCalls, quotationDeskRequests, {
     list: ({ body }) => listQuotationDesk(deps.db, body),
-    detail: ({ body }) => loadQuotationDeskDetail(deps, body.quotationId),
+    detail: ({ body, staff, request }) => loadQuotationDeskDetail(deps, body.quotationId, actorOf(staff, request).staff),
     lookupPart: ({ body }) => lookupPartForQuotation(deps, body),
     async send({ body, staff, request }) {
       return new WithMessage(await sendQuotationOffer(deps, actorOf(staff, request), body), quotationDeskMessages.sent);
+    },
+    async requote({ body, staff, request }) {
+      return new WithMessage(await requoteQuotationOffer(deps, actorOf(staff, request), body), quotationDeskMessages.requoted);
     },
     bulkClose: ({ body, staff, request }) =>
       changeEachOfBulk(body.quotationIds, (quotationId) => closeQuotationByStaff(deps, actorOf(staff, request), { quotationId, reason: body.reason })),

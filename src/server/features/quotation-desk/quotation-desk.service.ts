@@ -12,13 +12,23 @@ import type { quotationDeskRequests } from '../../../contract/admin-quotation-re
 import type { BomCandidate, BomLineInput } from '../../../contract/bom.ts';
 import { formatBeijingTime } from '../../../contract/coupon.ts';
 import { requestErrors } from '../../../contract/errors.ts';
-import { QuotationStatus, quotationStatusLabels } from '../../../contract/quotation.ts';
+import { ActorKind, type Actor } from '../../../contract/lifecycle.ts';
+import { quotationStatusLabels } from '../../../contract/quotation.ts';
+import { effectiveQuotationStatus, staffQuotationButtons } from '../../../contract/quotation-lifecycle.ts';
 import type { StaffIdentity } from '../../../contract/staff.ts';
+import { abilityFor } from '../../../contract/staff-permissions.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { matchBomLineInputs } from '../bom/bom.service.ts';
 import { toQuotationDetail } from '../quotation/quotation.service.ts';
-import { closeQuotation, loadQuotationForStaff, priceQuotation, type QuotationChange, type QuotationChangeHook } from '../quotation/quotation-staff.service.ts';
+import {
+  closeQuotation,
+  loadQuotationForStaff,
+  priceQuotation,
+  requoteQuotation,
+  type QuotationChange,
+  type QuotationChangeHook,
+} from '../quotation/quotation-staff.service.ts';
 import type { QuotationLineRow, QuotationRow } from '../quotation/quotation.tables.ts';
 import type { SearchService } from '../search/search.service.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
@@ -45,9 +55,10 @@ function beijingDayStart(date: string | undefined): number | undefined {
   return Number.isNaN(ms) ? undefined : ms - beijingOffsetMs;
 }
 
-function effectiveStatus(row: { status: QuotationStatus; validUntil: number | null }, now: number): QuotationStatus {
-  const isLive = row.status === QuotationStatus.quoted || row.status === QuotationStatus.accepted;
-  return isLive && row.validUntil !== null && row.validUntil < now ? QuotationStatus.expired : row.status;
+/** The lifecycle's actor for a staff member: what their role's ability allows. */
+export function staffActorOf(staff: StaffIdentity): Actor {
+  const ability = abilityFor(staff.role);
+  return { kind: ActorKind.staff, can: (action, subject) => ability.can(action, subject) };
 }
 
 /** 报价管理's grid: filters by state, member phone, number and creation dates (Beijing), sorted by creation or line count. */
@@ -65,7 +76,7 @@ function deskQueryOf(filters: z.output<Requests['list']>['filters']) {
 type QuotationDeskListRow = Awaited<ReturnType<typeof findQuotationDeskPage>>['rows'][number];
 
 function deskRowOf(row: QuotationDeskListRow, now: number): QuotationDeskRow {
-  const status = effectiveStatus(row, now);
+  const status = effectiveQuotationStatus(row, now);
   return {
     id: row.id,
     quotationNo: row.quotationNo,
@@ -110,25 +121,63 @@ function lineInputOf(line: QuotationLineRow): BomLineInput {
   };
 }
 
+/** A part code looked up as a BOM line is matched. */
+function codeInputOf(code: string, quantity: number, lineNo = 1): BomLineInput {
+  return {
+    lineNo,
+    sourceRows: [],
+    query: { mpn: code, storeCode: '', value: '', description: '', package: '', brand: '' },
+    designators: [],
+    quantityPerBoard: quantity,
+    requiredQuantity: quantity,
+    isNotFitted: false,
+    notes: [],
+  };
+}
+
 /** The member's own choice first when the catalogue found it. */
 function memberChoiceFirst(candidates: BomCandidate[], productId: number | null): BomCandidate[] {
   const chosen = candidates.find((candidate) => candidate.productId === productId);
   return chosen ? [chosen, ...candidates.filter((candidate) => candidate !== chosen)] : candidates;
 }
 
-/** One quotation for the desk: its lines with the catalogue's matches (one batched match for all lines), the member's phone. */
-export async function loadQuotationDeskDetail(deps: QuotationDeskDeps, quotationId: number, now = Date.now()): Promise<QuotationDeskDetail> {
+/**
+ * One quotation for the desk: its lines with the catalogue's matches (one batched match for all
+ * lines), the member's phone, and what `staff` may do now (the lifecycle's events for their role).
+ */
+export async function loadQuotationDeskDetail(
+  deps: QuotationDeskDeps,
+  quotationId: number,
+  staff: StaffIdentity,
+  now = Date.now(),
+): Promise<QuotationDeskDetail> {
   const { row, lines } = await loadQuotationForStaff(deps.db, quotationId);
-  const detail = toQuotationDetail(row, lines, now);
+  const detail = toQuotationDetail(row, lines, now, staffActorOf(staff));
+  const events = detail.allowedEvents.filter((event) => staffQuotationButtons.includes(event));
   const [matched, memberPhone] = await Promise.all([matchBomLineInputs(deps, lines.map(lineInputOf)), findMemberPhone(deps.db, row.userId)]);
+  const choicesOf = (index: number) => [...(matched.lines[index]?.candidates ?? []), ...(matched.lines[index]?.substitutes ?? [])];
+  // An offered part staff found by code (not among the line's matches) is looked up again by its code, all such lines at once.
+  const unlisted = detail.lines.flatMap((line, index) =>
+    line.offer && !choicesOf(index).some((part) => part.productId === line.offer?.productId) ? [line] : [],
+  );
+  const found =
+    unlisted.length === 0
+      ? { lines: [] }
+      : await matchBomLineInputs(
+          deps,
+          unlisted.map((line, index) => codeInputOf(line.offer?.productCode ?? '', line.offer?.quantity ?? 1, index + 1)),
+        );
   const deskLines: QuotationDeskLine[] = detail.lines.map((line, index) => {
     const match = matched.lines[index];
     const candidates = memberChoiceFirst(match?.candidates ?? [], line.productId);
+    const lookedUp = found.lines[unlisted.indexOf(line)]?.candidates ?? [];
+    const offered = line.offer ? ([...choicesOf(index), ...lookedUp].find((part) => part.productId === line.offer?.productId) ?? null) : null;
     return {
       ...line,
       candidates,
       substitutes: match?.substitutes ?? [],
       isMatched: (line.productId !== null && candidates[0]?.productId === line.productId) || match?.status === 'exact',
+      offered,
     };
   });
   return {
@@ -145,32 +194,25 @@ export async function loadQuotationDeskDetail(deps: QuotationDeskDeps, quotation
     validUntilStr: detail.validUntilStr,
     totalCents: row.totalCents,
     orderNo: row.orderNo,
-    canSend: row.status === QuotationStatus.pending,
-    canClose: [QuotationStatus.pending, QuotationStatus.quoted, QuotationStatus.accepted].some((status) => status === row.status),
+    offerRevision: row.offerRevision,
+    allowedEvents: events,
+    canSend: events.includes('quote'),
+    canRequote: events.includes('requote'),
+    canClose: events.includes('close'),
     lines: deskLines,
   };
 }
 
 /** Catalogue parts for a code staff type (a substitute): matched as a BOM line is, best first. */
 export async function lookupPartForQuotation(deps: QuotationDeskDeps, request: z.output<Requests['lookupPart']>): Promise<BomCandidate[]> {
-  const input: BomLineInput = {
-    lineNo: 1,
-    sourceRows: [],
-    query: { mpn: request.code, storeCode: '', value: '', description: '', package: '', brand: '' },
-    designators: [],
-    quantityPerBoard: request.quantity,
-    requiredQuantity: request.quantity,
-    isNotFitted: false,
-    notes: [],
-  };
-  const matched = await matchBomLineInputs(deps, [input]);
+  const matched = await matchBomLineInputs(deps, [codeInputOf(request.code, request.quantity)]);
   return matched.lines[0]?.candidates ?? [];
 }
 
 /** What the audit keeps of a quotation: its state and offer, not the member's lines. */
 function auditView(row: QuotationRow) {
-  const { status, totalCents, validUntil, staffNote, closeReason, quotedAt, closedAt } = row;
-  return { status, totalCents, validUntil, staffNote, closeReason, quotedAt, closedAt };
+  const { status, totalCents, validUntil, staffNote, closeReason, quotedAt, closedAt, offerRevision } = row;
+  return { status, totalCents, validUntil, staffNote, closeReason, quotedAt, closedAt, offerRevision };
 }
 
 function auditHook(actor: StaffActor, action: string, extra: (change: QuotationChange) => object = () => ({})): QuotationChangeHook {
@@ -186,6 +228,12 @@ function auditHook(actor: StaffActor, action: string, extra: (change: QuotationC
     });
 }
 
+function validUntilOrThrow(validDate: string, now: number): number {
+  const validUntil = endOfBeijingDay(validDate);
+  if (!Number.isFinite(validUntil) || validUntil <= now) throw new AppError(requestErrors.invalid, quotationDeskMessages.validUntilInvalid);
+  return validUntil;
+}
+
 /**
  * Sends the offer: the lines staff priced (the match or a substitute, unit price, quantity, lead
  * time) valid to the end of the chosen Beijing day. priceQuotation's conditional update decides
@@ -197,16 +245,35 @@ export async function sendQuotationOffer(
   request: z.output<Requests['send']>,
   now = Date.now(),
 ): Promise<QuotationDeskDetail> {
-  const validUntil = endOfBeijingDay(request.validDate);
-  if (!Number.isFinite(validUntil) || validUntil <= now) throw new AppError(requestErrors.invalid, quotationDeskMessages.validUntilInvalid);
+  const validUntil = validUntilOrThrow(request.validDate, now);
   await priceQuotation(
     deps.db,
     request.quotationId,
     { lines: request.lines, validUntil, staffNote: request.staffNote },
     now,
     auditHook(actor, 'sendOffer', () => ({ lines: request.lines })),
+    { actor: staffActorOf(actor.staff), seen: { from: request.from, revision: request.revision } },
   );
-  return loadQuotationDeskDetail(deps, request.quotationId, now);
+  return loadQuotationDeskDetail(deps, request.quotationId, actor.staff, now);
+}
+
+/** 重新报价: an offer quoted, accepted or expired priced again with a new validity, from the offer the desk showed; audited. */
+export async function requoteQuotationOffer(
+  deps: QuotationDeskDeps,
+  actor: StaffActor,
+  request: z.output<Requests['requote']>,
+  now = Date.now(),
+): Promise<QuotationDeskDetail> {
+  const validUntil = validUntilOrThrow(request.validDate, now);
+  await requoteQuotation(
+    deps.db,
+    request.quotationId,
+    { lines: request.lines, validUntil, staffNote: request.staffNote },
+    now,
+    auditHook(actor, 'requote', () => ({ lines: request.lines })),
+    { actor: staffActorOf(actor.staff), seen: { from: request.from, revision: request.revision } },
+  );
+  return loadQuotationDeskDetail(deps, request.quotationId, actor.staff, now);
 }
 
 /** Rejects the request or closes the offer with the reason the member is told (a BOM message). */
@@ -216,6 +283,9 @@ export async function closeQuotationByStaff(
   request: z.output<Requests['close']>,
   now = Date.now(),
 ): Promise<QuotationDeskDetail> {
-  await closeQuotation(deps.db, request.quotationId, request.reason, now, auditHook(actor, 'close'));
-  return loadQuotationDeskDetail(deps, request.quotationId, now);
+  await closeQuotation(deps.db, request.quotationId, request.reason, now, auditHook(actor, 'close'), {
+    actor: staffActorOf(actor.staff),
+    seen: { from: request.from, revision: request.revision },
+  });
+  return loadQuotationDeskDetail(deps, request.quotationId, actor.staff, now);
 }

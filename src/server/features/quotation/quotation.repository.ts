@@ -1,5 +1,7 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import { quotationStatuses, type QuotationStatus } from '../../../contract/quotation.ts';
+import { targetOf } from '../../../contract/lifecycle.ts';
+import { QuotationStatus, quotationStatuses } from '../../../contract/quotation.ts';
+import { quotationLifecycle } from '../../../contract/quotation-lifecycle.ts';
 import type { Database } from '../../db/database.ts';
 import type { QuotationLineRow, QuotationLinesTable, QuotationRow, QuotationsTable } from './quotation.tables.ts';
 
@@ -64,22 +66,60 @@ export function findQuotationLines(db: Kysely<Database>, quotationIds: readonly 
   return db.selectFrom('quotationLines').selectAll().where('quotationId', 'in', quotationIds).orderBy('quotationId').orderBy('lineNo').orderBy('id').execute();
 }
 
+/** The guard of a conditional update of one quotation: its state, and what else the actor saw. */
+export interface QuotationClaimGuard {
+  from: readonly QuotationStatus[];
+  /** The member's own quotation only. */
+  userId?: number;
+  /** Still valid at this moment (validUntil >= validAt). */
+  validAt?: number;
+  /** The offer revision the actor's page showed. */
+  revision?: number;
+  /** The order it was ordered as (an order lapsing gives back only its own quotation). */
+  orderNo?: string;
+}
+
+export type QuotationChanges = Updateable<QuotationsTable> & { status: QuotationStatus; updatedAt: number };
+
 /**
- * Moves one quotation from one of `from` to `to` in one conditional statement; `extra` narrows the
- * guard (validity) and sets more columns. False when the row was not in such a state: someone else
- * moved it first, or it is not the member's.
+ * Moves one quotation from one of `from` to `changes.status` in one conditional statement; the
+ * guard narrows it further. `isRepriced` counts one more offer revision. False when the row was not
+ * in such a state: someone else moved it first, or it is not the member's.
  */
 export async function claimQuotation(
   db: Kysely<Database>,
   id: number,
-  guard: { from: readonly QuotationStatus[]; userId?: number; validAt?: number },
-  changes: Updateable<QuotationsTable> & { status: QuotationStatus; updatedAt: number },
+  guard: QuotationClaimGuard,
+  changes: QuotationChanges,
+  isRepriced = false,
 ): Promise<boolean> {
   let query = db.updateTable('quotations').set(changes).where('id', '=', id).where('status', 'in', guard.from);
+  if (isRepriced) query = query.set((eb) => ({ offerRevision: eb('offerRevision', '+', 1) }));
   if (guard.userId !== undefined) query = query.where('userId', '=', guard.userId);
   if (guard.validAt !== undefined) query = query.where('validUntil', '>=', guard.validAt);
+  if (guard.revision !== undefined) query = query.where('offerRevision', '=', guard.revision);
+  if (guard.orderNo !== undefined) query = query.where('orderNo', '=', guard.orderNo);
   const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Staff price an offer again: every line's previous offer goes before the new one is written. */
+export async function clearLineOffers(trx: Kysely<Database>, quotationId: number): Promise<void> {
+  await trx
+    .updateTable('quotationLines')
+    .set({
+      offerProductId: null,
+      offerProductCode: null,
+      offerProductName: null,
+      offerBrandName: null,
+      offerPackage: null,
+      offerUnitPriceE4: null,
+      offerQuantity: null,
+      offerAmountCents: null,
+      offerLeadTime: null,
+    })
+    .where('quotationId', '=', quotationId)
+    .execute();
 }
 
 export async function updateLineOffer(
@@ -103,13 +143,21 @@ export async function updateLineOffer(
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Claims every offer (of one member, if given) past its validity in one statement: the ids and owners it moved. */
-export function expireDue(db: Kysely<Database>, now: number, userId?: number): Promise<{ id: number; userId: number; quotationNo: string }[]> {
+/**
+ * Claims every offer (of one member, or one quotation, if given) past its validity in one statement
+ * (the lifecycle's expire): the ids and owners it moved.
+ */
+export function expireDue(
+  db: Kysely<Database>,
+  now: number,
+  scope: { userId?: number; quotationId?: number } = {},
+): Promise<{ id: number; userId: number; quotationNo: string }[]> {
   let query = db
     .updateTable('quotations')
-    .set({ status: 'expired', updatedAt: now })
-    .where('status', 'in', ['quoted', 'accepted'])
+    .set({ status: targetOf(quotationLifecycle, 'expire', QuotationStatus.quoted), updatedAt: now })
+    .where('status', 'in', quotationLifecycle.events.expire.from)
     .where('validUntil', '<', now);
-  if (userId !== undefined) query = query.where('userId', '=', userId);
+  if (scope.userId !== undefined) query = query.where('userId', '=', scope.userId);
+  if (scope.quotationId !== undefined) query = query.where('id', '=', scope.quotationId);
   return query.returning(['id', 'userId', 'quotationNo']).execute();
 }

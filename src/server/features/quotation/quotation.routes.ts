@@ -11,7 +11,11 @@ export function registerQuotationRoutes(app: FastifyInstance, deps: QuotationDep
     list: ({ body, userId }) =>
       listQuotations(deps.db, userId, { status: body.status !== undefined && isQuotationStatus(body.status) ? body.status : null, page: body.page }),
     detail: ({ body, userId }) => loadQuotationDetail(deps.db, userId, body.quotationId),
-    accept: ({ body, userId }) => acceptQuotation(deps.db, userId, body.quotationId),
-    cancel: async ({ body, userId }) => new WithMessage(await cancelQuotation(deps.db, userId, body.quotationId), quotationMessages.cancelled),
+    accept: ({ body, userId }) => acceptQuotation(deps.db, userId, body.quotationId, Date.now(), { from: body.from, revision: body.revision }),
+    cancel: async ({ body, userId }) =>
+      new WithMessage(
+        await cancelQuotation(deps.db, userId, body.quotationId, Date.now(), { from: body.from, revision: body.revision }),
+        quotationMessages.cancelled,
+      ),
   });
 }

@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { MessageType } from '../../../contract/message.ts';
+import { ActorKind, allowedEvents, buyer, targetOf, type Actor } from '../../../contract/lifecycle.ts';
 import {
-  cancellableQuotationStatuses,
   quotationErrors,
   quotationLimits,
   quotationListPageSize,
@@ -15,6 +15,13 @@ import {
   type QuotationListData,
 } from '../../../contract/quotation.ts';
 import type { quotationRequests } from '../../../contract/quotation-requests.ts';
+import {
+  buyerQuotationButtons,
+  effectiveQuotationStatus,
+  quotationFactsOf,
+  quotationLifecycle,
+  type QuotationEvent,
+} from '../../../contract/quotation-lifecycle.ts';
 import type { z } from 'zod';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -25,6 +32,7 @@ import {
   claimQuotation,
   countQuotationsByStatus,
   expireDue,
+  findQuotationById,
   findQuotationLines,
   findQuotationOfMember,
   findQuotationPage,
@@ -33,6 +41,8 @@ import {
   isQuotationNoConflict,
 } from './quotation.repository.ts';
 import type { QuotationLineRow, QuotationRow } from './quotation.tables.ts';
+import { assertQuotationAllowed, moveQuotation, type QuotationSeen } from './quotation-transition.ts';
+import { claimFrom } from '../../lifecycle/lifecycle-guard.ts';
 import { assertMemberBom } from '../bom/bom.service.ts';
 
 export type QuotationRequest = z.output<(typeof quotationRequests)['request']>;
@@ -54,12 +64,6 @@ export function newQuotationNo(now: number): string {
 /** Text placed inside message HTML: every character HTML gives a meaning to is escaped. */
 export function escapeHtml(text: string): string {
   return text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;').replaceAll("'", '&#39;');
-}
-
-/** Quoted or accepted but past its validity (the sweeper may not have claimed it yet): shown and treated as expired. */
-function effectiveStatus(row: QuotationRow, now: number): QuotationStatus {
-  const isLive = row.status === QuotationStatus.quoted || row.status === QuotationStatus.accepted;
-  return isLive && row.validUntil !== null && row.validUntil < now ? QuotationStatus.expired : row.status;
 }
 
 function toLine(row: QuotationLineRow): QuotationLine {
@@ -89,8 +93,14 @@ function toLine(row: QuotationLineRow): QuotationLine {
   };
 }
 
-export function toQuotationDetail(row: QuotationRow, lines: readonly QuotationLineRow[], now: number): QuotationDetail {
-  const status = effectiveStatus(row, now);
+/**
+ * A quotation as pages show it, with what `actor` may do now (the member by default; the console
+ * passes the staff member): the lifecycle's allowed events, of which a page shows its own buttons.
+ */
+export function toQuotationDetail(row: QuotationRow, lines: readonly QuotationLineRow[], now: number, actor: Actor = buyer): QuotationDetail {
+  const status = effectiveQuotationStatus(row, now);
+  const events = allowedEvents(quotationLifecycle, quotationFactsOf(row, now), actor);
+  const buttons: QuotationEvent[] = actor.kind === ActorKind.buyer ? events.filter((event) => buyerQuotationButtons.includes(event)) : events;
   return {
     id: row.id,
     quotationNo: row.quotationNo,
@@ -107,9 +117,11 @@ export function toQuotationDetail(row: QuotationRow, lines: readonly QuotationLi
     totalCents: row.totalCents,
     orderNo: row.orderNo,
     closeReason: row.closeReason,
-    canAccept: status === QuotationStatus.quoted,
-    canCancel: cancellableQuotationStatuses.includes(status),
-    canCheckout: status === QuotationStatus.accepted,
+    offerRevision: row.offerRevision,
+    allowedEvents: buttons,
+    canAccept: buttons.includes('accept'),
+    canCancel: buttons.includes('cancel'),
+    canCheckout: buttons.includes('order'),
     lines: lines.map(toLine),
   };
 }
@@ -177,7 +189,7 @@ export async function listQuotations(
   now = Date.now(),
 ): Promise<QuotationListData> {
   // The member's offers past their validity become 已过期 as they are read, so the tabs' counts agree with the cards.
-  await expireDue(db, now, userId);
+  await expireDue(db, now, { userId });
   const offset = (query.page - 1) * quotationListPageSize;
   const [rows, counts] = await Promise.all([findQuotationPage(db, userId, query.status, offset, quotationListPageSize), countQuotationsByStatus(db, userId)]);
   const lines = await findQuotationLines(
@@ -213,76 +225,99 @@ export async function loadQuotationDetail(db: Kysely<Database>, userId: number, 
 }
 
 /**
- * The owner accepts a quoted offer before its validity date (one conditional update). Accepting an
- * offer already accepted and still valid answers the same settlement address (a second click).
+ * The owner accepts a quoted offer before its validity date (one conditional update from the state
+ * the page showed). Accepting an offer already accepted and still valid, at the revision the page
+ * showed, answers the same settlement address (a second click).
  */
-export async function acceptQuotation(db: Kysely<Database>, userId: number, quotationId: number, now = Date.now()): Promise<QuotationAcceptResponse> {
+export async function acceptQuotation(
+  db: Kysely<Database>,
+  userId: number,
+  quotationId: number,
+  now = Date.now(),
+  seen: QuotationSeen = {},
+): Promise<QuotationAcceptResponse> {
   const settlementUrl = quotationSettlementPath(quotationId);
-  const isAccepted = await claimQuotation(
-    db,
-    quotationId,
-    { from: [QuotationStatus.quoted], userId, validAt: now },
-    { status: QuotationStatus.accepted, acceptedAt: now, updatedAt: now },
-  );
-  if (isAccepted) return { settlementUrl };
   const row = await ownQuotationOrThrow(db, userId, quotationId);
-  const status = effectiveStatus(row, now);
-  if (status === QuotationStatus.accepted) return { settlementUrl };
-  if (status === QuotationStatus.expired) throw new AppError(quotationErrors.expired);
-  if (status === QuotationStatus.ordered) throw new AppError(quotationErrors.alreadyOrdered);
-  throw new AppError(quotationErrors.notQuoted);
+  const isSecondClick =
+    effectiveQuotationStatus(row, now) === QuotationStatus.accepted &&
+    (seen.revision === undefined || seen.revision === row.offerRevision) &&
+    (seen.from === undefined || seen.from === QuotationStatus.quoted || seen.from === QuotationStatus.accepted);
+  if (isSecondClick) return { settlementUrl };
+  await withTransaction(db, (trx) => moveQuotation(trx, { quotationId, event: 'accept', now, actor: buyer, userId, seen, changes: { acceptedAt: now } }));
+  return { settlementUrl };
 }
 
-export async function cancelQuotation(db: Kysely<Database>, userId: number, quotationId: number, now = Date.now()): Promise<QuotationDetail> {
-  const isCancelled = await claimQuotation(
-    db,
-    quotationId,
-    { from: cancellableQuotationStatuses, userId },
-    { status: QuotationStatus.cancelled, updatedAt: now },
-  );
-  if (!isCancelled) {
-    await ownQuotationOrThrow(db, userId, quotationId);
-    throw new AppError(quotationErrors.notCancellable);
-  }
+/** The member withdraws a request or an offer not yet ordered. */
+export async function cancelQuotation(
+  db: Kysely<Database>,
+  userId: number,
+  quotationId: number,
+  now = Date.now(),
+  seen: QuotationSeen = {},
+): Promise<QuotationDetail> {
+  await withTransaction(db, (trx) => moveQuotation(trx, { quotationId, event: 'cancel', now, actor: buyer, userId, seen }));
   return loadQuotationDetail(db, userId, quotationId, now);
 }
 
-/** An accepted offer's lines as checkout takes them: its products, quantities and quoted unit prices. */
+/** An accepted offer's lines as checkout takes them: its products, quantities, quoted unit prices and lead times. */
 export interface QuotationCheckout {
   quotationId: number;
   quotationNo: string;
-  lines: { productId: number; quantity: number; unitPriceE4: number }[];
+  lines: { productId: number; quantity: number; unitPriceE4: number; leadTime: string }[];
 }
 
-/** Only the owner's accepted, still valid offer checks out; anything else answers why not. */
+/** Only the owner's accepted, still valid offer checks out (the lifecycle's 下单); anything else answers why not. */
 export async function loadQuotationCheckout(db: Kysely<Database>, userId: number, quotationId: number, now = Date.now()): Promise<QuotationCheckout> {
   const row = await ownQuotationOrThrow(db, userId, quotationId);
-  const status = effectiveStatus(row, now);
-  if (status === QuotationStatus.ordered) throw new AppError(quotationErrors.alreadyOrdered);
-  if (status === QuotationStatus.expired) throw new AppError(quotationErrors.expired);
-  if (status !== QuotationStatus.accepted) throw new AppError(quotationErrors.notAccepted);
+  assertQuotationAllowed('order', quotationFactsOf(row, now), buyer);
   const lines = await findQuotationLines(db, [row.id]);
   return {
     quotationId: row.id,
     quotationNo: row.quotationNo,
     lines: lines.flatMap((line) =>
       line.offerProductId !== null && line.offerQuantity !== null && line.offerUnitPriceE4 !== null
-        ? [{ productId: line.offerProductId, quantity: line.offerQuantity, unitPriceE4: line.offerUnitPriceE4 }]
+        ? [{ productId: line.offerProductId, quantity: line.offerQuantity, unitPriceE4: line.offerUnitPriceE4, leadTime: line.offerLeadTime ?? '' }]
         : [],
     ),
   };
 }
 
 /**
- * Inside the order's transaction: the accepted offer becomes ordered, once. The conditional update
- * is the guard: a second placement (another key, another process) finds it ordered and rolls back.
+ * Inside the order's transaction: the accepted offer becomes ordered, once (the lifecycle's 下单).
+ * The conditional update is the guard: a second placement (another key, another process) finds it
+ * ordered and rolls back.
  */
 export async function markQuotationOrdered(trx: Kysely<Database>, userId: number, quotationId: number, orderNo: string, now = Date.now()): Promise<void> {
-  const isOrdered = await claimQuotation(
+  await moveQuotation(trx, { quotationId, event: 'order', now, actor: buyer, userId, changes: { orderedAt: now, orderNo } });
+}
+
+function lapsedMessageHtml(row: QuotationRow, orderNo: string, isValid: boolean): string {
+  const head = `<p>您的订单 <strong>${escapeHtml(orderNo)}</strong> 未付款已取消，报价单 <strong>${escapeHtml(row.quotationNo)}</strong> `;
+  return isValid && row.validUntil !== null
+    ? `${head}已恢复为已报价，报价有效期至 ${formatSendDate(row.validUntil)}。</p><p>请在有效期内到 会员中心 › 我的询价（/user/quotation）接受报价并重新下单。</p>`
+    : `${head}已过报价有效期。</p><p>如仍需购买，请联系客服重新报价或重新询价（会员中心 › 我的询价：/user/quotation）。</p>`;
+}
+
+/**
+ * The order placed from an offer was cancelled or expired before payment (the lead's order
+ * transition calls this inside that transaction): the offer is given back, 已报价 while still
+ * valid, else 已过期, and the member is told by an offer message. Once: a quotation no longer
+ * ordered as `orderNo` (already given back, or ordered again) is left alone.
+ */
+export async function reopenQuotationOfLapsedOrder(
+  trx: Kysely<Database>,
+  { quotationId, orderNo, now }: { quotationId: number; orderNo: string; now: number },
+): Promise<void> {
+  const row = await findQuotationById(trx, quotationId);
+  if (!row || row.status !== QuotationStatus.ordered || row.orderNo !== orderNo) return;
+  const facts = quotationFactsOf(row, now);
+  const event: QuotationEvent = facts.isValid ? 'orderLapsed' : 'orderLapsedExpired';
+  const isMoved = await claimQuotation(
     trx,
     quotationId,
-    { from: [QuotationStatus.accepted], userId, validAt: now },
-    { status: QuotationStatus.ordered, orderedAt: now, orderNo, updatedAt: now },
+    { from: claimFrom(quotationLifecycle, event), orderNo, validAt: facts.isValid ? now : undefined },
+    { status: targetOf(quotationLifecycle, event, row.status), orderNo: null, orderedAt: null, acceptedAt: null, updatedAt: now },
   );
-  if (!isOrdered) throw new AppError(quotationErrors.alreadyOrdered);
+  if (!isMoved) return;
+  await sendMessages(trx, [{ userId: row.userId, messageType: MessageType.offer, msgContent: lapsedMessageHtml(row, orderNo, facts.isValid), sendDate: now }]);
 }

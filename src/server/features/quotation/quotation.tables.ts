@@ -21,6 +21,8 @@ export interface QuotationsTable {
   /** Why staff rejected the request or closed the offer (已关闭); '' otherwise. */
   closeReason: Generated<string>;
   closedAt: Generated<number | null>;
+  /** How many times staff priced it (quote, then each requote); a page acting on an older offer is refused. */
+  offerRevision: Generated<number>;
   createdAt: number;
   updatedAt: number;
 }

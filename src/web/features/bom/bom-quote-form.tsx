@@ -8,17 +8,22 @@ interface QuoteFormProps {
   priced: readonly PricedLine[];
   isSending: boolean;
   quotationId: number | null;
-  onSend: (scope: QuoteScope, note: string) => Promise<boolean>;
+  onSend: (scopes: readonly QuoteScope[], note: string) => Promise<boolean>;
   onClose: () => void;
 }
 
-const scopes: QuoteScope[] = ['unmatched', 'selected'];
+const scopeOptions: QuoteScope[] = ['unmatched', 'selected'];
 
-/** 询价: the unmatched or the ticked lines sent to the store with a note; then where to follow the request. */
+/**
+ * 询价: the unmatched lines, the ticked lines, or both together, sent to the store in one request
+ * with a note; then where to follow the request. The unmatched lines come ticked when there are any.
+ */
 export function BomQuoteForm({ priced, isSending, quotationId, onSend, onClose }: QuoteFormProps) {
   const noteId = usePageId();
   const counts = { unmatched: quoteLinesOf(priced, 'unmatched').length, selected: quoteLinesOf(priced, 'selected').length };
-  const [scope, setScope] = useState<QuoteScope>(counts.unmatched > 0 ? 'unmatched' : 'selected');
+  const [chosen, setChosen] = useState<readonly QuoteScope[]>(counts.unmatched > 0 ? ['unmatched'] : ['selected']);
+  const scopes = chosen.filter((scope) => counts[scope] > 0);
+  const lineCount = quoteLinesOf(priced, scopes).length;
   const [note, setNote] = useState('');
   const [isSent, setIsSent] = useState(false);
 
@@ -42,25 +47,28 @@ export function BomQuoteForm({ priced, isSending, quotationId, onSend, onClose }
       aria-label="询价"
       onSubmit={(event) => {
         event.preventDefault();
-        void onSend(scope, note).then((isDone) => setIsSent(isDone));
+        void onSend(scopes, note).then((isDone) => setIsSent(isDone));
       }}
     >
       <h2 className="bom-panel__title">提交询价</h2>
       <fieldset className="bom-quote__scopes">
         <legend>询价物料</legend>
-        {scopes.map((option) => (
+        {scopeOptions.map((option) => (
           <label key={option} className="bom-quote__scope">
             <input
-              type="radio"
+              type="checkbox"
               name="bom-quote-scope"
               value={option}
-              checked={scope === option}
-              onChange={() => setScope(option)}
+              checked={chosen.includes(option) && counts[option] > 0}
+              onChange={(event) => setChosen((current) => (event.target.checked ? [...current, option] : current.filter((entry) => entry !== option)))}
               disabled={counts[option] === 0}
             />
             {quoteScopeLabels[option]}（{counts[option]} 项）
           </label>
         ))}
+        <p className="bom-quote__total" data-testid="bom-quote-count">
+          本次询价共 {lineCount} 项
+        </p>
       </fieldset>
       <label className="bom-quote__note" htmlFor={noteId}>
         备注（选填）
@@ -74,7 +82,7 @@ export function BomQuoteForm({ priced, isSending, quotationId, onSend, onClose }
         onChange={(event) => setNote(event.target.value)}
       />
       <div className="bom-quote__actions">
-        <button type="submit" className="button button--primary" disabled={isSending || counts[scope] === 0}>
+        <button type="submit" className="button button--primary" disabled={isSending || lineCount === 0}>
           提交询价
         </button>
         <button type="button" className="button" onClick={onClose}>

@@ -6,7 +6,7 @@ import type { PricedLine } from './bom-choices.ts';
 
 export type QuoteLine = CallBody<typeof quotationCalls.request>['lines'][number];
 
-/** Which lines a quotation request carries. */
+/** Which lines a quotation request carries: the unmatched ones, the ticked ones, or both together. */
 export type QuoteScope = 'unmatched' | 'selected';
 
 export const quoteScopeLabels: Record<QuoteScope, string> = { unmatched: '未匹配的物料', selected: '已勾选的物料' };
@@ -55,9 +55,14 @@ export function linesInScope(priced: readonly PricedLine[], scope: QuoteScope): 
   );
 }
 
-export function quoteLinesOf(priced: readonly PricedLine[], scope: QuoteScope): QuoteLine[] {
-  return linesInScope(priced, scope).flatMap((line) => {
-    const quote = quoteLineOf(line);
-    return quote ? [quote] : [];
-  });
+/** The lines of every scope asked for, each once, in the BOM's order (a ticked line that is also unmatched is sent once). */
+export function quoteLinesOf(priced: readonly PricedLine[], scopes: QuoteScope | readonly QuoteScope[]): QuoteLine[] {
+  const asked = typeof scopes === 'string' ? [scopes] : scopes;
+  const chosen = new Set(asked.flatMap((scope) => linesInScope(priced, scope)));
+  return priced
+    .filter((line) => chosen.has(line))
+    .flatMap((line) => {
+      const quote = quoteLineOf(line);
+      return quote ? [quote] : [];
+    });
 }

@@ -102,8 +102,8 @@ export function useBomActions(context: ActionContext) {
     );
   }
 
-  function requestQuote(scope: QuoteScope, note: string) {
-    const lines = quoteLinesOf(context.priced, scope);
+  function requestQuote(scopes: QuoteScope | readonly QuoteScope[], note: string) {
+    const lines = quoteLinesOf(context.priced, scopes);
     if (context.isLoggedIn && lines.length === 0) {
       showToast(quotationMessages.linesMissing);
       return Promise.resolve(false);

@@ -11,6 +11,8 @@ export interface DeliveryOptionsProps {
   isDisabled: boolean;
   onCarrier: (code: string) => void;
   onShortfall: (choice: ShortfallChoice) => void;
+  /** An accepted offer: both choices keep every quoted unit, the shortfall waits for its stock. */
+  isQuotation?: boolean;
 }
 
 const shortfallOptions: { value: ShortfallChoice; label: string; hint: string }[] = [
@@ -18,8 +20,25 @@ const shortfallOptions: { value: ShortfallChoice; label: string; hint: string }[
   { value: ShortfallChoice.waitForAll, label: '等待全部到货后发货', hint: '按购物车数量下单，缺货部分到货后一起发出' },
 ];
 
+/** An offer is ordered whole (a quoted lead time is a back order, never left out): the choice is only how it ships. */
+const quotationShortfallOptions: { value: ShortfallChoice; label: string; hint: string }[] = [
+  { value: ShortfallChoice.shipAvailable, label: '先发现货，其余到货后发', hint: '现货商品先发出，缺货部分按报价交期到货后再发（分包裹发出）' },
+  { value: ShortfallChoice.waitForAll, label: '全部到货后一起发', hint: '等缺货部分按报价交期到货后，全部商品一次发出' },
+];
+
 /** The carriers with the fee of the chosen one, and — when a line is short of stock — ship what is in stock now or wait for all. */
-export function DeliveryOptions({ carriers, carrierCode, shortfallChoice, pricing, isPricing, isDisabled, onCarrier, onShortfall }: DeliveryOptionsProps) {
+export function DeliveryOptions({
+  carriers,
+  carrierCode,
+  shortfallChoice,
+  pricing,
+  isPricing,
+  isDisabled,
+  onCarrier,
+  onShortfall,
+  isQuotation = false,
+}: DeliveryOptionsProps) {
+  const options = isQuotation ? quotationShortfallOptions : shortfallOptions;
   const isPriced = !isPricing && pricing.carrierCode === carrierCode;
   return (
     <>
@@ -43,8 +62,8 @@ export function DeliveryOptions({ carriers, carrierCode, shortfallChoice, pricin
       </p>
       {pricing.hasShortfall ? (
         <fieldset className="checkout-shortfall">
-          <legend>部分商品库存不足，请选择发货方式</legend>
-          {shortfallOptions.map((option) => (
+          <legend>{isQuotation ? '部分报价商品需等待到货，请选择发货方式（订单包含全部报价商品）' : '部分商品库存不足，请选择发货方式'}</legend>
+          {options.map((option) => (
             <label key={option.value} className={option.value === shortfallChoice ? 'checkout-option checkout-option--active' : 'checkout-option'}>
               <input
                 type="radio"

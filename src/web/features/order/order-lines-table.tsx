@@ -105,14 +105,28 @@ export function OrderLinesTable({ rows, rowTestId, label }: OrderLinesTableProps
   );
 }
 
+/** A quoted line short of stock is ordered whole: the rest waits for its lead time. */
+function quotedShortfallText(line: SettlementLine, choice: ShortfallChoice, leadTime: string | undefined): string {
+  const waits = `现货 ${String(line.stock)}，缺 ${String(line.quantity - Math.max(0, line.stock))}${leadTime ? `（交期 ${leadTime}）` : ''}`;
+  return choice === ShortfallChoice.waitForAll ? `${waits}，到齐后一起发货` : `${waits}，现货先发，其余到货后发`;
+}
+
 function shortfallText(line: SettlementLine, choice: ShortfallChoice): string {
   const needed = `需 ${String(line.cartQuantity)}`;
   if (choice === ShortfallChoice.waitForAll) return `${needed}，现货 ${String(line.stock)}，到齐后发货`;
   return line.quantity === 0 ? `${needed}，暂无现货，本单不含此商品` : `${needed}，现货 ${String(line.stock)}，先发现货`;
 }
 
-/** Checkout: the lines being ordered at today's tier prices; a changed line says how, a short one what the buyer's choice does. */
-export function settlementRowsOf(lines: readonly SettlementLine[], shortfallChoice: ShortfallChoice): OrderLinesRow[] {
+/**
+ * Checkout: the lines being ordered at today's tier prices; a changed line says how, a short one what
+ * the buyer's choice does. An offer's lines (quotation given) are ordered whole at the quoted prices.
+ */
+export function settlementRowsOf(
+  lines: readonly SettlementLine[],
+  shortfallChoice: ShortfallChoice,
+  quotation?: { leadTimes: readonly { productId: number; leadTime: string }[] },
+): OrderLinesRow[] {
+  const leadTimeOf = (productId: number) => quotation?.leadTimes.find((entry) => entry.productId === productId)?.leadTime;
   return lines.map((line) => ({
     key: line.productId,
     productId: line.productId,
@@ -125,23 +139,31 @@ export function settlementRowsOf(lines: readonly SettlementLine[], shortfallChoi
     amountCents: line.amountCents,
     facts: [`包装 ${String(line.packSize)} 个的整数倍`],
     changes: line.changes,
-    quantityNote: line.isShortOfStock ? { kind: 'short', text: shortfallText(line, shortfallChoice) } : null,
+    quantityNote: line.isShortOfStock
+      ? { kind: 'short', text: quotation ? quotedShortfallText(line, shortfallChoice, leadTimeOf(line.productId)) : shortfallText(line, shortfallChoice) }
+      : null,
     isFlagged: line.changes.length > 0 || (line.isShortOfStock && line.quantity === 0),
     aftersalesHref: null,
   }));
 }
 
-/** Orders whose units may still arrive (a cancelled one waits for nothing). */
-const openStatuses: readonly OrderStatus[] = [OrderStatus.unpaid, OrderStatus.unshipped];
+/** Orders whose units may still arrive (a cancelled or closed one waits for nothing). */
+const openStatuses: readonly OrderStatus[] = [OrderStatus.unpaid, OrderStatus.unshipped, OrderStatus.partlyShipped];
 /** Orders whose goods went out: a line may be complained about. */
 const deliveredStatuses: readonly OrderStatus[] = [OrderStatus.shipped, OrderStatus.completed];
+
+function quantityNoteOf(line: OrderDetail['lines'][number], isOpen: boolean): OrderLinesRow['quantityNote'] {
+  const backOrdered = line.quantity - line.cancelledQuantity - line.reservedQuantity;
+  const parts = [line.cancelledQuantity > 0 ? `已取消 ${String(line.cancelledQuantity)}` : '', isOpen && backOrdered > 0 ? `缺货待发 ${String(backOrdered)}` : ''];
+  const text = parts.filter(Boolean).join('，');
+  return text ? { kind: 'backorder', text } : null;
+}
 
 /** Order detail: the lines as placed, the units still on back order while the order is open, and 申请售后 once shipped. */
 export function orderRowsOf(order: Pick<OrderDetail, 'orderNo' | 'status' | 'lines'>): OrderLinesRow[] {
   const isOpen = openStatuses.includes(order.status);
   const isDelivered = deliveredStatuses.includes(order.status);
   return order.lines.map((line) => {
-    const backOrdered = line.quantity - line.reservedQuantity;
     return {
       key: line.id,
       productId: line.productId,
@@ -154,7 +176,7 @@ export function orderRowsOf(order: Pick<OrderDetail, 'orderNo' | 'status' | 'lin
       amountCents: line.amountCents,
       facts: [],
       changes: [],
-      quantityNote: isOpen && backOrdered > 0 ? { kind: 'backorder', text: `缺货待发 ${String(backOrdered)}` } : null,
+      quantityNote: quantityNoteOf(line, isOpen),
       isFlagged: false,
       aftersalesHref: isDelivered ? newComplaintPath(order.orderNo, line.id) : null,
     };

@@ -153,7 +153,8 @@ export function useSettlement(data: SettlementData) {
       setNotice({ text: networkRetryMessage, isCartProblem: false });
       return;
     }
-    if (cartProblems.includes(error.errorCode)) {
+    // An offer that can no longer be ordered (priced again, expired, ordered elsewhere): the way back is 我的询价.
+    if (cartProblems.includes(error.errorCode) || (data.quotation !== undefined && error.errorCode.startsWith('quotation.'))) {
       setNotice({ text, isCartProblem: true });
       return;
     }

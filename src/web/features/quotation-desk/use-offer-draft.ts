@@ -32,9 +32,25 @@ export function draftWith(line: Pick<QuotationDeskLine, 'id' | 'quantity'>, prod
   };
 }
 
-function initialDraft(line: QuotationDeskLine): LineDraft {
+/** The current offer of a line, as 重新报价 starts from it (its part, quantity, price and lead time). */
+function draftOfOffer(line: QuotationDeskLine): LineDraft | null {
+  if (!line.offer || !line.offered) return null;
+  return {
+    lineId: line.id,
+    isIncluded: true,
+    product: line.offered,
+    quantityText: String(line.offer.quantity),
+    unitPriceText: formatUnitPriceE4(line.offer.unitPriceE4).replace('¥', ''),
+    leadTime: line.offer.leadTime,
+  };
+}
+
+function initialDraft(line: QuotationDeskLine, isRequote: boolean): LineDraft {
+  const offered = isRequote ? draftOfOffer(line) : null;
+  if (offered) return offered;
   const product = line.candidates[0] ?? null;
-  if (product) return draftWith(line, product);
+  // Pricing again, a line the last offer left out stays out until staff tick it.
+  if (product) return { ...draftWith(line, product), isIncluded: !isRequote };
   return { lineId: line.id, isIncluded: false, product: null, quantityText: String(line.quantity), unitPriceText: '', leadTime: '' };
 }
 
@@ -64,9 +80,9 @@ export function offerLinesOf(drafts: readonly LineDraft[]): { lines: OfferLineBo
   return { lines, problem: '' };
 }
 
-/** The offer form's lines: one draft per requested line, changed field by field. */
-export function useOfferDraft(detail: QuotationDeskDetail) {
-  const [drafts, setDrafts] = useState<LineDraft[]>(() => detail.lines.map(initialDraft));
+/** The offer form's lines: one draft per requested line, changed field by field; 重新报价 starts from the current offer. */
+export function useOfferDraft(detail: QuotationDeskDetail, isRequote = false) {
+  const [drafts, setDrafts] = useState<LineDraft[]>(() => detail.lines.map((line) => initialDraft(line, isRequote)));
   function change(lineId: number, patch: Partial<LineDraft>) {
     setDrafts((current) => current.map((draft) => (draft.lineId === lineId ? { ...draft, ...patch } : draft)));
   }

@@ -102,12 +102,12 @@ export function QuotationCard({ quotation, isBusy, isLocked, onAccept, onCancel 
         ) : null}
         {quotation.orderNo ? <a href={orderDetailPath(quotation.orderNo)}>查看订单 {quotation.orderNo}</a> : null}
         <span className="quotation-card__actions">
-          {quotation.canAccept || quotation.canCheckout ? (
+          {quotation.allowedEvents.includes('accept') || quotation.allowedEvents.includes('order') ? (
             <button type="button" className="button button--accent" disabled={isLocked} aria-busy={isBusy} onClick={() => onAccept(quotation.id)}>
-              {quotation.canAccept ? '接受报价' : '去结算'}
+              {quotation.allowedEvents.includes('accept') ? '接受报价' : '去结算'}
             </button>
           ) : null}
-          {quotation.canCancel ? (
+          {quotation.allowedEvents.includes('cancel') ? (
             <button type="button" className="button" disabled={isLocked} onClick={() => onCancel(quotation.id)}>
               取消
             </button>
