@@ -25,6 +25,12 @@ export interface OrderFacts {
   unitsShippableNow: number;
 }
 
+export const orderRefundErrors = defineErrors('order', {
+  /** Every unit of an order nothing of which was sent: that is a full refund (its freight too). */
+  wholeNeedsFullRefund: { code: ResultCode.badRequest, msg: '取消订单全部商品须全额退款，请使用全额退款或取消订单' },
+  takeOffTooMany: { code: ResultCode.conflict, msg: '退掉的数量超过该商品尚未发出的数量' },
+});
+
 export const orderLifecycleErrors = defineErrors('order', {
   changedMeanwhile: { code: ResultCode.conflict, msg: '订单状态已被他人更改，请刷新后重试' },
   forbidden: { code: ResultCode.forbidden, msg: '您没有执行该操作的权限' },

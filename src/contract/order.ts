@@ -46,6 +46,9 @@ export const orderStatuses = [
   OrderStatus.closed,
 ] as const;
 
+/** The member centre's order shortcuts (five; the order list has a tab for every status). */
+export const orderShortcutStatuses = [OrderStatus.unpaid, OrderStatus.unshipped, OrderStatus.shipped, OrderStatus.completed, OrderStatus.cancelled] as const;
+
 export function isOrderStatus(value: string): value is OrderStatus {
   return (orderStatuses as readonly string[]).includes(value);
 }
@@ -191,8 +194,10 @@ export interface OrderLine {
   brandName: string;
   package: string;
   quantity: number;
-  /** Taken from stock at placement; quantity - reservedQuantity is on back order (wait for all). */
+  /** Taken from stock for it (sent units included); quantity - cancelledQuantity - reservedQuantity is on back order. */
   reservedQuantity: number;
+  /** Units a refund took off before they were sent (不再发货). */
+  cancelledQuantity: number;
   unitPriceE4: number;
   amountCents: number;
 }
@@ -261,11 +266,19 @@ export interface OrderRefund {
   createdAt: number;
 }
 
+/** The states of an invoice once issued (contract/invoice-lifecycle.ts). */
+export type IssuedInvoiceState = 'issued' | 'reversalPending' | 'reversed';
+
 export interface IssuedInvoice {
   invoiceNumber: string;
   issuedAt: number;
   /** The electronic invoice (PDF), when staff gave one. */
   fileUrl: string | null;
+  status: IssuedInvoiceState;
+  /** 已开票, 待红冲, 已红冲. */
+  statusLabel: string;
+  /** The red-letter invoice's number, once reversed. */
+  reversalNumber: string | null;
 }
 
 /** /user/order/detail/:orderNo and the cancel call's answer. */

@@ -3,9 +3,18 @@ import { adminOrderCalls } from '../../contract/admin-orders-calls.ts';
 import { invoiceTypeNames } from '../../contract/invoice.ts';
 import { formatCents } from '../../contract/pricing.ts';
 import { formatUnitPriceE4 } from '../../contract/money.ts';
-import { CancelForm, ConfirmTransferForm, InvoiceForm, OfflineRefundButton, RefundForm, ShipForm } from '../features/order-desk/order-action-forms.tsx';
+import {
+  CancelForm,
+  ConfirmTransferForm,
+  InvoiceForm,
+  OfflineRefundButton,
+  RefundForm,
+  ReverseInvoiceForm,
+  ShipForm,
+} from '../features/order-desk/order-action-forms.tsx';
 import { useDeskAction } from '../features/order-desk/use-desk-action.ts';
 import { AdminLayout } from '../features/staff/admin-layout.tsx';
+import { callStaffApi } from '../features/staff/staff-api.ts';
 import { useStaffCan } from '../features/staff/staff-can.tsx';
 import type { PageProps } from './page-props.ts';
 
@@ -16,6 +25,7 @@ const doneMessages = {
   [adminOrderCalls.refund.path]: m.refunded,
   [adminOrderCalls.confirmOfflineRefund.path]: m.offlineRefunded,
   [adminOrderCalls.issueInvoice.path]: m.invoiced,
+  [adminOrderCalls.reverseInvoice.path]: m.invoiceReversed,
 };
 
 function Facts({ detail }: { detail: AdminOrderDetail }) {
@@ -45,7 +55,11 @@ function Facts({ detail }: { detail: AdminOrderDetail }) {
         {detail.invoice
           ? `${invoiceTypeNames[detail.invoice.type]}：${'companyName' in detail.invoice ? detail.invoice.companyName : detail.invoice.title}`
           : '不开发票'}
-        {detail.issuedInvoice ? `（已开具，号码 ${detail.issuedInvoice.invoiceNumber}）` : detail.invoice ? '（待开票）' : ''}
+        {detail.issuedInvoice
+          ? `（${detail.issuedInvoice.statusLabel}，号码 ${detail.issuedInvoice.invoiceNumber}${detail.issuedInvoice.reversalNumber ? `，红字发票 ${detail.issuedInvoice.reversalNumber}` : ''}）`
+          : detail.invoice
+            ? '（待开票）'
+            : ''}
         {detail.issuedInvoice?.fileUrl && (
           <>
             {' '}
@@ -88,20 +102,115 @@ function Amounts({ detail }: { detail: AdminOrderDetail }) {
   );
 }
 
-/** /admin/orders/{orderNo}: the order in full, and the actions the role may take and the order's state allows. */
+function Lines({ detail }: { detail: AdminOrderDetail }) {
+  return (
+    <table className="admin-table" data-testid="order-lines">
+      <thead>
+        <tr>
+          <th>型号</th>
+          <th>品牌</th>
+          <th>封装</th>
+          <th>单价</th>
+          <th>数量</th>
+          <th>已发</th>
+          <th>待发</th>
+          <th>小计</th>
+        </tr>
+      </thead>
+      <tbody>
+        {detail.lines.map((line) => {
+          const waiting = line.quantity - line.cancelledQuantity - line.reservedQuantity;
+          return (
+            <tr key={line.id}>
+              <td>{line.productCode}</td>
+              <td>{line.brandName}</td>
+              <td>{line.package}</td>
+              <td>{formatUnitPriceE4(line.unitPriceE4)}</td>
+              <td>
+                {line.quantity}
+                {line.cancelledQuantity > 0 ? `（已取消 ${String(line.cancelledQuantity)}）` : ''}
+                {waiting > 0 ? `（缺货 ${String(waiting)}）` : ''}
+              </td>
+              <td>{line.shippedQuantity}</td>
+              <td>{line.toShipQuantity}</td>
+              <td>{formatCents(line.amountCents)}</td>
+            </tr>
+          );
+        })}
+      </tbody>
+    </table>
+  );
+}
+
+function Shipments({ detail }: { detail: AdminOrderDetail }) {
+  return (
+    <section className="admin-card desk-section">
+      <h2>包裹</h2>
+      <table className="admin-table" data-testid="order-shipments">
+        <tbody>
+          {detail.shipments.map((shipment) => (
+            <tr key={shipment.id}>
+              <td>{shipment.shippedAtStr}</td>
+              <td>{shipment.carrierName}</td>
+              <td>{shipment.trackingNo ?? ''}</td>
+              <td>{shipment.linesText}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+function Refunds({ forms, mayConfirmOffline }: { forms: DeskForms; mayConfirmOffline: boolean }) {
+  return (
+    <section className="admin-card desk-section">
+      <h2>退款记录</h2>
+      <table className="admin-table" data-testid="order-refunds">
+        <tbody>
+          {forms.detail.refunds.map((refund) => (
+            <tr key={refund.refundNo}>
+              <td>{refund.createdAtStr}</td>
+              <td>{refund.refundNo}</td>
+              <td>{formatCents(refund.amountCents)}</td>
+              <td>{refund.channelLabel}</td>
+              <td>{refund.statusLabel}</td>
+              <td>{refund.reason}</td>
+              <td>{refund.isOfflinePending && mayConfirmOffline && <OfflineRefundButton {...forms} refundNo={refund.refundNo} />}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
+type DeskForms = Parameters<typeof RefundForm>[0];
+
+/** The forms of the events the order's lifecycle lets this staff member fire now (detail.can, worked out by the server). */
+function Actions({ forms, carriers }: { forms: DeskForms; carriers: AdminOrderDetailPageData['carriers'] }) {
+  const { can } = forms.detail;
+  const hasAction = Object.values(can).some(Boolean);
+  return (
+    <aside className="admin-card desk-section" data-testid="order-actions">
+      <h2>操作</h2>
+      {can.confirmTransfer && <ConfirmTransferForm {...forms} />}
+      {can.ship && <ShipForm {...forms} carriers={carriers} />}
+      {can.refund && <RefundForm {...forms} />}
+      {can.issueInvoice && <InvoiceForm {...forms} />}
+      {can.reverseInvoice && <ReverseInvoiceForm {...forms} />}
+      {can.cancel && <CancelForm {...forms} />}
+      {!hasAction && <p>订单当前状态下您没有可执行的操作。</p>}
+    </aside>
+  );
+}
+
+/** /admin/orders/{orderNo}: the order in full, and the actions its lifecycle lets this staff member take. */
 export function AdminOrderDetailPage({ data }: PageProps<AdminOrderDetailPageData>) {
-  const { record: detail, notice, isBusy, run } = useDeskAction(data.detail, doneMessages);
+  const reload = () => callStaffApi(adminOrderCalls.detail, { orderNo: data.detail.orderNo });
+  const { record: detail, notice, isBusy, run } = useDeskAction(data.detail, doneMessages, reload);
   const can = useStaffCan(data.staff);
-  const mayConfirm = detail.can.confirmTransfer && can({ action: 'update', subject: 'Payment' });
-  const mayShip = detail.can.ship && can({ action: 'create', subject: 'Shipment' });
-  const mayCancel = detail.can.cancel && can({ action: 'update', subject: 'Order' });
   const forms = { detail, run, isBusy };
-  const hasAction =
-    mayConfirm ||
-    mayShip ||
-    mayCancel ||
-    (detail.can.refund && can({ action: 'create', subject: 'Refund' })) ||
-    (detail.can.issueInvoice && can({ action: 'create', subject: 'Invoice' }));
   return (
     <AdminLayout staff={data.staff} menu={data.menu} current={adminOrdersPath}>
       <p>
@@ -121,78 +230,11 @@ export function AdminOrderDetailPage({ data }: PageProps<AdminOrderDetailPageDat
           </section>
           <section className="admin-card desk-section">
             <h2>商品</h2>
-            <table className="admin-table" data-testid="order-lines">
-              <thead>
-                <tr>
-                  <th>型号</th>
-                  <th>品牌</th>
-                  <th>封装</th>
-                  <th>单价</th>
-                  <th>数量</th>
-                  <th>已发</th>
-                  <th>小计</th>
-                </tr>
-              </thead>
-              <tbody>
-                {detail.lines.map((line) => (
-                  <tr key={line.id}>
-                    <td>{line.productCode}</td>
-                    <td>{line.brandName}</td>
-                    <td>{line.package}</td>
-                    <td>{formatUnitPriceE4(line.unitPriceE4)}</td>
-                    <td>
-                      {line.quantity}
-                      {line.reservedQuantity < line.quantity ? `（缺货 ${String(line.quantity - line.reservedQuantity)}）` : ''}
-                    </td>
-                    <td>{line.shippedQuantity}</td>
-                    <td>{formatCents(line.amountCents)}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <Lines detail={detail} />
             <Amounts detail={detail} />
           </section>
-          {detail.shipments.length > 0 && (
-            <section className="admin-card desk-section">
-              <h2>包裹</h2>
-              <table className="admin-table" data-testid="order-shipments">
-                <tbody>
-                  {detail.shipments.map((shipment) => (
-                    <tr key={shipment.id}>
-                      <td>{shipment.shippedAtStr}</td>
-                      <td>{shipment.carrierName}</td>
-                      <td>{shipment.trackingNo ?? ''}</td>
-                      <td>{shipment.linesText}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          )}
-          {detail.refunds.length > 0 && (
-            <section className="admin-card desk-section">
-              <h2>退款记录</h2>
-              <table className="admin-table">
-                <tbody>
-                  {detail.refunds.map((refund) => (
-                    <tr key={refund.refundNo}>
-                      <td>{refund.createdAtStr}</td>
-                      <td>{refund.refundNo}</td>
-                      <td>{formatCents(refund.amountCents)}</td>
-                      <td>{refund.channelLabel}</td>
-                      <td>{refund.statusLabel}</td>
-                      <td>{refund.reason}</td>
-                      <td>
-                        {refund.isOfflinePending && can({ action: 'update', subject: 'Refund' }) && (
-                          <OfflineRefundButton {...forms} refundNo={refund.refundNo} />
-                        )}
-                      </td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </section>
-          )}
+          {detail.shipments.length > 0 && <Shipments detail={detail} />}
+          {detail.refunds.length > 0 && <Refunds forms={forms} mayConfirmOffline={can({ action: 'update', subject: 'Refund' })} />}
           <section className="admin-card desk-section">
             <h2>订单日志</h2>
             <ol className="desk-timeline" data-testid="order-timeline">
@@ -205,15 +247,7 @@ export function AdminOrderDetailPage({ data }: PageProps<AdminOrderDetailPageDat
             </ol>
           </section>
         </div>
-        <aside className="admin-card desk-section" data-testid="order-actions">
-          <h2>操作</h2>
-          {mayConfirm && <ConfirmTransferForm {...forms} />}
-          {mayShip && <ShipForm {...forms} carriers={data.carriers} />}
-          {detail.can.refund && can({ action: 'create', subject: 'Refund' }) && <RefundForm {...forms} />}
-          {detail.can.issueInvoice && can({ action: 'create', subject: 'Invoice' }) && <InvoiceForm {...forms} />}
-          {mayCancel && <CancelForm {...forms} />}
-          {!hasAction && <p>订单当前状态下您没有可执行的操作。</p>}
-        </aside>
+        <Actions forms={forms} carriers={data.carriers} />
       </div>
     </AdminLayout>
   );

@@ -23,7 +23,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 }
 
 function hasLogistics(status: OrderStatus): boolean {
-  return status === OrderStatus.unshipped || status === OrderStatus.shipped || status === OrderStatus.completed;
+  return status !== OrderStatus.unpaid && status !== OrderStatus.cancelled;
 }
 
 /** /m/user/order/detail/:orderNo (the member's own orders): state, actions, logistics, address, lines, amounts, invoice, timeline. */

@@ -1,6 +1,6 @@
 import { displayNameOf } from '../../contract/account.ts';
 import { mobileBuyPaths, withMobileQuery, type MobilePersonData } from '../../contract/mobile-buy.ts';
-import { orderStatuses, orderStatusLabels } from '../../contract/order.ts';
+import { orderShortcutStatuses, orderStatusLabels } from '../../contract/order.ts';
 import { memberCentreLinks } from '../features/member/member-centre-layout.tsx';
 import { MobileLogoutButton } from '../features/mobile/buy/mobile-logout-button.tsx';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
@@ -45,7 +45,7 @@ export function MobilePersonPage({ shell, data }: PageProps<MobilePersonData>) {
           </a>
         </header>
         <div className="mb-counts">
-          {orderStatuses.map((status) => (
+          {orderShortcutStatuses.map((status) => (
             <a key={status} className="mb-counts__item" href={withMobileQuery(paths.orderList, { tab: status })} data-testid={`m-person-orders-${status}`}>
               <strong>{overview.counts.orders[status]}</strong>
               {orderStatusLabels[status]}

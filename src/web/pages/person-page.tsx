@@ -1,6 +1,6 @@
 import { defaultAvatarPath } from '../../contract/home.ts';
 import { memberPaths, type MemberOverview } from '../../contract/member.ts';
-import { orderPaths, orderStatuses, orderStatusLabels } from '../../contract/order.ts';
+import { orderPaths, orderShortcutStatuses, orderStatusLabels } from '../../contract/order.ts';
 import { formatCents } from '../../contract/pricing.ts';
 import { SalesRepCard } from '../features/member/sales-rep-card.tsx';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
@@ -62,7 +62,7 @@ export function PersonPage({ shell, data }: PageProps<PersonPageData>) {
             </a>
           </h2>
           <div className="person-shortcuts person-shortcuts--five">
-            {orderStatuses.map((status) => (
+            {orderShortcutStatuses.map((status) => (
               <a key={status} className="person-shortcuts__item" href={`${orderPaths.list}?status=${status}`} data-testid={`person-orders-${status}`}>
                 <strong>{counts.orders[status]}</strong>
                 <br />

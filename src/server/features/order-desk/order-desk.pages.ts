@@ -45,7 +45,7 @@ export function orderDeskPages(deps: Pick<ServiceDeps, 'db' | 'config'>): Page[]
         const orderNo = params.orderNo ?? '';
         // An unknown number throws order.notFound: the 404 page.
         if (!/^[0-9A-Za-z]{6,32}$/.test(orderNo)) throw new AppError(requestErrors.notFound);
-        const detail = await loadOrderDetailForStaff(deps.db, orderNo);
+        const detail = await loadOrderDetailForStaff(deps.db, orderNo, who.staff);
         return { title: `订单 ${orderNo} - 芯品商城管理后台`, isNoIndex: true, data: { ...who, detail, carriers: [...carriers] } };
       },
     }),

@@ -16,6 +16,11 @@ import {
 } from '../../../contract/order.ts';
 import { refundStatusLabels, RefundStatus } from '../../../contract/payment.ts';
 import type { GridPage } from '../../../contract/staff-grid.ts';
+import { ActorKind, isAllowed, type Actor } from '../../../contract/lifecycle.ts';
+import { orderLifecycle, type OrderFacts, type OrderLifecycleEvent } from '../../../contract/order-lifecycle.ts';
+import { invoiceLifecycle, type InvoiceFacts, type InvoiceLifecycleEvent } from '../../../contract/invoice-lifecycle.ts';
+import { abilityFor } from '../../../contract/staff-permissions.ts';
+import type { StaffIdentity } from '../../../contract/staff.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
@@ -24,7 +29,11 @@ import {
   confirmBankTransfer,
   findOrderForStaff,
   issueInvoiceByStaff,
+  loadInvoiceFacts,
+  reverseInvoiceByStaff,
   loadOrderForStaff,
+  lineProgress,
+  orderFactsForStaff,
   refundOrder,
   shipParcel,
   type OrderForStaff,
@@ -96,7 +105,13 @@ function parseJson(text: string | null): unknown {
   return text === null ? null : JSON.parse(text);
 }
 
-export async function loadOrderDetailForStaff(db: Db, orderNo: string): Promise<AdminOrderDetail> {
+/** The staff member as the lifecycle sees them: what their role may do. */
+export function staffActorOf(staff: Pick<StaffIdentity, 'role'>): Actor {
+  const ability = abilityFor(staff.role);
+  return { kind: ActorKind.staff, can: (action, subject) => ability.can(action, subject) };
+}
+
+export async function loadOrderDetailForStaff(db: Db, orderNo: string, staff: Pick<StaffIdentity, 'role'>, now = Date.now()): Promise<AdminOrderDetail> {
   const view = await loadOrderForStaff(db, orderNo);
   const { order } = view;
   const [memberPhone, refunds] = await Promise.all([findMemberPhone(db, order.userId), findRefundsForStaff(db, order.orderNo)]);
@@ -114,6 +129,7 @@ export async function loadOrderDetailForStaff(db: Db, orderNo: string): Promise<
     createdAtStr: formatOrderTime(order.createdAt),
     lines: view.lines.map((line) => {
       const shippedQuantity = shipped.get(line.id) ?? 0;
+      const progress = lineProgress(line, shippedQuantity);
       return {
         id: line.id,
         productId: line.productId,
@@ -123,10 +139,12 @@ export async function loadOrderDetailForStaff(db: Db, orderNo: string): Promise<
         package: line.package,
         quantity: line.quantity,
         reservedQuantity: line.reservedQuantity,
+        cancelledQuantity: line.cancelledQuantity,
         unitPriceE4: line.unitPriceE4,
         amountCents: line.amountCents,
         shippedQuantity,
-        shippableQuantity: Math.max(0, line.reservedQuantity - shippedQuantity),
+        toShipQuantity: progress.toShip,
+        shippableQuantity: progress.shippableNow,
       };
     }),
     goodsCents: order.goodsCents,
@@ -159,13 +177,21 @@ export async function loadOrderDetailForStaff(db: Db, orderNo: string): Promise<
       createdAtStr: formatOrderTime(refund.createdAt),
     })),
     events: view.events.map((event) => ({ at: event.at, atStr: formatOrderTime(event.at), text: event.text })),
-    can: {
-      confirmTransfer: order.status === OrderStatus.unpaid,
-      ship: order.status === OrderStatus.unshipped,
-      cancel: (order.status === OrderStatus.unpaid || order.status === OrderStatus.unshipped) && view.shipments.length === 0,
-      refund: refundableCents > 0,
-      issueInvoice: invoice !== null && view.issuedInvoice === null && isPaid && order.status !== OrderStatus.cancelled,
-    },
+    can: canOf(orderFactsForStaff(view, now), staffActorOf(staff), await loadInvoiceFacts(db, order)),
+  };
+}
+
+/** The buttons of the order's detail: the events the order's and the invoice's lifecycles let this staff member fire now. */
+function canOf(facts: OrderFacts, actor: Actor, invoice: InvoiceFacts | null): AdminOrderDetail['can'] {
+  const may = (event: OrderLifecycleEvent) => isAllowed(orderLifecycle, event, facts, actor);
+  const mayInvoice = (event: InvoiceLifecycleEvent) => invoice !== null && isAllowed(invoiceLifecycle, event, invoice, actor);
+  return {
+    confirmTransfer: may('confirmTransfer'),
+    ship: may('shipParcel') || may('shipLast'),
+    cancel: may('cancelByStaff'),
+    refund: may('refundPart') || may('refundInFull') || may('refundRemaining'),
+    issueInvoice: mayInvoice('issue'),
+    reverseInvoice: mayInvoice('reverse'),
   };
 }
 
@@ -197,39 +223,52 @@ function auditOrder(trx: Transaction<Database>, actor: StaffActor, action: strin
 /** 确认到账: the transfer's amount must be the order's; a second confirmation is refused (nothing changes). */
 export async function confirmTransferByStaff(db: Db, actor: StaffActor, request: Requests['confirmTransfer']): Promise<AdminOrderDetail> {
   const before = await findOrderForStaff(db, request.orderNo);
-  const outcome = await confirmBankTransfer(db, { orderNo: request.orderNo, amountCents: request.amount, staffNote: request.note }, (trx, after) =>
+  const outcome = await confirmBankTransfer(db, { orderNo: request.orderNo, amountCents: request.amount, staffNote: request.note, seen: request.from }, (trx, after) =>
     auditOrder(trx, actor, 'confirmTransfer', before, after, { note: request.note }),
   );
   if (outcome === 'alreadyPaid') throw new AppError(orderDeskErrors.alreadyConfirmed);
-  return loadOrderDetailForStaff(db, request.orderNo);
+  return loadOrderDetailForStaff(db, request.orderNo, actor.staff);
 }
 
 /** 发货: one parcel (chosen lines and quantities) or everything left. */
 export async function shipByStaff(db: Db, actor: StaffActor, request: Requests['ship']): Promise<AdminOrderDetail> {
   const before = await findOrderForStaff(db, request.orderNo);
-  await shipParcel(db, request, (trx, result) =>
+  await shipParcel(db, { ...request, seen: request.from, actor: staffActorOf(actor.staff) }, (trx, result) =>
     auditOrder(trx, actor, 'ship', before, result.order, {
       parcel: { carrierCode: request.carrierCode, trackingNo: request.trackingNo, lines: request.lines ?? '全部', isLast: result.isLast },
     }),
   );
-  return loadOrderDetailForStaff(db, request.orderNo);
+  return loadOrderDetailForStaff(db, request.orderNo, actor.staff);
 }
 
 /** 取消: stock and coupons go back; a paid order's unrefunded amount is refunded. */
 export async function cancelOrderByStaff(deps: OrderDeskDeps, actor: StaffActor, request: Requests['cancel']): Promise<AdminOrderDetail> {
   const before = await findOrderForStaff(deps.db, request.orderNo);
-  await cancelByStaff(refundContextOf(deps), { orderNo: request.orderNo, reason: request.reason }, (trx, after) =>
+  const cancel = { orderNo: request.orderNo, reason: request.reason, seen: request.from, actor: staffActorOf(actor.staff) };
+  await cancelByStaff(refundContextOf(deps), cancel, (trx, after) =>
     auditOrder(trx, actor, 'cancel', before, after),
   );
-  return loadOrderDetailForStaff(deps.db, request.orderNo);
+  return loadOrderDetailForStaff(deps.db, request.orderNo, actor.staff);
 }
 
-/** 退款: at most what was paid and not yet refunded, whoever refunds at the same time. */
+/**
+ * 退款: at most what was paid and not yet refunded, whoever refunds at the same time; units taken off
+ * lines are no longer sent, and the refund that completes the paid amount closes the order.
+ */
 export async function refundByStaff(deps: OrderDeskDeps, actor: StaffActor, request: Requests['refund']): Promise<AdminOrderDetail> {
   const reason = request.reason || '售后退款';
+  const before = await findOrderForStaff(deps.db, request.orderNo);
   await refundOrder(
     refundContextOf(deps),
-    { orderNo: request.orderNo, refundNo: request.refundNo, amountCents: request.amount, reason },
+    {
+      orderNo: request.orderNo,
+      refundNo: request.refundNo,
+      amountCents: request.amount,
+      reason,
+      lines: request.lines,
+      seen: request.from,
+      actor: staffActorOf(actor.staff),
+    },
     async (trx, refund) => {
       const after = await findOrderForStaff(trx, request.orderNo);
       await recordStaffChange(trx, {
@@ -237,12 +276,19 @@ export async function refundByStaff(deps: OrderDeskDeps, actor: StaffActor, requ
         action: 'refund',
         subject: 'Refund',
         subjectId: request.orderNo,
-        before: { refundedCents: after.refundedCents - refund.amountCents },
-        after: { refundedCents: after.refundedCents, refundNo: refund.refundNo, amountCents: refund.amountCents, reason: refund.reason },
+        before: { status: before.status, refundedCents: after.refundedCents - refund.amountCents },
+        after: {
+          status: after.status,
+          refundedCents: after.refundedCents,
+          refundNo: refund.refundNo,
+          amountCents: refund.amountCents,
+          reason: refund.reason,
+          lines: request.lines ?? [],
+        },
       });
     },
   );
-  return loadOrderDetailForStaff(deps.db, request.orderNo);
+  return loadOrderDetailForStaff(deps.db, request.orderNo, actor.staff);
 }
 
 /** A 线下退款 (bank transfer) staff paid back: it ends 已退款 and the member is told. */
@@ -261,13 +307,29 @@ export async function confirmOfflineRefundByStaff(
       after: { refundNo: refund.refundNo, status: refund.status, note: request.note },
     }),
   );
-  return loadOrderDetailForStaff(deps.db, request.orderNo);
+  return loadOrderDetailForStaff(deps.db, request.orderNo, actor.staff);
 }
 
 /** 开票: the number the tax system gave and, optionally, the PDF uploaded for it. */
 export async function issueInvoiceForStaff(db: Db, actor: StaffActor, request: Requests['issueInvoice']): Promise<AdminOrderDetail> {
-  await issueInvoiceByStaff(db, { orderNo: request.orderNo, invoiceNumber: request.invoiceNumber, fileUrl: request.fileUrl || null }, (trx, issued) =>
+  const issue = {
+    orderNo: request.orderNo,
+    invoiceNumber: request.invoiceNumber,
+    fileUrl: request.fileUrl || null,
+    seen: request.from,
+    actor: staffActorOf(actor.staff),
+  };
+  await issueInvoiceByStaff(db, issue, (trx, issued) =>
     recordStaffChange(trx, { ...actor, action: 'issueInvoice', subject: 'Invoice', subjectId: request.orderNo, before: null, after: issued }),
   );
-  return loadOrderDetailForStaff(db, request.orderNo);
+  return loadOrderDetailForStaff(db, request.orderNo, actor.staff);
+}
+
+/** 登记红冲: the red-letter invoice of an invoice whose order was cancelled or refunded in full. */
+export async function reverseInvoiceForStaff(db: Db, actor: StaffActor, request: Requests['reverseInvoice']): Promise<AdminOrderDetail> {
+  const before = await loadOrderForStaff(db, request.orderNo);
+  await reverseInvoiceByStaff(db, { orderNo: request.orderNo, reversalNumber: request.reversalNumber, actor: staffActorOf(actor.staff) }, (trx, reversed) =>
+    recordStaffChange(trx, { ...actor, action: 'reverseInvoice', subject: 'Invoice', subjectId: request.orderNo, before: before.issuedInvoice, after: reversed }),
+  );
+  return loadOrderDetailForStaff(db, request.orderNo, actor.staff);
 }

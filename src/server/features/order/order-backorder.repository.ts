@@ -4,8 +4,8 @@ import type { Database } from '../../db/database.ts';
 
 /** The SQL of back orders: lines of open orders waiting for units of a part, and the guarded moves of stock into them. */
 
-/** Orders that may still receive stock: placed or paid, not shipped, not cancelled. */
-const waitingStatuses = [OrderStatus.unpaid, OrderStatus.unshipped] as const;
+/** Orders that may still receive stock: placed or paid, not all sent, not cancelled or closed. */
+const waitingStatuses = [OrderStatus.unpaid, OrderStatus.unshipped, OrderStatus.partlyShipped] as const;
 
 export interface WaitingLine {
   lineId: number;
@@ -13,6 +13,7 @@ export interface WaitingLine {
   orderNo: string;
   userId: number;
   status: OrderStatus;
+  /** Ordered, less what refunds took off the line. */
   quantity: number;
   reservedQuantity: number;
 }
@@ -22,9 +23,9 @@ export function findWaitingLines(db: Kysely<Database>, productId: number): Promi
   return db
     .selectFrom('orderLines as l')
     .innerJoin('orders as o', 'o.id', 'l.orderId')
-    .select(['l.id as lineId', 'l.orderId', 'o.orderNo', 'o.userId', 'o.status', 'l.quantity', 'l.reservedQuantity'])
+    .select(['l.id as lineId', 'l.orderId', 'o.orderNo', 'o.userId', 'o.status', sql<number>`l.quantity - l.cancelled_quantity`.as('quantity'), 'l.reservedQuantity'])
     .where('l.productId', '=', productId)
-    .where(sql<boolean>`l.reserved_quantity < l.quantity`)
+    .where(sql<boolean>`l.reserved_quantity < l.quantity - l.cancelled_quantity`)
     .where('o.status', 'in', waitingStatuses)
     .orderBy('o.createdAt')
     .orderBy('o.id')
@@ -52,13 +53,13 @@ export async function takeStockForBackOrder(trx: Kysely<Database>, productId: nu
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Reserves `give` more units of a line: never above its quantity, only while its order is open. */
+/** Reserves `give` more units of a line: never above its quantity (less what refunds took off), only while its order is open. */
 export async function reserveMore(trx: Kysely<Database>, lineId: number, give: number): Promise<boolean> {
   const result = await trx
     .updateTable('orderLines')
     .set((eb) => ({ reservedQuantity: eb('reservedQuantity', '+', give) }))
     .where('id', '=', lineId)
-    .where(sql<boolean>`reserved_quantity + ${give} <= quantity`)
+    .where(sql<boolean>`reserved_quantity + ${give} <= quantity - cancelled_quantity`)
     .where((eb) => eb.exists(eb.selectFrom('orders as o').select('o.id').whereRef('o.id', '=', 'orderLines.orderId').where('o.status', 'in', waitingStatuses)))
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
@@ -70,7 +71,7 @@ export async function hasWaitingLine(db: Kysely<Database>, orderId: number): Pro
     .selectFrom('orderLines')
     .select('id')
     .where('orderId', '=', orderId)
-    .where(sql<boolean>`reserved_quantity < quantity`)
+    .where(sql<boolean>`reserved_quantity < quantity - cancelled_quantity`)
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;

@@ -4,7 +4,7 @@ import { orderErrors, OrderStatus, paymentMethodLabels, PaymentMethod } from '..
 import type { Database } from '../../db/database.ts';
 import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
-import { isPayable, OrderAction } from './order.state.ts';
+import { isPayable } from './order.state.ts';
 import type { OrderRow } from './order.tables.ts';
 import { findOrderByNo } from './order.repository.ts';
 import { extendExpiry, findExpiry } from './order-payment.repository.ts';
@@ -75,14 +75,16 @@ async function applyPayment(
   db: Kysely<Database>,
   order: OrderRow,
   payment: Payment,
-  action: OrderAction,
+  event: 'pay' | 'confirmTransfer',
   staffNote: string,
   alongside?: AlongsideChange<OrderRow>,
+  seen?: OrderStatus,
 ): Promise<PaymentOutcome> {
   const paid = await withTransaction(db, async (trx) => {
     const row = await applyTransition(trx, {
       orderId: order.id,
-      action,
+      event,
+      seen,
       now: payment.paidAt,
       paidCents: payment.amountCents,
       changes: { paidAt: payment.paidAt, paymentMethod: payment.method, paymentTradeNo: payment.tradeNo },
@@ -110,13 +112,13 @@ export async function markOrderPaid(db: Kysely<Database>, payment: Payment): Pro
   if (!order) return 'rejected';
   if (isSamePayment(order, payment) && order.status !== OrderStatus.unpaid) return 'alreadyPaid';
   if (order.payableCents !== payment.amountCents) return 'rejected';
-  return applyPayment(db, order, payment, OrderAction.pay, '');
+  return applyPayment(db, order, payment, 'pay', '');
 }
 
 /** Staff saw the bank transfer arrive: the order is paid by 对公转账. */
 export async function confirmBankTransfer(
   db: Kysely<Database>,
-  transfer: { orderNo: string; amountCents: number; staffNote: string; now?: number },
+  transfer: { orderNo: string; amountCents: number; staffNote: string; seen?: OrderStatus; now?: number },
   alongside?: AlongsideChange<OrderRow>,
 ): Promise<'paid' | 'alreadyPaid'> {
   const order = await findOrderByNo(db, transfer.orderNo);
@@ -133,7 +135,7 @@ export async function confirmBankTransfer(
     if (order.paymentMethod === PaymentMethod.bankTransfer && order.paidAt !== null) return 'alreadyPaid';
     throw new AppError(orderErrors.notPayable);
   }
-  const outcome = await applyPayment(db, order, payment, OrderAction.confirmTransfer, transfer.staffNote.trim(), alongside);
+  const outcome = await applyPayment(db, order, payment, 'confirmTransfer', transfer.staffNote.trim(), alongside, transfer.seen);
   if (outcome === 'rejected') throw new AppError(orderErrors.notPayable);
   return outcome;
 }

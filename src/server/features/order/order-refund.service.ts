@@ -1,9 +1,13 @@
 import type { Kysely } from 'kysely';
 import { orderErrors, OrderStatus, paymentMethodLabels, type PaymentMethod } from '../../../contract/order.ts';
+import { orderRefundErrors, type OrderFacts } from '../../../contract/order-lifecycle.ts';
 import { formatCents } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import { findOrderByNo, insertOrderEvents } from './order.repository.ts';
+import { returnLineUnits } from '../warehouse/warehouse-stock.service.ts';
+import { lineProgress } from './order.state.ts';
+import { cancelLineUnits, findOrderByNo, findOrderLines, insertOrderEvents } from './order.repository.ts';
+import { findShippedQuantities } from './order-shipment.repository.ts';
 import { holdRefundedCents, releaseRefundedCents } from './order-payment.repository.ts';
 import { notifyMember } from './order-transition.service.ts';
 
@@ -66,4 +70,58 @@ export async function recordRefunded(
   await insertOrderEvents(db, [{ orderId: order.id, kind: 'refunded', text: `已退款 ${amount}：${refund.reason}`, at: now }]);
   const route = refund.isOffline ? '已转回您的付款账户' : '已原路退回';
   await notifyMember(db, order.userId, `您的订单${order.orderNo}已退款${amount}，${route}。`, now);
+}
+
+/** Units a refund takes off a line before they are sent. */
+export interface LineTakeOff {
+  orderLineId: number;
+  quantity: number;
+}
+
+export type RefundEvent = 'refundPart' | 'refundInFull' | 'refundRemaining';
+
+/**
+ * Which of the order lifecycle's refund events a refund of `amountCents` taking `unitsTakenOff`
+ * units off is, on facts that do not count it yet: the one that completes the paid amount closes
+ * the order; one that takes off every unit left to send of a partly shipped order makes it 已发货;
+ * taking off everything of an order nothing of which was sent is a full refund or nothing.
+ */
+export function refundEventOf(facts: OrderFacts, amountCents: number, unitsTakenOff: number): RefundEvent {
+  if (facts.refundedCents + amountCents >= facts.paidCents) return 'refundInFull';
+  if (unitsTakenOff > 0 && unitsTakenOff >= facts.unitsToShip) {
+    if (facts.state === OrderStatus.partlyShipped) return 'refundRemaining';
+    throw new AppError(orderRefundErrors.wholeNeedsFullRefund);
+  }
+  return 'refundPart';
+}
+
+/** Each line once, whole quantities above zero. */
+export function checkedTakeOffs(lines: readonly LineTakeOff[]): readonly LineTakeOff[] {
+  const isValid =
+    new Set(lines.map((line) => line.orderLineId)).size === lines.length && lines.every((line) => Number.isSafeInteger(line.quantity) && line.quantity > 0);
+  if (!isValid) throw new AppError(orderErrors.shipmentLinesInvalid);
+  return lines;
+}
+
+/**
+ * Inside the refund's transaction, the order held: takes the units off their lines (never more
+ * than a line has left to send), first from what still waits on a back order, then from what was
+ * reserved for it, which goes back to the warehouses it came from. Answers the timeline's text.
+ */
+export async function takeOffLines(trx: Kysely<Database>, orderId: number, takeOffs: readonly LineTakeOff[], now: number): Promise<string> {
+  const [lines, shipped] = await Promise.all([findOrderLines(trx, [orderId]), findShippedQuantities(trx, orderId)]);
+  const byId = new Map(lines.map((line) => [line.id, line]));
+  const texts: string[] = [];
+  for (const { orderLineId, quantity } of takeOffs) {
+    const line = byId.get(orderLineId);
+    if (!line) throw new AppError(orderErrors.shipmentLinesInvalid);
+    const sent = shipped.get(line.id) ?? 0;
+    if (quantity > lineProgress(line, sent).toShip) throw new AppError(orderRefundErrors.takeOffTooMany);
+    const waiting = line.quantity - line.cancelledQuantity - line.reservedQuantity;
+    const fromReserved = quantity - Math.min(quantity, waiting);
+    if (!(await cancelLineUnits(trx, line.id, quantity, fromReserved))) throw new AppError(orderRefundErrors.takeOffTooMany);
+    await returnLineUnits(trx, [{ orderLineId: line.id, productId: line.productId, quantity: fromReserved }], now);
+    texts.push(`${line.productCode} ×${String(quantity)}`);
+  }
+  return texts.join('，');
 }

@@ -5,16 +5,16 @@ import type { Database } from '../../db/database.ts';
 /** Parcels of an order (order_shipments) and what each holds. */
 
 /**
- * Holds a 待发货 order for a part shipment without moving it: the order row is locked (PostgreSQL)
- * or the write lock taken (SQLite) before anything is read, so a racing cancel or shipment waits and
- * then finds this parcel. False when the order is no longer 待发货.
+ * Holds a 待发货 or 部分发货 order for a parcel without moving it: the order row is locked (PostgreSQL)
+ * or the write lock taken (SQLite) before anything is read, so a racing cancel, refund or shipment
+ * waits and then finds this parcel. False when the order can no longer be shipped.
  */
-export async function holdUnshippedOrder(trx: Kysely<Database>, orderId: number, now: number): Promise<boolean> {
+export async function holdShippableOrder(trx: Kysely<Database>, orderId: number, now: number): Promise<boolean> {
   const result = await trx
     .updateTable('orders')
     .set({ updatedAt: now })
     .where('id', '=', orderId)
-    .where('status', '=', OrderStatus.unshipped)
+    .where('status', 'in', [OrderStatus.unshipped, OrderStatus.partlyShipped])
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }

@@ -5,11 +5,15 @@ import type { Database } from '../../db/database.ts';
 import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { carrierOrThrow } from './checkout.service.ts';
-import { canApply, OrderAction } from './order.state.ts';
+import { orderLifecycle } from '../../../contract/order-lifecycle.ts';
+import { assertAllowed } from '../../lifecycle/lifecycle-guard.ts';
+import type { Actor } from '../../../contract/lifecycle.ts';
+import type { OrderStatus } from '../../../contract/order.ts';
+import { lineProgress } from './order.state.ts';
 import type { OrderLineRow, OrderRow } from './order.tables.ts';
-import { findOrderById, findOrderByNo, findOrderLines, insertOrderEvents } from './order.repository.ts';
-import { findShippedQuantities, holdUnshippedOrder, insertShipment } from './order-shipment.repository.ts';
-import { applyTransition, notifyMember } from './order-transition.service.ts';
+import { findOrderByNo, findOrderLines } from './order.repository.ts';
+import { findShippedQuantities, holdShippableOrder, insertShipment } from './order-shipment.repository.ts';
+import { loadOrderFacts, refusalFor, transitionOrThrow } from './order-transition.service.ts';
 
 /**
  * Staff ship an order in one parcel or several: each parcel names its lines and quantities (only
@@ -28,12 +32,16 @@ export interface ShipmentRequest {
   trackingNo: string;
   /** What this parcel holds; absent: everything not yet sent. */
   lines?: readonly ShipmentLine[];
+  /** The status the staff member's page showed. */
+  seen?: OrderStatus;
+  /** Who ships (the console passes the staff member; absent: a trusted caller). */
+  actor?: Actor;
   now?: number;
 }
 
 export interface ShipmentResult {
   order: OrderRow;
-  /** This parcel sent the last unit: the order is 已发货. */
+  /** This parcel sent the last unit still to send: the order is 已发货. */
   isLast: boolean;
 }
 
@@ -50,8 +58,9 @@ function parcelOf(orderLines: readonly OrderLineRow[], shipped: ReadonlyMap<numb
   if (asked === undefined) {
     for (const line of orderLines) {
       // Everything left, which must all be in stock: a back-ordered unit has not arrived.
-      if (line.reservedQuantity < line.quantity) throw new AppError(orderErrors.backOrderPending);
-      parcel.set(line.id, line.quantity - (shipped.get(line.id) ?? 0));
+      const { toShip, shippableNow } = lineProgress(line, shipped.get(line.id) ?? 0);
+      if (shippableNow < toShip) throw new AppError(orderErrors.backOrderPending);
+      parcel.set(line.id, toShip);
     }
     return parcel;
   }
@@ -59,7 +68,7 @@ function parcelOf(orderLines: readonly OrderLineRow[], shipped: ReadonlyMap<numb
   for (const { orderLineId, quantity } of asked) {
     const line = byId.get(orderLineId);
     if (!line) throw new AppError(orderErrors.shipmentLinesInvalid);
-    if (quantity > line.reservedQuantity - (shipped.get(line.id) ?? 0)) throw new AppError(orderErrors.shipmentQuantityTooMany);
+    if (quantity > lineProgress(line, shipped.get(line.id) ?? 0).shippableNow) throw new AppError(orderErrors.shipmentQuantityTooMany);
     parcel.set(line.id, quantity);
   }
   return parcel;
@@ -86,15 +95,16 @@ function lastParcelTexts(carrier: Carrier, trackingNo: string, isFirst: boolean)
 async function shipInTransaction(
   trx: Transaction<Database>,
   order: OrderRow,
-  request: { carrier: Carrier; trackingNo: string; lines: readonly ShipmentLine[] | undefined; now: number },
+  request: { carrier: Carrier; trackingNo: string; lines: readonly ShipmentLine[] | undefined; seen?: OrderStatus; now: number },
 ): Promise<ShipmentResult> {
   const { carrier, trackingNo, now } = request;
-  // Holding the order first: a racing cancel or parcel waits, then reads what this one sent.
-  if (!(await holdUnshippedOrder(trx, order.id, now))) throw new AppError(orderErrors.notShippable);
+  // Holding the order first: a racing cancel, refund or parcel waits, then reads what this one sent.
+  if (!(await holdShippableOrder(trx, order.id, now))) throw await refusalFor(trx, order.id, 'shipLast', now, request.seen);
   const orderLines = await findOrderLines(trx, [order.id]);
   const shipped = await findShippedQuantities(trx, order.id);
   const parcel = parcelOf(orderLines, shipped, request.lines);
-  const isLast = orderLines.every((line) => (shipped.get(line.id) ?? 0) + (parcel.get(line.id) ?? 0) >= line.quantity);
+  if ([...parcel.values()].every((quantity) => quantity === 0)) throw new AppError(orderErrors.shipmentLinesInvalid);
+  const isLast = orderLines.every((line) => (parcel.get(line.id) ?? 0) >= lineProgress(line, shipped.get(line.id) ?? 0).toShip);
   if (!isLast && carrier.isPickup) throw new AppError(orderErrors.pickupShipsWhole);
   await insertShipment(trx, {
     orderId: order.id,
@@ -105,25 +115,29 @@ async function shipInTransaction(
   });
   if (isLast) {
     const texts = lastParcelTexts(carrier, trackingNo, shipped.size === 0);
-    const moved = await applyTransition(trx, {
+    const moved = await transitionOrThrow(trx, {
       orderId: order.id,
-      action: OrderAction.ship,
+      event: 'shipLast',
+      seen: request.seen,
       now,
       changes: { shippedAt: now, carrierCode: carrier.code, trackingNo: trackingNo || null },
       eventText: () => texts.event,
       messageText: (row) => texts.message(row.orderNo),
     });
-    if (!moved) throw new AppError(orderErrors.notShippable);
     return { order: moved, isLast };
   }
-  await insertOrderEvents(trx, [
-    { orderId: order.id, kind: 'shippedPart', text: `部分发货：${carrier.name}，运单号 ${trackingNo}（${parcelText(orderLines, parcel)}）`, at: now },
-  ]);
-  await notifyMember(trx, order.userId, `您的订单${order.orderNo}已部分发货，${carrier.name}运单号${trackingNo}，其余商品将尽快发出。`, now);
-  return { order: (await findOrderById(trx, order.id)) ?? order, isLast };
+  const moved = await transitionOrThrow(trx, {
+    orderId: order.id,
+    event: 'shipParcel',
+    seen: request.seen,
+    now,
+    eventText: () => `部分发货：${carrier.name}，运单号 ${trackingNo}（${parcelText(orderLines, parcel)}）`,
+    messageText: (row) => `您的订单${row.orderNo}已部分发货，${carrier.name}运单号${trackingNo}，其余商品将尽快发出。`,
+  });
+  return { order: moved, isLast };
 }
 
-/** Sends one parcel of a 待发货 order (see the file's comment); `alongside` runs in its transaction. */
+/** Sends one parcel of a 待发货 or 部分发货 order (see the file's comment); `alongside` runs in its transaction. */
 export async function shipParcel(db: Kysely<Database>, request: ShipmentRequest, alongside?: AlongsideChange<ShipmentResult>): Promise<ShipmentResult> {
   const now = request.now ?? Date.now();
   const carrier = carrierOrThrow(request.carrierCode);
@@ -132,9 +146,11 @@ export async function shipParcel(db: Kysely<Database>, request: ShipmentRequest,
   const lines = request.lines === undefined ? undefined : checkedLines(request.lines);
   const order = await findOrderByNo(db, request.orderNo);
   if (!order) throw new AppError(orderErrors.notFound);
-  if (!canApply(OrderAction.ship, order.status)) throw new AppError(orderErrors.notShippable);
+  const facts = await loadOrderFacts(db, order, now);
+  // The parcel's own event is known once its lines are read under the order's lock; either needs a shippable order.
+  assertAllowed(orderLifecycle, facts.unitsShippableNow === facts.unitsToShip ? 'shipLast' : 'shipParcel', facts, request.actor);
   return withTransaction(db, async (trx) => {
-    const result = await shipInTransaction(trx, order, { carrier, trackingNo, lines, now });
+    const result = await shipInTransaction(trx, order, { carrier, trackingNo, lines, seen: request.seen, now });
     await alongside?.(trx, result);
     return result;
   });

@@ -4,7 +4,6 @@ import type { OrderConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { PeriodicWork } from '../../ops/periodic-work.ts';
-import { OrderAction } from './order.state.ts';
 import { countOverdueOrders, findOldestOverdue, findOverdueOrderIds, findShippedBefore } from './order.repository.ts';
 import { applyTransition } from './order-transition.service.ts';
 
@@ -18,7 +17,7 @@ export async function cancelOrderOfBuyer(db: Kysely<Database>, orderId: number, 
   const order = await withTransaction(db, (trx) =>
     applyTransition(trx, {
       orderId,
-      action: OrderAction.cancelByBuyer,
+      event: 'cancelByBuyer',
       now,
       changes: { cancelledAt: now, cancelReason: buyerReason },
       eventText: () => '买家取消了订单，库存与优惠券已释放',
@@ -40,7 +39,7 @@ export async function expireOverdueOrders(db: Kysely<Database>, now: number, sco
     const order = await withTransaction(db, (trx) =>
       applyTransition(trx, {
         orderId,
-        action: OrderAction.expire,
+        event: 'expire',
         now,
         expiredBy: now,
         changes: { cancelledAt: now, cancelReason: expiredReason },
@@ -58,7 +57,7 @@ export async function completeOrderByBuyer(db: Kysely<Database>, orderId: number
   const order = await withTransaction(db, (trx) =>
     applyTransition(trx, {
       orderId,
-      action: OrderAction.complete,
+      event: 'confirmReceipt',
       now,
       changes: { completedAt: now },
       eventText: () => '买家确认收货，订单已完成',
@@ -76,7 +75,7 @@ export async function completeLongShippedOrders(db: Kysely<Database>, now: numbe
     const order = await withTransaction(db, (trx) =>
       applyTransition(trx, {
         orderId,
-        action: OrderAction.complete,
+        event: 'autoComplete',
         now,
         changes: { completedAt: now },
         eventText: () => `发货${String(autoCompleteDays)}天后系统自动确认收货`,

@@ -57,7 +57,7 @@ export async function claimOrderStatus(
   trx: Kysely<Database>,
   orderId: number,
   from: readonly OrderStatus[],
-  changes: Omit<Updateable<OrdersTable>, 'id' | 'orderNo' | 'userId'> & { status: OrderStatus; updatedAt: number },
+  changes: Omit<Updateable<OrdersTable>, 'id' | 'orderNo' | 'userId'> & { status?: OrderStatus; updatedAt: number },
   extra: { expiredBy?: number; paidCents?: number } = {},
 ): Promise<boolean> {
   let query = trx.updateTable('orders').set(changes).where('id', '=', orderId).where('status', 'in', from);
@@ -270,4 +270,20 @@ export async function findSeedProductIds(db: Kysely<Database>, limit: number): P
     .limit(limit)
     .execute();
   return rows.map((row) => row.id);
+}
+
+/**
+ * Takes `quantity` units off a line before they are sent (a refund): `fromReserved` of them were
+ * reserved for it (the caller puts them back in stock), the rest were still waiting on a back
+ * order. Guarded so a line never gives up more than it has; the caller holds the order.
+ */
+export async function cancelLineUnits(trx: Kysely<Database>, lineId: number, quantity: number, fromReserved: number): Promise<boolean> {
+  const result = await trx
+    .updateTable('orderLines')
+    .set((eb) => ({ cancelledQuantity: eb('cancelledQuantity', '+', quantity), reservedQuantity: eb('reservedQuantity', '-', fromReserved) }))
+    .where('id', '=', lineId)
+    .where(sql<boolean>`quantity - cancelled_quantity >= ${quantity}`)
+    .where('reservedQuantity', '>=', fromReserved)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
 }

@@ -33,7 +33,11 @@ import { AppError } from '../../http/app-error.ts';
 import { addToCart, countCartLinesOf } from '../cart/cart.service.ts';
 import { loadProductSummaries } from '../catalog/product.service.ts';
 import { isSold } from './order-pricing.ts';
-import { isPayable } from './order.state.ts';
+import { buyer, isAllowed } from '../../../contract/lifecycle.ts';
+import { orderLifecycle } from '../../../contract/order-lifecycle.ts';
+import { assertAllowed } from '../../lifecycle/lifecycle-guard.ts';
+import { isPayable, orderFactsOf } from './order.state.ts';
+import { refusalFor } from './order-transition.service.ts';
 import type { OrderLineRow, OrderRow } from './order.tables.ts';
 import {
   countOrderPage,
@@ -64,6 +68,7 @@ function toOrderLine(row: OrderLineRow): OrderLine {
     package: row.package,
     quantity: row.quantity,
     reservedQuantity: row.reservedQuantity,
+    cancelledQuantity: row.cancelledQuantity,
     unitPriceE4: row.unitPriceE4,
     amountCents: row.amountCents,
   };
@@ -85,9 +90,9 @@ function toOrderSummary(row: OrderRow, lines: OrderLineRow[], now: number): Orde
     payableCents: row.payableCents,
     productCount: row.productCount,
     expiresAt: row.status === OrderStatus.unpaid ? row.expiresAt : null,
-    canCancel: row.status === OrderStatus.unpaid,
+    canCancel: isAllowed(orderLifecycle, 'cancelByBuyer', orderFactsOf(row, now), buyer),
     canPay: isPayable(row, now),
-    canConfirmReceipt: row.status === OrderStatus.shipped,
+    canConfirmReceipt: isAllowed(orderLifecycle, 'confirmReceipt', orderFactsOf(row, now), buyer),
   };
 }
 
@@ -214,15 +219,16 @@ export async function listOrders(db: Kysely<Database>, userId: number, query: Or
 /** The buyer cancels an unpaid order; the stock and coupons it held go back once. */
 export async function cancelOrder(db: Kysely<Database>, userId: number, orderNo: string, now = Date.now()): Promise<OrderDetail> {
   const order = await findOrderOfMember(db, userId, orderNo, now);
-  if (order.status !== OrderStatus.unpaid) throw new AppError(orderErrors.notCancellable);
-  if (!(await cancelOrderOfBuyer(db, order.id, now))) throw new AppError(orderErrors.notCancellable);
+  assertAllowed(orderLifecycle, 'cancelByBuyer', orderFactsOf(order, now), buyer);
+  if (!(await cancelOrderOfBuyer(db, order.id, now))) throw await refusalFor(db, order.id, 'cancelByBuyer', now);
   return loadOrderDetail(db, userId, orderNo, now);
 }
 
 /** The buyer confirms a shipped order received: it completes once, however often confirmed. */
 export async function confirmReceipt(db: Kysely<Database>, userId: number, orderNo: string, now = Date.now()): Promise<OrderDetail> {
   const order = await findOrderOfMember(db, userId, orderNo, now);
-  if (order.status !== OrderStatus.shipped || !(await completeOrderByBuyer(db, order.id, now))) throw new AppError(orderErrors.notReceivable);
+  assertAllowed(orderLifecycle, 'confirmReceipt', orderFactsOf(order, now), buyer);
+  if (!(await completeOrderByBuyer(db, order.id, now))) throw await refusalFor(db, order.id, 'confirmReceipt', now);
   return loadOrderDetail(db, userId, orderNo, now);
 }
 

@@ -1,42 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { OrderStatus, orderStatuses } from '../../../contract/order.ts';
-import { canApply, canTransition, isOverdue, isPayable, OrderAction } from './order.state.ts';
+import { OrderStatus } from '../../../contract/order.ts';
+import { isOverdue, isPayable, lineProgress, shippingProgressOf } from './order.state.ts';
 
-describe('order state machine', () => {
-  const { unpaid, unshipped, shipped, completed, cancelled } = OrderStatus;
-
-  it.each([
-    [unpaid, unshipped, true],
-    [unpaid, cancelled, true],
-    [unshipped, shipped, true],
-    [unshipped, cancelled, true],
-    [shipped, completed, true],
-    [unpaid, shipped, false],
-    [unpaid, completed, false],
-    [shipped, cancelled, false],
-    [completed, cancelled, false],
-    [cancelled, unpaid, false],
-    [cancelled, unshipped, false],
-    [completed, unshipped, false],
-  ])('%s → %s allowed: %s', (from, to, allowed) => {
-    expect(canTransition(from, to)).toBe(allowed);
-  });
-
-  it('lets nothing leave 已完成 or 已取消', () => {
-    for (const action of Object.values(OrderAction)) {
-      expect(canApply(action, completed)).toBe(false);
-      expect(canApply(action, cancelled)).toBe(false);
-    }
-  });
-
-  it('lets the buyer and the expiry cancel only unpaid orders; staff also paid unshipped ones', () => {
-    const from = (action: OrderAction) => orderStatuses.filter((status) => canApply(action, status));
-    expect(from(OrderAction.cancelByBuyer)).toEqual([unpaid]);
-    expect(from(OrderAction.expire)).toEqual([unpaid]);
-    expect(from(OrderAction.cancelByStaff)).toEqual([unpaid, unshipped]);
-    expect(from(OrderAction.pay)).toEqual([unpaid]);
-    expect(from(OrderAction.ship)).toEqual([unshipped]);
-  });
+describe('order facts', () => {
+  const { unpaid, unshipped, cancelled } = OrderStatus;
 
   it('is payable until its time and overdue from it', () => {
     const order = { status: unpaid, expiresAt: 1000 };
@@ -44,5 +11,24 @@ describe('order state machine', () => {
     expect([isPayable(order, 1000), isOverdue(order, 1000)]).toEqual([false, true]);
     expect(isPayable({ status: unshipped, expiresAt: 5000 }, 0)).toBe(false);
     expect(isOverdue({ status: cancelled, expiresAt: 0 }, 1)).toBe(false);
+  });
+
+  it.each([
+    ['all in stock, none sent', { quantity: 10, reservedQuantity: 10, cancelledQuantity: 0 }, 0, { toShip: 10, shippableNow: 10 }],
+    ['a back order of 6', { quantity: 10, reservedQuantity: 4, cancelledQuantity: 0 }, 0, { toShip: 10, shippableNow: 4 }],
+    ['4 sent, 6 waiting', { quantity: 10, reservedQuantity: 4, cancelledQuantity: 0 }, 4, { toShip: 6, shippableNow: 0 }],
+    ['the waiting 6 refunded', { quantity: 10, reservedQuantity: 4, cancelledQuantity: 6 }, 0, { toShip: 4, shippableNow: 4 }],
+    ['3 sent, 2 refunded of the reserved', { quantity: 10, reservedQuantity: 8, cancelledQuantity: 2 }, 3, { toShip: 5, shippableNow: 5 }],
+    ['everything sent', { quantity: 10, reservedQuantity: 10, cancelledQuantity: 0 }, 10, { toShip: 0, shippableNow: 0 }],
+  ])('a line: %s', (_name, line, shipped, expected) => {
+    expect(lineProgress({ id: 1, ...line }, shipped)).toEqual(expected);
+  });
+
+  it('adds the lines up', () => {
+    const lines = [
+      { id: 1, quantity: 10, reservedQuantity: 4, cancelledQuantity: 0 },
+      { id: 2, quantity: 5, reservedQuantity: 5, cancelledQuantity: 1 },
+    ];
+    expect(shippingProgressOf(lines, new Map([[2, 2]]))).toEqual({ unitsToShip: 12, unitsShippableNow: 6 });
   });
 });

@@ -1,51 +1,11 @@
 import { OrderStatus } from '../../../contract/order.ts';
+import type { OrderFacts } from '../../../contract/order-lifecycle.ts';
+import type { OrderLineRow, OrderRow } from './order.tables.ts';
 
 /**
- * The order's state machine: 待付款 → 待发货 → 已发货 → 已完成, and 已取消 from 待付款 (buyer,
- * expiry, staff) or 待发货 (staff, with a refund). Every change is one conditional update whose
- * `where status in (from)` comes from this table, so of two racing changes one wins.
+ * What the order lifecycle's guards read (contract/order-lifecycle.ts), worked out from the rows:
+ * the money paid and refunded, the deadline, and the units left to send per line.
  */
-export const OrderAction = {
-  pay: 'pay',
-  confirmTransfer: 'confirmTransfer',
-  ship: 'ship',
-  complete: 'complete',
-  cancelByBuyer: 'cancelByBuyer',
-  expire: 'expire',
-  cancelByStaff: 'cancelByStaff',
-} as const;
-export type OrderAction = (typeof OrderAction)[keyof typeof OrderAction];
-
-export interface Transition {
-  from: readonly OrderStatus[];
-  to: OrderStatus;
-  /** The order_events kind written with it. */
-  eventKind: string;
-}
-
-export const transitions: Readonly<Record<OrderAction, Transition>> = {
-  pay: { from: [OrderStatus.unpaid], to: OrderStatus.unshipped, eventKind: 'paid' },
-  confirmTransfer: { from: [OrderStatus.unpaid], to: OrderStatus.unshipped, eventKind: 'transferConfirmed' },
-  ship: { from: [OrderStatus.unshipped], to: OrderStatus.shipped, eventKind: 'shipped' },
-  complete: { from: [OrderStatus.shipped], to: OrderStatus.completed, eventKind: 'completed' },
-  cancelByBuyer: { from: [OrderStatus.unpaid], to: OrderStatus.cancelled, eventKind: 'cancelled' },
-  expire: { from: [OrderStatus.unpaid], to: OrderStatus.cancelled, eventKind: 'cancelled' },
-  cancelByStaff: { from: [OrderStatus.unpaid, OrderStatus.unshipped], to: OrderStatus.cancelled, eventKind: 'cancelled' },
-};
-
-export function canApply(action: OrderAction, status: OrderStatus): boolean {
-  return transitions[action].from.includes(status);
-}
-
-/** Whether any action leads from one status to the other. */
-export function canTransition(from: OrderStatus, to: OrderStatus): boolean {
-  return Object.values(transitions).some((transition) => transition.to === to && transition.from.includes(from));
-}
-
-/** Paid orders (待发货, 已发货, 已完成, or cancelled after payment) may be refunded. */
-export function isPaidStatus(status: OrderStatus, paidAt: number | null): boolean {
-  return paidAt !== null && status !== OrderStatus.unpaid;
-}
 
 /** The buyer may still pay: unpaid and not past its time. */
 export function isPayable(order: { status: OrderStatus; expiresAt: number | null }, now: number): boolean {
@@ -55,4 +15,44 @@ export function isPayable(order: { status: OrderStatus; expiresAt: number | null
 /** Unpaid and past its time: cancelled on the next sweep, or at once when read. */
 export function isOverdue(order: { status: OrderStatus; expiresAt: number | null }, now: number): boolean {
   return order.status === OrderStatus.unpaid && order.expiresAt !== null && order.expiresAt <= now;
+}
+
+/** What the buyer paid: the payable amount once paid (a payment is always of the whole amount). */
+export function paidCentsOf(order: Pick<OrderRow, 'paidAt' | 'payableCents'>): number {
+  return order.paidAt === null ? 0 : order.payableCents;
+}
+
+export type LineQuantities = Pick<OrderLineRow, 'id' | 'quantity' | 'reservedQuantity' | 'cancelledQuantity'>;
+
+/** One line's progress: units still to send, and of those the units in stock for it now. */
+export function lineProgress(line: LineQuantities, shipped: number): { toShip: number; shippableNow: number } {
+  const toShip = Math.max(0, line.quantity - line.cancelledQuantity - shipped);
+  return { toShip, shippableNow: Math.min(toShip, Math.max(0, line.reservedQuantity - shipped)) };
+}
+
+export interface ShippingProgress {
+  unitsToShip: number;
+  unitsShippableNow: number;
+}
+
+export function shippingProgressOf(lines: readonly LineQuantities[], shipped: ReadonlyMap<number, number>): ShippingProgress {
+  let unitsToShip = 0;
+  let unitsShippableNow = 0;
+  for (const line of lines) {
+    const progress = lineProgress(line, shipped.get(line.id) ?? 0);
+    unitsToShip += progress.toShip;
+    unitsShippableNow += progress.shippableNow;
+  }
+  return { unitsToShip, unitsShippableNow };
+}
+
+/** An order's facts; without its lines' progress (a list of orders) the units read 0, which only the staff's shipping and refund guards consult. */
+export function orderFactsOf(order: OrderRow, now: number, progress: ShippingProgress = { unitsToShip: 0, unitsShippableNow: 0 }): OrderFacts {
+  return {
+    state: order.status,
+    paidCents: paidCentsOf(order),
+    refundedCents: order.refundedCents,
+    isOverdue: isOverdue(order, now),
+    ...progress,
+  };
 }

@@ -1,5 +1,5 @@
 import type { Generated, Selectable } from 'kysely';
-import type { OrderStatus } from '../../../contract/order.ts';
+import type { IssuedInvoiceState, OrderStatus } from '../../../contract/order.ts';
 
 export interface OrdersTable {
   id: Generated<number>;
@@ -35,6 +35,9 @@ export interface OrdersTable {
   trackingNo: string | null;
   shippedAt: number | null;
   completedAt: number | null;
+  /** When a full refund closed it (已关闭). */
+  closedAt: Generated<number | null>;
+  /** Refunded, being refunded, or owed by a binding refund to retry (payment-refund.service): never past what was paid. */
   refundedCents: Generated<number>;
   /** The accepted offer this order was placed from (unique: an offer makes one order). */
   quotationId: number | null;
@@ -51,8 +54,10 @@ export interface OrderLinesTable {
   brandName: string;
   package: string;
   quantity: number;
-  /** Units taken from products.stock at placement (less than quantity when the buyer waits for all). */
+  /** Units taken from products.stock for it (less than quantity while a back order waits); shipped units stay counted. */
   reservedQuantity: number;
+  /** Units a refund took off the line before they were sent: they are no longer shipped or waited for. */
+  cancelledQuantity: Generated<number>;
   unitPriceE4: number;
   amountCents: number;
 }
@@ -73,7 +78,13 @@ export interface OrderInvoicesTable {
   invoiceNumber: string;
   issuedAt: number;
   fileUrl: string | null;
+  /** issued, reversalPending or reversed (contract/invoice-lifecycle.ts). */
+  status: Generated<IssuedInvoiceState>;
+  /** The red-letter invoice's number (红字发票号码), once reversed. */
+  reversalNumber: Generated<string | null>;
+  reversedAt: Generated<number | null>;
   createdAt: number;
+  updatedAt: Generated<number | null>;
 }
 
 /** A parcel staff sent: the order may leave in several (order-shipment.service). */

@@ -21,7 +21,7 @@ export interface TrackingProvider {
   queryTracking(order: TrackedOrder): Promise<OrderEvent[]>;
 }
 
-const logisticsKinds = new Set(['shipped', 'tracking', 'completed']);
+const logisticsKinds = new Set(['shippedPart', 'shipped', 'tracking', 'completed']);
 
 function eventOf(at: number, text: string): OrderEvent {
   return { at, atStr: formatOrderTime(at), text };

@@ -3,13 +3,31 @@ import { adminInvoiceFilePath } from '../../../contract/admin-orders.ts';
 import type { UploadedImage } from '../../../contract/upload.ts';
 import { failureMessage, sendStaffFile } from '../staff/staff-api.ts';
 
-/** The electronic invoice's PDF: sent as it is chosen; the server reads its type from its content. */
-export function InvoicePdfUpload({ orderNo, fileUrl, onUploaded }: { orderNo: string; fileUrl: string; onUploaded: (url: string) => void }) {
+/**
+ * The electronic invoice's PDF: sent as it is chosen; the server reads its type from its content.
+ * `onSending` tells the form while it is on its way (登记开票 waits for it).
+ */
+export function InvoicePdfUpload({
+  orderNo,
+  fileUrl,
+  onUploaded,
+  onSending,
+}: {
+  orderNo: string;
+  fileUrl: string;
+  onUploaded: (url: string) => void;
+  onSending: (isSending: boolean) => void;
+}) {
   const [problem, setProblem] = useState('');
-  const [isSending, setSending] = useState(false);
+  const [isSending, setSendingHere] = useState(false);
+  function setSending(value: boolean) {
+    setSendingHere(value);
+    onSending(value);
+  }
   async function send(file: File) {
     setSending(true);
     setProblem('');
+    onUploaded('');
     try {
       const uploaded = await sendStaffFile<UploadedImage>(`${adminInvoiceFilePath}?orderNo=${encodeURIComponent(orderNo)}`, file);
       onUploaded(uploaded.url);
@@ -21,7 +39,7 @@ export function InvoicePdfUpload({ orderNo, fileUrl, onUploaded }: { orderNo: st
   }
   return (
     <label>
-      电子发票（PDF，可选）
+      电子发票PDF（数电票必传）
       <input
         type="file"
         name="invoicePdf"
@@ -37,6 +55,7 @@ export function InvoicePdfUpload({ orderNo, fileUrl, onUploaded }: { orderNo: st
           已上传：查看PDF
         </a>
       )}
+      {isSending && <span role="status">正在上传…</span>}
       {problem && <span className="desk-notice desk-notice--error">{problem}</span>}
     </label>
   );

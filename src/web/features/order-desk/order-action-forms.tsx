@@ -34,7 +34,7 @@ export function ConfirmTransferForm({ detail, run, isBusy }: FormProps) {
     <form
       className="desk-form"
       data-testid="confirm-transfer-form"
-      onSubmit={submitted(() => void run(adminOrderCalls.confirmTransfer, { orderNo: detail.orderNo, amount, note }))}
+      onSubmit={submitted(() => void run(adminOrderCalls.confirmTransfer, { orderNo: detail.orderNo, amount, note, from: detail.status }))}
     >
       <h3>确认到账（对公转账）</h3>
       <label>
@@ -61,7 +61,7 @@ export function ShipForm({ detail, run, isBusy, carriers }: FormProps & { carrie
   const shippable = detail.lines.filter((line) => line.shippableQuantity > 0);
   function ship() {
     const lines = shippable.map((line) => ({ orderLineId: line.id, quantity: Number(quantities[line.id] ?? '0') })).filter((line) => line.quantity !== 0);
-    void run(adminOrderCalls.ship, { orderNo: detail.orderNo, carrierCode, trackingNo, ...(isPartial ? { lines } : {}) }).then((isDone) => {
+    void run(adminOrderCalls.ship, { orderNo: detail.orderNo, carrierCode, trackingNo, from: detail.status, ...(isPartial ? { lines } : {}) }).then((isDone) => {
       if (isDone) {
         setTrackingNo('');
         setQuantities({});
@@ -127,7 +127,7 @@ export function ShipForm({ detail, run, isBusy, carriers }: FormProps & { carrie
 export function CancelForm({ detail, run, isBusy }: FormProps) {
   const [reason, setReason] = useState('');
   return (
-    <form className="desk-form" data-testid="cancel-form" onSubmit={submitted(() => void run(adminOrderCalls.cancel, { orderNo: detail.orderNo, reason }))}>
+    <form className="desk-form" data-testid="cancel-form" onSubmit={submitted(() => void run(adminOrderCalls.cancel, { orderNo: detail.orderNo, reason, from: detail.status }))}>
       <h3>取消订单</h3>
       <label>
         取消原因{detail.payment ? '（已付款项将全额退回）' : ''}
@@ -140,22 +140,83 @@ export function CancelForm({ detail, run, isBusy }: FormProps) {
   );
 }
 
-/** 退款: a refund number is drawn when the form opens, so sending it twice is one refund. */
+/** A line's share of the amount paid for it, for `quantity` of its units (what taking them off refunds by default). */
+function shareCents(line: AdminOrderDetail['lines'][number], quantity: number): number {
+  return Math.round((line.amountCents * quantity) / line.quantity);
+}
+
+/** 不再发货: quantities of the lines not yet sent that the refund takes off (they go back to stock). */
+function TakeOffTable({ lines, quantities, onChange }: { lines: AdminOrderDetail['lines']; quantities: Record<number, string>; onChange: (next: Record<number, string>) => void }) {
+  return (
+    <table className="admin-table desk-form__lines">
+      <thead>
+        <tr>
+          <th>型号</th>
+          <th>待发</th>
+          <th>不再发货</th>
+        </tr>
+      </thead>
+      <tbody>
+        {lines.map((line) => (
+          <tr key={line.id}>
+            <td>{line.productCode}</td>
+            <td>{line.toShipQuantity}</td>
+            <td>
+              <input
+                aria-label={`${line.productCode} 不再发货数量`}
+                inputMode="numeric"
+                value={quantities[line.id] ?? ''}
+                onChange={(event) => onChange({ ...quantities, [line.id]: event.target.value })}
+              />
+            </td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/**
+ * 退款: a refund number is drawn when the form opens, so sending it twice is one refund. It may take
+ * units not yet sent off their lines (the amount follows their share unless typed); refunding
+ * everything that is left closes the order.
+ */
 export function RefundForm({ detail, run, isBusy }: FormProps) {
   const [refundNo, setRefundNo] = useState(() => newRefundNo(Date.now(), Math.random().toString(36).slice(2, 8)));
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [isTakingOff, setTakingOff] = useState(false);
+  const [quantities, setQuantities] = useState<Record<number, string>>({});
+  const unsent = detail.lines.filter((line) => line.toShipQuantity > 0);
+  const takeOffs = isTakingOff
+    ? unsent.map((line) => ({ orderLineId: line.id, quantity: Number(quantities[line.id] ?? '0') })).filter((line) => line.quantity !== 0)
+    : [];
+  const suggested = takeOffs.reduce((sum, taken) => {
+    const line = unsent.find((candidate) => candidate.id === taken.orderLineId);
+    return line && Number.isInteger(taken.quantity) && taken.quantity > 0 ? sum + shareCents(line, taken.quantity) : sum;
+  }, 0);
   function refund() {
-    void run(adminOrderCalls.refund, { orderNo: detail.orderNo, refundNo, amount, reason }).then((isDone) => {
+    const body = { orderNo: detail.orderNo, refundNo, amount: amount || (suggested > 0 ? yuanOf(suggested) : ''), reason, from: detail.status };
+    void run(adminOrderCalls.refund, takeOffs.length > 0 ? { ...body, lines: takeOffs } : body).then((isDone) => {
       if (isDone) {
         setRefundNo(newRefundNo(Date.now(), Math.random().toString(36).slice(2, 8)));
         setAmount('');
+        setQuantities({});
+        setTakingOff(false);
       }
     });
   }
   return (
     <form className="desk-form" data-testid="refund-form" onSubmit={submitted(refund)}>
       <h3>退款</h3>
+      {unsent.length > 0 && (
+        <label className="desk-form__check">
+          <span>
+            <input type="checkbox" name="isTakingOff" checked={isTakingOff} onChange={(event) => setTakingOff(event.target.checked)} /> 同时取消未发货的商品
+          </span>
+        </label>
+      )}
+      {isTakingOff && <TakeOffTable lines={unsent} quantities={quantities} onChange={setQuantities} />}
       <label>
         退款金额（可退 {formatCents(detail.refundableCents)}）
         <input
@@ -163,9 +224,15 @@ export function RefundForm({ detail, run, isBusy }: FormProps) {
           inputMode="decimal"
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
-          placeholder={yuanOf(detail.refundableCents)}
+          placeholder={suggested > 0 ? yuanOf(suggested) : yuanOf(detail.refundableCents)}
         />
       </label>
+      <p className="desk-form__hint">
+        <button type="button" className="link-button" onClick={() => setAmount(yuanOf(detail.refundableCents))}>
+          全额退款
+        </button>
+        ：退还全部可退金额后订单关闭，未发出的商品不再发货。
+      </p>
       <label>
         退款原因
         <input name="reason" maxLength={100} value={reason} onChange={(event) => setReason(event.target.value)} />
@@ -190,24 +257,48 @@ export function OfflineRefundButton({ detail, run, isBusy, refundNo }: FormProps
   );
 }
 
-/** 开票: the tax system's number and, optionally, the electronic invoice's PDF. */
+/** 开票: the tax system's number and the electronic invoice's PDF (a 数电票 needs it); 登记开票 waits for the upload. */
 export function InvoiceForm({ detail, run, isBusy }: FormProps) {
   const [invoiceNumber, setInvoiceNumber] = useState('');
   const [fileUrl, setFileUrl] = useState('');
+  const [isUploading, setUploading] = useState(false);
   return (
     <form
       className="desk-form"
       data-testid="invoice-form"
-      onSubmit={submitted(() => void run(adminOrderCalls.issueInvoice, { orderNo: detail.orderNo, invoiceNumber, fileUrl }))}
+      onSubmit={submitted(() => {
+        if (!isUploading) void run(adminOrderCalls.issueInvoice, { orderNo: detail.orderNo, invoiceNumber, fileUrl, from: detail.status });
+      })}
     >
       <h3>开具发票</h3>
       <label>
         发票号码
         <input name="invoiceNumber" inputMode="numeric" maxLength={20} value={invoiceNumber} onChange={(event) => setInvoiceNumber(event.target.value)} />
       </label>
-      <InvoicePdfUpload orderNo={detail.orderNo} fileUrl={fileUrl} onUploaded={setFileUrl} />
+      <InvoicePdfUpload orderNo={detail.orderNo} fileUrl={fileUrl} onUploaded={setFileUrl} onSending={setUploading} />
+      <button className="admin-button" disabled={isBusy || isUploading}>
+        {isUploading ? '等待上传完成…' : '登记开票'}
+      </button>
+    </form>
+  );
+}
+
+/** 登记红冲: the red-letter invoice's number, once the order was cancelled or refunded in full. */
+export function ReverseInvoiceForm({ detail, run, isBusy }: FormProps) {
+  const [reversalNumber, setReversalNumber] = useState('');
+  return (
+    <form
+      className="desk-form"
+      data-testid="reverse-invoice-form"
+      onSubmit={submitted(() => void run(adminOrderCalls.reverseInvoice, { orderNo: detail.orderNo, reversalNumber }))}
+    >
+      <h3>发票红冲（发票 {detail.issuedInvoice?.invoiceNumber ?? ''}）</h3>
+      <label>
+        红字发票号码
+        <input name="reversalNumber" inputMode="numeric" maxLength={20} value={reversalNumber} onChange={(event) => setReversalNumber(event.target.value)} />
+      </label>
       <button className="admin-button" disabled={isBusy}>
-        登记开票
+        登记红冲
       </button>
     </form>
   );

@@ -10,7 +10,7 @@ const shortfallLabels: Record<ShortfallChoice, string> = {
 /** 收货信息, 配送信息, 发票信息, 支付信息 side by side. */
 export function OrderInfo({ order }: { order: OrderDetail }) {
   const { address, invoice, payment } = order;
-  const hasBackOrder = order.lines.some((line) => line.reservedQuantity < line.quantity);
+  const hasBackOrder = order.lines.some((line) => line.reservedQuantity < line.quantity - line.cancelledQuantity);
   return (
     <div className="order-info">
       <section className="order-info__block" aria-labelledby="order-info-address">
@@ -102,8 +102,9 @@ function InvoiceIssueStatus({ order }: { order: OrderDetail }) {
   if (issued) {
     return (
       <p className="order-info__invoice-status" data-testid="invoice-status">
-        <span className="order-info__badge order-info__badge--done">已开票</span> 发票号码 {issued.invoiceNumber}，
+        <span className="order-info__badge order-info__badge--done">{issued.statusLabel}</span> 发票号码 {issued.invoiceNumber}，
         {formatOrderTime(issued.issuedAt).slice(0, 10)} 开具
+        {issued.reversalNumber ? `，红字发票号码 ${issued.reversalNumber}` : ''}
         {issued.fileUrl ? (
           <>
             {' '}
@@ -115,7 +116,7 @@ function InvoiceIssueStatus({ order }: { order: OrderDetail }) {
       </p>
     );
   }
-  const text = order.status === OrderStatus.unpaid ? '付款后开具' : order.status === OrderStatus.cancelled ? '订单已取消，不开具' : '待开票';
+  const text = order.status === OrderStatus.unpaid ? '付款后开具' : order.status === OrderStatus.cancelled ? '订单已取消，不开具' : order.status === OrderStatus.closed ? '订单已全额退款，不开具' : '待开票';
   return (
     <p className="order-info__invoice-status" data-testid="invoice-status">
       <span className="order-info__badge">{text}</span>

@@ -92,6 +92,7 @@ const orderLine: OrderLine = {
   package: 'LQFP-48',
   quantity: 30,
   reservedQuantity: 25,
+  cancelledQuantity: 0,
   unitPriceE4: 128_345,
   amountCents: 38_504,
 };
@@ -218,7 +219,14 @@ describe('order markup', () => {
         order={{
           ...order,
           status: OrderStatus.shipped,
-          issuedInvoice: { invoiceNumber: '25442000000012345678', issuedAt: 1_763_942_400_000, fileUrl: '/uploads/invoices/a.pdf' },
+          issuedInvoice: {
+            invoiceNumber: '25442000000012345678',
+            issuedAt: 1_763_942_400_000,
+            fileUrl: '/uploads/invoices/a.pdf',
+            status: 'issued',
+            statusLabel: '已开票',
+            reversalNumber: null,
+          },
         }}
       />,
     );
