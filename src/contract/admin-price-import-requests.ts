@@ -49,8 +49,9 @@ export const priceImportDeskRequests = {
     fileName: gridTextFilter(64),
   }),
   job: z.object({ jobId }),
-  resume: z.object({ jobId }),
-  rollback: z.object({ jobId }),
+  /** `from`: the status the page showed (a page that saw another is answered 已被他人更改，请刷新后重试). */
+  resume: z.object({ jobId, from: z.enum(priceImportJobStatuses, invalid).optional() }),
+  rollback: z.object({ jobId, from: z.enum(priceImportJobStatuses, invalid).optional() }),
 };
 
 /** GET priceImportErrorReportPath?uploadId=N&format=csv|xlsx */

@@ -1,5 +1,6 @@
 import type { Lifecycle } from './lifecycle.ts';
 import { orderLifecycle } from './order-lifecycle.ts';
+import { priceImportJobLifecycle } from './price-import-lifecycle.ts';
 import { quotationLifecycle } from './quotation-lifecycle.ts';
 
 /**
@@ -7,4 +8,4 @@ import { quotationLifecycle } from './quotation-lifecycle.ts';
  * diagrams and tables are generated from this list (`npm run lifecycles`), and a test keeps them so.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of lifecycles of different state and fact types
-export const allLifecycles: readonly Lifecycle<string, string, any>[] = [orderLifecycle, quotationLifecycle];
+export const allLifecycles: readonly Lifecycle<string, string, any>[] = [orderLifecycle, priceImportJobLifecycle, quotationLifecycle];

@@ -82,7 +82,8 @@ export interface PriceImportPreview {
 /**
  * queued → running → done; a batch that fails leaves the job `failed` with its committed batches and their
  * "before" values kept: staff resume it from the cursor (→ queued) or roll it back (→ rolling_back → rolled_back;
- * a rollback that stops is `rollback_failed` and can only be rolled back again).
+ * a rollback that stops is `rollback_failed` and can only be rolled back again). The events, who fires them and
+ * their guards: price-import-lifecycle.ts.
  */
 export const priceImportJobStatuses = ['queued', 'running', 'done', 'failed', 'rolling_back', 'rolled_back', 'rollback_failed'] as const;
 export type PriceImportJobStatus = (typeof priceImportJobStatuses)[number];
@@ -142,7 +143,6 @@ export const priceImportMessages = {
   jobFailed: '导入中断，已应用的批次保留：可继续导入或回滚',
   jobNotResumable: '只有中断的任务可以继续',
   jobNotRollbackable: '只有已完成或中断的任务可以回滚',
-  jobAlreadyRolledBack: '该任务已回滚或正在回滚，不能再次回滚',
   undoExpired: '该任务已超过可回滚期限（完成后 30 天），无法回滚',
   anotherJobRunning: '另一个导入或回滚任务正在进行，请等它结束后再回滚',
   rolledBackWithConflicts: (count: number) => `已回滚；${count} 个商品在导入后有变动，未回滚或部分回滚，请下载回滚报告`,
@@ -169,7 +169,6 @@ export const priceImportErrors = defineErrors('priceImport', {
   jobNotFound: { code: ResultCode.notFound, msg: priceImportMessages.jobNotFound },
   jobNotResumable: { code: ResultCode.conflict, msg: priceImportMessages.jobNotResumable },
   jobNotRollbackable: { code: ResultCode.conflict, msg: priceImportMessages.jobNotRollbackable },
-  jobAlreadyRolledBack: { code: ResultCode.conflict, msg: priceImportMessages.jobAlreadyRolledBack },
   undoExpired: { code: ResultCode.conflict, msg: priceImportMessages.undoExpired },
   anotherJobRunning: { code: ResultCode.conflict, msg: priceImportMessages.anotherJobRunning },
   uploadNotFound: { code: ResultCode.notFound, msg: '上传的文件不存在，请重新上传' },
@@ -259,6 +258,8 @@ export interface PriceImportJobRow extends PriceImportJobView {
   staffName: string;
   /** A finished job can be rolled back until then; null when it cannot (not finished, purged, rolled back). */
   undoUntil: number | null;
+  /** Its "before" values are kept now (an interrupted job, a finished one until undoUntil): the lifecycle's hasUndo. */
+  hasUndo: boolean;
   /** A rollback's progress: undo rows worked of those there were. */
   undoTotal: number;
   undone: number;

@@ -14,6 +14,10 @@ import {
   type PriceImportValidation,
 } from '../../../contract/price-import.ts';
 import type { StaffIdentity } from '../../../contract/staff.ts';
+import { abilityFor } from '../../../contract/staff-permissions.ts';
+import { ActorKind, type Actor } from '../../../contract/lifecycle.ts';
+import { hasUndoOf } from '../../../contract/price-import-lifecycle.ts';
+import type { PriceImportJobStatus } from '../../../contract/price-import.ts';
 import type { GridPage } from '../../../contract/staff-grid.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -35,16 +39,16 @@ import {
 } from './price-import-upload.repository.ts';
 import type { PriceImportQueue } from './price-import-queue.ts';
 import { priceImportRollbackReport } from './price-import-report.ts';
-import { findRollbackConflicts, isOtherJobActive } from './price-import-rollback.repository.ts';
+import { findRollbackConflicts } from './price-import-rollback.repository.ts';
 import {
   checkPriceList,
+  moveJob,
   priceImportErrorReport,
   queueImportActions,
   readPriceImportJob,
-  resumePriceImportJob,
-  startPriceImportRollback,
   type ImportAction,
   type PriceImportOptions,
+  type StaffJobEvent,
 } from './price-import.service.ts';
 import { readPriceList } from './price-list-read.ts';
 
@@ -54,6 +58,12 @@ type Requests = { [Name in keyof typeof priceImportDeskRequests]: z.output<(type
 export interface PriceImportActor {
   staff: StaffIdentity;
   ip: string;
+}
+
+/** The staff member as the lifecycle's actor: what their role may do (the console's CASL ability). */
+export function staffActorOf(staff: StaffIdentity): Actor {
+  const ability = abilityFor(staff.role);
+  return { kind: ActorKind.staff, can: (action, subject) => ability.can(action, subject) };
 }
 
 /** Keeps the file and answers how it reads: the detected header and mapping, and a few rows under it. */
@@ -153,7 +163,7 @@ async function jobRow(db: Kysely<Database>, jobId: number): Promise<PriceImportJ
 
 /** The count comes back as a string on PostgreSQL (bigint). */
 function jobRowOf(row: NonNullable<Awaited<ReturnType<typeof findJobRow>>>): PriceImportJobRow {
-  return { ...row, staffName: row.staffName ?? '', conflictCount: Number(row.conflictCount ?? 0) };
+  return { ...row, staffName: row.staffName ?? '', conflictCount: Number(row.conflictCount ?? 0), hasUndo: hasUndoOf(row.status, row.undoUntil, Date.now()) };
 }
 
 /**
@@ -205,16 +215,6 @@ export function listJobs(db: Kysely<Database>, query: Requests['jobs']): Promise
   ).then((page) => ({ ...page, rows: page.rows.map(jobRowOf) }));
 }
 
-/** Why a rollback claim was refused, in the order staff can act on it. */
-async function rollbackRefusal(db: Kysely<Database>, jobId: number) {
-  const job = await readPriceImportJob(db, jobId);
-  if (job.status === 'rolled_back' || job.status === 'rolling_back') return priceImportErrors.jobAlreadyRolledBack;
-  const isRollbackable = job.status === 'failed' || job.status === 'rollback_failed' || job.status === 'done';
-  if (isRollbackable && (await isOtherJobActive(db, jobId))) return priceImportErrors.anotherJobRunning;
-  if (job.status === 'done') return priceImportErrors.undoExpired;
-  return priceImportErrors.jobNotRollbackable;
-}
-
 /** The rollback report: each part the rollback left alone or kept the stock of (row of the file, part, reason). */
 export async function rollbackReport(db: Kysely<Database>, jobId: number, format: 'csv' | 'xlsx'): Promise<{ fileName: string; bytes: Uint8Array }> {
   const job = await readPriceImportJob(db, jobId);
@@ -223,22 +223,22 @@ export async function rollbackReport(db: Kysely<Database>, jobId: number, format
   return { fileName: `${base}-回滚报告.${format}`, bytes: priceImportRollbackReport(lines, format) };
 }
 
-/** 继续 or 回滚 (of an interrupted or finished job): one conditional update decides, audited in its transaction, then a worker is woken. */
-async function moveJob(
+/**
+ * 继续 or 回滚 (of an interrupted or finished job) as the staff member's page saw the job: the lifecycle decides
+ * under the queue's lock, the audit entry is written in the same transaction, then a worker is woken.
+ */
+async function moveJobAudited(
   db: Kysely<Database>,
   queue: PriceImportQueue,
   actor: PriceImportActor,
   jobId: number,
-  action: 'resume' | 'rollback',
+  event: StaffJobEvent,
+  seen: PriceImportJobStatus | undefined,
 ): Promise<PriceImportJobRow> {
-  await withTransaction(db, async (trx) => {
-    const before = await readPriceImportJob(trx, jobId);
-    const isMoved = action === 'resume' ? await resumePriceImportJob(trx, jobId) : await startPriceImportRollback(trx, jobId);
-    if (!isMoved) throw new AppError(action === 'resume' ? priceImportErrors.jobNotResumable : await rollbackRefusal(trx, jobId));
-    const after = await readPriceImportJob(trx, jobId);
+  await moveJob(db, jobId, event, { actor: staffActorOf(actor.staff), seen }, async (trx, { before, after }) => {
     await recordStaffChange(trx, {
       staff: actor.staff,
-      action,
+      action: event,
       subject: 'PriceImport',
       subjectId: jobId,
       before: { fileName: before.fileName, status: before.status, processed: before.processed, total: before.total },
@@ -250,12 +250,12 @@ async function moveJob(
   return jobRow(db, jobId);
 }
 
-export function resumeJob(db: Kysely<Database>, queue: PriceImportQueue, actor: PriceImportActor, jobId: number) {
-  return moveJob(db, queue, actor, jobId, 'resume');
+export function resumeJob(db: Kysely<Database>, queue: PriceImportQueue, actor: PriceImportActor, jobId: number, seen?: PriceImportJobStatus) {
+  return moveJobAudited(db, queue, actor, jobId, 'resume', seen);
 }
 
-export function rollBackJob(db: Kysely<Database>, queue: PriceImportQueue, actor: PriceImportActor, jobId: number) {
-  return moveJob(db, queue, actor, jobId, 'rollback');
+export function rollBackJob(db: Kysely<Database>, queue: PriceImportQueue, actor: PriceImportActor, jobId: number, seen?: PriceImportJobStatus) {
+  return moveJobAudited(db, queue, actor, jobId, 'rollback', seen);
 }
 
 export function priceImportCategories(db: Kysely<Database>) {

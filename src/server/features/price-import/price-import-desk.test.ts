@@ -226,7 +226,11 @@ describe('价格导入 desk calls', () => {
     const applied = await browser.call(priceImportDeskCalls.apply, { uploadId: upload.uploadId });
     const jobId = applied.data?.job.id ?? 0;
     await settledJob(browser, jobId);
-    expect(await browser.call(priceImportDeskCalls.resume, { jobId })).toMatchObject({ code: 409, msg: priceImportMessages.jobNotResumable });
+    expect(await browser.call(priceImportDeskCalls.resume, { jobId })).toMatchObject({
+      code: 409,
+      errorCode: 'priceImport.jobNotResumable',
+      msg: '导入任务已完成，不能继续',
+    });
     expect(await firstTierPrice(t.fixture.partB)).toMatchObject({ firstTierPriceE4: 7700 });
 
     // A job interrupted after its only batch was applied: its undo rows and cursor are kept.
@@ -295,7 +299,11 @@ describe('价格导入 desk calls', () => {
 
     const answers = await Promise.all([browser.call(priceImportDeskCalls.rollback, { jobId }), browser.call(priceImportDeskCalls.rollback, { jobId })]);
     expect(answers.map((answer) => answer.code).sort()).toEqual([1, 409]);
-    expect(answers.find((answer) => answer.code === 409)).toMatchObject({ msg: priceImportMessages.jobAlreadyRolledBack });
+    // The loser finds the job rolling back, or already rolled back when the worker was that quick.
+    expect(answers.find((answer) => answer.code === 409)).toMatchObject({
+      errorCode: 'priceImport.jobNotRollbackable',
+      msg: expect.stringMatching(/^导入任务(正在回滚|已回滚)，不能回滚$/),
+    });
     const rolledBack = await settledJob(browser, jobId);
     expect(rolledBack).toMatchObject({ status: 'rolled_back', conflictCount: 1, undoUntil: null, error: priceImportMessages.rolledBackWithConflicts(1) });
     expect(await firstTierPrice(t.fixture.partA)).toMatchObject({ firstTierPriceE4: priceA.firstTierPriceE4 });
@@ -319,7 +327,7 @@ describe('价格导入 desk calls', () => {
         .split('\r\n')
         .slice(0, 2),
     ).toEqual(['行号,型号,商品ID,原因', `3,DESK-B1,${t.fixture.partB},${priceImportRollbackReasons.changedSince(['价格'])}`]);
-    expect(await browser.call(priceImportDeskCalls.rollback, { jobId })).toMatchObject({ code: 409, msg: priceImportMessages.jobAlreadyRolledBack });
+    expect(await browser.call(priceImportDeskCalls.rollback, { jobId })).toMatchObject({ code: 409, msg: '导入任务已回滚，不能回滚' });
     expect((await browser.get(`${priceImportRollbackReportPath}?jobId=abc`)).json()).toMatchObject({ code: 400 });
   });
 
@@ -348,7 +356,11 @@ describe('价格导入 desk calls', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    expect(await browser.call(priceImportDeskCalls.rollback, { jobId })).toMatchObject({ code: 409, msg: priceImportMessages.anotherJobRunning });
+    expect(await browser.call(priceImportDeskCalls.rollback, { jobId })).toMatchObject({
+      code: 409,
+      errorCode: 'priceImport.jobNotRollbackable',
+      msg: priceImportMessages.anotherJobRunning,
+    });
     await t.db.kysely.updateTable('priceImportJobs').set({ status: 'done' }).where('id', '=', other.id).execute();
     await t.db.kysely
       .updateTable('priceImportJobs')

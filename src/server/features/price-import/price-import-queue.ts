@@ -14,7 +14,7 @@ import { createPriceImportRunner, runnablePriceImportJobIds, runPriceImportJob }
  */
 export interface PriceImportQueue {
   readonly kind: 'embedded' | 'bullmq';
-  /** Wakes a worker for this job (already written to the table). */
+  /** Wakes a worker for this job (already written to the table); a queued job starts once no other job runs or rolls back. */
   enqueue(jobId: number): Promise<void>;
   /** Starts working: resumes the jobs a stopped process left. */
   start(): Promise<void>;
@@ -101,6 +101,8 @@ export function createBullmqPriceImportQueue(db: Kysely<Database>, logger: Queue
         queueName,
         async (job) => {
           await runPriceImportJob(db, job.data.jobId, { shouldStop: () => isClosing });
+          // The one place may be free now: the jobs waiting for it are woken, not left to the next sweep.
+          if (!isClosing) await sweep();
         },
         {
           connection: workerConnection,

@@ -4,7 +4,8 @@ import { priceImportMessages, priceImportRollbackReasons, priceImportUndoKeepMs 
 import { createMember, insertProduct } from '../../testing/factories.ts';
 import { createTestDb, type TestDb } from '../../testing/test-db.ts';
 import { insertCatalogFixture, type CatalogFixture } from '../catalog/testing/catalog-fixture.ts';
-import { findRollbackConflicts, isOtherJobActive, purgeExpiredUndo } from './price-import-rollback.repository.ts';
+import { readJobFacts } from './price-import-claim.repository.ts';
+import { findRollbackConflicts, purgeExpiredUndo } from './price-import-rollback.repository.ts';
 import { createPriceImportUndoPurge } from './price-import-sweeper.ts';
 import {
   checkPriceList,
@@ -196,7 +197,7 @@ describe('回滚 of a finished price-list import', () => {
     const { jobId } = await finishedJob(1);
     const check = await checkPriceList(db.kysely, utf8('型号,品牌,库存\nRB-A,ST,1\n'));
     const otherId = await queuePriceImport(db.kysely, 'other.csv', check);
-    expect(await isOtherJobActive(db.kysely, jobId)).toBe(true);
+    expect(await readJobFacts(db.kysely, jobId, Date.now())).toMatchObject({ state: 'done', isOtherJobQueued: true, isOtherJobRunning: false });
     expect(await startPriceImportRollback(db.kysely, jobId)).toBe(false);
     expect(await readPriceImportJob(db.kysely, jobId)).toMatchObject({ status: 'done' });
     await runPriceImportJob(db.kysely, otherId);

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { priceImportRollbackReasons, type PriceImportJobStatus, type PriceTier } from '../../../contract/price-import.ts';
+import { priceImportRollbackReasons, type PriceTier } from '../../../contract/price-import.ts';
 import type { Database } from '../../db/database.ts';
 import { figuresOf, forgetProductStock, restoreFigures, setImportedFigures, warehouseIdsByCode } from '../warehouse/warehouse-stock.service.ts';
 import type { BrandRow, CatalogPart, ImportAction } from './price-import-plan.ts';
@@ -93,42 +93,6 @@ export function findJob(db: Kysely<Database>, id: number) {
 
 export function findJobWork(db: Kysely<Database>, id: number) {
   return db.selectFrom('priceImportJobs').select(['id', 'status', 'optionsJson', 'rowsJson', 'processed', 'total']).where('id', '=', id).executeTakeFirst();
-}
-
-/** Statuses a worker takes up: a job left mid-way by a stopped process, then the queued ones. */
-const runnableStatuses: PriceImportJobStatus[] = ['running', 'rolling_back', 'queued'];
-
-/** The oldest job left running or rolling back by a stopped process (resumed first), else the oldest queued one. */
-export async function nextRunnableJobId(db: Kysely<Database>): Promise<number | null> {
-  const ids = await runnableJobIds(db);
-  return ids[0] ?? null;
-}
-
-/** Every job a worker should take up, those left mid-way first, each group oldest first. */
-export async function runnableJobIds(db: Kysely<Database>): Promise<number[]> {
-  const rows = await db.selectFrom('priceImportJobs').select(['id', 'status']).where('status', 'in', runnableStatuses).orderBy('id').execute();
-  return rows.sort((a, b) => runnableStatuses.indexOf(a.status) - runnableStatuses.indexOf(b.status)).map((row) => row.id);
-}
-
-export async function setJobStatus(db: Kysely<Database>, id: number, status: PriceImportJobStatus, now: number, error: string | null = null): Promise<void> {
-  await db.updateTable('priceImportJobs').set({ status, error, updatedAt: now }).where('id', '=', id).execute();
-}
-
-/** Moves a job on only from one of these statuses: the one statement that decides between racing staff actions. */
-export async function claimJobStatus(
-  db: Kysely<Database>,
-  id: number,
-  from: readonly PriceImportJobStatus[],
-  to: PriceImportJobStatus,
-  now: number,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('priceImportJobs')
-    .set({ status: to, updatedAt: now })
-    .where('id', '=', id)
-    .where('status', 'in', [...from])
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 /** A row's warehouse figures by warehouse id: the codes it names, or all of its stock in the first warehouse (SZ). */
@@ -448,9 +412,4 @@ export async function rollBackJob(
     await db.transaction().execute((trx) => rollBackChunk(trx, jobId, chunk, place, now));
     undone += chunk.length;
   }
-}
-
-/** A job applied to its last row: done, its undo rows kept until `undoUntil`. */
-export async function finishJob(db: Kysely<Database>, jobId: number, now: number, undoUntil: number): Promise<void> {
-  await db.updateTable('priceImportJobs').set({ status: 'done', error: null, updatedAt: now, undoUntil }).where('id', '=', jobId).execute();
 }

@@ -63,10 +63,10 @@ export function registerPriceImportRoutes(app: FastifyInstance, deps: StaffSessi
     jobs: ({ body }) => listJobs(deps.db, body),
     job: ({ body }) => readJobRow(deps.db, body.jobId),
     async resume({ body, staff, request }) {
-      return new WithMessage(await resumeJob(deps.db, queue, actorOf(staff, request), body.jobId), '已继续导入');
+      return new WithMessage(await resumeJob(deps.db, queue, actorOf(staff, request), body.jobId, body.from), '已继续导入');
     },
     async rollback({ body, staff, request }) {
-      return new WithMessage(await rollBackJob(deps.db, queue, actorOf(staff, request), body.jobId), '已开始回滚');
+      return new WithMessage(await rollBackJob(deps.db, queue, actorOf(staff, request), body.jobId, body.from), '已开始回滚');
     },
   });
   registerUpload(app, deps);

@@ -1,41 +1,41 @@
 import type { Kysely } from 'kysely';
 import { adminProductMessages } from '../../../contract/admin-products.ts';
+import type { Actor } from '../../../contract/lifecycle.ts';
 import { normalizePartNumber } from '../../../contract/part-number.ts';
+import { priceImportJobLifecycle, type PriceImportJobEvent } from '../../../contract/price-import-lifecycle.ts';
 import {
   priceImportErrors,
   priceImportLimits,
   priceImportMessages,
   priceImportUndoKeepMs,
+  type PriceImportJobStatus,
   type PriceImportJobView,
   type PriceImportPreview,
 } from '../../../contract/price-import.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { assertAllowed, claimFrom, refusalNow } from '../../lifecycle/lifecycle-guard.ts';
 import { isDuplicatePartNumber } from '../catalog/product.service.ts';
 import { planImport, productIdOfStoreCode, type ImportAction } from './price-import-plan.ts';
 
 export type { ImportAction } from './price-import-plan.ts';
 import { warehouseFiguresByCode } from '../warehouse/warehouse-stock.service.ts';
+import { claimResume, claimRollback, claimStart, readJobFacts, runnableJobIds, settleJob, withQueueLock } from './price-import-claim.repository.ts';
 import {
   applyBatch,
-  claimJobStatus,
   findJob,
   findJobWork,
-  finishJob,
   insertJob,
   loadBrands,
   loadCategory,
   loadPartsByCodeNorm,
   loadPartsById,
   NewPartRefused,
-  nextRunnableJobId,
   rollBackJob,
-  runnableJobIds,
-  setJobStatus,
   type NewPartPlace,
 } from './price-import.repository.ts';
 import { readPriceList, type ExplicitMapping, type PriceListRead } from './price-list-read.ts';
-import { claimRollback, countRollbackConflicts, finishRollback } from './price-import-rollback.repository.ts';
+import { countRollbackConflicts } from './price-import-rollback.repository.ts';
 
 export { priceImportErrorReport } from './price-import-report.ts';
 
@@ -105,7 +105,10 @@ export function queuePriceImport(
   return queueImportActions(db, fileName, check.actions, options.newPartCategoryId);
 }
 
-/** Queues rows a validation found (kept since) as a job, in the caller's transaction when given one. */
+/**
+ * Queues rows a validation found (kept since) as a job, in the caller's transaction when given one. The insert
+ * holds the queue's lock: a rollback claimed at the same instant sees the new job queued, or claims first.
+ */
 export async function queueImportActions(
   db: Kysely<Database>,
   fileName: string,
@@ -114,13 +117,16 @@ export async function queueImportActions(
 ): Promise<number> {
   if (actions.length === 0) throw new AppError(priceImportErrors.nothingToApply);
   const stored: StoredOptions = { place: await placeOf(db, newPartCategoryId) };
-  return insertJob(db, {
-    fileName: fileName.slice(0, 255),
-    optionsJson: JSON.stringify(stored),
-    rowsJson: JSON.stringify(actions),
-    total: actions.length,
-    now: Date.now(),
-  });
+  const now = Date.now();
+  return withQueueLock(db, now, (trx) =>
+    insertJob(trx, {
+      fileName: fileName.slice(0, 255),
+      optionsJson: JSON.stringify(stored),
+      rowsJson: JSON.stringify(actions),
+      total: actions.length,
+      now,
+    }),
+  );
 }
 
 /** Progress as the console shows it after a reload: status, processed of total, the error of a failed job. */
@@ -148,7 +154,8 @@ async function applyJob(db: Kysely<Database>, jobId: number, work: JobWork, hook
   const { place } = JSON.parse(work.optionsJson) as StoredOptions;
   const actions = JSON.parse(work.rowsJson) as ImportAction[];
   const batchRows = hooks.batchRows ?? priceImportLimits.batchRows;
-  await setJobStatus(db, jobId, 'running', Date.now());
+  // start: a queued job takes the one place, or waits; a running one was left by a stopped worker (requeue).
+  if (work.status === 'queued' && !(await claimStart(db, jobId, Date.now()))) return;
   try {
     for (let processed = work.processed; processed < actions.length; processed += batchRows) {
       if (hooks.shouldStop?.()) return;
@@ -158,9 +165,9 @@ async function applyJob(db: Kysely<Database>, jobId: number, work: JobWork, hook
     }
     // Its "before" values stay for 回滚 until the retention ends (purged by price-import-sweeper.ts).
     const now = Date.now();
-    await finishJob(db, jobId, now, now + priceImportUndoKeepMs);
+    await settleJob(db, jobId, 'finish', { error: null, undoUntil: now + priceImportUndoKeepMs }, now);
   } catch (error) {
-    await setJobStatus(db, jobId, 'failed', Date.now(), `${priceImportMessages.jobFailed}（${messageOf(error)}）`.slice(0, 2000));
+    await settleJob(db, jobId, 'fail', { error: `${priceImportMessages.jobFailed}（${messageOf(error)}）`.slice(0, 2000) }, Date.now());
   }
 }
 
@@ -170,9 +177,11 @@ async function rollBackJobNow(db: Kysely<Database>, jobId: number, work: JobWork
     const chunks = { chunkRows: hooks.batchRows, beforeChunk: hooks.beforeBatch, shouldStop: hooks.shouldStop };
     if (!(await rollBackJob(db, jobId, place, Date.now(), chunks))) return;
     const conflicts = await countRollbackConflicts(db, jobId);
-    await finishRollback(db, jobId, Date.now(), conflicts === 0 ? priceImportMessages.jobRolledBack : priceImportMessages.rolledBackWithConflicts(conflicts));
+    const message = conflicts === 0 ? priceImportMessages.jobRolledBack : priceImportMessages.rolledBackWithConflicts(conflicts);
+    // Never rolled back again: its retention ends with it.
+    await settleJob(db, jobId, 'rollbackFinished', { error: message, undoUntil: null }, Date.now());
   } catch (error) {
-    await setJobStatus(db, jobId, 'rollback_failed', Date.now(), `回滚未完成（${messageOf(error)}），可再次回滚`.slice(0, 2000));
+    await settleJob(db, jobId, 'rollbackFailed', { error: `回滚未完成（${messageOf(error)}），可再次回滚`.slice(0, 2000) }, Date.now());
   }
 }
 
@@ -192,17 +201,70 @@ export async function runPriceImportJob(db: Kysely<Database>, jobId: number, hoo
   return readPriceImportJob(db, jobId);
 }
 
-/** 继续: a failed job goes back to the queue and resumes from its cursor. Returns false when it was not failed. */
-export function resumePriceImportJob(db: Kysely<Database>, jobId: number): Promise<boolean> {
-  return claimJobStatus(db, jobId, ['failed'], 'queued', Date.now());
+/** The staff's moves of a job (the console's 继续 and 回滚). */
+export type StaffJobEvent = Extract<PriceImportJobEvent, 'resume' | 'rollback'>;
+
+export interface JobMoveRequest {
+  /** Who asks: staff carry their role's ability. Absent only for the engine's own callers (its tests), never a route. */
+  actor?: Actor;
+  /** The status the actor's page showed: a page that saw another one is answered 已被他人更改，请刷新后重试. */
+  seen?: PriceImportJobStatus | undefined;
+}
+
+export interface JobMoved {
+  before: PriceImportJobView;
+  after: PriceImportJobView;
 }
 
 /**
- * 回滚: a failed job, one whose rollback stopped, or a finished one within its retention is queued for rollback,
- * while no other job is queued, running or rolling back. Returns false when refused.
+ * 继续 (failed → queued) or 回滚 (→ rolling_back), decided under the queue's lock from the job as it is now: the
+ * lifecycle's refusal (the actor, the state, another job under way, the retention) unless allowed, then one
+ * conditional update from the state the actor saw. `alongside` runs in the same transaction (the audit entry),
+ * so a refused move writes nothing, and of two clicks one moves the job.
+ */
+export function moveJob(
+  db: Kysely<Database>,
+  jobId: number,
+  event: StaffJobEvent,
+  request: JobMoveRequest,
+  alongside?: (trx: Kysely<Database>, moved: JobMoved) => Promise<void>,
+): Promise<JobMoved> {
+  const now = Date.now();
+  return withQueueLock(db, now, async (trx) => {
+    const facts = await readJobFacts(trx, jobId, now);
+    if (!facts) throw new AppError(priceImportErrors.jobNotFound);
+    assertAllowed(priceImportJobLifecycle, event, facts, request.actor);
+    const from = claimFrom(priceImportJobLifecycle, event, request.seen);
+    const before = await readPriceImportJob(trx, jobId);
+    const isMoved = event === 'resume' ? await claimResume(trx, jobId, from, now) : await claimRollback(trx, jobId, from, now);
+    if (!isMoved) throw refusalNow(priceImportJobLifecycle, event, (await readJobFacts(trx, jobId, now)) ?? facts, request.seen);
+    const moved = { before, after: await readPriceImportJob(trx, jobId) };
+    await alongside?.(trx, moved);
+    return moved;
+  });
+}
+
+async function isMoved(move: Promise<unknown>): Promise<boolean> {
+  try {
+    await move;
+    return true;
+  } catch (error) {
+    if (error instanceof AppError) return false;
+    throw error;
+  }
+}
+
+/** 继续 with no actor's view: false when the lifecycle refuses (not failed, no such job). */
+export function resumePriceImportJob(db: Kysely<Database>, jobId: number): Promise<boolean> {
+  return isMoved(moveJob(db, jobId, 'resume', {}));
+}
+
+/**
+ * 回滚 with no actor's view: a failed job, one whose rollback stopped, or a finished one within its retention is
+ * queued for rollback, while no other job is queued, running or rolling back. False when refused.
  */
 export function startPriceImportRollback(db: Kysely<Database>, jobId: number): Promise<boolean> {
-  return claimRollback(db, jobId, Date.now());
+  return isMoved(moveJob(db, jobId, 'rollback', {}));
 }
 
 export { runnableJobIds as runnablePriceImportJobIds };
@@ -214,6 +276,10 @@ export interface PriceImportRunner {
   idle(): Promise<void>;
   /** Stops after the current batch (the job stays running at its cursor for the next start) and waits for it. */
   close(): Promise<void>;
+}
+
+async function nextRunnableJobId(db: Kysely<Database>): Promise<number | null> {
+  return (await runnableJobIds(db))[0] ?? null;
 }
 
 /**
@@ -231,7 +297,8 @@ export function createPriceImportRunner(db: Kysely<Database>, onError: (error: u
     do {
       seenKicks = kicks;
       for (let jobId = await nextRunnableJobId(db); jobId !== null && !isClosing; jobId = await nextRunnableJobId(db)) {
-        await runPriceImportJob(db, jobId, hooks);
+        // Still queued: another job holds the one place (a rollback claimed meanwhile, whose kick brings the drain back).
+        if ((await runPriceImportJob(db, jobId, hooks)).status === 'queued') break;
       }
     } while (kicks !== seenKicks && !isClosing);
   };

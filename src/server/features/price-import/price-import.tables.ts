@@ -64,9 +64,16 @@ export interface PriceImportUploadsTable {
   updatedAt: number;
 }
 
+/** One row (id 1) every claim on the job queue updates first: the lock that makes check and move one step (migration 0053). */
+export interface PriceImportQueueLockTable {
+  id: number;
+  takenAt: number;
+}
+
 export interface PriceImportTables {
   priceImportJobs: PriceImportJobsTable;
   priceImportUploads: PriceImportUploadsTable;
   priceImportUndo: PriceImportUndoTable;
   priceImportRollbackConflicts: PriceImportRollbackConflictsTable;
+  priceImportQueueLock: PriceImportQueueLockTable;
 }
