@@ -110,6 +110,11 @@ const environmentSchema = z.object({
   ORDER_AUTO_COMPLETE_DAYS: z.coerce.number().int().min(1).max(90).default(10),
   /** 邀请有礼: the name of the coupon template an inviter gets for each invitee's first paid order (migration 0028 writes the default). */
   INVITE_REWARD_COUPON: z.string().trim().min(1).max(100).default('邀请奖励 满200减20'),
+  /**
+   * 邀请有礼: the least an invitee's order must have paid for its goods (after discounts, without
+   * freight), in fen, to earn the inviter the reward; 0 for none. Unset: the reward coupon's own threshold.
+   */
+  INVITE_REWARD_MIN_ORDER_CENTS: z.coerce.number().int().min(0).max(100_000_000).optional(),
   /** How often each process looks for favourites back in stock or cheaper (milliseconds). */
   FAVORITE_ALERT_INTERVAL_MS: z.coerce.number().int().min(200).max(3_600_000).default(60_000),
   /** Requests a minute one open-platform API key may make (/open/v1). */
@@ -174,6 +179,8 @@ export interface Config {
   openApiRatePerMinute: number;
   /** The invite reward's coupon template, by name (INVITE_REWARD_COUPON). */
   inviteRewardCoupon: string;
+  /** The least goods payment of an invitee's order that earns the reward (INVITE_REWARD_MIN_ORDER_CENTS); null: the reward coupon's threshold. */
+  inviteRewardMinOrderCents: number | null;
   /** null: no WeChat scan login (WECHAT_APP_ID unset). */
   wechatLogin: WechatLoginConfig | null;
 }
@@ -297,6 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     favoriteAlertIntervalMs: e.FAVORITE_ALERT_INTERVAL_MS,
     openApiRatePerMinute: e.OPEN_API_RATE_LIMIT_PER_MINUTE,
     inviteRewardCoupon: e.INVITE_REWARD_COUPON,
+    inviteRewardMinOrderCents: e.INVITE_REWARD_MIN_ORDER_CENTS ?? null,
     wechatLogin: wechatLoginConfigOf(e),
   };
 }

@@ -15,6 +15,8 @@ test.describe('邀请有礼', () => {
     expect(inviteUrl).toBe(`http://127.0.0.1:${String(Number(process.env.E2E_PORT ?? 3100))}/?inviter=${member.userNumber}`);
     await expect(page.getByTestId('invite-qr')).toHaveAttribute('src', /^data:image\/svg\+xml;base64,/);
     await expect(page.getByText('还没有好友通过您的链接注册，快去邀请吧。')).toBeVisible();
+    await expect(page.getByTestId('invite-pitch')).toContainText('每邀请一位好友注册并完成首笔实付满¥200.00的订单');
+    await expect(page.getByTestId('invite-rules')).toContainText('实付不足¥200.00的订单不发放奖励');
     await waitForHydration(page);
     await page.getByRole('button', { name: '复制链接' }).click();
     await expect(page.getByRole('button', { name: '已复制' })).toBeVisible();
@@ -32,7 +34,8 @@ test.describe('邀请有礼', () => {
     const invitee = await storeDb.selectFrom('users').select(['id', 'inviter']).where('phone', '=', phone).executeTakeFirstOrThrow();
     expect(invitee.inviter).toBe(member.userNumber);
 
-    const parts = await orderParts(storeDb, 1, { minLineCents: 2_000, skip: 40 });
+    // The reward needs a first order paying at least the reward coupon's threshold for its goods (满200减20: ¥200.00).
+    const parts = await orderParts(storeDb, 1, { minLineCents: 20_000, skip: 40 });
     const placed = await placeOrder(friend, parts, await saveShenzhenAddress(friend));
     await page.goto('/user/invite');
     await expect(page.getByTestId('invitee-row')).toHaveCount(1);

@@ -1,8 +1,15 @@
-import { inviteRulesOf, type InvitePageData } from '../../contract/invite.ts';
+import { inviteRulesOf, qualifyingOrderOf, type Invitee, type InvitePageData } from '../../contract/invite.ts';
+import { formatCents } from '../../contract/pricing.ts';
 import { InviteLink } from '../features/invite/invite-link.tsx';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
+
+/** 已发放; 待首单 before any paid order; 待满¥200.00订单 when the orders paid so far were below the minimum. */
+function rewardStateOf(invitee: Invitee, minOrderCents: number): string {
+  if (invitee.isRewarded) return '已发放';
+  return invitee.hasOrdered && minOrderCents > 0 ? `待满${formatCents(minOrderCents)}订单` : '待首单';
+}
 
 function Invitees({ data }: { data: InvitePageData }) {
   if (data.invitees.length === 0) return <p className="invite-empty">还没有好友通过您的链接注册，快去邀请吧。</p>;
@@ -24,7 +31,7 @@ function Invitees({ data }: { data: InvitePageData }) {
             <td>{invitee.userNumber}</td>
             <td>{invitee.registeredOn}</td>
             <td className={invitee.hasOrdered ? 'invite-state invite-state--done' : 'invite-state'}>{invitee.hasOrdered ? '已下单' : '未下单'}</td>
-            <td className={invitee.isRewarded ? 'invite-state invite-state--done' : 'invite-state'}>{invitee.isRewarded ? '已发放' : '待首单'}</td>
+            <td className={invitee.isRewarded ? 'invite-state invite-state--done' : 'invite-state'}>{rewardStateOf(invitee, data.minOrderCents)}</td>
           </tr>
         ))}
       </tbody>
@@ -40,8 +47,15 @@ export function InvitePage({ shell, data }: PageProps<InvitePageData>) {
         <section className="person-panel invite-hero" aria-label="我的邀请链接">
           <div className="invite-hero__text">
             <h1 className="invite-hero__title">邀请有礼</h1>
-            <p className="invite-hero__pitch">
-              每邀请一位好友注册并完成首单，您即可获得 <strong>{data.rewardName}</strong> 优惠券一张。
+            <p className="invite-hero__pitch" data-testid="invite-pitch">
+              {`每邀请一位好友注册并完成${qualifyingOrderOf(data.minOrderCents)}，`}
+              {data.rewardName === '' ? (
+                '我们将向您发送感谢消息。'
+              ) : (
+                <>
+                  您即可获得 <strong>{data.rewardName}</strong> 优惠券一张。
+                </>
+              )}
             </p>
             <InviteLink inviteUrl={data.inviteUrl} id="invite-page-url" />
             <dl className="invite-stats">
@@ -66,8 +80,8 @@ export function InvitePage({ shell, data }: PageProps<InvitePageData>) {
         </section>
         <section className="person-panel" aria-label="活动规则">
           <h2 className="person-panel__title">活动规则</h2>
-          <ol className="invite-rules">
-            {inviteRulesOf(data.rewardName).map((rule) => (
+          <ol className="invite-rules" data-testid="invite-rules">
+            {inviteRulesOf(data.rewardName, data.minOrderCents).map((rule) => (
               <li key={rule}>{rule}</li>
             ))}
           </ol>

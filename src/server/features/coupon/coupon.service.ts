@@ -185,12 +185,16 @@ export const inviteRewardSettingKey = 'inviteRewardTemplateId';
  * The invite reward's template as staff set it on the marketing desk, or, until they have, the
  * template the configuration names (INVITE_REWARD_COUPON). Null: no reward coupon (none set, or it
  * was stopped or moved into the centre). Read at each use, so every process sees a change at once.
+ * Its threshold (满) is the invite reward's least order unless INVITE_REWARD_MIN_ORDER_CENTS says otherwise.
  */
-export async function findInviteRewardTemplate(db: Kysely<Database>, configuredName: string): Promise<{ id: number; name: string } | null> {
+export async function findInviteRewardTemplate(
+  db: Kysely<Database>,
+  configuredName: string,
+): Promise<{ id: number; name: string; thresholdCents: number } | null> {
   const setting = await findMarketingSetting(db, inviteRewardSettingKey);
   const template =
     setting === undefined ? await findGrantTemplateByName(db, configuredName) : setting === '' ? undefined : await findGrantableTemplate(db, Number(setting));
-  return template ? { id: template.id, name: template.name } : null;
+  return template ? { id: template.id, name: template.name, thresholdCents: template.thresholdCents } : null;
 }
 
 /** Grants the invite reward (see findInviteRewardTemplate) as grantCouponByName does: once per grant key. */

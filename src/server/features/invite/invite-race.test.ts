@@ -24,7 +24,25 @@ describe('crediting the inviter under concurrency', () => {
     const rewards = await t.db.kysely.selectFrom('inviteRewards').select('orderId').where('inviteeId', '=', invitee.userId).execute();
     expect(rewards).toHaveLength(1);
     const messages = await t.db.kysely.selectFrom('messages').select('msgContent').where('userId', '=', inviter.userId).execute();
-    expect(messages.filter((message) => message.msgContent.includes('已完成首笔订单'))).toHaveLength(1);
+    expect(messages.filter((message) => message.msgContent.includes('已完成首笔实付满¥200.00的订单'))).toHaveLength(1);
+  });
+
+  it('orders below and above the minimum paid at once: one credit, for an order that reaches it', async () => {
+    const inviter = await createMember(t.db.kysely);
+    const invitee = await registerInvited(t, inviter.userNumber);
+    // 10 pieces at ¥30.00 is ¥300.00; 6 pieces is ¥180.00, below the reward coupon's ¥200.00.
+    const orders = [];
+    for (const quantity of [6, 10, 6, 10, 6, 10]) orders.push({ quantity, ...(await placeUnpaidOrder(t, invitee.userId, t.fixture.part, quantity)) });
+    await Promise.all(orders.map((order) => payOrder(t, order)));
+    const rewards = await t.db.kysely
+      .selectFrom('inviteRewards as r')
+      .innerJoin('orders as o', 'o.id', 'r.orderId')
+      .select('o.orderNo')
+      .where('r.inviteeId', '=', invitee.userId)
+      .execute();
+    expect(rewards).toHaveLength(1);
+    expect(orders.find((order) => order.orderNo === rewards[0]?.orderNo)?.quantity).toBe(10);
+    expect(await rewardCouponsOf(t, inviter.userId)).toHaveLength(1);
   });
 
   it('friends of one inviter paying at once each earn the inviter a coupon', async () => {

@@ -4,6 +4,6 @@ import { configureInviteReward } from './invite.service.ts';
 
 /** 邀请有礼: the /user/invite page; crediting runs in the payment's transaction (order-payment.service.ts). */
 export const registerInviteFeature: FeatureRegistration = (_app, deps, pages) => {
-  configureInviteReward(deps.config.inviteRewardCoupon);
+  configureInviteReward({ templateName: deps.config.inviteRewardCoupon, minOrderCents: deps.config.inviteRewardMinOrderCents });
   pages.push(...invitePages(deps));
 };

@@ -18,17 +18,10 @@ export async function findInviterText(db: Kysely<Database>, userId: number): Pro
   return db.selectFrom('users').select(['phone', 'inviter']).where('id', '=', userId).executeTakeFirst();
 }
 
-/** Another order of the member that was paid (whatever became of it since). */
-export async function hasOtherPaidOrder(db: Kysely<Database>, userId: number, orderId: number): Promise<boolean> {
-  const row = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('userId', '=', userId)
-    .where('paidAt', 'is not', null)
-    .where('id', '!=', orderId)
-    .limit(1)
-    .executeTakeFirst();
-  return row !== undefined;
+/** What the order paid for its goods: after coupons, without freight (the invite reward's measure). */
+export async function findGoodsPaidCents(db: Kysely<Database>, orderId: number): Promise<number> {
+  const row = await db.selectFrom('orders').select(['goodsCents', 'goodsDiscountCents']).where('id', '=', orderId).executeTakeFirst();
+  return row ? row.goodsCents - row.goodsDiscountCents : 0;
 }
 
 /** Claims the invitee's reward in one statement: false when it was claimed already (by this or a concurrent payment). */

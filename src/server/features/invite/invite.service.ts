@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import QRCode from 'qrcode';
 import { accountLimits, maskPhone } from '../../../contract/account.ts';
-import { inviteListLimit, inviteUrlOf, type InvitePageData } from '../../../contract/invite.ts';
+import { inviteListLimit, inviteUrlOf, qualifyingOrderOf, type InvitePageData } from '../../../contract/invite.ts';
 import { MessageType } from '../../../contract/message.ts';
 import type { Database } from '../../db/database.ts';
 import { findInviteRewardTemplate, grantInviteReward } from '../coupon/coupon.service.ts';
@@ -13,8 +13,8 @@ import {
   findInvitees,
   findInviterText,
   findMemberById,
+  findGoodsPaidCents,
   findMemberByUserNumber,
-  hasOtherPaidOrder,
   setRewardCoupon,
   type MemberRef,
 } from './invite.repository.ts';
@@ -23,18 +23,30 @@ import {
 export const defaultInviteRewardCoupon = '邀请奖励 满200减20';
 
 let rewardCouponName = defaultInviteRewardCoupon;
+let configuredMinOrderCents: number | null = null;
 
 /**
- * The invite feature's configuration (INVITE_REWARD_COUPON), set once as the app starts: the reward's
- * template until staff choose one on the marketing desk (marketing_settings, read at each use).
+ * The invite feature's configuration, set once as the app starts: the reward's template
+ * (INVITE_REWARD_COUPON) until staff choose one on the marketing desk (marketing_settings, read at
+ * each use), and the least order that earns it (INVITE_REWARD_MIN_ORDER_CENTS; null: the coupon's threshold).
  */
-export function configureInviteReward(templateName: string): void {
-  rewardCouponName = templateName;
+export function configureInviteReward(settings: { templateName: string; minOrderCents: number | null }): void {
+  rewardCouponName = settings.templateName;
+  configuredMinOrderCents = settings.minOrderCents;
 }
 
-/** The reward coupon's name as it stands now ('' when there is none). */
-export async function inviteRewardCouponName(db: Kysely<Database>): Promise<string> {
-  return (await findInviteRewardTemplate(db, rewardCouponName))?.name ?? '';
+/** The reward coupon as it stands now (null when there is none). */
+function currentRewardTemplate(db: Kysely<Database>) {
+  return findInviteRewardTemplate(db, rewardCouponName);
+}
+
+/**
+ * The least an invitee's order must pay for its goods (after coupons, without freight) to earn the
+ * reward: the configured amount, else the reward coupon's threshold (满200减20: ¥200.00), so the
+ * coupon is never worth more than the order that earned it; 0 when there is no reward coupon.
+ */
+export function minOrderCentsOf(template: { thresholdCents: number } | null): number {
+  return configuredMinOrderCents ?? template?.thresholdCents ?? 0;
 }
 
 /** The member an inviter text names: a user number (any case, trimmed); anything else names no one. */
@@ -65,23 +77,28 @@ export function isValidInvitation(inviterId: number, inviteeId: number): boolean
 }
 
 /**
- * Called in the transaction that marks an order paid: on the invitee's first paid order, the
- * inviter gets the reward coupon and a message, once per invitee. The reward row is claimed with
- * on-conflict-do-nothing (the invitee is its key), so a second paid order, a repeated notice or two
- * orders paid at once credit once. Answers whether this payment credited the inviter.
+ * Called in the transaction that marks an order paid: the invitee's first paid order that pays at
+ * least minOrderCentsOf for its goods earns the inviter the reward coupon and a message, once per
+ * invitee. A smaller order earns nothing and does not use the reward up (a ¥0.80 order must not
+ * buy a ¥20 coupon, nor cost a friend who then buys in earnest the reward). The reward row is
+ * claimed with on-conflict-do-nothing (the invitee is its key), so a second order that reaches
+ * the minimum, a repeated notice or two orders paid at once credit once. Answers whether this
+ * payment credited the inviter.
  */
 export async function creditInviterOnFirstPaidOrder(trx: Kysely<Database>, payment: { userId: number; orderId: number; now: number }): Promise<boolean> {
   const invitee = await findInviterText(trx, payment.userId);
   const inviter = await memberNamedBy(trx, invitee?.inviter);
   if (!invitee || !inviter || !isValidInvitation(inviter.id, payment.userId)) return false;
-  if (await hasOtherPaidOrder(trx, payment.userId, payment.orderId)) return false;
+  const minOrderCents = minOrderCentsOf(await currentRewardTemplate(trx));
+  if ((await findGoodsPaidCents(trx, payment.orderId)) < minOrderCents) return false;
   if (!(await claimReward(trx, { inviteeId: payment.userId, inviterId: inviter.id, orderId: payment.orderId, createdAt: payment.now }))) return false;
   const coupon = await grantInviteReward(trx, { userId: inviter.id, configuredName: rewardCouponName, grantKey: payment.userId, now: payment.now });
   if (coupon) await setRewardCoupon(trx, payment.userId, coupon.memberCouponId);
   const friend = maskPhone(invitee.phone);
+  const order = qualifyingOrderOf(minOrderCents);
   const msgContent = coupon
-    ? `您邀请的好友 ${friend} 已完成首笔订单，邀请奖励「${coupon.name}」已发放到您的账户，可在“我的优惠券”中查看和使用。`
-    : `您邀请的好友 ${friend} 已完成首笔订单，感谢您的邀请！`;
+    ? `您邀请的好友 ${friend} 已完成${order}，邀请奖励「${coupon.name}」已发放到您的账户，可在“我的优惠券”中查看和使用。`
+    : `您邀请的好友 ${friend} 已完成${order}，感谢您的邀请！`;
   await sendMessages(trx, [{ userId: inviter.id, messageType: MessageType.order, msgContent, sendDate: payment.now }]);
   return true;
 }
@@ -94,18 +111,19 @@ function beijingDate(epochMs: number): string {
 /** /user/invite: the member's link and QR code, the members they invited and what it earned. */
 export async function loadInvitePage(db: Kysely<Database>, member: MemberRef, origin: string): Promise<InvitePageData> {
   const inviteUrl = inviteUrlOf(origin, member.userNumber);
-  const [svg, invitees, inviteeCount, rewardCount, rewardName] = await Promise.all([
+  const [svg, invitees, inviteeCount, rewardCount, reward] = await Promise.all([
     QRCode.toString(inviteUrl, { type: 'svg', margin: 1, errorCorrectionLevel: 'M' }),
     findInvitees(db, member, inviteListLimit),
     countInvitees(db, member),
     countRewards(db, member.id),
-    inviteRewardCouponName(db),
+    currentRewardTemplate(db),
   ]);
   return {
     userNumber: member.userNumber,
     inviteUrl,
     qrCodeDataUrl: `data:image/svg+xml;base64,${Buffer.from(svg).toString('base64')}`,
-    rewardName,
+    rewardName: reward?.name ?? '',
+    minOrderCents: minOrderCentsOf(reward),
     invitees: invitees.map((row) => ({
       userNumber: row.userNumber,
       maskedPhone: maskPhone(row.phone),

@@ -11,7 +11,7 @@ export function InviteCard({ inviteUrl }: { inviteUrl: string }) {
           查看邀请记录 ›
         </a>
       </header>
-      <p className="invite-card__pitch">好友通过您的链接注册并完成首单，您即可获得优惠券奖励。</p>
+      <p className="invite-card__pitch">好友通过您的链接注册并完成首笔满额订单，您即可获得优惠券奖励。</p>
       <InviteLink inviteUrl={inviteUrl} id="invite-card-url" />
     </section>
   );

@@ -24,10 +24,10 @@ export async function registerInvited(
   return t.db.kysely.selectFrom('users').select(['id as userId', 'userNumber', 'inviter']).where('phone', '=', phone).executeTakeFirstOrThrow();
 }
 
-/** Places an unpaid order of one line for the member (picked up: no address). */
-export async function placeUnpaidOrder(t: TestApp, userId: number, productId: number): Promise<{ orderNo: string; payableCents: number }> {
+/** Places an unpaid order of one line for the member (picked up: no address, no freight). */
+export async function placeUnpaidOrder(t: TestApp, userId: number, productId: number, quantity = 10): Promise<{ orderNo: string; payableCents: number }> {
   const db = t.db.kysely;
-  await addToCart(db, userId, productId, 10);
+  await addToCart(db, userId, productId, quantity);
   const choice = { carrierCode: 'pickup', addressId: null, shortfallChoice: ShortfallChoice.shipAvailable, memberCouponIds: [] };
   const quote = await previewCheckout(db, userId, choice);
   return placeOrder(db, t.deps.config.orders, userId, {
