@@ -7,6 +7,8 @@ import { quotationCalls } from '../../../contract/quotation-calls.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { useTestApp, type SignedInMember } from '../../testing/use-test-app.ts';
 import { restock } from '../order/order-backorder.service.ts';
+import { cancelOrder } from '../order/order.service.ts';
+import { expireOverdueOrders } from '../order/order-sweeper.ts';
 import { insertOrderCatalog, insertPart, newKey } from '../order/testing/order-fixture.ts';
 import { signedInStaff } from '../staff/testing/staff-browser.ts';
 import { findQuotationById, findQuotationLines } from './quotation.repository.ts';
@@ -154,6 +156,35 @@ describe('the quotation lifecycle in the store', () => {
     expect(await findQuotationById(t.db.kysely, quotationId)).toMatchObject({ status: 'expired', orderNo: null });
     expect((await quotationMessages(member.userId)).at(-1)?.msgContent).toContain('已过报价有效期');
     expect((await quotationMessages(member.userId)).length).toBe(before + 2);
+  });
+
+  it('gives the offer back when the member cancels its unpaid order, and when the order expires unpaid (past the validity: 已过期)', async () => {
+    const member = await t.member();
+    const part = await insertPart(t.db.kysely, t.fixture.catalog);
+    const now = Date.now();
+    const quotationId = await quotedOffer(member, [{ productId: part, unitPriceE4: 100, quantity: 20, leadTime: '现货' }], {
+      now,
+      validUntil: now + 2 * 3_600_000,
+    });
+    await member.browser.callOk(quotationCalls.accept, { quotationId });
+    const first = await placeQuoted(member, quotationId);
+    await cancelOrder(t.db.kysely, member.userId, first.placed.orderNo);
+    expect(await findQuotationById(t.db.kysely, quotationId)).toMatchObject({ status: 'quoted', orderNo: null });
+    expect((await quotationMessages(member.userId)).at(-1)?.msgContent).toContain(`${first.placed.orderNo}</strong> 未付款已取消`);
+
+    await member.browser.callOk(quotationCalls.accept, { quotationId, from: 'quoted', revision: 1 });
+    const second = await placeQuoted(member, quotationId);
+    const order = await t.db.kysely.selectFrom('orders').select(['expiresAt']).where('orderNo', '=', second.placed.orderNo).executeTakeFirstOrThrow();
+    // The sweeper runs after the payment window and after the offer's validity (2 hours).
+    const late = Math.max(Number(order.expiresAt), now + 2 * 3_600_000) + 1;
+    while ((await expireOverdueOrders(t.db.kysely, late)) > 0);
+    expect(await t.db.kysely.selectFrom('orders').select('status').where('orderNo', '=', second.placed.orderNo).executeTakeFirstOrThrow()).toEqual({
+      status: 'cancelled',
+    });
+    expect(await findQuotationById(t.db.kysely, quotationId)).toMatchObject({ status: 'expired', orderNo: null });
+    expect((await quotationMessages(member.userId)).at(-1)?.msgContent).toContain('已过报价有效期');
+    const detail = await member.browser.callOk(quotationCalls.detail, { quotationId });
+    expect(detail).toMatchObject({ status: 'expired', allowedEvents: [] });
   });
 
   it('lets staff price an offer again: new prices and validity, an accepted offer to be accepted again, the member told, audited; a page or desk showing the older offer is refused', async () => {
