@@ -22,6 +22,7 @@ import { ColumnMappingForm } from '../features/price-import/column-mapping-form.
 import { JobProgress } from '../features/price-import/job-progress.tsx';
 import { uploadPriceListFile } from '../features/price-import/price-import-api.ts';
 import { failureMessage } from '../features/staff/staff-api.ts';
+import { useJobEvents } from '../features/price-import/job-events.ts';
 import { isJobActive, useJobProgress } from '../features/price-import/use-job-progress.ts';
 import { AdminLayout } from '../features/staff/admin-layout.tsx';
 import { DataGrid } from '../features/staff/data-grid/data-grid.tsx';
@@ -46,11 +47,10 @@ const previewColumns: GridColumn<PriceImportPreviewRow>[] = [
   },
 ];
 
-const isRollbackable = (job: PriceImportJobRow) =>
-  job.status === 'failed' || job.status === 'rollback_failed' || (job.status === 'done' && job.undoUntil !== null);
-
+/** 继续 and 回滚 as the lifecycle allows them for this staff member, sent with the status the page showed. */
 function JobActions({ job, onChange }: { job: PriceImportJobRow; onChange: (job: PriceImportJobRow, notice: string) => void }) {
   const [isBusy, setBusy] = useState(false);
+  const events = useJobEvents(job);
   async function act(action: 'resume' | 'rollback') {
     const question =
       job.status === 'done'
@@ -59,7 +59,7 @@ function JobActions({ job, onChange }: { job: PriceImportJobRow; onChange: (job:
     if (action === 'rollback' && !window.confirm(question)) return;
     setBusy(true);
     try {
-      const next = await callStaffApi(priceImportDeskCalls[action], { jobId: job.id });
+      const next = await callStaffApi(priceImportDeskCalls[action], { jobId: job.id, from: job.status });
       onChange(next, action === 'resume' ? '已继续导入' : '已开始回滚');
     } catch (failure) {
       onChange(job, failureMessage(failure, '操作失败，请稍后重试'));
@@ -69,19 +69,15 @@ function JobActions({ job, onChange }: { job: PriceImportJobRow; onChange: (job:
   }
   return (
     <span className="admin-table__actions">
-      {job.status === 'failed' && (
-        <StaffCan action="update" subject="PriceImport">
-          <button type="button" className="admin-button" disabled={isBusy} onClick={() => void act('resume')}>
-            继续
-          </button>
-        </StaffCan>
+      {events.includes('resume') && (
+        <button type="button" className="admin-button" disabled={isBusy} onClick={() => void act('resume')} data-testid={`price-import-resume-${job.id}`}>
+          继续
+        </button>
       )}
-      {isRollbackable(job) && (
-        <StaffCan action="create" subject="PriceImport">
-          <button type="button" className="admin-button" disabled={isBusy} onClick={() => void act('rollback')} data-testid={`price-import-rollback-${job.id}`}>
-            回滚
-          </button>
-        </StaffCan>
+      {events.includes('rollback') && (
+        <button type="button" className="admin-button" disabled={isBusy} onClick={() => void act('rollback')} data-testid={`price-import-rollback-${job.id}`}>
+          回滚
+        </button>
       )}
       {job.conflictCount > 0 && (
         <a
@@ -100,7 +96,7 @@ function JobActions({ job, onChange }: { job: PriceImportJobRow; onChange: (job:
 /** What the 说明 column says: the job's message, else until when a finished job can be rolled back. */
 function jobNote(job: PriceImportJobRow): string {
   if (job.error) return job.error;
-  return job.status === 'done' && job.undoUntil !== null ? `可回滚至 ${formatBeijingTime(job.undoUntil)}` : '';
+  return job.status === 'done' && job.hasUndo && job.undoUntil !== null ? `可回滚至 ${formatBeijingTime(job.undoUntil)}` : '';
 }
 
 /** /admin/price-import: 价格导入 — upload, map the columns, validate, preview, apply, and follow the jobs. */

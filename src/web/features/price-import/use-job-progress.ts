@@ -1,10 +1,12 @@
 import { useEffect, useState } from 'react';
 import { priceImportDeskCalls } from '../../../contract/admin-price-import-calls.ts';
+import { priceImportJobLifecycle } from '../../../contract/price-import-lifecycle.ts';
 import { priceImportPollMs, type PriceImportJobRow } from '../../../contract/price-import.ts';
 import { callStaffApi } from '../staff/staff-api.ts';
 
+/** Not settled: a worker will take it up (the statuses the lifecycle's requeue leaves), so the page polls it. */
 export function isJobActive(job: PriceImportJobRow): boolean {
-  return job.status === 'queued' || job.status === 'running' || job.status === 'rolling_back';
+  return priceImportJobLifecycle.events.requeue.from.includes(job.status);
 }
 
 /**
