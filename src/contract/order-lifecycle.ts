@@ -85,7 +85,7 @@ export const orderLifecycle = defineLifecycle({
     unpaid: { label: '待付款', refusalName: '订单尚未付款' },
     unshipped: { label: '待发货', refusalName: '订单尚未发货' },
     partlyShipped: { label: '部分发货', refusalName: '订单已部分发货' },
-    shipped: { label: '已发货', refusalName: '订单已发货' },
+    shipped: { label: '已发货', refusalName: '订单已全部发货' },
     completed: { label: '已完成', refusalName: '订单已完成' },
     cancelled: { label: '已取消', refusalName: '订单已取消', isFinal: true },
     closed: { label: '已关闭', refusalName: '订单已退款', isFinal: true },

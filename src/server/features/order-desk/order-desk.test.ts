@@ -73,7 +73,8 @@ describe('订单管理 (order desk calls)', () => {
       invoice: { type: 'special', companyName: '深圳市芯途电子科技有限公司' },
       issuedInvoice: null,
       payment: { methodLabel: '对公转账' },
-      can: { confirmTransfer: false, ship: true, cancel: true, refund: true, issueInvoice: true },
+      // What the lifecycle lets finance do: not ship (the warehouse's), nor reverse an invoice never issued.
+      can: { confirmTransfer: false, ship: false, cancel: true, refund: true, issueInvoice: true, reverseInvoice: false },
     });
     expect(answer.data?.lines.map((line) => [line.quantity, line.shippedQuantity, line.shippableQuantity]).sort()).toEqual([
       [10, 0, 10],
@@ -157,7 +158,7 @@ describe('订单管理 (order desk calls)', () => {
         { orderLineId: secondLine, quantity: 5 },
       ],
     });
-    expect(part).toMatchObject({ code: 1, msg: '已部分发货', data: { status: 'unshipped' } });
+    expect(part).toMatchObject({ code: 1, msg: '已部分发货', data: { status: 'partlyShipped' } });
     expect(part.data?.lines.find((line) => line.id === firstLine)).toMatchObject({ shippedQuantity: 6, shippableQuantity: 4 });
     expect(part.data?.lines.find((line) => line.id === secondLine)).toMatchObject({ shippedQuantity: 5, shippableQuantity: 0 });
     expect(part.data?.shipments).toEqual([expect.objectContaining({ carrierName: '顺丰速运', trackingNo: 'SF100200300' })]);
@@ -168,7 +169,7 @@ describe('订单管理 (order desk calls)', () => {
     expect(rest.data?.shipments[1]?.linesText).toMatch(/×4$/);
     expect(await warehouse.browser.call(adminOrderCalls.ship, { orderNo: order.orderNo, carrierCode: 'sf', trackingNo: 'SF9' })).toMatchObject({
       code: 409,
-      msg: '订单当前状态不可发货',
+      msg: '订单已全部发货，不能发货',
     });
 
     const memberDetail = await order.member.browser.callOk(orderCalls.detail, { orderNo: order.orderNo });
@@ -198,7 +199,7 @@ describe('订单管理 (order desk calls)', () => {
     expect(await auditOf(order.orderNo)).toEqual([expect.objectContaining({ action: 'cancel', subject: 'Order' })]);
     expect(await finance.browser.call(adminOrderCalls.cancel, { orderNo: order.orderNo, reason: '再次取消' })).toMatchObject({
       code: 409,
-      msg: '订单当前状态不可取消',
+      msg: '订单已取消，不能取消订单',
     });
 
     // The warehouse ships parcels but may not cancel (a paid order's cancel refunds it: finance's).
@@ -212,9 +213,9 @@ describe('订单管理 (order desk calls)', () => {
     });
     expect(await finance.browser.call(adminOrderCalls.cancel, { orderNo: shipped.orderNo, reason: '客户要求取消' })).toMatchObject({
       code: 409,
-      msg: '订单已部分发货，不能取消',
+      msg: '订单已部分发货，不能取消订单',
     });
-    expect(await orderRow(shipped.orderNo)).toMatchObject({ status: 'unshipped', refundedCents: 0 });
+    expect(await orderRow(shipped.orderNo)).toMatchObject({ status: 'partlyShipped', refundedCents: 0 });
     expect((await auditOf(shipped.orderNo)).map((entry) => entry.action)).toEqual(['ship']);
   });
 
@@ -244,11 +245,11 @@ describe('订单管理 (order desk calls)', () => {
         expect(stockAfter.map((p) => p.stock)).toEqual(stockBefore.map((p, index) => p.stock + (index === 0 ? 10 : 5)));
         expect(audit.map((entry) => entry.action)).toEqual(['cancel']);
       } else {
-        expect(row.status).toBe(round % 2 === 0 ? 'unshipped' : 'shipped');
+        expect(row.status).toBe(round % 2 === 0 ? 'partlyShipped' : 'shipped');
         expect(shipments).toHaveLength(1);
         expect(stockAfter).toEqual(stockBefore);
         expect(audit.map((entry) => entry.action)).toEqual(['ship']);
-        expect(cancel.msg).toMatch(/订单已部分发货，不能取消|订单当前状态不可取消/);
+        expect(cancel.msg).toMatch(/^订单已(部分|全部)发货，不能取消订单$/);
       }
     }
   });
@@ -335,5 +336,58 @@ describe('订单管理 (order desk calls)', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toContain('spreadsheetml');
     expect(response.headers['content-disposition']).toContain(encodeURIComponent('订单列表.xlsx'));
+  });
+
+  it('a partial refund takes units off one line and the rest still ships; the refund completing the amount closes the order and its buttons are gone', async () => {
+    const warehouse = await signedInStaff(t.app, k(), 'warehouse');
+    const finance = await signedInStaff(t.app, k(), 'finance');
+    const order = await placedOrder(t);
+    const stockBefore = await k().selectFrom('products').select('stock').where('id', '=', order.productIds[0] ?? 0).executeTakeFirstOrThrow();
+    // 3 of the 10 at ¥20.00 no longer sent: ¥60.00 back, the units back in stock.
+    const part = await finance.browser.call(adminOrderCalls.refund, {
+      orderNo: order.orderNo,
+      refundNo: `RL${order.orderNo}`,
+      amount: '60.00',
+      lines: [{ orderLineId: order.lineIds[0] ?? 0, quantity: 3 }],
+      from: 'unshipped',
+    });
+    expect(part).toMatchObject({ code: 1, data: { status: 'unshipped', refundedCents: 6_000, can: { refund: true, cancel: true } } });
+    expect(part.data?.lines.find((line) => line.id === order.lineIds[0])).toMatchObject({ quantity: 10, cancelledQuantity: 3, toShipQuantity: 7 });
+    const stockAfter = await k().selectFrom('products').select('stock').where('id', '=', order.productIds[0] ?? 0).executeTakeFirstOrThrow();
+    expect(stockAfter.stock).toBe(stockBefore.stock + 3);
+    expect((await messagesOf(order.userId, 3)).at(-1)).toBe(`您的订单${order.orderNo}中部分商品已取消（不再发货：${part.data?.lines.find((line) => line.id === order.lineIds[0])?.productCode ?? ''} ×3），退款¥60.00将原路退回，其余商品照常发货。`);
+    // Taking more units than are left to send is refused, nothing changed.
+    expect(
+      await finance.browser.call(adminOrderCalls.refund, {
+        orderNo: order.orderNo,
+        refundNo: `RM${order.orderNo}`,
+        amount: '1.00',
+        lines: [{ orderLineId: order.lineIds[0] ?? 0, quantity: 8 }],
+      }),
+    ).toMatchObject({ code: 409, msg: '退掉的数量超过该商品尚未发出的数量' });
+
+    // A page that still shows 待发货 after a parcel left is refused, not applied.
+    await warehouse.browser.call(adminOrderCalls.ship, {
+      orderNo: order.orderNo,
+      carrierCode: 'sf',
+      trackingNo: 'SF77',
+      lines: [{ orderLineId: order.lineIds[1] ?? 0, quantity: 5 }],
+      from: 'unshipped',
+    });
+    const stale = await finance.browser.call(adminOrderCalls.refund, { orderNo: order.orderNo, refundNo: `RS${order.orderNo}`, amount: '1.00', from: 'unshipped' });
+    expect(stale).toMatchObject({ code: 409, msg: '订单状态已被他人更改，请刷新后重试' });
+
+    // The rest of the money closes it: 已关闭, the 7 unsent units back in stock, nothing more to ship.
+    const closed = await finance.browser.call(adminOrderCalls.refund, { orderNo: order.orderNo, refundNo: `RF${order.orderNo}`, amount: '190.00', from: 'partlyShipped' });
+    expect(closed).toMatchObject({ code: 1, data: { status: 'closed', statusLabel: '已关闭', refundedCents: 25_000 } });
+    expect(closed.data?.can).toEqual({ confirmTransfer: false, ship: false, cancel: false, refund: false, issueInvoice: false, reverseInvoice: false });
+    const stockClosed = await k().selectFrom('products').select('stock').where('id', '=', order.productIds[0] ?? 0).executeTakeFirstOrThrow();
+    expect(stockClosed.stock).toBe(stockBefore.stock + 10);
+    const warehouseView = await warehouse.browser.call(adminOrderCalls.detail, { orderNo: order.orderNo });
+    expect(warehouseView.data?.can.ship).toBe(false);
+    expect(
+      await warehouse.browser.call(adminOrderCalls.ship, { orderNo: order.orderNo, carrierCode: 'sf', trackingNo: 'SF78', from: 'partlyShipped' }),
+    ).toMatchObject({ code: 409, errorCode: 'order.notShippable', msg: '订单已退款，不能发货' });
+    expect((await auditOf(order.orderNo)).map((entry) => entry.action)).toEqual(['refund', 'ship', 'refund']);
   });
 });

@@ -90,7 +90,9 @@ export async function issueInvoice(db: Kysely<Database>, issue: InvoiceIssue, al
   if (!order) throw new AppError(orderErrors.notFound);
   if (order.invoiceJson === null) throw new AppError(orderErrors.invoiceNotRequested);
   if (issue.seen !== undefined && issue.seen !== order.status) throw new AppError(invoiceErrors.changedMeanwhile);
-  assertAllowed(invoiceLifecycle, 'issue', invoiceFactsOf(order, await findOrderInvoice(db, order.id), { invoiceNumber, fileUrl }), issue.actor);
+  const existing = await findOrderInvoice(db, order.id);
+  if (existing) throw new AppError(orderErrors.invoiceAlreadyIssued);
+  assertAllowed(invoiceLifecycle, 'issue', invoiceFactsOf(order, existing, { invoiceNumber, fileUrl }), issue.actor);
   const kindName = kindNameOf(order);
   const issuedAt = issue.issuedAt ?? now;
 

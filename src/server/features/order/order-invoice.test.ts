@@ -6,9 +6,10 @@ import { errorCodeOf } from '../../testing/error-code.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { addToCart } from '../cart/cart.service.ts';
 import { previewCheckout } from './checkout.service.ts';
-import { issueInvoice } from './order-invoice.service.ts';
+import { issueInvoice, reverseInvoice } from './order-invoice.service.ts';
 import { placeOrder } from './order-placement.service.ts';
-import { confirmBankTransfer } from './order-staff.service.ts';
+import { confirmBankTransfer, refundOrder } from './order-staff.service.ts';
+import { refundContextOf } from '../payment/payment-refund.service.ts';
 import { cancelOrder, loadOrderDetail } from './order.service.ts';
 import { insertOrderCatalog, insertPart, newKey } from './testing/order-fixture.ts';
 
@@ -65,7 +66,14 @@ describe('issuing the invoice of an order', () => {
     const issuedAt = Date.UTC(2026, 10, 24, 2);
     await issueInvoice(t.db.kysely, { orderNo: order.orderNo, invoiceNumber: ' 25442000000012345678 ', issuedAt, fileUrl: '/uploads/invoices/1.pdf' });
     const after = await loadOrderDetail(t.db.kysely, order.userId, order.orderNo);
-    expect(after.issuedInvoice).toEqual({ invoiceNumber: '25442000000012345678', issuedAt, fileUrl: '/uploads/invoices/1.pdf' });
+    expect(after.issuedInvoice).toEqual({
+      invoiceNumber: '25442000000012345678',
+      issuedAt,
+      fileUrl: '/uploads/invoices/1.pdf',
+      status: 'issued',
+      statusLabel: '已开票',
+      reversalNumber: null,
+    });
     expect(after.events.at(-1)?.text).toBe('增值税专用发票已开具，发票号码 25442000000012345678');
     expect(await invoiceMessagesOf(order.userId)).toEqual([
       `您的订单${order.orderNo}的增值税专用发票已开具，发票号码25442000000012345678，可在订单详情中下载电子发票。`,
@@ -102,5 +110,48 @@ describe('issuing the invoice of an order', () => {
     }
     for (const orderNo of [withoutInvoice.orderNo, unpaid.orderNo, paid.orderNo]) expect(await invoicesOf(orderNo)).toEqual([]);
     expect(await invoiceMessagesOf(paid.userId)).toEqual([]);
+  });
+
+  it('refuses a 数电票 without its PDF (the upload not finished) and takes a paper invoice without one', async () => {
+    const order = await placed();
+    const digital = issueInvoice(t.db.kysely, { orderNo: order.orderNo, invoiceNumber: '25442000000012345678', fileUrl: '' });
+    await expect(digital).rejects.toMatchObject({ errorCode: 'order.invoiceNotIssuable', msg: '数电票须上传电子发票PDF，请等待上传完成后再登记' });
+    expect(await invoicesOf(order.orderNo)).toEqual([]);
+    await issueInvoice(t.db.kysely, { orderNo: order.orderNo, invoiceNumber: '12345678' });
+    expect(await invoicesOf(order.orderNo)).toHaveLength(1);
+  });
+
+  it('sends an issued invoice to 待红冲 when its order is refunded in full, refuses a new one, and registers the red-letter invoice once', async () => {
+    const order = await placed();
+    const k = t.db.kysely;
+    await issueInvoice(k, { orderNo: order.orderNo, invoiceNumber: '12345678' });
+    const ctx = refundContextOf({ db: k, logger: t.deps.logger, config: t.deps.config });
+    const { order: closed } = await refundOrder(ctx, { orderNo: order.orderNo, refundNo: `RF${order.orderNo}`, amountCents: order.payableCents, reason: '客户退货' });
+    expect(closed.status).toBe('closed');
+    const detail = await loadOrderDetail(k, order.userId, order.orderNo);
+    expect(detail.issuedInvoice).toMatchObject({ status: 'reversalPending', statusLabel: '待红冲', reversalNumber: null });
+    expect(await invoiceMessagesOf(order.userId)).toEqual([
+      `您的订单${order.orderNo}的增值税专用发票已开具，发票号码12345678。`,
+      `您的订单${order.orderNo}已全额退款，已开具的增值税专用发票将作红冲处理。`,
+    ]);
+    await expect(reverseInvoice(k, { orderNo: order.orderNo, reversalNumber: '123' })).rejects.toMatchObject({ errorCode: 'invoice.reversalNumberInvalid' });
+    const reversed = await reverseInvoice(k, { orderNo: order.orderNo, reversalNumber: '87654321' });
+    expect(reversed).toMatchObject({ status: 'reversed', statusLabel: '已红冲', reversalNumber: '87654321' });
+    await expect(reverseInvoice(k, { orderNo: order.orderNo, reversalNumber: '87654322' })).rejects.toMatchObject({
+      errorCode: 'invoice.notReversible',
+      msg: '发票已红冲，不能登记红冲',
+    });
+    expect(await invoiceMessagesOf(order.userId)).toHaveLength(3);
+  });
+
+  it('never invoices an order refunded in full before it was invoiced, saying why', async () => {
+    const order = await placed();
+    const ctx = refundContextOf({ db: t.db.kysely, logger: t.deps.logger, config: t.deps.config });
+    await refundOrder(ctx, { orderNo: order.orderNo, refundNo: `RF${order.orderNo}`, amountCents: order.payableCents, reason: '' });
+    await expect(issueInvoice(t.db.kysely, { orderNo: order.orderNo, invoiceNumber: '12345678' })).rejects.toMatchObject({
+      errorCode: 'order.invoiceNotIssuable',
+      msg: '订单已取消或已全额退款，不能开具发票',
+    });
+    expect(await invoicesOf(order.orderNo)).toEqual([]);
   });
 });

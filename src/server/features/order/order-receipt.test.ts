@@ -41,7 +41,7 @@ describe('confirm receipt', () => {
     expect(await member.browser.call(orderCalls.confirmReceipt, { orderNo })).toMatchObject({
       code: 409,
       errorCode: 'order.notReceivable',
-      msg: '订单当前状态不能确认收货',
+      msg: '订单已完成，不能确认收货',
     });
   });
 

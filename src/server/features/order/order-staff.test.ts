@@ -48,7 +48,7 @@ describe('staff actions on orders', () => {
     expect(await confirmBankTransfer(k, { orderNo: order.orderNo, amountCents: order.payableCents, staffNote: '招行到账' })).toBe('paid');
     expect(await confirmBankTransfer(k, { orderNo: order.orderNo, amountCents: order.payableCents, staffNote: '' })).toBe('alreadyPaid');
     expect(await errorCodeOf(shipOrder(k, { orderNo: order.orderNo, carrierCode: 'sf', trackingNo: ' ' }))).toBe('order.trackingNoMissing');
-    expect(await errorCodeOf(completeOrder(k, { orderNo: order.orderNo }))).toBe('order.notCompletable');
+    expect(await errorCodeOf(completeOrder(k, { orderNo: order.orderNo }))).toBe('order.notReceivable');
     await shipOrder(k, { orderNo: order.orderNo, carrierCode: 'sf', trackingNo: 'SF100200300' });
     expect(await errorCodeOf(shipOrder(k, { orderNo: order.orderNo, carrierCode: 'sf', trackingNo: 'SF100200300' }))).toBe('order.notShippable');
     await completeOrder(k, { orderNo: order.orderNo });
@@ -123,7 +123,9 @@ describe('staff actions on orders', () => {
     expect(await confirmOfflineRefund(ctx, { refundNo: `R${order.orderNo}1`, staffNote: '' })).toBe('alreadyRefunded');
     expect(await confirmOfflineRefund(ctx, { refundNo: `R${order.orderNo}3`, staffNote: '' })).toBe('refunded');
     const detail = await loadOrderDetail(k, order.userId, order.orderNo);
-    expect(detail.status).toBe('shipped');
+    // The refund that completed the paid amount closed it (已关闭): nothing more is sent or refunded.
+    expect(detail.status).toBe('closed');
+    expect(await errorCodeOf(refund('4', 1))).toBe('order.notRefundable');
     expect(detail.events.filter((event) => event.text.startsWith('已退款')).map((event) => event.text)).toEqual([
       '已退款 ¥50.00：少发 2 个',
       '已退款 ¥150.00：售后退款',
