@@ -29,13 +29,16 @@ export const adminOrderCalls = {
 
 const readComplaint = { action: 'read', subject: 'Complaint' } as const;
 const updateComplaint = { action: 'update', subject: 'Complaint' } as const;
+const refundComplaint = { action: 'create', subject: 'Refund' } as const;
 
-/** /admin/api/complaints/…: 售后服务. A refund for a complaint is the order desk's refund (财务). */
+/** /admin/api/complaints/…: 售后服务, the events of contract/complaint-lifecycle.ts. The refund goes through the order (财务's permission). */
 export const adminComplaintCalls = {
   list: staffCall<ComplaintRequests['list'], GridPage<AdminComplaintRow>>('/admin/api/complaints/list', readComplaint),
   detail: staffCall<ComplaintRequests['detail'], AdminComplaintDetail>('/admin/api/complaints/detail', readComplaint),
   reply: staffCall<ComplaintRequests['reply'], AdminComplaintDetail>('/admin/api/complaints/reply', updateComplaint),
-  setStatus: staffCall<ComplaintRequests['setStatus'], AdminComplaintDetail>('/admin/api/complaints/setStatus', updateComplaint),
+  transition: staffCall<ComplaintRequests['transition'], AdminComplaintDetail>('/admin/api/complaints/transition', updateComplaint),
+  authoriseReturn: staffCall<ComplaintRequests['authoriseReturn'], AdminComplaintDetail>('/admin/api/complaints/authoriseReturn', updateComplaint),
   receiveGoods: staffCall<ComplaintRequests['receiveGoods'], AdminComplaintDetail>('/admin/api/complaints/receiveGoods', updateComplaint),
   replace: staffCall<ComplaintRequests['replace'], AdminComplaintDetail>('/admin/api/complaints/replace', updateComplaint),
+  refund: staffCall<ComplaintRequests['refund'], AdminComplaintDetail>('/admin/api/complaints/refund', refundComplaint),
 };

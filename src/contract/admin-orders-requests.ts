@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { complaintStatuses, complaintTypes } from './complaint.ts';
+import { complaintLimits, complaintStatuses, complaintTypes } from './complaint.ts';
+import { plainStaffEvents } from './complaint-lifecycle.ts';
 import { orderStatuses, PaymentMethod } from './order.ts';
 import { refundNoPattern } from './payment.ts';
 import { complaintSortColumns, orderDeskMessages as m, orderSortColumns } from './admin-orders.ts';
@@ -84,12 +85,29 @@ export const adminOrderRequests = {
   }),
 };
 
+/** The complaint's status the console showed: an event chosen from a view a colleague has since changed is refused. */
+const complaintFrom = z.enum(complaintStatuses, '投诉状态有误').optional();
+const complaintNote = z.string(m.noteLong).trim().max(200, '说明不能超过200个字').default('');
+
 export const adminComplaintRequests = {
   list: complaintGridQuery,
   detail: z.object({ id: complaintId }),
   reply: z.object({ id: complaintId, text: z.string('请填写回复内容').trim().min(1, '请填写回复内容').max(500, '回复不能超过500个字') }),
-  /** `from`: the status the console showed; refused when a colleague changed it meanwhile. */
-  setStatus: z.object({ id: complaintId, status: z.enum(complaintStatuses, '投诉状态有误'), from: z.enum(complaintStatuses, '投诉状态有误').optional(), note }),
-  receiveGoods: z.object({ id: complaintId, note }),
-  replace: z.object({ id: complaintId, carrierCode, trackingNo }),
+  /** 受理, 解决, 驳回 (its note required), 关闭, 重新处理. */
+  transition: z.object({ id: complaintId, event: z.enum(plainStaffEvents, '投诉操作有误'), from: complaintFrom, note: complaintNote }),
+  authoriseReturn: z.object({
+    id: complaintId,
+    from: complaintFrom,
+    quantity: z.number('请填写退货数量').int('请填写退货数量').min(1, '退货数量至少为1').max(10_000_000, '退货数量有误'),
+    address: z
+      .string('请填写退货地址')
+      .trim()
+      .min(1, '请填写退货地址')
+      .max(complaintLimits.returnAddressMax, `退货地址不能超过${String(complaintLimits.returnAddressMax)}个字`),
+    note: complaintNote,
+  }),
+  receiveGoods: z.object({ id: complaintId, from: complaintFrom, note }),
+  replace: z.object({ id: complaintId, from: complaintFrom, carrierCode, trackingNo }),
+  /** Absent amount: the suggested share of the line. */
+  refund: z.object({ id: complaintId, from: complaintFrom, amount: amountCents.optional(), note: complaintNote }),
 };

@@ -1,6 +1,7 @@
 import { defineErrors } from './errors.ts';
 import { ResultCode } from './envelope.ts';
-import type { ComplaintPhoto, ComplaintReply, ComplaintStatus, ComplaintType } from './complaint.ts';
+import type { ComplaintAftersales, ComplaintPhoto, ComplaintReply, ComplaintStatus, ComplaintType } from './complaint.ts';
+import type { ComplaintFacts } from './complaint-lifecycle.ts';
 import type { InvoiceSnapshot } from './invoice.ts';
 import type { Carrier, IssuedInvoice, OrderAddress, OrderEvent, OrderLine, OrderPayment, OrderStatus, PaymentMethod } from './order.ts';
 import type { StaffHomePageData } from './staff.ts';
@@ -131,8 +132,12 @@ export interface AdminComplaintDetail extends AdminComplaintRow {
   photos: ComplaintPhoto[];
   /** The member's and staff's messages, oldest first. */
   replies: ComplaintReply[];
-  /** Statuses staff may move it to from here. */
-  nextStatuses: ComplaintStatus[];
+  /** The return, refund and replacement so far. */
+  aftersales: ComplaintAftersales;
+  /** What the lifecycle's guards read: the page shows the events allowedEvents gives the staff member's role. */
+  facts: ComplaintFacts;
+  /** The refund form's amount: the returned units' share of the line (the whole line without a return). */
+  suggestedRefundCents: number;
 }
 
 export interface AdminOrdersPageData extends StaffHomePageData {
@@ -174,6 +179,8 @@ export const orderDeskMessages = {
   goodsReceived: '已登记收到退货',
   replaced: '已登记换货',
   statusChanged: '投诉状态已更新',
+  complaintRefunded: '退款已提交',
+  returnAuthorised: '已同意退货，退货信息已发送给会员',
 } as const;
 
 /** A new refund number (the refund form draws one when it opens: sending it again is the same refund). */

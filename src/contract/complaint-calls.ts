@@ -14,6 +14,10 @@ export const complaintCalls = {
   detail: memberCall<ComplaintRequests['detail'], ComplaintDetail>('/user/api/complaint/detail'),
   /** The member adds information to an open complaint: the complaint after it. */
   reply: memberCall<ComplaintRequests['reply'], ComplaintDetail>('/user/api/complaint/reply'),
-  /** The member withdraws an open complaint (已关闭). */
+  /** The member withdraws a complaint before sending anything back (撤销: 已关闭). */
   close: memberCall<ComplaintRequests['close'], ComplaintDetail>('/user/api/complaint/close'),
+  /** The member sent the authorised return back: carrier and tracking number (退货中). */
+  shipReturn: memberCall<ComplaintRequests['shipReturn'], ComplaintDetail>('/user/api/complaint/shipReturn'),
+  /** The problem came back after it was settled (重新处理, within the after-sales window). */
+  reopen: memberCall<ComplaintRequests['reopen'], ComplaintDetail>('/user/api/complaint/reopen'),
 };

@@ -1,5 +1,15 @@
 import { z } from 'zod';
-import { complaintErrors, complaintLimits, complaintMessages, complaintTypes, descriptionProblem, isComplaintStatus, replyProblem } from './complaint.ts';
+import {
+  complaintErrors,
+  complaintLimits,
+  complaintMessages,
+  complaintStatuses,
+  complaintTypes,
+  descriptionProblem,
+  isComplaintStatus,
+  isReturnCarrierName,
+  replyProblem,
+} from './complaint.ts';
 import { recordIdField } from './content-requests.ts';
 import { uploadMessages } from './upload.ts';
 
@@ -16,6 +26,7 @@ function checkedText(missingMessage: string, problem: (value: string) => string)
 }
 
 const complaintIdSchema = recordIdField(complaintErrors.notFound.msg);
+const from = z.enum(complaintStatuses, { error: complaintMessages.statusInvalid }).optional();
 
 export const complaintRequests = {
   create: z.object({
@@ -39,5 +50,21 @@ export const complaintRequests = {
   }),
   detail: z.object({ id: complaintIdSchema }),
   reply: z.object({ id: complaintIdSchema, text: checkedText(complaintMessages.replyMissing, replyProblem) }),
-  close: z.object({ id: complaintIdSchema }),
+  /** `from`: the status the page showed; a change made meanwhile by staff is refused (已被他人更改). */
+  close: z.object({ id: complaintIdSchema, from }),
+  shipReturn: z.object({
+    id: complaintIdSchema,
+    from,
+    carrierName: z
+      .string({ error: complaintErrors.returnCarrierInvalid.msg })
+      .trim()
+      .refine(isReturnCarrierName, complaintErrors.returnCarrierInvalid.msg),
+    trackingNo: z
+      .string({ error: complaintErrors.returnTrackingMissing.msg })
+      .trim()
+      .min(4, complaintErrors.returnTrackingMissing.msg)
+      .max(complaintLimits.trackingNoMax, complaintErrors.returnTrackingMissing.msg)
+      .regex(/^[0-9A-Za-z-]+$/, '快递单号只能包含字母、数字和连字符'),
+  }),
+  reopen: z.object({ id: complaintIdSchema, from }),
 };

@@ -1,5 +1,6 @@
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
+import type { ComplaintLifecycleEvent } from './complaint-lifecycle.ts';
 
 /**
  * After-sales complaints (issue 10, /user/feedback): a member complains about one line of a shipped
@@ -10,24 +11,62 @@ export const ComplaintStatus = {
   pending: 'pending',
   /** 处理中 */
   processing: 'processing',
-  /** 已解决 */
+  /** 待退货: staff authorised a return (RMA number and return address sent to the member). */
+  returnAuthorised: 'returnAuthorised',
+  /** 退货中: the member sent the parcel back and entered its tracking number. */
+  returnShipped: 'returnShipped',
+  /** 已收货: the warehouse has the returned parts. */
+  goodsReceived: 'goodsReceived',
+  /** 已退款: refunded through the order (the refund's own status says whether the money is back). */
+  refunded: 'refunded',
+  /** 已换货: a replacement (or the missing parts) went out. */
+  replaced: 'replaced',
+  /** 已解决: settled without a return (an explanation, a compensation). */
   resolved: 'resolved',
-  /** 已关闭: withdrawn by the member or closed by staff; final. */
+  /** 已驳回: staff found no fault, with their reason. */
+  rejected: 'rejected',
+  /** 已关闭: withdrawn by the member, closed by staff, or an authorised return never sent; final. */
   closed: 'closed',
 } as const;
 export type ComplaintStatus = (typeof ComplaintStatus)[keyof typeof ComplaintStatus];
 
-export const complaintStatuses = [ComplaintStatus.pending, ComplaintStatus.processing, ComplaintStatus.resolved, ComplaintStatus.closed] as const;
+export const complaintStatuses = [
+  ComplaintStatus.pending,
+  ComplaintStatus.processing,
+  ComplaintStatus.returnAuthorised,
+  ComplaintStatus.returnShipped,
+  ComplaintStatus.goodsReceived,
+  ComplaintStatus.refunded,
+  ComplaintStatus.replaced,
+  ComplaintStatus.resolved,
+  ComplaintStatus.rejected,
+  ComplaintStatus.closed,
+] as const;
 
 export const complaintStatusLabels: Record<ComplaintStatus, string> = {
   pending: '待处理',
   processing: '处理中',
+  returnAuthorised: '待退货',
+  returnShipped: '退货中',
+  goodsReceived: '已收货',
+  refunded: '已退款',
+  replaced: '已换货',
   resolved: '已解决',
+  rejected: '已驳回',
   closed: '已关闭',
 };
 
-/** A line has at most one complaint in these statuses at a time. */
-export const openComplaintStatuses: readonly ComplaintStatus[] = [ComplaintStatus.pending, ComplaintStatus.processing];
+/**
+ * A line has at most one complaint in these statuses at a time (complaints_open_line); the member may
+ * add information to it. The settled ones (已退款, 已换货, 已解决, 已驳回) are not open.
+ */
+export const openComplaintStatuses: readonly ComplaintStatus[] = [
+  ComplaintStatus.pending,
+  ComplaintStatus.processing,
+  ComplaintStatus.returnAuthorised,
+  ComplaintStatus.returnShipped,
+  ComplaintStatus.goodsReceived,
+];
 
 export function isComplaintStatus(value: string): value is ComplaintStatus {
   return (complaintStatuses as readonly string[]).includes(value);
@@ -35,21 +74,6 @@ export function isComplaintStatus(value: string): value is ComplaintStatus {
 
 export function isOpenComplaint(status: ComplaintStatus): boolean {
   return openComplaintStatuses.includes(status);
-}
-
-/**
- * What staff may do from each status. A resolved complaint may be reopened (处理中) when the member
- * comes back within the window; closed is final.
- */
-export const staffTransitions: Record<ComplaintStatus, readonly ComplaintStatus[]> = {
-  pending: [ComplaintStatus.processing, ComplaintStatus.resolved, ComplaintStatus.closed],
-  processing: [ComplaintStatus.resolved, ComplaintStatus.closed],
-  resolved: [ComplaintStatus.processing, ComplaintStatus.closed],
-  closed: [],
-};
-
-export function canStaffMove(from: ComplaintStatus, to: ComplaintStatus): boolean {
-  return staffTransitions[from].includes(to);
 }
 
 export const ComplaintType = {
@@ -84,7 +108,40 @@ export const complaintLimits = {
   completedWindowDays: 30,
   /** Eligible orders the form offers, newest first. */
   eligibleOrdersMax: 50,
+  /** An authorised return not sent back within this many days closes by itself (the clock's expireReturn). */
+  returnShipDays: 7,
+  returnAddressMax: 200,
+  trackingNoMax: 64,
 } as const;
+
+/**
+ * Where returns go unless staff type another address when they authorise one: the warehouse the store
+ * ships from (delivery.ts: 上海市闵行区仓库). The complaint keeps the address it was given.
+ */
+export const defaultReturnAddress = '上海市闵行区 芯品商城仓库 售后组（收），请在包裹内附上退货单号';
+
+/** The carriers a member may send a return with; the name is what the complaint records. */
+export const returnCarrierNames = ['顺丰速运', '京东快递', '中通快递', '圆通速递', '韵达快递', '申通快递', '中国邮政EMS', '德邦快递', '其他快递'] as const;
+
+export function isReturnCarrierName(value: string): boolean {
+  return (returnCarrierNames as readonly string[]).includes(value);
+}
+
+/** The RMA number the member writes on the returned parcel: RMA + the complaint number's digits. */
+export function rmaNoOf(complaintNo: string): string {
+  return `RMA${complaintNo.replace(/^TS/, '')}`;
+}
+
+/** The refund number of a complaint's refund: one per complaint, so two staff refunding at once make one refund. */
+export function complaintRefundNoOf(complaintNo: string): string {
+  return `${complaintNo}R`;
+}
+
+/** What a refund of `quantity` of the line's units gives back by default: the line amount's share, rounded to the cent. */
+export function lineShareCents(line: { amountCents: number; quantity: number }, quantity: number): number {
+  if (line.quantity <= 0) return 0;
+  return Math.round((line.amountCents * Math.min(quantity, line.quantity)) / line.quantity);
+}
 
 /** Complaints per page of /user/feedback. */
 export const complaintListPageSize = 10;
@@ -102,6 +159,8 @@ export const complaintMessages = {
   created: '投诉已提交，客服将尽快处理',
   replied: '补充说明已提交',
   closed: '投诉已撤销',
+  returnShipped: '退货快递已登记',
+  reopened: '投诉已重新打开',
 } as const;
 
 export const complaintErrors = defineErrors('complaint', {
@@ -111,11 +170,27 @@ export const complaintErrors = defineErrors('complaint', {
   lineNotEligible: { code: ResultCode.conflict, msg: '该订单当前状态不可申请售后（仅已发货或完成30天内的订单可申请）' },
   alreadyOpen: { code: ResultCode.conflict, msg: '该商品已有处理中的投诉，请在原投诉中补充说明' },
   notOpen: { code: ResultCode.conflict, msg: '投诉已结束，不能再补充或撤销' },
+  /** A staff event the complaint's state does not allow (the message names the state: 投诉已关闭，不能回复). */
   transitionInvalid: { code: ResultCode.conflict, msg: '投诉当前状态不可进行此操作' },
-  /** The status the staff member acted on was changed by someone else meanwhile. */
+  /** A member event the complaint's state does not allow (投诉已退款，不能撤销). */
+  memberTransitionInvalid: { code: ResultCode.conflict, msg: '投诉当前状态不可进行此操作' },
+  /** The status the page showed was changed by someone else meanwhile. */
   changedMeanwhile: { code: ResultCode.conflict, msg: '投诉状态已被他人更改，请刷新后重试' },
+  forbidden: { code: ResultCode.forbidden, msg: '您没有权限执行此操作' },
   staffReplyInvalid: { code: ResultCode.badRequest, msg: `请填写回复内容，不超过${String(complaintLimits.replyMax)}个字` },
   staffNameMissing: { code: ResultCode.badRequest, msg: '请填写客服姓名' },
+  /** Reopening or acting on a line whose order no longer takes complaints. */
+  windowPassed: { code: ResultCode.conflict, msg: '该订单已超过售后期限，不能重新处理' },
+  returnQuantityInvalid: { code: ResultCode.badRequest, msg: '退货数量须为1至订单数量之间的整数' },
+  returnAddressMissing: { code: ResultCode.badRequest, msg: `请填写退货地址，不超过${String(complaintLimits.returnAddressMax)}个字` },
+  returnCarrierInvalid: { code: ResultCode.badRequest, msg: '请选择退货快递公司' },
+  returnTrackingMissing: { code: ResultCode.badRequest, msg: `请填写退货快递单号，不超过${String(complaintLimits.trackingNoMax)}个字符` },
+  reasonMissing: { code: ResultCode.badRequest, msg: '请填写原因，会员将看到这段说明' },
+  /** A refund the order cannot give (nothing left to refund, or more than what is left). */
+  refundInvalid: { code: ResultCode.conflict, msg: '退款金额超过订单可退金额' },
+  /** 关闭 while the complaint's refund failed: it is still owed (retried by the refund's own lifecycle). */
+  refundOwed: { code: ResultCode.conflict, msg: '退款尚未成功，请在订单中重新退款后再关闭' },
+  returnNotOverdue: { code: ResultCode.conflict, msg: '退货期限未到' },
 });
 
 /** Counted in characters as the member sees them (code points), after trimming. */
@@ -173,14 +248,37 @@ export interface ComplaintSummary {
   updatedAtStr: string;
 }
 
+/** The return, refund and replacement of a complaint, as far as they went (null: not yet). */
+export interface ComplaintAftersales {
+  /** Given when staff authorise a return: the member writes it on the parcel. */
+  rmaNo: string | null;
+  returnAddress: string | null;
+  returnQuantity: number | null;
+  /** 待退货: the day the parcel must be sent by, else the complaint closes. */
+  returnDueStr: string | null;
+  returnCarrierName: string | null;
+  returnTrackingNo: string | null;
+  returnShippedAtStr: string | null;
+  goodsReceivedAtStr: string | null;
+  refundNo: string | null;
+  refundCents: number | null;
+  /** The refund's own status (退款中, 已退款, 退款失败), '' before a refund. */
+  refundStatusLabel: string;
+  replaceCarrierName: string | null;
+  replaceTrackingNo: string | null;
+}
+
 export interface ComplaintDetail extends ComplaintSummary {
   brandName: string;
   package: string;
   quantity: number;
   photos: ComplaintPhoto[];
   replies: ComplaintReply[];
-  /** The member may still add information or withdraw it. */
+  /** The member may still add information (open statuses). */
   isOpen: boolean;
+  aftersales: ComplaintAftersales;
+  /** What the member may do now (the lifecycle's events for the buyer): the page's buttons. */
+  events: ComplaintLifecycleEvent[];
 }
 
 export interface ComplaintListData {

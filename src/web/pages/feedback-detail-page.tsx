@@ -3,11 +3,12 @@ import { complaintPaths, type ComplaintDetail } from '../../contract/complaint.t
 import { orderDetailPath } from '../../contract/order.ts';
 import { ComplaintConversation, ComplaintMemberActions } from '../features/complaint/complaint-conversation.tsx';
 import { ComplaintPhotos } from '../features/complaint/complaint-photos.tsx';
+import { ComplaintProgress } from '../features/complaint/complaint-return.tsx';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
 
-/** /user/feedback/:id (members): the complaint, its photos, the conversation, and 补充说明 / 撤销投诉 while open. */
+/** /user/feedback/:id (members): the complaint, its photos, its return and refund, the conversation, and the member's actions. */
 export function FeedbackDetailPage({ shell, data }: PageProps<ComplaintDetail>) {
   const [complaint, setComplaint] = useState(data);
   return (
@@ -45,6 +46,7 @@ export function FeedbackDetailPage({ shell, data }: PageProps<ComplaintDetail>) 
             <dd className="complaint-detail__description">{complaint.description}</dd>
           </dl>
           <ComplaintPhotos photos={complaint.photos} />
+          <ComplaintProgress complaint={complaint} />
           <h2 className="complaint-detail__subtitle">沟通记录</h2>
           <ComplaintConversation complaint={complaint} />
           <ComplaintMemberActions complaint={complaint} onChange={setComplaint} />

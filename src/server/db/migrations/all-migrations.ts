@@ -44,6 +44,7 @@ import { quotationMarketingDesksMigration } from './0041-quotation-marketing-des
 import { contentDeskMigration } from './0042-content-desk.ts';
 import { icZoneUniqueCodesMigration } from './0045-ic-zone-unique-codes.ts';
 import { quotationLifecycleMigration } from './0050-quotation-lifecycle.ts';
+import { aftersalesReturnsMigration } from './0051-aftersales-returns.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const allMigrations: Record<string, MigrationFactory> = {
@@ -92,4 +93,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0047-price-import-rollback': priceImportRollbackMigration,
   '0050-quotation-lifecycle': quotationLifecycleMigration,
   '0053-price-import-lifecycle': priceImportLifecycleMigration,
+  '0051-aftersales-returns': aftersalesReturnsMigration,
 };

@@ -1,7 +1,7 @@
 import type { Insertable, Kysely } from 'kysely';
 import { complaintStatuses, openComplaintStatuses, type ComplaintStatus } from '../../../contract/complaint.ts';
 import type { Database } from '../../db/database.ts';
-import type { ComplaintPhotosTable, ComplaintRepliesTable, ComplaintReplyRow, ComplaintRow, ComplaintsTable } from './complaint.tables.ts';
+import type { ComplaintChanges, ComplaintPhotosTable, ComplaintRepliesTable, ComplaintReplyRow, ComplaintRow, ComplaintsTable } from './complaint.tables.ts';
 
 /** Complaints, their photos and replies: the only SQL of the complaint feature. */
 
@@ -89,20 +89,50 @@ export async function findOpenComplaintsOfLines(db: Kysely<Database>, lineIds: r
   return new Map(rows.map((row) => [row.orderLineId, row.id]));
 }
 
+/** What a conditional move asks of the row besides its state. */
+export interface ComplaintClaimCondition {
+  /** The refund a retry sends again is still the complaint's. */
+  refundNo?: string;
+  /** The clock: authorised at or before this time (still overdue when the update runs). */
+  returnAuthorisedBy?: number;
+}
+
 /**
- * One conditional update: the complaint moves only from one of `from`, so of racing changes (the
- * member withdraws while staff resolve) exactly one wins. True when this one moved it.
+ * One conditional update: the complaint moves only from one of `from` (and as `condition` says), so
+ * of racing changes (the member withdraws while staff resolve) exactly one wins. True when this one
+ * moved it. `status` undefined keeps the state (an event to 'same').
  */
 export async function claimComplaintStatus(
   trx: Kysely<Database>,
   id: number,
   from: readonly ComplaintStatus[],
-  to: ComplaintStatus,
+  set: { status?: ComplaintStatus } & ComplaintChanges,
   now: number,
+  condition: ComplaintClaimCondition = {},
 ): Promise<boolean> {
   if (from.length === 0) return false;
-  const result = await trx.updateTable('complaints').set({ status: to, updatedAt: now }).where('id', '=', id).where('status', 'in', from).executeTakeFirst();
+  let query = trx
+    .updateTable('complaints')
+    .set({ ...set, updatedAt: now })
+    .where('id', '=', id)
+    .where('status', 'in', from);
+  if (condition.refundNo !== undefined) query = query.where('refundNo', '=', condition.refundNo);
+  if (condition.returnAuthorisedBy !== undefined) query = query.where('returnAuthorisedAt', '<=', condition.returnAuthorisedBy);
+  const result = await query.executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/** Authorised returns not sent back by `authorisedBy`, oldest first (the clock closes them). */
+export async function findOverdueReturns(db: Kysely<Database>, authorisedBy: number, limit: number): Promise<ComplaintRow[]> {
+  return db
+    .selectFrom('complaints')
+    .selectAll()
+    .where('status', '=', 'returnAuthorised')
+    .where('returnAuthorisedAt', '<=', authorisedBy)
+    .orderBy('returnAuthorisedAt')
+    .orderBy('id')
+    .limit(limit)
+    .execute();
 }
 
 /** A reply touches the complaint only while it is in one of `statuses`; false when it was not. */

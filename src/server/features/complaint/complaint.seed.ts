@@ -4,7 +4,7 @@ import { checkHasUser, findOrCreateMember } from '../account/account.service.ts'
 import { listComplainableLines } from '../order/order-aftersales.service.ts';
 import { insertComplaint } from './complaint.repository.ts';
 import { newComplaintNo } from './complaint.service.ts';
-import { replyAsStaff, setComplaintStatus } from './complaint-staff.service.ts';
+import { fireStaffEvent, replyAsStaff } from './complaint-staff.service.ts';
 
 const hourMs = 3_600_000;
 /** The demo member of account.seed.ts (README). */
@@ -52,7 +52,7 @@ export async function seedComplaints(db: Db, now = Date.now()): Promise<number> 
       updatedAt: filedAt,
     });
     await replyAsStaff(k, { complaintId, staffName: '王客服', text: demo.staffReply, now: filedAt + 2 * hourMs });
-    if (demo.resolve) await setComplaintStatus(k, { complaintId, status: ComplaintStatus.resolved, staffName: '王客服', now: filedAt + 6 * hourMs });
+    if (demo.resolve) await fireStaffEvent(k, { complaintId, event: 'resolve', staffName: '王客服', now: filedAt + 6 * hourMs });
     count += 1;
   }
   return count;

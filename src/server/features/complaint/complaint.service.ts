@@ -10,6 +10,7 @@ import {
   isOpenComplaint,
   openComplaintStatuses,
   type ComplainableOrder,
+  type ComplaintAftersales,
   type ComplaintDetail,
   type ComplaintListData,
   type ComplaintReply,
@@ -23,8 +24,12 @@ import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findAftersalesLinesById, findOrderLineOfMember, listComplainableLines, type AftersalesLine } from '../order/order-aftersales.service.ts';
 import { claimUploads, uploadUrl } from '../upload/upload.service.ts';
+import { complaintLifecycle } from '../../../contract/complaint-lifecycle.ts';
+import { allowedEvents, buyer } from '../../../contract/lifecycle.ts';
+import { refundBuyerLabels, RefundStatus } from '../../../contract/payment.ts';
+import { findOrderRefund } from '../payment/payment-refund.service.ts';
+import { assertComplaintEvent, complaintEventOrThrow, loadComplaintFacts, returnDueAt } from './complaint-transition.service.ts';
 import {
-  claimComplaintStatus,
   countComplaintsByStatus,
   findComplaintById,
   findComplaintPage,
@@ -78,11 +83,35 @@ function toReply(row: ComplaintReplyRow): ComplaintReply {
   return { id: row.id, author: row.author, staffName: row.staffName, text: row.text, at: row.at, atStr: formatOrderTime(row.at) };
 }
 
-async function toDetail(deps: ComplaintDeps, row: ComplaintRow): Promise<ComplaintDetail> {
-  const [lines, photos, replies] = await Promise.all([
+const timeOrNull = (at: number | null) => (at === null ? null : formatOrderTime(at));
+
+/** What the member (and staff) see of the return, the refund and the replacement. */
+export async function aftersalesOf(db: Kysely<Database>, row: ComplaintRow): Promise<ComplaintAftersales> {
+  const refund = row.refundNo === null ? undefined : await findOrderRefund(db, row.refundNo);
+  return {
+    rmaNo: row.rmaNo,
+    returnAddress: row.returnAddress,
+    returnQuantity: row.returnQuantity,
+    returnDueStr: row.status === ComplaintStatus.returnAuthorised && row.returnAuthorisedAt !== null ? formatOrderTime(returnDueAt(row.returnAuthorisedAt)) : null,
+    returnCarrierName: row.returnCarrierName,
+    returnTrackingNo: row.returnTrackingNo,
+    returnShippedAtStr: timeOrNull(row.returnShippedAt),
+    goodsReceivedAtStr: timeOrNull(row.goodsReceivedAt),
+    refundNo: row.refundNo,
+    refundCents: row.refundCents,
+    refundStatusLabel: refund ? (refund.status === RefundStatus.failed ? '退款失败，客服将重新办理' : refundBuyerLabels[refund.status]) : '',
+    replaceCarrierName: row.replaceCarrierName,
+    replaceTrackingNo: row.replaceTrackingNo,
+  };
+}
+
+async function toDetail(deps: ComplaintDeps, row: ComplaintRow, now = Date.now()): Promise<ComplaintDetail> {
+  const [lines, photos, replies, aftersales, facts] = await Promise.all([
     findAftersalesLinesById(deps.db, [row.orderLineId], windowDays),
     findComplaintPhotos(deps.db, [row.id]),
     findComplaintReplies(deps.db, row.id),
+    aftersalesOf(deps.db, row),
+    loadComplaintFacts(deps.db, row, now),
   ]);
   const line = lines.get(row.orderLineId);
   return {
@@ -93,6 +122,8 @@ async function toDetail(deps: ComplaintDeps, row: ComplaintRow): Promise<Complai
     photos: photos.map((photo) => ({ key: photo.uploadKey, url: uploadUrl(deps.config, { key: photo.uploadKey, provider: photo.provider }) })),
     replies: replies.map(toReply),
     isOpen: isOpenComplaint(row.status),
+    aftersales,
+    events: allowedEvents(complaintLifecycle, facts, buyer),
   };
 }
 
@@ -100,6 +131,13 @@ async function toDetail(deps: ComplaintDeps, row: ComplaintRow): Promise<Complai
 export async function findComplaintOfMember(db: Kysely<Database>, userId: number, id: number): Promise<ComplaintRow> {
   const row = await findComplaintById(db, id);
   if (row?.userId !== userId) throw new AppError(complaintErrors.notFound);
+  return row;
+}
+
+/** Any member's complaint's row (complaint.notFound otherwise). */
+export async function findComplaintForStaff(db: Kysely<Database>, id: number): Promise<ComplaintRow> {
+  const row = await findComplaintById(db, id);
+  if (!row) throw new AppError(complaintErrors.notFound);
   return row;
 }
 
@@ -205,10 +243,58 @@ export async function replyAsMember(deps: ComplaintDeps, userId: number, id: num
   return loadComplaintDetail(deps, userId, id);
 }
 
-/** The member withdraws an open complaint: 已关闭, final. */
-export async function closeByMember(deps: ComplaintDeps, userId: number, id: number, now = Date.now()): Promise<ComplaintDetail> {
+/** The member withdraws a complaint before sending anything back (撤销): 已关闭, final. */
+export async function closeByMember(deps: ComplaintDeps, userId: number, id: number, seen?: ComplaintStatus, now = Date.now()): Promise<ComplaintDetail> {
   const row = await findComplaintOfMember(deps.db, userId, id);
-  if (!(await claimComplaintStatus(deps.db, row.id, openComplaintStatuses, ComplaintStatus.closed, now))) throw new AppError(complaintErrors.notOpen);
+  await assertComplaintEvent(deps.db, row, 'withdraw', now, buyer);
+  await withTransaction(deps.db, (trx) =>
+    complaintEventOrThrow(trx, {
+      complaintId: row.id,
+      event: 'withdraw',
+      seen: seen ?? row.status,
+      now,
+      message: (complaint) => `您已撤销售后投诉${complaint.complaintNo}。如仍有问题，可重新提交投诉。`,
+    }),
+  );
+  return loadComplaintDetail(deps, userId, id);
+}
+
+/** The member sent the authorised return back (寄回商品): the carrier and tracking number staff will look for. */
+export async function shipReturnByMember(
+  deps: ComplaintDeps,
+  userId: number,
+  request: { id: number; carrierName: string; trackingNo: string; seen?: ComplaintStatus },
+  now = Date.now(),
+): Promise<ComplaintDetail> {
+  const row = await findComplaintOfMember(deps.db, userId, request.id);
+  await assertComplaintEvent(deps.db, row, 'shipReturn', now, buyer);
+  await withTransaction(deps.db, (trx) =>
+    complaintEventOrThrow(trx, {
+      complaintId: row.id,
+      event: 'shipReturn',
+      seen: request.seen ?? row.status,
+      now,
+      changes: { returnCarrierName: request.carrierName, returnTrackingNo: request.trackingNo, returnShippedAt: now },
+      message: (complaint) =>
+        `您的售后投诉${complaint.complaintNo}已登记退货快递：${request.carrierName} ${request.trackingNo}，我们收到后会尽快为您处理。`,
+    }),
+  );
+  return loadComplaintDetail(deps, userId, request.id);
+}
+
+/** The member's problem came back after it was settled (重新处理), within the after-sales window. */
+export async function reopenByMember(deps: ComplaintDeps, userId: number, id: number, seen?: ComplaintStatus, now = Date.now()): Promise<ComplaintDetail> {
+  const row = await findComplaintOfMember(deps.db, userId, id);
+  await assertComplaintEvent(deps.db, row, 'reopen', now, buyer);
+  await withTransaction(deps.db, (trx) =>
+    complaintEventOrThrow(trx, {
+      complaintId: row.id,
+      event: 'reopen',
+      seen: seen ?? row.status,
+      now,
+      message: (complaint) => `您的售后投诉${complaint.complaintNo}已重新打开，客服会尽快处理。`,
+    }),
+  );
   return loadComplaintDetail(deps, userId, id);
 }
 

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated, Selectable, Updateable } from 'kysely';
 import type { ComplaintStatus, ComplaintType } from '../../../contract/complaint.ts';
 
 export interface ComplaintsTable {
@@ -12,6 +12,22 @@ export interface ComplaintsTable {
   status: ComplaintStatus;
   createdAt: number;
   updatedAt: number;
+  /** The return staff authorised (migration 0051): its RMA number, address, units and when. */
+  rmaNo: string | null;
+  returnAddress: string | null;
+  returnQuantity: number | null;
+  returnAuthorisedAt: number | null;
+  /** The member's parcel back. */
+  returnCarrierName: string | null;
+  returnTrackingNo: string | null;
+  returnShippedAt: number | null;
+  goodsReceivedAt: number | null;
+  /** The refund through the order (payment_refunds.refund_no) and its amount. */
+  refundNo: string | null;
+  refundCents: number | null;
+  /** The replacement's parcel. */
+  replaceCarrierName: string | null;
+  replaceTrackingNo: string | null;
 }
 
 export interface ComplaintPhotosTable {
@@ -32,6 +48,8 @@ export interface ComplaintRepliesTable {
 }
 
 export type ComplaintRow = Selectable<ComplaintsTable>;
+/** The columns an event sets besides the status. */
+export type ComplaintChanges = Omit<Updateable<ComplaintsTable>, 'id' | 'complaintNo' | 'userId' | 'orderId' | 'orderLineId' | 'status' | 'updatedAt'>;
 export type ComplaintReplyRow = Selectable<ComplaintRepliesTable>;
 
 export interface ComplaintTables {

@@ -1,29 +1,46 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { orderDeskErrors, type AdminComplaintDetail, type AdminComplaintRow } from '../../../contract/admin-orders.ts';
 import type { adminComplaintRequests, complaintGridQuery } from '../../../contract/admin-orders-requests.ts';
-import { complaintStatusLabels, complaintTypeLabels, ComplaintStatus, staffTransitions } from '../../../contract/complaint.ts';
+import { complaintStatusLabels, complaintTypeLabels, lineShareCents } from '../../../contract/complaint.ts';
 import { findCarrier } from '../../../contract/delivery.ts';
-import { formatOrderTime, OrderStatus, orderStatusLabels } from '../../../contract/order.ts';
+import { ActorKind, type Actor } from '../../../contract/lifecycle.ts';
+import { formatOrderTime, orderStatusLabels } from '../../../contract/order.ts';
 import type { GridPage } from '../../../contract/staff-grid.ts';
+import { abilityFor } from '../../../contract/staff-permissions.ts';
 import type { Database } from '../../db/database.ts';
+import type { AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { replyAsStaff, setComplaintStatus } from '../complaint/complaint-staff.service.ts';
-import { loadComplaintForStaff } from '../complaint/complaint.service.ts';
+import {
+  authoriseReturn,
+  fireStaffEvent,
+  receiveReturn,
+  refundComplaint,
+  replaceGoods,
+  replyAsStaff,
+} from '../complaint/complaint-staff.service.ts';
+import { aftersalesOf, findComplaintForStaff, loadComplaintForStaff } from '../complaint/complaint.service.ts';
 import type { ComplaintRow } from '../complaint/complaint.tables.ts';
+import { loadComplaintFacts } from '../complaint/complaint-transition.service.ts';
+import { refundContextOf } from '../payment/payment-refund.service.ts';
 import { loadOrderForStaff } from '../order/order-staff.service.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
 import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';
 import { complaintGridSelect, complaintSortExpressions, findMemberPhone } from './order-desk.repository.ts';
 
-/** 售后服务: staff read the member's complaint and its thread, reply, and handle returned goods. */
+/**
+ * 售后服务: staff read the member's complaint and its thread, reply, and fire the events of its
+ * lifecycle (contract/complaint-lifecycle.ts), each with one audit entry in the event's transaction.
+ */
 
 type Db = Kysely<Database>;
 type Requests = { [Name in keyof typeof adminComplaintRequests]: z.output<(typeof adminComplaintRequests)[Name]> };
 type ComplaintGridQuery = z.output<typeof complaintGridQuery>;
-export type ComplaintDeskDeps = Pick<ServiceDeps, 'db' | 'config'>;
+export type ComplaintDeskDeps = Pick<ServiceDeps, 'db' | 'config' | 'logger'>;
+/** What reading a complaint needs (the page loader has no logger). */
+type ReadDeps = Pick<ServiceDeps, 'db' | 'config'>;
 
 const defaultSort = { column: 'createdAt', direction: 'desc' } as const;
 
@@ -55,11 +72,14 @@ export async function exportComplaintsForStaff(db: Db, query: ComplaintGridQuery
   return rows.map(toAdminComplaintRow);
 }
 
-export async function loadComplaintDetailForStaff(deps: ComplaintDeskDeps, id: number): Promise<AdminComplaintDetail> {
+export async function loadComplaintDetailForStaff(deps: ReadDeps, id: number): Promise<AdminComplaintDetail> {
+  const now = Date.now();
+  const row = await findComplaintForStaff(deps.db, id);
   const complaint = await loadComplaintForStaff(deps, id);
   const order = await loadOrderForStaff(deps.db, complaint.orderNo);
   const line = order.lines.find((candidate) => candidate.id === complaint.orderLineId);
-  const isPaid = order.order.paidAt !== null && order.order.status !== OrderStatus.unpaid;
+  const [facts, aftersales] = await Promise.all([loadComplaintFacts(deps.db, row, now), aftersalesOf(deps.db, row)]);
+  const lineAmountCents = line?.amountCents ?? 0;
   return {
     id: complaint.id,
     complaintNo: complaint.complaintNo,
@@ -75,63 +95,120 @@ export async function loadComplaintDetailForStaff(deps: ComplaintDeskDeps, id: n
     description: complaint.description,
     productName: complaint.productName,
     quantity: complaint.quantity,
-    lineAmountCents: line?.amountCents ?? 0,
+    lineAmountCents,
     orderStatusLabel: orderStatusLabels[order.order.status],
-    orderRefundableCents: isPaid ? order.order.payableCents - order.order.refundedCents : 0,
+    orderRefundableCents: facts.orderRefundableCents,
     photos: complaint.photos,
     replies: complaint.replies,
-    nextStatuses: [...staffTransitions[complaint.status]],
+    aftersales,
+    facts,
+    suggestedRefundCents: Math.min(facts.orderRefundableCents, lineShareCents({ amountCents: lineAmountCents, quantity: line?.quantity ?? 0 }, row.returnQuantity ?? line?.quantity ?? 0)),
   };
 }
 
-function auditComplaint(trx: Transaction<Database>, actor: StaffActor, action: string, before: { status: string }, after: ComplaintRow, extra: object) {
-  return recordStaffChange(trx, {
-    ...actor,
-    action,
-    subject: 'Complaint',
-    subjectId: after.complaintNo,
-    before: { status: before.status },
-    after: { status: after.status, ...extra },
-  });
+/** The lifecycle's staff actor for the signed-in member of staff: their role's ability. */
+function lifecycleActorOf(actor: StaffActor): Actor {
+  const ability = abilityFor(actor.staff.role);
+  return { kind: ActorKind.staff, can: (action, subject) => ability.can(action, subject) };
+}
+
+/** The console's audit entry of one change, in the change's own transaction: the status before and after, and what came with it. */
+function auditComplaint(action: string, actor: StaffActor, before: { status: string }, extra: (after: ComplaintRow) => object = () => ({})): AlongsideChange<ComplaintRow> {
+  return (trx, after) =>
+    recordStaffChange(trx, {
+      ...actor,
+      action,
+      subject: 'Complaint',
+      subjectId: after.complaintNo,
+      before: { status: before.status },
+      after: { status: after.status, ...extra(after) },
+    });
+}
+
+async function statusOf(deps: ReadDeps, id: number): Promise<{ status: string }> {
+  return { status: (await findComplaintForStaff(deps.db, id)).status };
 }
 
 export async function replyToComplaint(deps: ComplaintDeskDeps, actor: StaffActor, request: Requests['reply']): Promise<AdminComplaintDetail> {
-  const before = await loadComplaintForStaff(deps, request.id);
-  await replyAsStaff(deps.db, { complaintId: request.id, staffName: actor.staff.displayName, text: request.text }, (trx, after) =>
-    auditComplaint(trx, actor, 'reply', before, after, { reply: request.text }),
-  );
+  const before = await statusOf(deps, request.id);
+  await replyAsStaff(deps.db, { complaintId: request.id, staffName: actor.staff.displayName, text: request.text }, auditComplaint('reply', actor, before, () => ({ reply: request.text })));
   return loadComplaintDetailForStaff(deps, request.id);
 }
 
-export async function setComplaintStatusByStaff(deps: ComplaintDeskDeps, actor: StaffActor, request: Requests['setStatus']): Promise<AdminComplaintDetail> {
-  const before = await loadComplaintForStaff(deps, request.id);
-  await setComplaintStatus(
+/** 受理, 解决, 驳回, 关闭, 重新处理. */
+export async function fireComplaintEventByStaff(deps: ComplaintDeskDeps, actor: StaffActor, request: Requests['transition']): Promise<AdminComplaintDetail> {
+  const before = await statusOf(deps, request.id);
+  await fireStaffEvent(
     deps.db,
-    { complaintId: request.id, status: request.status, from: request.from, staffName: actor.staff.displayName, note: request.note },
-    (trx, after) => auditComplaint(trx, actor, 'setStatus', before, after, { note: request.note }),
+    { complaintId: request.id, event: request.event, seen: request.from, note: request.note, staffName: actor.staff.displayName, actor: lifecycleActorOf(actor) },
+    auditComplaint(request.event, actor, before, () => ({ note: request.note })),
   );
   return loadComplaintDetailForStaff(deps, request.id);
 }
 
-/** 收到退货: the warehouse has the returned parts; the member is told in the thread. */
+/** 同意退货: RMA number, address and units go to the member. */
+export async function authoriseReturnByStaff(deps: ComplaintDeskDeps, actor: StaffActor, request: Requests['authoriseReturn']): Promise<AdminComplaintDetail> {
+  const before = await statusOf(deps, request.id);
+  await authoriseReturn(
+    deps.db,
+    {
+      complaintId: request.id,
+      seen: request.from,
+      quantity: request.quantity,
+      address: request.address,
+      note: request.note,
+      staffName: actor.staff.displayName,
+      actor: lifecycleActorOf(actor),
+    },
+    auditComplaint('authoriseReturn', actor, before, (after) => ({ rmaNo: after.rmaNo, returnQuantity: after.returnQuantity, returnAddress: after.returnAddress })),
+  );
+  return loadComplaintDetailForStaff(deps, request.id);
+}
+
+/** 确认收到退货: the warehouse has the returned parts. */
 export async function receiveReturnedGoods(deps: ComplaintDeskDeps, actor: StaffActor, request: Requests['receiveGoods']): Promise<AdminComplaintDetail> {
-  const before = await loadComplaintForStaff(deps, request.id);
-  const text = `已收到您退回的商品${request.note ? `（${request.note}）` : ''}，我们将尽快为您处理。`;
-  await replyAsStaff(deps.db, { complaintId: request.id, staffName: actor.staff.displayName, text }, (trx, after) =>
-    auditComplaint(trx, actor, 'receiveGoods', before, after, { reply: text }),
+  const before = await statusOf(deps, request.id);
+  await receiveReturn(
+    deps.db,
+    { complaintId: request.id, seen: request.from, note: request.note, staffName: actor.staff.displayName, actor: lifecycleActorOf(actor) },
+    auditComplaint('receiveGoods', actor, before, () => ({ note: request.note })),
   );
   return loadComplaintDetailForStaff(deps, request.id);
 }
 
-/** 换货: a replacement went out; the complaint is 已解决 with the parcel in its note. */
+/** 换货: a replacement went out (自提: ready at the warehouse). */
 export async function replaceReturnedGoods(deps: ComplaintDeskDeps, actor: StaffActor, request: Requests['replace']): Promise<AdminComplaintDetail> {
   const carrier = findCarrier(request.carrierCode);
   if (!carrier) throw new AppError(orderDeskErrors.carrierInvalid);
   if (!carrier.isPickup && request.trackingNo === '') throw new AppError(orderDeskErrors.replaceTrackingMissing);
-  const before = await loadComplaintForStaff(deps, request.id);
-  const note = carrier.isPickup ? '已为您备好换货商品，请到仓库自提。' : `已为您换货发出：${carrier.name}，运单号 ${request.trackingNo}。`;
-  await setComplaintStatus(deps.db, { complaintId: request.id, status: ComplaintStatus.resolved, staffName: actor.staff.displayName, note }, (trx, after) =>
-    auditComplaint(trx, actor, 'replace', before, after, { note }),
+  const before = await statusOf(deps, request.id);
+  await replaceGoods(
+    deps.db,
+    {
+      complaintId: request.id,
+      seen: request.from,
+      carrierName: carrier.name,
+      trackingNo: request.trackingNo,
+      isPickup: carrier.isPickup,
+      staffName: actor.staff.displayName,
+      actor: lifecycleActorOf(actor),
+    },
+    auditComplaint('replace', actor, before, (after) => ({ carrierName: after.replaceCarrierName, trackingNo: after.replaceTrackingNo })),
+  );
+  return loadComplaintDetailForStaff(deps, request.id);
+}
+
+/** 退款: through the order, under the complaint's refund number (财务's permission). */
+export async function refundComplaintByStaff(
+  deps: ComplaintDeskDeps,
+  actor: StaffActor,
+  request: Requests['refund'],
+): Promise<AdminComplaintDetail> {
+  const before = await statusOf(deps, request.id);
+  await refundComplaint(
+    refundContextOf(deps),
+    { complaintId: request.id, seen: request.from, amountCents: request.amount, note: request.note, staffName: actor.staff.displayName, actor: lifecycleActorOf(actor) },
+    auditComplaint('refund', actor, before, (after) => ({ refundNo: after.refundNo, refundCents: after.refundCents, note: request.note })),
   );
   return loadComplaintDetailForStaff(deps, request.id);
 }

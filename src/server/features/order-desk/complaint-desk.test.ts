@@ -53,11 +53,15 @@ describe('售后服务 (complaint desk calls)', () => {
       replies: [],
     });
     expect(detail.data?.photos).toHaveLength(1);
-    expect(detail.data?.nextStatuses).toEqual(['processing', 'resolved', 'closed']);
+    expect(detail.data).toMatchObject({
+      facts: { state: 'pending', isWithinWindow: true, isReturnOverdue: false, isRefundFailed: false, orderRefundableCents: 20_000 },
+      suggestedRefundCents: 20_000,
+      aftersales: { rmaNo: null, refundNo: null, replaceCarrierName: null },
+    });
     expect(await service.browser.call(adminComplaintCalls.detail, { id: 999_999 })).toMatchObject({ code: 404, msg: '投诉不存在' });
   });
 
-  it('replies, registers the returned goods and a replacement, then closes: each tells the member (type 2) and is audited; a closed one refuses more', async () => {
+  it('replies, authorises a return, receives it and sends a replacement, then closes: each tells the member (type 2) once and is audited once; a closed one refuses more', async () => {
     const service = await signedInStaff(t.app, k(), 'service');
     const { complaint, browser, userId } = await filed();
     expect(await service.browser.post(adminComplaintCalls.reply.path, { id: complaint.id, text: ' ' })).toMatchObject({ code: 400, msg: '请填写回复内容' });
@@ -67,57 +71,100 @@ describe('售后服务 (complaint desk calls)', () => {
       msg: '回复已发送',
       data: { statusLabel: '处理中', replies: [{ author: 'staff', staffName: service.displayName }] },
     });
-    const received = await service.browser.call(adminComplaintCalls.receiveGoods, { id: complaint.id, note: '外箱完好' });
-    expect(received.data?.replies.at(-1)?.text).toBe('已收到您退回的商品（外箱完好），我们将尽快为您处理。');
+    // Goods are received only once a return is authorised.
+    expect(await service.browser.call(adminComplaintCalls.receiveGoods, { id: complaint.id, from: 'processing', note: '' })).toMatchObject({
+      code: 409,
+      errorCode: 'complaint.transitionInvalid',
+      msg: '投诉正在处理中，不能确认收到退货',
+    });
+    const authorised = await service.browser.call(adminComplaintCalls.authoriseReturn, {
+      id: complaint.id,
+      from: 'processing',
+      quantity: 10,
+      address: '上海市闵行区 芯品商城仓库 售后组（收）',
+    });
+    expect(authorised).toMatchObject({
+      code: 1,
+      msg: '已同意退货，退货信息已发送给会员',
+      data: { status: 'returnAuthorised', aftersales: { rmaNo: `RMA${complaint.complaintNo.slice(2)}`, returnQuantity: 10 } },
+    });
+    await browser.callOk(complaintCalls.shipReturn, { id: complaint.id, from: 'returnAuthorised', carrierName: '顺丰速运', trackingNo: 'SF2024001' });
+    const received = await service.browser.call(adminComplaintCalls.receiveGoods, { id: complaint.id, from: 'returnShipped', note: '外箱完好' });
+    expect(received.data).toMatchObject({ statusLabel: '已收货', aftersales: { returnTrackingNo: 'SF2024001' } });
+    expect(received.data?.replies.at(-1)?.text).toBe('外箱完好');
     expect(await service.browser.call(adminComplaintCalls.replace, { id: complaint.id, carrierCode: 'sf', trackingNo: '' })).toMatchObject({
       code: 400,
       msg: '请填写换货的快递单号',
     });
-    const replaced = await service.browser.call(adminComplaintCalls.replace, { id: complaint.id, carrierCode: 'sf', trackingNo: 'SF555' });
-    expect(replaced).toMatchObject({ code: 1, data: { status: 'resolved', statusLabel: '已解决' } });
+    const replaced = await service.browser.call(adminComplaintCalls.replace, { id: complaint.id, from: 'goodsReceived', carrierCode: 'sf', trackingNo: 'SF555' });
+    expect(replaced).toMatchObject({ code: 1, data: { status: 'replaced', statusLabel: '已换货', aftersales: { replaceTrackingNo: 'SF555' } } });
     const memberView = await browser.callOk(complaintCalls.detail, { id: complaint.id });
     expect(memberView.replies.map((reply) => reply.text)).toContain('已为您换货发出：顺丰速运，运单号 SF555。');
-    const closed = await service.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'closed', note: '' });
-    expect(closed).toMatchObject({ code: 1, data: { status: 'closed', nextStatuses: [] } });
+    const closed = await service.browser.call(adminComplaintCalls.transition, { id: complaint.id, event: 'close', from: 'replaced', note: '' });
+    expect(closed).toMatchObject({ code: 1, data: { status: 'closed', facts: { state: 'closed' } } });
     expect(await service.browser.call(adminComplaintCalls.reply, { id: complaint.id, text: '还有问题吗？' })).toMatchObject({
       code: 409,
-      msg: '投诉当前状态不可进行此操作',
+      msg: '投诉已关闭，不能回复',
     });
-    expect(await service.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'processing', note: '' })).toMatchObject({
+    expect(await service.browser.call(adminComplaintCalls.transition, { id: complaint.id, event: 'reopen', note: '' })).toMatchObject({
       code: 409,
-      msg: '投诉当前状态不可进行此操作',
+      msg: '投诉已关闭，不能重新处理',
     });
-    const messages = await returnedMessagesOf(userId);
-    expect(messages).toHaveLength(4);
-    expect(messages[0]).toBe(`您的售后投诉${complaint.complaintNo}有新的客服回复：请将商品寄回，我们收到后为您换货。`);
-    expect((await auditOf(complaint.complaintNo)).map((entry) => entry.action)).toEqual(['reply', 'receiveGoods', 'replace', 'setStatus']);
+    expect(await returnedMessagesOf(userId)).toHaveLength(6);
+    expect((await returnedMessagesOf(userId))[0]).toBe(`您的售后投诉${complaint.complaintNo}有新的客服回复：请将商品寄回，我们收到后为您换货。`);
+    expect((await auditOf(complaint.complaintNo)).map((entry) => entry.action)).toEqual(['reply', 'authoriseReturn', 'receiveGoods', 'replace', 'close']);
   });
 
-  it('two staff closing and resolving at once: one wins, one audit entry', async () => {
+  it('refunds a received return through the order with 财务’s permission: the returned share by default, audited, the order’s refund recorded', async () => {
+    const service = await signedInStaff(t.app, k(), 'service');
+    const admin = await signedInStaff(t.app, k(), 'admin');
+    const { complaint, browser, order } = await filed();
+    expect(await service.browser.call(adminComplaintCalls.authoriseReturn, { id: complaint.id, quantity: 5, address: '上海市闵行区 售后组' })).toMatchObject({ code: 1 });
+    expect(await service.browser.call(adminComplaintCalls.receiveGoods, { id: complaint.id, note: '' })).toMatchObject({ code: 1 });
+    expect(await service.browser.call(adminComplaintCalls.refund, { id: complaint.id, from: 'goodsReceived', note: '' })).toMatchObject({
+      code: 403,
+    });
+    expect((await admin.browser.call(adminComplaintCalls.detail, { id: complaint.id })).data?.suggestedRefundCents).toBe(10_000);
+    const refunded = await admin.browser.call(adminComplaintCalls.refund, { id: complaint.id, from: 'goodsReceived', note: '退货检验合格' });
+    expect(refunded).toMatchObject({
+      code: 1,
+      msg: '退款已提交',
+      data: { status: 'refunded', orderRefundableCents: 10_000, aftersales: { refundNo: `${complaint.complaintNo}R`, refundCents: 10_000 } },
+    });
+    const entries = await auditOf(complaint.complaintNo);
+    expect(entries.map((entry) => entry.action)).toEqual(['authoriseReturn', 'receiveGoods', 'refund']);
+    expect(JSON.parse(entries.at(-1)?.afterJson ?? '{}')).toMatchObject({ status: 'refunded', refundNo: `${complaint.complaintNo}R`, refundCents: 10_000 });
+    const refunds = await k().selectFrom('paymentRefunds').select(['refundNo', 'amountCents']).where('orderNo', '=', order.orderNo).execute();
+    expect(refunds).toEqual([{ refundNo: `${complaint.complaintNo}R`, amountCents: 10_000 }]);
+    expect((await browser.callOk(complaintCalls.detail, { id: complaint.id })).statusLabel).toBe('已退款');
+  });
+
+  it('two staff acting on one 待处理 complaint at once: one wins, one audit entry', async () => {
     const [first, second] = [await signedInStaff(t.app, k(), 'service'), await signedInStaff(t.app, k(), 'admin')];
     const { complaint } = await filed();
-    // Both act on the complaint as their consoles showed it, 待处理. Whether the requests overlap or one
-    // lands first (then 已解决 → 已关闭 would be a move of its own), the second is refused.
+    // Both act on the complaint as their consoles showed it, 待处理.
     const answers = await Promise.all([
-      first.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'closed', from: 'pending', note: '' }),
-      second.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'resolved', from: 'pending', note: '' }),
+      first.browser.call(adminComplaintCalls.transition, { id: complaint.id, event: 'reject', from: 'pending', note: '非来料问题' }),
+      second.browser.call(adminComplaintCalls.transition, { id: complaint.id, event: 'resolve', from: 'pending', note: '' }),
     ]);
     expect(answers.map((answer) => answer.code).sort()).toEqual([1, 409]);
     expect(await auditOf(complaint.complaintNo)).toHaveLength(1);
   });
 
-  it('a move chosen from a status a colleague has since changed is refused, nothing changed or audited', async () => {
+  it('an event chosen from a status a colleague has since changed is refused, nothing changed or audited', async () => {
     const [first, second] = [await signedInStaff(t.app, k(), 'service'), await signedInStaff(t.app, k(), 'admin')];
     const { complaint } = await filed();
-    expect(await first.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'resolved', from: 'pending', note: '' })).toMatchObject({
+    expect(await first.browser.call(adminComplaintCalls.transition, { id: complaint.id, event: 'takeUp', from: 'pending', note: '' })).toMatchObject({
       code: 1,
-      data: { status: 'resolved' },
+      data: { status: 'processing' },
     });
-    expect(await second.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'closed', from: 'pending', note: '' })).toMatchObject({
+    // 解决 is allowed from 处理中 too, but the second page still showed 待处理.
+    expect(await second.browser.call(adminComplaintCalls.transition, { id: complaint.id, event: 'resolve', from: 'pending', note: '' })).toMatchObject({
       code: 409,
+      errorCode: 'complaint.changedMeanwhile',
       msg: '投诉状态已被他人更改，请刷新后重试',
     });
-    expect((await second.browser.call(adminComplaintCalls.detail, { id: complaint.id })).data).toMatchObject({ status: 'resolved' });
+    expect((await second.browser.call(adminComplaintCalls.detail, { id: complaint.id })).data).toMatchObject({ status: 'processing' });
     expect(await auditOf(complaint.complaintNo)).toHaveLength(1);
   });
 
@@ -130,7 +177,9 @@ describe('售后服务 (complaint desk calls)', () => {
       content.browser.call(adminComplaintCalls.list, {}),
       content.browser.call(adminComplaintCalls.detail, { id: complaint.id }),
       content.browser.call(adminComplaintCalls.reply, { id: complaint.id, text: '你好' }),
-      warehouse.browser.call(adminComplaintCalls.setStatus, { id: complaint.id, status: 'closed', note: '' }),
+      warehouse.browser.call(adminComplaintCalls.transition, { id: complaint.id, event: 'reject', note: '不支持' }),
+      content.browser.call(adminComplaintCalls.authoriseReturn, { id: complaint.id, quantity: 1, address: '上海' }),
+      warehouse.browser.call(adminComplaintCalls.refund, { id: complaint.id, note: '' }),
       content.browser.call(adminComplaintCalls.receiveGoods, { id: complaint.id, note: '' }),
       content.browser.call(adminComplaintCalls.replace, { id: complaint.id, carrierCode: 'sf', trackingNo: 'SF1' }),
     ]))

@@ -27,13 +27,15 @@ import { registerStaffExport } from '../staff/grid-query.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';
 import {
+  authoriseReturnByStaff,
   exportComplaintsForStaff,
+  fireComplaintEventByStaff,
   listComplaintsForStaff,
   loadComplaintDetailForStaff,
   receiveReturnedGoods,
+  refundComplaintByStaff,
   replaceReturnedGoods,
   replyToComplaint,
-  setComplaintStatusByStaff,
 } from './complaint-desk.service.ts';
 import {
   cancelOrderByStaff,
@@ -120,14 +122,20 @@ export function registerComplaintDeskRoutes(app: FastifyInstance, deps: Deps): v
     async reply({ body, staff, request }) {
       return new WithMessage(await replyToComplaint(deps, actorOf(staff, request), body), m.replied);
     },
-    async setStatus({ body, staff, request }) {
-      return new WithMessage(await setComplaintStatusByStaff(deps, actorOf(staff, request), body), m.statusChanged);
+    async transition({ body, staff, request }) {
+      return new WithMessage(await fireComplaintEventByStaff(deps, actorOf(staff, request), body), m.statusChanged);
+    },
+    async authoriseReturn({ body, staff, request }) {
+      return new WithMessage(await authoriseReturnByStaff(deps, actorOf(staff, request), body), m.returnAuthorised);
     },
     async receiveGoods({ body, staff, request }) {
       return new WithMessage(await receiveReturnedGoods(deps, actorOf(staff, request), body), m.goodsReceived);
     },
     async replace({ body, staff, request }) {
       return new WithMessage(await replaceReturnedGoods(deps, actorOf(staff, request), body), m.replaced);
+    },
+    async refund({ body, staff, request }) {
+      return new WithMessage(await refundComplaintByStaff(deps, actorOf(staff, request), body), m.complaintRefunded);
     },
   });
   registerStaffExport(app, deps, {

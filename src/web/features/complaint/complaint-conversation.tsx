@@ -4,6 +4,7 @@ import { complaintCalls } from '../../../contract/complaint-calls.ts';
 import { complaintLimits, replyProblem, textLength, type ComplaintDetail } from '../../../contract/complaint.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
 import { showToast } from '../../ui/toast.ts';
+import { ShipReturnForm } from './complaint-return.tsx';
 
 /** The description, then each addition of the member and each staff reply, oldest first. */
 export function ComplaintConversation({ complaint }: { complaint: ComplaintDetail }) {
@@ -23,7 +24,11 @@ export function ComplaintConversation({ complaint }: { complaint: ComplaintDetai
   );
 }
 
-/** 补充说明 and 撤销投诉 while the complaint is open; each answers the complaint as it is after. */
+/**
+ * The member's side of the lifecycle: 补充说明 while open, and the buttons of the events the server
+ * allows the buyer now (complaint.events): 寄回商品, 撤销投诉, 重新处理. Each sends the status the page
+ * shows, so a change staff made meanwhile is refused, and answers the complaint as it is after.
+ */
 export function ComplaintMemberActions({ complaint, onChange }: { complaint: ComplaintDetail; onChange: (next: ComplaintDetail) => void }) {
   const fieldId = usePageId();
   const [text, setText] = useState('');
@@ -54,9 +59,36 @@ export function ComplaintMemberActions({ complaint, onChange }: { complaint: Com
     if (await run(() => callApi(complaintCalls.reply, { id: complaint.id, text }), '补充说明已提交')) setText('');
   }
 
-  if (!complaint.isOpen) return <p className="complaint-detail__ended">该投诉已{complaint.statusLabel}，如有新的问题请重新提交投诉。</p>;
+  const mayWithdraw = complaint.events.includes('withdraw');
+  if (!complaint.isOpen) {
+    return (
+      <div className="complaint-actions">
+        {complaint.events.includes('reopen') ? (
+          <p className="complaint-detail__ended">
+            该投诉已{complaint.statusLabel}。问题仍未解决？
+            <button
+              type="button"
+              className="button"
+              disabled={isBusy}
+              onClick={() => void run(() => callApi(complaintCalls.reopen, { id: complaint.id, from: complaint.status }), '投诉已重新打开')}
+            >
+              重新处理
+            </button>
+          </p>
+        ) : (
+          <p className="complaint-detail__ended">该投诉已{complaint.statusLabel}，如有新的问题请重新提交投诉。</p>
+        )}
+        {problem ? (
+          <p className="complaint-form__problem" role="alert">
+            {problem}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <div className="complaint-actions">
+      {complaint.events.includes('shipReturn') ? <ShipReturnForm complaint={complaint} onChange={onChange} /> : null}
       <form
         className="complaint-reply"
         aria-label="补充说明"
@@ -89,14 +121,14 @@ export function ComplaintMemberActions({ complaint, onChange }: { complaint: Com
           <button type="submit" className="button button--primary" disabled={isBusy}>
             提交补充
           </button>
-          {isConfirmingClose ? (
+          {!mayWithdraw ? null : isConfirmingClose ? (
             <span className="complaint-actions__confirm" role="group" aria-label="确认撤销">
               确定撤销该投诉吗？
               <button
                 type="button"
                 className="button"
                 disabled={isBusy}
-                onClick={() => void run(() => callApi(complaintCalls.close, { id: complaint.id }), '投诉已撤销')}
+                onClick={() => void run(() => callApi(complaintCalls.close, { id: complaint.id, from: complaint.status }), '投诉已撤销')}
               >
                 确定撤销
               </button>

@@ -1,14 +1,18 @@
-import { complaintDetailPath, complaintStatuses, complaintStatusLabels, type ComplaintListData } from '../../../contract/complaint.ts';
+import { complaintDetailPath, complaintStatuses, complaintStatusLabels, type ComplaintListData, type ComplaintStatus } from '../../../contract/complaint.ts';
 import { orderDetailPath } from '../../../contract/order.ts';
 import { Pagination } from '../../ui/pagination.tsx';
 import { feedbackListUrl } from './complaint-urls.ts';
 
-/** 全部 / 待处理 / 处理中 / 已解决 / 已关闭 with counts, as links (the tab lives in the URL). */
+/** Always a tab; the return's steps and the other endings show once the member has such a complaint. */
+const alwaysShown: readonly ComplaintStatus[] = ['pending', 'processing', 'resolved', 'closed'];
+
+/** 全部 / 待处理 / 处理中 / … with counts, as links (the tab lives in the URL). */
 export function ComplaintTabs({ list }: { list: ComplaintListData }) {
   const all = complaintStatuses.reduce((sum, status) => sum + list.counts[status], 0);
+  const shown = complaintStatuses.filter((status) => alwaysShown.includes(status) || list.counts[status] > 0 || status === list.status);
   const tabs = [
     { status: null, label: '全部', count: all },
-    ...complaintStatuses.map((status) => ({ status, label: complaintStatusLabels[status], count: list.counts[status] })),
+    ...shown.map((status) => ({ status, label: complaintStatusLabels[status], count: list.counts[status] })),
   ];
   return (
     <nav className="complaint-tabs" aria-label="投诉状态">

@@ -1,43 +1,42 @@
-import { useState, type SyntheticEvent } from 'react';
+import { useState } from 'react';
 import { adminOrderDetailPath, orderDeskMessages as m, type AdminComplaintDetail } from '../../../contract/admin-orders.ts';
 import { adminComplaintCalls } from '../../../contract/admin-orders-calls.ts';
-import { complaintStatusLabels, type ComplaintStatus } from '../../../contract/complaint.ts';
+import { complaintLifecycle } from '../../../contract/complaint-lifecycle.ts';
+import { ActorKind, allowedEvents, type Actor } from '../../../contract/lifecycle.ts';
 import type { Carrier } from '../../../contract/order.ts';
 import { formatCents } from '../../../contract/pricing.ts';
 import type { StaffIdentity } from '../../../contract/staff.ts';
 import { useStaffCan } from '../staff/staff-can.tsx';
+import { ComplaintSteps, onSubmit } from './complaint-desk-steps.tsx';
 import { useDeskAction } from './use-desk-action.ts';
 
 const doneMessages = {
   [adminComplaintCalls.reply.path]: m.replied,
-  [adminComplaintCalls.setStatus.path]: m.statusChanged,
+  [adminComplaintCalls.transition.path]: m.statusChanged,
+  [adminComplaintCalls.authoriseReturn.path]: m.returnAuthorised,
   [adminComplaintCalls.receiveGoods.path]: m.goodsReceived,
   [adminComplaintCalls.replace.path]: m.replaced,
+  [adminComplaintCalls.refund.path]: m.complaintRefunded,
 };
 
-function onSubmit(handler: () => void) {
-  return (event: SyntheticEvent) => {
-    event.preventDefault();
-    handler();
-  };
-}
-
-/** One complaint: the member's description, photos and thread; reply and the returned-goods steps. */
+/**
+ * One complaint: the member's description, photos and thread, its return and refund so far; reply,
+ * and the buttons of the events the lifecycle allows this staff member's role now (allowedEvents
+ * with the role's ability), each sent with the status shown so a colleague's change is not overwritten.
+ */
 export function ComplaintDesk({ initial, carriers, staff }: { initial: AdminComplaintDetail; carriers: readonly Carrier[]; staff: StaffIdentity }) {
-  const { record: complaint, notice, isBusy, run } = useDeskAction(initial, doneMessages);
+  const desk = useDeskAction(initial, doneMessages);
+  const { record: complaint, notice, isBusy, run } = desk;
   const can = useStaffCan(staff);
+  const actor: Actor = { kind: ActorKind.staff, can: (action, subject) => can({ action, subject }) };
+  const events = allowedEvents(complaintLifecycle, complaint.facts, actor);
   const mayUpdate = can({ action: 'update', subject: 'Complaint' });
   const [reply, setReply] = useState('');
-  const [note, setNote] = useState('');
-  const [carrierCode, setCarrierCode] = useState(carriers.find((carrier) => !carrier.isPickup)?.code ?? '');
-  const [trackingNo, setTrackingNo] = useState('');
-  const isClosed = complaint.nextStatuses.length === 0;
-  // Returned goods are handled while the complaint is being worked on; a resolved one is reopened first.
-  const isInHand = complaint.status === 'pending' || complaint.status === 'processing';
+  const a = complaint.aftersales;
   return (
     <section className="admin-card desk-section" data-testid="complaint-detail">
       <h2>
-        投诉 {complaint.complaintNo}（{complaint.statusLabel}）
+        投诉 {complaint.complaintNo}（<span data-testid="complaint-desk-status">{complaint.statusLabel}</span>）
       </h2>
       {notice && (
         <p className={notice.isError ? 'desk-notice desk-notice--error' : 'desk-notice'} role="status">
@@ -60,6 +59,45 @@ export function ComplaintDesk({ initial, carriers, staff }: { initial: AdminComp
         <dd>{complaint.typeLabel}</dd>
         <dt>问题描述</dt>
         <dd>{complaint.description}</dd>
+        {a.rmaNo !== null && (
+          <>
+            <dt>退货</dt>
+            <dd>
+              {a.rmaNo}，{a.returnQuantity}个，寄至 {a.returnAddress}
+              {a.returnDueStr !== null && `（${a.returnDueStr.slice(0, 10)} 前寄出）`}
+            </dd>
+          </>
+        )}
+        {a.returnTrackingNo !== null && (
+          <>
+            <dt>退货快递</dt>
+            <dd>
+              {a.returnCarrierName} {a.returnTrackingNo}（{a.returnShippedAtStr}）
+            </dd>
+          </>
+        )}
+        {a.goodsReceivedAtStr !== null && (
+          <>
+            <dt>收到退货</dt>
+            <dd>{a.goodsReceivedAtStr}</dd>
+          </>
+        )}
+        {a.refundNo !== null && (
+          <>
+            <dt>退款</dt>
+            <dd className={complaint.facts.isRefundFailed ? 'desk-notice--error' : undefined} data-testid="complaint-desk-refund">
+              {formatCents(a.refundCents ?? 0)}，{a.refundStatusLabel}，退款单号 {a.refundNo}
+            </dd>
+          </>
+        )}
+        {a.replaceCarrierName !== null && (
+          <>
+            <dt>换货</dt>
+            <dd>
+              {a.replaceCarrierName} {a.replaceTrackingNo ?? ''}
+            </dd>
+          </>
+        )}
       </dl>
       {complaint.photos.length > 0 && (
         <div className="desk-photos">
@@ -82,7 +120,7 @@ export function ComplaintDesk({ initial, carriers, staff }: { initial: AdminComp
           </div>
         ))}
       </div>
-      {mayUpdate && !isClosed && (
+      {mayUpdate && complaint.status !== 'closed' && (
         <form
           className="desk-form"
           onSubmit={onSubmit(() => void run(adminComplaintCalls.reply, { id: complaint.id, text: reply }).then((isDone) => isDone && setReply('')))}
@@ -96,61 +134,7 @@ export function ComplaintDesk({ initial, carriers, staff }: { initial: AdminComp
           </button>
         </form>
       )}
-      {mayUpdate && isInHand && (
-        <>
-          <form className="desk-form" onSubmit={onSubmit(() => void run(adminComplaintCalls.receiveGoods, { id: complaint.id, note }))}>
-            <h3>退货处理</h3>
-            <label>
-              收货备注
-              <input name="note" maxLength={100} value={note} onChange={(event) => setNote(event.target.value)} placeholder="如 外箱完好，数量相符" />
-            </label>
-            <button className="admin-button" disabled={isBusy}>
-              登记收到退货
-            </button>
-          </form>
-          <form className="desk-form" onSubmit={onSubmit(() => void run(adminComplaintCalls.replace, { id: complaint.id, carrierCode, trackingNo }))}>
-            <h3>换货发出</h3>
-            <label>
-              快递公司
-              <select value={carrierCode} onChange={(event) => setCarrierCode(event.target.value)}>
-                {carriers.map((carrier) => (
-                  <option key={carrier.code} value={carrier.code}>
-                    {carrier.name}
-                  </option>
-                ))}
-              </select>
-            </label>
-            <label>
-              运单号
-              <input name="replaceTrackingNo" maxLength={64} value={trackingNo} onChange={(event) => setTrackingNo(event.target.value)} />
-            </label>
-            <button className="admin-button" disabled={isBusy}>
-              登记换货并解决
-            </button>
-          </form>
-          <p>
-            需要退款时，请财务在<a href={adminOrderDetailPath(complaint.orderNo)}>订单详情</a>中办理退款。
-          </p>
-        </>
-      )}
-      {mayUpdate && (
-        <div className="desk-form">
-          <h3>状态</h3>
-          <div className="desk-form__buttons">
-            {complaint.nextStatuses.map((status: ComplaintStatus) => (
-              <button
-                key={status}
-                type="button"
-                className="admin-button"
-                disabled={isBusy}
-                onClick={() => void run(adminComplaintCalls.setStatus, { id: complaint.id, status, from: complaint.status, note: '' })}
-              >
-                设为{complaintStatusLabels[status]}
-              </button>
-            ))}
-          </div>
-        </div>
-      )}
+      <ComplaintSteps complaint={complaint} events={events} carriers={carriers} isBusy={isBusy} run={run} />
     </section>
   );
 }
