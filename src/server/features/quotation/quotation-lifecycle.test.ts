@@ -32,12 +32,14 @@ describe('the quotation lifecycle in the store', () => {
       .orderBy('id')
       .execute();
 
-  /** A request of one line per offer, priced as given (lead time included), valid `validDays` unless told. */
+  /** A request of one line per offer, priced as given (lead time included), valid 3 days unless told. */
   async function quotedOffer(
     member: SignedInMember,
     offers: readonly { productId: number; unitPriceE4: number; quantity: number; leadTime?: string }[],
-    { now = Date.now(), validUntil = now + 3 * day } = {},
+    options: { now?: number; validUntil?: number } = {},
   ) {
+    const now = options.now ?? Date.now();
+    const validUntil = options.validUntil ?? now + 3 * day;
     const quotationId = await requestParts(
       member.browser,
       offers.map((offer, index) => ({ partNumber: `LC-${String(index)}`, quantity: offer.quantity })),
@@ -229,6 +231,12 @@ describe('the quotation lifecycle in the store', () => {
       revision: 1,
     });
     expect(requoted).toMatchObject({ code: 1, msg: '已重新报价，会员将收到新的报价消息', data: { status: 'quoted', offerRevision: 2, totalCents: 80 } });
+    // The desk's page offers 重新报价 starting from the current offer, and 关闭.
+    const deskPage = await sales.browser.get(`/admin/quotations/${String(quotationId)}`);
+    expect(deskPage.body).toContain('aria-label="重新报价"');
+    expect(deskPage.body).toContain('发送新报价');
+    expect(deskPage.body).toContain('关闭询价单');
+    expect(deskPage.body).toContain('value="0.008"');
 
     // The member's page and the colleague's desk still show the first offer.
     expect(await member.browser.call(quotationCalls.accept, { quotationId, from: 'quoted', revision: 1 })).toMatchObject({

@@ -371,7 +371,8 @@ describe('the quotation lifecycle against its model', () => {
   function lapse(model: Model, order: ModelOrder): void {
     order.status = 'cancelled';
     const quotation = model.quotations.find((candidate) => candidate.id === order.quotationId);
-    if (!quotation || quotation.orderNo !== order.orderNo) return;
+    if (!quotation) return;
+    if (quotation.orderNo !== order.orderNo) return;
     quotation.status = quotation.validUntil !== null && quotation.validUntil >= model.now ? QuotationStatus.quoted : QuotationStatus.expired;
     quotation.orderNo = null;
     show(quotation);
@@ -518,7 +519,7 @@ describe('the quotation lifecycle against its model', () => {
     const linesOfOrder = (orderNo: string) =>
       orderLines
         .filter((line) => line.orderNo === orderNo)
-        .map(({ productId, quantity, unitPriceE4 }) => ({ productId, quantity, unitPriceE4: Number(unitPriceE4) }))
+        .map(({ productId, quantity, unitPriceE4 }) => ({ productId, quantity, unitPriceE4 }))
         .sort((a, b) => a.productId - b.productId);
     for (const quotation of model.quotations) {
       const row = rows.find((candidate) => candidate.id === quotation.id);

@@ -309,7 +309,7 @@ export async function reopenQuotationOfLapsedOrder(
   { quotationId, orderNo, now }: { quotationId: number; orderNo: string; now: number },
 ): Promise<void> {
   const row = await findQuotationById(trx, quotationId);
-  if (!row || row.status !== QuotationStatus.ordered || row.orderNo !== orderNo) return;
+  if (row?.status !== QuotationStatus.ordered || row.orderNo !== orderNo) return;
   const facts = quotationFactsOf(row, now);
   const event: QuotationEvent = facts.isValid ? 'orderLapsed' : 'orderLapsedExpired';
   const isMoved = await claimQuotation(

@@ -220,4 +220,23 @@ describe('quotation lines', () => {
       { lineNo: 1, partNumber: 'P10', brand: 'TI', package: '0603', quantity: 80, productId: 10, remark: 'BOM 型号 MPN1；位号 R1,R2' },
     ]);
   });
+
+  it('sends the unmatched and the ticked lines together in one request, each once and in the BOM order', () => {
+    const lines = [
+      line(1, {
+        status: BomLineStatus.none,
+        candidates: [],
+        query: { mpn: 'NE555', storeCode: '', value: '', description: '', package: 'SOP-8', brand: '' },
+      }),
+      line(2),
+    ];
+    const priced = priceLines(lines, defaultChoices(lines));
+    const both = quoteLinesOf(priced, ['selected', 'unmatched']);
+    expect(both.map((quote) => [quote.lineNo, quote.partNumber, quote.productId])).toEqual([
+      [1, 'NE555', undefined],
+      [2, 'P20', 20],
+    ]);
+    expect(quoteLinesOf(priced, ['unmatched', 'unmatched'])).toHaveLength(1);
+    expect(quoteLinesOf(priced, [])).toEqual([]);
+  });
 });
