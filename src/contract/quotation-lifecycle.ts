@@ -10,6 +10,10 @@ import { quotationErrors, QuotationStatus } from './quotation.ts';
  * the offer back: 已报价 while still valid, else 已过期. Staff may price an offer again (重新报价)
  * with a new validity while it is quoted, accepted or expired; the member must then accept the new
  * prices. 已取消 (the member) and 已关闭 (staff) are final.
+ *
+ * A lapsed order gives the offer back as 已报价, not 已接受: accepting is the step into checkout (接受报价
+ * opens the settlement page), and the order it led to was given up; the member takes the same one
+ * click again, and the desk does not see a commitment that no longer stands.
  */
 
 /** What the guards read: the server builds it from the row (quotationFactsOf), pages get the events it allows. */

@@ -1,12 +1,15 @@
+import { execFileSync } from 'node:child_process';
+import { generate } from 'otplib';
 import { amountCentsOf, formatUnitPriceE4 } from '../../src/contract/money.ts';
 import { formatCents } from '../../src/contract/pricing.ts';
+import { quotationCalls } from '../../src/contract/quotation-calls.ts';
 import { searchCalls } from '../../src/contract/search-calls.ts';
 import { findQuotationLines } from '../../src/server/features/quotation/quotation.repository.ts';
 import { priceQuotation } from '../../src/server/features/quotation/quotation-staff.service.ts';
 import { insertProduct } from '../../src/server/testing/factories.ts';
-import type { Page } from '@playwright/test';
+import type { Browser, Page } from '@playwright/test';
 import { expect, test, waitForHydration, type StoreDb } from './fixtures.ts';
-import { saveShenzhenAddress } from './order-fixtures.ts';
+import { callOk, saveShenzhenAddress } from './order-fixtures.ts';
 
 /**
  * A quotation's way to an order and back, in Chromium: a BOM's unmatched line and its ticked lines
@@ -16,7 +19,30 @@ import { saveShenzhenAddress } from './order-fixtures.ts';
  */
 
 const day = 86_400_000;
+const storePath = `data/e2e-${Number(process.env.E2E_PORT ?? 3100)}/store.sqlite`;
 let partCounter = 0;
+
+/** A 销售 staff account made by the command line, signed in in a browser context of its own. */
+async function salesPage(browser: Browser): Promise<Page> {
+  const login = `qlsales${String(Date.now() % 1_000_000)}`;
+  const password = 'Console2026x';
+  const output = execFileSync(
+    'node',
+    ['--import', 'tsx', 'src/server/admin-cli/admin.cli.ts', 'create-user', '--login', login, '--name', '报价小李', '--role', 'sales'],
+    { env: { ...process.env, DATABASE_URL: storePath, STAFF_PASSWORD: password }, encoding: 'utf8' },
+  );
+  const secret = /密钥: ([A-Z2-7]+)/.exec(output)?.[1];
+  if (!secret) throw new Error(`no secret in: ${output}`);
+  const page = await (await browser.newContext()).newPage();
+  await page.goto('/admin/login');
+  await waitForHydration(page);
+  await page.getByLabel('登录名').fill(login);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('动态码').fill(await generate({ secret }));
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(/\/admin$/);
+  return page;
+}
 
 interface OwnPart {
   id: number;
@@ -192,4 +218,52 @@ test('a BOM asks for its unmatched and ticked lines at once; the offer with a le
   await card.getByRole('button', { name: '接受报价' }).click();
   await page.waitForURL(`/offer/settlement?quotationId=${String(quotationId)}`);
   await expect(page.getByTestId('settlement-line')).toHaveCount(3);
+});
+
+test('staff price an offer again from the desk; the member’s page still showing the old price is told, shows the new one, and checks it out', async ({
+  page,
+  browser,
+  storeDb,
+  member,
+}) => {
+  expect(member.userId).toBeGreaterThan(0);
+  test.setTimeout(120_000);
+  const part = await ownPart(storeDb, 500);
+  const { quotationId } = await callOk(page, quotationCalls.request, { note: '', lines: [{ lineNo: 1, partNumber: part.code, quantity: 10 }] });
+  const [line] = await findQuotationLines(storeDb, [quotationId]);
+  await priceQuotation(storeDb, quotationId, {
+    lines: [{ lineId: line?.id ?? 0, productId: part.id, unitPriceE4: 5_000, quantity: 10, leadTime: '现货' }],
+    validUntil: Date.now() + 3 * day,
+  });
+
+  // The member's page shows the first offer and stays open.
+  await page.goto('/user/quotation');
+  await waitForHydration(page);
+  const card = page.getByTestId('quotation-card').filter({ hasText: part.code });
+  await expect(card.getByTestId('quotation-total')).toHaveText(formatCents(500));
+
+  // Staff price it again from the desk: the form starts from the current offer.
+  const sales = await salesPage(browser);
+  await sales.goto(`/admin/quotations/${String(quotationId)}`);
+  await waitForHydration(sales);
+  const requote = sales.getByRole('region', { name: '重新报价' });
+  await expect(requote.getByLabel('第1行单价')).toHaveValue('0.50');
+  await expect(requote.getByLabel('第1行交期')).toHaveValue('现货');
+  await requote.getByLabel('第1行单价').fill('0.42');
+  await requote.getByLabel('第1行交期').fill('1周');
+  await sales.screenshot({ path: test.info().outputPath('desk-requote.png'), fullPage: true });
+  await requote.getByRole('button', { name: '发送新报价' }).click();
+  await expect(sales.getByTestId('quotation-notice')).toHaveText('已重新报价，会员将收到新的报价消息');
+  await expect(sales.getByTestId('quotation-status')).toHaveText('已报价');
+
+  // The member accepts from the old page: refused, and the card now shows the new offer.
+  await card.getByRole('button', { name: '接受报价' }).click();
+  await expect(page.getByRole('status').filter({ hasText: '询价单状态已被他人更改，请刷新后重试' })).toBeVisible();
+  await expect(card.getByTestId('quotation-total')).toHaveText(formatCents(420));
+  await expect(card).toContainText('1周');
+  await card.getByRole('button', { name: '接受报价' }).click();
+  await page.waitForURL(`/offer/settlement?quotationId=${String(quotationId)}`);
+  await expect(page.getByTestId('settlement-line')).toContainText(formatUnitPriceE4(4_200));
+  const audit = await storeDb.selectFrom('auditLog').select('action').where('subject', '=', 'Quotation').where('subjectId', '=', String(quotationId)).execute();
+  expect(audit.map((entry) => entry.action)).toEqual(['requote']);
 });
