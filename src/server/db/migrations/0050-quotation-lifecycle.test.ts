@@ -83,7 +83,12 @@ describe('migration 0050: the quotation lifecycle', () => {
       ids[key] = row.id;
       return row.id;
     };
-    const link = (id: number, orderNo: string) => db.kysely.updateTable('quotations').set({ orderNo, orderedAt: now - day }).where('id', '=', id).execute();
+    const link = (id: number, orderNo: string) =>
+      db.kysely
+        .updateTable('quotations')
+        .set({ orderNo, orderedAt: now - day })
+        .where('id', '=', id)
+        .execute();
     const lapsedValid = await quotation('lapsedValid', 'ordered', now + 3 * day);
     await link(lapsedValid, await order(userId, lapsedValid, 'cancelled', null));
     const lapsedLate = await quotation('lapsedLate', 'ordered', now - 1);
