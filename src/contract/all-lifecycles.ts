@@ -1,6 +1,8 @@
 import { complaintLifecycle } from './complaint-lifecycle.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { orderLifecycle } from './order-lifecycle.ts';
+import { paymentLifecycle } from './payment-lifecycle.ts';
+import { refundLifecycle } from './refund-lifecycle.ts';
 import { priceImportJobLifecycle } from './price-import-lifecycle.ts';
 import { quotationLifecycle } from './quotation-lifecycle.ts';
 
@@ -9,4 +11,4 @@ import { quotationLifecycle } from './quotation-lifecycle.ts';
  * diagrams and tables are generated from this list (`npm run lifecycles`), and a test keeps them so.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of lifecycles of different state and fact types
-export const allLifecycles: readonly Lifecycle<string, string, any>[] = [orderLifecycle, complaintLifecycle, priceImportJobLifecycle, quotationLifecycle];
+export const allLifecycles: readonly Lifecycle<string, string, any>[] = [orderLifecycle, paymentLifecycle, refundLifecycle, complaintLifecycle, priceImportJobLifecycle, quotationLifecycle];

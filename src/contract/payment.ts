@@ -110,6 +110,56 @@ export const refundBuyerLabels: Record<Exclude<RefundStatus, 'failed'>, string> 
 /** The provider's refund number (out_request_no, out_refund_no): letters, digits, _ and -, at most 64. */
 export const refundNoPattern = /^[0-9A-Za-z_-]{1,64}$/;
 
+/**
+ * Why a refund is made. An adjustment (补差价/补偿) gives money back and changes nothing else: a
+ * provider's failure gives its amount back to the order. The others are binding: the order has
+ * been changed with them (cancelled, units taken off, closed, goods returned) or never took the
+ * money (a late payment), so a failure keeps the amount owed and the refund is tried again.
+ */
+export const RefundKind = {
+  adjustment: 'adjustment',
+  cancellation: 'cancellation',
+  lines: 'lines',
+  closing: 'closing',
+  return: 'return',
+  /** Money that arrived for an order that could not take it (cancelled, closed, paid another way, another amount). */
+  latePayment: 'latePayment',
+} as const;
+export type RefundKind = (typeof RefundKind)[keyof typeof RefundKind];
+
+export const refundKinds = Object.values(RefundKind);
+
+export const refundKindLabels: Readonly<Record<RefundKind, string>> = {
+  adjustment: '补差价/补偿',
+  cancellation: '取消订单退款',
+  lines: '取消商品退款',
+  closing: '全额退款',
+  return: '退货退款',
+  latePayment: '取消后到账退回',
+};
+
+/** A failed binding refund stays owed (its amount held on the order) and is retried; a failed adjustment is given up. */
+export function isBindingRefund(kind: RefundKind): boolean {
+  return kind !== RefundKind.adjustment;
+}
+
+/** What the buyer's order detail calls a late payment's refund: the order never took that money. */
+export const lateRefundBuyerLabels: Record<Exclude<RefundStatus, 'failed'>, string> = { processing: '付款退回中', succeeded: '付款已退回' };
+
+/**
+ * A payment attempt (one per order and method the buyer chose): 待支付 until money arrives, 已支付
+ * when the order took it, 待退回 → 已退回 when it arrived for an order that could not take it, 已关闭
+ * when the clock stopped asking the provider about a payment that never came.
+ */
+export const AttemptStatus = {
+  created: 'created',
+  paid: 'paid',
+  lateRefunding: 'lateRefunding',
+  lateRefunded: 'lateRefunded',
+  closed: 'closed',
+} as const;
+export type AttemptStatus = (typeof AttemptStatus)[keyof typeof AttemptStatus];
+
 export const paymentErrors = defineErrors('payment', {
   methodUnavailable: { code: ResultCode.badRequest, msg: '该支付方式暂不可用，请选择其他支付方式' },
   providerFailed: { code: ResultCode.unavailable, msg: '支付渠道暂时无法下单，请稍后重试或选择其他支付方式' },
@@ -117,4 +167,11 @@ export const paymentErrors = defineErrors('payment', {
   refundNoReused: { code: ResultCode.conflict, msg: '该退款单号已用于另一笔退款，请换一个退款单号' },
   refundProviderFailed: { code: ResultCode.unavailable, msg: '支付渠道退款失败，订单未退款，请稍后用同一退款单号重试' },
   refundNotFound: { code: ResultCode.notFound, msg: '退款记录不存在' },
+  /** A refund's state does not allow the step (the message names the state: 退款已成功，不能重新退款). */
+  refundNotAllowed: { code: ResultCode.conflict, msg: '退款当前状态不能执行该操作' },
+  /** A payment attempt's state does not allow the step (the provider's or the clock's; staff see lateTransferRefused). */
+  attemptNotAllowed: { code: ResultCode.conflict, msg: '支付记录当前状态不能执行该操作' },
+  /** Staff record a bank transfer the order cannot take: refused while the order can still take it, or after one was recorded. */
+  lateTransferRefused: { code: ResultCode.conflict, msg: '该转账不能登记为到账退回' },
+  amountInvalid: { code: ResultCode.badRequest, msg: '金额须为大于0的整数（分）' },
 });

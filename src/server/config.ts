@@ -104,6 +104,8 @@ const environmentSchema = z.object({
   BANK_ACCOUNT_NUMBER: z.string().min(1).default('7559 2860 2610 901'),
   /** Days an unpaid order waits once the buyer chose 对公转账 (a transfer takes a day or more to arrive). */
   BANK_TRANSFER_WINDOW_DAYS: z.coerce.number().int().min(1).max(30).default(7),
+  /** Minutes without news before the reconciliation asks the provider about a payment or a refund (then ever less often). */
+  PAYMENT_RECONCILE_AFTER_MINUTES: z.coerce.number().int().min(1).max(1440).default(10),
   /** Minutes an unpaid order holds its stock and coupons before it is cancelled. */
   ORDER_PAYMENT_MINUTES: z.coerce.number().int().min(1).max(10_080).default(30),
   /** Days after shipping an order counts as received (已完成) unless the buyer confirms sooner. */
@@ -209,6 +211,8 @@ export interface PaymentConfig {
   bank: { accountName: string; bankName: string; accountNumber: string };
   /** Days an unpaid order waits for a bank transfer once the buyer chose 对公转账. */
   bankTransferWindowDays: number;
+  /** Minutes without news before the reconciliation asks the provider (PAYMENT_RECONCILE_AFTER_MINUTES). */
+  reconcileAfterMinutes: number;
 }
 
 /** Keys as given (PEM or bare base64), read from the file when a path was given. */
@@ -391,6 +395,7 @@ function paymentConfigOf(e: Environment, isProduction: boolean): PaymentConfig {
     },
     bank: { accountName: e.BANK_ACCOUNT_NAME, bankName: e.BANK_NAME, accountNumber: e.BANK_ACCOUNT_NUMBER },
     bankTransferWindowDays: e.BANK_TRANSFER_WINDOW_DAYS,
+    reconcileAfterMinutes: e.PAYMENT_RECONCILE_AFTER_MINUTES,
   };
 }
 

@@ -38,6 +38,7 @@ import { memberDeskMigration } from './0043-member-desk.ts';
 import { warehousesMigration } from './0044-warehouses.ts';
 import { contentDraftsMigration } from './0046-content-drafts.ts';
 import { priceImportRollbackMigration } from './0047-price-import-rollback.ts';
+import { paymentLifecycleMigration } from './0049-payment-lifecycle.ts';
 import { priceImportLifecycleMigration } from './0053-price-import-lifecycle.ts';
 import { orderShipmentsMigration } from './0040-order-shipments.ts';
 import { quotationMarketingDesksMigration } from './0041-quotation-marketing-desks.ts';
@@ -91,6 +92,7 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0045-ic-zone-unique-codes': icZoneUniqueCodesMigration,
   '0046-content-drafts': contentDraftsMigration,
   '0047-price-import-rollback': priceImportRollbackMigration,
+  '0049-payment-lifecycle': paymentLifecycleMigration,
   '0050-quotation-lifecycle': quotationLifecycleMigration,
   '0053-price-import-lifecycle': priceImportLifecycleMigration,
   '0051-aftersales-returns': aftersalesReturnsMigration,

@@ -2,12 +2,21 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus } from '../../../contract/order.ts';
 import { paymentCalls } from '../../../contract/payment-calls.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { cancelOrder } from '../order/order.service.ts';
+import { cancelOrder, loadOrderDetail } from '../order/order.service.ts';
 import { createAlipayProvider, precreatePath } from './alipay-provider.ts';
 import { ProviderError, qrImageOf } from './payment-provider.ts';
 import { alipayEnv, alipayKeys, alipayNotification, isAlipayRequestSigned, startFakeAlipay } from './testing/fake-alipay.ts';
 import type { FakeServer } from './testing/fake-server.ts';
-import { attemptOf, eventKindsOf, insertUnpaidOrder, notificationOutcomesOf, orderOf, rsaKeyPair } from './testing/payment-fixtures.ts';
+import {
+  attemptOf,
+  eventKindsOf,
+  insertUnpaidOrder,
+  notificationOutcomesOf,
+  orderOf,
+  refundedCentsOf,
+  refundsOf,
+  rsaKeyPair,
+} from './testing/payment-fixtures.ts';
 
 const keys = alipayKeys();
 const env: Record<string, string> = {};
@@ -157,23 +166,42 @@ describe('Alipay: asynchronous notifications', () => {
     expect(await orderOf(t.db.kysely, orderNo)).toMatchObject({ status: OrderStatus.unpaid, paidAt: null });
   });
 
-  it('leaves the order unpaid on a genuine notification of the wrong amount, records it and marks the money for a refund', async () => {
+  it('leaves the order unpaid on a genuine notification of the wrong amount, records it and refunds the money at once', async () => {
     const { orderNo } = await orderPaidByAlipay();
     const response = await notify(alipayNotification(keys, { orderNo, amount: '0.01' }));
     // Genuine: acknowledged so Alipay stops retrying; nothing is paid.
     expect(response.body).toBe('success');
     expect(await orderOf(t.db.kysely, orderNo)).toMatchObject({ status: OrderStatus.unpaid, paidAt: null });
-    expect(await attemptOf(t.db.kysely, orderNo, 'alipay')).toMatchObject({ status: 'refundNeeded', paidCents: 1 });
+    expect(await attemptOf(t.db.kysely, orderNo, 'alipay')).toMatchObject({ status: 'lateRefunded', paidCents: 1 });
+    expect(await refundsOf(t.db.kysely, orderNo)).toMatchObject([
+      { refundNo: `L-alipay-${orderNo}`, kind: 'latePayment', status: 'succeeded', amountCents: 1 },
+    ]);
     expect(await notificationOutcomesOf(t.db.kysely, orderNo)).toEqual(['wrongAmount']);
   });
 
-  it('leaves a cancelled order cancelled when its payment arrives late, and marks the money for a refund', async () => {
+  it('leaves a cancelled order cancelled when its payment arrives late, refunds it through Alipay once, and shows the buyer 付款已退回', async () => {
     const { member, orderNo } = await orderPaidByAlipay();
     await cancelOrder(t.db.kysely, member.userId, orderNo);
-    expect((await notify(alipayNotification(keys, { orderNo, amount: '123.45' }))).body).toBe('success');
+    const notice = alipayNotification(keys, { orderNo, amount: '123.45' });
+    expect((await notify(notice)).body).toBe('success');
+    expect((await notify(notice)).body).toBe('success');
     expect(await orderOf(t.db.kysely, orderNo)).toMatchObject({ status: OrderStatus.cancelled, paidAt: null });
-    expect(await attemptOf(t.db.kysely, orderNo, 'alipay')).toMatchObject({ status: 'refundNeeded' });
-    expect(await notificationOutcomesOf(t.db.kysely, orderNo)).toEqual(['refundNeeded']);
+    expect(await attemptOf(t.db.kysely, orderNo, 'alipay')).toMatchObject({ status: 'lateRefunded' });
+    expect(await notificationOutcomesOf(t.db.kysely, orderNo)).toEqual(['refundNeeded', 'duplicate']);
+    const refunds = fake.requests.filter((request) => request.url.startsWith('/gateway.do') && request.body.includes(orderNo));
+    expect(refunds.map((request) => JSON.parse(new URLSearchParams(request.body).get('biz_content') ?? '{}') as unknown)).toEqual([
+      expect.objectContaining({
+        out_trade_no: orderNo,
+        trade_no: `2025112322001400${orderNo.slice(-10)}`,
+        refund_amount: '123.45',
+        out_request_no: `L-alipay-${orderNo}`,
+      }),
+    ]);
+    expect(await refundsOf(t.db.kysely, orderNo)).toMatchObject([{ status: 'succeeded', reason: '订单已取消' }]);
+    expect(await refundedCentsOf(t.db.kysely, orderNo)).toBe(0);
+    expect((await loadOrderDetail(t.db.kysely, member.userId, orderNo)).refunds).toMatchObject([
+      { refundNo: `L-alipay-${orderNo}`, amountCents: 12_345, isDone: true, statusLabel: '付款已退回', channelLabel: '原路退回（订单已取消）' },
+    ]);
   });
 
   it('acknowledges a closed trade and a payment it never started without changing anything', async () => {

@@ -10,8 +10,11 @@ import {
   type NotificationVerdict,
   type NotifyingProvider,
   type PaymentRequest,
+  type ProviderPaymentState,
   type ProviderRefund,
+  type ProviderRefundState,
   qrImageOf,
+  type RefundQuery,
   type RefundRequest,
 } from './payment-provider.ts';
 import { privateKeyOf, publicKeyOf } from './provider-keys.ts';
@@ -21,6 +24,12 @@ export const precreatePath = '/v3/alipay/trade/precreate';
 
 /** 统一收单交易退款 (OpenAPI v2 through the SDK's exec): synchronous, idempotent on out_request_no. */
 export const refundMethod = 'alipay.trade.refund';
+
+/** 统一收单交易查询: where a trade stands (a QR never scanned is ACQ.TRADE_NOT_EXIST). */
+export const tradeQueryMethod = 'alipay.trade.query';
+
+/** 统一收单交易退款查询: a refund that went through answers its amount; one that did not answers none. */
+export const refundQueryMethod = 'alipay.trade.fastpay.refund.query';
 
 const requestTimeoutMs = 10_000;
 const paidStates = new Set(['TRADE_SUCCESS', 'TRADE_FINISHED']);
@@ -71,29 +80,66 @@ export function createAlipayProvider(config: AlipayConfig): NotifyingProvider {
    * out_request_no means the money already went back), any other code is a refusal. The answer's
    * RSA2 signature is checked by the SDK (validateSign).
    */
-  async function refund(request: RefundRequest): Promise<ProviderRefund> {
+  /** A gateway call through the SDK's exec, its answer's RSA2 signature checked; its fields as text, and the code and messages in short. */
+  async function exec(method: string, bizContent: Record<string, unknown>, what: string) {
     let answer: Record<string, unknown>;
     try {
-      answer = await sdk.exec(
-        refundMethod,
-        {
-          bizContent: {
-            out_trade_no: request.orderNo,
-            ...(request.tradeNo ? { trade_no: request.tradeNo } : {}),
-            refund_amount: yuanTextOf(request.amountCents),
-            out_request_no: request.refundNo,
-            refund_reason: request.reason,
-          },
-        },
-        { validateSign: true },
-      );
+      answer = await sdk.exec(method, { bizContent }, { validateSign: true });
     } catch (error) {
-      throw new ProviderError('alipay', `refund failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
+      throw new ProviderError('alipay', `${what} failed: ${error instanceof Error ? error.message : String(error)}`, { cause: error });
     }
     const text = (key: string) => (typeof answer[key] === 'string' ? answer[key] : '');
-    const summary = [text('code'), text('msg'), text('subCode'), text('subMsg')].filter(Boolean).join(' ');
+    return { text, summary: [text('code'), text('msg'), text('subCode'), text('subMsg')].filter(Boolean).join(' ') };
+  }
+
+  async function refund(request: RefundRequest): Promise<ProviderRefund> {
+    const { text, summary } = await exec(
+      refundMethod,
+      {
+        out_trade_no: request.orderNo,
+        ...(request.tradeNo ? { trade_no: request.tradeNo } : {}),
+        refund_amount: yuanTextOf(request.amountCents),
+        out_request_no: request.refundNo,
+        refund_reason: request.reason,
+      },
+      'refund',
+    );
     if (text('code') !== '10000') return { status: 'failed', providerRefundNo: null, answer: summary };
     return { status: 'succeeded', providerRefundNo: text('tradeNo') || null, answer: `${summary} fund_change=${text('fundChange')}` };
+  }
+
+  /** alipay.trade.query: TRADE_SUCCESS and TRADE_FINISHED are paid; WAIT_BUYER_PAY, TRADE_CLOSED and a trade never created are not. */
+  async function queryPayment(orderNo: string): Promise<ProviderPaymentState> {
+    const { text, summary } = await exec(tradeQueryMethod, { out_trade_no: orderNo }, 'trade query');
+    if (text('code') === '40004' && text('subCode') === 'ACQ.TRADE_NOT_EXIST') return { status: 'unpaid', answer: summary };
+    if (text('code') !== '10000') throw new ProviderError('alipay', `trade query: ${summary}`);
+    const tradeStatus = text('tradeStatus');
+    if (!paidStates.has(tradeStatus)) return { status: 'unpaid', answer: tradeStatus || summary };
+    const amountCents = centsOfYuanText(text('totalAmount'));
+    if (text('outTradeNo') !== orderNo || !text('tradeNo') || amountCents === null)
+      throw new ProviderError('alipay', `trade query: incomplete answer ${summary}`);
+    const paidAt = parseBeijingDateTime(text('sendPayDate')) ?? Date.now();
+    return { status: 'paid', payment: { orderNo, amountCents, tradeNo: text('tradeNo'), paidAt } };
+  }
+
+  /**
+   * alipay.trade.fastpay.refund.query: code 10000 with the refund's amount (and refund_status empty
+   * or REFUND_SUCCESS) is refunded; code 10000 without it is a refund Alipay never made (ask again
+   * under the same out_request_no).
+   */
+  async function queryRefund(query: RefundQuery): Promise<ProviderRefundState> {
+    const { text, summary } = await exec(
+      refundQueryMethod,
+      { out_trade_no: query.orderNo, ...(query.tradeNo ? { trade_no: query.tradeNo } : {}), out_request_no: query.refundNo },
+      'refund query',
+    );
+    if (text('code') === '40004' && text('subCode') === 'ACQ.TRADE_NOT_EXIST') return { status: 'notFound', providerRefundNo: null, answer: summary };
+    if (text('code') !== '10000') throw new ProviderError('alipay', `refund query: ${summary}`);
+    if (!text('refundAmount') || text('outRequestNo') !== query.refundNo) return { status: 'notFound', providerRefundNo: null, answer: `${summary} 无此退款` };
+    const refundStatus = text('refundStatus');
+    const answer = `${summary} ${refundStatus || 'refund_amount'}=${text('refundAmount')}`;
+    if (refundStatus === '' || refundStatus === 'REFUND_SUCCESS') return { status: 'succeeded', providerRefundNo: text('tradeNo') || null, answer };
+    return { status: 'processing', providerRefundNo: text('tradeNo') || null, answer };
   }
 
   function verifyNotification(request: NotificationRequest, now: number): NotificationVerdict {
@@ -113,6 +159,8 @@ export function createAlipayProvider(config: AlipayConfig): NotifyingProvider {
     method: 'alipay',
     createPayment,
     refund,
+    queryPayment,
+    queryRefund,
     verifyNotification,
     // Alipay stops retrying once it reads `success`; anything else and it tries again later.
     answers: {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { cancelByStaff, refundOrder } from '../order/order-staff.service.ts';
-import { refundMethod } from './alipay-provider.ts';
+import { refundMethod, refundQueryMethod } from './alipay-provider.ts';
+import { reconcilePayments } from './payment-reconciliation.ts';
 import { refundContextOf } from './payment-refund.service.ts';
 import { alipayEnv, alipayKeys, isAlipayGatewayRequestSigned, startFakeAlipay, type FakeAlipayOptions } from './testing/fake-alipay.ts';
 import type { FakeServer } from './testing/fake-server.ts';
@@ -51,7 +52,7 @@ describe('Alipay refunds (alipay.trade.refund through the SDK)', () => {
       refund_amount: '23.30',
       refund_reason: '少发 1 个',
     });
-    expect(await eventKindsOf(t.db.kysely, orderNo)).toEqual(['refunded']);
+    expect(await eventKindsOf(t.db.kysely, orderNo)).toEqual(['refundRequested', 'refunded']);
   });
 
   it('leaves the order un-refunded when Alipay refuses, records 失败 with its answer, and the same number succeeds on retry', async () => {
@@ -63,8 +64,10 @@ describe('Alipay refunds (alipay.trade.refund through the SDK)', () => {
       message: '支付渠道退款失败，订单未退款，请稍后用同一退款单号重试',
     });
     expect(await refundedCentsOf(t.db.kysely, orderNo)).toBe(0);
-    expect(await refundsOf(t.db.kysely, orderNo)).toMatchObject([{ status: 'failed', answer: expect.stringContaining('卖家余额不足') as unknown }]);
-    expect(await eventKindsOf(t.db.kysely, orderNo)).toEqual([]);
+    expect(await refundsOf(t.db.kysely, orderNo)).toMatchObject([
+      { status: 'failed', kind: 'adjustment', answer: expect.stringContaining('卖家余额不足') as unknown },
+    ]);
+    expect(await eventKindsOf(t.db.kysely, orderNo)).toEqual(['refundRequested']);
 
     fakeOptions.refundRefusal = null;
     expect((await refundOrder(ctx(), request)).refund).toMatchObject({ status: 'succeeded' });
@@ -73,19 +76,23 @@ describe('Alipay refunds (alipay.trade.refund through the SDK)', () => {
     expect(refundRequestsOf(orderNo)).toHaveLength(2);
   });
 
-  it('records 失败 when the answer is not signed by Alipay, giving the amount back', async () => {
+  it('keeps a refund whose answer is not signed by Alipay 处理中, its amount held, until the reconciliation finds it refunded', async () => {
     fakeOptions.refundRefusal = null;
     fakeOptions.answerKey = rsaKeyPair().privateKey;
+    const now = Date.now();
+    const { orderNo } = await orderPaidByAlipay();
     try {
-      const { orderNo } = await orderPaidByAlipay();
-      await expect(refundOrder(ctx(), { orderNo, refundNo: `AS${orderNo}`, amountCents: 100, reason: '' })).rejects.toMatchObject({
-        errorCode: 'payment.refundProviderFailed',
-      });
-      expect(await refundsOf(t.db.kysely, orderNo)).toMatchObject([{ status: 'failed', answer: expect.stringContaining('验签失败') as unknown }]);
-      expect(await refundedCentsOf(t.db.kysely, orderNo)).toBe(0);
+      const { refund } = await refundOrder(ctx(), { orderNo, refundNo: `AS${orderNo}`, amountCents: 100, reason: '', now });
+      // The money may have gone back: nothing is given back on an answer that cannot be trusted.
+      expect(refund).toMatchObject({ status: 'processing', answer: expect.stringContaining('验签失败') as unknown });
+      expect(await refundedCentsOf(t.db.kysely, orderNo)).toBe(100);
     } finally {
       delete fakeOptions.answerKey;
     }
+    await reconcilePayments(ctx(), now + 10 * 60_000);
+    expect(await refundsOf(t.db.kysely, orderNo)).toMatchObject([{ status: 'succeeded', answer: expect.stringContaining('REFUND_SUCCESS') as unknown }]);
+    expect(refundRequestsOf(orderNo).map((request) => new URL(request.url, fake.url).searchParams.get('method'))).toEqual([refundMethod, refundQueryMethod]);
+    expect(await refundedCentsOf(t.db.kysely, orderNo)).toBe(100);
   });
 
   it('sends Alipay one request for 10 identical refunds at once, and records one refund', async () => {
@@ -103,8 +110,9 @@ describe('Alipay refunds (alipay.trade.refund through the SDK)', () => {
     fakeOptions.refundRefusal = { subCode: 'ACQ.SYSTEM_ERROR', subMsg: '系统错误' };
     const { order, refund } = await cancelByStaff(ctx(), { orderNo, reason: '' });
     fakeOptions.refundRefusal = null;
-    expect(order).toMatchObject({ status: 'cancelled', refundedCents: 0 });
-    expect(refund).toMatchObject({ refundNo: `C${orderNo}`, status: 'failed' });
+    // A cancellation's refund is owed: its amount stays held while it waits to be sent again.
+    expect(order).toMatchObject({ status: 'cancelled', refundedCents: 6_000 });
+    expect(refund).toMatchObject({ refundNo: `C${orderNo}`, status: 'failed', kind: 'cancellation' });
     expect((await refundOrder(ctx(), { orderNo, refundNo: `C${orderNo}`, amountCents: 6_000, reason: '取消订单' })).refund).toMatchObject({
       status: 'succeeded',
     });

@@ -1,5 +1,9 @@
 import { createHash } from 'node:crypto';
+import type { PaymentMethod } from '../../../contract/order.ts';
+import { RefundStatus } from '../../../contract/payment.ts';
 import type { NotificationRequest, NotifyingProvider, ProviderAnswer } from './payment-provider.ts';
+import { endRefund, type RefundContext } from './payment-refund-flow.ts';
+import { findRefund } from './payment-refund.repository.ts';
 import { settlePayment, type PaymentContext } from './payment-settlement.ts';
 import { findAttempt, insertNotification } from './payment.repository.ts';
 import { NotificationOutcome } from './payment.tables.ts';
@@ -10,15 +14,17 @@ import { NotificationOutcome } from './payment.tables.ts';
  * retries, and a forger learns nothing); a genuine one is acknowledged whatever it said, since
  * retrying would not change it.
  */
-export async function receiveNotification(
-  ctx: PaymentContext,
-  provider: NotifyingProvider,
-  request: NotificationRequest,
-  now = Date.now(),
-): Promise<ProviderAnswer> {
-  const method = provider.method;
-  const bodySha256 = createHash('sha256').update(request.rawBody).digest('hex');
-  const record = (outcome: NotificationOutcome, fields: { orderNo?: string | null; tradeNo?: string; amountCents?: number; reason?: string } = {}) =>
+
+interface NoticeFields {
+  orderNo?: string | null;
+  tradeNo?: string;
+  amountCents?: number;
+  reason?: string;
+}
+
+function recorder(ctx: Pick<RefundContext, 'db'>, method: PaymentMethod, rawBody: string, now: number) {
+  const bodySha256 = createHash('sha256').update(rawBody).digest('hex');
+  const record = (outcome: NotificationOutcome, fields: NoticeFields = {}) =>
     insertNotification(ctx.db, {
       method,
       orderNo: fields.orderNo ?? null,
@@ -29,7 +35,17 @@ export async function receiveNotification(
       bodySha256,
       receivedAt: now,
     });
+  return { bodySha256, record };
+}
 
+export async function receiveNotification(
+  ctx: PaymentContext,
+  provider: NotifyingProvider,
+  request: NotificationRequest,
+  now = Date.now(),
+): Promise<ProviderAnswer> {
+  const method = provider.method;
+  const { bodySha256, record } = recorder(ctx, method, request.rawBody, now);
   const verdict = provider.verifyNotification(request, now);
   if (verdict.kind === 'forged') {
     ctx.logger.warn({ method, reason: verdict.reason, bodySha256 }, 'payment: notification refused, nothing changed');
@@ -51,5 +67,43 @@ export async function receiveNotification(
   const outcome = await settlePayment(ctx, method, attempt, payment, now);
   if (outcome === NotificationOutcome.verified) ctx.logger.info({ method, ...paymentFields }, 'payment: order paid');
   await record(outcome, paymentFields);
+  return provider.answers.accepted;
+}
+
+/**
+ * 退款结果通知 (WeChat Pay): verified as payment notifications are, recorded with what came of it;
+ * REFUND.SUCCESS ends the refund 成功 once, ABNORMAL and CLOSED end it 失败 (an adjustment gives
+ * its amount back, a binding refund stays owed and is tried again).
+ */
+export async function receiveRefundNotification(
+  ctx: Pick<RefundContext, 'db' | 'logger'> & Partial<Pick<RefundContext, 'config' | 'metrics'>>,
+  provider: NotifyingProvider,
+  request: NotificationRequest,
+  now = Date.now(),
+): Promise<ProviderAnswer> {
+  const { bodySha256, record } = recorder(ctx, provider.method, request.rawBody, now);
+  const verdict = provider.verifyRefundNotification?.(request, now) ?? { kind: 'forged', reason: 'noRefundNotifications' };
+  if (verdict.kind === 'forged') {
+    ctx.logger.warn({ method: provider.method, reason: verdict.reason, bodySha256 }, 'payment: refund notification refused, nothing changed');
+    await record(NotificationOutcome.forged, { reason: `refund ${verdict.reason}` });
+    return provider.answers.refused;
+  }
+  if (verdict.kind === 'ignored') {
+    await record(NotificationOutcome.ignored, { orderNo: verdict.orderNo, reason: `refund ${verdict.reason}` });
+    return provider.answers.accepted;
+  }
+  const fields = { orderNo: verdict.orderNo, tradeNo: verdict.providerRefundNo, amountCents: verdict.amountCents, reason: `refund ${verdict.answer}` };
+  const refund = await findRefund(ctx.db, verdict.refundNo);
+  // A late payment's refund names the attempt's trade, whose out_trade_no is the order number too.
+  if (refund?.orderNo !== verdict.orderNo || refund.amountCents !== verdict.amountCents) {
+    ctx.logger.warn({ method: provider.method, refundNo: verdict.refundNo, ...fields }, 'payment: notification of a refund this store did not ask for');
+    await record(refund ? NotificationOutcome.wrongAmount : NotificationOutcome.unknownOrder, fields);
+    return provider.answers.accepted;
+  }
+  const status = verdict.status === 'succeeded' ? RefundStatus.succeeded : RefundStatus.failed;
+  const isEnded = await endRefund(ctx, refund, status, { answer: verdict.answer, providerRefundNo: verdict.providerRefundNo }, now);
+  if (isEnded && status === RefundStatus.failed)
+    ctx.logger.warn({ refundNo: refund.refundNo, kind: refund.kind, answer: verdict.answer }, 'payment: the provider closed a refund unpaid');
+  await record(isEnded ? NotificationOutcome.verified : NotificationOutcome.duplicate, fields);
   return provider.answers.accepted;
 }

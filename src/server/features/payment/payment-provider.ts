@@ -70,11 +70,31 @@ export interface ProviderRefund {
   answer: string;
 }
 
+/** Where a payment stands at the provider, asked when its notification never came (alipay.trade.query, WeChat's 查询订单). */
+export type ProviderPaymentState =
+  | { status: 'paid'; payment: ProviderPayment }
+  /** Not paid (yet): waiting for the buyer, closed, or unknown to the provider (a QR never scanned); `answer` says which. */
+  | { status: 'unpaid'; answer: string };
+
+/** Where a refund stands at the provider: as the refund call answers, or unknown to it (never asked, or asked and lost). */
+export type ProviderRefundState = ProviderRefund | { status: 'notFound'; providerRefundNo: null; answer: string };
+
+export interface RefundQuery {
+  /** The payment's numbers, as in RefundRequest. */
+  orderNo: string;
+  tradeNo: string | null;
+  refundNo: string;
+}
+
 export interface PaymentProvider {
   method: PaymentMethod;
   createPayment(request: PaymentRequest): Promise<PaymentInstruction>;
   /** Throws ProviderError when the provider could not be asked or its answer cannot be trusted. */
   refund(request: RefundRequest): Promise<ProviderRefund>;
+  /** The payment of `orderNo` (out_trade_no); absent for 对公转账. Throws ProviderError as refund does. */
+  queryPayment?: (orderNo: string) => Promise<ProviderPaymentState>;
+  /** A refund by its number; absent for 对公转账 (finance confirm it). Throws ProviderError as refund does. */
+  queryRefund?: (query: RefundQuery) => Promise<ProviderRefundState>;
 }
 
 export type RefundNotificationVerdict =

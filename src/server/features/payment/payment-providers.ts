@@ -40,6 +40,9 @@ const developmentProvider: PaymentProvider = {
   method: PaymentMethod.development,
   createPayment: () => Promise.resolve({ kind: 'instant', method: 'development' }),
   refund: (request) => Promise.resolve({ status: 'succeeded', providerRefundNo: `DEVR${request.refundNo}`, answer: '模拟退款成功' }),
+  // It keeps no trades: a payment it did not settle at once never came, and a refund it did not answer is asked again (and succeeds).
+  queryPayment: () => Promise.resolve({ status: 'unpaid', answer: '模拟支付无此交易' }),
+  queryRefund: () => Promise.resolve({ status: 'notFound', providerRefundNo: null, answer: '模拟支付无此退款' }),
 };
 
 export function createPaymentProviders(config: PaymentConfig): PaymentProviders {

@@ -3,8 +3,7 @@ import { notificationBodyLimit, paymentNotifyPaths, refundNotifyPaths } from '..
 import { paymentCalls, paymentDevCalls } from '../../../contract/payment-calls.ts';
 import { paymentDevRequests, paymentRequests } from '../../../contract/payment-requests.ts';
 import { registerCalls } from '../../http/api-route.ts';
-import { receiveNotification } from './payment-notification.service.ts';
-import { receiveRefundNotification } from './payment-refund.service.ts';
+import { receiveNotification, receiveRefundNotification } from './payment-notification.service.ts';
 import { createPayment, listPaymentMethods, loadPaymentStatus, payByDevelopment, type PaymentContext } from './payment.service.ts';
 
 export function registerPaymentRoutes(app: FastifyInstance, ctx: PaymentContext) {

@@ -11,9 +11,12 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { extendPaymentWindow } from '../order/order-payment.service.ts';
 import { confirmBankTransfer, findOrderOfMember, findPayableOrder } from '../order/order.service.ts';
 import type { OrderRow } from '../order/order.tables.ts';
+import { paymentLifecycle } from '../../../contract/payment-lifecycle.ts';
+import { claimFrom } from '../../lifecycle/lifecycle-guard.ts';
 import { ProviderError, type PaymentProvider } from './payment-provider.ts';
+import { nextCheckAt } from './payment-refund-flow.ts';
 import { settlePayment, type PaymentContext } from './payment-settlement.ts';
-import { findAttempt, findLatestOpenAttempt, saveAttempt, settleAttempt } from './payment.repository.ts';
+import { findAttempt, findLatestOpenAttempt, moveAttempt, saveAttempt } from './payment.repository.ts';
 import { AttemptStatus, NotificationOutcome, type PaymentAttemptRow } from './payment.tables.ts';
 
 export type { PaymentContext } from './payment-settlement.ts';
@@ -94,6 +97,7 @@ export async function createPayment(
     ctx.logger.warn({ err: error, method, orderNo }, 'payment: the provider could not create the payment');
     throw new AppError(paymentErrors.providerFailed);
   }
+  const isNotifying = method === PaymentMethod.alipay || method === PaymentMethod.wechat;
   await saveAttempt(ctx.db, {
     orderNo,
     userId,
@@ -103,6 +107,8 @@ export async function createPayment(
     instructionJson: JSON.stringify(instruction),
     createdAt: now,
     updatedAt: now,
+    // The reconciliation asks Alipay and WeChat Pay about it if no notification has come by then.
+    nextCheckAt: isNotifying ? nextCheckAt(ctx.config.payments, 0, now) : null,
   });
   return instruction;
 }
@@ -146,6 +152,7 @@ export async function payByDevelopment(ctx: PaymentContext, userId: number, orde
     instructionJson: JSON.stringify({ kind: 'instant', method: 'development' } satisfies PaymentInstruction),
     createdAt: now,
     updatedAt: now,
+    nextCheckAt: null,
   });
   const payment = { orderNo, amountCents: order.payableCents, tradeNo: `DEV${orderNo}`, paidAt: now };
   const outcome = await settlePayment(ctx, PaymentMethod.development, attempt, payment, now);
@@ -165,8 +172,15 @@ export async function confirmTransferReceipt(
 ): Promise<'paid' | 'alreadyPaid'> {
   const outcome = await confirmBankTransfer(ctx.db, { ...transfer, now });
   const attempt = await findAttempt(ctx.db, transfer.orderNo, PaymentMethod.bankTransfer);
-  if (attempt)
-    await settleAttempt(ctx.db, attempt.id, { status: AttemptStatus.paid, tradeNo: null, paidCents: transfer.amountCents, paidAt: now, updatedAt: now });
+  if (attempt) {
+    await moveAttempt(ctx.db, attempt.id, claimFrom(paymentLifecycle, 'confirmTransfer'), {
+      status: AttemptStatus.paid,
+      tradeNo: null,
+      paidCents: transfer.amountCents,
+      paidAt: now,
+      updatedAt: now,
+    });
+  }
   ctx.logger.info({ orderNo: transfer.orderNo, outcome }, 'payment: bank transfer confirmed by staff');
   return outcome;
 }

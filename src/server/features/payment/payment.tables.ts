@@ -1,14 +1,9 @@
 import type { Generated, Selectable } from 'kysely';
 import type { PaymentMethod } from '../../../contract/order.ts';
-import type { RefundStatus } from '../../../contract/payment.ts';
+import { AttemptStatus, type RefundKind, type RefundStatus } from '../../../contract/payment.ts';
 
-export const AttemptStatus = {
-  created: 'created',
-  paid: 'paid',
-  /** Money arrived for an order that could not take it (cancelled, paid another way, wrong amount): staff refund it. */
-  refundNeeded: 'refundNeeded',
-} as const;
-export type AttemptStatus = (typeof AttemptStatus)[keyof typeof AttemptStatus];
+/** The attempt's states are declared in contract/payment-lifecycle.ts. */
+export { AttemptStatus };
 
 export interface PaymentAttemptsTable {
   id: Generated<number>;
@@ -26,6 +21,10 @@ export interface PaymentAttemptsTable {
   paidAt: number | null;
   createdAt: number;
   updatedAt: number;
+  /** When the reconciliation next asks the provider about it (Alipay, WeChat Pay while 待支付); null: never. */
+  nextCheckAt: number | null;
+  /** How often it was asked: the back-off doubles with each. */
+  checkCount: Generated<number>;
 }
 
 export const NotificationOutcome = {
@@ -69,6 +68,10 @@ export interface PaymentRefundsTable {
   method: PaymentMethod;
   amountCents: number;
   status: RefundStatus;
+  /** adjustment, or a binding kind whose failure stays owed (contract/payment.ts). */
+  kind: Generated<RefundKind>;
+  /** A late payment's attempt (kind latePayment): its trade is refunded, and orders.refunded_cents does not count it. */
+  attemptId: number | null;
   reason: string;
   /** The provider's own number of the refund (退款单号 of WeChat Pay, Alipay's trade number). */
   providerRefundNo: string | null;
@@ -77,6 +80,9 @@ export interface PaymentRefundsTable {
   createdAt: number;
   updatedAt: number;
   finishedAt: number | null;
+  /** When the reconciliation next asks about it (处理中) or tries it again (失败, binding); null: never. */
+  nextCheckAt: number | null;
+  checkCount: Generated<number>;
 }
 
 export type PaymentAttemptRow = Selectable<PaymentAttemptsTable>;

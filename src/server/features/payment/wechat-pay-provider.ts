@@ -7,9 +7,12 @@ import {
   type NotificationVerdict,
   type NotifyingProvider,
   type PaymentRequest,
+  type ProviderPaymentState,
   type ProviderRefund,
+  type ProviderRefundState,
   qrImageOf,
   type RefundNotificationVerdict,
+  type RefundQuery,
   type RefundRequest,
 } from './payment-provider.ts';
 import { privateKeyOf, publicKeyOf } from './provider-keys.ts';
@@ -19,6 +22,8 @@ import { authorizationOf, decryptResource, signatureProblemOf } from './wechat-p
 export const nativeOrderPath = '/v3/pay/transactions/native';
 /** 申请退款: asynchronous; WeChat calls the refund's notify_url when it ends. */
 export const refundPath = '/v3/refund/domestic/refunds';
+/** 商户订单号查询订单: GET …/{out_trade_no}?mchid=… (an order never paid is only found by this number). */
+export const transactionQueryPath = '/v3/pay/transactions/out-trade-no';
 
 const requestTimeoutMs = 10_000;
 /** 商品描述 is at most 127 characters. */
@@ -68,20 +73,20 @@ export function createWechatPayProvider(config: WechatPayConfig): NotifyingProvi
   const signer = { mchId: config.mchId, serialNo: config.serialNo, privateKey: privateKeyOf('WECHATPAY_PRIVATE_KEY', config.privateKey) };
   const platform = { publicKey: publicKeyOf('WECHATPAY_PLATFORM_PUBLIC_KEY', config.platformPublicKey), publicKeyId: config.platformPublicKeyId };
 
-  /** A signed POST of APIv3; the answer's signature is checked on a 2xx. Throws ProviderError when there is no trustworthy answer. */
-  async function post(path: string, body: string, what: string): Promise<{ status: number; text: string }> {
+  /** A signed APIv3 call; the answer's signature is checked on a 2xx. Throws ProviderError when there is no trustworthy answer. */
+  async function call(method: 'GET' | 'POST', path: string, body: string, what: string): Promise<{ status: number; text: string }> {
     let response: Response;
     let text: string;
     try {
       response = await fetch(`${config.baseUrl}${path}`, {
-        method: 'POST',
+        method,
         headers: {
-          authorization: authorizationOf(signer, 'POST', path, body),
+          authorization: authorizationOf(signer, method, path, body),
           accept: 'application/json',
-          'content-type': 'application/json',
+          ...(method === 'POST' ? { 'content-type': 'application/json' } : {}),
           'user-agent': 'xinpin-mall',
         },
-        body,
+        ...(method === 'POST' ? { body } : {}),
         signal: AbortSignal.timeout(requestTimeoutMs),
       });
       text = await response.text();
@@ -97,6 +102,8 @@ export function createWechatPayProvider(config: WechatPayConfig): NotifyingProvi
     }
     return { status: response.status, text };
   }
+
+  const post = (path: string, body: string, what: string) => call('POST', path, body, what);
 
   async function createPayment(request: PaymentRequest) {
     const body = JSON.stringify({
@@ -132,6 +139,36 @@ export function createWechatPayProvider(config: WechatPayConfig): NotifyingProvi
     const answer = refundAnswerSchema.safeParse(JSON.parse(text));
     if (!answer.success || answer.data.out_refund_no !== request.refundNo) throw new ProviderError('wechat', `refund: unexpected answer ${text.slice(0, 300)}`);
     return { status: refundStatusOf(answer.data.status), providerRefundNo: answer.data.refund_id, answer: answer.data.status };
+  }
+
+  /** 查询订单 by out_trade_no: SUCCESS is paid; NOTPAY, CLOSED, REVOKED, PAYERROR, REFUND and an unknown order (404) are not settled by it. */
+  async function queryPayment(orderNo: string): Promise<ProviderPaymentState> {
+    const path = `${transactionQueryPath}/${encodeURIComponent(orderNo)}?mchid=${encodeURIComponent(config.mchId)}`;
+    const { status, text } = await call('GET', path, '', 'order query');
+    if (status === 404) return { status: 'unpaid', answer: `ORDER_NOT_EXIST ${text.slice(0, 200)}` };
+    if (status !== 200) throw new ProviderError('wechat', `order query: HTTP ${String(status)} ${text.slice(0, 300)}`);
+    const parsed = transactionSchema.safeParse(JSON.parse(text));
+    if (!parsed.success || parsed.data.out_trade_no !== orderNo || parsed.data.mchid !== config.mchId) {
+      throw new ProviderError('wechat', `order query: unexpected answer ${text.slice(0, 300)}`);
+    }
+    const transaction = parsed.data;
+    if (transaction.trade_state !== 'SUCCESS') return { status: 'unpaid', answer: transaction.trade_state };
+    const { amount, transaction_id: tradeNo } = transaction;
+    if (!amount || (amount.currency !== undefined && amount.currency !== 'CNY') || !tradeNo)
+      throw new ProviderError('wechat', 'order query: incomplete answer');
+    const paidAt = transaction.success_time ? Date.parse(transaction.success_time) : Number.NaN;
+    return { status: 'paid', payment: { orderNo, amountCents: amount.total, tradeNo, paidAt: Number.isNaN(paidAt) ? Date.now() : paidAt } };
+  }
+
+  /** 查询单笔退款 by out_refund_no: SUCCESS, PROCESSING, CLOSED/ABNORMAL as the refund call; 404 is a refund WeChat never took. */
+  async function queryRefund(query: RefundQuery): Promise<ProviderRefundState> {
+    const { status, text } = await call('GET', `${refundPath}/${encodeURIComponent(query.refundNo)}`, '', 'refund query');
+    if (status === 404) return { status: 'notFound', providerRefundNo: null, answer: `RESOURCE_NOT_EXISTS ${text.slice(0, 200)}` };
+    if (status !== 200) throw new ProviderError('wechat', `refund query: HTTP ${String(status)} ${text.slice(0, 300)}`);
+    const answer = refundAnswerSchema.safeParse(JSON.parse(text));
+    if (!answer.success || answer.data.out_refund_no !== query.refundNo)
+      throw new ProviderError('wechat', `refund query: unexpected answer ${text.slice(0, 300)}`);
+    return { status: refundStatusOf(answer.data.status), providerRefundNo: answer.data.refund_id, answer: `查询 ${answer.data.status}` };
   }
 
   /** The encrypted resource of a genuine notification, or why it is not one. */
@@ -199,6 +236,8 @@ export function createWechatPayProvider(config: WechatPayConfig): NotifyingProvi
     method: 'wechat',
     createPayment,
     refund,
+    queryPayment,
+    queryRefund,
     verifyNotification,
     verifyRefundNotification,
     answers: {

@@ -3,12 +3,29 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus } from '../../../contract/order.ts';
 import { paymentCalls, paymentDevCalls } from '../../../contract/payment-calls.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { createWechatPayProvider, nativeOrderPath } from './wechat-pay-provider.ts';
+import { createWechatPayProvider, nativeOrderPath, refundPath } from './wechat-pay-provider.ts';
 import { privateKeyOf } from './provider-keys.ts';
 import { authorizationOf, decryptResource, isSignatureValid } from './wechat-pay-crypto.ts';
-import { authorizationFields, isWechatRequestSigned, startFakeWechatPay, wechatEnv, wechatKeys, wechatNotification } from './testing/fake-wechat-pay.ts';
+import {
+  authorizationFields,
+  isWechatRequestSigned,
+  startFakeWechatPay,
+  wechatEnv,
+  wechatKeys,
+  wechatNotification,
+  wechatRefundNotification,
+} from './testing/fake-wechat-pay.ts';
 import type { FakeServer } from './testing/fake-server.ts';
-import { attemptOf, eventKindsOf, insertUnpaidOrder, notificationOutcomesOf, orderOf, rsaKeyPair } from './testing/payment-fixtures.ts';
+import {
+  attemptOf,
+  eventKindsOf,
+  insertUnpaidOrder,
+  notificationOutcomesOf,
+  orderOf,
+  refundedCentsOf,
+  refundsOf,
+  rsaKeyPair,
+} from './testing/payment-fixtures.ts';
 import { qrImageOf } from './payment-provider.ts';
 
 const keys = wechatKeys();
@@ -166,13 +183,24 @@ describe('WeChat Pay: payment notifications', () => {
     expect(await orderOf(t.db.kysely, orderNo)).toMatchObject({ status: OrderStatus.unpaid });
   });
 
-  it('leaves the order unpaid on a genuine notice of the wrong amount, records it and marks the money for a refund', async () => {
+  it('leaves the order unpaid on a genuine notice of the wrong amount and sends the money back at once, once however often it is replayed', async () => {
     const { orderNo } = await orderPaidByWechat();
-    const response = await notify(wechatNotification(keys, { orderNo, amountCents: 1 }));
-    expect(response.statusCode).toBe(204);
+    const notice = wechatNotification(keys, { orderNo, amountCents: 1 });
+    expect((await notify(notice)).statusCode).toBe(204);
+    expect((await notify(notice)).statusCode).toBe(204);
     expect(await orderOf(t.db.kysely, orderNo)).toMatchObject({ status: OrderStatus.unpaid, paidAt: null });
-    expect(await attemptOf(t.db.kysely, orderNo, 'wechat')).toMatchObject({ status: 'refundNeeded', paidCents: 1 });
-    expect(await notificationOutcomesOf(t.db.kysely, orderNo)).toEqual(['wrongAmount']);
+    const attempt = await attemptOf(t.db.kysely, orderNo, 'wechat');
+    expect(attempt).toMatchObject({ status: 'lateRefunding', paidCents: 1 });
+    expect(await refundsOf(t.db.kysely, orderNo)).toMatchObject([
+      { refundNo: `L-wechat-${orderNo}`, kind: 'latePayment', attemptId: attempt?.id, status: 'processing', amountCents: 1, reason: '付款金额与应付金额不符' },
+    ]);
+    const refundRequests = fake.requests.filter((request) => request.url === refundPath && request.body.includes(orderNo));
+    expect(refundRequests.map((request) => JSON.parse(request.body) as unknown)).toMatchObject([
+      { transaction_id: `4200001234${orderNo}`, out_refund_no: `L-wechat-${orderNo}`, amount: { refund: 1, total: 1, currency: 'CNY' } },
+    ]);
+    // The order never took it: nothing counts as refunded of what it is owed.
+    expect(await refundedCentsOf(t.db.kysely, orderNo)).toBe(0);
+    expect(await notificationOutcomesOf(t.db.kysely, orderNo)).toEqual(['wrongAmount', 'duplicate']);
   });
 
   it('acknowledges a closed transaction without paying', async () => {
@@ -183,7 +211,7 @@ describe('WeChat Pay: payment notifications', () => {
     expect(await notificationOutcomesOf(t.db.kysely, orderNo)).toEqual(['ignored']);
   });
 
-  it('keeps the first payment when the order was already paid another way, and marks the second for a refund', async () => {
+  it('keeps the first payment when the order was already paid another way, and sends the second back: 已退回 once WeChat reports it', async () => {
     const { member, orderNo } = await orderPaidByWechat();
     // The buyer leaves the QR code open and pays by 模拟支付; then the WeChat payment arrives too.
     await member.browser.callOk(paymentDevCalls.devPay, { orderNo });
@@ -191,7 +219,19 @@ describe('WeChat Pay: payment notifications', () => {
     expect(response.statusCode).toBe(204);
     expect(await orderOf(t.db.kysely, orderNo)).toMatchObject({ status: OrderStatus.unshipped, paymentMethod: 'development' });
     expect(await eventKindsOf(t.db.kysely, orderNo)).toEqual(['paid']);
-    expect(await attemptOf(t.db.kysely, orderNo, 'wechat')).toMatchObject({ status: 'refundNeeded', paidCents: 9_900 });
+    expect(await attemptOf(t.db.kysely, orderNo, 'wechat')).toMatchObject({ status: 'lateRefunding', paidCents: 9_900 });
     expect(await notificationOutcomesOf(t.db.kysely, orderNo)).toEqual(['refundNeeded']);
+    const refundNo = `L-wechat-${orderNo}`;
+    expect(await refundsOf(t.db.kysely, orderNo)).toMatchObject([{ refundNo, status: 'processing', reason: '订单已付款，重复付款' }]);
+
+    const refundNotice = wechatRefundNotification(keys, { orderNo, refundNo, refundCents: 9_900, totalCents: 9_900 });
+    expect(
+      (await t.app.inject({ method: 'POST', url: '/pay/notify/wechat/refund', payload: refundNotice.body, headers: refundNotice.headers })).statusCode,
+    ).toBe(204);
+    expect(await refundsOf(t.db.kysely, orderNo)).toMatchObject([{ refundNo, status: 'succeeded' }]);
+    expect(await attemptOf(t.db.kysely, orderNo, 'wechat')).toMatchObject({ status: 'lateRefunded' });
+    expect(await refundedCentsOf(t.db.kysely, orderNo)).toBe(0);
+    const messages = await t.db.kysely.selectFrom('messages').select('msgContent').where('userId', '=', member.userId).execute();
+    expect(messages.map((message) => message.msgContent)).toContain(`您为订单${orderNo}支付的¥99.00未能入账（订单已付款，重复付款），已原路退回。`);
   });
 });

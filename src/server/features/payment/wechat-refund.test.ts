@@ -70,7 +70,7 @@ describe('WeChat Pay refunds (POST /v3/refund/domestic/refunds, then the refund 
     expect((await notify(notice)).statusCode).toBe(204);
     expect((await notify(notice)).statusCode).toBe(204);
     expect(await refundsOf(t.db.kysely, orderNo)).toMatchObject([{ status: 'succeeded', answer: 'REFUND.SUCCESS SUCCESS' }]);
-    expect(await eventKindsOf(t.db.kysely, orderNo)).toEqual(['refunded']);
+    expect(await eventKindsOf(t.db.kysely, orderNo)).toEqual(['refundRequested', 'refunded']);
     expect(await notificationOutcomesOf(t.db.kysely, orderNo)).toEqual(['verified', 'duplicate']);
     expect((await loadOrderDetail(t.db.kysely, member.userId, orderNo)).refunds).toMatchObject([{ statusLabel: '已退款', isDone: true }]);
   });
@@ -85,22 +85,37 @@ describe('WeChat Pay refunds (POST /v3/refund/domestic/refunds, then the refund 
     expect((await notify(wechatRefundNotification(keys, fields, { apiV3Key: 'x'.repeat(32) }))).statusCode).toBe(401);
     expect((await notify(wechatRefundNotification(keys, fields, { transaction: { mchid: '1900000000' } }))).statusCode).toBe(401);
     expect(await refundsOf(t.db.kysely, orderNo)).toMatchObject([{ status: 'processing' }]);
-    expect(await eventKindsOf(t.db.kysely, orderNo)).toEqual([]);
+    expect(await eventKindsOf(t.db.kysely, orderNo)).toEqual(['refundRequested']);
   });
 
-  it('gives the amount back when WeChat reports the refund ABNORMAL, and ignores a notice of another amount', async () => {
+  it('gives an adjustment’s amount back when WeChat reports it ABNORMAL, and ignores a notice of another amount', async () => {
     fakeOptions.refundRefusal = null;
     const { orderNo } = await orderPaidByWechat();
     const refundNo = `WA${orderNo}`;
-    await refundOrder(ctx(), { orderNo, refundNo, amountCents: 9_900, reason: '' });
+    await refundOrder(ctx(), { orderNo, refundNo, amountCents: 3_000, reason: '' });
     expect((await notify(wechatRefundNotification(keys, { orderNo, refundNo, refundCents: 1, totalCents: 9_900 }))).statusCode).toBe(204);
     expect(await refundsOf(t.db.kysely, orderNo)).toMatchObject([{ status: 'processing' }]);
-    expect((await notify(wechatRefundNotification(keys, { orderNo, refundNo, refundCents: 9_900, totalCents: 9_900, status: 'ABNORMAL' }))).statusCode).toBe(
+    expect((await notify(wechatRefundNotification(keys, { orderNo, refundNo, refundCents: 3_000, totalCents: 9_900, status: 'ABNORMAL' }))).statusCode).toBe(
       204,
     );
-    expect(await refundsOf(t.db.kysely, orderNo)).toMatchObject([{ status: 'failed' }]);
+    expect(await refundsOf(t.db.kysely, orderNo)).toMatchObject([{ status: 'failed', kind: 'adjustment', nextCheckAt: null }]);
     expect(await refundedCentsOf(t.db.kysely, orderNo)).toBe(0);
     expect(await notificationOutcomesOf(t.db.kysely, orderNo)).toEqual(['wrongAmount', 'verified']);
+  });
+
+  it('keeps a full refund’s amount owed when WeChat reports it CLOSED: the buyer still sees 退款中, and it is tried again later', async () => {
+    fakeOptions.refundRefusal = null;
+    const { member, orderNo } = await orderPaidByWechat();
+    const refundNo = `WO${orderNo}`;
+    const now = Date.now();
+    const { order } = await refundOrder(ctx(), { orderNo, refundNo, amountCents: 9_900, reason: '', now });
+    expect(order.status).toBe('closed');
+    expect((await notify(wechatRefundNotification(keys, { orderNo, refundNo, refundCents: 9_900, totalCents: 9_900, status: 'CLOSED' }))).statusCode).toBe(204);
+    const [refund] = await refundsOf(t.db.kysely, orderNo);
+    expect(refund).toMatchObject({ status: 'failed', kind: 'closing' });
+    expect(refund?.nextCheckAt).toBeGreaterThan(now);
+    expect(await refundedCentsOf(t.db.kysely, orderNo)).toBe(9_900);
+    expect((await loadOrderDetail(t.db.kysely, member.userId, orderNo)).refunds).toMatchObject([{ statusLabel: '退款中', isDone: false }]);
   });
 
   it('leaves the order un-refunded when WeChat refuses the refund, with its code and message recorded', async () => {

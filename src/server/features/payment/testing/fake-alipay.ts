@@ -1,6 +1,6 @@
 import { createSign, createVerify, randomUUID } from 'node:crypto';
 import { beijingDateTime } from '../payment-provider.ts';
-import { precreatePath, refundMethod } from '../alipay-provider.ts';
+import { precreatePath, refundMethod, refundQueryMethod, tradeQueryMethod } from '../alipay-provider.ts';
 import { rsaKeyPair, type PemKeyPair } from './payment-fixtures.ts';
 import { startFakeServer, type FakeRequest, type FakeServer } from './fake-server.ts';
 
@@ -58,49 +58,115 @@ export function isAlipayGatewayRequestSigned(request: FakeRequest, keys: AlipayK
   return createVerify('RSA-SHA256').update(content, 'utf8').verify(keys.app.publicKey, sign, 'base64');
 }
 
-/** What a test may change while the fake runs: refuse refunds with a business error, or answer them signed by another key. */
+/** A trade as Alipay holds it, for alipay.trade.query (a QR never scanned has none). */
+export interface FakeAlipayTrade {
+  tradeStatus: 'WAIT_BUYER_PAY' | 'TRADE_SUCCESS' | 'TRADE_FINISHED' | 'TRADE_CLOSED';
+  totalAmount: string;
+  tradeNo?: string;
+}
+
+/**
+ * What a test may change while the fake runs: refuse refunds with a business error, answer signed
+ * by another key, the trades alipay.trade.query finds (by out_trade_no).
+ */
 export interface FakeAlipayOptions {
   answerKey?: string;
   refundRefusal?: { subCode: string; subMsg: string } | null;
+  trades?: Record<string, FakeAlipayTrade>;
 }
 
-/**
- * alipay.trade.refund as Alipay answers it: the response object signed with Alipay's key (the SDK
- * checks the exact JSON text), fund_change Y the first time a refund number is seen, N after.
- */
-function answerRefund(request: FakeRequest, keys: AlipayKeys, options: FakeAlipayOptions, refunded: Set<string>) {
-  const biz = JSON.parse(gatewayParams(request).biz_content ?? '{}') as { out_trade_no: string; out_request_no: string; refund_amount: string };
-  const response = options.refundRefusal
-    ? { code: '40004', msg: 'Business Failed', sub_code: options.refundRefusal.subCode, sub_msg: options.refundRefusal.subMsg }
-    : {
-        code: '10000',
-        msg: 'Success',
-        trade_no: `2025112322001400${biz.out_trade_no.slice(-10)}`,
-        out_trade_no: biz.out_trade_no,
-        buyer_logon_id: '138****8000',
-        fund_change: refunded.has(biz.out_request_no) ? 'N' : 'Y',
-        refund_fee: biz.refund_amount,
-      };
-  if (!options.refundRefusal) refunded.add(biz.out_request_no);
+interface FakeRefund {
+  outTradeNo: string;
+  tradeNo: string;
+  refundAmount: string;
+}
+
+function tradeNoOf(outTradeNo: string): string {
+  return `2025112322001400${outTradeNo.slice(-10)}`;
+}
+
+/** The gateway's answer: the response object under `<method>_response`, signed with Alipay's key (the SDK checks the exact JSON text). */
+function signedAnswer(method: string, response: object, keys: AlipayKeys, options: FakeAlipayOptions) {
   const inner = JSON.stringify(response);
   const sign = rsa2(options.answerKey ?? keys.alipay.privateKey, inner);
-  return { status: 200, body: `{"alipay_trade_refund_response":${inner},"sign":"${sign}"}` };
+  return { status: 200, body: `{"${method.replaceAll('.', '_')}_response":${inner},"sign":"${sign}"}` };
+}
+
+/** alipay.trade.refund: fund_change Y the first time a refund number is seen, N after. */
+function answerRefund(biz: Record<string, string>, options: FakeAlipayOptions, refunds: Map<string, FakeRefund>) {
+  const outTradeNo = biz.out_trade_no ?? '';
+  const outRequestNo = biz.out_request_no ?? '';
+  if (options.refundRefusal) return { code: '40004', msg: 'Business Failed', sub_code: options.refundRefusal.subCode, sub_msg: options.refundRefusal.subMsg };
+  const isRepeat = refunds.has(outRequestNo);
+  if (!isRepeat) refunds.set(outRequestNo, { outTradeNo, tradeNo: biz.trade_no ?? tradeNoOf(outTradeNo), refundAmount: biz.refund_amount ?? '' });
+  return {
+    code: '10000',
+    msg: 'Success',
+    trade_no: biz.trade_no ?? tradeNoOf(outTradeNo),
+    out_trade_no: outTradeNo,
+    buyer_logon_id: '138****8000',
+    fund_change: isRepeat ? 'N' : 'Y',
+    refund_fee: biz.refund_amount,
+  };
+}
+
+/** alipay.trade.query: the trade as the test set it, or ACQ.TRADE_NOT_EXIST. */
+function answerTradeQuery(biz: Record<string, string>, options: FakeAlipayOptions) {
+  const outTradeNo = biz.out_trade_no ?? '';
+  const trade = options.trades?.[outTradeNo];
+  if (!trade) return { code: '40004', msg: 'Business Failed', sub_code: 'ACQ.TRADE_NOT_EXIST', sub_msg: '交易不存在', out_trade_no: outTradeNo };
+  const isPaid = trade.tradeStatus === 'TRADE_SUCCESS' || trade.tradeStatus === 'TRADE_FINISHED';
+  return {
+    code: '10000',
+    msg: 'Success',
+    trade_no: trade.tradeNo ?? tradeNoOf(outTradeNo),
+    out_trade_no: outTradeNo,
+    buyer_logon_id: '138****8000',
+    trade_status: trade.tradeStatus,
+    total_amount: trade.totalAmount,
+    ...(isPaid ? { buyer_pay_amount: trade.totalAmount, send_pay_date: beijingDateTime(Date.now() - 60_000) } : {}),
+  };
+}
+
+/** alipay.trade.fastpay.refund.query: the refund's amount once refunded, nothing (code 10000 all the same) when not. */
+function answerRefundQuery(biz: Record<string, string>, refunds: Map<string, FakeRefund>) {
+  const refund = refunds.get(biz.out_request_no ?? '');
+  if (!refund || refund.outTradeNo !== biz.out_trade_no) return { code: '10000', msg: 'Success' };
+  return {
+    code: '10000',
+    msg: 'Success',
+    trade_no: refund.tradeNo,
+    out_trade_no: refund.outTradeNo,
+    out_request_no: biz.out_request_no,
+    refund_amount: refund.refundAmount,
+    refund_status: 'REFUND_SUCCESS',
+  };
 }
 
 /**
- * Alipay's gateway: precreate (OpenAPI v3) answers the QR address, alipay.trade.refund (the v2
- * gateway) refunds; both check the store's signature and sign their answers with Alipay's key
- * (the SDK verifies them). `options` may change while it runs (a refusal, an untrusted key).
+ * Alipay's gateway: precreate (OpenAPI v3) answers the QR address; alipay.trade.refund,
+ * alipay.trade.query and alipay.trade.fastpay.refund.query (the v2 gateway) refund and answer what
+ * it holds. Each checks the store's signature and signs its answer with Alipay's key (the SDK
+ * verifies them). `options` may change while it runs (a refusal, an untrusted key, a trade paid).
  */
 export function startFakeAlipay(keys: AlipayKeys, options: FakeAlipayOptions = {}): Promise<FakeServer> {
-  const refunded = new Set<string>();
+  const refunds = new Map<string, FakeRefund>();
   return startFakeServer((request) => {
     if (request.url.startsWith('/gateway.do')) {
-      if (!isAlipayGatewayRequestSigned(request, keys) || gatewayParams(request).method !== refundMethod) {
+      const params = gatewayParams(request);
+      const method = params.method ?? '';
+      if (!isAlipayGatewayRequestSigned(request, keys) || ![refundMethod, tradeQueryMethod, refundQueryMethod].includes(method)) {
         const error = JSON.stringify({ code: '40002', msg: 'Invalid Arguments', sub_code: 'isv.invalid-signature', sub_msg: '验签出错' });
         return { status: 200, body: `{"error_response":${error}}` };
       }
-      return answerRefund(request, keys, options, refunded);
+      const biz = JSON.parse(params.biz_content ?? '{}') as Record<string, string>;
+      const response =
+        method === refundMethod
+          ? answerRefund(biz, options, refunds)
+          : method === tradeQueryMethod
+            ? answerTradeQuery(biz, options)
+            : answerRefundQuery(biz, refunds);
+      return signedAnswer(method, response, keys, options);
     }
     if (request.url !== precreatePath || !isAlipayRequestSigned(request, keys)) {
       return { status: 401, body: JSON.stringify({ code: 'invalid-signature', message: '验签出错' }) };
@@ -131,7 +197,7 @@ export function alipayNotification(
     app_id: fields.appId ?? keys.appId,
     charset: 'utf-8',
     version: '1.0',
-    trade_no: fields.tradeNo ?? `2025112322001400${fields.orderNo.slice(-10)}`,
+    trade_no: fields.tradeNo ?? tradeNoOf(fields.orderNo),
     out_trade_no: fields.orderNo,
     trade_status: fields.tradeStatus ?? 'TRADE_SUCCESS',
     total_amount: fields.amount,

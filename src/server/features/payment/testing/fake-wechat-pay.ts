@@ -1,5 +1,5 @@
 import { createCipheriv, createPublicKey, randomBytes } from 'node:crypto';
-import { nativeOrderPath, refundPath } from '../wechat-pay-provider.ts';
+import { nativeOrderPath, refundPath, transactionQueryPath } from '../wechat-pay-provider.ts';
 import { beijingRfc3339 } from '../payment-provider.ts';
 import { privateKeyOf } from '../provider-keys.ts';
 import { isSignatureValid, randomNonce, signMessage } from '../wechat-pay-crypto.ts';
@@ -69,56 +69,107 @@ function signedHeaders(privateKeyPem: string, keyId: string, body: string, times
   };
 }
 
-/** What a test may change while the fake runs: answers signed by another key, refunds refused or ending at once. */
+/** A transaction as WeChat holds it, for 查询订单 (a QR never scanned has none: 404 ORDER_NOT_EXIST). */
+export interface FakeWechatTransaction {
+  tradeState: 'SUCCESS' | 'NOTPAY' | 'CLOSED' | 'REFUND';
+  amountCents: number;
+}
+
+/**
+ * What a test may change while the fake runs: answers signed by another key, refunds refused or
+ * ending at once, the transactions 查询订单 finds (by out_trade_no), and what 查询单笔退款 says of a
+ * refund it took (its status as answered, unless told).
+ */
 export interface FakeWechatOptions {
   answerKey?: string;
   refundRefusal?: { status: number; code: string; message: string } | null;
   /** The refund's status in the answer: PROCESSING (WeChat's usual) unless told. */
   refundStatus?: string;
+  transactions?: Record<string, FakeWechatTransaction>;
+  refundQueryStatus?: string;
 }
 
-function answerRefund(request: FakeRequest, keys: WechatKeys, options: FakeWechatOptions) {
+interface FakeRefund {
+  body: { transaction_id?: string; out_trade_no?: string; out_refund_no: string; amount: { refund: number; total: number; currency: string } };
+  status: string;
+}
+
+function signedAnswer(keys: WechatKeys, options: FakeWechatOptions, body: string) {
+  return { status: 200, headers: signedHeaders(options.answerKey ?? keys.platform.privateKey, keys.platformKeyId, body, Math.floor(Date.now() / 1000)), body };
+}
+
+function refundBodyOf(refund: FakeRefund, status: string): string {
+  return JSON.stringify({
+    refund_id: `50000000382019052709732678${refund.body.out_refund_no.slice(-6)}`,
+    out_refund_no: refund.body.out_refund_no,
+    transaction_id: refund.body.transaction_id ?? '',
+    out_trade_no: refund.body.out_trade_no ?? '',
+    channel: 'ORIGINAL',
+    user_received_account: '支付用户零钱',
+    create_time: beijingRfc3339(Date.now()),
+    status,
+    amount: { ...refund.body.amount, payer_total: refund.body.amount.total, payer_refund: refund.body.amount.refund },
+  });
+}
+
+function answerRefund(request: FakeRequest, keys: WechatKeys, options: FakeWechatOptions, refunds: Map<string, FakeRefund>) {
   if (options.refundRefusal) {
     const { status, code, message } = options.refundRefusal;
     return { status, body: JSON.stringify({ code, message }) };
   }
-  const refund = JSON.parse(request.body) as {
-    transaction_id?: string;
-    out_trade_no?: string;
-    out_refund_no: string;
-    amount: { refund: number; total: number; currency: string };
-  };
+  const body = JSON.parse(request.body) as FakeRefund['body'];
+  const refund = refunds.get(body.out_refund_no) ?? { body, status: options.refundStatus ?? 'PROCESSING' };
+  refunds.set(body.out_refund_no, refund);
+  return signedAnswer(keys, options, refundBodyOf(refund, refund.status));
+}
+
+/** 查询订单 by out_trade_no (?mchid= required): the transaction as the test set it, or 404 ORDER_NOT_EXIST. */
+function answerTransactionQuery(url: URL, keys: WechatKeys, options: FakeWechatOptions) {
+  const outTradeNo = decodeURIComponent(url.pathname.slice(transactionQueryPath.length + 1));
+  const transaction = options.transactions?.[outTradeNo];
+  if (url.searchParams.get('mchid') !== keys.mchId || !transaction)
+    return { status: 404, body: JSON.stringify({ code: 'ORDER_NOT_EXIST', message: '订单不存在' }) };
+  const isPaid = transaction.tradeState === 'SUCCESS' || transaction.tradeState === 'REFUND';
   const body = JSON.stringify({
-    refund_id: `50000000382019052709732678${refund.out_refund_no.slice(-6)}`,
-    out_refund_no: refund.out_refund_no,
-    transaction_id: refund.transaction_id ?? '',
-    out_trade_no: refund.out_trade_no ?? '',
-    channel: 'ORIGINAL',
-    user_received_account: '支付用户零钱',
-    create_time: beijingRfc3339(Date.now()),
-    status: options.refundStatus ?? 'PROCESSING',
-    amount: { ...refund.amount, payer_total: refund.amount.total, payer_refund: refund.amount.refund },
+    appid: keys.appId,
+    mchid: keys.mchId,
+    out_trade_no: outTradeNo,
+    ...(isPaid ? { transaction_id: `4200001234${outTradeNo}`, success_time: beijingRfc3339(Date.now() - 60_000), bank_type: 'OTHERS' } : {}),
+    trade_type: 'NATIVE',
+    trade_state: transaction.tradeState,
+    trade_state_desc: isPaid ? '支付成功' : '订单未支付',
+    payer: isPaid ? { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' } : {},
+    amount: { total: transaction.amountCents, ...(isPaid ? { payer_total: transaction.amountCents } : {}), currency: 'CNY', payer_currency: 'CNY' },
   });
-  return { status: 200, headers: signedHeaders(options.answerKey ?? keys.platform.privateKey, keys.platformKeyId, body, Math.floor(Date.now() / 1000)), body };
+  return signedAnswer(keys, options, body);
+}
+
+/** 查询单笔退款 by out_refund_no: a refund it took, or 404 RESOURCE_NOT_EXISTS. */
+function answerRefundQuery(url: URL, keys: WechatKeys, options: FakeWechatOptions, refunds: Map<string, FakeRefund>) {
+  const refund = refunds.get(decodeURIComponent(url.pathname.slice(refundPath.length + 1)));
+  if (!refund) return { status: 404, body: JSON.stringify({ code: 'RESOURCE_NOT_EXISTS', message: '退款单不存在' }) };
+  return signedAnswer(keys, options, refundBodyOf(refund, options.refundQueryStatus ?? refund.status));
 }
 
 /**
- * WeChat Pay's Native order and refund APIs: each checks the merchant's signature and answers signed
- * with the platform key (or `answerKey`). `options` may change while it runs.
+ * WeChat Pay's Native order, refund and query APIs: each checks the merchant's signature and
+ * answers signed with the platform key (or `answerKey`). `options` may change while it runs.
  */
 export function startFakeWechatPay(keys: WechatKeys, options: FakeWechatOptions = {}): Promise<FakeServer> {
+  const refunds = new Map<string, FakeRefund>();
   return startFakeServer((request) => {
-    if ((request.url !== nativeOrderPath && request.url !== refundPath) || !isWechatRequestSigned(request, keys)) {
+    const url = new URL(request.url, 'http://wechat.local');
+    const isQuery = request.method === 'GET' && (url.pathname.startsWith(`${transactionQueryPath}/`) || url.pathname.startsWith(`${refundPath}/`));
+    const isPost = request.method === 'POST' && (request.url === nativeOrderPath || request.url === refundPath);
+    if ((!isQuery && !isPost) || !isWechatRequestSigned(request, keys)) {
       return { status: 401, body: JSON.stringify({ code: 'SIGN_ERROR', message: '签名错误' }) };
     }
-    if (request.url === refundPath) return answerRefund(request, keys, options);
+    if (isQuery) {
+      return url.pathname.startsWith(transactionQueryPath) ? answerTransactionQuery(url, keys, options) : answerRefundQuery(url, keys, options, refunds);
+    }
+    if (request.url === refundPath) return answerRefund(request, keys, options, refunds);
     const order = JSON.parse(request.body) as { out_trade_no: string };
-    const body = JSON.stringify({ code_url: `weixin://wxpay/bizpayurl?pr=${order.out_trade_no}` });
-    return {
-      status: 200,
-      headers: signedHeaders(options.answerKey ?? keys.platform.privateKey, keys.platformKeyId, body, Math.floor(Date.now() / 1000)),
-      body,
-    };
+    return signedAnswer(keys, options, JSON.stringify({ code_url: `weixin://wxpay/bizpayurl?pr=${order.out_trade_no}` }));
   });
 }
 
