@@ -330,6 +330,45 @@ describe('价格导入 desk calls', () => {
     expect((await browser.get(`${priceImportRollbackReportPath}?jobId=abc`)).json()).toMatchObject({ code: 400 });
   });
 
+  it('the desk page shows 继续 and 回滚 as the job lifecycle allows them, and a page showing an old status is answered in Chinese', async () => {
+    const { browser } = await signedInStaff(t.app, t.db.kysely, 'catalog');
+    const jobOf = async (fileName: string, priceText: string) => {
+      const upload = (await uploadPriceList(t.app, browser, fileName, `型号,品牌,1+\nDESK-B1,TI,${priceText}\n`)).data;
+      if (!upload) throw new Error('no upload');
+      await browser.call(priceImportDeskCalls.validate, { uploadId: upload.uploadId });
+      const jobId = (await browser.call(priceImportDeskCalls.apply, { uploadId: upload.uploadId })).data?.job.id ?? 0;
+      return (await settledJob(browser, jobId)).id;
+    };
+    const doneId = await jobOf('buttons-done.csv', '0.41');
+    const failedId = await jobOf('buttons-failed.csv', '0.42');
+    // As if its batch had thrown: interrupted, its applied row kept for 继续 or 回滚.
+    await t.db.kysely.updateTable('priceImportJobs').set({ status: 'failed', undoUntil: null, error: '测试中断' }).where('id', '=', failedId).execute();
+
+    const html = (await browser.get('/admin/price-import')).body;
+    expect(html).toContain(`data-testid="price-import-rollback-${doneId}"`);
+    expect(html).not.toContain(`data-testid="price-import-resume-${doneId}"`);
+    expect(html).toContain(`data-testid="price-import-resume-${failedId}"`);
+    expect(html).toContain(`data-testid="price-import-rollback-${failedId}"`);
+
+    // The page still shows the failed job as failed; meanwhile a colleague resumed it and it finished.
+    expect(await browser.call(priceImportDeskCalls.resume, { jobId: failedId, from: 'failed' })).toMatchObject({ code: 1 });
+    expect(await settledJob(browser, failedId)).toMatchObject({ status: 'done' });
+    expect(await browser.call(priceImportDeskCalls.resume, { jobId: failedId, from: 'failed' })).toMatchObject({
+      code: 409,
+      msg: '导入任务已完成，不能继续',
+    });
+    expect(await browser.call(priceImportDeskCalls.rollback, { jobId: failedId, from: 'failed' })).toMatchObject({
+      code: 409,
+      errorCode: 'priceImport.changedMeanwhile',
+      msg: '导入任务状态已被他人更改，请刷新后重试',
+    });
+    expect(await browser.call(priceImportDeskCalls.rollback, { jobId: failedId, from: 'done' })).toMatchObject({ code: 1, msg: '已开始回滚' });
+    expect(await settledJob(browser, failedId)).toMatchObject({ status: 'rolled_back' });
+    const after = (await browser.get('/admin/price-import')).body;
+    expect(after).not.toContain(`data-testid="price-import-rollback-${failedId}"`);
+    expect(after).not.toContain(`data-testid="price-import-resume-${failedId}"`);
+  });
+
   it('refuses 回滚 in Chinese while another job is under way, and of a job past its retention', async () => {
     const { browser } = await signedInStaff(t.app, t.db.kysely, 'catalog');
     const upload = (await uploadPriceList(t.app, browser, 'busy.csv', '型号,品牌,1+\nDESK-B1,TI,0.31\n')).data;
