@@ -95,7 +95,8 @@ export async function cancelByStaff(
     const row = await transitionOrThrow(trx, {
       orderId: order.id,
       event: 'cancelByStaff',
-      seen: request.seen,
+      // From the status read, never another: an order paid meanwhile would be cancelled without its refund.
+      seen: request.seen ?? order.status,
       now,
       changes: { cancelledAt: now, cancelReason: reason },
       eventText: () => `客服取消了订单：${reason}`,
@@ -190,7 +191,13 @@ export async function refundOrder(
 ): Promise<{ order: OrderRow; refund: PaymentRefundRow }> {
   const now = request.now ?? Date.now();
   const { lines: asked, seen, actor } = request;
-  const refundRequest: RefundOrderRequest = { orderNo: request.orderNo, refundNo: request.refundNo, amountCents: request.amountCents, reason: request.reason, kind: request.kind };
+  const refundRequest: RefundOrderRequest = {
+    orderNo: request.orderNo,
+    refundNo: request.refundNo,
+    amountCents: request.amountCents,
+    reason: request.reason,
+    kind: request.kind,
+  };
   if (await findOrderRefund(ctx.db, request.refundNo)) {
     // A repeat of a refund number: the refund as recorded (a failed one is asked again); the order changed with its first claim.
     const refund = await refundPayment(ctx, refundRequest, now, alongside);
@@ -226,7 +233,8 @@ export async function refundOrder(
     await alongside?.(trx, claimed);
   };
   const refundWith = { ...refundRequest, reason, kind };
-  const refund = kind === 'adjustment' ? await refundPayment(ctx, refundWith, now, changeOrder) : await refundKeepingOrderChange(ctx, refundWith, now, changeOrder);
+  const refund =
+    kind === 'adjustment' ? await refundPayment(ctx, refundWith, now, changeOrder) : await refundKeepingOrderChange(ctx, refundWith, now, changeOrder);
   return { order: await orderOrThrow(ctx.db, request.orderNo), refund };
 }
 

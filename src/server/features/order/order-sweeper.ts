@@ -67,9 +67,14 @@ export async function completeOrderByBuyer(db: Kysely<Database>, orderId: number
   return order !== null;
 }
 
-/** Shipped orders the buyer has not confirmed within the configured days count as received. */
-export async function completeLongShippedOrders(db: Kysely<Database>, now: number, autoCompleteDays: number): Promise<number> {
-  const ids = await findShippedBefore(db, now - autoCompleteDays * day, sweepBatch);
+/** Shipped orders the buyer has not confirmed within the configured days count as received (of `orderIds` only, when given). */
+export async function completeLongShippedOrders(
+  db: Kysely<Database>,
+  now: number,
+  autoCompleteDays: number,
+  scope: { orderIds?: readonly number[] } = {},
+): Promise<number> {
+  const ids = await findShippedBefore(db, now - autoCompleteDays * day, sweepBatch, scope.orderIds);
   let completed = 0;
   for (const orderId of ids) {
     const order = await withTransaction(db, (trx) =>

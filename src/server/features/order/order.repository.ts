@@ -184,15 +184,10 @@ export async function findOldestOverdue(db: Kysely<Database>, now: number): Prom
   return row?.oldest ?? null;
 }
 
-export async function findShippedBefore(db: Kysely<Database>, shippedBefore: number, limit: number): Promise<number[]> {
-  const rows = await db
-    .selectFrom('orders')
-    .select('id')
-    .where('status', '=', 'shipped')
-    .where('shippedAt', '<=', shippedBefore)
-    .orderBy('shippedAt')
-    .limit(limit)
-    .execute();
+export async function findShippedBefore(db: Kysely<Database>, shippedBefore: number, limit: number, orderIds?: readonly number[]): Promise<number[]> {
+  let query = db.selectFrom('orders').select('id').where('status', '=', 'shipped').where('shippedAt', '<=', shippedBefore);
+  if (orderIds !== undefined) query = orderIds.length === 0 ? query.where(sql<boolean>`false`) : query.where('id', 'in', orderIds);
+  const rows = await query.orderBy('shippedAt').limit(limit).execute();
   return rows.map((row) => row.id);
 }
 

@@ -1,0 +1,132 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { orderStatuses } from '../../../contract/order.ts';
+import { createCacheVersions } from '../../cache/cache-versions.ts';
+import { useTestApp } from '../../testing/use-test-app.ts';
+import { giveCoupon, insertCentreCoupon } from '../coupon/testing/coupon-fixture.ts';
+import { createTestStaff } from '../staff/testing/staff-browser.ts';
+import type { StaffActor } from '../staff/staff-desk.service.ts';
+import { restock } from './order-backorder.service.ts';
+import { createPaymentProviders } from '../payment/payment.service.ts';
+import { actionCount, orderCommands, reached, timing, unitCents } from './testing/order-model-commands.ts';
+import { checkInvariants, type RealSystem } from './testing/order-model-check.ts';
+import { runConcurrentRound } from './testing/order-model-concurrent.ts';
+import type { Model } from './testing/order-model.ts';
+import { insertOrderCatalog, insertPart } from './testing/order-fixture.ts';
+
+/**
+ * The order lifecycle proven by generated sequences of buyer, staff, provider and clock actions
+ * (docs/decisions/0018-lifecycles.md): after every step the database agrees with a plain reference
+ * model (testing/order-model.ts) and the invariants hold (money, goods, coupons, shipments,
+ * invoices, messages, audit). ORDER_MODEL_RUNS raises the number of sequences (the battery does).
+ */
+
+const sequentialRuns = Number(process.env.ORDER_MODEL_RUNS ?? 90);
+const concurrentRuns = Math.max(4, Math.round(sequentialRuns / 6));
+const startingStock = 12;
+const couponFaceCents = 100;
+
+describe('orders under random sequences of actions', () => {
+  const t = useTestApp({
+    fixture: async (app) => {
+      const staffOf = async (role: 'warehouse' | 'finance'): Promise<StaffActor> => {
+        const staff = await createTestStaff(app.db.kysely, role);
+        return { staff: { id: staff.id, login: staff.login, displayName: staff.displayName, role, roleLabel: role }, ip: '127.0.0.1' };
+      };
+      return { catalog: await insertOrderCatalog(app.db), warehouse: await staffOf('warehouse'), finance: await staffOf('finance') };
+    },
+  });
+  let runSerial = 0;
+  let setupMs = 0;
+
+  async function newRun(): Promise<{ model: Model; real: RealSystem }> {
+    const db = t.db.kysely;
+    runSerial += 1;
+    const members = [await t.member(), await t.member()];
+    const productIds: number[] = [];
+    for (let index = 0; index < 3; index++)
+      productIds.push(await insertPart(db, t.fixture.catalog, { stock: startingStock, prices: [{ qtyStart: 1, priceE4: unitCents * 100 }] }));
+    const template = await insertCentreCoupon(db, { thresholdCents: 0, faceValueCents: couponFaceCents, name: `模型券${String(runSerial)}` });
+    const couponIds = [await giveCoupon(db, members[0]?.userId ?? 0, template), await giveCoupon(db, members[1]?.userId ?? 0, template)];
+    let restocked = 0;
+    const real: RealSystem = {
+      restock: async (productId, quantity, now) => {
+        restocked += quantity;
+        return restock(db, productId, quantity, now);
+      },
+      db,
+      config: t.deps.config,
+      deps: { db, config: t.deps.config, logger: t.deps.logger },
+      payment: {
+        db,
+        config: t.deps.config,
+        logger: t.deps.logger,
+        counters: t.deps.counters,
+        sms: t.deps.sms,
+        cacheVersions: createCacheVersions(db, { logger: t.deps.logger }),
+        providers: createPaymentProviders(t.deps.config.payments),
+      },
+      runId: `${String(process.pid % 1000)}r${String(runSerial)}`,
+      members,
+      productIds,
+      couponIds,
+      couponFaceCents,
+      warehouse: t.fixture.warehouse,
+      finance: t.fixture.finance,
+      orderNos: [],
+      messagesBefore: [0, 0],
+      unitsAtStart: startingStock * productIds.length,
+      restocked: () => restocked,
+      lineIdOf: async (orderNo, productIndex) => {
+        const row = await db
+          .selectFrom('orderLines')
+          .innerJoin('orders', 'orders.id', 'orderLines.orderId')
+          .select('orderLines.id')
+          .where('orders.orderNo', '=', orderNo)
+          .where('orderLines.productId', '=', productIds[productIndex] ?? 0)
+          .executeTakeFirst();
+        return row?.id ?? 2_000_000_000;
+      },
+    };
+    const model: Model = {
+      now: Date.now(),
+      clockJumps: 0,
+      stock: productIds.map(() => startingStock),
+      orders: [],
+      messages: [0, 0],
+      staffActions: 0,
+      couponFree: [true, true],
+    };
+    return { model, real };
+  }
+
+  it('agrees with the reference model after every action of every sequence', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.commands(orderCommands, { maxCommands: 90, size: 'max' }), async (commands) => {
+        const started = performance.now();
+        const setup = await newRun();
+        setupMs += performance.now() - started;
+        await fc.asyncModelRun(() => setup, commands);
+      }),
+      { numRuns: sequentialRuns, endOnFailure: true },
+    );
+    // The runs must have driven orders into every state (too few runs, ORDER_MODEL_RUNS < 40, may not).
+    if (sequentialRuns >= 40) expect([...reached].sort()).toEqual([...orderStatuses].sort());
+    console.info(
+      `order model: ${String(actionCount.value)} actions in ${String(sequentialRuns)} sequences; acting ${timing.actMs.toFixed(0)} ms, checking ${timing.checkMs.toFixed(0)} ms, setting up ${setupMs.toFixed(0)} ms`,
+    );
+  }, 1_800_000);
+
+  it('keeps money, goods, coupons, shipments and invoices right when several actors act on one order at once', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.array(fc.array(fc.nat({ max: 1000 }), { minLength: 3, maxLength: 3 }), { minLength: 8, maxLength: 16 }), async (rounds) => {
+        const { model, real } = await newRun();
+        for (const picks of rounds) {
+          await runConcurrentRound(model, real, picks);
+          await checkInvariants(real, real.unitsAtStart + real.restocked());
+        }
+      }),
+      { numRuns: concurrentRuns, endOnFailure: true },
+    );
+  }, 1_800_000);
+});
