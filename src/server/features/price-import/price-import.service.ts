@@ -191,7 +191,8 @@ type JobWork = NonNullable<Awaited<ReturnType<typeof findJobWork>>>;
  * Works a job from where the job table says it is: a queued or running job is applied from its cursor in batches
  * (each batch, its "before" values and its progress commit together); a failed batch leaves the job `failed` with
  * its committed batches, to be resumed or rolled back by staff; a job rolling back is undone from the saved values.
- * Idempotent: a job run twice (after a crash) continues from the committed state.
+ * A queued job starts only while no other job runs or rolls back, in any process: else it stays queued (the view
+ * says so). Idempotent: a job run twice (after a crash) continues from the committed state.
  */
 export async function runPriceImportJob(db: Kysely<Database>, jobId: number, hooks: JobHooks = {}): Promise<PriceImportJobView> {
   const work = await findJobWork(db, jobId);
