@@ -19,7 +19,9 @@ const activeStatuses: readonly PriceImportJobStatus[] = ['queued', ...runningSta
  * (a second claim waits here, then reads what the first committed), the write lock on SQLite.
  */
 export async function lockQueue(trx: Kysely<Database>, now: number): Promise<void> {
-  await trx.updateTable('priceImportQueueLock').set({ takenAt: now }).where('id', '=', 1).execute();
+  const result = await trx.updateTable('priceImportQueueLock').set({ takenAt: now }).where('id', '=', 1).executeTakeFirst();
+  // Without its row nothing would be locked, silently: refuse to claim instead.
+  if (Number(result.numUpdatedRows) !== 1) throw new Error('price_import_queue_lock has no row 1 (migration 0053)');
 }
 
 /** Runs `work` holding the queue's lock: in the caller's transaction when given one, else in its own. */
