@@ -55,10 +55,7 @@ export const complaintRequests = {
   shipReturn: z.object({
     id: complaintIdSchema,
     from,
-    carrierName: z
-      .string({ error: complaintErrors.returnCarrierInvalid.msg })
-      .trim()
-      .refine(isReturnCarrierName, complaintErrors.returnCarrierInvalid.msg),
+    carrierName: z.string({ error: complaintErrors.returnCarrierInvalid.msg }).trim().refine(isReturnCarrierName, complaintErrors.returnCarrierInvalid.msg),
     trackingNo: z
       .string({ error: complaintErrors.returnTrackingMissing.msg })
       .trim()

@@ -351,7 +351,8 @@ export async function closeOverdueReturns(db: Kysely<Database>, now = Date.now()
         seen: ComplaintStatus.returnAuthorised,
         now,
         condition: { returnAuthorisedBy: authorisedBy },
-        message: (row) => `您的售后投诉${row.complaintNo}因同意退货后${String(complaintLimits.returnShipDays)}天内未寄回商品，已自动关闭。如仍需售后，请重新提交投诉。`,
+        message: (row) =>
+          `您的售后投诉${row.complaintNo}因同意退货后${String(complaintLimits.returnShipDays)}天内未寄回商品，已自动关闭。如仍需售后，请重新提交投诉。`,
       }),
     );
     if (after) closed += 1;

@@ -5,15 +5,7 @@ import { AppError } from '../../http/app-error.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertOrderCatalog } from '../order/testing/order-fixture.ts';
 import { refundContextOf } from '../payment/payment-refund.service.ts';
-import {
-  authoriseReturn,
-  closeOverdueReturns,
-  fireStaffEvent,
-  receiveReturn,
-  refundComplaint,
-  replaceGoods,
-  replyAsStaff,
-} from './complaint-staff.service.ts';
+import { authoriseReturn, closeOverdueReturns, fireStaffEvent, receiveReturn, refundComplaint, replaceGoods, replyAsStaff } from './complaint-staff.service.ts';
 import { orderAtStage } from './testing/complaint-fixture.ts';
 
 const description = '芯片引脚弯折，无法贴片，共10片。';
@@ -94,8 +86,11 @@ describe('staff actions on complaints', () => {
     expect((await fire('reopen')).status).toBe('processing');
     expect((await fire('resolve')).status).toBe('resolved');
     expect((await fire('close')).status).toBe('closed');
-    for (const event of ['takeUp', 'resolve', 'reject', 'close', 'reopen'] as const)
-      expect(await errorOf(fire(event, '说明'))).toMatchObject({ errorCode: 'complaint.transitionInvalid', msg: expect.stringMatching(/^投诉已关闭，不能/) });
+    for (const event of ['takeUp', 'resolve', 'reject', 'close', 'reopen'] as const) {
+      const refusal = await errorOf(fire(event, '说明'));
+      expect(refusal.errorCode).toBe('complaint.transitionInvalid');
+      expect(refusal.msg).toMatch(/^投诉已关闭，不能/);
+    }
     const no = complaint.complaintNo;
     expect(await returnedMessagesOf(userId)).toEqual([
       `您的售后投诉${no}正在处理中，客服会尽快与您联系。`,
@@ -108,9 +103,16 @@ describe('staff actions on complaints', () => {
 
   it('refuses a rejection without its reason, and tells the member the reason with it', async () => {
     const { userId, complaint } = await filed();
-    expect(await errorCodeOf(fireStaffEvent(k(), { complaintId: complaint.id, event: 'reject', staffName: '李主管', note: ' ' }))).toBe('complaint.reasonMissing');
+    expect(await errorCodeOf(fireStaffEvent(k(), { complaintId: complaint.id, event: 'reject', staffName: '李主管', note: ' ' }))).toBe(
+      'complaint.reasonMissing',
+    );
     expect(await returnedMessagesOf(userId)).toEqual([]);
-    const rejected = await fireStaffEvent(k(), { complaintId: complaint.id, event: 'reject', staffName: '李主管', note: '照片显示为焊接过热所致，非来料问题。' });
+    const rejected = await fireStaffEvent(k(), {
+      complaintId: complaint.id,
+      event: 'reject',
+      staffName: '李主管',
+      note: '照片显示为焊接过热所致，非来料问题。',
+    });
     expect(rejected.status).toBe('rejected');
     expect(await returnedMessagesOf(userId)).toEqual([`您的售后投诉${complaint.complaintNo}经核实未能支持。客服说明：照片显示为焊接过热所致，非来料问题。`]);
   });
@@ -139,11 +141,16 @@ describe('staff actions on complaints', () => {
 
   it('runs a return: authorised with an RMA number and address, shipped back by the member, received, refunded the returned units’ share through the order', async () => {
     const { browser, userId, order, complaint } = await filed();
-    expect(
-      await errorCodeOf(authoriseReturn(k(), { complaintId: complaint.id, staffName: '李主管', quantity: 11, address: '上海市闵行区 售后组' })),
-    ).toBe('complaint.returnQuantityInvalid');
+    expect(await errorCodeOf(authoriseReturn(k(), { complaintId: complaint.id, staffName: '李主管', quantity: 11, address: '上海市闵行区 售后组' }))).toBe(
+      'complaint.returnQuantityInvalid',
+    );
     const authorised = await authoriseReturn(k(), { complaintId: complaint.id, staffName: '李主管', quantity: 4, address: ' 上海市闵行区 售后组（收） ' });
-    expect(authorised).toMatchObject({ status: 'returnAuthorised', rmaNo: `RMA${complaint.complaintNo.slice(2)}`, returnQuantity: 4, returnAddress: '上海市闵行区 售后组（收）' });
+    expect(authorised).toMatchObject({
+      status: 'returnAuthorised',
+      rmaNo: `RMA${complaint.complaintNo.slice(2)}`,
+      returnQuantity: 4,
+      returnAddress: '上海市闵行区 售后组（收）',
+    });
     const seen = await browser.callOk(complaintCalls.detail, { id: complaint.id });
     expect(seen).toMatchObject({ statusLabel: '待退货', events: ['shipReturn', 'withdraw'], aftersales: { rmaNo: authorised.rmaNo, returnQuantity: 4 } });
     expect(seen.aftersales.returnDueStr).not.toBeNull();
@@ -151,8 +158,17 @@ describe('staff actions on complaints', () => {
       code: 400,
       msg: '请选择退货快递公司',
     });
-    const shipped = await browser.call(complaintCalls.shipReturn, { id: complaint.id, from: 'returnAuthorised', carrierName: '顺丰速运', trackingNo: 'SF777888999' });
-    expect(shipped).toMatchObject({ code: 1, msg: '退货快递已登记', data: { statusLabel: '退货中', events: [], aftersales: { returnTrackingNo: 'SF777888999' } } });
+    const shipped = await browser.call(complaintCalls.shipReturn, {
+      id: complaint.id,
+      from: 'returnAuthorised',
+      carrierName: '顺丰速运',
+      trackingNo: 'SF777888999',
+    });
+    expect(shipped).toMatchObject({
+      code: 1,
+      msg: '退货快递已登记',
+      data: { statusLabel: '退货中', events: [], aftersales: { returnTrackingNo: 'SF777888999' } },
+    });
     expect(await browser.call(complaintCalls.close, { id: complaint.id })).toMatchObject({ code: 409, msg: '退货正在寄回途中，不能撤销' });
     expect((await receiveReturn(k(), { complaintId: complaint.id, staffName: '仓库小张', note: '数量相符' })).status).toBe('goodsReceived');
     // 10 parts for ¥200.00 (the fixture's ¥20 a part): 4 returned are ¥80.00.
@@ -164,7 +180,9 @@ describe('staff actions on complaints', () => {
     expect(done).toMatchObject({ statusLabel: '已退款', events: [], aftersales: { refundCents: 8_000, refundStatusLabel: '退款中' } });
     const no = complaint.complaintNo;
     expect(await returnedMessagesOf(userId)).toEqual([
-      expect.stringMatching(new RegExp(`^您的售后投诉${no}已同意退货：请于\\d{4}-\\d\\d-\\d\\d前将4个商品寄回（上海市闵行区 售后组（收）），包裹内请注明退货单号RMA`)),
+      expect.stringMatching(
+        new RegExp(`^您的售后投诉${no}已同意退货：请于\\d{4}-\\d\\d-\\d\\d前将4个商品寄回（上海市闵行区 售后组（收）），包裹内请注明退货单号RMA`),
+      ),
       `您的售后投诉${no}已登记退货快递：顺丰速运 SF777888999，我们收到后会尽快为您处理。`,
       `您的售后投诉${no}：我们已收到您退回的商品（数量相符），将尽快为您处理。`,
       `您的售后投诉${no}已办理退款¥80.00（退款单号${no}R），款项将原路退回。`,
@@ -175,14 +193,22 @@ describe('staff actions on complaints', () => {
     const first = await filed();
     await authoriseReturn(k(), { complaintId: first.complaint.id, staffName: '李主管' });
     await receiveReturn(k(), { complaintId: first.complaint.id, staffName: '仓库小张' });
-    const replaced = await replaceGoods(k(), { complaintId: first.complaint.id, staffName: '李主管', carrierName: '顺丰速运', trackingNo: 'SF555', isPickup: false });
+    const replaced = await replaceGoods(k(), {
+      complaintId: first.complaint.id,
+      staffName: '李主管',
+      carrierName: '顺丰速运',
+      trackingNo: 'SF555',
+      isPickup: false,
+    });
     expect(replaced).toMatchObject({ status: 'replaced', replaceCarrierName: '顺丰速运', replaceTrackingNo: 'SF555' });
 
     const second = await filed();
     await fireStaffEvent(k(), { complaintId: second.complaint.id, event: 'takeUp', staffName: '李主管' });
     const ctx = refundContext();
     const paid = (await k().selectFrom('orders').select('payableCents').where('orderNo', '=', second.order.orderNo).executeTakeFirstOrThrow()).payableCents;
-    expect(await errorCodeOf(refundComplaint(ctx, { complaintId: second.complaint.id, staffName: '王财务', amountCents: paid + 1 }))).toBe('complaint.refundInvalid');
+    expect(await errorCodeOf(refundComplaint(ctx, { complaintId: second.complaint.id, staffName: '王财务', amountCents: paid + 1 }))).toBe(
+      'complaint.refundInvalid',
+    );
     expect(await refundedCentsOf(second.order.orderNo)).toBe(0);
     const { complaint } = await refundComplaint(ctx, { complaintId: second.complaint.id, staffName: '王财务' });
     expect(complaint).toMatchObject({ status: 'refunded', refundCents: 20_000, returnQuantity: null });
@@ -242,6 +268,8 @@ describe('staff actions on complaints', () => {
       'returnShipped',
       'returnAuthorised',
     ]);
-    expect((await returnedMessagesOf(late.userId)).at(-1)).toBe(`您的售后投诉${late.complaint.complaintNo}因同意退货后7天内未寄回商品，已自动关闭。如仍需售后，请重新提交投诉。`);
+    expect((await returnedMessagesOf(late.userId)).at(-1)).toBe(
+      `您的售后投诉${late.complaint.complaintNo}因同意退货后7天内未寄回商品，已自动关闭。如仍需售后，请重新提交投诉。`,
+    );
   });
 });

@@ -221,7 +221,12 @@ describe('the after-sales lifecycle against its model', () => {
         if (!order || lineId === undefined) return;
         const isAllowedNow = !isOrderClosed(order) && !model.cases.some((kase) => kase.lineId === lineId && isOpen(kase.status));
         const outcome = await outcomeOf(async () => {
-          const filed = await createComplaint(deps(), order.userId, { orderLineId: lineId, type: 'damaged', description: '收到的芯片引脚弯折，无法贴片。', photoKeys: [] });
+          const filed = await createComplaint(deps(), order.userId, {
+            orderLineId: lineId,
+            type: 'damaged',
+            description: '收到的芯片引脚弯折，无法贴片。',
+            photoKeys: [],
+          });
           model.cases.push({
             id: filed.id,
             complaintNo: filed.complaintNo,
@@ -264,7 +269,12 @@ describe('the after-sales lifecycle against its model', () => {
           model.cases.filter((candidate) => candidate.shown.some((status) => status !== candidate.status)),
           index,
         );
-        const seen = kase && pick(kase.shown.filter((status) => status !== kase.status), shownIndex);
+        const seen =
+          kase &&
+          pick(
+            kase.shown.filter((status) => status !== kase.status),
+            shownIndex,
+          );
         if (!kase || !seen) return;
         const outcome = await outcomeOf(realAct(kase, act, t.fixture.admin, seen, 3));
         expect(outcome.isDone, `${act} from a page showing ${seen} (now ${kase.status})`).toBe(false);
@@ -279,7 +289,11 @@ describe('the after-sales lifecycle against its model', () => {
       check: (model) => model.cases.length > 0,
       async run(model) {
         // A case the first act applies to, when there is one (the point is the race).
-        const kase = pick(model.cases.filter((candidate) => acts[first].from.includes(candidate.status)), index) ?? pick(model.cases, index);
+        const kase =
+          pick(
+            model.cases.filter((candidate) => acts[first].from.includes(candidate.status)),
+            index,
+          ) ?? pick(model.cases, index);
         if (!kase) return;
         const seen = kase.status;
         const expected = [first, second].filter((act) => isAllowed(model, kase, act, 'admin', seen));
@@ -409,7 +423,9 @@ describe('the after-sales lifecycle against its model', () => {
     { weight: 2, arbitrary: fc.tuple(index, index, anyAct).map(([at, shown, act]) => checked(staleCommand(at, shown, act))) },
     {
       weight: 2,
-      arbitrary: fc.tuple(index, fc.constantFrom(...staffActs), fc.constantFrom(...staffActs)).map(([at, first, second]) => checked(twoStaffCommand(at, first, second))),
+      arbitrary: fc
+        .tuple(index, fc.constantFrom(...staffActs), fc.constantFrom(...staffActs))
+        .map(([at, first, second]) => checked(twoStaffCommand(at, first, second))),
     },
     { weight: 1, arbitrary: fc.constantFrom(day, 3 * day, 8 * day).map((step) => checked(clockCommand(step))) },
   );

@@ -92,7 +92,8 @@ export async function aftersalesOf(db: Kysely<Database>, row: ComplaintRow): Pro
     rmaNo: row.rmaNo,
     returnAddress: row.returnAddress,
     returnQuantity: row.returnQuantity,
-    returnDueStr: row.status === ComplaintStatus.returnAuthorised && row.returnAuthorisedAt !== null ? formatOrderTime(returnDueAt(row.returnAuthorisedAt)) : null,
+    returnDueStr:
+      row.status === ComplaintStatus.returnAuthorised && row.returnAuthorisedAt !== null ? formatOrderTime(returnDueAt(row.returnAuthorisedAt)) : null,
     returnCarrierName: row.returnCarrierName,
     returnTrackingNo: row.returnTrackingNo,
     returnShippedAtStr: timeOrNull(row.returnShippedAt),
@@ -275,8 +276,7 @@ export async function shipReturnByMember(
       seen: request.seen ?? row.status,
       now,
       changes: { returnCarrierName: request.carrierName, returnTrackingNo: request.trackingNo, returnShippedAt: now },
-      message: (complaint) =>
-        `您的售后投诉${complaint.complaintNo}已登记退货快递：${request.carrierName} ${request.trackingNo}，我们收到后会尽快为您处理。`,
+      message: (complaint) => `您的售后投诉${complaint.complaintNo}已登记退货快递：${request.carrierName} ${request.trackingNo}，我们收到后会尽快为您处理。`,
     }),
   );
   return loadComplaintDetail(deps, userId, request.id);

@@ -12,14 +12,7 @@ import type { Database } from '../../db/database.ts';
 import type { AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import {
-  authoriseReturn,
-  fireStaffEvent,
-  receiveReturn,
-  refundComplaint,
-  replaceGoods,
-  replyAsStaff,
-} from '../complaint/complaint-staff.service.ts';
+import { authoriseReturn, fireStaffEvent, receiveReturn, refundComplaint, replaceGoods, replyAsStaff } from '../complaint/complaint-staff.service.ts';
 import { aftersalesOf, findComplaintForStaff, loadComplaintForStaff } from '../complaint/complaint.service.ts';
 import type { ComplaintRow } from '../complaint/complaint.tables.ts';
 import { loadComplaintFacts } from '../complaint/complaint-transition.service.ts';
@@ -102,7 +95,10 @@ export async function loadComplaintDetailForStaff(deps: ReadDeps, id: number): P
     replies: complaint.replies,
     aftersales,
     facts,
-    suggestedRefundCents: Math.min(facts.orderRefundableCents, lineShareCents({ amountCents: lineAmountCents, quantity: line?.quantity ?? 0 }, row.returnQuantity ?? line?.quantity ?? 0)),
+    suggestedRefundCents: Math.min(
+      facts.orderRefundableCents,
+      lineShareCents({ amountCents: lineAmountCents, quantity: line?.quantity ?? 0 }, row.returnQuantity ?? line?.quantity ?? 0),
+    ),
   };
 }
 
@@ -113,7 +109,12 @@ function lifecycleActorOf(actor: StaffActor): Actor {
 }
 
 /** The console's audit entry of one change, in the change's own transaction: the status before and after, and what came with it. */
-function auditComplaint(action: string, actor: StaffActor, before: { status: string }, extra: (after: ComplaintRow) => object = () => ({})): AlongsideChange<ComplaintRow> {
+function auditComplaint(
+  action: string,
+  actor: StaffActor,
+  before: { status: string },
+  extra: (after: ComplaintRow) => object = () => ({}),
+): AlongsideChange<ComplaintRow> {
   return (trx, after) =>
     recordStaffChange(trx, {
       ...actor,
@@ -131,7 +132,11 @@ async function statusOf(deps: ReadDeps, id: number): Promise<{ status: string }>
 
 export async function replyToComplaint(deps: ComplaintDeskDeps, actor: StaffActor, request: Requests['reply']): Promise<AdminComplaintDetail> {
   const before = await statusOf(deps, request.id);
-  await replyAsStaff(deps.db, { complaintId: request.id, staffName: actor.staff.displayName, text: request.text }, auditComplaint('reply', actor, before, () => ({ reply: request.text })));
+  await replyAsStaff(
+    deps.db,
+    { complaintId: request.id, staffName: actor.staff.displayName, text: request.text },
+    auditComplaint('reply', actor, before, () => ({ reply: request.text })),
+  );
   return loadComplaintDetailForStaff(deps, request.id);
 }
 
@@ -140,7 +145,14 @@ export async function fireComplaintEventByStaff(deps: ComplaintDeskDeps, actor: 
   const before = await statusOf(deps, request.id);
   await fireStaffEvent(
     deps.db,
-    { complaintId: request.id, event: request.event, seen: request.from, note: request.note, staffName: actor.staff.displayName, actor: lifecycleActorOf(actor) },
+    {
+      complaintId: request.id,
+      event: request.event,
+      seen: request.from,
+      note: request.note,
+      staffName: actor.staff.displayName,
+      actor: lifecycleActorOf(actor),
+    },
     auditComplaint(request.event, actor, before, () => ({ note: request.note })),
   );
   return loadComplaintDetailForStaff(deps, request.id);
@@ -160,7 +172,11 @@ export async function authoriseReturnByStaff(deps: ComplaintDeskDeps, actor: Sta
       staffName: actor.staff.displayName,
       actor: lifecycleActorOf(actor),
     },
-    auditComplaint('authoriseReturn', actor, before, (after) => ({ rmaNo: after.rmaNo, returnQuantity: after.returnQuantity, returnAddress: after.returnAddress })),
+    auditComplaint('authoriseReturn', actor, before, (after) => ({
+      rmaNo: after.rmaNo,
+      returnQuantity: after.returnQuantity,
+      returnAddress: after.returnAddress,
+    })),
   );
   return loadComplaintDetailForStaff(deps, request.id);
 }
@@ -199,15 +215,18 @@ export async function replaceReturnedGoods(deps: ComplaintDeskDeps, actor: Staff
 }
 
 /** 退款: through the order, under the complaint's refund number (财务's permission). */
-export async function refundComplaintByStaff(
-  deps: ComplaintDeskDeps,
-  actor: StaffActor,
-  request: Requests['refund'],
-): Promise<AdminComplaintDetail> {
+export async function refundComplaintByStaff(deps: ComplaintDeskDeps, actor: StaffActor, request: Requests['refund']): Promise<AdminComplaintDetail> {
   const before = await statusOf(deps, request.id);
   await refundComplaint(
     refundContextOf(deps),
-    { complaintId: request.id, seen: request.from, amountCents: request.amount, note: request.note, staffName: actor.staff.displayName, actor: lifecycleActorOf(actor) },
+    {
+      complaintId: request.id,
+      seen: request.from,
+      amountCents: request.amount,
+      note: request.note,
+      staffName: actor.staff.displayName,
+      actor: lifecycleActorOf(actor),
+    },
     auditComplaint('refund', actor, before, (after) => ({ refundNo: after.refundNo, refundCents: after.refundCents, note: request.note })),
   );
   return loadComplaintDetailForStaff(deps, request.id);

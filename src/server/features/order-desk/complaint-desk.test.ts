@@ -96,7 +96,12 @@ describe('售后服务 (complaint desk calls)', () => {
       code: 400,
       msg: '请填写换货的快递单号',
     });
-    const replaced = await service.browser.call(adminComplaintCalls.replace, { id: complaint.id, from: 'goodsReceived', carrierCode: 'sf', trackingNo: 'SF555' });
+    const replaced = await service.browser.call(adminComplaintCalls.replace, {
+      id: complaint.id,
+      from: 'goodsReceived',
+      carrierCode: 'sf',
+      trackingNo: 'SF555',
+    });
     expect(replaced).toMatchObject({ code: 1, data: { status: 'replaced', statusLabel: '已换货', aftersales: { replaceTrackingNo: 'SF555' } } });
     const memberView = await browser.callOk(complaintCalls.detail, { id: complaint.id });
     expect(memberView.replies.map((reply) => reply.text)).toContain('已为您换货发出：顺丰速运，运单号 SF555。');
@@ -119,7 +124,9 @@ describe('售后服务 (complaint desk calls)', () => {
     const service = await signedInStaff(t.app, k(), 'service');
     const admin = await signedInStaff(t.app, k(), 'admin');
     const { complaint, browser, order } = await filed();
-    expect(await service.browser.call(adminComplaintCalls.authoriseReturn, { id: complaint.id, quantity: 5, address: '上海市闵行区 售后组' })).toMatchObject({ code: 1 });
+    expect(await service.browser.call(adminComplaintCalls.authoriseReturn, { id: complaint.id, quantity: 5, address: '上海市闵行区 售后组' })).toMatchObject({
+      code: 1,
+    });
     expect(await service.browser.call(adminComplaintCalls.receiveGoods, { id: complaint.id, note: '' })).toMatchObject({ code: 1 });
     expect(await service.browser.call(adminComplaintCalls.refund, { id: complaint.id, from: 'goodsReceived', note: '' })).toMatchObject({
       code: 403,

@@ -65,7 +65,7 @@ export function ComplaintMemberActions({ complaint, onChange }: { complaint: Com
       <div className="complaint-actions">
         {complaint.events.includes('reopen') ? (
           <p className="complaint-detail__ended">
-            该投诉已{complaint.statusLabel}。问题仍未解决？
+            该投诉{complaint.statusLabel}。问题仍未解决？
             <button
               type="button"
               className="button"
@@ -76,7 +76,8 @@ export function ComplaintMemberActions({ complaint, onChange }: { complaint: Com
             </button>
           </p>
         ) : (
-          <p className="complaint-detail__ended">该投诉已{complaint.statusLabel}，如有新的问题请重新提交投诉。</p>
+          // Every settled state reads 已…: 该投诉已解决, 该投诉已退款.
+          <p className="complaint-detail__ended">该投诉{complaint.statusLabel}，如有新的问题请重新提交投诉。</p>
         )}
         {problem ? (
           <p className="complaint-form__problem" role="alert">

@@ -71,7 +71,14 @@ export function ComplaintSteps({ complaint, events, carriers, isBusy, run }: Ste
           <p className="desk-form__hint">将生成退货单号，并把退货地址和数量发送给会员；{complaintLimits.returnShipDays}天内未寄回自动关闭。</p>
           <label>
             退货数量（最多 {complaint.quantity}）
-            <input name="returnQuantity" type="number" min={1} max={complaint.quantity} value={quantity} onChange={(event) => setQuantity(event.target.value)} />
+            <input
+              name="returnQuantity"
+              type="number"
+              min={1}
+              max={complaint.quantity}
+              value={quantity}
+              onChange={(event) => setQuantity(event.target.value)}
+            />
           </label>
           <label>
             退货地址
@@ -89,11 +96,21 @@ export function ComplaintSteps({ complaint, events, carriers, isBusy, run }: Ste
         </form>
       )}
       {has('receiveGoods') && (
-        <form className="desk-form" aria-label="确认收到退货" onSubmit={onSubmit(() => void run(adminComplaintCalls.receiveGoods, { id, from, note: receiveNote }))}>
+        <form
+          className="desk-form"
+          aria-label="确认收到退货"
+          onSubmit={onSubmit(() => void run(adminComplaintCalls.receiveGoods, { id, from, note: receiveNote }))}
+        >
           <h3>收到退货</h3>
           <label>
             收货备注
-            <input name="note" maxLength={100} value={receiveNote} onChange={(event) => setReceiveNote(event.target.value)} placeholder="如 外箱完好，数量相符" />
+            <input
+              name="note"
+              maxLength={100}
+              value={receiveNote}
+              onChange={(event) => setReceiveNote(event.target.value)}
+              placeholder="如 外箱完好，数量相符"
+            />
           </label>
           <button className="admin-button" disabled={isBusy}>
             确认收到退货
@@ -105,8 +122,8 @@ export function ComplaintSteps({ complaint, events, carriers, isBusy, run }: Ste
           <h3>退款</h3>
           <p className="desk-form__hint">
             经订单原路退回。建议金额 {formatCents(complaint.suggestedRefundCents)}
-            {complaint.aftersales.returnQuantity !== null ? `（退货 ${String(complaint.aftersales.returnQuantity)} 个的商品金额）` : '（整行商品金额，未退货）'}，订单可退{' '}
-            {formatCents(complaint.orderRefundableCents)}。
+            {complaint.aftersales.returnQuantity !== null ? `（退货 ${String(complaint.aftersales.returnQuantity)} 个的商品金额）` : '（整行商品金额，未退货）'}
+            ，订单可退 {formatCents(complaint.orderRefundableCents)}。
           </p>
           <label>
             退款金额（元）

@@ -30,6 +30,9 @@ export function ComplaintDesk({ initial, carriers, staff }: { initial: AdminComp
   const can = useStaffCan(staff);
   const actor: Actor = { kind: ActorKind.staff, can: (action, subject) => can({ action, subject }) };
   const events = allowedEvents(complaintLifecycle, complaint.facts, actor);
+  // What the state allows someone: a step this role may not take is named, not silently missing.
+  const anyone: Actor = { kind: ActorKind.staff, can: () => true };
+  const isRefundForOthers = !events.includes('refund') && allowedEvents(complaintLifecycle, complaint.facts, anyone).includes('refund');
   const mayUpdate = can({ action: 'update', subject: 'Complaint' });
   const [reply, setReply] = useState('');
   const a = complaint.aftersales;
@@ -135,6 +138,11 @@ export function ComplaintDesk({ initial, carriers, staff }: { initial: AdminComp
         </form>
       )}
       <ComplaintSteps complaint={complaint} events={events} carriers={carriers} isBusy={isBusy} run={run} />
+      {isRefundForOthers && (
+        <p className="desk-form__hint" data-testid="complaint-refund-hint">
+          退款须由有退款权限的同事（财务）在此办理。
+        </p>
+      )}
     </section>
   );
 }
