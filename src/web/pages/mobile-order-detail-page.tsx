@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import { invoiceTitleOf, invoiceTypeNames } from '../../contract/invoice.ts';
 import { mobileBuyPaths, type MobileOrderDetailData } from '../../contract/mobile-buy.ts';
 import { formatUnitPriceE4 } from '../../contract/money.ts';
-import { OrderStatus } from '../../contract/order.ts';
+import { OrderStatus, type OrderDetail } from '../../contract/order.ts';
 import { formatCents } from '../../contract/pricing.ts';
 import { MobileOrderButtons } from '../features/mobile/buy/mobile-order-card.tsx';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
@@ -22,8 +22,10 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
   );
 }
 
-function hasLogistics(status: OrderStatus): boolean {
-  return status !== OrderStatus.unpaid && status !== OrderStatus.cancelled;
+/** Paid and not cancelled; a closed order only if something was sent before it closed. */
+function hasLogistics(order: Pick<OrderDetail, 'status' | 'trackingNo' | 'events'>): boolean {
+  if (order.status === OrderStatus.closed) return order.trackingNo !== null || order.events.some((event) => event.text.startsWith('部分发货'));
+  return order.status !== OrderStatus.unpaid && order.status !== OrderStatus.cancelled;
 }
 
 /** /m/user/order/detail/:orderNo (the member's own orders): state, actions, logistics, address, lines, amounts, invoice, timeline. */
@@ -54,7 +56,7 @@ export function MobileOrderDetailPage({ shell, data }: PageProps<MobileOrderDeta
           订单号 <span data-testid="m-detail-order-no">{order.orderNo}</span> · {order.createdAtStr}
         </p>
       </section>
-      {hasLogistics(order.status) ? (
+      {hasLogistics(order) ? (
         <Card title="物流信息">
           <ExpressTimeline orderNo={order.orderNo} />
         </Card>

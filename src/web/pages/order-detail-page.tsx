@@ -22,8 +22,10 @@ const statusHints: Record<OrderStatus, string> = {
   [OrderStatus.closed]: '订单已全额退款，交易关闭。',
 };
 
-function hasLogistics(status: OrderStatus): boolean {
-  return status !== OrderStatus.unpaid && status !== OrderStatus.cancelled;
+/** Paid and not cancelled; a closed order only if something was sent before it closed. */
+function hasLogistics(order: Pick<OrderDetail, 'status' | 'trackingNo' | 'events'>): boolean {
+  if (order.status === OrderStatus.closed) return order.trackingNo !== null || order.events.some((event) => event.text.startsWith('部分发货'));
+  return order.status !== OrderStatus.unpaid && order.status !== OrderStatus.cancelled;
 }
 
 /** /user/order/detail/:orderNo (the member's own orders): state and what can be done, logistics, lines, amounts, address, invoice, payment. */
@@ -63,7 +65,7 @@ export function OrderDetailPage({ shell, data }: PageProps<OrderDetail>) {
           <BuyAgainNotice actions={actions} orderNo={order.orderNo} />
           <OrderProgress order={order} />
         </section>
-        {hasLogistics(order.status) ? (
+        {hasLogistics(order) ? (
           <section className="person-panel" aria-labelledby="order-express-title">
             <h2 id="order-express-title" className="person-panel__title">
               物流信息

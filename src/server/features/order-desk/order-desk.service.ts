@@ -119,6 +119,7 @@ export async function loadOrderDetailForStaff(db: Db, orderNo: string, staff: Pi
   for (const shipment of view.shipments) for (const line of shipment.lines) shipped.set(line.orderLineId, (shipped.get(line.orderLineId) ?? 0) + line.quantity);
   const method = isPaymentMethod(order.paymentMethod) ? order.paymentMethod : null;
   const isPaid = order.paidAt !== null && order.status !== OrderStatus.unpaid;
+  const isFinal = order.status === OrderStatus.cancelled || order.status === OrderStatus.closed;
   const refundableCents = isPaid ? order.payableCents - order.refundedCents : 0;
   const invoice = parseJson(order.invoiceJson) as InvoiceSnapshot | null;
   return {
@@ -129,7 +130,8 @@ export async function loadOrderDetailForStaff(db: Db, orderNo: string, staff: Pi
     createdAtStr: formatOrderTime(order.createdAt),
     lines: view.lines.map((line) => {
       const shippedQuantity = shipped.get(line.id) ?? 0;
-      const progress = lineProgress(line, shippedQuantity);
+      // A cancelled or closed order sends nothing more.
+      const progress = isFinal ? { toShip: 0, shippableNow: 0 } : lineProgress(line, shippedQuantity);
       return {
         id: line.id,
         productId: line.productId,
@@ -223,8 +225,10 @@ function auditOrder(trx: Transaction<Database>, actor: StaffActor, action: strin
 /** 确认到账: the transfer's amount must be the order's; a second confirmation is refused (nothing changes). */
 export async function confirmTransferByStaff(db: Db, actor: StaffActor, request: Requests['confirmTransfer']): Promise<AdminOrderDetail> {
   const before = await findOrderForStaff(db, request.orderNo);
-  const outcome = await confirmBankTransfer(db, { orderNo: request.orderNo, amountCents: request.amount, staffNote: request.note, seen: request.from }, (trx, after) =>
-    auditOrder(trx, actor, 'confirmTransfer', before, after, { note: request.note }),
+  const outcome = await confirmBankTransfer(
+    db,
+    { orderNo: request.orderNo, amountCents: request.amount, staffNote: request.note, seen: request.from },
+    (trx, after) => auditOrder(trx, actor, 'confirmTransfer', before, after, { note: request.note }),
   );
   if (outcome === 'alreadyPaid') throw new AppError(orderDeskErrors.alreadyConfirmed);
   return loadOrderDetailForStaff(db, request.orderNo, actor.staff);
@@ -245,9 +249,7 @@ export async function shipByStaff(db: Db, actor: StaffActor, request: Requests['
 export async function cancelOrderByStaff(deps: OrderDeskDeps, actor: StaffActor, request: Requests['cancel']): Promise<AdminOrderDetail> {
   const before = await findOrderForStaff(deps.db, request.orderNo);
   const cancel = { orderNo: request.orderNo, reason: request.reason, seen: request.from, actor: staffActorOf(actor.staff) };
-  await cancelByStaff(refundContextOf(deps), cancel, (trx, after) =>
-    auditOrder(trx, actor, 'cancel', before, after),
-  );
+  await cancelByStaff(refundContextOf(deps), cancel, (trx, after) => auditOrder(trx, actor, 'cancel', before, after));
   return loadOrderDetailForStaff(deps.db, request.orderNo, actor.staff);
 }
 
@@ -329,7 +331,14 @@ export async function issueInvoiceForStaff(db: Db, actor: StaffActor, request: R
 export async function reverseInvoiceForStaff(db: Db, actor: StaffActor, request: Requests['reverseInvoice']): Promise<AdminOrderDetail> {
   const before = await loadOrderForStaff(db, request.orderNo);
   await reverseInvoiceByStaff(db, { orderNo: request.orderNo, reversalNumber: request.reversalNumber, actor: staffActorOf(actor.staff) }, (trx, reversed) =>
-    recordStaffChange(trx, { ...actor, action: 'reverseInvoice', subject: 'Invoice', subjectId: request.orderNo, before: before.issuedInvoice, after: reversed }),
+    recordStaffChange(trx, {
+      ...actor,
+      action: 'reverseInvoice',
+      subject: 'Invoice',
+      subjectId: request.orderNo,
+      before: before.issuedInvoice,
+      after: reversed,
+    }),
   );
   return loadOrderDetailForStaff(db, request.orderNo, actor.staff);
 }
