@@ -5,7 +5,8 @@ import { useTestApp } from '../../testing/use-test-app.ts';
 import { cancelByStaff, refundOrder } from '../order/order-staff.service.ts';
 import { loadOrderDetail } from '../order/order.service.ts';
 import type { PaymentProvider, RefundRequest } from './payment-provider.ts';
-import { confirmOfflineRefund, refundContextOf, staleRefundMs, type RefundContext } from './payment-refund.service.ts';
+import { ActorKind } from '../../../contract/lifecycle.ts';
+import { confirmOfflineRefund, findRefundsForStaff, refundContextOf, retryRefund, staleRefundMs, type RefundContext } from './payment-refund.service.ts';
 import { eventKindsOf, insertPaidOrder, refundedCentsOf, refundsOf } from './testing/payment-fixtures.ts';
 
 describe('refunds through the provider that took the payment (模拟支付, 对公转账)', () => {
@@ -134,6 +135,38 @@ describe('refunds through the provider that took the payment (模拟支付, 对�
     expect(await eventKindsOf(t.db.kysely, orderNo)).toEqual(['refundRequested', 'refunded', 'cancelled', 'refunded']);
     expect(await errorCodeOf(cancelByStaff(ctx, { orderNo, reason: '' }))).toBe('order.notCancellable');
     expect(calls).toHaveLength(2);
+  });
+
+  it('keeps a refused cancellation’s refund owed, and staff try it again from the console (重新退款) under its number', async () => {
+    const { ctx, calls } = countingContext();
+    const refusing: RefundContext = {
+      ...ctx,
+      providers: {
+        ...ctx.providers,
+        find: (method) => {
+          const provider = ctx.providers.find(method);
+          return provider && { ...provider, refund: () => Promise.resolve({ status: 'failed', providerRefundNo: null, answer: '渠道拒绝' }) };
+        },
+      },
+    };
+    const { orderNo } = await paidOrder('development', 7_000);
+    const { refund } = await cancelByStaff(refusing, { orderNo, reason: '缺货' });
+    expect(refund).toMatchObject({ status: 'failed', kind: 'cancellation', answer: '渠道拒绝' });
+    expect(await refundedCentsOf(t.db.kysely, orderNo)).toBe(7_000);
+    expect(await findRefundsForStaff(t.db.kysely, orderNo)).toMatchObject([{ kindLabel: '取消订单退款', statusLabel: '失败', isOwed: true }]);
+
+    const refundNo = refund?.refundNo ?? '';
+    const clerk = { kind: ActorKind.staff, can: () => false } as const;
+    expect(await errorCodeOf(retryRefund(ctx, { refundNo, actor: clerk }))).toBe('refund.forbidden');
+    await expect(retryRefund(ctx, { refundNo, seen: 'processing' })).rejects.toMatchObject({
+      errorCode: 'payment.refundNotAllowed',
+      message: '退款处理中，不能重新退款',
+    });
+    expect(await retryRefund(ctx, { refundNo, seen: 'failed' })).toMatchObject({ status: 'succeeded' });
+    await expect(retryRefund(ctx, { refundNo })).rejects.toMatchObject({ errorCode: 'payment.refundNotAllowed', message: '退款已成功，不能重新退款' });
+    expect(calls).toHaveLength(1);
+    expect(await refundedCentsOf(t.db.kysely, orderNo)).toBe(7_000);
+    expect((await eventKindsOf(t.db.kysely, orderNo)).filter((kind) => kind === 'refunded')).toHaveLength(1);
   });
 
   it('asks the provider again under the same number only once a 处理中 refund has gone quiet (its answer lost)', async () => {

@@ -17,6 +17,14 @@ describe('the refunds of an order detail', () => {
     expect(html).toContain('<dt>退款中：</dt><dd data-testid="detail-refund" title="线下退款">¥30.00</dd>');
   });
 
+  it('names a late payment sent back (the order never took it) by its own label, why in its title', () => {
+    const html = render({
+      refundedCents: 0,
+      refunds: [{ refundNo: 'L-alipay-1', amountCents: 9_900, isDone: true, statusLabel: '付款已退回', channelLabel: '原路退回（订单已取消）', createdAt: 1 }],
+    });
+    expect(html).toBe('<dl><dt>付款已退回：</dt><dd data-testid="detail-refund" title="原路退回（订单已取消）">¥99.00</dd></dl>');
+  });
+
   it('shows the refunded total of an order refunded before refunds were listed, and nothing without a refund', () => {
     expect(render({ refundedCents: 1_200, refunds: [] })).toContain('¥12.00');
     expect(render({ refundedCents: 0, refunds: [] })).toBe('<dl></dl>');
