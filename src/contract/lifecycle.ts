@@ -51,6 +51,8 @@ export interface Guard<Facts> {
   readonly holds: (facts: Facts) => boolean;
   /** The refusal shown when it does not. */
   readonly refusal: string;
+  /** Its own errorCode, when it is not the event's (another job running is not the job's state). */
+  readonly error?: ErrorDefinition;
 }
 
 export interface EventSpec<State extends string, Facts> {
@@ -153,7 +155,7 @@ export function decide<State extends string, Event extends string, Facts extends
   if (actor !== undefined && !mayAct(spec.actors, actor)) return { isAllowed: false, error: lifecycle.forbidden, msg: lifecycle.forbidden.msg };
   if (!spec.from.includes(facts.state)) return { isAllowed: false, error: spec.refusal, msg: `${lifecycle.states[facts.state].refusalName}，不能${spec.label}` };
   const failed = spec.guards?.find((guard) => !guard.holds(facts));
-  return failed ? { isAllowed: false, error: spec.refusal, msg: failed.refusal } : allowed;
+  return failed ? { isAllowed: false, error: failed.error ?? spec.refusal, msg: failed.refusal } : allowed;
 }
 
 export function isAllowed<State extends string, Event extends string, Facts extends { state: State }>(

@@ -96,7 +96,7 @@ export const orderLifecycle = defineLifecycle({
       from: [OrderStatus.unpaid],
       to: OrderStatus.unshipped,
       actors: [{ kind: ActorKind.provider }],
-      effects: ['金额须等于应付金额', '邀请有礼：首单实付达到门槛时奖励邀请人'],
+      effects: ['金额须等于应付金额', '邀请有礼：首笔实付（商品，不含运费）达到门槛的订单奖励邀请人，每位好友一次'],
       refusal: orderErrors.notPayable,
     },
     confirmTransfer: {
