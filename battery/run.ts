@@ -4,7 +4,8 @@
  * The reliability battery of issue 9, on the embedded store (one process on SQLite) and on the
  * scaled-out one (3 processes on PostgreSQL + Redis behind nginx): XSS in Chromium, sqlmap, the
  * anti-forgery matrix and the fuzz against each; the libfiu faults on SQLite; the races and the
- * faults (kill -9, PostgreSQL and Redis cut) against 3 processes. Each step is its own script
+ * faults (kill -9, PostgreSQL and Redis cut) against 3 processes; without --short, the lifecycle
+ * models' long runs on both engines. Each step is its own script
  * (battery/*.ts), run in turn; the summary's last line is `battery: N passed, N failed`.
  * `--short` is the form .ci/run uses (fewer payloads and vectors, quick sqlmap).
  *
@@ -98,6 +99,8 @@ async function sqliteStage() {
     rmSync(dir, { recursive: true, force: true });
   }
   await runStep('sqlite faults (libfiu: disk full, I/O errors)', 'faults.ts', ['sqlite-io', '--build-dir', buildDir, ...(isShort ? ['--short'] : [])]);
+  // CI's Vitest run already drives the lifecycle models; the full battery drives them far longer.
+  if (!isShort) await runStep('sqlite lifecycle models (long runs)', 'lifecycle-models.ts', ['--engine', 'sqlite']);
 }
 
 async function clusterStage() {
@@ -140,6 +143,13 @@ async function clusterStage() {
   ]);
 }
 
+async function postgresModelStage() {
+  if (isShort) return;
+  const databaseUrl = new URL(postgresUrl);
+  databaseUrl.pathname = '/postgres';
+  await runStep('postgres lifecycle models (long runs)', 'lifecycle-models.ts', ['--engine', 'postgres', '--database-url', databaseUrl.toString()]);
+}
+
 async function dropDatabase(name: string) {
   const admin = new pg.Client({ connectionString: postgresUrl });
   await admin.connect();
@@ -157,6 +167,7 @@ if (!existsSync(join(buildDir, 'server/main.js'))) {
 const started = Date.now();
 if (stages.has('sqlite')) await sqliteStage();
 if (stages.has('cluster')) await clusterStage();
+if (stages.has('cluster')) await postgresModelStage();
 
 for (const result of results.filter((step) => !step.isPassed)) {
   console.log(`\n=== ${result.name} failed; the end of its output:`);
