@@ -4,7 +4,8 @@ import type { ComplaintLifecycleEvent } from './complaint-lifecycle.ts';
 
 /**
  * After-sales complaints (issue 10, /user/feedback): a member complains about one line of a shipped
- * or completed order, with photos; staff reply and move it through its statuses.
+ * or completed order, with photos; staff reply, and the case goes through its declared lifecycle
+ * (complaint-lifecycle.ts: a return, a refund through the order, a replacement, or a settlement).
  */
 export const ComplaintStatus = {
   /** 待处理: filed, no one has taken it yet. */
