@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus } from '../../../contract/order.ts';
 import { paymentCalls, paymentDevCalls } from '../../../contract/payment-calls.ts';
+import { createCacheVersions } from '../../cache/cache-versions.ts';
+import { AppError } from '../../http/app-error.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
+import { createPayment, createPaymentProviders, payByDevelopment, type PaymentContext } from './payment.service.ts';
 import { eventKindsOf, insertUnpaidOrder, orderOf } from './testing/payment-fixtures.ts';
 
 describe('many cashier calls for one order at once', () => {
@@ -27,6 +30,43 @@ describe('many cashier calls for one order at once', () => {
       { method: 'bankTransfer', status: 'created' },
       { method: 'development', status: 'paid' },
     ]);
+  });
+
+  it('pays each of 4 orders (5 rounds) once when 25 choices of 模拟支付, 25 of 对公转账 and 25 payments hit each at once (the services themselves)', async () => {
+    const db = t.db.kysely;
+    const ctx: PaymentContext = {
+      db,
+      config: t.deps.config,
+      logger: t.deps.logger,
+      counters: t.deps.counters,
+      sms: t.deps.sms,
+      cacheVersions: createCacheVersions(db, { logger: t.deps.logger }),
+      providers: createPaymentProviders(t.deps.config.payments),
+    };
+    const member = await t.member();
+    const orderNos: string[] = [];
+    // The races are a matter of timing: several rounds give the old upsert's failure every chance to show.
+    for (let round = 0; round < 5; round++) {
+      const batch = await Promise.all(Array.from({ length: 4 }, () => insertUnpaidOrder(db, member.userId)));
+      orderNos.push(...batch);
+      const outcomes = await Promise.allSettled(
+        batch.flatMap((orderNo) => [
+          ...Array.from({ length: 25 }, () => createPayment(ctx, member.userId, orderNo, 'development')),
+          ...Array.from({ length: 25 }, () => createPayment(ctx, member.userId, orderNo, 'bankTransfer')),
+          ...Array.from({ length: 25 }, () => payByDevelopment(ctx, member.userId, orderNo)),
+        ]),
+      );
+      // A call after the payment finds the order no longer payable; nothing else may fail (a duplicate key, a deadlock).
+      const failures = outcomes.flatMap((outcome) => (outcome.status === 'rejected' ? [outcome.reason as unknown] : []));
+      for (const failure of failures) expect(failure instanceof AppError ? failure.errorCode : String(failure)).toBe('order.notPayable');
+    }
+    for (const orderNo of orderNos) {
+      expect((await eventKindsOf(db, orderNo)).filter((kind) => kind === 'paid')).toHaveLength(1);
+      expect(await attemptsOf(orderNo)).toEqual([
+        { method: 'bankTransfer', status: 'created' },
+        { method: 'development', status: 'paid' },
+      ]);
+    }
   });
 
   it('answers 25 模拟支付 clicks at once for each of 4 orders without a server error', async () => {
