@@ -25,6 +25,7 @@ export const adminOrderCalls = {
     subject: 'Refund',
   }),
   issueInvoice: staffCall<OrderRequests['issueInvoice'], AdminOrderDetail>('/admin/api/orders/issueInvoice', { action: 'create', subject: 'Invoice' }),
+  reverseInvoice: staffCall<OrderRequests['reverseInvoice'], AdminOrderDetail>('/admin/api/orders/reverseInvoice', { action: 'create', subject: 'Invoice' }),
 };
 
 const readComplaint = { action: 'read', subject: 'Complaint' } as const;

@@ -26,6 +26,18 @@ const dateFilter = gridDayFilter(gridMessages.invalid);
 const complaintId = z.number(m.complaintMissing).int(m.complaintMissing).min(1, m.complaintMissing).max(2_147_483_647, m.complaintMissing);
 const trackingNo = z.string(m.trackingNoLong).trim().max(64, m.trackingNoLong);
 const carrierCode = z.string(m.carrierMissing).trim().min(1, m.carrierMissing).max(32, m.carrierMissing);
+/** The status the console showed when the staff member acted: a change from an older view is refused. */
+const from = z.enum(orderStatuses, gridMessages.invalid).optional();
+const lineQuantities = z
+  .array(
+    z.object({
+      orderLineId: z.number(m.linesInvalid).int(m.linesInvalid).min(1, m.linesInvalid),
+      quantity: z.number(m.linesInvalid).int(m.linesInvalid).min(1, m.linesInvalid).max(10_000_000, m.linesInvalid),
+    }),
+    m.linesInvalid,
+  )
+  .min(1, m.linesInvalid)
+  .max(200, m.linesInvalid);
 
 export const orderGridQuery = gridQuerySchema(orderSortColumns, {
   orderNo: gridTextFilter(32),
@@ -48,30 +60,24 @@ export const complaintGridQuery = gridQuerySchema(complaintSortColumns, {
 export const adminOrderRequests = {
   list: orderGridQuery,
   detail: z.object({ orderNo }),
-  confirmTransfer: z.object({ orderNo, amount: amountCents, note }),
+  confirmTransfer: z.object({ orderNo, amount: amountCents, note, from }),
   ship: z.object({
     orderNo,
     carrierCode,
     trackingNo,
     /** Absent: everything not yet sent. */
-    lines: z
-      .array(
-        z.object({
-          orderLineId: z.number(m.linesInvalid).int(m.linesInvalid).min(1, m.linesInvalid),
-          quantity: z.number(m.linesInvalid).int(m.linesInvalid).min(1, m.linesInvalid).max(10_000_000, m.linesInvalid),
-        }),
-        m.linesInvalid,
-      )
-      .min(1, m.linesInvalid)
-      .max(200, m.linesInvalid)
-      .optional(),
+    lines: lineQuantities.optional(),
+    from,
   }),
-  cancel: z.object({ orderNo, reason: z.string(m.reasonMissing).trim().min(1, m.reasonMissing).max(100, m.reasonLong) }),
+  cancel: z.object({ orderNo, reason: z.string(m.reasonMissing).trim().min(1, m.reasonMissing).max(100, m.reasonLong), from }),
   refund: z.object({
     orderNo,
     refundNo: z.string(m.refundNoInvalid).regex(refundNoPattern, m.refundNoInvalid),
     amount: amountCents,
     reason: z.string(m.reasonLong).trim().max(100, m.reasonLong).default(''),
+    /** Units taken off lines not yet sent (不再发货); absent: a refund of money only. */
+    lines: lineQuantities.optional(),
+    from,
   }),
   confirmOfflineRefund: z.object({ orderNo, refundNo: z.string(m.refundNoInvalid).regex(refundNoPattern, m.refundNoInvalid), note }),
   issueInvoice: z.object({
@@ -82,6 +88,14 @@ export const adminOrderRequests = {
       .regex(/^\d{8,20}$/, '发票号码须为8至20位数字'),
     /** From the invoice PDF upload; '' without a file. */
     fileUrl: z.string('电子发票地址有误').trim().max(500, '电子发票地址有误').default(''),
+    from,
+  }),
+  reverseInvoice: z.object({
+    orderNo,
+    reversalNumber: z
+      .string('红字发票号码须为8至20位数字')
+      .trim()
+      .regex(/^\d{8,20}$/, '红字发票号码须为8至20位数字'),
   }),
 };
 

@@ -59,6 +59,8 @@ export interface AdminShipment {
 export interface AdminOrderLine extends OrderLine {
   /** Units sent in parcels so far. */
   shippedQuantity: number;
+  /** Units still to send: ordered, less those refunded before sending and those sent (what a refund may take off). */
+  toShipQuantity: number;
   /** Units that may go in the next parcel: in stock for the order, not yet sent. */
   shippableQuantity: number;
 }
@@ -103,8 +105,8 @@ export interface AdminOrderDetail {
   shipments: AdminShipment[];
   refunds: AdminRefund[];
   events: OrderEvent[];
-  /** What the order's state allows now (the role's permissions are checked apart). */
-  can: { confirmTransfer: boolean; ship: boolean; cancel: boolean; refund: boolean; issueInvoice: boolean };
+  /** What the order's lifecycle lets this staff member do now (their role's permissions included). */
+  can: { confirmTransfer: boolean; ship: boolean; cancel: boolean; refund: boolean; issueInvoice: boolean; reverseInvoice: boolean };
 }
 
 export interface AdminComplaintRow {
@@ -175,12 +177,13 @@ export const orderDeskMessages = {
   refunded: '退款已提交',
   offlineRefunded: '已确认线下退款',
   invoiced: '发票已开具',
+  invoiceReversed: '红冲已登记',
   replied: '回复已发送',
   goodsReceived: '已登记收到退货',
   replaced: '已登记换货',
   statusChanged: '投诉状态已更新',
-  complaintRefunded: '退款已提交',
   returnAuthorised: '已同意退货，退货信息已发送给会员',
+  complaintRefunded: '退款已提交',
 } as const;
 
 /** A new refund number (the refund form draws one when it opens: sending it again is the same refund). */

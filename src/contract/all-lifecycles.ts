@@ -1,4 +1,5 @@
 import { complaintLifecycle } from './complaint-lifecycle.ts';
+import { invoiceLifecycle } from './invoice-lifecycle.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { orderLifecycle } from './order-lifecycle.ts';
 import { paymentLifecycle } from './payment-lifecycle.ts';
@@ -11,4 +12,12 @@ import { quotationLifecycle } from './quotation-lifecycle.ts';
  * diagrams and tables are generated from this list (`npm run lifecycles`), and a test keeps them so.
  */
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- a list of lifecycles of different state and fact types
-export const allLifecycles: readonly Lifecycle<string, string, any>[] = [orderLifecycle, paymentLifecycle, refundLifecycle, complaintLifecycle, priceImportJobLifecycle, quotationLifecycle];
+export const allLifecycles: readonly Lifecycle<string, string, any>[] = [
+  orderLifecycle,
+  paymentLifecycle,
+  refundLifecycle,
+  invoiceLifecycle,
+  complaintLifecycle,
+  priceImportJobLifecycle,
+  quotationLifecycle,
+];

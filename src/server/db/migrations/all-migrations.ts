@@ -38,14 +38,16 @@ import { memberDeskMigration } from './0043-member-desk.ts';
 import { warehousesMigration } from './0044-warehouses.ts';
 import { contentDraftsMigration } from './0046-content-drafts.ts';
 import { priceImportRollbackMigration } from './0047-price-import-rollback.ts';
-import { paymentLifecycleMigration } from './0049-payment-lifecycle.ts';
 import { priceImportLifecycleMigration } from './0053-price-import-lifecycle.ts';
+import { orderLifecycleMigration } from './0048-order-lifecycle.ts';
+import { invoiceLifecycleMigration } from './0052-invoice-lifecycle.ts';
+import { paymentLifecycleMigration } from './0049-payment-lifecycle.ts';
 import { orderShipmentsMigration } from './0040-order-shipments.ts';
 import { quotationMarketingDesksMigration } from './0041-quotation-marketing-desks.ts';
 import { contentDeskMigration } from './0042-content-desk.ts';
 import { icZoneUniqueCodesMigration } from './0045-ic-zone-unique-codes.ts';
-import { quotationLifecycleMigration } from './0050-quotation-lifecycle.ts';
 import { aftersalesReturnsMigration } from './0051-aftersales-returns.ts';
+import { quotationLifecycleMigration } from './0050-quotation-lifecycle.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const allMigrations: Record<string, MigrationFactory> = {
@@ -92,8 +94,10 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0045-ic-zone-unique-codes': icZoneUniqueCodesMigration,
   '0046-content-drafts': contentDraftsMigration,
   '0047-price-import-rollback': priceImportRollbackMigration,
+  '0048-order-lifecycle': orderLifecycleMigration,
   '0049-payment-lifecycle': paymentLifecycleMigration,
   '0050-quotation-lifecycle': quotationLifecycleMigration,
-  '0053-price-import-lifecycle': priceImportLifecycleMigration,
   '0051-aftersales-returns': aftersalesReturnsMigration,
+  '0052-invoice-lifecycle': invoiceLifecycleMigration,
+  '0053-price-import-lifecycle': priceImportLifecycleMigration,
 };

@@ -46,6 +46,7 @@ import {
   listOrdersForStaff,
   loadOrderDetailForStaff,
   refundByStaff,
+  reverseInvoiceForStaff,
   shipByStaff,
 } from './order-desk.service.ts';
 
@@ -60,13 +61,13 @@ function actorOf(staff: StaffIdentity | null, request: FastifyRequest): StaffAct
 export function registerOrderDeskRoutes(app: FastifyInstance, deps: Deps): void {
   registerStaffCalls(app, deps, adminOrderCalls, adminOrderRequests, {
     list: ({ body }) => listOrdersForStaff(deps.db, body),
-    detail: ({ body }) => loadOrderDetailForStaff(deps.db, body.orderNo),
+    detail: ({ body, staff, request }) => loadOrderDetailForStaff(deps.db, body.orderNo, actorOf(staff, request).staff),
     async confirmTransfer({ body, staff, request }) {
       return new WithMessage(await confirmTransferByStaff(deps.db, actorOf(staff, request), body), m.transferConfirmed);
     },
     async ship({ body, staff, request }) {
       const detail = await shipByStaff(deps.db, actorOf(staff, request), body);
-      return new WithMessage(detail, detail.status === 'unshipped' ? m.shippedPart : m.shipped);
+      return new WithMessage(detail, detail.status === 'partlyShipped' ? m.shippedPart : m.shipped);
     },
     async cancel({ body, staff, request }) {
       return new WithMessage(await cancelOrderByStaff(deps, actorOf(staff, request), body), m.cancelled);
@@ -79,6 +80,9 @@ export function registerOrderDeskRoutes(app: FastifyInstance, deps: Deps): void 
     },
     async issueInvoice({ body, staff, request }) {
       return new WithMessage(await issueInvoiceForStaff(deps.db, actorOf(staff, request), body), m.invoiced);
+    },
+    async reverseInvoice({ body, staff, request }) {
+      return new WithMessage(await reverseInvoiceForStaff(deps.db, actorOf(staff, request), body), m.invoiceReversed);
     },
   });
   registerStaffExport(app, deps, {
