@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { clock, decide } from '../../../contract/lifecycle.ts';
+import { PaymentMethod, paymentMethodLabels } from '../../../contract/order.ts';
 import { paymentLifecycle } from '../../../contract/payment-lifecycle.ts';
 import { RefundStatus } from '../../../contract/payment.ts';
 import { refundLifecycle } from '../../../contract/refund-lifecycle.ts';
@@ -30,6 +31,7 @@ export const reconcileIntervalMs = 60_000;
 /** Attempts still 待支付 this long after they were created are asked one last time, then closed. */
 export const reconcileHorizonMs = 3 * 86_400_000;
 const batchSize = 50;
+const allMethods = Object.keys(paymentMethodLabels) as PaymentMethod[];
 
 export interface ReconcileResult {
   /** Refunds 处理中 asked about (a), and failed binding refunds tried again (b). */
@@ -134,25 +136,51 @@ async function checkAttempt(
   return isClosed ? 'closed' : 'checked';
 }
 
+/** Runs one item's look; a failure is logged and the pass goes on (the item's next check has moved on already). */
+async function guarded<T>(ctx: RefundContext, item: Record<string, unknown>, look: () => Promise<T>, idleValue: T): Promise<T> {
+  try {
+    return await look();
+  } catch (error) {
+    ctx.logger.error({ err: error, ...item }, 'payment reconciliation: an item failed');
+    return idleValue;
+  }
+}
+
+/** The configured methods whose provider can answer each question (对公转账 has none: finance confirm it). */
+function askableMethods(ctx: RefundContext) {
+  const providers = allMethods.flatMap((method) => {
+    const provider = ctx.providers.find(method);
+    return provider ? [provider] : [];
+  });
+  return {
+    refunds: providers.filter((provider) => provider.queryRefund).map((provider) => provider.method),
+    payments: providers.filter((provider) => provider.queryPayment && provider.method !== PaymentMethod.development).map((provider) => provider.method),
+  };
+}
+
 /** One pass (see the file's comment); items whose provider cannot be asked now wait for the next. */
 export async function reconcilePayments(ctx: RefundContext, now: number, options: { batchSize?: number; horizonMs?: number } = {}): Promise<ReconcileResult> {
   const limit = options.batchSize ?? batchSize;
+  const methods = askableMethods(ctx);
   const result = { ...idle };
-  for (const refund of await findRefundsDue(ctx.db, now, limit)) {
+  for (const refund of await findRefundsDue(ctx.db, now, methods.refunds, limit)) {
+    const item = { refundNo: refund.refundNo };
     if (refund.status === RefundStatus.processing) {
-      if (await checkRefund(ctx, refund, now)) result.refundsChecked += 1;
-    } else if (await retryOwedRefund(ctx, refund, now)) {
+      if (await guarded(ctx, item, () => checkRefund(ctx, refund, now), false)) result.refundsChecked += 1;
+    } else if (await guarded(ctx, item, () => retryOwedRefund(ctx, refund, now), false)) {
       result.refundsRetried += 1;
     }
   }
-  for (const attempt of await findAttemptsDue(ctx.db, now, limit)) {
-    const outcome = await checkAttempt(ctx, attempt, now, options.horizonMs ?? reconcileHorizonMs);
+  for (const attempt of await findAttemptsDue(ctx.db, now, methods.payments, limit)) {
+    const item = { orderNo: attempt.orderNo, method: attempt.method };
+    const outcome = await guarded(ctx, item, () => checkAttempt(ctx, attempt, now, options.horizonMs ?? reconcileHorizonMs), 'skipped' as const);
     if (outcome !== 'skipped') result.paymentsChecked += 1;
     if (outcome === 'settled') result.paymentsSettled += 1;
     if (outcome === 'closed') result.attemptsClosed += 1;
   }
   for (const attempt of await findLateAttemptsWithoutRefund(ctx.db, limit)) {
-    if (await queueMissingLateRefund(ctx, attempt, now)) result.lateRefundsQueued += 1;
+    const item = { orderNo: attempt.orderNo, method: attempt.method };
+    if (await guarded(ctx, item, () => queueMissingLateRefund(ctx, attempt, now), null)) result.lateRefundsQueued += 1;
   }
   return result;
 }

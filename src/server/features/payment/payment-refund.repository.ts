@@ -1,5 +1,5 @@
 import type { Insertable, Kysely, Updateable } from 'kysely';
-import { PaymentMethod } from '../../../contract/order.ts';
+import type { PaymentMethod } from '../../../contract/order.ts';
 import { RefundKind, RefundStatus } from '../../../contract/payment.ts';
 import type { Database } from '../../db/database.ts';
 import type { PaymentRefundRow, PaymentRefundsTable } from './payment.tables.ts';
@@ -48,10 +48,11 @@ export async function touchStaleRefund(db: Kysely<Database>, refundNo: string, s
 }
 
 /**
- * What the reconciliation is due to look at: refunds 处理中 with a provider to ask, and binding
- * refunds 失败 to try again (对公转账's 线下退款 wait for finance), the longest waiting first.
+ * What the reconciliation is due to look at: refunds 处理中, and binding refunds 失败 to try again,
+ * of the methods it can ask (对公转账's 线下退款 wait for finance), the longest waiting first.
  */
-export function findRefundsDue(db: Kysely<Database>, now: number, limit: number): Promise<PaymentRefundRow[]> {
+export function findRefundsDue(db: Kysely<Database>, now: number, methods: readonly PaymentMethod[], limit: number): Promise<PaymentRefundRow[]> {
+  if (methods.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('paymentRefunds')
     .selectAll()
@@ -59,7 +60,7 @@ export function findRefundsDue(db: Kysely<Database>, now: number, limit: number)
       eb.or([eb('status', '=', RefundStatus.processing), eb.and([eb('status', '=', RefundStatus.failed), eb('kind', '<>', RefundKind.adjustment)])]),
     )
     .where('nextCheckAt', '<=', now)
-    .where('method', '<>', PaymentMethod.bankTransfer)
+    .where('method', 'in', methods)
     .orderBy('nextCheckAt')
     .limit(limit)
     .execute();

@@ -88,14 +88,15 @@ export async function moveAttempt(db: Kysely<Database>, attemptId: number, from:
   return Number(result.numUpdatedRows) === 1;
 }
 
-/** Alipay and WeChat Pay attempts still 待支付 whose next check is due: what the reconciliation asks about. */
-export function findAttemptsDue(db: Kysely<Database>, now: number, limit: number): Promise<PaymentAttemptRow[]> {
+/** Attempts still 待支付 whose next check is due, of the methods the reconciliation can ask (Alipay, WeChat Pay). */
+export function findAttemptsDue(db: Kysely<Database>, now: number, methods: readonly PaymentMethod[], limit: number): Promise<PaymentAttemptRow[]> {
+  if (methods.length === 0) return Promise.resolve([]);
   return db
     .selectFrom('paymentAttempts')
     .selectAll()
     .where('status', '=', AttemptStatus.created)
     .where('nextCheckAt', '<=', now)
-    .where('method', 'in', ['alipay', 'wechat'])
+    .where('method', 'in', methods)
     .orderBy('nextCheckAt')
     .limit(limit)
     .execute();
