@@ -1,14 +1,12 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import { adDraftKey, contentDeskErrors, type AdminAd, type Drafted } from '../../../contract/admin-content.ts';
 import type { AdPosition } from '../../../contract/content.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
-import type { AdsTable } from '../content/content.tables.ts';
+import { createAd, findAdForStaff, listAdsForStaff, publishAd } from '../content/content-staff.service.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';
 import { draftedOf, saveDraft, writeDraft, type DraftSubject } from './content-drafts.service.ts';
-
-type Db = Kysely<Database>;
 
 export interface AdInput {
   adPosId?: number | undefined;
@@ -23,57 +21,25 @@ export interface AdInput {
   revision: number;
 }
 
-function adminAdOf(row: Selectable<AdsTable>): AdminAd {
-  return {
-    adPosId: row.adPosId,
-    position: row.position,
-    isOpen: row.isOpen === 1,
-    openType: row.openType === 1,
-    picFilePath: row.picFilePath,
-    clickUrl: row.clickUrl,
-    backgroundColor: row.backgroundColor,
-    sort: row.sort,
-  };
-}
-
-function storedAdOf(ad: Omit<AdminAd, 'adPosId'>) {
-  return {
-    position: ad.position,
-    isOpen: ad.isOpen ? 1 : 0,
-    openType: ad.openType ? 1 : 0,
-    picFilePath: ad.picFilePath,
-    clickUrl: ad.clickUrl,
-    backgroundColor: ad.backgroundColor,
-    sort: ad.sort,
-  };
-}
-
-async function findAdminAd(db: Db, adPosId: number): Promise<AdminAd | null> {
-  const row = await db.selectFrom('ads').selectAll().where('adPosId', '=', adPosId).executeTakeFirst();
-  return row ? adminAdOf(row) : null;
-}
-
 /** One ad as a draft: published, its row takes the draft's position, picture, link, isOpen and openType. */
 export function adDraft(adPosId: number): DraftSubject<AdminAd> {
   return {
     key: adDraftKey(adPosId),
     async readLive(db) {
-      const ad = await findAdminAd(db, adPosId);
+      const ad = await findAdForStaff(db, adPosId);
       if (!ad) throw new AppError(contentDeskErrors.adMissing);
       return ad;
     },
-    async publish(db, ad) {
-      await db.updateTable('ads').set(storedAdOf(ad)).where('adPosId', '=', adPosId).execute();
-    },
+    publish: (db, ad) => publishAd(db, adPosId, ad),
   };
 }
 
 /** Every ad as the shop shows it, beside its draft. */
-export async function listAdminAds(db: Db): Promise<Drafted<AdminAd>[]> {
-  const rows = await db.selectFrom('ads').selectAll().orderBy('position').orderBy('sort').orderBy('adPosId').execute();
+export async function listAdminAds(db: Kysely<Database>): Promise<Drafted<AdminAd>[]> {
+  const ads = await listAdsForStaff(db);
   return draftedOf(
     db,
-    rows.map((row) => ({ key: adDraftKey(row.adPosId), live: adminAdOf(row) })),
+    ads.map((ad) => ({ key: adDraftKey(ad.adPosId), live: ad })),
   );
 }
 
@@ -81,25 +47,14 @@ export async function listAdminAds(db: Db): Promise<Drafted<AdminAd>[]> {
  * The top banner, the sidebar ad and the pop-up (isOpen shows it, openType opens its link in the same
  * window), saved as a draft. A new ad's row starts closed, so the shop shows nothing of it until published.
  */
-export async function saveAd(db: Db, actor: StaffActor, input: AdInput, now = Date.now()): Promise<Drafted<AdminAd>> {
+export async function saveAd(db: Kysely<Database>, actor: StaffActor, input: AdInput, now = Date.now()): Promise<Drafted<AdminAd>> {
   const { adPosId, revision, ...fields } = input;
   if (adPosId !== undefined) return saveDraft(db, actor, adDraft(adPosId), revision, { adPosId, ...fields }, now);
-  return db.transaction().execute(async (trx) => {
-    const inserted = await trx
-      .insertInto('ads')
-      .values({ ...storedAdOf(fields), isOpen: 0 })
-      .returning('adPosId')
-      .executeTakeFirstOrThrow();
-    const created = await findAdminAd(trx, inserted.adPosId);
-    await recordStaffChange(trx, {
-      ...actor,
-      action: 'create',
-      subject: 'Content',
-      subjectId: `ad:${inserted.adPosId}`,
-      before: null,
-      after: created,
-      at: now,
-    });
-    return writeDraft(trx, actor, adDraft(inserted.adPosId), 0, { adPosId: inserted.adPosId, ...fields }, now);
+  let drafted: Drafted<AdminAd> | undefined;
+  await createAd(db, fields, async (trx, created) => {
+    await recordStaffChange(trx, { ...actor, action: 'create', subject: 'Content', subjectId: `ad:${created.adPosId}`, before: null, after: created, at: now });
+    drafted = await writeDraft(trx, actor, adDraft(created.adPosId), 0, { adPosId: created.adPosId, ...fields }, now);
   });
+  if (!drafted) throw new Error('the new ad was created without its draft');
+  return drafted;
 }

@@ -13,9 +13,11 @@ import { AdminContentHelpPage } from '../../../web/pages/admin-content-help-page
 import { AdminContentHomePage } from '../../../web/pages/admin-content-home-page.tsx';
 import { AdminContentNewsPage } from '../../../web/pages/admin-content-news-page.tsx';
 import { AdminContentSitePage } from '../../../web/pages/admin-content-site-page.tsx';
+import { HelpPage } from '../../../web/pages/help-page.tsx';
 import { HomePage } from '../../../web/pages/home-page.tsx';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
+import { loadDeliveryTermsAt } from '../help/help.service.ts';
 import { loadHomeData, readHomeContent } from '../home/home.service.ts';
 import { staffPageAccess } from '../staff/staff-session.ts';
 import { listAdminAds } from './ad-desk.service.ts';
@@ -108,6 +110,22 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
           data: { ...home, greetings: greetingFor(Date.now(), preview.settings.greetings) },
           adjustShell: (shell) => shellWithSiteContent(shell, preview.content, deps),
         };
+      },
+    }),
+    // 配送说明 as it will read once the site settings' draft is published (its free-shipping threshold),
+    // for a signed-in content editor only: read straight from the database, never cached.
+    definePage({
+      path: contentDeskPaths.previewDeliveryTerms,
+      entry: 'help',
+      component: HelpPage,
+      async load({ request, reply }) {
+        const access = await staffPageAccess(request, reply, deps, readContent);
+        if ('redirectTo' in access) return access;
+        void reply.header('cache-control', 'no-store');
+        const settings = await getSiteSettings(db);
+        const thresholdCents = (settings.draft ?? settings.live).freeShippingThresholdCents;
+        const { data } = await loadDeliveryTermsAt(db, deps.config, thresholdCents, request.visitor);
+        return { title: `预览：${data.article.title} - ${deps.config.siteName}`, isNoIndex: true, data };
       },
     }),
   ];

@@ -2,11 +2,10 @@ import type { Kysely } from 'kysely';
 import type { AdminAd, SiteSettings } from '../../../contract/admin-content.ts';
 import type { Database } from '../../db/database.ts';
 import { readSiteContent, type SiteContent } from '../content/content.service.ts';
+import { siteConfigValuesOf } from '../content/site-settings.service.ts';
 import { listAdminAds } from './ad-desk.service.ts';
 import { readDrafted } from './content-drafts.service.ts';
-import { friendlyLinksDraft, hotKeywordsDraft, siteSettingsDraft, storedValues } from './site-desk.service.ts';
-
-type Db = Kysely<Database>;
+import { friendlyLinksDraft, hotKeywordsDraft, siteSettingsDraft } from './site-desk.service.ts';
 
 /** What the shop's shell and home page would show once every waiting draft is published. */
 export interface PreviewSiteContent {
@@ -20,7 +19,7 @@ function adRowOf(ad: AdminAd): SiteContent['openAds'][number] {
 }
 
 /** The live site content with the drafts laid over it: read straight from the database for the console's preview, never cached. */
-export async function readPreviewSiteContent(db: Db): Promise<PreviewSiteContent> {
+export async function readPreviewSiteContent(db: Kysely<Database>): Promise<PreviewSiteContent> {
   const [live, settings, hotKeywords, friendlyLinks, ads] = await Promise.all([
     readSiteContent(db),
     readDrafted(db, siteSettingsDraft),
@@ -30,7 +29,7 @@ export async function readPreviewSiteContent(db: Db): Promise<PreviewSiteContent
   ]);
   const previewSettings = settings.draft ?? settings.live;
   const config = new Map(live.config);
-  if (settings.draft) for (const [key, value] of Object.entries(storedValues(settings.draft))) config.set(key, value);
+  if (settings.draft) for (const [key, value] of Object.entries(siteConfigValuesOf(settings.draft))) config.set(key, value);
   const openAds = ads
     .map((ad) => ad.draft ?? ad.live)
     .filter((ad) => ad.isOpen)

@@ -8,6 +8,11 @@ export async function findSiteConfig(db: Kysely<Database>): Promise<Map<string, 
   return new Map(rows.map((row) => [row.key, row.value]));
 }
 
+export async function findSiteConfigValues(db: Kysely<Database>, keys: readonly string[]): Promise<Map<string, string>> {
+  const rows = await db.selectFrom('siteConfig').select(['key', 'value']).where('key', 'in', keys).execute();
+  return new Map(rows.map((row) => [row.key, row.value]));
+}
+
 export async function findHotLabels(db: Kysely<Database>): Promise<HotLabel[]> {
   return db.selectFrom('hotLabels').select(['keyword', 'url']).orderBy('sort').orderBy('id').execute();
 }

@@ -1,7 +1,10 @@
 import type { Kysely } from 'kysely';
+import type { SiteSettings } from '../../../contract/admin-content.ts';
 import { defaultGreetings, type Greetings } from '../../../contract/home.ts';
 import { freeShippingThresholdCents } from '../../../contract/order.ts';
 import type { Database } from '../../db/database.ts';
+import { findSiteConfig, findSiteConfigValues } from './content.repository.ts';
+import { upsertSiteConfig } from './content-staff.repository.ts';
 
 // The lists staff edit beside the settings (the console's 热门搜索词 and 友情链接).
 export { findFriendlyLinks, findHotLabels } from './content.repository.ts';
@@ -23,11 +26,6 @@ export const siteSettingKeys = {
   greetingEvening: 'greetingEvening',
 } as const;
 
-async function readValues(db: Kysely<Database>, keys: readonly string[]): Promise<Map<string, string>> {
-  const rows = await db.selectFrom('siteConfig').select(['key', 'value']).where('key', 'in', keys).execute();
-  return new Map(rows.map((row) => [row.key, row.value]));
-}
-
 /** A stored threshold that is not a whole number of cents ≥ 0 falls back to the standard one. */
 export function thresholdOf(value: string | undefined): number {
   const cents = value === undefined || value === '' ? Number.NaN : Number(value);
@@ -36,7 +34,7 @@ export function thresholdOf(value: string | undefined): number {
 
 /** Read per checkout and per page that shows it: one row, never a stale copy. */
 export async function loadFreeShippingThresholdCents(db: Kysely<Database>): Promise<number> {
-  const values = await readValues(db, [siteSettingKeys.freeShippingThresholdCents]);
+  const values = await findSiteConfigValues(db, [siteSettingKeys.freeShippingThresholdCents]);
   return thresholdOf(values.get(siteSettingKeys.freeShippingThresholdCents));
 }
 
@@ -53,5 +51,48 @@ export function greetingsOf(values: ReadonlyMap<string, string>): Greetings {
 }
 
 export async function loadGreetings(db: Kysely<Database>): Promise<Greetings> {
-  return greetingsOf(await readValues(db, [siteSettingKeys.greetingMorning, siteSettingKeys.greetingAfternoon, siteSettingKeys.greetingEvening]));
+  return greetingsOf(await findSiteConfigValues(db, [siteSettingKeys.greetingMorning, siteSettingKeys.greetingAfternoon, siteSettingKeys.greetingEvening]));
+}
+
+/** 站点设置 as staff edit them (the console's content desk). */
+export async function loadSiteSettings(db: Kysely<Database>): Promise<SiteSettings> {
+  const values = await findSiteConfig(db);
+  const value = (key: string) => values.get(key) ?? '';
+  return {
+    hotline: value(siteSettingKeys.hotline),
+    landLine: value(siteSettingKeys.landLine),
+    qq: value(siteSettingKeys.qq),
+    qqKey: value(siteSettingKeys.qqKey),
+    wechatQr: value(siteSettingKeys.wechatQr),
+    icpText: value(siteSettingKeys.icpText),
+    freeShippingThresholdCents: thresholdOf(values.get(siteSettingKeys.freeShippingThresholdCents)),
+    greetings: greetingsOf(values),
+  };
+}
+
+/** The site_config rows of the settings (the console's preview lays them over the live ones). */
+export function siteConfigValuesOf(settings: SiteSettings): Record<string, string> {
+  return {
+    [siteSettingKeys.hotline]: settings.hotline,
+    [siteSettingKeys.landLine]: settings.landLine,
+    [siteSettingKeys.qq]: settings.qq,
+    [siteSettingKeys.qqKey]: settings.qqKey,
+    [siteSettingKeys.wechatQr]: settings.wechatQr,
+    [siteSettingKeys.icpText]: settings.icpText,
+    [siteSettingKeys.freeShippingThresholdCents]: String(settings.freeShippingThresholdCents),
+    [siteSettingKeys.greetingMorning]: settings.greetings.morning,
+    [siteSettingKeys.greetingAfternoon]: settings.greetings.afternoon,
+    [siteSettingKeys.greetingEvening]: settings.greetings.evening,
+  };
+}
+
+/**
+ * 站点设置, published in one statement in the caller's transaction: the shell's contact channels, the home
+ * greetings and the free-shipping threshold (checkout's freight and the delivery help page read it from here, the same row).
+ */
+export async function publishSiteSettings(db: Kysely<Database>, settings: SiteSettings): Promise<void> {
+  await upsertSiteConfig(
+    db,
+    Object.entries(siteConfigValuesOf(settings)).map(([key, value]) => ({ key, value })),
+  );
 }

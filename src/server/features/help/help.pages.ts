@@ -1,9 +1,6 @@
-import { contentDeskPaths } from '../../../contract/admin-content.ts';
 import { helpPaths } from '../../../contract/help.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { loadFreeShippingThresholdCents } from '../content/site-settings.service.ts';
-import { getSiteSettings } from '../content-desk/site-desk.service.ts';
-import { staffPageAccess } from '../staff/staff-session.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { HelpPage } from '../../../web/pages/help-page.tsx';
 import { HelpSearchPage } from '../../../web/pages/help-search-page.tsx';
@@ -37,23 +34,6 @@ export function helpPages(deps: ServiceDeps, facts: HelpFactsSource): Page[] {
         const current = { ...facts, delivery: deliveryFactsAt(facts.delivery, thresholdCents) };
         const { data, description } = await loadHelpPage(deps.db, current, params.slug ?? '', request.visitor);
         return { title: `${data.article.title} - ${siteName}`, description, data };
-      },
-    }),
-    // 配送说明 as it will read once the site settings' draft is published (its free-shipping threshold),
-    // for a signed-in content editor only: read straight from the database, never cached.
-    definePage({
-      path: contentDeskPaths.previewDeliveryTerms,
-      entry: 'help',
-      component: HelpPage,
-      async load({ request, reply }) {
-        const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Content' });
-        if ('redirectTo' in access) return access;
-        void reply.header('cache-control', 'no-store');
-        const settings = await getSiteSettings(deps.db);
-        const thresholdCents = (settings.draft ?? settings.live).freeShippingThresholdCents;
-        const current = { ...facts, delivery: deliveryFactsAt(facts.delivery, thresholdCents) };
-        const { data } = await loadHelpPage(deps.db, current, 'deliver_goods', request.visitor);
-        return { title: `预览：${data.article.title} - ${siteName}`, isNoIndex: true, data };
       },
     }),
   ];

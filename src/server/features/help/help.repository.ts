@@ -108,3 +108,16 @@ export async function recordHelpVote(
       .executeTakeFirstOrThrow();
   });
 }
+
+const staffColumns = ['slug', 'title', 'description', 'groupName', 'sort', 'bodyHtml', 'updatedAt'] as const;
+
+export type HelpPageStaffRow = Pick<HelpPageRow, (typeof staffColumns)[number]>;
+
+/** Help articles by group, and the company pages' prose (group 公司页面), as the console edits them. */
+export function findHelpPagesForStaff(db: Kysely<Database>): Promise<HelpPageStaffRow[]> {
+  return db.selectFrom('helpPages').select(staffColumns).orderBy('groupName').orderBy('sort').orderBy('id').execute();
+}
+
+export function findHelpPageForStaff(db: Kysely<Database>, slug: string): Promise<HelpPageStaffRow | undefined> {
+  return db.selectFrom('helpPages').select(staffColumns).where('slug', '=', slug).executeTakeFirst();
+}

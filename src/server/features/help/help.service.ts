@@ -13,6 +13,7 @@ import {
   type CompanyProse,
   type CompanyProseSlug,
   type HelpArticle,
+  type HelpFacts,
   type HelpMenuGroup,
   type HelpPageData,
   type HelpSearchData,
@@ -20,6 +21,7 @@ import {
   type HelpVoteResponse,
   type SnippetPart,
 } from '../../../contract/help.ts';
+import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { requestErrors } from '../../../contract/errors.ts';
@@ -27,7 +29,7 @@ import { AppError } from '../../http/app-error.ts';
 import type { Visitor } from '../../http/session.ts';
 import { visitorKeyOf } from '../content/content.service.ts';
 import { helpTextOf, sanitizeHelpHtml } from './help-html.ts';
-import { factsOfSlug, type HelpFactsSource } from './help-facts.ts';
+import { deliveryFactsAt, deliveryFactsOf, factsOfSlug, type HelpFactsSource } from './help-facts.ts';
 import {
   findCompanyProseRows,
   findHelpMenuRows,
@@ -87,6 +89,18 @@ const descriptionLength = 120;
 
 /** /serve/<slug>: the article, the store's real terms it explains, the menu and the vote counts; notFound for an unknown slug. */
 export async function loadHelpPage(db: Kysely<Database>, facts: HelpFactsSource, slug: string, visitor: Visitor): Promise<LoadedHelpPage> {
+  return loadArticle(db, slug, visitor, (articleSlug) => factsOfSlug(facts, articleSlug));
+}
+
+/**
+ * 配送说明 as it will read under another free-shipping threshold: the console's preview of a site-settings
+ * draft (the live page reads the threshold with the page, like checkout).
+ */
+export async function loadDeliveryTermsAt(db: Kysely<Database>, config: Pick<Config, 'orders'>, thresholdCents: number, visitor: Visitor): Promise<LoadedHelpPage> {
+  return loadArticle(db, 'deliver_goods', visitor, () => deliveryFactsAt(deliveryFactsOf(config), thresholdCents));
+}
+
+async function loadArticle(db: Kysely<Database>, slug: string, visitor: Visitor, factsOf: (slug: string) => HelpFacts | null): Promise<LoadedHelpPage> {
   const row = isHelpSlug(slug) ? await findHelpPageBySlug(db, slug) : undefined;
   if (!row || row.groupName === companyProseGroup) throw new AppError(helpErrors.notFound);
   const [menu, myVote] = await Promise.all([loadHelpMenu(db), findMyHelpVote(db, row.id, visitorKeyOf(visitor))]);
@@ -94,7 +108,7 @@ export async function loadHelpPage(db: Kysely<Database>, facts: HelpFactsSource,
     data: {
       menu,
       article: articleOf(row),
-      facts: factsOfSlug(facts, row.slug),
+      facts: factsOf(row.slug),
       votes: { helpfulCount: row.helpfulCount, unhelpfulCount: row.unhelpfulCount, myVote: myVote ? myVote.isHelpful === 1 : null },
     },
     description: row.description || row.bodyText.slice(0, descriptionLength),
