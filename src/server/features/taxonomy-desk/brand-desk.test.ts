@@ -13,7 +13,7 @@ import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import { signedInStaff } from '../staff/testing/staff-browser.ts';
 import { workbookRows } from '../staff/testing/workbook-rows.ts';
 import { pngImage, svgImage } from '../upload/testing/upload-test-kit.ts';
-import { brandInitialOf } from './brand-initial.ts';
+import { brandInitialOf } from '../catalog/brand-staff.service.ts';
 
 const uploadDir = mkdtempSync(join(tmpdir(), 'brand-desk-'));
 afterAll(() => rmSync(uploadDir, { recursive: true, force: true }));
