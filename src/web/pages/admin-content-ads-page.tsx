@@ -78,64 +78,66 @@ export function AdminContentAdsPage({ data }: PageProps<ContentAdsPageData>) {
         <p className="admin-notice" role="status" data-testid="content-notice">
           {notice}
         </p>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>位置</th>
-              <th>图片</th>
-              <th>链接</th>
-              <th>打开方式</th>
-              <th>排序</th>
-              <th>状态</th>
-              <th>操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {ads.map((drafted) => {
-              // The row shows the draft when there is one: that is what 预览 and 发布 are about.
-              const ad = drafted.draft ?? drafted.live;
-              return (
-                <tr key={ad.adPosId} data-testid="ad-row">
-                  <td>{adPositionLabels[ad.position]}</td>
-                  <td>
-                    <img
-                      className="content-thumb"
-                      src={pictureUrl(data.imageBase, ad.picFilePath)}
-                      alt=""
-                      width={160}
-                      height={60}
-                      loading="lazy"
-                      decoding="async"
-                    />
-                  </td>
-                  <td>{ad.clickUrl}</td>
-                  <td>{ad.openType ? '当前窗口' : '新窗口'}</td>
-                  <td>{ad.sort}</td>
-                  <td>
-                    <span className={ad.isOpen ? 'content-badge content-badge--live' : 'content-badge content-badge--draft'}>
-                      {ad.isOpen ? '开启' : '关闭'}
-                    </span>{' '}
-                    <DraftActions
-                      label={`广告 #${ad.adPosId}`}
-                      hasDraft={drafted.draft !== null}
-                      isBusy={isBusy}
-                      run={run}
-                      publish={async () => replace(await publishDrafted(adDraftKey(ad.adPosId), drafted))}
-                      discard={async () => replace(await discardDrafted(adDraftKey(ad.adPosId), drafted))}
-                    />
-                  </td>
-                  <td>
-                    <StaffCan action="update" subject="Content">
-                      <button type="button" className="content-link-button" onClick={() => edit(drafted)}>
-                        编辑
-                      </button>
-                    </StaffCan>
-                  </td>
-                </tr>
-              );
-            })}
-          </tbody>
-        </table>
+        <div className="admin-scroll">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th>位置</th>
+                <th>图片</th>
+                <th>链接</th>
+                <th>打开方式</th>
+                <th>排序</th>
+                <th>状态</th>
+                <th>操作</th>
+              </tr>
+            </thead>
+            <tbody>
+              {ads.map((drafted) => {
+                // The row shows the draft when there is one: that is what 预览 and 发布 are about.
+                const ad = drafted.draft ?? drafted.live;
+                return (
+                  <tr key={ad.adPosId} data-testid="ad-row">
+                    <td>{adPositionLabels[ad.position]}</td>
+                    <td>
+                      <img
+                        className="content-thumb"
+                        src={pictureUrl(data.imageBase, ad.picFilePath)}
+                        alt=""
+                        width={160}
+                        height={60}
+                        loading="lazy"
+                        decoding="async"
+                      />
+                    </td>
+                    <td>{ad.clickUrl}</td>
+                    <td>{ad.openType ? '当前窗口' : '新窗口'}</td>
+                    <td>{ad.sort}</td>
+                    <td>
+                      <span className={ad.isOpen ? 'content-badge content-badge--live' : 'content-badge content-badge--draft'}>
+                        {ad.isOpen ? '开启' : '关闭'}
+                      </span>{' '}
+                      <DraftActions
+                        label={`广告 #${ad.adPosId}`}
+                        hasDraft={drafted.draft !== null}
+                        isBusy={isBusy}
+                        run={run}
+                        publish={async () => replace(await publishDrafted(adDraftKey(ad.adPosId), drafted))}
+                        discard={async () => replace(await discardDrafted(adDraftKey(ad.adPosId), drafted))}
+                      />
+                    </td>
+                    <td>
+                      <StaffCan action="update" subject="Content">
+                        <button type="button" className="content-link-button" onClick={() => edit(drafted)}>
+                          编辑
+                        </button>
+                      </StaffCan>
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
         <StaffCan action="update" subject="Content">
           <form className="content-form" onSubmit={save}>
             <h2>{draft.adPosId === undefined ? '新增广告' : `编辑广告 #${draft.adPosId}`}</h2>

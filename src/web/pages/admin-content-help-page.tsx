@@ -55,34 +55,36 @@ export function AdminContentHelpPage({ data }: PageProps<ContentHelpPageData>) {
         <p className="admin-notice" role="status" data-testid="content-notice">
           {notice}
         </p>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>分组</th>
-              <th>标题</th>
-              <th>标识</th>
-              <th>更新时间</th>
-              <th>操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {pages.map((page) => (
-              <tr key={page.slug}>
-                <td>{page.groupName}</td>
-                <td>{page.groupName === companyProseGroup ? page.title : <a href={`/serve/${page.slug}`}>{page.title}</a>}</td>
-                <td>{page.slug}</td>
-                <td>{beijingTimeText(page.updatedAt)}</td>
-                <td>
-                  <StaffCan action="update" subject="Content">
-                    <button type="button" className="content-link-button" onClick={() => edit(page)}>
-                      编辑
-                    </button>
-                  </StaffCan>
-                </td>
+        <div className="admin-scroll">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th>分组</th>
+                <th>标题</th>
+                <th>标识</th>
+                <th>更新时间</th>
+                <th>操作</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {pages.map((page) => (
+                <tr key={page.slug}>
+                  <td>{page.groupName}</td>
+                  <td>{page.groupName === companyProseGroup ? page.title : <a href={`/serve/${page.slug}`}>{page.title}</a>}</td>
+                  <td>{page.slug}</td>
+                  <td>{beijingTimeText(page.updatedAt)}</td>
+                  <td>
+                    <StaffCan action="update" subject="Content">
+                      <button type="button" className="content-link-button" onClick={() => edit(page)}>
+                        编辑
+                      </button>
+                    </StaffCan>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <StaffCan action="update" subject="Content">
           <form className="content-form" onSubmit={save}>
             <h2>{draft.isNew ? '新建帮助文章' : `编辑：${draft.title}`}</h2>

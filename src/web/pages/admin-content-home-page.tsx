@@ -95,59 +95,61 @@ export function AdminContentHomePage({ data }: PageProps<ContentHomePageData>) {
         <p className="admin-notice" role="status" data-testid="content-notice">
           {notice}
         </p>
-        <table className="admin-table" data-testid="banner-table">
-          <thead>
-            <tr>
-              <th>图片</th>
-              <th>链接</th>
-              <th>打开方式</th>
-              <th>排序</th>
-              <th>展示时间</th>
-              <th>状态</th>
-              <th>操作</th>
-            </tr>
-          </thead>
-          <tbody>
-            {banners.map((banner) => (
-              <tr key={banner.id} data-testid="banner-row">
-                <td>
-                  <img
-                    className="content-thumb"
-                    src={pictureUrl(data.imageBase, banner.picFilePath)}
-                    alt=""
-                    width={160}
-                    height={60}
-                    style={{ background: banner.backgroundColor || undefined }}
-                  />
-                </td>
-                <td>{banner.clickUrl}</td>
-                <td>{banner.openType ? '当前窗口' : '新窗口'}</td>
-                <td>{banner.sort}</td>
-                <td>{windowText(banner)}</td>
-                <td>
-                  <span className={banner.isPublished ? 'content-badge content-badge--live' : 'content-badge content-badge--draft'}>
-                    {banner.isPublished ? '已发布' : '草稿'}
-                  </span>
-                </td>
-                <td>
-                  <StaffCan action="update" subject="Content">
-                    <button type="button" className="content-link-button" onClick={() => setDraft(draftOf(banner))}>
-                      编辑
-                    </button>
-                    <button type="button" className="content-link-button" disabled={isBusy} onClick={() => publish(banner, !banner.isPublished)}>
-                      {banner.isPublished ? '撤回' : '发布'}
-                    </button>
-                  </StaffCan>
-                  <StaffCan action="delete" subject="Content">
-                    <button type="button" className="content-link-button content-link-button--danger" disabled={isBusy} onClick={() => remove(banner)}>
-                      删除
-                    </button>
-                  </StaffCan>
-                </td>
+        <div className="admin-scroll">
+          <table className="admin-table" data-testid="banner-table">
+            <thead>
+              <tr>
+                <th>图片</th>
+                <th>链接</th>
+                <th>打开方式</th>
+                <th>排序</th>
+                <th>展示时间</th>
+                <th>状态</th>
+                <th>操作</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {banners.map((banner) => (
+                <tr key={banner.id} data-testid="banner-row">
+                  <td>
+                    <img
+                      className="content-thumb"
+                      src={pictureUrl(data.imageBase, banner.picFilePath)}
+                      alt=""
+                      width={160}
+                      height={60}
+                      style={{ background: banner.backgroundColor || undefined }}
+                    />
+                  </td>
+                  <td>{banner.clickUrl}</td>
+                  <td>{banner.openType ? '当前窗口' : '新窗口'}</td>
+                  <td>{banner.sort}</td>
+                  <td>{windowText(banner)}</td>
+                  <td>
+                    <span className={banner.isPublished ? 'content-badge content-badge--live' : 'content-badge content-badge--draft'}>
+                      {banner.isPublished ? '已发布' : '草稿'}
+                    </span>
+                  </td>
+                  <td>
+                    <StaffCan action="update" subject="Content">
+                      <button type="button" className="content-link-button" onClick={() => setDraft(draftOf(banner))}>
+                        编辑
+                      </button>
+                      <button type="button" className="content-link-button" disabled={isBusy} onClick={() => publish(banner, !banner.isPublished)}>
+                        {banner.isPublished ? '撤回' : '发布'}
+                      </button>
+                    </StaffCan>
+                    <StaffCan action="delete" subject="Content">
+                      <button type="button" className="content-link-button content-link-button--danger" disabled={isBusy} onClick={() => remove(banner)}>
+                        删除
+                      </button>
+                    </StaffCan>
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <StaffCan action="update" subject="Content">
           <form className="content-form" onSubmit={save} data-testid="banner-form">
             <h2>{draft.id === undefined ? '新增轮播图（保存为草稿）' : `编辑轮播图 #${draft.id}`}</h2>

@@ -30,30 +30,32 @@ export function AdminMarketingSettingsPage({ data }: PageProps<MarketingSettings
         <h1>新人礼包与邀请奖励</h1>
         <h2>新人礼包</h2>
         <p className="quotation-desk__hint">注册时自动发放以下优惠券；在优惠券编辑页勾选“放入新人礼包”即可增减。</p>
-        <table className="admin-table">
-          <thead>
-            <tr>
-              <th>名称</th>
-              <th>优惠</th>
-              <th>使用范围</th>
-              <th>有效期</th>
-              <th>状态</th>
-            </tr>
-          </thead>
-          <tbody>
-            {settings.pack.map((row) => (
-              <tr key={row.id}>
-                <td>
-                  <a href={marketingDeskPaths.editCoupon(row.id)}>{row.name}</a>
-                </td>
-                <td>{row.offerText}</td>
-                <td>{row.scopeText}</td>
-                <td>{row.validityText}</td>
-                <td>{row.stateLabel}</td>
+        <div className="admin-scroll">
+          <table className="admin-table">
+            <thead>
+              <tr>
+                <th>名称</th>
+                <th>优惠</th>
+                <th>使用范围</th>
+                <th>有效期</th>
+                <th>状态</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {settings.pack.map((row) => (
+                <tr key={row.id}>
+                  <td>
+                    <a href={marketingDeskPaths.editCoupon(row.id)}>{row.name}</a>
+                  </td>
+                  <td>{row.offerText}</td>
+                  <td>{row.scopeText}</td>
+                  <td>{row.validityText}</td>
+                  <td>{row.stateLabel}</td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
         <h2>邀请奖励</h2>
         <p>好友完成首笔订单后，邀请人获得：{settings.inviteRewardName === '' ? '不发放优惠券（仅发送感谢消息）' : `「${settings.inviteRewardName}」`}</p>
         <div className="admin-create">

@@ -7,24 +7,26 @@ import type { PageProps } from './page-props.ts';
 function Table({ heads, rows, empty }: { heads: string[]; rows: ReactNode[][]; empty: string }) {
   if (rows.length === 0) return <p>{empty}</p>;
   return (
-    <table className="admin-table">
-      <thead>
-        <tr>
-          {heads.map((head) => (
-            <th key={head}>{head}</th>
-          ))}
-        </tr>
-      </thead>
-      <tbody>
-        {rows.map((cells, index) => (
-          <tr key={index}>
-            {cells.map((cell, cellIndex) => (
-              <td key={cellIndex}>{cell}</td>
+    <div className="admin-scroll">
+      <table className="admin-table">
+        <thead>
+          <tr>
+            {heads.map((head) => (
+              <th key={head}>{head}</th>
             ))}
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {rows.map((cells, index) => (
+            <tr key={index}>
+              {cells.map((cell, cellIndex) => (
+                <td key={cellIndex}>{cell}</td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 

@@ -162,32 +162,34 @@ export function AdminMembersPage({ data }: PageProps<MemberDeskPageData>) {
       {data.myMembers ? (
         <section className="admin-card admin-card--spaced" data-testid="my-members">
           <h2>我的专属客户</h2>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>会员编号</th>
-                <th>昵称</th>
-                <th>手机号</th>
-                <th>购物车</th>
-                <th>BOM</th>
-                <th>成交订单</th>
-              </tr>
-            </thead>
-            <tbody>
-              {data.myMembers.map((member) => (
-                <tr key={member.userId}>
-                  <td>
-                    <a href={`/admin/members/${String(member.userId)}`}>{member.userNumber}</a>
-                  </td>
-                  <td>{member.nickName}</td>
-                  <td>{member.phone}</td>
-                  <td>{member.cartLines}</td>
-                  <td>{member.bomCount}</td>
-                  <td>{member.orderCount}</td>
+          <div className="admin-scroll">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th>会员编号</th>
+                  <th>昵称</th>
+                  <th>手机号</th>
+                  <th>购物车</th>
+                  <th>BOM</th>
+                  <th>成交订单</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {data.myMembers.map((member) => (
+                  <tr key={member.userId}>
+                    <td>
+                      <a href={`/admin/members/${String(member.userId)}`}>{member.userNumber}</a>
+                    </td>
+                    <td>{member.nickName}</td>
+                    <td>{member.phone}</td>
+                    <td>{member.cartLines}</td>
+                    <td>{member.bomCount}</td>
+                    <td>{member.orderCount}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           {data.myMembers.length === 0 ? <p>暂无分配给您的会员</p> : null}
         </section>
       ) : null}
@@ -230,30 +232,32 @@ export function AdminMembersPage({ data }: PageProps<MemberDeskPageData>) {
       {canUpdate ? (
         <section className="admin-card admin-card--spaced">
           <h2>专属销售</h2>
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>姓名</th>
-                <th>员工账号</th>
-                <th>手机</th>
-                <th>QQ</th>
-                <th>微信</th>
-                <th>会员数</th>
-              </tr>
-            </thead>
-            <tbody>
-              {reps.map((rep) => (
-                <tr key={rep.repId}>
-                  <td>{rep.operatorName}</td>
-                  <td>{rep.staffName}</td>
-                  <td>{rep.operatorMobile}</td>
-                  <td>{rep.operatorQq}</td>
-                  <td>{rep.operatorWechat}</td>
-                  <td>{rep.memberCount}</td>
+          <div className="admin-scroll">
+            <table className="admin-table">
+              <thead>
+                <tr>
+                  <th>姓名</th>
+                  <th>员工账号</th>
+                  <th>手机</th>
+                  <th>QQ</th>
+                  <th>微信</th>
+                  <th>会员数</th>
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {reps.map((rep) => (
+                  <tr key={rep.repId}>
+                    <td>{rep.operatorName}</td>
+                    <td>{rep.staffName}</td>
+                    <td>{rep.operatorMobile}</td>
+                    <td>{rep.operatorQq}</td>
+                    <td>{rep.operatorWechat}</td>
+                    <td>{rep.memberCount}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
           <form className="admin-create" onSubmit={(event) => void saveRep(event)} aria-label="设置专属销售">
             <select name="staffId" aria-label="销售员工" defaultValue="">
               <option value="">选择销售/报价员工</option>

@@ -104,41 +104,43 @@ function Amounts({ detail }: { detail: AdminOrderDetail }) {
 
 function Lines({ detail }: { detail: AdminOrderDetail }) {
   return (
-    <table className="admin-table" data-testid="order-lines">
-      <thead>
-        <tr>
-          <th>型号</th>
-          <th>品牌</th>
-          <th>封装</th>
-          <th>单价</th>
-          <th>数量</th>
-          <th>已发</th>
-          <th>待发</th>
-          <th>小计</th>
-        </tr>
-      </thead>
-      <tbody>
-        {detail.lines.map((line) => {
-          const waiting = line.quantity - line.cancelledQuantity - line.reservedQuantity;
-          return (
-            <tr key={line.id}>
-              <td>{line.productCode}</td>
-              <td>{line.brandName}</td>
-              <td>{line.package}</td>
-              <td>{formatUnitPriceE4(line.unitPriceE4)}</td>
-              <td>
-                {line.quantity}
-                {line.cancelledQuantity > 0 ? `（已取消 ${String(line.cancelledQuantity)}）` : ''}
-                {waiting > 0 ? `（缺货 ${String(waiting)}）` : ''}
-              </td>
-              <td>{line.shippedQuantity}</td>
-              <td>{line.toShipQuantity}</td>
-              <td>{formatCents(line.amountCents)}</td>
-            </tr>
-          );
-        })}
-      </tbody>
-    </table>
+    <div className="admin-scroll">
+      <table className="admin-table" data-testid="order-lines">
+        <thead>
+          <tr>
+            <th>型号</th>
+            <th>品牌</th>
+            <th>封装</th>
+            <th>单价</th>
+            <th>数量</th>
+            <th>已发</th>
+            <th>待发</th>
+            <th>小计</th>
+          </tr>
+        </thead>
+        <tbody>
+          {detail.lines.map((line) => {
+            const waiting = line.quantity - line.cancelledQuantity - line.reservedQuantity;
+            return (
+              <tr key={line.id}>
+                <td>{line.productCode}</td>
+                <td>{line.brandName}</td>
+                <td>{line.package}</td>
+                <td>{formatUnitPriceE4(line.unitPriceE4)}</td>
+                <td>
+                  {line.quantity}
+                  {line.cancelledQuantity > 0 ? `（已取消 ${String(line.cancelledQuantity)}）` : ''}
+                  {waiting > 0 ? `（缺货 ${String(waiting)}）` : ''}
+                </td>
+                <td>{line.shippedQuantity}</td>
+                <td>{line.toShipQuantity}</td>
+                <td>{formatCents(line.amountCents)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
@@ -146,18 +148,20 @@ function Shipments({ detail }: { detail: AdminOrderDetail }) {
   return (
     <section className="admin-card desk-section">
       <h2>包裹</h2>
-      <table className="admin-table" data-testid="order-shipments">
-        <tbody>
-          {detail.shipments.map((shipment) => (
-            <tr key={shipment.id}>
-              <td>{shipment.shippedAtStr}</td>
-              <td>{shipment.carrierName}</td>
-              <td>{shipment.trackingNo ?? ''}</td>
-              <td>{shipment.linesText}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="admin-scroll">
+        <table className="admin-table" data-testid="order-shipments">
+          <tbody>
+            {detail.shipments.map((shipment) => (
+              <tr key={shipment.id}>
+                <td>{shipment.shippedAtStr}</td>
+                <td>{shipment.carrierName}</td>
+                <td>{shipment.trackingNo ?? ''}</td>
+                <td>{shipment.linesText}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
@@ -166,21 +170,23 @@ function Refunds({ forms, mayConfirmOffline }: { forms: DeskForms; mayConfirmOff
   return (
     <section className="admin-card desk-section">
       <h2>退款记录</h2>
-      <table className="admin-table" data-testid="order-refunds">
-        <tbody>
-          {forms.detail.refunds.map((refund) => (
-            <tr key={refund.refundNo}>
-              <td>{refund.createdAtStr}</td>
-              <td>{refund.refundNo}</td>
-              <td>{formatCents(refund.amountCents)}</td>
-              <td>{refund.channelLabel}</td>
-              <td>{refund.statusLabel}</td>
-              <td>{refund.reason}</td>
-              <td>{refund.isOfflinePending && mayConfirmOffline && <OfflineRefundButton {...forms} refundNo={refund.refundNo} />}</td>
-            </tr>
-          ))}
-        </tbody>
-      </table>
+      <div className="admin-scroll">
+        <table className="admin-table" data-testid="order-refunds">
+          <tbody>
+            {forms.detail.refunds.map((refund) => (
+              <tr key={refund.refundNo}>
+                <td>{refund.createdAtStr}</td>
+                <td>{refund.refundNo}</td>
+                <td>{formatCents(refund.amountCents)}</td>
+                <td>{refund.channelLabel}</td>
+                <td>{refund.statusLabel}</td>
+                <td>{refund.reason}</td>
+                <td>{refund.isOfflinePending && mayConfirmOffline && <OfflineRefundButton {...forms} refundNo={refund.refundNo} />}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

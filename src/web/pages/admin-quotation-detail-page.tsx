@@ -212,35 +212,37 @@ function OfferForm({
     <section className="admin-card" aria-label={isRequote ? '重新报价' : '报价'}>
       <h2>{isRequote ? '重新报价' : '报价'}</h2>
       {isRequote ? <p className="quotation-desk__hint">新的单价、数量、交期与有效期将取代当前报价；会员已接受的，须重新接受。</p> : null}
-      <table className="admin-table quotation-desk__lines">
-        <thead>
-          <tr>
-            <th>报价</th>
-            <th>行</th>
-            <th>询价型号</th>
-            <th>数量</th>
-            <th>目录匹配</th>
-            <th>报价商品（匹配或替代型号）</th>
-            <th>报价数量</th>
-            <th>单价（元）</th>
-            <th>交期</th>
-          </tr>
-        </thead>
-        <tbody>
-          {detail.lines.map((line) => {
-            const draft = drafts.find((candidate) => candidate.lineId === line.id);
-            return draft ? (
-              <OfferLineRow
-                key={line.id}
-                line={line}
-                draft={draft}
-                onChange={(patch) => change(line.id, patch)}
-                onChoose={(product) => choose(line, product)}
-              />
-            ) : null;
-          })}
-        </tbody>
-      </table>
+      <div className="admin-scroll">
+        <table className="admin-table quotation-desk__lines">
+          <thead>
+            <tr>
+              <th>报价</th>
+              <th>行</th>
+              <th>询价型号</th>
+              <th>数量</th>
+              <th>目录匹配</th>
+              <th>报价商品（匹配或替代型号）</th>
+              <th>报价数量</th>
+              <th>单价（元）</th>
+              <th>交期</th>
+            </tr>
+          </thead>
+          <tbody>
+            {detail.lines.map((line) => {
+              const draft = drafts.find((candidate) => candidate.lineId === line.id);
+              return draft ? (
+                <OfferLineRow
+                  key={line.id}
+                  line={line}
+                  draft={draft}
+                  onChange={(patch) => change(line.id, patch)}
+                  onChoose={(product) => choose(line, product)}
+                />
+              ) : null;
+            })}
+          </tbody>
+        </table>
+      </div>
       <div className="admin-create">
         <label>
           报价有效期至 <input type="date" value={validDate} aria-label="报价有效期至" onChange={(event) => setValidDate(event.target.value)} />
@@ -298,34 +300,36 @@ function OfferedLines({ detail }: { detail: QuotationDeskDetail }) {
   return (
     <section className="admin-card">
       <h2>物料</h2>
-      <table className="admin-table">
-        <thead>
-          <tr>
-            <th>行</th>
-            <th>询价型号</th>
-            <th>数量</th>
-            <th>报价商品</th>
-            <th>报价数量</th>
-            <th>单价</th>
-            <th>小计</th>
-            <th>交期</th>
-          </tr>
-        </thead>
-        <tbody>
-          {detail.lines.map((line) => (
-            <tr key={line.id}>
-              <td>{line.lineNo}</td>
-              <td>{line.partNumber}</td>
-              <td>{line.quantity}</td>
-              <td>{line.offer ? `${line.offer.productCode}（${line.offer.brandName}）` : '未报价'}</td>
-              <td>{line.offer?.quantity ?? '—'}</td>
-              <td>{line.offer ? formatUnitPriceE4(line.offer.unitPriceE4) : '—'}</td>
-              <td>{line.offer ? formatCents(line.offer.amountCents) : '—'}</td>
-              <td>{line.offer?.leadTime === undefined || line.offer.leadTime === '' ? '—' : line.offer.leadTime}</td>
+      <div className="admin-scroll">
+        <table className="admin-table">
+          <thead>
+            <tr>
+              <th>行</th>
+              <th>询价型号</th>
+              <th>数量</th>
+              <th>报价商品</th>
+              <th>报价数量</th>
+              <th>单价</th>
+              <th>小计</th>
+              <th>交期</th>
             </tr>
-          ))}
-        </tbody>
-      </table>
+          </thead>
+          <tbody>
+            {detail.lines.map((line) => (
+              <tr key={line.id}>
+                <td>{line.lineNo}</td>
+                <td>{line.partNumber}</td>
+                <td>{line.quantity}</td>
+                <td>{line.offer ? `${line.offer.productCode}（${line.offer.brandName}）` : '未报价'}</td>
+                <td>{line.offer?.quantity ?? '—'}</td>
+                <td>{line.offer ? formatUnitPriceE4(line.offer.unitPriceE4) : '—'}</td>
+                <td>{line.offer ? formatCents(line.offer.amountCents) : '—'}</td>
+                <td>{line.offer?.leadTime === undefined || line.offer.leadTime === '' ? '—' : line.offer.leadTime}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

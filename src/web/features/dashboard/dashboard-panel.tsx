@@ -23,24 +23,26 @@ export function DashboardPanel({ data }: { data: DashboardData }) {
           <OrdersChart days={orders.days} />
           <details>
             <summary>按日明细</summary>
-            <table className="admin-table">
-              <thead>
-                <tr>
-                  <th>日期</th>
-                  <th>成交订单数</th>
-                  <th>成交额（扣除退款）</th>
-                </tr>
-              </thead>
-              <tbody>
-                {orders.days.map((day) => (
-                  <tr key={day.day}>
-                    <td>{day.day}</td>
-                    <td>{day.orderCount}</td>
-                    <td>{formatCents(day.revenueCents)}</td>
+            <div className="admin-scroll">
+              <table className="admin-table">
+                <thead>
+                  <tr>
+                    <th>日期</th>
+                    <th>成交订单数</th>
+                    <th>成交额（扣除退款）</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {orders.days.map((day) => (
+                    <tr key={day.day}>
+                      <td>{day.day}</td>
+                      <td>{day.orderCount}</td>
+                      <td>{formatCents(day.revenueCents)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           </details>
         </section>
       ) : null}
@@ -72,22 +74,24 @@ export function DashboardPanel({ data }: { data: DashboardData }) {
           {searchMisses.length === 0 ? (
             <p>暂无数据</p>
           ) : (
-            <table className="admin-table" data-testid="search-misses">
-              <thead>
-                <tr>
-                  <th>关键词</th>
-                  <th>次数</th>
-                </tr>
-              </thead>
-              <tbody>
-                {searchMisses.map((miss) => (
-                  <tr key={miss.keyword}>
-                    <td>{miss.keyword}</td>
-                    <td>{miss.count}</td>
+            <div className="admin-scroll">
+              <table className="admin-table" data-testid="search-misses">
+                <thead>
+                  <tr>
+                    <th>关键词</th>
+                    <th>次数</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {searchMisses.map((miss) => (
+                    <tr key={miss.keyword}>
+                      <td>{miss.keyword}</td>
+                      <td>{miss.count}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </section>
       ) : null}
@@ -99,24 +103,26 @@ export function DashboardPanel({ data }: { data: DashboardData }) {
           {lowStock.rows.length === 0 ? (
             <p>暂无数据</p>
           ) : (
-            <table className="admin-table" data-testid="low-stock">
-              <thead>
-                <tr>
-                  <th>型号</th>
-                  <th>库存</th>
-                </tr>
-              </thead>
-              <tbody>
-                {lowStock.rows.map((row) => (
-                  <tr key={row.productId}>
-                    <td>
-                      <a href={`/product/detail/${String(row.productId)}`}>{row.code}</a>
-                    </td>
-                    <td>{row.stock}</td>
+            <div className="admin-scroll">
+              <table className="admin-table" data-testid="low-stock">
+                <thead>
+                  <tr>
+                    <th>型号</th>
+                    <th>库存</th>
                   </tr>
-                ))}
-              </tbody>
-            </table>
+                </thead>
+                <tbody>
+                  {lowStock.rows.map((row) => (
+                    <tr key={row.productId}>
+                      <td>
+                        <a href={`/product/detail/${String(row.productId)}`}>{row.code}</a>
+                      </td>
+                      <td>{row.stock}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
           )}
         </section>
       ) : null}

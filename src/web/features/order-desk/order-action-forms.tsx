@@ -61,12 +61,14 @@ export function ShipForm({ detail, run, isBusy, carriers }: FormProps & { carrie
   const shippable = detail.lines.filter((line) => line.shippableQuantity > 0);
   function ship() {
     const lines = shippable.map((line) => ({ orderLineId: line.id, quantity: Number(quantities[line.id] ?? '0') })).filter((line) => line.quantity !== 0);
-    void run(adminOrderCalls.ship, { orderNo: detail.orderNo, carrierCode, trackingNo, from: detail.status, ...(isPartial ? { lines } : {}) }).then((isDone) => {
-      if (isDone) {
-        setTrackingNo('');
-        setQuantities({});
-      }
-    });
+    void run(adminOrderCalls.ship, { orderNo: detail.orderNo, carrierCode, trackingNo, from: detail.status, ...(isPartial ? { lines } : {}) }).then(
+      (isDone) => {
+        if (isDone) {
+          setTrackingNo('');
+          setQuantities({});
+        }
+      },
+    );
   }
   return (
     <form className="desk-form" data-testid="ship-form" onSubmit={submitted(ship)}>
@@ -91,31 +93,33 @@ export function ShipForm({ detail, run, isBusy, carriers }: FormProps & { carrie
         </span>
       </label>
       {isPartial && (
-        <table className="admin-table desk-form__lines">
-          <thead>
-            <tr>
-              <th>型号</th>
-              <th>可发</th>
-              <th>本次发货</th>
-            </tr>
-          </thead>
-          <tbody>
-            {shippable.map((line) => (
-              <tr key={line.id}>
-                <td>{line.productCode}</td>
-                <td>{line.shippableQuantity}</td>
-                <td>
-                  <input
-                    aria-label={`${line.productCode} 本次发货数量`}
-                    inputMode="numeric"
-                    value={quantities[line.id] ?? ''}
-                    onChange={(event) => setQuantities({ ...quantities, [line.id]: event.target.value })}
-                  />
-                </td>
+        <div className="admin-scroll">
+          <table className="admin-table desk-form__lines">
+            <thead>
+              <tr>
+                <th>型号</th>
+                <th>可发</th>
+                <th>本次发货</th>
               </tr>
-            ))}
-          </tbody>
-        </table>
+            </thead>
+            <tbody>
+              {shippable.map((line) => (
+                <tr key={line.id}>
+                  <td>{line.productCode}</td>
+                  <td>{line.shippableQuantity}</td>
+                  <td>
+                    <input
+                      aria-label={`${line.productCode} 本次发货数量`}
+                      inputMode="numeric"
+                      value={quantities[line.id] ?? ''}
+                      onChange={(event) => setQuantities({ ...quantities, [line.id]: event.target.value })}
+                    />
+                  </td>
+                </tr>
+              ))}
+            </tbody>
+          </table>
+        </div>
       )}
       <button className="admin-button" disabled={isBusy}>
         {isPartial ? '发出本包裹' : '全部发货'}
@@ -127,7 +131,11 @@ export function ShipForm({ detail, run, isBusy, carriers }: FormProps & { carrie
 export function CancelForm({ detail, run, isBusy }: FormProps) {
   const [reason, setReason] = useState('');
   return (
-    <form className="desk-form" data-testid="cancel-form" onSubmit={submitted(() => void run(adminOrderCalls.cancel, { orderNo: detail.orderNo, reason, from: detail.status }))}>
+    <form
+      className="desk-form"
+      data-testid="cancel-form"
+      onSubmit={submitted(() => void run(adminOrderCalls.cancel, { orderNo: detail.orderNo, reason, from: detail.status }))}
+    >
       <h3>取消订单</h3>
       <label>
         取消原因{detail.payment ? '（已付款项将全额退回）' : ''}
@@ -146,33 +154,43 @@ function shareCents(line: AdminOrderDetail['lines'][number], quantity: number): 
 }
 
 /** 不再发货: quantities of the lines not yet sent that the refund takes off (they go back to stock). */
-function TakeOffTable({ lines, quantities, onChange }: { lines: AdminOrderDetail['lines']; quantities: Record<number, string>; onChange: (next: Record<number, string>) => void }) {
+function TakeOffTable({
+  lines,
+  quantities,
+  onChange,
+}: {
+  lines: AdminOrderDetail['lines'];
+  quantities: Record<number, string>;
+  onChange: (next: Record<number, string>) => void;
+}) {
   return (
-    <table className="admin-table desk-form__lines">
-      <thead>
-        <tr>
-          <th>型号</th>
-          <th>待发</th>
-          <th>不再发货</th>
-        </tr>
-      </thead>
-      <tbody>
-        {lines.map((line) => (
-          <tr key={line.id}>
-            <td>{line.productCode}</td>
-            <td>{line.toShipQuantity}</td>
-            <td>
-              <input
-                aria-label={`${line.productCode} 不再发货数量`}
-                inputMode="numeric"
-                value={quantities[line.id] ?? ''}
-                onChange={(event) => onChange({ ...quantities, [line.id]: event.target.value })}
-              />
-            </td>
+    <div className="admin-scroll">
+      <table className="admin-table desk-form__lines">
+        <thead>
+          <tr>
+            <th>型号</th>
+            <th>待发</th>
+            <th>不再发货</th>
           </tr>
-        ))}
-      </tbody>
-    </table>
+        </thead>
+        <tbody>
+          {lines.map((line) => (
+            <tr key={line.id}>
+              <td>{line.productCode}</td>
+              <td>{line.toShipQuantity}</td>
+              <td>
+                <input
+                  aria-label={`${line.productCode} 不再发货数量`}
+                  inputMode="numeric"
+                  value={quantities[line.id] ?? ''}
+                  onChange={(event) => onChange({ ...quantities, [line.id]: event.target.value })}
+                />
+              </td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
   );
 }
 
