@@ -72,7 +72,7 @@ test('finance confirms a bank transfer; the warehouse ships part, then the rest;
   await warehouse.getByLabel(`${firstPart.code} 本次发货数量`).fill(String(firstPart.quantity));
   await warehouse.getByRole('button', { name: '发出本包裹' }).click();
   await expect(warehouse.getByRole('status')).toHaveText('发货已登记');
-  await expect(warehouse.getByTestId('order-status')).toHaveText('待发货');
+  await expect(warehouse.getByTestId('order-status')).toHaveText('部分发货');
   await expect(warehouse.getByTestId('order-shipments')).toContainText(`SF${run}`);
 
   await warehouse.getByLabel(/部分发货/).uncheck();
@@ -108,7 +108,7 @@ test('售后服务 opens for customer service with the list and a complaint deta
   await service.screenshot({ path: '/tmp/h5-complaints.png', fullPage: true });
 });
 
-test('two colleagues on one complaint: the one acting on what the page showed before the other resolved it is told so, and it stays 已解决', async ({
+test('two colleagues on one complaint: the one acting on what the page showed before the other took it up is told so, and it stays 处理中', async ({
   page,
   storeDb,
   browser,
@@ -137,13 +137,13 @@ test('two colleagues on one complaint: the one acting on what the page showed be
   const first = await staffPage(browser, baseURL, storeDb, 'service', detailPath, 'a');
   const second = await staffPage(browser, baseURL, storeDb, 'service', detailPath, 'b');
   await expect(second.getByTestId('complaint-detail')).toContainText('待处理');
-  await first.getByRole('button', { name: '设为已解决' }).click();
-  await expect(first.getByTestId('complaint-detail')).toContainText('已解决');
-  // The second page still shows 待处理, where 已关闭 is one of the choices.
-  await second.getByRole('button', { name: '设为已关闭' }).click();
+  await first.getByRole('button', { name: '受理', exact: true }).click();
+  await expect(first.getByTestId('complaint-detail')).toContainText('处理中');
+  // The second page still shows 待处理, where 解决 is one of the choices.
+  await second.getByRole('button', { name: '解决', exact: true }).click();
   await expect(second.getByText('投诉状态已被他人更改，请刷新后重试')).toBeVisible();
   const stored = await storeDb.selectFrom('complaints').select('status').where('id', '=', complaint.id).executeTakeFirstOrThrow();
-  expect(stored.status).toBe('resolved');
+  expect(stored.status).toBe('processing');
 });
 
 test('a content editor is refused the orders desk: no menu entry, the address sends to /admin, the call answers 403', async ({ storeDb, browser, baseURL }) => {
@@ -175,9 +175,21 @@ test('finance issues the invoice with its PDF; the member sees the number and do
   const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
   await form.getByLabel(/电子发票/).setInputFiles({ name: 'not-a-pdf.pdf', mimeType: 'application/pdf', buffer: Buffer.from('just text') });
   await expect(form.locator('.desk-notice--error')).not.toBeEmpty();
-  await form.getByLabel(/电子发票/).setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: pdf });
-  await expect(form.getByRole('link', { name: '已上传：查看PDF' })).toBeVisible();
+  // While the PDF is on its way, 登记开票 waits for it (a click then stored the invoice without its file).
+  let releaseUpload: () => void = () => undefined;
+  const uploadHeld = new Promise<void>((resolve) => {
+    releaseUpload = resolve;
+  });
+  await finance.route('**/admin/api/orders/invoiceFile**', async (route) => {
+    await uploadHeld;
+    await route.continue();
+  });
   await form.getByLabel('发票号码').fill('25442000000012345678');
+  await form.getByLabel(/电子发票/).setInputFiles({ name: 'invoice.pdf', mimeType: 'application/pdf', buffer: pdf });
+  await expect(form.getByRole('button', { name: '等待上传完成…' })).toBeDisabled();
+  releaseUpload();
+  await expect(form.getByRole('link', { name: '已上传：查看PDF' })).toBeVisible();
+  await finance.unroute('**/admin/api/orders/invoiceFile**');
   await form.getByRole('button', { name: '登记开票' }).click();
   await expect(finance.getByRole('status')).toHaveText('发票已开具');
   await expect(finance.getByTestId('invoice-form')).toHaveCount(0);
