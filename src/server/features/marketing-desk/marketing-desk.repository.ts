@@ -1,9 +1,8 @@
-import { sql, type Expression, type ExpressionBuilder, type Insertable, type Kysely, type SqlBool, type Updateable } from 'kysely';
+import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
 import type { CouponDeskSortColumn, CouponDeskState } from '../../../contract/admin-marketing.ts';
 import type { CouponScope } from '../../../contract/coupon.ts';
 import type { GridQuery } from '../../../contract/staff-grid.ts';
 import type { Database } from '../../db/database.ts';
-import type { CouponTemplatesTable } from '../coupon/coupon.tables.ts';
 import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
 
 type TemplateBuilder = ExpressionBuilder<Database, 'couponTemplates'>;
@@ -61,52 +60,6 @@ export function findCouponsForExport(db: Kysely<Database>, query: CouponDeskQuer
   return exportRowsOfQuery(filteredTemplates(db, query, now), sort, couponSorts, couponDefaultSort);
 }
 
-export function findTemplateRow(db: Kysely<Database>, id: number) {
-  return db.selectFrom('couponTemplates').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
-export async function countHeld(db: Kysely<Database>, templateId: number): Promise<number> {
-  const row = await db
-    .selectFrom('memberCoupons')
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .where('templateId', '=', templateId)
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}
-
-export async function insertTemplate(db: Kysely<Database>, template: Insertable<CouponTemplatesTable>): Promise<number> {
-  const row = await db.insertInto('couponTemplates').values(template).returning('id').executeTakeFirstOrThrow();
-  return row.id;
-}
-
-/**
- * Updates a template unless members claimed more than the new stock meanwhile: the stock guard is
- * in the statement (claims take stock by a conditional update of the same row), so an edit racing
- * claims never leaves claimed_count above total_stock. False when the guard refused.
- */
-export async function updateTemplateGuarded(db: Kysely<Database>, id: number, changes: Updateable<CouponTemplatesTable>): Promise<boolean> {
-  const stock = changes.totalStock;
-  let query = db.updateTable('couponTemplates').set(changes).where('id', '=', id);
-  if (typeof stock === 'number') query = query.where('claimedCount', '<=', stock);
-  const result = await query.executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
-/** Stops a template once: claiming ends now, it leaves the new-member pack. False when already stopped. */
-export async function stopTemplate(db: Kysely<Database>, id: number, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('couponTemplates')
-    .set((eb) => ({
-      stoppedAt: now,
-      isNewMemberPack: 0,
-      claimUntil: sql<number>`case when ${eb.ref('claimUntil')} is not null and ${eb.ref('claimUntil')} < ${now} then ${eb.ref('claimUntil')} else ${now} end`,
-    }))
-    .where('id', '=', id)
-    .where('stoppedAt', 'is', null)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
-}
-
 export function findBrandOptions(db: Kysely<Database>) {
   return db.selectFrom('brands').select(['id', 'nameEn', 'nameCn']).orderBy('initial').orderBy('nameEn').execute();
 }
@@ -129,16 +82,4 @@ export function findPackRows(db: Kysely<Database>) {
 
 export function findRewardChoices(db: Kysely<Database>) {
   return db.selectFrom('couponTemplates').select(['id', 'name']).where('isInCentre', '=', 0).where('stoppedAt', 'is', null).orderBy('id').execute();
-}
-
-export async function upsertSetting(db: Kysely<Database>, key: string, value: string, now: number): Promise<void> {
-  await db
-    .insertInto('marketingSettings')
-    .values({ key, value, updatedAt: now })
-    .onConflict((conflict) => conflict.column('key').doUpdateSet({ value, updatedAt: now }))
-    .execute();
-}
-
-export async function findSetting(db: Kysely<Database>, key: string): Promise<string | undefined> {
-  return (await db.selectFrom('marketingSettings').select('value').where('key', '=', key).executeTakeFirst())?.value;
 }

@@ -1,4 +1,4 @@
-import type { Kysely, Selectable } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   couponDeskStateLabels,
@@ -14,20 +14,26 @@ import {
 } from '../../../contract/admin-marketing.ts';
 import type { marketingDeskRequests } from '../../../contract/admin-marketing-requests.ts';
 import { brandDisplayName } from '../../../contract/catalog.ts';
-import { couponErrors, formatBeijingTime, offerText, scopeText, templateValidityText } from '../../../contract/coupon.ts';
+import { formatBeijingTime, offerText, scopeText, templateValidityText } from '../../../contract/coupon.ts';
 import { requestErrors } from '../../../contract/errors.ts';
 import type { StaffIdentity } from '../../../contract/staff.ts';
 import type { Database } from '../../db/database.ts';
-import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
+import {
+  countHeldCoupons,
+  createTemplate,
+  findTemplateForStaff,
+  setInviteRewardTemplate,
+  stopTemplate,
+  updateTemplate,
+  type CouponTemplateRow,
+} from '../coupon/coupon-staff.service.ts';
 import { findInviteRewardTemplate, inviteRewardSettingKey } from '../coupon/coupon.service.ts';
-import type { CouponTemplatesTable } from '../coupon/coupon.tables.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
 import { changeEachOfBulk } from '../staff/grid-bulk.ts';
 import type { GridBulkResult } from '../../../contract/staff-grid.ts';
 import {
   findCouponsForExport,
-  countHeld,
   findBrandName,
   findBrandOptions,
   findCategory,
@@ -35,15 +41,10 @@ import {
   findCouponDeskPage,
   findPackRows,
   findRewardChoices,
-  findTemplateRow,
-  insertTemplate,
-  stopTemplate,
-  updateTemplateGuarded,
-  upsertSetting,
 } from './marketing-desk.repository.ts';
 
 type Requests = typeof marketingDeskRequests;
-type TemplateRow = Selectable<CouponTemplatesTable>;
+type TemplateRow = CouponTemplateRow;
 
 export interface MarketingDeskDeps {
   db: Kysely<Database>;
@@ -125,7 +126,7 @@ async function detailOf(db: Kysely<Database>, row: TemplateRow, rewardId: number
     ...formOf(row),
     id: row.id,
     claimedCount: row.claimedCount,
-    heldCount: await countHeld(db, row.id),
+    heldCount: await countHeldCoupons(db, row.id),
     state,
     stateLabel: couponDeskStateLabels[state],
     isInviteReward: row.id === rewardId,
@@ -133,14 +134,8 @@ async function detailOf(db: Kysely<Database>, row: TemplateRow, rewardId: number
   };
 }
 
-async function templateOrThrow(db: Kysely<Database>, id: number): Promise<TemplateRow> {
-  const row = await findTemplateRow(db, id);
-  if (!row) throw new AppError(couponErrors.notFound);
-  return row;
-}
-
 export async function loadCouponDeskDetail(deps: MarketingDeskDeps, templateId: number, now = Date.now()): Promise<CouponDeskDetail> {
-  return detailOf(deps.db, await templateOrThrow(deps.db, templateId), await rewardIdOf(deps), now);
+  return detailOf(deps.db, await findTemplateForStaff(deps.db, templateId), await rewardIdOf(deps), now);
 }
 
 /** Brands and categories a coupon may be limited to (the form's choices). */
@@ -200,20 +195,15 @@ export async function createCoupon(
   now = Date.now(),
 ): Promise<CouponDeskDetail> {
   const columns = await columnsOf(deps.db, form);
-  const id = await withTransaction(deps.db, async (trx) => {
-    const templateId = await insertTemplate(trx, { ...columns, claimedCount: 0, createdAt: now });
+  const id = await createTemplate(deps.db, columns, now, async (trx, { templateId }) => {
     await recordStaffChange(trx, audited(actor, 'create', templateId, null, columns));
-    return templateId;
   });
   return loadCouponDeskDetail(deps, id, now);
 }
 
-const lockedTerms = ['kind', 'faceValueCents', 'thresholdCents', 'scope', 'scopeId'] as const;
-
 /**
- * Edits a coupon. Once members hold it, its terms (kind, face value, threshold, scope) stay: their
- * coupons read them. The stock may not go below the claims: checked, and guarded again in the
- * update itself against claims racing the edit.
+ * Edits a coupon through the coupon feature (once members hold it, its terms stay; the stock may not
+ * go below the claims), audited in the edit's transaction.
  */
 export async function updateCoupon(
   deps: MarketingDeskDeps,
@@ -222,17 +212,7 @@ export async function updateCoupon(
   now = Date.now(),
 ): Promise<CouponDeskDetail> {
   const columns = await columnsOf(deps.db, request.form);
-  await withTransaction(deps.db, async (trx) => {
-    const before = await templateOrThrow(trx, request.templateId);
-    if (before.stoppedAt !== null && (columns.isInCentre === 1 || columns.isNewMemberPack === 1))
-      throw new AppError(couponErrors.claimEnded, '已停发的优惠券不能再放入领券中心或新人礼包');
-    const isTermsChange = lockedTerms.some((key) => before[key] !== columns[key]);
-    if (isTermsChange && (await countHeld(trx, before.id)) > 0) throw new AppError(couponErrors.alreadyClaimed, m.termsLocked);
-    const changes = before.stoppedAt === null ? columns : { ...columns, claimUntil: before.claimUntil };
-    if (!(await updateTemplateGuarded(trx, before.id, changes))) {
-      const current = await templateOrThrow(trx, before.id);
-      throw new AppError(couponErrors.soldOut, `${m.stockBelowClaimed}（已领取 ${String(current.claimedCount)} 张）`);
-    }
+  await updateTemplate(deps.db, request.templateId, columns, async (trx, { before, changes }) => {
     await recordStaffChange(trx, audited(actor, 'update', before.id, formOf(before), changes));
   });
   return loadCouponDeskDetail(deps, request.templateId, now);
@@ -240,10 +220,7 @@ export async function updateCoupon(
 
 /** Stops handing a coupon out (the centre, the pack, the invite reward); coupons already claimed keep their windows. */
 export async function stopCoupon(deps: MarketingDeskDeps, actor: StaffActor, templateId: number, now = Date.now()): Promise<CouponDeskDetail> {
-  await withTransaction(deps.db, async (trx) => {
-    const before = await templateOrThrow(trx, templateId);
-    if (!(await stopTemplate(trx, templateId, now))) throw new AppError(couponErrors.claimEnded, '该优惠券已停发');
-    const after = await templateOrThrow(trx, templateId);
+  await stopTemplate(deps.db, templateId, now, async (trx, { before, after }) => {
     await recordStaffChange(
       trx,
       audited(
@@ -293,15 +270,8 @@ export async function loadMarketingSettings(deps: MarketingDeskDeps, now = Date.
 
 /** Sets the invite reward's coupon (null: none), replacing INVITE_REWARD_COUPON from now on; read by the shop at each use. */
 export async function setInviteReward(deps: MarketingDeskDeps, actor: StaffActor, templateId: number | null, now = Date.now()): Promise<MarketingSettings> {
-  await withTransaction(deps.db, async (trx) => {
-    if (templateId !== null) {
-      const template = await templateOrThrow(trx, templateId);
-      if (template.isInCentre === 1) throw new AppError(requestErrors.invalid, m.rewardNotInCentre);
-      if (template.stoppedAt !== null) throw new AppError(requestErrors.invalid, m.rewardStopped);
-    }
-    const before = await findInviteRewardTemplate(trx, deps.configuredRewardName);
-    await upsertSetting(trx, inviteRewardSettingKey, templateId === null ? '' : String(templateId), now);
-    await recordStaffChange(trx, audited(actor, 'setInviteReward', inviteRewardSettingKey, { templateId: before?.id ?? null }, { templateId }));
+  await setInviteRewardTemplate(deps.db, { templateId, configuredRewardName: deps.configuredRewardName, now }, async (trx, change) => {
+    await recordStaffChange(trx, audited(actor, 'setInviteReward', inviteRewardSettingKey, { templateId: change.before }, { templateId: change.after }));
   });
   return loadMarketingSettings(deps, now);
 }
