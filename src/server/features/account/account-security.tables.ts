@@ -21,6 +21,18 @@ export interface SmsOutboxTable {
   sentAt: number;
 }
 
+/** One successful login of a member (migration 0026); the newest few per member are kept. */
+export interface LoginRecordsTable {
+  id: Generated<number>;
+  userId: number;
+  /** LoginMethod (contract/member.ts). */
+  method: string;
+  ip: string;
+  /** As the browser sent it, cut to a few hundred characters. */
+  userAgent: string;
+  createdAt: number;
+}
+
 /** The graphic code shown to one browser session (sha256 of its sid). */
 export interface GraphicCodesTable {
   sidHash: string;
@@ -34,4 +46,5 @@ export interface AccountSecurityTables {
   smsCodes: SmsCodesTable;
   smsOutbox: SmsOutboxTable;
   graphicCodes: GraphicCodesTable;
+  loginRecords: LoginRecordsTable;
 }

@@ -4,7 +4,7 @@ import type { ServiceDeps } from '../../service-deps.ts';
 import { ClausePage } from '../../../web/pages/clause-page.tsx';
 import { LoginPage } from '../../../web/pages/login-page.tsx';
 import { RegisterPage } from '../../../web/pages/register-page.tsx';
-import { isWechatEnabled } from '../wechat/wechat.service.ts';
+import { isWechatEnabled } from './account.service.ts';
 
 export function accountPages(deps: ServiceDeps): Page[] {
   const { config } = deps;

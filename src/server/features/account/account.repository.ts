@@ -100,3 +100,59 @@ export async function lockUserRow(trx: Transaction<Database>, userId: number): P
     .where('id', '=', userId)
     .execute();
 }
+
+/** better-sqlite3's and PostgreSQL's (23505) code for a row a unique index refuses. */
+function isUniqueViolation(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null || !('code' in error)) return false;
+  return error.code === 'SQLITE_CONSTRAINT_UNIQUE' || error.code === '23505';
+}
+
+export async function updateProfileColumns(
+  db: Kysely<Database>,
+  userId: number,
+  profile: { nickName: string; company: string | null; job: string | null; email: string | null },
+): Promise<void> {
+  await db.updateTable('users').set(profile).where('id', '=', userId).execute();
+}
+
+export async function updateAvatarPath(db: Kysely<Database>, userId: number, userImgPath: string): Promise<void> {
+  await db.updateTable('users').set({ userImgPath }).where('id', '=', userId).execute();
+}
+
+/**
+ * The new hash, only while the member's hash is still `expected` (null: no password yet): of two
+ * concurrent changes from one old password, or two first passwords, one is written. False otherwise.
+ */
+export async function replacePasswordHash(db: Kysely<Database>, userId: number, expected: string | null, passwordHash: string): Promise<boolean> {
+  const query = db.updateTable('users').set({ passwordHash }).where('id', '=', userId);
+  const guarded = expected === null ? query.where('passwordHash', 'is', null) : query.where('passwordHash', '=', expected);
+  const result = await guarded.executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** The member's new phone; false when another member has it (the unique phone decides, also under a race). */
+export async function updatePhone(db: Kysely<Database>, userId: number, phone: string): Promise<boolean> {
+  try {
+    const result = await db.updateTable('users').set({ phone }).where('id', '=', userId).executeTakeFirst();
+    return Number(result.numUpdatedRows) === 1;
+  } catch (error) {
+    if (isUniqueViolation(error)) return false;
+    throw error;
+  }
+}
+
+/** When staff disabled the member (null: enabled); undefined for no such member. */
+export async function findDisabledAt(db: Kysely<Database>, userId: number): Promise<{ disabledAt: number | null } | undefined> {
+  return db.selectFrom('users').select('disabledAt').where('id', '=', userId).executeTakeFirst();
+}
+
+/** Staff disable a member once: of racing disables, one changes the row. */
+export async function claimMemberDisabled(db: Kysely<Database>, userId: number, isDisabled: boolean, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ disabledAt: isDisabled ? now : null })
+    .where('id', '=', userId)
+    .where('disabledAt', isDisabled ? 'is' : 'is not', null)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
+}

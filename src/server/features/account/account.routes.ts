@@ -20,7 +20,7 @@ import {
 import { checkGraphicCode, issueGraphicCode } from './graphic-code/graphic-code.service.ts';
 import { spendPhoneLookup } from './phone-lookup-guard.ts';
 import { sendVerificationCode } from './sms/sms-code.service.ts';
-import { recordLogin } from '../member/member-security.service.ts';
+import { recordLogin } from './login-record.service.ts';
 
 /** Starts the member's session and records the login (/user/security); a password login whose password was reset meanwhile is undone (isLoginCurrent). */
 async function logIn(deps: ServiceDeps, request: FastifyRequest, reply: FastifyReply, member: Member, method: LoginMethod): Promise<MemberSummary> {

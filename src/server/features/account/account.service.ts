@@ -35,6 +35,11 @@ export interface Member extends MemberSummary {
   verifiedPasswordHash?: string;
 }
 
+/** Whether WeChat login (features/wechat) is set up: the login page offers its QR code then. */
+export function isWechatEnabled(deps: Pick<ServiceDeps, 'config'>): boolean {
+  return deps.config.wechatLogin !== null;
+}
+
 function memberOf(row: UserRow): Member {
   return { userId: row.id, nickName: row.nickName, userNumber: row.userNumber };
 }

@@ -102,17 +102,6 @@ export function findMemberRow(db: Kysely<Database>, userId: number) {
   return memberSelect(db).where('users.id', '=', userId).executeTakeFirst();
 }
 
-/** Staff disable a member once: of racing disables, one changes the row. */
-export async function claimMemberDisabled(db: Kysely<Database>, userId: number, isDisabled: boolean, now: number): Promise<boolean> {
-  const result = await db
-    .updateTable('users')
-    .set({ disabledAt: isDisabled ? now : null })
-    .where('id', '=', userId)
-    .where('disabledAt', isDisabled ? 'is' : 'is not', null)
-    .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
-}
-
 export function findAddressesOf(db: Kysely<Database>, userId: number) {
   return db.selectFrom('addresses').selectAll().where('userId', '=', userId).orderBy('isDefault', 'desc').orderBy('id', 'desc').execute();
 }
@@ -214,46 +203,9 @@ export function findStaffRole(db: Kysely<Database>, staffId: number) {
   return db.selectFrom('staffUsers').select(['id', 'role', 'displayName']).where('id', '=', staffId).executeTakeFirst();
 }
 
-export interface RepCard {
-  operatorName: string;
-  operatorMobile: string;
-  operatorQq: string;
-  operatorWechat: string;
-}
-
-export async function insertRep(db: Kysely<Database>, staffId: number, card: RepCard): Promise<number> {
-  const row = await db
-    .insertInto('serviceReps')
-    .values({ staffId, ...card })
-    .onConflict((oc) => oc.column('staffId').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  return row?.id ?? 0;
-}
-
-export async function updateRep(db: Kysely<Database>, repId: number, card: RepCard): Promise<void> {
-  await db.updateTable('serviceReps').set(card).where('id', '=', repId).execute();
-}
-
-export function findRepIdsOfMembers(db: Kysely<Database>, userIds: readonly number[]) {
-  return db.selectFrom('userServiceReps').select(['userId', 'repId']).where('userId', 'in', userIds).execute();
-}
-
 export async function findExistingMemberIds(db: Kysely<Database>, userIds: readonly number[]): Promise<number[]> {
   const rows = await db.selectFrom('users').select('id').where('id', 'in', userIds).execute();
   return rows.map((row) => row.id);
-}
-
-export async function setRepOfMembers(db: Kysely<Database>, userIds: readonly number[], repId: number | null): Promise<void> {
-  if (repId === null) {
-    await db.deleteFrom('userServiceReps').where('userId', 'in', userIds).execute();
-    return;
-  }
-  await db
-    .insertInto('userServiceReps')
-    .values(userIds.map((userId) => ({ userId, repId, enableFlag: 1 })))
-    .onConflict((oc) => oc.column('userId').doUpdateSet({ repId, enableFlag: 1 }))
-    .execute();
 }
 
 export function findMembersOfRep(db: Kysely<Database>, repId: number) {

@@ -22,8 +22,9 @@ import { AppError } from '../../http/app-error.ts';
 import { endAllMemberSessions } from '../../http/session.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
 import { changeEachOfBulk } from '../staff/grid-bulk.ts';
+import { setMemberDisabledByStaff } from '../account/account-staff.service.ts';
+import { assignServiceRep, saveServiceRep, type ServiceRepCard } from '../content/content-staff.service.ts';
 import {
-  claimMemberDisabled,
   findAddressesOf,
   findBomsOf,
   findCartOf,
@@ -36,20 +37,17 @@ import {
   findMembersPage,
   findOrdersOf,
   findRep,
-  findRepIdsOfMembers,
   findRepOfMember,
   findRepOfStaff,
   findReps,
   findSalesStaff,
   findStaffRole,
-  insertRep,
   isMemberOfRep,
-  setRepOfMembers,
-  updateRep,
   type MemberFilters,
   type MemberListRow,
-  type RepCard,
 } from './member-desk.repository.ts';
+
+export type RepCard = ServiceRepCard;
 
 /** Who changes something from the console, and from where (the audit log keeps both). */
 export interface StaffActor {
@@ -168,21 +166,19 @@ export async function setMemberDisabled(
   /** reason: the bulk action's, kept in the audit entry. */
   { now = Date.now(), reason }: { now?: number; reason?: string } = {},
 ): Promise<MemberDeskRow> {
-  const after = await withTransaction(db, async (trx) => {
-    const before = await memberOrMissing(trx, userId);
-    if (!(await claimMemberDisabled(trx, userId, isDisabled, now)))
-      throw new AppError(isDisabled ? memberDeskErrors.alreadyDisabled : memberDeskErrors.alreadyEnabled);
-    const changed = memberRowOf(await memberOrMissing(trx, userId));
+  let after: MemberDeskRow | undefined;
+  await setMemberDisabledByStaff(db, { userId, isDisabled, now }, async (trx, { wasDisabled }) => {
+    after = memberRowOf(await memberOrMissing(trx, userId));
     await recordStaffChange(trx, {
       ...actor,
       action: isDisabled ? 'disable' : 'enable',
       subject: 'Member',
       subjectId: userId,
-      before: { isDisabled: before.disabledAt !== null },
+      before: { isDisabled: wasDisabled },
       after: reason === undefined ? { isDisabled } : { isDisabled, reason },
     });
-    return changed;
   });
+  if (!after) throw new AppError(memberDeskErrors.memberMissing);
   // After the commit: a login that read disabled_at before it was written has its session ended here.
   if (isDisabled) await endAllMemberSessions(db, userId);
   return after;
@@ -208,8 +204,7 @@ export async function assignRep(db: Kysely<Database>, actor: StaffActor, userIds
     if (repId !== null && !(await findRep(trx, repId))) throw new AppError(memberDeskErrors.repMissing);
     const existing = await findExistingMemberIds(trx, unique);
     if (existing.length !== unique.length) throw new AppError(memberDeskErrors.memberMissing);
-    const beforeOf = new Map((await findRepIdsOfMembers(trx, unique)).map((row) => [row.userId, row.repId]));
-    await setRepOfMembers(trx, unique, repId);
+    const beforeOf = await assignServiceRep(trx, unique, repId);
     const changed = unique.filter((userId) => (beforeOf.get(userId) ?? null) !== repId);
     for (const userId of changed) {
       await recordStaffChange(trx, {
@@ -231,30 +226,20 @@ export async function listReps(db: Kysely<Database>): Promise<{ reps: SalesRepRo
 }
 
 /** Makes a sales-role staff member a rep, or changes the card the shop shows their members. */
-export async function saveRep(db: Kysely<Database>, actor: StaffActor, staffId: number, card: RepCard): Promise<SalesRepRow> {
+export async function saveRep(db: Kysely<Database>, actor: StaffActor, staffId: number, input: RepCard): Promise<SalesRepRow> {
   return withTransaction(db, async (trx) => {
     const staff = await findStaffRole(trx, staffId);
     if (staff?.role !== 'sales') throw new AppError(memberDeskErrors.notSalesStaff);
-    const before = await findRepOfStaff(trx, staffId);
-    let repId = before?.repId;
-    if (repId === undefined) {
-      repId = await insertRep(trx, staffId, card);
-      // Made a moment ago by another staff member: this save updates it.
-      if (repId === 0) repId = (await findRepOfStaff(trx, staffId))?.repId;
-    }
-    if (repId === undefined) throw new AppError(memberDeskErrors.repMissing);
-    await updateRep(trx, repId, card);
+    const { repId, before, after: card } = await saveServiceRep(trx, staffId, input);
     const after = await findRep(trx, repId);
     if (!after) throw new AppError(memberDeskErrors.repMissing);
-    const cardOf = (row: typeof after | undefined) =>
-      row ? { operatorName: row.operatorName, operatorMobile: row.operatorMobile, operatorQq: row.operatorQq, operatorWechat: row.operatorWechat } : null;
     await recordStaffChange(trx, {
       ...actor,
       action: 'saveRep',
       subject: 'Member',
       subjectId: `rep:${String(repId)}`,
-      before: cardOf(before),
-      after: cardOf(after),
+      before,
+      after: card,
     });
     return repOf(after);
   });

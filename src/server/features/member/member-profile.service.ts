@@ -12,7 +12,8 @@ import { loadMessageSummary } from '../message/message.service.ts';
 import { countOrdersByStatusOf } from '../order/order.service.ts';
 import { readOwnUpload, storeDerivedImage } from '../upload/upload.service.ts';
 import { makeAvatar } from './avatar-image.ts';
-import { findMemberRow, sumPaidCents, updateAvatarPath, updateProfileColumns, type MemberRow } from './member.repository.ts';
+import { setMemberAvatarPath, updateMemberProfile } from '../account/account-profile.service.ts';
+import { findMemberRow, sumPaidCents, type MemberRow } from './member.repository.ts';
 import { inviteUrlOf } from '../../../contract/invite.ts';
 
 function beijingDate(epochMs: number): string {
@@ -83,7 +84,7 @@ export async function saveMemberProfile(
   profile: { nickName: string; company: string; job: string; email: string },
 ): Promise<MemberProfile> {
   await memberRowOf(deps.db, userId);
-  await updateProfileColumns(deps.db, userId, {
+  await updateMemberProfile(deps.db, userId, {
     nickName: profile.nickName,
     company: profile.company || null,
     job: profile.job || null,
@@ -109,6 +110,6 @@ export async function setMemberAvatar(deps: Pick<ServiceDeps, 'db' | 'config'>, 
   if (!original) throw new AppError(memberErrors.avatarNotOwned);
   const avatar = await makeAvatar(original);
   const stored = await storeDerivedImage(deps, { userId, purpose: 'avatar', bytes: avatar }, now);
-  await updateAvatarPath(deps.db, userId, stored.key);
+  await setMemberAvatarPath(deps.db, userId, stored.key);
   return loadMemberProfile(deps, userId);
 }

@@ -3,7 +3,7 @@ import { memberCalls } from '../../../contract/member-calls.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { lastCodeOf, nextIp, nextPhone, registerMemberVia } from '../account/account.test-helpers.ts';
 import { verifyPassword } from '../account/account.service.ts';
-import { updatePhone } from './member.repository.ts';
+import { changeMemberPhone } from '../account/account-profile.service.ts';
 
 /** The member centre's check-then-act places under concurrent requests, on both engines. */
 describe('member security under concurrency', () => {
@@ -38,7 +38,7 @@ describe('member security under concurrency', () => {
     for (let round = 0; round < 3; round++) {
       const members = await Promise.all([t.member(), t.member(), t.member()]);
       const newPhone = nextPhone();
-      const results = await Promise.all(members.map((member) => updatePhone(t.db.kysely, member.userId, newPhone)));
+      const results = await Promise.all(members.map((member) => changeMemberPhone(t.db.kysely, member.userId, newPhone)));
       expect(results.filter(Boolean), `round ${round}`).toHaveLength(1);
       const owners = await t.db.kysely.selectFrom('users').select('id').where('phone', '=', newPhone).execute();
       expect(owners.map((owner) => owner.id)).toEqual([members[results.indexOf(true)]?.userId]);

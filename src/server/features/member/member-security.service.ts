@@ -13,18 +13,16 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { countOtherMemberSessions, endOtherMemberSessions } from '../../http/session.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
+import { changeMemberPhone, replaceMemberPassword } from '../account/account-profile.service.ts';
 import { hashPassword, verifyPassword } from '../account/account.service.ts';
+import { findRecentLogins } from '../account/login-record.service.ts';
 import { sendMemberSecurityCode, verifySmsCode } from '../account/sms/sms-code.service.ts';
 import {
   deletePhoneChangeGrant,
   findMemberRow,
   hasLivePhoneChangeGrant,
-  insertLoginRecord,
   isPhoneTaken,
-  listLoginRecords,
-  replacePasswordHash,
   savePhoneChangeGrant,
-  updatePhone,
   type MemberRow,
 } from './member.repository.ts';
 import { deviceOf } from './user-agent.ts';
@@ -51,16 +49,6 @@ async function memberRowOf(db: Kysely<Database>, userId: number): Promise<Member
   return row;
 }
 
-/** Called by every login path (password, SMS, registrations, WeChat) once the session is stored. */
-export async function recordLogin(
-  db: Kysely<Database>,
-  login: { userId: number; method: LoginMethod; ip: string; userAgent: string | undefined },
-  now = Date.now(),
-): Promise<void> {
-  const record = { userId: login.userId, method: login.method, ip: login.ip, userAgent: (login.userAgent ?? '').slice(0, 400), createdAt: now };
-  await insertLoginRecord(db, record, loginRecordLimits.kept);
-}
-
 function methodLabelOf(method: string): string {
   return method in loginMethodLabels ? loginMethodLabels[method as LoginMethod] : method;
 }
@@ -70,7 +58,7 @@ export async function loadMemberSecurity(db: Kysely<Database>, asker: Asker): Pr
   const [row, otherSessionCount, records] = await Promise.all([
     memberRowOf(db, asker.userId),
     countOtherMemberSessions(db, asker.userId, asker.sid),
-    listLoginRecords(db, asker.userId, loginRecordLimits.shown),
+    findRecentLogins(db, asker.userId, loginRecordLimits.shown),
   ]);
   return {
     maskedPhone: maskPhone(row.phone),
@@ -110,7 +98,7 @@ export async function changePassword(
   } else {
     throw new AppError(memberErrors.proofMissing);
   }
-  const isReplaced = await replacePasswordHash(db, asker.userId, row.passwordHash, await hashPassword(request.newPassword));
+  const isReplaced = await replaceMemberPassword(db, asker.userId, row.passwordHash, await hashPassword(request.newPassword));
   if (!isReplaced) throw new AppError(memberErrors.oldPasswordWrong);
   await endOtherMemberSessions(db, asker.userId, asker.sid);
   return loadMemberSecurity(db, asker);
@@ -121,7 +109,7 @@ export async function setFirstPassword(db: Kysely<Database>, asker: Asker, reque
   const row = await memberRowOf(db, asker.userId);
   if (row.passwordHash !== null) throw new AppError(memberErrors.passwordAlreadySet);
   await verifySmsCode(db, { phone: row.phone, purpose: SendMsgType.changePassword, code: request.smsCode });
-  const isSet = await replacePasswordHash(db, asker.userId, null, await hashPassword(request.newPassword));
+  const isSet = await replaceMemberPassword(db, asker.userId, null, await hashPassword(request.newPassword));
   if (!isSet) throw new AppError(memberErrors.passwordAlreadySet);
   await endOtherMemberSessions(db, asker.userId, asker.sid);
   return loadMemberSecurity(db, asker);
@@ -154,7 +142,7 @@ export async function sendNewPhoneCode(deps: ServiceDeps, asker: Asker, phone: s
 export async function changePhone(db: Kysely<Database>, asker: Asker, request: { phone: string; smsCode: string }, now = Date.now()): Promise<MemberSecurity> {
   await checkNewPhone(db, asker, request.phone, now);
   await verifySmsCode(db, { phone: request.phone, purpose: SendMsgType.changePhoneNew, code: request.smsCode, now });
-  if (!(await updatePhone(db, asker.userId, request.phone))) throw new AppError(memberErrors.phoneTaken);
+  if (!(await changeMemberPhone(db, asker.userId, request.phone))) throw new AppError(memberErrors.phoneTaken);
   await deletePhoneChangeGrant(db, asker.userId);
   return loadMemberSecurity(db, asker);
 }

@@ -7,7 +7,7 @@ import { pageStateOf } from '../../testing/page-state.ts';
 import type { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { lastCodeOf, nextIp, nextPhone, outboxOf, registerMemberVia } from '../account/account.test-helpers.ts';
-import { recordLogin } from './member-security.service.ts';
+import { recordLogin } from '../account/login-record.service.ts';
 import { deviceOf } from './user-agent.ts';
 
 describe('member account security', () => {

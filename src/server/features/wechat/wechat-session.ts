@@ -5,7 +5,7 @@ import { endMemberSession, startMemberSession } from '../../http/session.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { findShellUser, isMemberDisabled } from '../account/account.service.ts';
-import { recordLogin } from '../member/member-security.service.ts';
+import { recordLogin } from '../account/login-record.service.ts';
 
 /** Where WeChat sends the browser back: under PUBLIC_BASE_URL when set, else the origin the browser asked. */
 export function callbackUrlOf(deps: ServiceDeps, request: FastifyRequest): string {

@@ -40,9 +40,8 @@ export function wechatConfigOf(deps: Pick<ServiceDeps, 'config'>): WechatLoginCo
   return config;
 }
 
-export function isWechatEnabled(deps: Pick<ServiceDeps, 'config'>): boolean {
-  return deps.config.wechatLogin !== null;
-}
+/** Whether WeChat login is set up (account's login page offers it by the same test). */
+export { isWechatEnabled } from '../account/account.service.ts';
 
 export interface ScanRequest {
   sid: string;
