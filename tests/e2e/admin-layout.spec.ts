@@ -170,6 +170,7 @@ test('every console page keeps its menu at 200 px and fits a 1,280 px and a 1,92
     },
   );
 
+  const supplierDesk = consoleDesks.find((desk) => desk.permission.subject === 'SupplierApplication')?.href ?? '';
   const seen = new Set<string>();
   const admin = await (await browser.newContext({ baseURL, viewport: { width: widths[0], height: 900 } })).newPage();
   await admin.goto(staffLoginPath);
@@ -200,6 +201,26 @@ test('every console page keeps its menu at 200 px and fits a 1,280 px and a 1,92
     await visit(admin, `${adminProductsPath}/${String(parts[0]?.id ?? 0)}`, seen);
     await visit(admin, marketingDeskPaths.editCoupon(coupon.id), seen);
     await visit(admin, `/admin/members/${String(member.userId)}`, seen);
+    const application = await storeDb
+      .insertInto('supplierApplications')
+      .values({
+        applicationNo: `GY2612${run}`.slice(0, 18),
+        userId: member.userId,
+        companyName: `深圳市布局检查电子科技有限公司${run}`,
+        creditCode: '91330100799655058B',
+        contactName: '周经理',
+        phone: '13800138000',
+        categories: JSON.stringify([{ categoryId: 1, categoryName: '电阻' }]),
+        brands: 'TI, ST, Murata, Yageo, Texas Instruments, STMicroelectronics',
+        annualVolume: 'under1m',
+        status: 'pending',
+        createdAt: Date.now(),
+        reviewedAt: null,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await visit(admin, `${supplierDesk}?id=${String(application.id)}`, seen);
+    await expect(admin.getByTestId('supplier-detail')).toBeVisible();
 
     await visit(admin, `${quotationDeskPaths.list}/${String(quotationId)}`, seen);
     const offer = admin.getByRole('region', { name: '报价' });
