@@ -11,7 +11,7 @@ import { PaymentReconciler, reconcilePayments } from './payment-reconciliation.t
 import { refundContextOf, type RefundContext } from './payment-refund.service.ts';
 import { alipayEnv, alipayKeys, alipayNotification, startFakeAlipay, type FakeAlipayOptions } from './testing/fake-alipay.ts';
 import type { FakeServer } from './testing/fake-server.ts';
-import { startFakeWechatPay, wechatEnv, wechatKeys, wechatNotification, type FakeWechatOptions } from './testing/fake-wechat-pay.ts';
+import { isWechatRequestSigned, startFakeWechatPay, wechatEnv, wechatKeys, wechatNotification, type FakeWechatOptions } from './testing/fake-wechat-pay.ts';
 import {
   attemptOf,
   eventKindsOf,
@@ -21,6 +21,7 @@ import {
   orderOf,
   refundedCentsOf,
   refundsOf,
+  rsaKeyPair,
 } from './testing/payment-fixtures.ts';
 import { refundPath, transactionQueryPath } from './wechat-pay-provider.ts';
 
@@ -101,6 +102,30 @@ describe('the reconciliation asks the providers about payments whose notificatio
     expect((await eventKindsOf(t.db.kysely, orderNo)).filter((kind) => kind === 'paid')).toHaveLength(1);
     expect(await refundsOf(t.db.kysely, orderNo)).toEqual([]);
     expect(wechatRefundCallsOf(orderNo)).toHaveLength(0);
+  });
+
+  it('trusts no answer to its queries that is not signed by the provider: the payment waits for a genuine one', async () => {
+    const wechatOrder = await orderAwaiting('wechat');
+    const alipayOrder = await orderAwaiting('alipay');
+    wechatOptions.transactions = { ...wechatOptions.transactions, [wechatOrder.orderNo]: { tradeState: 'SUCCESS', amountCents: 9_900 } };
+    alipayOptions.trades = { ...alipayOptions.trades, [alipayOrder.orderNo]: { tradeStatus: 'TRADE_SUCCESS', totalAmount: '99.00' } };
+    const due = Math.max(wechatOrder.checkAt, alipayOrder.checkAt);
+    wechatOptions.answerKey = rsaKeyPair().privateKey;
+    alipayOptions.answerKey = rsaKeyPair().privateKey;
+    try {
+      await reconcilePayments(ctx(), due);
+    } finally {
+      delete wechatOptions.answerKey;
+      delete alipayOptions.answerKey;
+    }
+    const [query] = wechatQueriesOf(wechatOrder.orderNo);
+    expect(query && isWechatRequestSigned(query, wechat)).toBe(true);
+    expect(alipayCallsOf(alipayOrder.orderNo)).toEqual([tradeQueryMethod]);
+    for (const { orderNo } of [wechatOrder, alipayOrder]) expect(await orderOf(t.db.kysely, orderNo)).toMatchObject({ status: OrderStatus.unpaid });
+    expect(await attemptOf(t.db.kysely, wechatOrder.orderNo, 'wechat')).toMatchObject({ status: 'created', checkCount: 1 });
+
+    await reconcilePayments(ctx(), due + 30 * minute);
+    for (const { orderNo } of [wechatOrder, alipayOrder]) expect(await orderOf(t.db.kysely, orderNo)).toMatchObject({ status: OrderStatus.unshipped });
   });
 
   it('asks again later, less and less often, while Alipay has no payment, and closes the attempt past the horizon', async () => {
