@@ -1,10 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import { stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
   adminProductErrors,
-  isUploadedProductImage,
   type AdminProduct,
   type AdminProductPage,
   type AdminProductRow,
@@ -19,45 +16,36 @@ import { brandDisplayName } from '../../../contract/catalog.ts';
 import type { WarehouseStock } from '../../../contract/warehouse.ts';
 import { formatBeijingTime } from '../../../contract/coupon.ts';
 import { normalizePartNumber } from '../../../contract/part-number.ts';
-import { parseQuantity } from '../../../contract/value-query.ts';
 import type { Database } from '../../db/database.ts';
-import { withTransaction } from '../../db/transaction.ts';
+import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { isDuplicatePartNumber } from '../catalog/product.service.ts';
+import {
+  createProduct as createCatalogProduct,
+  loadProductForStaff,
+  saveProduct as saveCatalogProduct,
+  setProductFlags,
+  type BulkColumns,
+  type BulkProductRow,
+  type ProductChange,
+} from '../catalog/product-staff.service.ts';
 import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';
 import { listWarehouses, setWarehouseFigures, warehouseStockOf, type WarehouseFigure } from '../warehouse/warehouse-stock.service.ts';
 import {
-  clearOriginalPrices,
-  columnsOf,
   findAllCategoryAttributes,
-  findBrand,
   findBrandOptions,
-  findCategoryAttributeKinds,
-  findProduct,
-  findProductParams,
-  findProductsForBulk,
-  findProductTiers,
-  findSecondCategory,
+  findProductId,
   findSecondCategoryOptions,
-  hasSameCode,
-  insertProductRow,
-  moveSkuCount,
   productListQuery,
   productSortExpressions,
-  replaceParams,
-  replaceTiers,
-  setBulkColumns,
-  updateProductIfUnchanged,
-  type BulkColumns,
   type ProductListFilter,
   type ProductListRow,
-  type ProductRow,
 } from './product-desk.repository.ts';
 
-type Db = Kysely<Database>;
+export { numberOfValue } from '../catalog/product-staff.service.ts';
+
 export type ProductDeskDeps = Pick<ServiceDeps, 'db' | 'logger' | 'cacheVersions' | 'config'>;
 export type ProductListQuery = z.output<typeof productListSchema>;
 
@@ -119,136 +107,30 @@ export async function exportProducts(deps: ProductDeskDeps, query: Pick<ProductL
   return rows.map((row) => gridRow(row, warehouses));
 }
 
-async function productOf(db: Db, row: ProductRow): Promise<AdminProduct> {
-  const [tiers, params, warehouses] = await Promise.all([findProductTiers(db, row.id), findProductParams(db, row.id), warehouseStockOf(db, [row.id])]);
-  return {
-    id: row.id,
-    code: row.code,
-    brandId: row.brandId,
-    categoryFirstId: row.categoryFirstId,
-    categorySecondId: row.categorySecondId,
-    description: row.description,
-    package: row.package,
-    datasheetUrl: row.datasheetUrl ?? '',
-    lifecycle: row.lifecycle,
-    isRohs: row.isRohs === 1,
-    packSize: row.packSize,
-    label: row.label ?? '',
-    isSpecialOffer: row.isSpecialOffer === 1,
-    isIcZone: row.isIcZone === 1,
-    tiers: tiers.map((tier) => ({ qtyStart: tier.qtyStart, priceE4: tier.priceE4, originalPriceE4: tier.originalPriceE4 })),
-    params: params.map((param) => ({ attributeId: param.attributeId, valueText: param.valueText })),
-    stock: row.stock,
-    warehouses: warehouses.get(row.id) ?? [],
-    imagePath: row.imagePath ?? '',
-    updatedAt: row.updatedAt,
-    updatedAtStr: formatBeijingTime(row.updatedAt),
-  };
-}
-
-async function mustFindProduct(db: Db, productId: number): Promise<ProductRow> {
-  const row = await findProduct(db, productId);
-  if (!row) throw new AppError(adminProductErrors.notFound);
-  return row;
-}
-
 export async function loadAdminProduct(deps: ProductDeskDeps, productId: number): Promise<AdminProduct> {
-  return productOf(deps.db, await mustFindProduct(deps.db, productId));
+  return loadProductForStaff(deps.db, productId);
 }
 
 /** What the audit log keeps of a product: every field the form edits, with the tiers and parameters. */
-function auditView(product: AdminProduct) {
+function auditView(product: AdminProduct | null) {
+  if (!product) return null;
   const { updatedAtStr: _str, ...view } = product;
   return view;
 }
 
-interface CheckedForm {
-  codeNorm: string;
-  categoryFirstId: number;
-  params: { attributeId: number; valueText: string; valueNum: number | null }[];
-}
-
-/**
- * The rules a schema cannot know: the brand and a second-level category exist, each parameter is one the
- * category filters by, numeric parameters read as quantities (their valueNum is what the choose index compares).
- */
-async function checkForm(deps: ProductDeskDeps, db: Db, form: ProductFormValues, current: ProductRow | null): Promise<CheckedForm> {
-  const productId = current?.id ?? null;
-  if (!(await findBrand(db, form.brandId))) throw new AppError(adminProductErrors.brandUnknown);
-  if (form.imagePath !== '' && form.imagePath !== current?.imagePath && !(await isStoredProductImage(deps, form.imagePath)))
-    throw new AppError(adminProductErrors.imageInvalid);
-  const category = await findSecondCategory(db, form.categorySecondId);
-  if (!category?.parentId) throw new AppError(adminProductErrors.categoryUnknown);
-  const codeNorm = normalizePartNumber(form.code);
-  if (await hasSameCode(db, form.brandId, codeNorm, productId)) throw new AppError(adminProductErrors.codeDuplicate);
-  const attributes = new Map((await findCategoryAttributeKinds(db, form.categorySecondId)).map((attribute) => [attribute.id, attribute]));
-  // A value left as it was keeps its number, however it is written (the seed's 64KB is 65536 bytes).
-  const stored = new Map(
-    (productId === null ? [] : await findProductParams(db, productId)).map((param) => [`${param.attributeId}:${param.valueText}`, param.valueNum]),
-  );
-  const params = form.params.map((param) => {
-    const attribute = attributes.get(param.attributeId);
-    if (!attribute) throw new AppError(adminProductErrors.paramUnknown);
-    if (attribute.valueKind === 'text') return { ...param, valueNum: null };
-    const kept = stored.get(`${param.attributeId}:${param.valueText}`);
-    const valueNum = kept ?? numberOfValue(param.valueText, attribute.unit);
-    if (valueNum === null) throw new AppError(adminProductErrors.paramNotNumber, `「${attribute.name}」${adminProductErrors.paramNotNumber.msg}`);
-    return { ...param, valueNum };
-  });
-  return { codeNorm, categoryFirstId: category.parentId, params };
-}
-
-/** A picture this desk stored (its name as the upload gave it, and the file there). */
-async function isStoredProductImage(deps: ProductDeskDeps, path: string): Promise<boolean> {
-  if (!isUploadedProductImage(path)) return false;
-  const stats = await stat(join(deps.config.uploads.dir, path)).catch(() => null);
-  return stats?.isFile() === true;
-}
-
-const bytePrefixes: Readonly<Record<string, number>> = { '': 1, K: 1024, M: 1024 ** 2, G: 1024 ** 3 };
-
-/**
- * A numeric parameter's value in its attribute's base unit: sizes in bytes (64KB = 65536, as the seed
- * counts), else a quantity as search reads it (10kΩ, 100nF, 3.3V), else a bare number (16); null when none.
- */
-export function numberOfValue(text: string, unit: string | null): number | null {
-  const trimmed = text.trim();
-  const bytes = unit === 'B' ? /^(\d+(?:\.\d+)?)\s*([KMG]?)B$/i.exec(trimmed) : null;
-  if (bytes) return Number(bytes[1]) * (bytePrefixes[(bytes[2] ?? '').toUpperCase()] ?? 1);
-  const quantity = parseQuantity(trimmed);
-  if (quantity) return quantity.value;
-  return /^-?\d+(?:\.\d+)?$/.test(trimmed) ? Number(trimmed) : null;
-}
-
-async function writeChildren(trx: Transaction<Database>, productId: number, form: ProductFormValues, checked: CheckedForm) {
-  await replaceTiers(trx, productId, form.tiers, form.isSpecialOffer);
-  await replaceParams(trx, productId, checked.params);
-}
-
-/** Two writes of one part number that both passed hasSameCode: the unique index refuses the second, answered as the check would. */
-function refusingDuplicateCodes<T>(work: Promise<T>): Promise<T> {
-  return work.catch((error: unknown) => {
-    throw isDuplicatePartNumber(error) ? new AppError(adminProductErrors.codeDuplicate) : error;
-  });
+function audited(actor: StaffActor, action: string): AlongsideChange<ProductChange> {
+  return async (trx, { before, after }) => {
+    await recordStaffChange(trx, { ...actor, action, subject: 'Product', subjectId: after.id, before: auditView(before), after: auditView(after) });
+  };
 }
 
 export function createProduct(deps: ProductDeskDeps, actor: StaffActor, form: ProductFormValues): Promise<AdminProduct> {
-  const created = withTransaction(deps.db, async (trx) => {
-    const checked = await checkForm(deps, trx, form, null);
-    const id = await insertProductRow(trx, columnsOf(form, checked.codeNorm, checked.categoryFirstId), Date.now());
-    await writeChildren(trx, id, form, checked);
-    await moveSkuCount(trx, [checked.categoryFirstId, form.categorySecondId], 1);
-    const after = await productOf(trx, await mustFindProduct(trx, id));
-    await recordStaffChange(trx, { ...actor, action: 'create', subject: 'Product', subjectId: id, before: null, after: auditView(after) });
-    return after;
-  });
-  return refusingDuplicateCodes(created);
+  return createCatalogProduct(deps, form, audited(actor, 'create'));
 }
 
 /**
- * Saves the form over the product it was loaded from: the update is conditional on the updatedAt the
- * form carries, so of two staff saving one product the second is refused (数据已被他人修改) and
- * nothing of it is written; its tiers and parameters are replaced behind that row's lock.
+ * Saves the form over the product it was loaded from (catalog/product-staff.service.ts: of two staff
+ * saving one product the second is refused, 数据已被他人修改), audited in the save's transaction.
  */
 export function saveProduct(
   deps: ProductDeskDeps,
@@ -257,24 +139,7 @@ export function saveProduct(
   expectedUpdatedAt: number,
   form: ProductFormValues,
 ): Promise<AdminProduct> {
-  const saved = withTransaction(deps.db, async (trx) => {
-    const row = await mustFindProduct(trx, productId);
-    if (row.updatedAt !== expectedUpdatedAt) throw new AppError(adminProductErrors.stale);
-    const before = await productOf(trx, row);
-    const checked = await checkForm(deps, trx, form, row);
-    const now = Math.max(Date.now(), expectedUpdatedAt + 1);
-    if (!(await updateProductIfUnchanged(trx, productId, expectedUpdatedAt, columnsOf(form, checked.codeNorm, checked.categoryFirstId), now)))
-      throw new AppError(adminProductErrors.stale);
-    await writeChildren(trx, productId, form, checked);
-    if (row.categorySecondId !== form.categorySecondId) {
-      await moveSkuCount(trx, [row.categoryFirstId, row.categorySecondId], -1);
-      await moveSkuCount(trx, [checked.categoryFirstId, form.categorySecondId], 1);
-    }
-    const after = await productOf(trx, await mustFindProduct(trx, productId));
-    await recordStaffChange(trx, { ...actor, action: 'update', subject: 'Product', subjectId: productId, before: auditView(before), after: auditView(after) });
-    return after;
-  });
-  return refusingDuplicateCodes(saved);
+  return saveCatalogProduct(deps, { productId, expectedUpdatedAt, form }, audited(actor, 'update'));
 }
 
 /**
@@ -291,7 +156,7 @@ export async function setProductStock(
   const known = new Map((await listWarehouses(deps.db)).filter((warehouse) => warehouse.isActive === 1).map((warehouse) => [warehouse.id, warehouse.code]));
   if (figures.some((figure) => !known.has(figure.warehouseId))) throw new AppError(adminProductErrors.warehouseUnknown);
   return withTransaction(deps.db, async (trx) => {
-    await mustFindProduct(trx, productId);
+    if (!(await findProductId(trx, productId))) throw new AppError(adminProductErrors.notFound);
     const written = await setWarehouseFigures(trx, productId, figures, Date.now());
     if (!written) throw new AppError(adminProductErrors.stale);
     const warehouses = (await warehouseStockOf(trx, [productId])).get(productId) ?? [];
@@ -317,27 +182,18 @@ async function bulkChange(
   actor: StaffActor,
   productIds: readonly number[],
   action: string,
-  change: (row: Awaited<ReturnType<typeof findProductsForBulk>>[number]) => BulkColumns | null,
+  change: (row: BulkProductRow) => BulkColumns | null,
 ): Promise<BulkResult> {
-  return withTransaction(deps.db, async (trx) => {
-    const now = Date.now();
-    let count = 0;
-    for (const row of await findProductsForBulk(trx, [...new Set(productIds)])) {
-      const set = change(row);
-      if (!set) continue;
-      await setBulkColumns(trx, row.id, set, now);
-      if (set.isSpecialOffer === 0) await clearOriginalPrices(trx, row.id);
-      const before = { lifecycle: row.lifecycle, isSpecialOffer: row.isSpecialOffer === 1, isIcZone: row.isIcZone === 1 };
-      const after = {
-        lifecycle: set.lifecycle ?? row.lifecycle,
-        isSpecialOffer: (set.isSpecialOffer ?? row.isSpecialOffer) === 1,
-        isIcZone: (set.isIcZone ?? row.isIcZone) === 1,
-      };
-      await recordStaffChange(trx, { ...actor, action, subject: 'Product', subjectId: row.id, before, after });
-      count += 1;
-    }
-    return { count };
+  const count = await setProductFlags(deps.db, productIds, change, async (trx, { row, set }) => {
+    const before = { lifecycle: row.lifecycle, isSpecialOffer: row.isSpecialOffer === 1, isIcZone: row.isIcZone === 1 };
+    const after = {
+      lifecycle: set.lifecycle ?? row.lifecycle,
+      isSpecialOffer: (set.isSpecialOffer ?? row.isSpecialOffer) === 1,
+      isIcZone: (set.isIcZone ?? row.isIcZone) === 1,
+    };
+    await recordStaffChange(trx, { ...actor, action, subject: 'Product', subjectId: row.id, before, after });
   });
+  return { count };
 }
 
 export function bulkSetLifecycle(deps: ProductDeskDeps, actor: StaffActor, productIds: readonly number[], lifecycle: ProductLifecycle): Promise<BulkResult> {
@@ -356,7 +212,7 @@ export function bulkSetIcZone(deps: ProductDeskDeps, actor: StaffActor, productI
   return bulkChange(deps, actor, productIds, 'bulkSetIcZone', (row) => (row.isIcZone === flag ? null : { isIcZone: flag }));
 }
 
-export async function loadProductFormOptions(db: Db): Promise<ProductFormOptions> {
+export async function loadProductFormOptions(db: Kysely<Database>): Promise<ProductFormOptions> {
   const [brands, categories, attributes] = await Promise.all([findBrandOptions(db), findSecondCategoryOptions(db), findAllCategoryAttributes(db)]);
   const byCategory = new Map<number, ProductFormOptions['categories'][number]['attributes']>();
   for (const attribute of attributes) {

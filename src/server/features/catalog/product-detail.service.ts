@@ -1,6 +1,5 @@
 import { productErrors, type ProductDetail } from '../../../contract/catalog.ts';
 import { AppError } from '../../http/app-error.ts';
-import { isFavorite } from '../favorite/favorite.service.ts';
 import { warehouseStockOfProduct } from '../warehouse/warehouse-stock.service.ts';
 import type { CatalogContext } from './catalog-context.ts';
 import {
@@ -9,6 +8,7 @@ import {
   findProductPageRow,
   findProductParams,
   findProductSummaries,
+  isFavoriteOf,
   type ProductParamRow,
 } from './product.repository.ts';
 
@@ -25,7 +25,7 @@ export async function loadProductDetail(context: CatalogContext, productId: numb
   const [row, params, favorite, warehouses] = await Promise.all([
     findProductPageRow(context.db, productId),
     findProductParams(context.db, productId),
-    userId === null ? false : isFavorite(context.db, userId, productId),
+    userId === null ? false : isFavoriteOf(context.db, userId, productId),
     warehouseStockOfProduct(context.db, productId),
   ]);
   if (!row) throw new AppError(productErrors.notFound);

@@ -40,6 +40,15 @@ export async function findPriceTiers(db: Kysely<Database>, productIds: readonly 
   return tiers;
 }
 
+/**
+ * Whether the member keeps the part among their favourites: the product page's heart. Read here, not
+ * through favorite.service.ts: favourites sit above the catalogue (their list prices parts through it).
+ */
+export async function isFavoriteOf(db: Kysely<Database>, userId: number, productId: number): Promise<boolean> {
+  const row = await db.selectFrom('favorites').select('productId').where('userId', '=', userId).where('productId', '=', productId).executeTakeFirst();
+  return row !== undefined;
+}
+
 type SummaryRow = Pick<
   Selectable<ProductsTable>,
   | 'id'

@@ -7,12 +7,13 @@ import {
   type ProductSort,
   type ProductSummary,
 } from '../../../contract/catalog.ts';
+import type { PriceTier } from '../../../contract/pricing.ts';
 import type { CacheVersions } from '../../cache/cache-versions.ts';
 import { createMemoCache, type MemoCache } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation, type UniqueIndex } from '../../db/database-errors.ts';
 import { countByCategory, countByPackage, countProducts, findProductIdsPage, type ProductListWhere } from './product-list.repository.ts';
-import { findProductPackSize, findProductSummaries } from './product.repository.ts';
+import { findPriceTiers, findProductPackSize, findProductSummaries } from './product.repository.ts';
 
 export type { ProductListWhere };
 
@@ -22,6 +23,11 @@ const partNumberIndex: UniqueIndex = { name: 'products_code_norm_unique', table:
 /** A write refused because the brand already has a product of that normalised part number (the console's create or save, the price import's creates). */
 export function isDuplicatePartNumber(error: unknown): boolean {
   return isUniqueViolation(error, partNumberIndex);
+}
+
+/** Price tiers of several parts, each list in ascending qtyStart (a part without tiers is absent). */
+export function loadPriceTiers(db: Kysely<Database>, productIds: readonly number[]): Promise<Map<number, PriceTier[]>> {
+  return findPriceTiers(db, productIds);
 }
 
 /** Parts as lists and the cart show them, in the order asked; unknown ids are left out. */

@@ -1,5 +1,4 @@
 import { sql, type Kysely } from 'kysely';
-import type { PriceTier } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/database.ts';
 
 /** better-sqlite3's and PostgreSQL's (23503) code for a row whose reference does not exist. */
@@ -118,25 +117,6 @@ export async function countFavoritePage(db: Kysely<Database>, userId: number, ke
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .executeTakeFirst();
   return row?.count ?? 0;
-}
-
-/** Price tiers of several parts, each list in ascending qtyStart. */
-export async function findTiersOf(db: Kysely<Database>, productIds: readonly number[]): Promise<Map<number, PriceTier[]>> {
-  const tiers = new Map<number, PriceTier[]>();
-  if (productIds.length === 0) return tiers;
-  const rows = await db
-    .selectFrom('productPrices')
-    .select(['productId', 'qtyStart', 'qtyEnd', 'priceE4', 'originalPriceE4'])
-    .where('productId', 'in', productIds)
-    .orderBy('productId')
-    .orderBy('qtyStart')
-    .execute();
-  for (const row of rows) {
-    const list = tiers.get(row.productId) ?? [];
-    list.push({ qtyStart: row.qtyStart, qtyEnd: row.qtyEnd, priceE4: row.priceE4, originalPriceE4: row.originalPriceE4 });
-    tiers.set(row.productId, list);
-  }
-  return tiers;
 }
 
 /** The part's stock and one-piece price (its first tier) now; undefined when it is gone. */

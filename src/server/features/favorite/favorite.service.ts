@@ -12,20 +12,20 @@ import {
 import { initialQuantityOf, unitPriceE4At } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { loadPriceTiers } from '../catalog/product.service.ts';
 import {
   countFavoritePage,
   countFavoritesOfUser,
   deleteFavorites,
   findFavoritePage,
   findProductState,
-  findTiersOf,
   hasFavorite,
   insertFavorite,
   updateFavoriteAlerts,
 } from './favorite.repository.ts';
 
-// Favorites sit below the catalogue: the product page asks isFavorite, so this feature reads the
-// parts it lists with its own queries (the catalogue's service would be a cycle).
+// Favorites sit above the catalogue: their list prices parts through catalog/product.service.ts, and
+// the product page reads its favourite flag itself (catalog/product.repository.ts isFavoriteOf).
 
 /** The member centre's and home card's favourite count. */
 export function countFavorites(db: Kysely<Database>, userId: number): Promise<number> {
@@ -70,7 +70,7 @@ export async function listFavorites(db: Kysely<Database>, userId: number, query:
   const lastPage = Math.max(1, Math.ceil(total / query.pageSize));
   const page = Math.min(query.page, lastPage);
   const rows = await findFavoritePage(db, userId, query.keyword, (page - 1) * query.pageSize, query.pageSize);
-  const tiers = await findTiersOf(
+  const tiers = await loadPriceTiers(
     db,
     rows.map((row) => row.productId),
   );
