@@ -1,9 +1,10 @@
 import type { Kysely } from 'kysely';
 import { priceImportJobLifecycle } from '../../../contract/price-import-lifecycle.ts';
 import type { Database } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { claimFrom } from '../../lifecycle/lifecycle-guard.ts';
 
-// The bookkeeping of 回滚 around the restore itself (rollBackJob in price-import.repository.ts): the report and the
+// The bookkeeping of 回滚 around the restore itself (rollBackJob in price-import-batch.service.ts): the report and the
 // purge of undo rows past their retention (the claim and the end of a rollback: price-import-claim.repository.ts).
 
 /** Lines of a job's rollback report, in the order written. */
@@ -29,7 +30,7 @@ export async function purgeExpiredUndo(db: Kysely<Database>, now: number): Promi
   const expired = await db.selectFrom('priceImportJobs').select('id').where('status', '=', 'done').where('undoUntil', '<=', now).execute();
   let purged = 0;
   for (const { id } of expired) {
-    await db.transaction().execute(async (trx) => {
+    await withTransaction(db, async (trx) => {
       const claimed = await trx
         .updateTable('priceImportJobs')
         .set({ undoUntil: null })

@@ -21,19 +21,8 @@ import { planImport, productIdOfStoreCode, type ImportAction } from './price-imp
 export type { ImportAction } from './price-import-plan.ts';
 import { warehouseFiguresByCode } from '../warehouse/warehouse-stock.service.ts';
 import { claimResume, claimRollback, claimStart, readJobFacts, runnableJobIds, settleJob, withQueueLock } from './price-import-claim.repository.ts';
-import {
-  applyBatch,
-  findJob,
-  findJobWork,
-  insertJob,
-  loadBrands,
-  loadCategory,
-  loadPartsByCodeNorm,
-  loadPartsById,
-  NewPartRefused,
-  rollBackJob,
-  type NewPartPlace,
-} from './price-import.repository.ts';
+import { applyBatch, NewPartRefused, rollBackJob, type NewPartPlace } from './price-import-batch.service.ts';
+import { findJob, findJobWork, insertJob, loadBrands, loadCategory, loadPartsByCodeNorm, loadPartsById } from './price-import.repository.ts';
 import { readPriceList, type ExplicitMapping, type PriceListRead } from './price-list-read.ts';
 import { countRollbackConflicts } from './price-import-rollback.repository.ts';
 

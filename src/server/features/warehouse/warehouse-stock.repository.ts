@@ -104,6 +104,13 @@ export async function setWarehouseQuantity(trx: Kysely<Database>, productId: num
     .execute();
 }
 
+/** Sets products.stock only while it is still `expected` (null: whatever it is); false when it moved meanwhile. */
+export async function setProductStockIfUnchanged(trx: Kysely<Database>, productId: number, stock: number, expected: number | null): Promise<boolean> {
+  let query = trx.updateTable('products').set({ stock }).where('id', '=', productId);
+  if (expected !== null) query = query.where('stock', '=', expected);
+  return Number((await query.executeTakeFirst()).numUpdatedRows) > 0;
+}
+
 /** products.stock = the sum of the part's warehouse figures (after the price list set some of them). */
 export async function setProductStockToSum(trx: Kysely<Database>, productId: number): Promise<void> {
   await trx

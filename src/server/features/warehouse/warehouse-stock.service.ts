@@ -11,6 +11,7 @@ import {
   findWarehousesWithQuantity,
   findWarehouses,
   moveProductStock,
+  setProductStockIfUnchanged,
   setProductStockToSum,
   setWarehouseIfUnchanged,
   setWarehouseQuantity,
@@ -228,6 +229,22 @@ export async function restoreFigures(trx: Kysely<Database>, productId: number, f
   const all = new Map<number, number>();
   for (const warehouse of await findWarehouses(trx)) all.set(warehouse.id, figures[String(warehouse.id)] ?? 0);
   await setImportedFigures(trx, productId, all);
+}
+
+/**
+ * A rolled-back price list's stock: the part's total goes back to `stock` only while it is still what
+ * the job wrote (`written`; null: whatever it is), so an order taking units meanwhile keeps them taken;
+ * then its warehouses go back to their figures (absent: the whole total in the first warehouse, SZ, as
+ * a snapshot from before migration 0044 holds). False when the stock had moved and nothing changed.
+ */
+export async function restoreStockIfUnchanged(
+  trx: Kysely<Database>,
+  productId: number,
+  restore: { stock: number; written: number | null; figures: Readonly<Record<string, number>> | undefined },
+): Promise<boolean> {
+  if (!(await setProductStockIfUnchanged(trx, productId, restore.stock, restore.written))) return false;
+  await restoreFigures(trx, productId, restore.figures ?? { [String((await warehouseIdsByCode(trx)).get('SZ') ?? 0)]: restore.stock });
+  return true;
 }
 
 /** Each part's figures by warehouse code ({ SZ: 70, JS: 30 }), in batches of 500 parts. */
