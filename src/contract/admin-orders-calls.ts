@@ -24,6 +24,8 @@ export const adminOrderCalls = {
     action: 'update',
     subject: 'Refund',
   }),
+  retryRefund: staffCall<OrderRequests['retryRefund'], AdminOrderDetail>('/admin/api/orders/retryRefund', { action: 'create', subject: 'Refund' }),
+  recordLateTransfer: staffCall<OrderRequests['recordLateTransfer'], AdminOrderDetail>('/admin/api/orders/recordLateTransfer', confirmPayment),
   issueInvoice: staffCall<OrderRequests['issueInvoice'], AdminOrderDetail>('/admin/api/orders/issueInvoice', { action: 'create', subject: 'Invoice' }),
   reverseInvoice: staffCall<OrderRequests['reverseInvoice'], AdminOrderDetail>('/admin/api/orders/reverseInvoice', { action: 'create', subject: 'Invoice' }),
 };

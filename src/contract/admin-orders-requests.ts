@@ -80,6 +80,13 @@ export const adminOrderRequests = {
     from,
   }),
   confirmOfflineRefund: z.object({ orderNo, refundNo: z.string(m.refundNoInvalid).regex(refundNoPattern, m.refundNoInvalid), note }),
+  retryRefund: z.object({
+    orderNo,
+    refundNo: z.string(m.refundNoInvalid).regex(refundNoPattern, m.refundNoInvalid),
+    /** The refund's status the console showed. */
+    from: z.enum(['processing', 'succeeded', 'failed'], gridMessages.invalid).optional(),
+  }),
+  recordLateTransfer: z.object({ orderNo, amount: amountCents, note }),
   issueInvoice: z.object({
     orderNo,
     invoiceNumber: z

@@ -4,6 +4,7 @@ import type { ComplaintAftersales, ComplaintPhoto, ComplaintReply, ComplaintStat
 import type { ComplaintFacts } from './complaint-lifecycle.ts';
 import type { InvoiceSnapshot } from './invoice.ts';
 import type { Carrier, IssuedInvoice, OrderAddress, OrderEvent, OrderLine, OrderPayment, OrderStatus, PaymentMethod } from './order.ts';
+import type { RefundStatus } from './payment.ts';
 import type { StaffHomePageData } from './staff.ts';
 import type { GridPage } from './staff-grid.ts';
 
@@ -68,12 +69,17 @@ export interface AdminOrderLine extends OrderLine {
 export interface AdminRefund {
   refundNo: string;
   amountCents: number;
+  status: RefundStatus;
   statusLabel: string;
-  /** 对公转账's refund waits for staff to confirm they paid it back. */
-  isOfflinePending: boolean;
+  /** 全额退款, 取消后到账退回 …: why it was made. */
+  kindLabel: string;
+  /** Failed, still due to the buyer: tried again by the reconciliation, or 重新退款. */
+  isOwed: boolean;
   channelLabel: string;
   reason: string;
   createdAtStr: string;
+  /** What the refund's lifecycle lets this staff member do: 重新退款, 确认已线下退款. */
+  can: { retry: boolean; confirmOffline: boolean };
 }
 
 /** /admin/orders/{orderNo}. */
@@ -106,7 +112,16 @@ export interface AdminOrderDetail {
   refunds: AdminRefund[];
   events: OrderEvent[];
   /** What the order's lifecycle lets this staff member do now (their role's permissions included). */
-  can: { confirmTransfer: boolean; ship: boolean; cancel: boolean; refund: boolean; issueInvoice: boolean; reverseInvoice: boolean };
+  can: {
+    confirmTransfer: boolean;
+    ship: boolean;
+    cancel: boolean;
+    refund: boolean;
+    issueInvoice: boolean;
+    reverseInvoice: boolean;
+    /** A bank transfer arrived for an order that can no longer take it: recorded and paid back (线下退款). */
+    recordLateTransfer: boolean;
+  };
 }
 
 export interface AdminComplaintRow {
@@ -178,6 +193,8 @@ export const orderDeskMessages = {
   offlineRefunded: '已确认线下退款',
   invoiced: '发票已开具',
   invoiceReversed: '红冲已登记',
+  refundRetried: '已重新申请退款',
+  lateTransferRecorded: '已登记到账，待财务线下退回',
   replied: '回复已发送',
   goodsReceived: '已登记收到退货',
   replaced: '已登记换货',

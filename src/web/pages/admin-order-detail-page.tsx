@@ -7,7 +7,9 @@ import {
   CancelForm,
   ConfirmTransferForm,
   InvoiceForm,
+  LateTransferForm,
   OfflineRefundButton,
+  RetryRefundButton,
   RefundForm,
   ReverseInvoiceForm,
   ShipForm,
@@ -15,7 +17,6 @@ import {
 import { useDeskAction } from '../features/order-desk/use-desk-action.ts';
 import { AdminLayout } from '../features/staff/admin-layout.tsx';
 import { callStaffApi } from '../features/staff/staff-api.ts';
-import { useStaffCan } from '../features/staff/staff-can.tsx';
 import type { PageProps } from './page-props.ts';
 
 const doneMessages = {
@@ -26,6 +27,8 @@ const doneMessages = {
   [adminOrderCalls.confirmOfflineRefund.path]: m.offlineRefunded,
   [adminOrderCalls.issueInvoice.path]: m.invoiced,
   [adminOrderCalls.reverseInvoice.path]: m.invoiceReversed,
+  [adminOrderCalls.retryRefund.path]: m.refundRetried,
+  [adminOrderCalls.recordLateTransfer.path]: m.lateTransferRecorded,
 };
 
 function Facts({ detail }: { detail: AdminOrderDetail }) {
@@ -166,7 +169,8 @@ function Shipments({ detail }: { detail: AdminOrderDetail }) {
   );
 }
 
-function Refunds({ forms, mayConfirmOffline }: { forms: DeskForms; mayConfirmOffline: boolean }) {
+/** Every refund of the order, a late payment's too; 重新退款 and 确认已线下退款 where the refund's lifecycle allows them. */
+function Refunds({ forms }: { forms: DeskForms }) {
   return (
     <section className="admin-card desk-section">
       <h2>退款记录</h2>
@@ -178,10 +182,17 @@ function Refunds({ forms, mayConfirmOffline }: { forms: DeskForms; mayConfirmOff
                 <td>{refund.createdAtStr}</td>
                 <td>{refund.refundNo}</td>
                 <td>{formatCents(refund.amountCents)}</td>
+                <td>{refund.kindLabel}</td>
                 <td>{refund.channelLabel}</td>
-                <td>{refund.statusLabel}</td>
+                <td>
+                  {refund.statusLabel}
+                  {refund.isOwed ? '（待退，将自动重试）' : ''}
+                </td>
                 <td>{refund.reason}</td>
-                <td>{refund.isOfflinePending && mayConfirmOffline && <OfflineRefundButton {...forms} refundNo={refund.refundNo} />}</td>
+                <td>
+                  {refund.can.confirmOffline && <OfflineRefundButton {...forms} refundNo={refund.refundNo} />}
+                  {refund.can.retry && <RetryRefundButton {...forms} refund={refund} />}
+                </td>
               </tr>
             ))}
           </tbody>
@@ -206,6 +217,7 @@ function Actions({ forms, carriers }: { forms: DeskForms; carriers: AdminOrderDe
       {can.issueInvoice && <InvoiceForm {...forms} />}
       {can.reverseInvoice && <ReverseInvoiceForm {...forms} />}
       {can.cancel && <CancelForm {...forms} />}
+      {can.recordLateTransfer && <LateTransferForm {...forms} />}
       {!hasAction && <p>订单当前状态下您没有可执行的操作。</p>}
     </aside>
   );
@@ -215,7 +227,6 @@ function Actions({ forms, carriers }: { forms: DeskForms; carriers: AdminOrderDe
 export function AdminOrderDetailPage({ data }: PageProps<AdminOrderDetailPageData>) {
   const reload = () => callStaffApi(adminOrderCalls.detail, { orderNo: data.detail.orderNo });
   const { record: detail, notice, isBusy, run } = useDeskAction(data.detail, doneMessages, reload);
-  const can = useStaffCan(data.staff);
   const forms = { detail, run, isBusy };
   return (
     <AdminLayout staff={data.staff} menu={data.menu} current={adminOrdersPath}>
@@ -240,7 +251,7 @@ export function AdminOrderDetailPage({ data }: PageProps<AdminOrderDetailPageDat
             <Amounts detail={detail} />
           </section>
           {detail.shipments.length > 0 && <Shipments detail={detail} />}
-          {detail.refunds.length > 0 && <Refunds forms={forms} mayConfirmOffline={can({ action: 'update', subject: 'Refund' })} />}
+          {detail.refunds.length > 0 && <Refunds forms={forms} />}
           <section className="admin-card desk-section">
             <h2>订单日志</h2>
             <ol className="desk-timeline" data-testid="order-timeline">

@@ -45,7 +45,9 @@ import {
   issueInvoiceForStaff,
   listOrdersForStaff,
   loadOrderDetailForStaff,
+  recordLateTransferByStaff,
   refundByStaff,
+  retryRefundByStaff,
   reverseInvoiceForStaff,
   shipByStaff,
 } from './order-desk.service.ts';
@@ -80,6 +82,12 @@ export function registerOrderDeskRoutes(app: FastifyInstance, deps: Deps): void 
     },
     async issueInvoice({ body, staff, request }) {
       return new WithMessage(await issueInvoiceForStaff(deps.db, actorOf(staff, request), body), m.invoiced);
+    },
+    async retryRefund({ body, staff, request }) {
+      return new WithMessage(await retryRefundByStaff(deps, actorOf(staff, request), body), m.refundRetried);
+    },
+    async recordLateTransfer({ body, staff, request }) {
+      return new WithMessage(await recordLateTransferByStaff(deps, actorOf(staff, request), body), m.lateTransferRecorded);
     },
     async reverseInvoice({ body, staff, request }) {
       return new WithMessage(await reverseInvoiceForStaff(deps.db, actorOf(staff, request), body), m.invoiceReversed);

@@ -14,7 +14,7 @@ import {
   type OrderAddress,
   type PaymentMethod as PaymentMethodValue,
 } from '../../../contract/order.ts';
-import { refundStatusLabels, RefundStatus } from '../../../contract/payment.ts';
+import { RefundStatus } from '../../../contract/payment.ts';
 import type { GridPage } from '../../../contract/staff-grid.ts';
 import { ActorKind, isAllowed, type Actor } from '../../../contract/lifecycle.ts';
 import { orderLifecycle, type OrderFacts, type OrderLifecycleEvent } from '../../../contract/order-lifecycle.ts';
@@ -39,13 +39,15 @@ import {
   type OrderForStaff,
 } from '../order/order-staff.service.ts';
 import type { OrderRow } from '../order/order.tables.ts';
-import { confirmOfflineRefund, findRefundsForStaff, refundContextOf } from '../payment/payment-refund.service.ts';
+import { confirmOfflineRefund, findRefundsForStaff, refundContextOf, retryRefund } from '../payment/payment-refund.service.ts';
+import { bankTransferFactsOf, recordLateBankTransfer } from '../payment/payment.service.ts';
+import { paymentLifecycle } from '../../../contract/payment-lifecycle.ts';
+import { refundLifecycle, type RefundLifecycleEvent } from '../../../contract/refund-lifecycle.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
 import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';
 import { findMemberPhone, orderGridSelect, orderSortExpressions } from './order-desk.repository.ts';
 
-type Db = Kysely<Database>;
 type Requests = { [Name in keyof typeof adminOrderRequests]: z.output<(typeof adminOrderRequests)[Name]> };
 type OrderGridQuery = z.output<typeof orderGridQuery>;
 export type OrderDeskDeps = Pick<ServiceDeps, 'db' | 'config' | 'logger'>;
@@ -81,12 +83,12 @@ function toAdminOrderRow(row: OrderGridRow): AdminOrderRow {
   };
 }
 
-export async function listOrdersForStaff(db: Db, query: OrderGridQuery): Promise<GridPage<AdminOrderRow>> {
+export async function listOrdersForStaff(db: Kysely<Database>, query: OrderGridQuery): Promise<GridPage<AdminOrderRow>> {
   const page = await pageOfQuery(orderGridSelect(db, query.filters), query, orderSortExpressions, defaultSort, 'orders.id');
   return { ...page, rows: page.rows.map(toAdminOrderRow) };
 }
 
-export async function exportOrdersForStaff(db: Db, query: OrderGridQuery): Promise<AdminOrderRow[]> {
+export async function exportOrdersForStaff(db: Kysely<Database>, query: OrderGridQuery): Promise<AdminOrderRow[]> {
   return (await exportRowsOfQuery(orderGridSelect(db, query.filters), query.sort, orderSortExpressions, defaultSort, 'orders.id')).map(toAdminOrderRow);
 }
 
@@ -111,10 +113,16 @@ export function staffActorOf(staff: Pick<StaffIdentity, 'role'>): Actor {
   return { kind: ActorKind.staff, can: (action, subject) => ability.can(action, subject) };
 }
 
-export async function loadOrderDetailForStaff(db: Db, orderNo: string, staff: Pick<StaffIdentity, 'role'>, now = Date.now()): Promise<AdminOrderDetail> {
+export async function loadOrderDetailForStaff(
+  db: Kysely<Database>,
+  orderNo: string,
+  staff: Pick<StaffIdentity, 'role'>,
+  now = Date.now(),
+): Promise<AdminOrderDetail> {
   const view = await loadOrderForStaff(db, orderNo);
   const { order } = view;
   const [memberPhone, refunds] = await Promise.all([findMemberPhone(db, order.userId), findRefundsForStaff(db, order.orderNo)]);
+  const actor = staffActorOf(staff);
   const shipped = new Map<number, number>();
   for (const shipment of view.shipments) for (const line of shipment.lines) shipped.set(line.orderLineId, (shipped.get(line.orderLineId) ?? 0) + line.quantity);
   const method = isPaymentMethod(order.paymentMethod) ? order.paymentMethod : null;
@@ -169,22 +177,32 @@ export async function loadOrderDetailForStaff(db: Db, orderNo: string, staff: Pi
     trackingNo: order.trackingNo,
     cancelReason: order.cancelReason,
     shipments: toAdminShipments(view),
-    refunds: refunds.map((refund): AdminRefund => ({
-      refundNo: refund.refundNo,
-      amountCents: refund.amountCents,
-      statusLabel: refundStatusLabels[refund.status],
-      isOfflinePending: refund.method === PaymentMethod.bankTransfer && refund.status === RefundStatus.processing,
-      channelLabel: refund.method === PaymentMethod.bankTransfer ? '线下退款' : '原路退回',
-      reason: refund.reason,
-      createdAtStr: formatOrderTime(refund.createdAt),
-    })),
+    refunds: refunds.map((refund): AdminRefund => {
+      const may = (event: RefundLifecycleEvent) => isAllowed(refundLifecycle, event, refund.facts, actor);
+      return {
+        refundNo: refund.refundNo,
+        amountCents: refund.amountCents,
+        status: refund.status,
+        statusLabel: refund.statusLabel,
+        kindLabel: refund.kindLabel,
+        isOwed: refund.isOwed,
+        channelLabel: refund.method === PaymentMethod.bankTransfer ? '线下退款' : '原路退回',
+        reason: refund.reason,
+        createdAtStr: formatOrderTime(refund.createdAt),
+        can: { retry: may('retry'), confirmOffline: may('confirmOffline') },
+      };
+    }),
     events: view.events.map((event) => ({ at: event.at, atStr: formatOrderTime(event.at), text: event.text })),
-    can: canOf(orderFactsForStaff(view, now), staffActorOf(staff), await loadInvoiceFacts(db, order)),
+    can: {
+      ...canOf(orderFactsForStaff(view, now), actor, await loadInvoiceFacts(db, order)),
+      // Money that comes after a cancel or a full refund; a transfer for a payable order is 确认到账.
+      recordLateTransfer: isFinal && isAllowed(paymentLifecycle, 'recordLateTransfer', await bankTransferFactsOf(db, order), actor),
+    },
   };
 }
 
 /** The buttons of the order's detail: the events the order's and the invoice's lifecycles let this staff member fire now. */
-function canOf(facts: OrderFacts, actor: Actor, invoice: InvoiceFacts | null): AdminOrderDetail['can'] {
+function canOf(facts: OrderFacts, actor: Actor, invoice: InvoiceFacts | null): Omit<AdminOrderDetail['can'], 'recordLateTransfer'> {
   const may = (event: OrderLifecycleEvent) => isAllowed(orderLifecycle, event, facts, actor);
   const mayInvoice = (event: InvoiceLifecycleEvent) => invoice !== null && isAllowed(invoiceLifecycle, event, invoice, actor);
   return {
@@ -223,7 +241,7 @@ function auditOrder(trx: Transaction<Database>, actor: StaffActor, action: strin
 }
 
 /** 确认到账: the transfer's amount must be the order's; a second confirmation is refused (nothing changes). */
-export async function confirmTransferByStaff(db: Db, actor: StaffActor, request: Requests['confirmTransfer']): Promise<AdminOrderDetail> {
+export async function confirmTransferByStaff(db: Kysely<Database>, actor: StaffActor, request: Requests['confirmTransfer']): Promise<AdminOrderDetail> {
   const before = await findOrderForStaff(db, request.orderNo);
   const outcome = await confirmBankTransfer(
     db,
@@ -235,7 +253,7 @@ export async function confirmTransferByStaff(db: Db, actor: StaffActor, request:
 }
 
 /** 发货: one parcel (chosen lines and quantities) or everything left. */
-export async function shipByStaff(db: Db, actor: StaffActor, request: Requests['ship']): Promise<AdminOrderDetail> {
+export async function shipByStaff(db: Kysely<Database>, actor: StaffActor, request: Requests['ship']): Promise<AdminOrderDetail> {
   const before = await findOrderForStaff(db, request.orderNo);
   await shipParcel(db, { ...request, seen: request.from, actor: staffActorOf(actor.staff) }, (trx, result) =>
     auditOrder(trx, actor, 'ship', before, result.order, {
@@ -312,8 +330,39 @@ export async function confirmOfflineRefundByStaff(
   return loadOrderDetailForStaff(deps.db, request.orderNo, actor.staff);
 }
 
+/** 重新退款: a failed refund asked again under its own number (the provider never refunds one number twice). */
+export async function retryRefundByStaff(deps: OrderDeskDeps, actor: StaffActor, request: Requests['retryRefund']): Promise<AdminOrderDetail> {
+  await retryRefund(refundContextOf(deps), { refundNo: request.refundNo, seen: request.from, actor: staffActorOf(actor.staff) }, Date.now(), (trx, refund) =>
+    recordStaffChange(trx, {
+      ...actor,
+      action: 'retryRefund',
+      subject: 'Refund',
+      subjectId: request.orderNo,
+      before: { refundNo: refund.refundNo, status: request.from ?? null },
+      after: { refundNo: refund.refundNo, status: refund.status },
+    }),
+  );
+  return loadOrderDetailForStaff(deps.db, request.orderNo, actor.staff);
+}
+
+/** 登记到账退回: a bank transfer for an order that can no longer take it, queued as a 线下退款 for finance. */
+export async function recordLateTransferByStaff(deps: OrderDeskDeps, actor: StaffActor, request: Requests['recordLateTransfer']): Promise<AdminOrderDetail> {
+  const transfer = { orderNo: request.orderNo, amountCents: request.amount, staffNote: request.note, actor: staffActorOf(actor.staff) };
+  await recordLateBankTransfer(refundContextOf(deps), transfer, Date.now(), (trx, refund) =>
+    recordStaffChange(trx, {
+      ...actor,
+      action: 'recordLateTransfer',
+      subject: 'Payment',
+      subjectId: request.orderNo,
+      before: null,
+      after: { refundNo: refund.refundNo, amountCents: refund.amountCents, note: request.note },
+    }),
+  );
+  return loadOrderDetailForStaff(deps.db, request.orderNo, actor.staff);
+}
+
 /** 开票: the number the tax system gave and, optionally, the PDF uploaded for it. */
-export async function issueInvoiceForStaff(db: Db, actor: StaffActor, request: Requests['issueInvoice']): Promise<AdminOrderDetail> {
+export async function issueInvoiceForStaff(db: Kysely<Database>, actor: StaffActor, request: Requests['issueInvoice']): Promise<AdminOrderDetail> {
   const issue = {
     orderNo: request.orderNo,
     invoiceNumber: request.invoiceNumber,
@@ -328,7 +377,7 @@ export async function issueInvoiceForStaff(db: Db, actor: StaffActor, request: R
 }
 
 /** 登记红冲: the red-letter invoice of an invoice whose order was cancelled or refunded in full. */
-export async function reverseInvoiceForStaff(db: Db, actor: StaffActor, request: Requests['reverseInvoice']): Promise<AdminOrderDetail> {
+export async function reverseInvoiceForStaff(db: Kysely<Database>, actor: StaffActor, request: Requests['reverseInvoice']): Promise<AdminOrderDetail> {
   const before = await loadOrderForStaff(db, request.orderNo);
   await reverseInvoiceByStaff(db, { orderNo: request.orderNo, reversalNumber: request.reversalNumber, actor: staffActorOf(actor.staff) }, (trx, reversed) =>
     recordStaffChange(trx, {

@@ -279,8 +279,8 @@ describe('订单管理 (order desk calls)', () => {
     expect(JSON.parse(audit[0]?.afterJson ?? '{}')).toMatchObject({ refundedCents: 15_000, amountCents: 15_000 });
     const rest = await finance.browser.call(adminOrderCalls.refund, { orderNo: order.orderNo, refundNo: `RC${order.orderNo}`, amount: '100' });
     expect(rest).toMatchObject({ code: 1, data: { refundedCents: 25_000, refundableCents: 0 } });
-    expect(rest.data?.refunds.some((refund) => refund.isOfflinePending)).toBe(true);
-    const pending = rest.data?.refunds.find((refund) => refund.isOfflinePending);
+    expect(rest.data?.refunds.some((refund) => refund.can.confirmOffline)).toBe(true);
+    const pending = rest.data?.refunds.find((refund) => refund.can.confirmOffline);
     const confirmed = await finance.browser.call(adminOrderCalls.confirmOfflineRefund, { orderNo: order.orderNo, refundNo: pending?.refundNo ?? '' });
     expect(confirmed).toMatchObject({ code: 1, msg: '已确认线下退款' });
     expect((await messagesOf(order.userId, 3)).at(-1)).toMatch(/已退款¥\d+\.\d{2}，已转回您的付款账户。$/);
@@ -342,7 +342,11 @@ describe('订单管理 (order desk calls)', () => {
     const warehouse = await signedInStaff(t.app, k(), 'warehouse');
     const finance = await signedInStaff(t.app, k(), 'finance');
     const order = await placedOrder(t);
-    const stockBefore = await k().selectFrom('products').select('stock').where('id', '=', order.productIds[0] ?? 0).executeTakeFirstOrThrow();
+    const stockBefore = await k()
+      .selectFrom('products')
+      .select('stock')
+      .where('id', '=', order.productIds[0] ?? 0)
+      .executeTakeFirstOrThrow();
     // 3 of the 10 at ¥20.00 no longer sent: ¥60.00 back, the units back in stock.
     const part = await finance.browser.call(adminOrderCalls.refund, {
       orderNo: order.orderNo,
@@ -353,9 +357,15 @@ describe('订单管理 (order desk calls)', () => {
     });
     expect(part).toMatchObject({ code: 1, data: { status: 'unshipped', refundedCents: 6_000, can: { refund: true, cancel: true } } });
     expect(part.data?.lines.find((line) => line.id === order.lineIds[0])).toMatchObject({ quantity: 10, cancelledQuantity: 3, toShipQuantity: 7 });
-    const stockAfter = await k().selectFrom('products').select('stock').where('id', '=', order.productIds[0] ?? 0).executeTakeFirstOrThrow();
+    const stockAfter = await k()
+      .selectFrom('products')
+      .select('stock')
+      .where('id', '=', order.productIds[0] ?? 0)
+      .executeTakeFirstOrThrow();
     expect(stockAfter.stock).toBe(stockBefore.stock + 3);
-    expect((await messagesOf(order.userId, 3)).at(-1)).toBe(`您的订单${order.orderNo}中部分商品已取消（不再发货：${part.data?.lines.find((line) => line.id === order.lineIds[0])?.productCode ?? ''} ×3），退款¥60.00将原路退回，其余商品照常发货。`);
+    expect((await messagesOf(order.userId, 3)).at(-1)).toBe(
+      `您的订单${order.orderNo}中部分商品已取消（不再发货：${part.data?.lines.find((line) => line.id === order.lineIds[0])?.productCode ?? ''} ×3），退款¥60.00将原路退回，其余商品照常发货。`,
+    );
     // Taking more units than are left to send is refused, nothing changed.
     expect(
       await finance.browser.call(adminOrderCalls.refund, {
@@ -374,14 +384,37 @@ describe('订单管理 (order desk calls)', () => {
       lines: [{ orderLineId: order.lineIds[1] ?? 0, quantity: 5 }],
       from: 'unshipped',
     });
-    const stale = await finance.browser.call(adminOrderCalls.refund, { orderNo: order.orderNo, refundNo: `RS${order.orderNo}`, amount: '1.00', from: 'unshipped' });
+    const stale = await finance.browser.call(adminOrderCalls.refund, {
+      orderNo: order.orderNo,
+      refundNo: `RS${order.orderNo}`,
+      amount: '1.00',
+      from: 'unshipped',
+    });
     expect(stale).toMatchObject({ code: 409, msg: '订单状态已被他人更改，请刷新后重试' });
 
     // The rest of the money closes it: 已关闭, the 7 unsent units back in stock, nothing more to ship.
-    const closed = await finance.browser.call(adminOrderCalls.refund, { orderNo: order.orderNo, refundNo: `RF${order.orderNo}`, amount: '190.00', from: 'partlyShipped' });
+    const closed = await finance.browser.call(adminOrderCalls.refund, {
+      orderNo: order.orderNo,
+      refundNo: `RF${order.orderNo}`,
+      amount: '190.00',
+      from: 'partlyShipped',
+    });
     expect(closed).toMatchObject({ code: 1, data: { status: 'closed', statusLabel: '已关闭', refundedCents: 25_000 } });
-    expect(closed.data?.can).toEqual({ confirmTransfer: false, ship: false, cancel: false, refund: false, issueInvoice: false, reverseInvoice: false });
-    const stockClosed = await k().selectFrom('products').select('stock').where('id', '=', order.productIds[0] ?? 0).executeTakeFirstOrThrow();
+    // Only a transfer arriving after it closed may still be recorded (and paid back).
+    expect(closed.data?.can).toEqual({
+      confirmTransfer: false,
+      ship: false,
+      cancel: false,
+      refund: false,
+      issueInvoice: false,
+      reverseInvoice: false,
+      recordLateTransfer: true,
+    });
+    const stockClosed = await k()
+      .selectFrom('products')
+      .select('stock')
+      .where('id', '=', order.productIds[0] ?? 0)
+      .executeTakeFirstOrThrow();
     expect(stockClosed.stock).toBe(stockBefore.stock + 10);
     const warehouseView = await warehouse.browser.call(adminOrderCalls.detail, { orderNo: order.orderNo });
     expect(warehouseView.data?.can.ship).toBe(false);
@@ -389,5 +422,32 @@ describe('订单管理 (order desk calls)', () => {
       await warehouse.browser.call(adminOrderCalls.ship, { orderNo: order.orderNo, carrierCode: 'sf', trackingNo: 'SF78', from: 'partlyShipped' }),
     ).toMatchObject({ code: 409, errorCode: 'order.notShippable', msg: '订单已退款，不能发货' });
     expect((await auditOf(order.orderNo)).map((entry) => entry.action)).toEqual(['refund', 'ship', 'refund']);
+  });
+
+  it('登记到账退回 (finance): a transfer for a cancelled order becomes a 线下退款 shown with its kind; finance confirms it; audited', async () => {
+    const finance = await signedInStaff(t.app, k(), 'finance');
+    const warehouse = await signedInStaff(t.app, k(), 'warehouse');
+    const order = await placedOrder(t, { isPaid: false });
+    const cancelled = await finance.browser.call(adminOrderCalls.cancel, { orderNo: order.orderNo, reason: '客户要求取消' });
+    expect(cancelled.data?.can).toMatchObject({ recordLateTransfer: true, confirmTransfer: false });
+    expect((await warehouse.browser.call(adminOrderCalls.detail, { orderNo: order.orderNo })).data?.can.recordLateTransfer).toBe(false);
+    const recorded = await finance.browser.call(adminOrderCalls.recordLateTransfer, { orderNo: order.orderNo, amount: '250.00', note: '招行流水 88' });
+    expect(recorded).toMatchObject({
+      code: 1,
+      msg: '已登记到账，待财务线下退回',
+      data: { status: 'cancelled', refundedCents: 0, can: { recordLateTransfer: false } },
+    });
+    const refund = recorded.data?.refunds[0];
+    expect(refund).toMatchObject({
+      amountCents: 25_000,
+      kindLabel: '取消后到账退回',
+      channelLabel: '线下退款',
+      statusLabel: '处理中',
+      can: { confirmOffline: true, retry: false },
+    });
+    expect(await finance.browser.call(adminOrderCalls.recordLateTransfer, { orderNo: order.orderNo, amount: '250.00' })).toMatchObject({ code: 409 });
+    const confirmed = await finance.browser.call(adminOrderCalls.confirmOfflineRefund, { orderNo: order.orderNo, refundNo: refund?.refundNo ?? '' });
+    expect(confirmed.data?.refunds[0]).toMatchObject({ statusLabel: '成功', can: { confirmOffline: false, retry: false } });
+    expect((await auditOf(order.orderNo)).map((entry) => entry.action)).toEqual(['cancel', 'recordLateTransfer', 'confirmOfflineRefund']);
   });
 });

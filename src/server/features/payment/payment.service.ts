@@ -11,7 +11,9 @@ import { AppError, notFound } from '../../http/app-error.ts';
 import { extendPaymentWindow } from '../order/order-payment.service.ts';
 import { confirmBankTransfer, findOrderOfMember, findPayableOrder } from '../order/order.service.ts';
 import type { OrderRow } from '../order/order.tables.ts';
-import { paymentLifecycle } from '../../../contract/payment-lifecycle.ts';
+import { paymentLifecycle, type PaymentAttemptFacts } from '../../../contract/payment-lifecycle.ts';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
 import { claimFrom } from '../../lifecycle/lifecycle-guard.ts';
 import { ProviderError, type PaymentProvider } from './payment-provider.ts';
 import { nextCheckAt } from './payment-refund-flow.ts';
@@ -21,6 +23,16 @@ import { AttemptStatus, NotificationOutcome, type PaymentAttemptRow } from './pa
 
 export type { PaymentContext } from './payment-settlement.ts';
 export { createPaymentProviders } from './payment-providers.ts';
+export { recordLateBankTransfer } from './payment-late-refund.ts';
+
+/**
+ * The payment lifecycle's facts of an order's bank-transfer attempt (none yet reads 待支付): what
+ * the console's 登记到账退回 reads for an order that can no longer take a transfer.
+ */
+export async function bankTransferFactsOf(db: Kysely<Database>, order: Pick<OrderRow, 'orderNo' | 'status'>): Promise<PaymentAttemptFacts> {
+  const attempt = await findAttempt(db, order.orderNo, PaymentMethod.bankTransfer);
+  return { state: attempt?.status ?? AttemptStatus.created, isOrderPayable: order.status === OrderStatus.unpaid, isPastHorizon: false };
+}
 
 /**
  * A QR address shown once is shown again when the buyer comes back within this time, rather than

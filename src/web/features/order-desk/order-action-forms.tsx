@@ -275,6 +275,47 @@ export function OfflineRefundButton({ detail, run, isBusy, refundNo }: FormProps
   );
 }
 
+/** 重新退款: a failed refund asked again under its own number. */
+export function RetryRefundButton({ detail, run, isBusy, refund }: FormProps & { refund: AdminOrderDetail['refunds'][number] }) {
+  return (
+    <button
+      className="admin-button"
+      type="button"
+      disabled={isBusy}
+      onClick={() => void run(adminOrderCalls.retryRefund, { orderNo: detail.orderNo, refundNo: refund.refundNo, from: refund.status })}
+    >
+      重新退款
+    </button>
+  );
+}
+
+/** 登记到账退回: a bank transfer that arrived for an order that can no longer take it, paid back by finance (线下退款). */
+export function LateTransferForm({ detail, run, isBusy }: FormProps) {
+  const [amount, setAmount] = useState('');
+  const [note, setNote] = useState('');
+  return (
+    <form
+      className="desk-form"
+      data-testid="late-transfer-form"
+      onSubmit={submitted(() => void run(adminOrderCalls.recordLateTransfer, { orderNo: detail.orderNo, amount, note }))}
+    >
+      <h3>登记到账退回</h3>
+      <p className="desk-form__hint">订单已不能收款（已取消、已关闭或已付款）时收到的对公转账：登记后生成线下退款，由财务转账退回后确认。</p>
+      <label>
+        到账金额
+        <input name="amount" inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} placeholder="如 250.00" />
+      </label>
+      <label>
+        备注
+        <input name="note" maxLength={100} value={note} onChange={(event) => setNote(event.target.value)} placeholder="如 招商银行 流水号" />
+      </label>
+      <button className="admin-button" disabled={isBusy}>
+        登记到账退回
+      </button>
+    </form>
+  );
+}
+
 /** 开票: the tax system's number and the electronic invoice's PDF (a 数电票 needs it); 登记开票 waits for the upload. */
 export function InvoiceForm({ detail, run, isBusy }: FormProps) {
   const [invoiceNumber, setInvoiceNumber] = useState('');
