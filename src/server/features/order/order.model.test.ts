@@ -21,8 +21,8 @@ import { insertOrderCatalog, insertPart } from './testing/order-fixture.ts';
  * invoices, messages, audit). ORDER_MODEL_RUNS raises the number of sequences (the battery does).
  */
 
-const sequentialRuns = Number(process.env.ORDER_MODEL_RUNS ?? 90);
-const concurrentRuns = Math.max(4, Math.round(sequentialRuns / 6));
+const sequentialRuns = Number(process.env.ORDER_MODEL_RUNS ?? 220);
+const concurrentRuns = Math.max(4, Math.round(sequentialRuns / 5));
 const startingStock = 12;
 const couponFaceCents = 100;
 
@@ -38,6 +38,8 @@ describe('orders under random sequences of actions', () => {
   });
   let runSerial = 0;
   let setupMs = 0;
+  let concurrentActions = 0;
+  let latePayments = 0;
 
   async function newRun(): Promise<{ model: Model; real: RealSystem }> {
     const db = t.db.kysely;
@@ -122,11 +124,22 @@ describe('orders under random sequences of actions', () => {
       fc.asyncProperty(fc.array(fc.array(fc.nat({ max: 1000 }), { minLength: 3, maxLength: 3 }), { minLength: 8, maxLength: 16 }), async (rounds) => {
         const { model, real } = await newRun();
         for (const picks of rounds) {
-          await runConcurrentRound(model, real, picks);
+          concurrentActions += await runConcurrentRound(model, real, picks);
           await checkInvariants(real, real.unitsAtStart + real.restocked());
         }
+        latePayments += (
+          await t.db.kysely
+            .selectFrom('paymentAttempts')
+            .select('id')
+            .where('orderNo', 'in', real.orderNos.length > 0 ? real.orderNos : ['-'])
+            .where('status', 'in', ['lateRefunding', 'lateRefunded'])
+            .execute()
+        ).length;
       }),
       { numRuns: concurrentRuns, endOnFailure: true },
+    );
+    console.info(
+      `order model, concurrent: ${String(concurrentActions)} actions in ${String(concurrentRuns)} runs; ${String(latePayments)} payments arrived for orders cancelled meanwhile and went back`,
     );
   }, 1_800_000);
 });

@@ -42,7 +42,7 @@ export async function checkInvariants(real: Pick<RealSystem, 'db' | 'orderNos' |
   if (real.orderNos.length === 0) return;
   const orders = await db.selectFrom('orders').selectAll().where('orderNo', 'in', real.orderNos).execute();
   const orderIds = orders.map((order) => order.id);
-  const [lines, shipped, refunds, invoices, products, warehouseRows, coupons] = await Promise.all([
+  const [lines, shipped, refunds, invoices, products, warehouseRows, coupons, attempts] = await Promise.all([
     db.selectFrom('orderLines').selectAll().where('orderId', 'in', orderIds).execute(),
     db
       .selectFrom('orderShipmentLines')
@@ -55,7 +55,20 @@ export async function checkInvariants(real: Pick<RealSystem, 'db' | 'orderNos' |
     db.selectFrom('products').select(['id', 'stock']).where('id', 'in', real.productIds).execute(),
     db.selectFrom('productWarehouseStock').select(['productId', 'quantity']).where('productId', 'in', real.productIds).execute(),
     db.selectFrom('memberCoupons').select(['id', 'usedOrderId']).where('id', 'in', real.couponIds).execute(),
+    db.selectFrom('paymentAttempts').select(['id', 'orderNo', 'status', 'paidCents', 'tradeNo']).where('orderNo', 'in', real.orderNos).execute(),
   ]);
+  // Money that came in is never kept silently: the order took it, or it goes back (a late payment's refund).
+  for (const attempt of attempts) {
+    const order = orders.find((row) => row.orderNo === attempt.orderNo);
+    if (attempt.status === 'paid') expect(order?.paidAt, `${attempt.orderNo} attempt paid`).not.toBeNull();
+    if (attempt.status !== 'lateRefunding' && attempt.status !== 'lateRefunded') continue;
+    const back = refunds.filter((refund) => refund.attemptId === attempt.id && refund.kind === 'latePayment');
+    expect(
+      back.map((refund) => refund.amountCents),
+      `${attempt.orderNo} late payment sent back`,
+    ).toEqual([attempt.paidCents]);
+    if (attempt.status === 'lateRefunded') expect(back[0]?.status).toBe('succeeded');
+  }
   const shippedOf = (lineId: number) => shipped.filter((row) => row.orderLineId === lineId).reduce((sum, row) => sum + row.quantity, 0);
   let held = 0;
   let sent = 0;

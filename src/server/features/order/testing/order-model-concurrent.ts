@@ -100,11 +100,12 @@ function actorsOf(model: Model, real: RealSystem): Actor[] {
 
 let sequence = 0;
 
-export async function runConcurrentRound(model: Model, real: RealSystem, picks: readonly number[]): Promise<void> {
+/** One round; answers how many actions it ran. */
+export async function runConcurrentRound(model: Model, real: RealSystem, picks: readonly number[]): Promise<number> {
   const [first = 0, ...others] = picks;
   if (real.orderNos.length === 0 || first % 5 === 0) {
     await placeNew(model, real, first);
-    return;
+    return 1;
   }
   const orderNo = real.orderNos[first % real.orderNos.length] ?? '';
   const order = await real.db.selectFrom('orders').select('userId').where('orderNo', '=', orderNo).executeTakeFirstOrThrow();
@@ -116,4 +117,5 @@ export async function runConcurrentRound(model: Model, real: RealSystem, picks: 
       return act ? refusedIsFine(act(orderNo, order.userId, sequence)) : Promise.resolve();
     }),
   );
+  return others.length;
 }
