@@ -132,4 +132,17 @@ describe('staff actions on orders', () => {
     ]);
     expect(await errorCodeOf(shipOrder(k, { orderNo: '2601019999999999', carrierCode: 'zto', trackingNo: 'x' }))).toBe('order.notFound');
   });
+
+  // Found by the order model's concurrent runs: a cancel that read the order unpaid, while a payment
+  // landed before its update, cancelled it paid and kept the money. It now moves only from what it read.
+  it('never cancels an order paid after the cancel read it unpaid: refused, the order stays paid', async () => {
+    const order = await placed();
+    const k = t.db.kysely;
+    await confirmBankTransfer(k, { orderNo: order.orderNo, amountCents: order.payableCents, staffNote: '' });
+    await expect(cancelByStaff(staff(), { orderNo: order.orderNo, reason: '客户要求取消', seen: 'unpaid' })).rejects.toMatchObject({
+      errorCode: 'order.changedMeanwhile',
+    });
+    const row = await k.selectFrom('orders').select(['status', 'refundedCents']).where('orderNo', '=', order.orderNo).executeTakeFirstOrThrow();
+    expect(row).toEqual({ status: 'unshipped', refundedCents: 0 });
+  });
 });
