@@ -33,6 +33,8 @@ import { failureEnvelope } from './http/error-handler.ts';
 import { SearchService } from './features/search/search.service.ts';
 import { defaultKeeperOptions } from './features/search/search-index.keeper.ts';
 import { snapshotPathOf } from './cache/snapshot-paths.ts';
+import { systemClock } from './ops/clock.ts';
+import { registerCacheTickHook } from './cache/cache-tick.routes.ts';
 
 export interface BuildAppOptions {
   /** How pages find their scripts: the Vite manifest, the Vite dev server, or nothing (tests). */
@@ -61,6 +63,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     frameworkErrors: rerouteRouterError,
   });
   const ops = options.ops ?? createOps(deps, { withProcessMetrics: false });
+  const clock = deps.clock ?? systemClock;
   const featureDeps: FeatureDeps = {
     db: deps.db.kysely,
     database: deps.db,
@@ -69,10 +72,15 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     counters: deps.counters,
     sms: countingSends(deps.sms, ops, deps.config.sms.provider),
     ops,
-    cacheVersions: createCacheVersions(deps.db.kysely, { logger: deps.logger }),
+    cacheVersions: createCacheVersions(deps.db.kysely, { logger: deps.logger, clock }),
     search:
       options.search ??
-      new SearchService(deps.db, deps.logger, { ...defaultKeeperOptions, snapshotPath: snapshotPathOf(deps.config.indexSnapshotBase, 'search-index') }),
+      new SearchService(deps.db, deps.logger, {
+        ...defaultKeeperOptions,
+        snapshotPath: snapshotPathOf(deps.config.indexSnapshotBase, 'search-index'),
+        clock,
+      }),
+    clock,
   };
   const originOf = (request: FastifyRequest) => publicOriginOf(deps.config, request);
   const shell = createShellLoaders(featureDeps);
@@ -96,6 +104,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   });
   instrumentApp(app, ops.metrics, deps);
   registerOpsRoutes(app, ops, { metricsToken: deps.config.metricsToken, isProduction: deps.config.isProduction });
+  if (deps.config.isCacheTickHookEnabled) {
+    const { cacheVersions, search } = featureDeps;
+    registerCacheTickHook(app, [() => cacheVersions.refresh(), () => search.keeper.catchUp()]);
+  }
   await registerStaticFiles(app, clientBuildDir);
 
   // Sessions and anti-forgery apply to pages and calls, not to health checks and static files.

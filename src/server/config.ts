@@ -48,6 +48,8 @@ const environmentSchema = z.object({
   MOBILE_SITE: z.string().min(1).default('/m'),
   /** The visitors' page cache (docs/decisions/0015-page-cache.md): on in production; tests and the dev server (hot reload) turn it on when they want it. */
   PAGE_CACHE: booleanFlag.optional(),
+  /** POST /dev/caches/tick (the e2e journeys): the caches read the change signals now. Off in production unless this is true. */
+  CACHE_TICK_HOOK_ENABLED: booleanFlag.optional(),
   /**
    * Where the search and choose indexes are written after a full build and loaded at start
    * (one file each per database). Default: beside the SQLite file; data/index-snapshots for
@@ -162,6 +164,8 @@ export interface Config {
   mobileSite: string;
   /** Visitors' public pages rendered once and served from memory until their data change. */
   isPageCacheEnabled: boolean;
+  /** POST /dev/caches/tick answers (cache/cache-tick.routes.ts). */
+  isCacheTickHookEnabled: boolean;
   seedSkus: number;
   /** Path prefix of the index snapshot files (`<prefix>.search-index`, `<prefix>.choose-index`); null: none. */
   indexSnapshotBase: string | null;
@@ -291,6 +295,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     hotline: e.HOTLINE,
     mobileSite: e.MOBILE_SITE.replace(/\/$/, ''),
     isPageCacheEnabled: e.PAGE_CACHE ?? isProduction,
+    isCacheTickHookEnabled: e.CACHE_TICK_HOOK_ENABLED ?? !isProduction,
     seedSkus: e.SEED_SKUS,
     indexSnapshotBase: indexSnapshotBaseOf(e, databaseEngine),
     logLevel: e.LOG_LEVEL,

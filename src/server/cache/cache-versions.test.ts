@@ -69,6 +69,42 @@ describe('cache versions', () => {
     expect((await tree.load())[0]?.categoryList[0]?.categorySecondList.map((second) => second.categoryName)).toEqual(['插件电阻']);
   });
 
+  it('reads again at once when refreshed, whatever the clock says (the dev hook)', async () => {
+    const versions = versionsOf();
+    const version = versions.of('brands');
+    const before = await version();
+    await db.kysely.updateTable('brands').set({ nameCn: '国巨电子' }).where('id', '=', 1).execute();
+    expect(await version()).toBe(before);
+    await versions.refresh();
+    expect(await version()).toBeGreaterThan(before);
+  });
+
+  it('reads the signals that follow the tick in the same read, before the counters', async () => {
+    const versions = versionsOf();
+    const version = versions.of('brands');
+    await version();
+    const reads: string[] = [];
+    versions.follow({
+      beforeCounters: async () => {
+        reads.push('signal');
+        await db.kysely
+          .updateTable('brands')
+          .set({ intro: `介绍${reads.length}` })
+          .where('id', '=', 1)
+          .execute();
+      },
+      afterCounters: (counters) => reads.push(`counters ${String(counters.get('brands'))}`),
+    });
+    const first = await version();
+    expect(reads).toEqual(['signal', `counters ${String(first)}`]);
+    await version();
+    expect(reads, 'within the check interval').toHaveLength(2);
+    nextCheck();
+    const second = await version();
+    expect(second).toBeGreaterThan(first);
+    expect(reads.slice(2)).toEqual(['signal', `counters ${String(second)}`]);
+  });
+
   it('keeps the counters it had while the table cannot be read, and says so', async () => {
     const warnings: unknown[] = [];
     const version = versionsOf({ logger: { warn: (...args: unknown[]) => warnings.push(args) } }).of('brands');

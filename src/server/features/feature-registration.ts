@@ -3,6 +3,7 @@ import type { Db } from '../db/create-db.ts';
 import type { ServiceDeps } from '../service-deps.ts';
 import type { Page } from '../ssr/page-registry.ts';
 import type { Ops } from '../ops/ops.ts';
+import type { Clock } from '../ops/clock.ts';
 import type { SearchService } from './search/search.service.ts';
 
 export interface FeatureDeps extends ServiceDeps {
@@ -12,6 +13,8 @@ export interface FeatureDeps extends ServiceDeps {
   ops: Ops;
   /** The app's one search service (its in-memory index): the search feature answers from it, the BOM tool matches with it. */
   search: SearchService;
+  /** The time background work reads (PeriodicWork's clock), the one the cache tick reads: AppDeps.clock or the system's. */
+  clock: Clock;
 }
 
 /** Each feature adds its API calls to the app and its pages to the list. */

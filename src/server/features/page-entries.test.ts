@@ -13,6 +13,7 @@ import { testConfig } from '../testing/test-app.ts';
 import { createTestDb } from '../testing/test-db.ts';
 import type { Page } from '../ssr/page-registry.ts';
 import { SearchService } from './search/search.service.ts';
+import { systemClock } from '../ops/clock.ts';
 
 /** A page is named three times: its route, its browser entry and its component. They must agree. */
 describe('page entries', () => {
@@ -30,6 +31,7 @@ describe('page entries', () => {
       ops: createOps({ db: database, counters }, { withProcessMetrics: false }),
       cacheVersions: createCacheVersions(database.kysely),
       search: new SearchService(database, pino({ level: 'silent' })),
+      clock: systemClock,
     };
     const app = Fastify();
     const pages: Page[] = [];

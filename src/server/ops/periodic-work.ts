@@ -1,28 +1,38 @@
 import type { Logger } from 'pino';
 import { logBackgroundFailure } from '../db/database-errors.ts';
+import { systemClock, type Clock } from './clock.ts';
 
-export interface PeriodicWorkOptions<Result> {
+interface PeriodicWorkCommon<Result> {
   /** Names the work in the log ("order sweep failed"). */
   name: string;
   intervalMs: number;
-  logger: Logger;
   /** What a pass that did not run (closed, failed) answers. */
   idle: Result;
   pass: (now: number) => Promise<Result>;
+  /** The time a pass is given and lastRunAt records (AppDeps.clock); the system's by default. */
+  clock?: Clock;
 }
+
+/** A failed pass goes to the log (a warning while the database is away, else an error), or to the work's own reporter. */
+export type PeriodicWorkOptions<Result> = PeriodicWorkCommon<Result> &
+  ({ logger: Logger; onFailure?: never } | { onFailure: (error: unknown) => void; logger?: never });
 
 /**
  * Timed work of one process, from listen to close: a pass every interval and one at start. The database
  * is the record (each pass claims its rows in one statement), so a process that dies loses nothing and
- * passes of several processes never act twice; the timer only wakes a process up to claim.
+ * passes of several processes never act twice; the timer only wakes a process up to claim. Every timer of
+ * the app's background work is one of these, so shutdown waits for each pass under way and each keeps its lastRunAt.
  */
 export class PeriodicWork<Result> {
   private timer: NodeJS.Timeout | null = null;
   private running: Promise<Result> | null = null;
   private isClosed = false;
+  private readonly clock: Clock;
   lastRunAt: number | null = null;
 
-  constructor(private readonly options: PeriodicWorkOptions<Result>) {}
+  constructor(private readonly options: PeriodicWorkOptions<Result>) {
+    this.clock = options.clock ?? systemClock;
+  }
 
   start(): void {
     this.timer = setInterval(() => void this.run(), this.options.intervalMs);
@@ -31,7 +41,7 @@ export class PeriodicWork<Result> {
   }
 
   /** One pass now (also what the timer runs); concurrent calls share the pass under way. */
-  run(now = Date.now()): Promise<Result> {
+  run(now = this.clock.now()): Promise<Result> {
     if (this.isClosed) return Promise.resolve(this.options.idle);
     this.running ??= this.guardedPass(now).finally(() => (this.running = null));
     return this.running;
@@ -43,7 +53,9 @@ export class PeriodicWork<Result> {
       this.lastRunAt = now;
       return result;
     } catch (error) {
-      if (!this.isClosed) logBackgroundFailure(this.options.logger, error, `${this.options.name} failed`);
+      if (this.isClosed) return this.options.idle;
+      if (this.options.onFailure) this.options.onFailure(error);
+      else logBackgroundFailure(this.options.logger, error, `${this.options.name} failed`);
       return this.options.idle;
     }
   }

@@ -10,11 +10,17 @@ import { createDatabaseCounterStore, type CounterStore } from '../http/counter-s
 import { createSmsProvider } from '../features/account/sms/create-sms-provider.ts';
 import type { SmsProvider } from '../features/account/sms/sms-provider.ts';
 import { createTestDb, type TestDb } from './test-db.ts';
+import { createTestClock, type TestClock } from './test-clock.ts';
 
 export interface TestApp {
   app: FastifyInstance;
   db: TestDb;
   deps: AppDeps;
+  /**
+   * The app's clock (AppDeps.clock): the real time until a test moves it on. `clock.advance(cacheVersionCheckMs)`
+   * lets the cache tick read again, where a test would otherwise wait out the check interval.
+   */
+  clock: TestClock;
   close(): Promise<void>;
 }
 
@@ -32,12 +38,14 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDb();
   const config = testConfig(options.env);
+  const clock = createTestClock();
   const deps: AppDeps = {
     config,
     db,
     logger: pino({ level: 'silent' }),
     counters: options.counters ?? createDatabaseCounterStore(db.kysely),
     sms: options.sms ?? createSmsProvider(config, db.kysely),
+    clock,
   };
   const app = await buildApp(deps);
   await app.ready();
@@ -45,6 +53,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     app,
     db,
     deps,
+    clock,
     async close() {
       await app.close();
       await db.drop();

@@ -4,6 +4,7 @@ import type { AppDeps } from '../app-deps.ts';
 import { createMember, signIn, type MemberFields, type NewMember } from './factories.ts';
 import { createTestApp, TestBrowser, type TestApp, type TestAppOptions } from './test-app.ts';
 import type { TestDb } from './test-db.ts';
+import type { TestClock } from './test-clock.ts';
 
 export interface UseTestAppOptions<F> {
   /** Data the tests of the file (or describe block) share, written once after the app starts. */
@@ -60,6 +61,9 @@ export function useTestApp<F = undefined>(options: UseTestAppOptions<F> = {}): U
     },
     get fixture(): F {
       return ready().fixture;
+    },
+    get clock(): TestClock {
+      return ready().app.clock;
     },
     close: () => ready().app.close(),
     browser: (ip?: string) => new TestBrowser(ready().app.app, ip),

@@ -12,6 +12,7 @@ import type { NewsDetailData } from '../../../contract/news.ts';
 import { orderCalls } from '../../../contract/order-calls.ts';
 import { staffCsrfCookieName, staffCsrfHeaderName } from '../../../contract/staff.ts';
 import { buildApp } from '../../app.ts';
+import { cacheVersionCheckMs } from '../../cache/cache-versions.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
@@ -74,7 +75,8 @@ describe('内容管理 (content desk)', () => {
     const later = Date.now() + 86_400_000;
     const saved = await staff.browser.call(contentDeskCalls.saveBanner, { ...banner, clickUrl: '/tomorrow', startsAt: later, endsAt: later + 86_400_000 });
     await staff.browser.call(contentDeskCalls.setBannerPublished, { id: saved.data?.id ?? 0, isPublished: true });
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The caches read the publish once the check interval has passed on the app's clock.
+    t.clock.advance(cacheVersionCheckMs);
     expect((await homeOf(t.browser())).data.bannerList.map((item) => item.clickUrl)).not.toContain('/tomorrow');
     expect(pageStateOf<HomeData>((await staff.browser.get(contentDeskPaths.preview)).body).data.bannerList.map((item) => item.clickUrl)).toContain('/tomorrow');
   });

@@ -4,6 +4,7 @@ import { contentDeskCalls } from '../../../contract/admin-content-calls.ts';
 import type { Envelope } from '../../../contract/envelope.ts';
 import type { HomeData } from '../../../contract/home.ts';
 import { buildApp } from '../../app.ts';
+import { cacheVersionCheckMs } from '../../cache/cache-versions.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
@@ -114,7 +115,8 @@ describe('content drafts: ads, hot keywords, friendly links and site settings (d
     expect(shell.advertisingInfo.top).toMatchObject({ adPosId: created.live.adPosId, clickUrl: '/activity?draft=1' });
     expect(shell.headerData.hotLabelList.map((label) => label.keyword)).toEqual(['草稿词']);
     expect(shell.footerData.friendlyLinks).toEqual([{ linkName: '草稿站', linkUrl: 'https://draft.example/' }]);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    // The caches read the publish once the check interval has passed on the app's clock.
+    t.clock.advance(cacheVersionCheckMs);
     const shop = (await homeOf(t.browser())).shell;
     expect(shop.advertisingInfo.top?.clickUrl).toBe('/activity');
     expect(shop.headerData.hotLabelList.map((label) => label.keyword)).not.toContain('草稿词');

@@ -1,5 +1,5 @@
 import type { Logger } from 'pino';
-import { cacheSources, type CacheVersions } from '../../cache/cache-versions.ts';
+import { cacheSources, type CacheCounters, type CacheVersions } from '../../cache/cache-versions.ts';
 import type { Db } from '../../db/create-db.ts';
 import { readChangesAfter, readSyncState } from '../../cache/catalog-changes.ts';
 import { ChangeCursor } from '../../cache/change-cursor.ts';
@@ -13,22 +13,18 @@ import type { PageDependence } from './page-cache.rules.ts';
  *   are left to the next signal, which names the product);
  * - products, their prices, parameters and stock (catalog_changes, one row per product written;
  *   a NULL product for a brand, category or attribute change).
+ *
+ * Both are read in the cache tick the memo caches read (CacheVersions), the change log first: a change
+ * that moves the epoch is in the counters the shell's memo caches see, so a page rendered under the new
+ * epoch shows it and may be kept.
  */
 export interface PageChanges {
-  /** Reads the signals when the last read is older than the interval; the epoch a render starting now belongs to. */
+  /** The cache tick (a read when the last one is older than the interval); the epoch a render starting now belongs to. */
   sync(): Promise<number>;
   isFresh(epoch: number, dependsOn: PageDependence, productId: number | null): boolean;
-  /**
-   * Whether the last change seen is at least one check interval old. The shell's memo caches read
-   * cache_versions on their own clock (up to an interval behind): a page rendered sooner may show
-   * their old data under the new epoch, so it is served but not kept.
-   */
-  isSettled(): boolean;
 }
 
 export interface PageChangesOptions {
-  checkIntervalMs?: number;
-  clock?: { now(): number };
   logger?: Pick<Logger, 'warn'>;
 }
 
@@ -39,17 +35,15 @@ const changesPerRead = 5000;
 const rememberedProducts = 50_000;
 
 export function createPageChanges(database: Db, cacheVersions: CacheVersions, options: PageChangesOptions = {}): PageChanges {
-  const interval = options.checkIntervalMs ?? 1000;
-  const clock = options.clock ?? Date;
-  const siteVersion = cacheVersions.of(...siteSources);
+  const clock = cacheVersions.clock;
   let epoch = 0;
-  let epochMovedAt = Number.NEGATIVE_INFINITY;
-  let readAt = Number.NEGATIVE_INFINITY;
-  let reading: Promise<number> | null = null;
   let cursor: ChangeCursor | null = null;
   let lastSiteVersion: number | null = null;
   const changedAt = { site: 0, catalog: 0, allProducts: 0 };
   const productChangedAt = new Map<number, number>();
+  // One new epoch per read, however many changes it finds.
+  let found: number | null = null;
+  const next = () => (found ??= epoch + 1);
 
   function everyProductChanged(at: number) {
     changedAt.catalog = at;
@@ -57,7 +51,7 @@ export function createPageChanges(database: Db, cacheVersions: CacheVersions, op
     productChangedAt.clear();
   }
 
-  async function readCatalog(next: () => number) {
+  async function readCatalog() {
     const state = await readSyncState(database);
     if (!cursor) {
       cursor = new ChangeCursor(state.maxSeq);
@@ -87,38 +81,29 @@ export function createPageChanges(database: Db, cacheVersions: CacheVersions, op
     if (productChangedAt.size > rememberedProducts) everyProductChanged(at);
   }
 
-  async function read(): Promise<number> {
-    // One new epoch per read, however many changes it finds.
-    const found = { epoch: null as number | null };
-    const next = () => (found.epoch ??= epoch + 1);
-    try {
-      const version = await siteVersion();
+  cacheVersions.follow({
+    async beforeCounters() {
+      found = null;
+      try {
+        await readCatalog();
+      } catch (error) {
+        // Cached pages keep being served while the database does not answer; renders fail by themselves.
+        options.logger?.warn({ err: error }, 'page cache: change signals unreadable');
+      }
+    },
+    afterCounters(counters: CacheCounters) {
+      let version = 0;
+      for (const source of siteSources) version += counters.get(source) ?? 0;
       if (lastSiteVersion !== null && version !== lastSiteVersion) changedAt.site = next();
       lastSiteVersion = version;
-      await readCatalog(next);
-    } catch (error) {
-      // Cached pages keep being served while the database does not answer; renders fail by themselves.
-      options.logger?.warn({ err: error }, 'page cache: change signals unreadable');
-    }
-    if (found.epoch !== null) {
-      epoch = found.epoch;
-      epochMovedAt = clock.now();
-    }
-    return epoch;
-  }
+      if (found !== null) epoch = found;
+    },
+  });
 
   return {
-    sync() {
-      if (reading) return reading;
-      if (clock.now() - readAt < interval) return Promise.resolve(epoch);
-      readAt = clock.now();
-      reading = read().finally(() => {
-        reading = null;
-      });
-      return reading;
-    },
-    isSettled() {
-      return clock.now() - epochMovedAt >= interval;
+    async sync() {
+      await cacheVersions.sync();
+      return epoch;
     },
     isFresh(renderedAt, dependsOn, productId) {
       if (renderedAt < changedAt.site) return false;

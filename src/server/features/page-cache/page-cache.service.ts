@@ -74,13 +74,12 @@ export function createPageCache(options: PageCacheOptions): PageCache {
       return { cached: kept, store: () => kept };
     }
     if (kept) entries.delete(key);
-    const isSettled = options.changes.isSettled();
     return {
       cached: null,
       store(html) {
         stats.renders++;
         const entry: Entry = { body: html, encoded: encodingsOf(html), etag: etagOf(html), epoch, dependsOn: rule.dependsOn, productId };
-        if (isSettled) entries.set(key, entry);
+        entries.set(key, entry);
         return entry;
       },
     };

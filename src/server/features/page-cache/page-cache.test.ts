@@ -1,11 +1,12 @@
 import { brotliDecompressSync, gunzipSync } from 'node:zlib';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../contract/catalog.ts';
 import { contentCalls } from '../../../contract/content-calls.ts';
 import { csrfCookieName } from '../../../contract/envelope.ts';
 import { buildApp } from '../../app.ts';
-import { createCacheVersions } from '../../cache/cache-versions.ts';
+import { cacheVersionCheckMs, createCacheVersions } from '../../cache/cache-versions.ts';
 import { setTestStock } from '../../testing/factories.ts';
+import { createTestClock } from '../../testing/test-clock.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
@@ -15,8 +16,6 @@ import { preferDesktopCookie } from '../mobile/mobile-link.service.ts';
 import { createPageChanges } from './page-cache-changes.ts';
 
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
-/** The change signals are read at most once a second: wait for the read, not for a time. */
-const untilRead = { timeout: 5000, interval: 100 };
 
 describe('page cache: visitors are served public pages from memory until their data change', () => {
   const t = useTestApp({
@@ -30,6 +29,8 @@ describe('page cache: visitors are served public pages from memory until their d
   });
   const productPath = (code = 'RC0603FR-0710KL') => `/product/detail/${fixtureProductId(t.fixture.catalog, code)}`;
   const source = (response: { headers: Record<string, unknown> }) => response.headers['x-page-cache'];
+  /** The change signals are read once per check interval: move the app's clock past it instead of waiting. */
+  const nextTick = () => t.clock.advance(cacheVersionCheckMs);
 
   it('renders a page once: the second visitor gets the same bytes from the cache, to be revalidated', async () => {
     const first = await t.browser().get('/news');
@@ -117,44 +118,76 @@ describe('page cache: visitors are served public pages from memory until their d
     expect(source(await visitor.get(path))).toBe('hit');
     const productId = fixtureProductId(t.fixture.catalog, 'RC0603FR-0710KL');
     await t.db.kysely.updateTable('productPrices').set({ priceE4: 123_456 }).where('productId', '=', productId).execute();
-    await vi.waitFor(async () => {
-      const page = await visitor.get(path);
-      expect(pageStateOf<ProductDetail>(page.body).data.product.priceTiers.map((tier) => tier.priceE4)).toContain(123_456);
-    }, untilRead);
+    nextTick();
+    const repriced = await visitor.get(path);
+    expect(source(repriced)).toBe('miss');
+    expect(pageStateOf<ProductDetail>(repriced.body).data.product.priceTiers.map((tier) => tier.priceE4)).toContain(123_456);
     expect(source(await visitor.get(otherPath))).toBe('hit');
 
     await setTestStock(t.db.kysely, productId, 4321);
-    await vi.waitFor(async () => {
-      expect(pageStateOf<ProductDetail>((await visitor.get(path)).body).data.product.stock).toBe(4321);
-    }, untilRead);
+    nextTick();
+    expect(pageStateOf<ProductDetail>((await visitor.get(path)).body).data.product.stock).toBe(4321);
   });
 
-  it('drops every page when the shell changes (a hot keyword)', async () => {
+  it('drops every page when the shell changes (a hot keyword), and keeps the new render at once', async () => {
     const visitor = t.browser();
-    // Kept once the last test's change is a check interval old (isSettled).
-    await vi.waitFor(async () => expect(source(await visitor.get('/'))).toBe('hit'), untilRead);
+    await visitor.get('/');
+    expect(source(await visitor.get('/'))).toBe('hit');
     await t.db.kysely.insertInto('hotLabels').values({ keyword: '页面缓存热词', url: '', sort: 0 }).execute();
-    await vi.waitFor(async () => {
-      const { shell } = pageStateOf((await visitor.get('/')).body);
-      expect(shell.headerData.hotLabelList.map((label) => label.keyword)).toContain('页面缓存热词');
-    }, untilRead);
+    nextTick();
+    const changed = await visitor.get('/');
+    expect(source(changed)).toBe('miss');
+    expect(pageStateOf(changed.body).shell.headerData.hotLabelList.map((label) => label.keyword)).toContain('页面缓存热词');
+    // The shell's memo caches read the change in the same tick as the page cache: the new render is right, and kept.
+    const again = await visitor.get('/');
+    expect(source(again)).toBe('hit');
+    expect(again.body).toBe(changed.body);
   });
 
-  it('keeps no page rendered within a check interval of a change, when the shell’s caches may not have read it yet', async () => {
-    const clock = { time: 1_000_000, now: () => clock.time };
-    const changes = createPageChanges(t.db, createCacheVersions(t.db.kysely, { clock }), { clock });
+  it('reads the change log and the memo caches’ counters in one tick, the log first', async () => {
+    const clock = createTestClock(1_000_000);
+    const versions = createCacheVersions(t.db.kysely, { clock });
+    const changes = createPageChanges(t.db, versions);
+    const productId = fixtureProductId(t.fixture.catalog, 'STM32F103C8T6');
+    const productsVersion = versions.of('products', 'product_prices');
+    const siteVersion = versions.of('hot_labels');
     const before = await changes.sync();
-    expect(changes.isSettled()).toBe(true);
-    await t.db.kysely.insertInto('hotLabels').values({ keyword: '稳定之前', url: '', sort: 0 }).execute();
-    clock.time += 1000;
+    const [products, site] = [await productsVersion(), await siteVersion()];
+
+    await t.db.kysely.updateTable('productPrices').set({ priceE4: 654_321 }).where('productId', '=', productId).execute();
+    expect(await changes.sync(), 'within the check interval').toBe(before);
+    clock.advance(cacheVersionCheckMs);
     const after = await changes.sync();
     expect(after).toBeGreaterThan(before);
-    expect(changes.isFresh(before, 'site', null)).toBe(false);
-    expect(changes.isSettled()).toBe(false);
-    clock.time += 999;
-    expect(changes.isSettled()).toBe(false);
-    clock.time += 1;
-    expect(changes.isSettled()).toBe(true);
+    expect(changes.isFresh(before, 'product', productId)).toBe(false);
+    // The same read moved the version the memo caches ask for: a page rendered under `after` shows the new price.
+    expect(await productsVersion()).toBeGreaterThan(products);
+
+    // A product written between the log's read and the counters' reaches the memo caches first, and the epoch in the next tick:
+    // a page rendered meanwhile is at least as new as its epoch, and dropped then.
+    let isBetweenReads = true;
+    const seen = await productsVersion();
+    // A new follower: the next ask reads.
+    versions.follow({
+      beforeCounters: async () => {
+        if (isBetweenReads) await t.db.kysely.updateTable('productPrices').set({ priceE4: 654_322 }).where('productId', '=', productId).execute();
+        isBetweenReads = false;
+      },
+      afterCounters: () => undefined,
+    });
+    expect(await changes.sync()).toBe(after);
+    expect(await productsVersion()).toBeGreaterThan(seen);
+    expect(changes.isFresh(after, 'product', productId)).toBe(true);
+    clock.advance(cacheVersionCheckMs);
+    expect(await changes.sync()).toBeGreaterThan(after);
+    expect(changes.isFresh(after, 'product', productId)).toBe(false);
+    // Site content moves the epoch in the tick that reads it: its counters are the memo caches' own.
+    await t.db.kysely.insertInto('hotLabels').values({ keyword: '同一次读', url: '', sort: 0 }).execute();
+    const beforeSite = await changes.sync();
+    clock.advance(cacheVersionCheckMs);
+    expect(await changes.sync()).toBeGreaterThan(beforeSite);
+    expect(await siteVersion()).toBeGreaterThan(site);
+    expect(changes.isFresh(beforeSite, 'site', null)).toBe(false);
   });
 
   it('agrees with a second app process on the same database: a write anywhere drops both copies', async () => {
@@ -168,10 +201,10 @@ describe('page cache: visitors are served public pages from memory until their d
       await there.get(path);
       expect(source(await there.get(path))).toBe('hit');
       await setTestStock(t.db.kysely, fixtureProductId(t.fixture.catalog, 'STM32F103C8T6'), 777);
-      await vi.waitFor(async () => {
-        expect(pageStateOf<ProductDetail>((await there.get(path)).body).data.product.stock).toBe(777);
-        expect(pageStateOf<ProductDetail>((await here.get(path)).body).data.product.stock).toBe(777);
-      }, untilRead);
+      // Both processes read the one clock of AppDeps: one move lets each read the change.
+      nextTick();
+      expect(pageStateOf<ProductDetail>((await there.get(path)).body).data.product.stock).toBe(777);
+      expect(pageStateOf<ProductDetail>((await here.get(path)).body).data.product.stock).toBe(777);
     } finally {
       await second.close();
     }
@@ -179,7 +212,8 @@ describe('page cache: visitors are served public pages from memory until their d
 
   it('renders addresses with unknown or repeated query parameters each time, so they cannot fill the cache', async () => {
     const visitor = t.browser();
-    await vi.waitFor(async () => expect(source(await visitor.get('/news'))).toBe('hit'), untilRead);
+    await visitor.get('/news');
+    expect(source(await visitor.get('/news'))).toBe('hit');
     for (const url of [
       '/news?utm_source=x',
       '/news?page=2&page=3',

@@ -3,6 +3,8 @@ import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import { databaseFailureOf } from '../../db/database-errors.ts';
 import type { Database } from '../../db/database.ts';
+import type { Clock } from '../../ops/clock.ts';
+import { PeriodicWork } from '../../ops/periodic-work.ts';
 import { createPriceImportRunner, runnablePriceImportJobIds, runPriceImportJob } from './price-import.service.ts';
 
 /**
@@ -72,6 +74,8 @@ export interface BullmqPriceImportOptions {
   sweepMs?: number;
   /** How long a worker holds a job without renewing before another may take it (BullMQ's lock). */
   lockMs?: number;
+  /** The sweep's clock (AppDeps.clock). */
+  clock?: Clock;
 }
 
 const queueName = 'price-import';
@@ -83,7 +87,6 @@ export function createBullmqPriceImportQueue(db: Kysely<Database>, logger: Queue
   const workerConnection = connection();
   const queue = new Queue<{ jobId: number }>(queueName, { connection: queueConnection, prefix: options.prefix });
   let worker: Worker<{ jobId: number }> | null = null;
-  let sweepTimer: NodeJS.Timeout | null = null;
   let isClosing = false;
   const reportTrouble = createTroubleReporter(logger);
   const enqueue = async (jobId: number) => {
@@ -93,6 +96,15 @@ export function createBullmqPriceImportQueue(db: Kysely<Database>, logger: Queue
   const sweep = async () => {
     for (const jobId of await runnablePriceImportJobIds(db)) await enqueue(jobId);
   };
+  // Background work like the app's other timers: one pass at start, then every sweepMs; close waits for a pass under way.
+  const sweeps = new PeriodicWork({
+    name: 'price import sweep',
+    intervalMs: options.sweepMs ?? 15_000,
+    idle: undefined,
+    pass: sweep,
+    onFailure: (error) => reportTrouble(error, 'price import sweep'),
+    ...(options.clock ? { clock: options.clock } : {}),
+  });
   return {
     kind: 'bullmq',
     enqueue,
@@ -114,15 +126,13 @@ export function createBullmqPriceImportQueue(db: Kysely<Database>, logger: Queue
         },
       );
       worker.on('error', (error) => reportTrouble(error, 'price import worker'));
-      await sweep().catch((error: unknown) => reportTrouble(error, 'price import sweep'));
-      sweepTimer = setInterval(() => {
-        sweep().catch((error: unknown) => reportTrouble(error, 'price import sweep'));
-      }, options.sweepMs ?? 15_000);
-      sweepTimer.unref();
+      sweeps.start();
+      // The jobs a stopped process left are queued again before start resolves.
+      await sweeps.run();
     },
     async close() {
       isClosing = true;
-      if (sweepTimer) clearInterval(sweepTimer);
+      await sweeps.close();
       await worker?.close();
       await queue.close();
       await Promise.all([queueConnection.quit().catch(() => undefined), workerConnection.quit().catch(() => undefined)]);

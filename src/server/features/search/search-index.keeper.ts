@@ -9,6 +9,8 @@ import type { SearchIndex } from './index/search-index.ts';
 import { readSearchSnapshot, searchSnapshotSeq, writeSearchSnapshot } from './index/search-snapshot.ts';
 import { SnapshotUnusableError } from '../../cache/snapshot-file.ts';
 import { countProducts, loadProductDocsByIds } from './search-index.repository.ts';
+import { systemClock, type Clock } from '../../ops/clock.ts';
+import { PeriodicWork } from '../../ops/periodic-work.ts';
 
 export interface KeeperOptions {
   /** How often a request checks the change log (ms); 0 checks on every request. */
@@ -26,6 +28,8 @@ export interface KeeperOptions {
    * (search-snapshot.ts); null or absent: always build from the database.
    */
   snapshotPath?: string | null;
+  /** The time checks are made by (AppDeps.clock): a test moves it past checkIntervalMs instead of waiting. */
+  clock?: Clock;
 }
 
 export const defaultKeeperOptions: KeeperOptions = {
@@ -47,7 +51,8 @@ export interface IndexReadiness {
  * Keeps one process's search index current. The first use builds it (waiting for small
  * catalogues, answering from SQL for large ones until ready); afterwards requests check the
  * change log at most every `checkIntervalMs`, patch the few products that changed, and
- * rebuild in the background after large or structural changes (brands, categories).
+ * rebuild in the background after large or structural changes (brands, categories). Between
+ * requests it follows the log as the app's other background work does (PeriodicWork, `follow`).
  */
 export class SearchIndexKeeper {
   private index: SearchIndex | null = null;
@@ -58,18 +63,30 @@ export class SearchIndexKeeper {
   private cursor = new ChangeCursor(0);
   private lastCheckAt = 0;
   private isClosed = false;
-  private timer: NodeJS.Timeout | null = null;
   private lastPruneAt = 0;
   private hasTriedSnapshot = false;
   private isRebuildRequested = false;
+  private readonly clock: Clock;
   lastBuild: BuildStats | null = null;
   readiness: IndexReadiness | null = null;
+  /** Follows the change log even when no request comes (from listen to close), and prunes it now and then. */
+  readonly follow: PeriodicWork<void>;
 
   constructor(
     private readonly db: Db,
     private readonly logger: Logger,
     private readonly options: KeeperOptions = defaultKeeperOptions,
-  ) {}
+  ) {
+    this.clock = options.clock ?? systemClock;
+    this.follow = new PeriodicWork({
+      name: 'search index sync',
+      intervalMs: Math.max(1000, options.checkIntervalMs * 5),
+      logger,
+      idle: undefined,
+      clock: this.clock,
+      pass: () => this.followPass(),
+    });
+  }
 
   /** The index to answer from, up to date within checkIntervalMs; null while a large catalogue is being indexed. */
   async current(): Promise<SearchIndex | null> {
@@ -79,8 +96,8 @@ export class SearchIndexKeeper {
       if ((await this.productCount) <= this.options.waitForBuildUpTo) await build;
       return this.index;
     }
-    if (Date.now() - this.lastCheckAt >= this.options.checkIntervalMs) {
-      this.lastCheckAt = Date.now();
+    if (this.clock.now() - this.lastCheckAt >= this.options.checkIntervalMs) {
+      this.lastCheckAt = this.clock.now();
       this.syncing ??= this.sync().finally(() => (this.syncing = null));
       await this.syncing;
     }
@@ -112,18 +129,31 @@ export class SearchIndexKeeper {
   /** After listen: build now, and follow the change log even when no request comes. */
   start(): void {
     void this.buildUnderWay();
-    this.timer = setInterval(
-      () => {
-        if (!this.index || this.syncing) return;
-        this.lastCheckAt = Date.now();
-        this.syncing = this.sync()
-          .then(() => this.pruneOccasionally())
-          .catch((error: unknown) => this.logger.warn({ err: error }, 'search index sync failed'))
-          .finally(() => (this.syncing = null));
-      },
-      Math.max(1000, this.options.checkIntervalMs * 5),
-    );
-    this.timer.unref();
+    this.follow.start();
+  }
+
+  /**
+   * Applies every change committed before the call (the dev hook, cache-tick.routes.ts): after the build or
+   * check under way, which may have read the log before it, one more check. Before the first build, nothing to do.
+   */
+  async catchUp(): Promise<void> {
+    await this.building;
+    while (this.syncing) await this.syncing;
+    if (!this.index || this.isClosed) return;
+    this.lastCheckAt = this.clock.now();
+    this.syncing = this.sync().finally(() => (this.syncing = null));
+    await this.syncing;
+  }
+
+  /** A pass of `follow`: the changes since the last check (unless a request's check is under way), then the occasional prune. */
+  private async followPass(): Promise<void> {
+    if (!this.index || this.syncing) return;
+    this.lastCheckAt = this.clock.now();
+    const pass = this.sync();
+    // A request that joins this check answers from the index it has if the check fails; the failure is the pass's to report.
+    this.syncing = pass.catch(() => undefined).finally(() => (this.syncing = null));
+    await pass;
+    await this.pruneOccasionally();
   }
 
   /** For checks after an await, where close() may have run meanwhile (a field read would be narrowed to its earlier value). */
@@ -133,7 +163,7 @@ export class SearchIndexKeeper {
 
   async close(): Promise<void> {
     this.isClosed = true;
-    if (this.timer) clearInterval(this.timer);
+    await this.follow.close();
     await Promise.allSettled([this.building, this.syncing]);
   }
 
@@ -279,14 +309,14 @@ export class SearchIndexKeeper {
           productIds.filter((id) => !found.has(id)),
         );
       }
-      this.cursor.advance(Date.now());
+      this.cursor.advance(this.clock.now());
       if (index.overlaySize > this.options.maxOverlay) void this.startBuild();
     }
   }
 
   /** Every ten minutes, from the timer (never on a request's time): drops old change-log rows. */
   private async pruneOccasionally(): Promise<void> {
-    const now = Date.now();
+    const now = this.clock.now();
     if (now - this.lastPruneAt < 600_000 || !this.index) return;
     this.lastPruneAt = now;
     await pruneChanges(this.db, this.cursor.seenThrough, now - this.options.retainChangesMs);

@@ -13,6 +13,7 @@ import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import type { FeatureDeps } from '../feature-registration.ts';
 import { insertHomeFixture } from '../home/testing/home-fixture.ts';
 import { SearchService } from '../search/search.service.ts';
+import { systemClock } from '../../ops/clock.ts';
 import { topUpDemoData } from '../../seed/seed.ts';
 import type { TestApp } from '../../testing/test-app.ts';
 
@@ -32,6 +33,7 @@ async function registeredPages(t: TestApp): Promise<Page[]> {
     ops: createOps({ db, counters }, { withProcessMetrics: false }),
     cacheVersions: createCacheVersions(db.kysely),
     search: new SearchService(db, pino({ level: 'silent' })),
+    clock: systemClock,
   };
   const app = Fastify();
   const pages: Page[] = [];
