@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db.ts';
+import { withTransaction } from '../db/transaction.ts';
 
 export interface CatalogChange {
   seq: number;
@@ -40,7 +41,7 @@ export async function pruneChanges(db: Db, throughSeq: number, olderThan: number
     const oldest = await db.kysely.selectFrom('catalogChanges').select(['seq', 'changedAt']).orderBy('seq').limit(1).executeTakeFirst();
     if (!oldest || oldest.changedAt >= olderThan || oldest.seq > throughSeq) break;
     const upTo = Math.min(throughSeq, oldest.seq + batchSize - 1);
-    await db.kysely.transaction().execute(async (trx) => {
+    await withTransaction(db.kysely, async (trx) => {
       const result = await trx.deleteFrom('catalogChanges').where('seq', '<=', upTo).where('changedAt', '<', olderThan).executeTakeFirst();
       deleted += Number(result.numDeletedRows);
       await trx

@@ -2,6 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type SQLite from 'better-sqlite3';
 import type { Db } from './create-db.ts';
 import type { Database } from './database.ts';
+import { withTransaction } from './transaction.ts';
 
 /**
  * Loading hundreds of thousands of rows (the demo catalogue) through Kysely one statement at
@@ -54,6 +55,9 @@ export interface BulkOptions {
 /**
  * Runs write() inside one transaction with a writer for the given tables; rows reach the
  * database in the order the tables are listed (parents before children), then commits.
+ * PostgreSQL's goes through withTransaction like every other; SQLite's is BEGIN/COMMIT on the
+ * better-sqlite3 handle itself, because its prepared statements run there, beside Kysely's
+ * connection rather than through it (writeSqlite).
  */
 export async function withBulkWriter(
   db: Db,
@@ -67,7 +71,7 @@ export async function withBulkWriter(
     await writeSqlite(db.sqlite, tables, write, quiet, deferred);
     return;
   }
-  await db.kysely.transaction().execute(async (trx) => {
+  await withTransaction(db.kysely, async (trx) => {
     for (const name of quiet) await sql`ALTER TABLE ${sql.table(name)} DISABLE TRIGGER USER`.execute(trx);
     const { rows: indexes } = await sql<{ indexname: string; indexdef: string }>`
       SELECT indexname, indexdef FROM pg_indexes

@@ -13,6 +13,7 @@ import {
 import type { GridPage, GridQuery } from '../../../contract/staff-grid.ts';
 import type { staffSortColumns } from '../../../contract/staff-requests.ts';
 import type { Database } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordStaffChange } from './audit.service.ts';
 import { deleteStaffSessionsOf, findStaffById, staffUsersQuery, updateStaffUser } from './staff.repository.ts';
@@ -20,8 +21,6 @@ import type { StaffUserRow } from './staff.tables.ts';
 import { createStaffUser, type NewStaffFields } from './staff.service.ts';
 import { newTotpSecret, totpUri } from './staff-totp.ts';
 import { exportRowsOfQuery, pageOfQuery, type SortExpression, type StaffExportColumn } from './grid-query.ts';
-
-type Db = Kysely<Database>;
 
 /** Who acts and from where: every change is audited with both. */
 export interface StaffActor {
@@ -73,7 +72,7 @@ const staffSortExpressions: Record<StaffSortColumn, SortExpression> = {
 };
 const staffDefaultSort = { column: 'createdAt', direction: 'desc' } as const;
 
-function staffQueryOf(db: Db, filters: StaffGridQuery['filters']) {
+function staffQueryOf(db: Kysely<Database>, filters: StaffGridQuery['filters']) {
   return staffUsersQuery(db, {
     login: filters.login,
     name: filters.name,
@@ -83,7 +82,7 @@ function staffQueryOf(db: Db, filters: StaffGridQuery['filters']) {
 }
 
 /** 员工管理's list: a page of the accounts the filters match, in the chosen order. */
-export async function listStaff(db: Db, grid: StaffGridQuery): Promise<GridPage<StaffListRow>> {
+export async function listStaff(db: Kysely<Database>, grid: StaffGridQuery): Promise<GridPage<StaffListRow>> {
   const now = Date.now();
   const page = await pageOfQuery(staffQueryOf(db, grid.filters), grid, staffSortExpressions, staffDefaultSort);
   return { ...page, rows: page.rows.map((row) => staffListRow(row, now)) };
@@ -99,13 +98,17 @@ export const staffExportColumns: readonly StaffExportColumn<StaffListRow>[] = [
 ];
 
 /** The same accounts for the Excel export. */
-export async function exportStaff(db: Db, grid: Pick<StaffGridQuery, 'filters' | 'sort'>): Promise<StaffListRow[]> {
+export async function exportStaff(db: Kysely<Database>, grid: Pick<StaffGridQuery, 'filters' | 'sort'>): Promise<StaffListRow[]> {
   const now = Date.now();
   return (await exportRowsOfQuery(staffQueryOf(db, grid.filters), grid.sort, staffSortExpressions, staffDefaultSort)).map((row) => staffListRow(row, now));
 }
 
-export async function createStaffByAdmin(db: Db, actor: StaffActor, fields: NewStaffFields): Promise<{ staff: StaffListRow; totp: StaffTotpSetup }> {
-  return db.transaction().execute(async (trx) => {
+export async function createStaffByAdmin(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  fields: NewStaffFields,
+): Promise<{ staff: StaffListRow; totp: StaffTotpSetup }> {
+  return withTransaction(db, async (trx) => {
     const created = await createStaffUser(trx, fields);
     const row = await mustFind(trx, created.id);
     await recordStaffChange(trx, { ...actor, action: 'create', subject: 'Staff', subjectId: row.id, before: null, after: auditView(row) });
@@ -113,15 +116,21 @@ export async function createStaffByAdmin(db: Db, actor: StaffActor, fields: NewS
   });
 }
 
-async function mustFind(db: Db, staffId: number): Promise<StaffUserRow> {
+async function mustFind(db: Kysely<Database>, staffId: number): Promise<StaffUserRow> {
   const row = await findStaffById(db, staffId);
   if (!row) throw new AppError(requestErrors.notFound, staffDeskMessages.staffMissing);
   return row;
 }
 
 /** One audited change of an account, in one transaction: before, change, after, audit entry. */
-async function changeStaff(db: Db, actor: StaffActor, staffId: number, action: string, change: (trx: Db, before: StaffUserRow, now: number) => Promise<void>) {
-  return db.transaction().execute(async (trx) => {
+async function changeStaff(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  staffId: number,
+  action: string,
+  change: (trx: Kysely<Database>, before: StaffUserRow, now: number) => Promise<void>,
+) {
+  return withTransaction(db, async (trx) => {
     const now = Date.now();
     const before = await mustFind(trx, staffId);
     await change(trx, before, now);
@@ -135,13 +144,13 @@ function refuseSelf(actor: StaffActor, staffId: number) {
   if (actor.staff.id === staffId) throw new AppError(requestErrors.invalid, staffDeskMessages.notYourself);
 }
 
-export async function setStaffRole(db: Db, actor: StaffActor, staffId: number, role: StaffRole): Promise<StaffListRow> {
+export async function setStaffRole(db: Kysely<Database>, actor: StaffActor, staffId: number, role: StaffRole): Promise<StaffListRow> {
   refuseSelf(actor, staffId);
   return staffListRow(await changeStaff(db, actor, staffId, 'setRole', (trx, _before, now) => updateStaffUser(trx, staffId, { role }, now)));
 }
 
 /** A disabled account's sessions end at once. */
-export async function setStaffDisabled(db: Db, actor: StaffActor, staffId: number, isDisabled: boolean): Promise<StaffListRow> {
+export async function setStaffDisabled(db: Kysely<Database>, actor: StaffActor, staffId: number, isDisabled: boolean): Promise<StaffListRow> {
   refuseSelf(actor, staffId);
   const after = await changeStaff(db, actor, staffId, isDisabled ? 'disable' : 'enable', async (trx, _before, now) => {
     await updateStaffUser(trx, staffId, { isDisabled: isDisabled ? 1 : 0 }, now);
@@ -151,7 +160,7 @@ export async function setStaffDisabled(db: Db, actor: StaffActor, staffId: numbe
 }
 
 /** A new secret for a lost phone: the old authenticator's codes stop working and the account's sessions end. */
-export async function resetStaffTotp(db: Db, actor: StaffActor, staffId: number): Promise<StaffTotpSetup> {
+export async function resetStaffTotp(db: Kysely<Database>, actor: StaffActor, staffId: number): Promise<StaffTotpSetup> {
   const secret = newTotpSecret();
   const after = await changeStaff(db, actor, staffId, 'resetTotp', async (trx, _before, now) => {
     await updateStaffUser(trx, staffId, { totpSecret: secret, totpLastStep: null }, now);
@@ -160,7 +169,7 @@ export async function resetStaffTotp(db: Db, actor: StaffActor, staffId: number)
   return { secret, uri: totpUri(secret, after.login) };
 }
 
-export async function unlockStaff(db: Db, actor: StaffActor, staffId: number): Promise<StaffListRow> {
+export async function unlockStaff(db: Kysely<Database>, actor: StaffActor, staffId: number): Promise<StaffListRow> {
   return staffListRow(
     await changeStaff(db, actor, staffId, 'unlock', (trx, _before, now) => updateStaffUser(trx, staffId, { failedCount: 0, lockedUntil: null }, now)),
   );

@@ -3,8 +3,6 @@ import type { StaffRole } from '../../../contract/staff.ts';
 import type { Database } from '../../db/database.ts';
 import type { StaffUserRow } from './staff.tables.ts';
 
-type Db = Kysely<Database>;
-
 export interface NewStaffUser {
   login: string;
   displayName: string;
@@ -21,7 +19,7 @@ function isUniqueViolation(error: unknown): boolean {
 }
 
 /** The new account's id, or null when the login name is taken (the unique index decides between racing creations). */
-export async function insertStaffUser(db: Db, user: NewStaffUser): Promise<number | null> {
+export async function insertStaffUser(db: Kysely<Database>, user: NewStaffUser): Promise<number | null> {
   const row = await db
     .insertInto('staffUsers')
     .values({
@@ -44,16 +42,16 @@ export async function insertStaffUser(db: Db, user: NewStaffUser): Promise<numbe
   return row?.id ?? null;
 }
 
-export function findStaffByLogin(db: Db, login: string): Promise<StaffUserRow | undefined> {
+export function findStaffByLogin(db: Kysely<Database>, login: string): Promise<StaffUserRow | undefined> {
   return db.selectFrom('staffUsers').selectAll().where('login', '=', login).executeTakeFirst();
 }
 
-export function findStaffById(db: Db, id: number): Promise<StaffUserRow | undefined> {
+export function findStaffById(db: Kysely<Database>, id: number): Promise<StaffUserRow | undefined> {
   return db.selectFrom('staffUsers').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 /** A lock whose time is over is lifted, with its count: the next attempts start afresh. */
-export async function liftExpiredLock(db: Db, staffId: number, now: number): Promise<void> {
+export async function liftExpiredLock(db: Kysely<Database>, staffId: number, now: number): Promise<void> {
   await db.updateTable('staffUsers').set({ failedCount: 0, lockedUntil: null }).where('id', '=', staffId).where('lockedUntil', '<=', now).execute();
 }
 
@@ -62,7 +60,7 @@ export async function liftExpiredLock(db: Db, staffId: number, now: number): Pro
  * number of concurrent attempts only `maxAttempts` get through, and none while locked.
  * Answers the attempt's number, or null when the account is locked or out of attempts.
  */
-export async function reserveLoginAttempt(db: Db, staffId: number, maxAttempts: number, now: number): Promise<number | null> {
+export async function reserveLoginAttempt(db: Kysely<Database>, staffId: number, maxAttempts: number, now: number): Promise<number | null> {
   const row = await db
     .updateTable('staffUsers')
     .set({ failedCount: sql<number>`failed_count + 1` })
@@ -74,16 +72,16 @@ export async function reserveLoginAttempt(db: Db, staffId: number, maxAttempts: 
   return row ? row.failedCount : null;
 }
 
-export async function lockStaff(db: Db, staffId: number, until: number): Promise<void> {
+export async function lockStaff(db: Kysely<Database>, staffId: number, until: number): Promise<void> {
   await db.updateTable('staffUsers').set({ lockedUntil: until }).where('id', '=', staffId).execute();
 }
 
-export async function clearFailedLogins(db: Db, staffId: number): Promise<void> {
+export async function clearFailedLogins(db: Kysely<Database>, staffId: number): Promise<void> {
   await db.updateTable('staffUsers').set({ failedCount: 0, lockedUntil: null }).where('id', '=', staffId).execute();
 }
 
 /** Claims a TOTP time step for the account: false when that step or a later one was used already (a replayed code). */
-export async function claimTotpStep(db: Db, staffId: number, step: number): Promise<boolean> {
+export async function claimTotpStep(db: Kysely<Database>, staffId: number, step: number): Promise<boolean> {
   const result = await db
     .updateTable('staffUsers')
     .set({ totpLastStep: step })
@@ -93,7 +91,7 @@ export async function claimTotpStep(db: Db, staffId: number, step: number): Prom
   return result.numUpdatedRows > 0n;
 }
 
-export async function insertStaffSession(db: Db, session: { id: string; staffId: number; now: number; expiresAt: number }): Promise<void> {
+export async function insertStaffSession(db: Kysely<Database>, session: { id: string; staffId: number; now: number; expiresAt: number }): Promise<void> {
   await db
     .insertInto('staffSessions')
     .values({ id: session.id, staffId: session.staffId, createdAt: session.now, lastSeenAt: session.now, expiresAt: session.expiresAt })
@@ -101,7 +99,7 @@ export async function insertStaffSession(db: Db, session: { id: string; staffId:
 }
 
 /** The staff member of a live session: not past its absolute end, not idle too long, the account not disabled. */
-export function findLiveStaffSession(db: Db, sessionId: string, now: number, idleMs: number) {
+export function findLiveStaffSession(db: Kysely<Database>, sessionId: string, now: number, idleMs: number) {
   return db
     .selectFrom('staffSessions')
     .innerJoin('staffUsers', 'staffUsers.id', 'staffSessions.staffId')
@@ -113,15 +111,15 @@ export function findLiveStaffSession(db: Db, sessionId: string, now: number, idl
     .executeTakeFirst();
 }
 
-export async function touchStaffSession(db: Db, sessionId: string, now: number): Promise<void> {
+export async function touchStaffSession(db: Kysely<Database>, sessionId: string, now: number): Promise<void> {
   await db.updateTable('staffSessions').set({ lastSeenAt: now }).where('id', '=', sessionId).execute();
 }
 
-export async function deleteStaffSession(db: Db, sessionId: string): Promise<void> {
+export async function deleteStaffSession(db: Kysely<Database>, sessionId: string): Promise<void> {
   await db.deleteFrom('staffSessions').where('id', '=', sessionId).execute();
 }
 
-export async function deleteStaffSessionsOf(db: Db, staffId: number): Promise<void> {
+export async function deleteStaffSessionsOf(db: Kysely<Database>, staffId: number): Promise<void> {
   await db.deleteFrom('staffSessions').where('staffId', '=', staffId).execute();
 }
 
@@ -137,7 +135,7 @@ function containing(text: string): string {
 }
 
 /** The accounts a filter matches (login and name: a part, case-insensitive for letters), not ordered. */
-export function staffUsersQuery(db: Db, filter: StaffUserFilter) {
+export function staffUsersQuery(db: Kysely<Database>, filter: StaffUserFilter) {
   let select = db.selectFrom('staffUsers').selectAll();
   if (filter.login) select = select.where(sql<boolean>`lower(login) like lower(${containing(filter.login)}) escape '\\'`);
   if (filter.name) select = select.where(sql<boolean>`lower(display_name) like lower(${containing(filter.name)}) escape '\\'`);
@@ -147,7 +145,7 @@ export function staffUsersQuery(db: Db, filter: StaffUserFilter) {
 }
 
 export async function updateStaffUser(
-  db: Db,
+  db: Kysely<Database>,
   staffId: number,
   fields: Partial<Pick<StaffUserRow, 'role' | 'isDisabled' | 'totpSecret' | 'totpLastStep' | 'failedCount' | 'lockedUntil'>>,
   now: number,

@@ -9,8 +9,6 @@ import { claimTotpStep, clearFailedLogins, findStaffByLogin, insertStaffUser, li
 import { identityOf } from './staff-session.ts';
 import { matchTotpStep, newTotpSecret, totpUri } from './staff-totp.ts';
 
-type Db = Kysely<Database>;
-
 export interface NewStaffFields {
   login: string;
   displayName: string;
@@ -35,10 +33,10 @@ export const staffLoginRule = '登录名为2-32位字母、数字、点、下划
  * asks for the write lock at once and waits for a busy store instead of failing to upgrade a read.
  */
 export async function createStaffUser(
-  db: Db,
+  db: Kysely<Database>,
   fields: NewStaffFields,
   now = Date.now(),
-  alongside?: (trx: Db, staffId: number) => Promise<void>,
+  alongside?: (trx: Kysely<Database>, staffId: number) => Promise<void>,
 ): Promise<{ id: number; totp: TotpSetup }> {
   if (!loginPattern.test(fields.login)) throw new AppError(requestErrors.invalid, staffLoginRule);
   const displayName = fields.displayName.trim();
@@ -48,7 +46,7 @@ export async function createStaffUser(
   if (await findStaffByLogin(db, fields.login)) throw new AppError(requestErrors.invalid, loginTakenMessage);
   const secret = newTotpSecret();
   const user = { login: fields.login, displayName, passwordHash: await hashPassword(fields.password), totpSecret: secret, role: fields.role, now };
-  const insert = async (executor: Db) => {
+  const insert = async (executor: Kysely<Database>) => {
     const inserted = await insertStaffUser(executor, user);
     if (inserted === null) throw new AppError(requestErrors.invalid, loginTakenMessage);
     await alongside?.(executor, inserted);
@@ -70,7 +68,7 @@ export interface StaffCredentials {
  * account for staffLockMinutes. A code is accepted once: its time step is claimed.
  * Unknown login, wrong password and wrong code answer alike.
  */
-export async function authenticateStaff(db: Db, credentials: StaffCredentials, now = Date.now()): Promise<StaffIdentity> {
+export async function authenticateStaff(db: Kysely<Database>, credentials: StaffCredentials, now = Date.now()): Promise<StaffIdentity> {
   const staff = await findStaffByLogin(db, credentials.login);
   if (!staff) {
     await verifyAgainstNothing(credentials.password);
