@@ -106,7 +106,9 @@ function writesIn(file: string, source: string): TableWrite[] {
     writes.push({ file, line: lineOf(match.index), table: match[2] ?? '?' });
   }
   for (const template of source.matchAll(/\bsql(?:<[^`]*?>)?`([^`]*)`/g)) {
-    for (const match of (template[1] ?? '').matchAll(/\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)"?\s+(?:\(|set\b|where\b|values\b|select\b|as\b|$)/gi)) {
+    for (const match of (template[1] ?? '').matchAll(
+      /\b(?:insert\s+into|update|delete\s+from)\s+"?([a-z_]+)"?\s+(?:\(|set\b|where\b|values\b|select\b|as\b|$)/gi,
+    )) {
       writes.push({ file, line: lineOf(template.index + match.index), table: camelOf(match[1] ?? '?') });
     }
   }

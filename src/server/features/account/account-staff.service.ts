@@ -22,7 +22,8 @@ export async function setMemberDisabledByStaff(
   await withTransaction(db, async (trx) => {
     const before = await findDisabledAt(trx, userId);
     if (!before) throw new AppError(memberDeskErrors.memberMissing);
-    if (!(await claimMemberDisabled(trx, userId, isDisabled, now))) throw new AppError(isDisabled ? memberDeskErrors.alreadyDisabled : memberDeskErrors.alreadyEnabled);
+    if (!(await claimMemberDisabled(trx, userId, isDisabled, now)))
+      throw new AppError(isDisabled ? memberDeskErrors.alreadyDisabled : memberDeskErrors.alreadyEnabled);
     await alongside(trx, { wasDisabled: before.disabledAt !== null });
   });
 }

@@ -4,7 +4,16 @@ import type { Database } from '../../db/database.ts';
 import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { brandInitialOf } from './brand-initial.ts';
-import { countBrandProducts, deleteBrandRow, findBrandIdNamed, findStaffBrand, insertBrand, lockBrand, updateBrand as updateBrandRow, type BrandStaffRow } from './brand-staff.repository.ts';
+import {
+  countBrandProducts,
+  deleteBrandRow,
+  findBrandIdNamed,
+  findStaffBrand,
+  insertBrand,
+  lockBrand,
+  updateBrand as updateBrandRow,
+  type BrandStaffRow,
+} from './brand-staff.repository.ts';
 import { isUniqueViolation } from './category-staff.repository.ts';
 import { refusingReferenced, type TaxonomyChange } from './category-staff.service.ts';
 

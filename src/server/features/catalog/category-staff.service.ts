@@ -214,7 +214,12 @@ function reordered<Row extends { id: number }>(rows: readonly Row[], id: number,
 }
 
 /** Moves a category one place up or down among its siblings (the same group, or the same parent); at an end nothing changes. */
-export async function reorderCategory(db: Kysely<Database>, categoryId: number, direction: Direction, alongside: AlongsideChange<ReorderChange>): Promise<void> {
+export async function reorderCategory(
+  db: Kysely<Database>,
+  categoryId: number,
+  direction: Direction,
+  alongside: AlongsideChange<ReorderChange>,
+): Promise<void> {
   await withTransaction(db, async (trx) => {
     const place = await categoryOrMissing(trx, categoryId);
     const siblingIds = (await findSiblings(trx, place)).map((row) => row.id);
@@ -297,7 +302,11 @@ export async function refusingReferenced<T>(work: Promise<T>): Promise<T> {
   }
 }
 
-export async function createGroup(db: Kysely<Database>, name: string, alongside: AlongsideChange<TaxonomyChange<AdminCategoryGroup>>): Promise<AdminCategoryGroup> {
+export async function createGroup(
+  db: Kysely<Database>,
+  name: string,
+  alongside: AlongsideChange<TaxonomyChange<AdminCategoryGroup>>,
+): Promise<AdminCategoryGroup> {
   return withTransaction(db, async (trx) => {
     const id = await insertGroup(trx, { name, sort: (await maxGroupSort(trx)) + 10 });
     const after = await groupOrMissing(trx, id);

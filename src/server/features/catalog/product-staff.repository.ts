@@ -153,7 +153,11 @@ export async function replaceTiers(trx: Kysely<Database>, productId: number, tie
     .execute();
 }
 
-export async function replaceParams(trx: Kysely<Database>, productId: number, params: readonly { attributeId: number; valueText: string; valueNum: number | null }[]) {
+export async function replaceParams(
+  trx: Kysely<Database>,
+  productId: number,
+  params: readonly { attributeId: number; valueText: string; valueNum: number | null }[],
+) {
   await trx.deleteFrom('productParams').where('productId', '=', productId).execute();
   if (params.length > 0)
     await trx

@@ -19,7 +19,14 @@ export type { BannerInput } from '../home/home-staff.service.ts';
 function audited(actor: StaffActor, action: (change: BannerChange) => string): AlongsideChange<BannerChange> {
   return async (trx, change) => {
     const id = change.after?.id ?? change.before?.id ?? 0;
-    await recordStaffChange(trx, { ...actor, action: action(change), subject: 'Content', subjectId: `banner:${id}`, before: change.before, after: change.after });
+    await recordStaffChange(trx, {
+      ...actor,
+      action: action(change),
+      subject: 'Content',
+      subjectId: `banner:${id}`,
+      before: change.before,
+      after: change.after,
+    });
   };
 }
 

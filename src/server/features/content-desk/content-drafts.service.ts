@@ -43,7 +43,14 @@ export async function draftedOf<T>(db: Kysely<Database>, lives: readonly { key: 
  * Saves the draft over the revision the editor loaded, inside the caller's transaction; the shop does
  * not see it. Two editors saving over the same revision: the second is told to reload.
  */
-export async function writeDraft<T>(trx: Kysely<Database>, actor: StaffActor, subject: DraftSubject<T>, revision: number, value: T, now = Date.now()): Promise<Drafted<T>> {
+export async function writeDraft<T>(
+  trx: Kysely<Database>,
+  actor: StaffActor,
+  subject: DraftSubject<T>,
+  revision: number,
+  value: T,
+  now = Date.now(),
+): Promise<Drafted<T>> {
   const [live, previous] = await Promise.all([subject.readLive(trx), findContentDraft(trx, subject.key)]);
   if (!(await writeContentDraft(trx, subject.key, revision, JSON.stringify(value), now))) throw new AppError(contentDeskErrors.staleEdit);
   await recordStaffChange(trx, {
@@ -58,7 +65,14 @@ export async function writeDraft<T>(trx: Kysely<Database>, actor: StaffActor, su
   return { live, draft: value, revision: revision + 1 };
 }
 
-export async function saveDraft<T>(db: Kysely<Database>, actor: StaffActor, subject: DraftSubject<T>, revision: number, value: T, now = Date.now()): Promise<Drafted<T>> {
+export async function saveDraft<T>(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  subject: DraftSubject<T>,
+  revision: number,
+  value: T,
+  now = Date.now(),
+): Promise<Drafted<T>> {
   return withTransaction(db, (trx) => writeDraft(trx, actor, subject, revision, value, now));
 }
 
@@ -74,7 +88,13 @@ async function takeDraft<T>(trx: Kysely<Database>, subject: DraftSubject<T>, rev
 }
 
 /** 发布: the draft becomes what the shop shows, in one transaction with its audit entry. */
-export async function publishDraft<T>(db: Kysely<Database>, actor: StaffActor, subject: DraftSubject<T>, revision: number, now = Date.now()): Promise<ContentDraftState> {
+export async function publishDraft<T>(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  subject: DraftSubject<T>,
+  revision: number,
+  now = Date.now(),
+): Promise<ContentDraftState> {
   return withTransaction(db, async (trx) => {
     const before = await subject.readLive(trx);
     const draft = await takeDraft(trx, subject, revision, now);
@@ -86,7 +106,13 @@ export async function publishDraft<T>(db: Kysely<Database>, actor: StaffActor, s
 }
 
 /** 放弃草稿: the shop keeps what it shows. */
-export async function discardDraft<T>(db: Kysely<Database>, actor: StaffActor, subject: DraftSubject<T>, revision: number, now = Date.now()): Promise<ContentDraftState> {
+export async function discardDraft<T>(
+  db: Kysely<Database>,
+  actor: StaffActor,
+  subject: DraftSubject<T>,
+  revision: number,
+  now = Date.now(),
+): Promise<ContentDraftState> {
   return withTransaction(db, async (trx) => {
     const live = await subject.readLive(trx);
     const draft = await takeDraft(trx, subject, revision, now);

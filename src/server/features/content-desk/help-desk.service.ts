@@ -14,7 +14,15 @@ export function saveAdminHelpPage(db: Kysely<Database>, actor: StaffActor, input
     db,
     input,
     async (trx, { before, after }) => {
-      await recordStaffChange(trx, { ...actor, action: before ? 'update' : 'create', subject: 'Content', subjectId: `help:${input.slug}`, before, after, at: now });
+      await recordStaffChange(trx, {
+        ...actor,
+        action: before ? 'update' : 'create',
+        subject: 'Content',
+        subjectId: `help:${input.slug}`,
+        before,
+        after,
+        at: now,
+      });
     },
     now,
   );

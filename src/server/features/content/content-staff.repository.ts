@@ -59,11 +59,19 @@ export interface ServiceRepCard {
 }
 
 export function findServiceRepOfStaff(db: Kysely<Database>, staffId: number) {
-  return db.selectFrom('serviceReps').select(['id', 'operatorName', 'operatorMobile', 'operatorQq', 'operatorWechat']).where('staffId', '=', staffId).executeTakeFirst();
+  return db
+    .selectFrom('serviceReps')
+    .select(['id', 'operatorName', 'operatorMobile', 'operatorQq', 'operatorWechat'])
+    .where('staffId', '=', staffId)
+    .executeTakeFirst();
 }
 
 export function findServiceRepCard(db: Kysely<Database>, repId: number) {
-  return db.selectFrom('serviceReps').select(['id', 'operatorName', 'operatorMobile', 'operatorQq', 'operatorWechat']).where('id', '=', repId).executeTakeFirst();
+  return db
+    .selectFrom('serviceReps')
+    .select(['id', 'operatorName', 'operatorMobile', 'operatorQq', 'operatorWechat'])
+    .where('id', '=', repId)
+    .executeTakeFirst();
 }
 
 /** A staff member's rep row; 0 when one was made meanwhile (the unique staff_id refuses the second). */

@@ -112,7 +112,12 @@ export async function saveServiceRep(
   await updateServiceRep(trx, repId, card);
   const after = await findServiceRepCard(trx, repId);
   if (!after) throw new AppError(memberDeskErrors.repMissing);
-  const cardOf = ({ operatorName, operatorMobile, operatorQq, operatorWechat }: ServiceRepCard) => ({ operatorName, operatorMobile, operatorQq, operatorWechat });
+  const cardOf = ({ operatorName, operatorMobile, operatorQq, operatorWechat }: ServiceRepCard) => ({
+    operatorName,
+    operatorMobile,
+    operatorQq,
+    operatorWechat,
+  });
   return { repId, before: existing ? cardOf(existing) : null, after: cardOf(after) };
 }
 

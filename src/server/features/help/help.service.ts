@@ -96,7 +96,12 @@ export async function loadHelpPage(db: Kysely<Database>, facts: HelpFactsSource,
  * 配送说明 as it will read under another free-shipping threshold: the console's preview of a site-settings
  * draft (the live page reads the threshold with the page, like checkout).
  */
-export async function loadDeliveryTermsAt(db: Kysely<Database>, config: Pick<Config, 'orders'>, thresholdCents: number, visitor: Visitor): Promise<LoadedHelpPage> {
+export async function loadDeliveryTermsAt(
+  db: Kysely<Database>,
+  config: Pick<Config, 'orders'>,
+  thresholdCents: number,
+  visitor: Visitor,
+): Promise<LoadedHelpPage> {
   return loadArticle(db, 'deliver_goods', visitor, () => deliveryFactsAt(deliveryFactsOf(config), thresholdCents));
 }
 

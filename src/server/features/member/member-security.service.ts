@@ -17,14 +17,7 @@ import { changeMemberPhone, replaceMemberPassword } from '../account/account-pro
 import { hashPassword, verifyPassword } from '../account/account.service.ts';
 import { findRecentLogins } from '../account/login-record.service.ts';
 import { sendMemberSecurityCode, verifySmsCode } from '../account/sms/sms-code.service.ts';
-import {
-  deletePhoneChangeGrant,
-  findMemberRow,
-  hasLivePhoneChangeGrant,
-  isPhoneTaken,
-  savePhoneChangeGrant,
-  type MemberRow,
-} from './member.repository.ts';
+import { deletePhoneChangeGrant, findMemberRow, hasLivePhoneChangeGrant, isPhoneTaken, savePhoneChangeGrant, type MemberRow } from './member.repository.ts';
 import { deviceOf } from './user-agent.ts';
 
 /** The browser asking: its session stays when the member's others are ended. */

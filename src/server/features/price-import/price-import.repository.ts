@@ -208,7 +208,13 @@ export interface RollbackConflict {
  * The end of one rollback chunk: its report lines written, its undo rows gone and the job's count of
  * undone rows moved on, in the chunk's transaction.
  */
-export async function settleUndoChunk(trx: Kysely<Database>, jobId: number, undo: readonly UndoEntry[], report: readonly RollbackConflict[], now: number): Promise<void> {
+export async function settleUndoChunk(
+  trx: Kysely<Database>,
+  jobId: number,
+  undo: readonly UndoEntry[],
+  report: readonly RollbackConflict[],
+  now: number,
+): Promise<void> {
   for (const batch of chunks(report, 1000)) if (batch.length > 0) await trx.insertInto('priceImportRollbackConflicts').values(batch).execute();
   await trx
     .deleteFrom('priceImportUndo')

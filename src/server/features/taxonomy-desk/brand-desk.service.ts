@@ -43,7 +43,17 @@ function adminBrand(row: BrandStaffRow, productCount: number, imageBaseUrl: stri
 
 /** What the audit keeps of a brand. */
 function auditView(row: BrandStaffRow | null) {
-  return row && { nameEn: row.nameEn, nameCn: row.nameCn, initial: row.initial, logoPath: row.logoPath, intro: row.intro, website: row.website, country: row.country };
+  return (
+    row && {
+      nameEn: row.nameEn,
+      nameCn: row.nameCn,
+      initial: row.initial,
+      logoPath: row.logoPath,
+      intro: row.intro,
+      website: row.website,
+      country: row.country,
+    }
+  );
 }
 
 function audited(actor: StaffActor, action: string): AlongsideChange<TaxonomyChange<BrandStaffRow>> {

@@ -43,7 +43,14 @@ const groupAudit = (actor: StaffActor, action: string) => audited<AdminCategoryG
 
 function reorderAudit(actor: StaffActor, action: string, subjectId: string | number): AlongsideChange<ReorderChange> {
   return async (trx, { before, after, sort }) => {
-    await recordStaffChange(trx, { ...actor, action, subject: 'Category', subjectId, before: { order: before }, after: sort === undefined ? { order: after } : { order: after, sort } });
+    await recordStaffChange(trx, {
+      ...actor,
+      action,
+      subject: 'Category',
+      subjectId,
+      before: { order: before },
+      after: sort === undefined ? { order: after } : { order: after, sort },
+    });
   };
 }
 
