@@ -1,26 +1,15 @@
-import {
-  safeStaffReturnPath,
-  staffHomePath,
-  staffLoginPath,
-  type AuditDeskPageData,
-  type StaffDeskPageData,
-  type StaffLoginPageData,
-} from '../../../contract/staff.ts';
-import { abilityFor, desksFor } from '../../../contract/staff-permissions.ts';
+import { safeStaffReturnPath, staffLoginPath, type AuditDeskPageData, type StaffDeskPageData, type StaffLoginPageData } from '../../../contract/staff.ts';
 import { AdminStaffPage } from '../../../web/pages/admin-staff-page.tsx';
 import { listStaff } from './staff-desk.service.ts';
 import { searchAuditLog } from './audit.service.ts';
 import { AdminAuditPage } from '../../../web/pages/admin-audit-page.tsx';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
-import { AdminHomePage } from '../../../web/pages/admin-home-page.tsx';
-import type { AdminHomePageData } from '../../../contract/dashboard.ts';
-import { loadDashboard } from '../dashboard/dashboard.service.ts';
 import { AdminLoginPage } from '../../../web/pages/admin-login-page.tsx';
-import { currentStaff, ensureStaffSid, staffLoginPathFor, staffPageAccess, type StaffSessionDeps } from './staff-session.ts';
+import { currentStaff, ensureStaffSid, staffPageAccess, type StaffSessionDeps } from './staff-session.ts';
 import { gridPageOfUrl } from './grid-url-query.ts';
 import { auditDeskRequests, staffDeskRequests } from '../../../contract/staff-requests.ts';
 
-/** The console's pages: never indexed, rendered in the console's own layout (the shop's shell is not shown). */
+/** The console's login, staff and audit pages (its home is the dashboard's): never indexed, rendered in the console's own layout (the shop's shell is not shown). */
 export function staffPages(deps: StaffSessionDeps): Page[] {
   return [
     definePage<StaffLoginPageData>({
@@ -32,18 +21,6 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
         if (await currentStaff(request, deps)) return { redirectTo: returnPath };
         ensureStaffSid(request, reply, deps);
         return { title: '登录 - 芯品商城管理后台', isNoIndex: true, data: { returnPath } };
-      },
-    }),
-    definePage<AdminHomePageData>({
-      path: staffHomePath,
-      entry: 'admin-home',
-      component: AdminHomePage,
-      async load({ request, reply }) {
-        const staff = await currentStaff(request, deps);
-        if (!staff) return { redirectTo: staffLoginPathFor(staffHomePath) };
-        ensureStaffSid(request, reply, deps);
-        const dashboard = abilityFor(staff.role).can('read', 'Dashboard') ? await loadDashboard(deps.db, staff.role) : null;
-        return { title: '管理后台 - 芯品商城', isNoIndex: true, data: { staff, menu: desksFor(staff.role), dashboard } };
       },
     }),
     definePage<StaffDeskPageData>({
