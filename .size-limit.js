@@ -1,5 +1,5 @@
 /**
- * The JavaScript budget of docs/architecture.md "JavaScript budget": each page's browser script, its
+ * The JavaScript budget of docs/areas/operations.md "JavaScript budget": each page's browser script, its
  * entry plus every chunk it imports statically (the build manifest's `imports`, followed to the end),
  * the UI runtime included (Preact in the browser, decision 0016), at most 80 KiB (81,920 bytes) gzipped at level 9. Chunks loaded with
  * import() (`dynamicImports`) come later, on demand, and are not counted. `npx size-limit` reads the

@@ -1,7 +1,7 @@
 /**
  * What each page sends the browser: its JavaScript (entry plus every chunk it imports statically,
  * the UI runtime included: Preact, decision 0016) and its CSS, raw, gzip level 9 and brotli quality 11, against the
- * 80 KiB gzip budget that `npx size-limit` enforces (.size-limit.js, docs/architecture.md "JavaScript
+ * 80 KiB gzip budget that `npx size-limit` enforces (.size-limit.js, docs/areas/operations.md "JavaScript
  * budget"). Chunks a page loads later with import() are listed apart: they are not in the budget.
  * Reads the build in ${BUILD_DIR:-dist}; writes bench/results/assets.md.
  *

@@ -15,7 +15,7 @@ run() {
 }
 run vitest npx vitest run --project '!cluster'
 if run build npm run build; then
-  # The JavaScript budget (docs/architecture.md): a page over 80 KiB gzipped fails this stage.
+  # The JavaScript budget (docs/areas/operations.md): a page over 80 KiB gzipped fails this stage.
   run js-budget npx size-limit
   run cluster npm run test:cluster
   run playwright npx playwright test

@@ -1,7 +1,7 @@
 import { expect, test, waitForHydration } from './fixtures.ts';
 import { orderParts, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
 
-/** The keyboard and ARIA patterns of docs/architecture.md: the search combobox, the category menu, the modal dialog. */
+/** The keyboard and ARIA patterns of docs/areas/accessibility.md: the search combobox, the category menu, the modal dialog. */
 
 /** A page with the full header and no pop-up on load. */
 const anyPage = '/brand';

@@ -8,7 +8,7 @@ const listboxId = 'search-box-listbox';
 /**
  * The header search box (spec §4); its behaviour is useSearchSuggestions. An APG combobox with a
  * listbox popup: the input keeps the focus, aria-activedescendant names the option the arrow keys
- * chose (docs/architecture.md, "Keyboard and ARIA patterns").
+ * chose (docs/areas/accessibility.md, "Keyboard and ARIA patterns").
  */
 export function SearchBox() {
   const box = useSearchSuggestions();

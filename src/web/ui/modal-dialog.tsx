@@ -35,7 +35,7 @@ export interface ModalDialogProps {
 }
 
 /**
- * The shared modal (docs/architecture.md, "Keyboard and ARIA patterns"): the browser's <dialog>
+ * The shared modal (docs/areas/accessibility.md, "Keyboard and ARIA patterns"): the browser's <dialog>
  * opened with showModal(), so the page beneath is inert, focus moves to the first control and
  * Escape cancels; Tab is kept inside, and closing gives the focus back to the element that had it.
  * The server renders it open (`isOpen` at first render) so a pop-up shown on load is visible

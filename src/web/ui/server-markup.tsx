@@ -30,7 +30,7 @@ export interface ServerMarkupKey {
  * never loads the code that made it. Call it as
  * `<ServerMarkup …>{(typeof __SERVER_RENDER__ === 'undefined' || __SERVER_RENDER__) && <Content />}</ServerMarkup>`:
  * Vite sets that test to false in the browser build, so `<Content />` and its imports drop out of
- * the page's JavaScript (docs/architecture.md "JavaScript budget"). Only for markup that is rendered
+ * the page's JavaScript (docs/areas/operations.md "JavaScript budget"). Only for markup that is rendered
  * at hydration: an element the browser mounts later would stay empty. With `cacheKey`, the server
  * renders the content once per key object and reuses its HTML.
  */

@@ -18,7 +18,7 @@ export function mobilePathPrefix(mobileSite: string): string {
 
 /**
  * The desktop pages a phone is sent to, and their mobile paths (under the prefix). Every other
- * page stays on the desktop site by design (docs/mobile-site.md says which and why).
+ * page stays on the desktop site by design (docs/areas/mobile-site.md says which and why).
  */
 const mobileRoutes: readonly { desktop: RegExp; mobile: (match: RegExpExecArray) => string }[] = [
   { desktop: /^\/?$/, mobile: () => '' },
