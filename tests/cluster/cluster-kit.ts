@@ -2,7 +2,7 @@ import { randomBytes, randomInt } from 'node:crypto';
 import { createServer } from 'node:net';
 import { sql, type Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll } from 'vitest';
+import { afterAll, beforeAll, vi } from 'vitest';
 import { startCluster, type Cluster } from '../../deploy/cluster/cluster.ts';
 import type { AnyCall, CallBody, CallResponse } from '../../src/contract/call.ts';
 import { csrfCookieName, csrfHeaderName, type Envelope } from '../../src/contract/envelope.ts';
@@ -163,12 +163,12 @@ export class HttpBrowser {
 
 /** Polls until `check` holds (each process catches up on its own schedule); fails with the last value seen. */
 export async function eventually<T>(read: () => Promise<T>, check: (value: T) => boolean, timeoutMs = 20_000): Promise<T> {
-  const deadline = Date.now() + timeoutMs;
-  let value = await read();
-  while (!check(value)) {
-    if (Date.now() > deadline) throw new Error(`still not as expected after ${timeoutMs / 1000} s: ${JSON.stringify(value).slice(0, 500)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-    value = await read();
-  }
-  return value;
+  return vi.waitFor(
+    async () => {
+      const value = await read();
+      if (!check(value)) throw new Error(`still not as expected after ${timeoutMs / 1000} s: ${JSON.stringify(value).slice(0, 500)}`);
+      return value;
+    },
+    { timeout: timeoutMs, interval: 200 },
+  );
 }

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Kysely } from 'kysely';
 import pg from 'pg';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, type Db } from '../db/create-db.ts';
 import type { Database } from '../db/database.ts';
 import { migrateToLatest } from '../db/migrate.ts';
@@ -166,11 +166,16 @@ async function onServer(serverUrl: string, work: (admin: pg.Client) => Promise<u
 
 async function dropDatabase(admin: pg.Client, database: string): Promise<void> {
   // pg's pool.end() resolves before its sockets close; FORCE would kill them mid-close (an uncaught error).
-  for (let attempt = 0; attempt < 100; attempt++) {
-    const open = await admin.query<{ count: number }>('SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1', [database]);
-    if ((open.rows[0]?.count ?? 0) === 0) break;
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  }
+  // Closed sockets are waited for up to two seconds; FORCE ends whatever is left after that.
+  await vi
+    .waitFor(
+      async () => {
+        const open = await admin.query<{ count: number }>('SELECT count(*)::int AS count FROM pg_stat_activity WHERE datname = $1', [database]);
+        expect(open.rows[0]?.count ?? 0).toBe(0);
+      },
+      { timeout: 2000, interval: 20 },
+    )
+    .catch(() => undefined);
   await admin.query(`DROP DATABASE IF EXISTS ${database} WITH (FORCE)`);
 }
 
@@ -189,7 +194,7 @@ function startWriteLoad(db: Kysely<Database>, userId: number, writers: number) {
   return {
     acknowledged,
     async reach(count: number) {
-      while (acknowledged.length < count) await new Promise((resolve) => setTimeout(resolve, 10));
+      await vi.waitFor(() => expect(acknowledged.length).toBeGreaterThanOrEqual(count), { timeout: 60_000, interval: 10 });
     },
     async stop() {
       running = false;

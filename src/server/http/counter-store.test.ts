@@ -1,7 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestClock } from '../testing/test-clock.ts';
 import { createTestDb, type TestDb } from '../testing/test-db.ts';
 import { createDatabaseCounterStore, createRedisCounterStore, type CounterStore } from './counter-store.ts';
+
+// A fixed instant in the middle of a minute, hour and day window.
+const noon = Date.UTC(2026, 0, 15, 12, 30, 30);
+/** The stores' own clock, for hits that name no time: it stands at noon until a test moves it. */
+const clock = createTestClock(noon);
 
 /** The same behaviour from every store: fixed windows, atomic increments, independent keys. */
 function describeCounterStore(name: string, open: () => Promise<{ store: CounterStore; close: () => Promise<void> }>) {
@@ -15,8 +21,6 @@ function describeCounterStore(name: string, open: () => Promise<{ store: Counter
       await close();
     });
     const key = (label: string) => `${label}:${randomBytes(4).toString('hex')}`;
-    // A fixed instant in the middle of a minute, hour and day window.
-    const noon = Date.UTC(2026, 0, 15, 12, 30, 30);
 
     it('counts hits in one window, starting from 1, and refuses those over the limit', async () => {
       const k = key('count');
@@ -71,6 +75,21 @@ function describeCounterStore(name: string, open: () => Promise<{ store: Counter
       expect((await store.consume(k, 9, 60, noon)).count).toBe(1);
     });
 
+    it('counts a hit that names no time in the window of its clock, which only moves when moved', async () => {
+      const k = key('clock');
+      const start = clock.now();
+      expect(store.clock).toBe(clock);
+      await store.consume(k, 99, 60);
+      await store.consume(k, 99, 60);
+      expect(await store.peek(k, 60, start)).toBe(2);
+      clock.advance(60_000);
+      expect(await store.peek(k, 60)).toBe(0);
+      expect((await store.consume(k, 99, 60)).count).toBe(1);
+      await store.release(k, 60);
+      expect(await store.peek(k, 60)).toBe(0);
+      expect(await store.peek(k, 60, start)).toBe(2);
+    });
+
     it('50 concurrent increments each get a different count', async () => {
       const k = key('concurrent');
       const counts = await Promise.all(Array.from({ length: 50 }, async () => (await store.consume(k, 99, 3600, noon)).count));
@@ -82,14 +101,14 @@ function describeCounterStore(name: string, open: () => Promise<{ store: Counter
 
 describeCounterStore('database counter store', async () => {
   const db: TestDb = await createTestDb();
-  return { store: createDatabaseCounterStore(db.kysely), close: () => db.drop() };
+  return { store: createDatabaseCounterStore(db.kysely, { clock }), close: () => db.drop() };
 });
 
 // Only when TEST_REDIS_URL is set; then an unreachable server fails these tests.
 const redisUrl = process.env.TEST_REDIS_URL;
 if (redisUrl) {
   describeCounterStore('Redis counter store', async () => {
-    const store = createRedisCounterStore(redisUrl, `test:${randomBytes(6).toString('hex')}:`);
+    const store = createRedisCounterStore(redisUrl, `test:${randomBytes(6).toString('hex')}:`, undefined, { clock });
     return { store, close: () => store.close() };
   });
 }

@@ -1,6 +1,7 @@
 import { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { systemClock, type Clock } from '../ops/clock.ts';
 
 export interface Consumption {
   /** The hit was within the limit. */
@@ -17,6 +18,11 @@ export interface Consumption {
  * so concurrent requests can never all see room under the limit (check-then-act).
  */
 export interface CounterStore {
+  /**
+   * The time the windows are counted in when a caller gives none, and the time a rate-limited service reads
+   * (`deps.counters.clock.now()`): the system's, or a test's standing clock that keeps a test inside one window.
+   */
+  readonly clock: Clock;
   /** Counts one hit of `key` in the current window and says whether it is within `limit`. */
   consume(key: string, limit: number, windowSeconds: number, now?: number): Promise<Consumption>;
   /** Takes one hit back: an attempt that turned out not to count (a successful login, a send that did not happen). */
@@ -39,9 +45,15 @@ function windowStartOf(now: number, windowSeconds: number): number {
   return Math.floor(now / windowMs) * windowMs;
 }
 
-export function createDatabaseCounterStore(db: Kysely<Database>): CounterStore {
+export interface CounterStoreOptions {
+  clock?: Clock;
+}
+
+export function createDatabaseCounterStore(db: Kysely<Database>, options: CounterStoreOptions = {}): CounterStore {
+  const clock = options.clock ?? systemClock;
   return {
-    async consume(key, limit, windowSeconds, now = Date.now()) {
+    clock,
+    async consume(key, limit, windowSeconds, now = clock.now()) {
       const windowStart = windowStartOf(now, windowSeconds);
       const row = await db
         .insertInto('rateCounters')
@@ -51,7 +63,7 @@ export function createDatabaseCounterStore(db: Kysely<Database>): CounterStore {
         .executeTakeFirstOrThrow();
       return { isAllowed: row.count <= limit, count: row.count };
     },
-    async release(key, windowSeconds, now = Date.now()) {
+    async release(key, windowSeconds, now = clock.now()) {
       await db
         .updateTable('rateCounters')
         .set({ count: sql<number>`count - 1` })
@@ -60,7 +72,7 @@ export function createDatabaseCounterStore(db: Kysely<Database>): CounterStore {
         .where('count', '>', 0)
         .execute();
     },
-    async peek(key, windowSeconds, now = Date.now()) {
+    async peek(key, windowSeconds, now = clock.now()) {
       const row = await db
         .selectFrom('rateCounters')
         .select('count')
@@ -85,10 +97,17 @@ export const redisClientOptions = {
   retryStrategy: (attempt: number) => Math.min(attempt * 250, 5000),
 } as const;
 
-export function createRedisCounterStore(url: string, prefix = 'rate:', redis = new Redis(url, { maxRetriesPerRequest: 2 })): CounterStore {
+export function createRedisCounterStore(
+  url: string,
+  prefix = 'rate:',
+  redis = new Redis(url, { maxRetriesPerRequest: 2 }),
+  options: CounterStoreOptions = {},
+): CounterStore {
+  const clock = options.clock ?? systemClock;
   const redisKey = (key: string, windowSeconds: number, now: number) => `${prefix}${key}:${windowStartOf(now, windowSeconds)}`;
   return {
-    async consume(key, limit, windowSeconds, now = Date.now()) {
+    clock,
+    async consume(key, limit, windowSeconds, now = clock.now()) {
       const name = redisKey(key, windowSeconds, now);
       const results = await redis
         .multi()
@@ -99,7 +118,7 @@ export function createRedisCounterStore(url: string, prefix = 'rate:', redis = n
       if (typeof count !== 'number') throw new Error(`Redis INCR failed for ${name}`);
       return { isAllowed: count <= limit, count };
     },
-    async release(key, windowSeconds, now = Date.now()) {
+    async release(key, windowSeconds, now = clock.now()) {
       // A key that expired meanwhile must not come back as -1.
       await redis.eval(
         "if (tonumber(redis.call('get', KEYS[1]) or '0') > 0) then return redis.call('decr', KEYS[1]) end return 0",
@@ -107,7 +126,7 @@ export function createRedisCounterStore(url: string, prefix = 'rate:', redis = n
         redisKey(key, windowSeconds, now),
       );
     },
-    async peek(key, windowSeconds, now = Date.now()) {
+    async peek(key, windowSeconds, now = clock.now()) {
       const value = await redis.get(redisKey(key, windowSeconds, now));
       return value === null ? 0 : Number(value);
     },

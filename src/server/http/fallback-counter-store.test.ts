@@ -1,7 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { pino } from 'pino';
+import { createServer, type AddressInfo } from 'node:net';
 import { Writable } from 'node:stream';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createFallbackCounterStore } from './fallback-counter-store.ts';
 import { TcpProxy } from '../testing/tcp-proxy.ts';
 import { createTestDb, type TestDb } from '../testing/test-db.ts';
@@ -18,11 +19,27 @@ function capturedLogger() {
 }
 
 async function eventually(check: () => boolean | Promise<boolean>, timeoutMs = 10_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 50));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('condition not met in time');
+    },
+    { timeout: timeoutMs, interval: 50 },
+  );
+}
+
+/** A "Redis" that hangs up on every connection, counting the client's attempts to reconnect. */
+async function hangingUpServer(): Promise<{ url: string; attempts: () => number; close: () => Promise<void> }> {
+  let attempts = 0;
+  const server = createServer((socket) => {
+    attempts++;
+    socket.destroy();
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    url: `redis://127.0.0.1:${String((server.address() as AddressInfo).port)}`,
+    attempts: () => attempts,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
 }
 
 const hour = 3600;
@@ -38,15 +55,18 @@ describe('rate-limit counters when Redis is unreachable', () => {
 
   it('keeps every limit exact in the database and logs one warning through pino', async () => {
     const { logger, lines } = capturedLogger();
-    const store = createFallbackCounterStore('redis://127.0.0.1:1', db.kysely, logger);
+    const redis = await hangingUpServer();
+    const store = createFallbackCounterStore(redis.url, db.kysely, logger);
     try {
       const answers = await Promise.all(Array.from({ length: 8 }, () => store.consume('login:ip:203.0.113.5', 5, 900)));
       expect(answers.filter((answer) => answer.isAllowed)).toHaveLength(5);
       expect(store.status()).toEqual({ backend: 'redis', isFallingBack: true });
-      await new Promise((resolve) => setTimeout(resolve, 1500));
+      // ioredis reports each failed reconnect: after several, still one warning.
+      await eventually(() => redis.attempts() >= 4);
       expect(lines.filter((line) => line.level === 40 && line.msg.includes('Redis unreachable'))).toHaveLength(1);
     } finally {
       await store.close();
+      await redis.close();
     }
   });
 });

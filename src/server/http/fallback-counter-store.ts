@@ -2,7 +2,7 @@ import { Redis } from 'ioredis';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
-import { createDatabaseCounterStore, createRedisCounterStore, redisClientOptions, type CounterStore } from './counter-store.ts';
+import { createDatabaseCounterStore, createRedisCounterStore, redisClientOptions, type CounterStore, type CounterStoreOptions } from './counter-store.ts';
 
 /**
  * Redis counters that fall back to the database counters while Redis is unreachable
@@ -11,10 +11,16 @@ import { createDatabaseCounterStore, createRedisCounterStore, redisClientOptions
  * the window of the switch a client may get one more window's worth, never an open limit.
  * Logins, SMS sends and ad closes keep working; /readyz and the metrics say it is degraded.
  */
-export function createFallbackCounterStore(redisUrl: string, db: Kysely<Database>, logger: Logger, prefix?: string): CounterStore {
+export function createFallbackCounterStore(
+  redisUrl: string,
+  db: Kysely<Database>,
+  logger: Logger,
+  prefix?: string,
+  options: CounterStoreOptions = {},
+): CounterStore {
   const redis = new Redis(redisUrl, redisClientOptions);
-  const primary = createRedisCounterStore(redisUrl, prefix, redis);
-  const fallback = createDatabaseCounterStore(db);
+  const primary = createRedisCounterStore(redisUrl, prefix, redis, options);
+  const fallback = createDatabaseCounterStore(db, options);
   let isDown = false;
   let isClosing = false;
 
@@ -46,6 +52,7 @@ export function createFallbackCounterStore(redisUrl: string, db: Kysely<Database
   }
 
   return {
+    clock: primary.clock,
     consume: (key, limit, windowSeconds, now) => route((store) => store.consume(key, limit, windowSeconds, now)),
     release: (key, windowSeconds, now) => route((store) => store.release(key, windowSeconds, now)),
     peek: (key, windowSeconds, now) => route((store) => store.peek(key, windowSeconds, now)),

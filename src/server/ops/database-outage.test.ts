@@ -13,11 +13,12 @@ import { testConfig, TestBrowser } from '../testing/test-app.ts';
 import { createTestDb, testEngine, type TestDb } from '../testing/test-db.ts';
 
 async function eventually(check: () => Promise<boolean>, timeoutMs = 15_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error('condition not met in time');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
+  await vi.waitFor(
+    async () => {
+      if (!(await check())) throw new Error('condition not met in time');
+    },
+    { timeout: timeoutMs, interval: 100 },
+  );
 }
 
 // Connections dropped by the server or the network exist only for PostgreSQL; SQLite is a file in the process.

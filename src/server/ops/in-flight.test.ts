@@ -16,10 +16,11 @@ describe('in-flight handlers', () => {
     inFlight.track(server);
     let countWhileAnswering = -1;
     app.get('/later', (_request, reply) => {
-      setTimeout(() => {
+      // Answers in a later turn of the event loop, after the handler has returned.
+      setImmediate(() => {
         countWhileAnswering = inFlight.count;
         void reply.type('text/css').send('body{color:red}');
-      }, 20);
+      });
     });
     const response = await app.inject({ method: 'GET', url: '/later' });
     expect(response.headers['content-type']).toContain('text/css');

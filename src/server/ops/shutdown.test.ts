@@ -1,6 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { pino } from 'pino';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { buildApp } from '../app.ts';
 import { createDatabaseCounterStore } from '../http/counter-store.ts';
 import { createSmsProvider } from '../features/account/sms/create-sms-provider.ts';
@@ -59,9 +59,10 @@ describe('graceful shutdown', () => {
     });
     await started;
     const exitCode = shutdown('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 100));
 
     expect((await ops.readiness.report()).checks.shutdown).toEqual({ ok: false, detail: 'draining' });
+    // Once the listener has stopped, the drain waits on the slow request: nothing is closed under it.
+    await vi.waitFor(() => expect(app.server.listening).toBe(false));
     await expect(fetch(`${base}/healthz`)).rejects.toThrow();
     expect(events).toEqual([]);
 
@@ -113,7 +114,8 @@ describe('graceful shutdown', () => {
     client.abort();
     expect(await request).toBe('aborted');
     const exitCode = shutdown('SIGTERM');
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    // The server is closed (no connection holds it), and the drain now waits on the handler alone.
+    await vi.waitFor(() => expect(app.server.listening).toBe(false));
     expect(events).toEqual([]);
     expect(ops.inFlight.count).toBe(1);
 

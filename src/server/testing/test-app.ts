@@ -11,6 +11,7 @@ import { createSmsProvider } from '../features/account/sms/create-sms-provider.t
 import type { SmsProvider } from '../features/account/sms/sms-provider.ts';
 import { createTestDb, type TestDb } from './test-db.ts';
 import { createTestClock, type TestClock } from './test-clock.ts';
+import type { Clock } from '../ops/clock.ts';
 
 export interface TestApp {
   app: FastifyInstance;
@@ -27,6 +28,8 @@ export interface TestApp {
 export interface TestAppOptions {
   env?: Record<string, string>;
   counters?: CounterStore;
+  /** The clock of the default (database) counters: a standing one (createTestClock(Date.now())) keeps a test inside one rate window. */
+  counterClock?: Clock;
   sms?: SmsProvider;
 }
 
@@ -43,7 +46,7 @@ export async function createTestApp(options: TestAppOptions = {}): Promise<TestA
     config,
     db,
     logger: pino({ level: 'silent' }),
-    counters: options.counters ?? createDatabaseCounterStore(db.kysely),
+    counters: options.counters ?? createDatabaseCounterStore(db.kysely, options.counterClock ? { clock: options.counterClock } : {}),
     sms: options.sms ?? createSmsProvider(config, db.kysely),
     clock,
   };

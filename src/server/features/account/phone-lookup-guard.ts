@@ -31,7 +31,7 @@ export interface PhoneLookup {
  * or not, and each limit is one atomic consume, so concurrent lookups cannot pass it.
  */
 export async function spendPhoneLookup(deps: Pick<ServiceDeps, 'db' | 'counters'>, lookup: PhoneLookup): Promise<void> {
-  const now = lookup.now ?? Date.now();
+  const now = lookup.now ?? deps.counters.clock.now();
   const { windowSeconds } = lookupLimits;
   const address = await deps.counters.consume(keys.ip(lookup.ip), lookupLimits.perIp, windowSeconds, now);
   if (!address.isAllowed) throw new AppError(accountErrors.lookupTooFrequent);

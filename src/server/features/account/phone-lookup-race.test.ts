@@ -1,9 +1,10 @@
 import { randomBytes } from 'node:crypto';
-import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { accountCalls } from '../../../contract/account-calls.ts';
 import type { Envelope } from '../../../contract/envelope.ts';
 import { createRedisCounterStore, type CounterStore } from '../../http/counter-store.ts';
 import type { TestBrowser } from '../../testing/test-app.ts';
+import { createTestClock } from '../../testing/test-clock.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { nextIp, nextPhone } from './account.test-helpers.ts';
 import { lookupLimits } from './phone-lookup-guard.ts';
@@ -17,19 +18,16 @@ function tally(answers: Envelope<unknown>[]): Record<string, number> {
   return counts;
 }
 
+/** The hour's window must not turn over during a test: the counters' clock stands still inside one hour. */
+const windowClock = createTestClock(Date.now());
+
 /** The lookup limits hold when the lookups arrive together: each is one atomic consume. */
 function describeLookupRaces(name: string, counters?: () => CounterStore) {
   describe(name, () => {
     const store = counters?.();
-    const t = useTestApp(store ? { app: { counters: store } } : {});
+    const t = useTestApp({ app: store ? { counters: store } : { counterClock: windowClock } });
     afterAll(async () => {
       await store?.close();
-    });
-    // The hour's window must not turn over during a test (Redis's client needs the real clock).
-    beforeEach(async () => {
-      const windowMs = lookupLimits.windowSeconds * 1000;
-      const leftMs = windowMs - (Date.now() % windowMs);
-      if (leftMs < 30_000) await new Promise((resolve) => setTimeout(resolve, leftMs + 100));
     });
 
     const lookUp = (browser: TestBrowser) => browser.call(accountCalls.checkHasUser, { userPhone: nextPhone() });
@@ -56,4 +54,6 @@ describeLookupRaces('phone lookups under concurrency, database counters');
 // Only when TEST_REDIS_URL is set; then an unreachable server fails these tests.
 const redisUrl = process.env.TEST_REDIS_URL;
 if (redisUrl)
-  describeLookupRaces('phone lookups under concurrency, Redis counters', () => createRedisCounterStore(redisUrl, `test:${randomBytes(6).toString('hex')}:`));
+  describeLookupRaces('phone lookups under concurrency, Redis counters', () =>
+    createRedisCounterStore(redisUrl, `test:${randomBytes(6).toString('hex')}:`, undefined, { clock: windowClock }),
+  );

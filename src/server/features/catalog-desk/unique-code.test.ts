@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import type { AdminProduct, ProductFormValues } from '../../../contract/admin-products.ts';
 import { adminProductsCalls } from '../../../contract/admin-products-calls.ts';
 import { insertProduct } from '../../testing/factories.ts';
@@ -74,11 +74,13 @@ describe('商品管理: unique part numbers', () => {
     });
     const creating = browser.call(adminProductsCalls.create, form);
     // The create has passed its check and waits on the index entry the open transaction holds.
-    for (let attempt = 0; attempt < 250; attempt++) {
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`.execute(t.db.kysely);
-      if ((rows[0]?.n ?? 0) > 0) break;
-      await new Promise((resolve) => setTimeout(resolve, 20));
-    }
+    await vi.waitFor(
+      async () => {
+        const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM pg_locks WHERE NOT granted`.execute(t.db.kysely);
+        expect(rows[0]?.n ?? 0).toBeGreaterThan(0);
+      },
+      { timeout: 5000, interval: 20 },
+    );
     await other.commit().execute();
     expect(await creating).toMatchObject(duplicate);
     expect(await countOf('STM32RACE2')).toBe(1);

@@ -4,6 +4,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { apiKeyCalls } from '../../../contract/open-api-calls.ts';
 import { apiKeyLimits, type OpenApiFailureBody } from '../../../contract/open-api.ts';
 import { createRedisCounterStore, type CounterStore } from '../../http/counter-store.ts';
+import { createTestClock } from '../../testing/test-clock.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import { beijingDayOf, signRequest } from './open-platform.service.ts';
@@ -11,16 +12,20 @@ import { memberWithKey, openRequest } from './testing/open-platform-fixture.ts';
 
 const limit = 5;
 
-/** A window of the counter store turning mid-test would reset the count: start well inside a minute. */
-async function awayFromMinuteEdge() {
-  const left = 60_000 - (Date.now() % 60_000);
-  if (left < 8_000) await new Promise((resolve) => setTimeout(resolve, left + 200));
-}
+/** A window of the counter store turning mid-test would reset the count: the counters' clock stands still inside one minute. */
+const windowClock = createTestClock(Date.now());
 
 const redisUrl = process.env.TEST_REDIS_URL;
 const backends: { name: string; counters: () => CounterStore | undefined }[] = [
   { name: 'database counters', counters: () => undefined },
-  ...(redisUrl ? [{ name: 'Redis counters', counters: () => createRedisCounterStore(redisUrl, `test-open-api:${randomBytes(6).toString('hex')}:`) }] : []),
+  ...(redisUrl
+    ? [
+        {
+          name: 'Redis counters',
+          counters: () => createRedisCounterStore(redisUrl, `test-open-api:${randomBytes(6).toString('hex')}:`, undefined, { clock: windowClock }),
+        },
+      ]
+    : []),
 ];
 
 for (const backend of backends) {
@@ -29,11 +34,10 @@ for (const backend of backends) {
     afterAll(async () => counters?.close());
     const t = useTestApp({
       fixture: async (app) => insertCatalogFixture(app.db),
-      app: { env: { OPEN_API_RATE_LIMIT_PER_MINUTE: String(limit) }, ...(counters ? { counters } : {}) },
+      app: { env: { OPEN_API_RATE_LIMIT_PER_MINUTE: String(limit) }, ...(counters ? { counters } : { counterClock: windowClock }) },
     });
 
     it('answers 429 with Retry-After past the per-minute limit of a key, and counts served and refused requests for the day', async () => {
-      await awayFromMinuteEdge();
       const { member, created } = await memberWithKey(t);
       const other = await memberWithKey(t);
       const statuses: number[] = [];
@@ -58,7 +62,6 @@ for (const backend of backends) {
     });
 
     it('counts concurrent requests exactly: as many served as the limit, every one counted for the day', async () => {
-      await awayFromMinuteEdge();
       const { created } = await memberWithKey(t);
       const responses = await Promise.all(Array.from({ length: 12 }, () => openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey: created.key })));
       expect(responses.filter((response) => response.statusCode === 200)).toHaveLength(limit);
@@ -68,7 +71,6 @@ for (const backend of backends) {
     });
 
     it('refuses an address for the rest of the minute after 30 failed authentications, its good keys too, and no other address', async () => {
-      await awayFromMinuteEdge();
       const { created } = await memberWithKey(t);
       const other = await memberWithKey(t);
       const from = (remoteAddress: string, apiKey: string) =>

@@ -244,7 +244,7 @@ export async function authenticateOpenRequest(
   deps: Pick<ServiceDeps, 'db' | 'config' | 'counters'>,
   request: OpenRequestCredentials,
   ip: string,
-  now = Date.now(),
+  now = deps.counters.clock.now(),
 ): Promise<OpenCaller> {
   const { failedAuthPerIpPerMinute } = apiKeyLimits;
   if ((await deps.counters.peek(failedAuthKey(ip), rateWindowSeconds, now)) >= failedAuthPerIpPerMinute) {
@@ -265,7 +265,7 @@ export async function authenticateOpenRequest(
  * configured, else the database) and in the key's usage of the day; over the limit it throws
  * openApi.rateLimited with the seconds until the window turns in `data.retryAfterSeconds`.
  */
-export async function takeOpenApiQuota(deps: Pick<ServiceDeps, 'db' | 'config' | 'counters'>, keyId: number, now = Date.now()): Promise<void> {
+export async function takeOpenApiQuota(deps: Pick<ServiceDeps, 'db' | 'config' | 'counters'>, keyId: number, now = deps.counters.clock.now()): Promise<void> {
   const { isAllowed } = await deps.counters.consume(`open-api:key:${keyId}`, deps.config.openApiRatePerMinute, rateWindowSeconds, now);
   await countApiKeyUsage(deps.db, keyId, beijingDayOf(now), !isAllowed);
   if (!isAllowed) throw new AppError(openApiErrors.rateLimited, undefined, { retryAfterSeconds: secondsToWindowEnd(now) });

@@ -51,19 +51,30 @@ describe('the order sweeper across processes', () => {
   let catalogOnce: ReturnType<typeof insertOrderCatalog> | undefined;
   const orderCatalog = () => (catalogOnce ??= insertOrderCatalog(db));
 
-  function sweepInChild(rounds: number, startAt: number): Promise<number> {
-    return new Promise((resolve, reject) => {
-      const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/features/order/testing/sweep-child.ts', url, String(rounds), String(startAt)], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let out = '';
-      let err = '';
-      child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
-      child.on('exit', (code) =>
-        code === 0 ? resolve((JSON.parse(out) as { cancelled: number }).cancelled) : reject(new Error(`sweep child exited ${String(code)}: ${err}`)),
-      );
+  /** A sweeping process: `ready` once it is connected, `go` starts its sweeps, `cancelled` its count. */
+  function sweepInChild(rounds: number): { ready: Promise<void>; go: () => void; cancelled: Promise<number> } {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'src/server/features/order/testing/sweep-child.ts', url, String(rounds)], {
+      stdio: ['pipe', 'pipe', 'pipe'],
     });
+    let out = '';
+    let err = '';
+    let markReady: () => void = () => undefined;
+    const ready = new Promise<void>((resolve) => (markReady = resolve));
+    child.stdout.on('data', (chunk: Buffer) => {
+      out += chunk.toString();
+      if (out.startsWith('ready\n')) markReady();
+    });
+    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const cancelled = new Promise<number>((resolve, reject) =>
+      child.on('exit', (code) => {
+        const last = out.trim().split('\n').at(-1) ?? '';
+        if (code === 0) resolve((JSON.parse(last) as { cancelled: number }).cancelled);
+        else reject(new Error(`sweep child exited ${String(code)}: ${err}`));
+      }),
+    );
+    // A child that dies before it is ready fails the test through `cancelled`, not a hang.
+    void cancelled.catch(markReady);
+    return { ready, go: () => child.stdin.end('go\n'), cancelled };
   }
 
   it('cancels each overdue order once, giving back its stock and coupon once, with three processes sweeping', async () => {
@@ -95,12 +106,12 @@ describe('the order sweeper across processes', () => {
       .execute();
 
     const sweeper = new OrderSweeper(k, config, pino({ level: 'silent' }));
-    // The children take a few seconds to start: everyone sweeps from the same moment.
-    const startAt = Date.now() + 5000;
-    const children = [sweepInChild(3, startAt), sweepInChild(3, startAt)];
-    await new Promise((resolve) => setTimeout(resolve, startAt - Date.now()));
+    // The children take a few seconds to start: everyone sweeps from the same moment, once both are connected.
+    const children = [sweepInChild(3), sweepInChild(3)];
+    await Promise.all(children.map((child) => child.ready));
+    for (const child of children) child.go();
     const counts = await Promise.all([
-      ...children,
+      ...children.map((child) => child.cancelled),
       expireOverdueOrders(k, Date.now()),
       sweeper.sweep().then(async (result) => result.expired + (await expireOverdueOrders(k, Date.now()))),
     ]);
