@@ -4,6 +4,7 @@
  *
  * Paths are relative to the repository root. Type-only imports are analysed too
  * (tsPreCompilationDeps): they count for cycles and boundaries unless a rule says otherwise.
+ * Cycles between feature folders (not only files) are refused by .dependency-cruiser-features.cjs.
  */
 
 /** Test files, and the test support that only tests may use. */
