@@ -20,10 +20,7 @@ module.exports = {
       severity: 'error',
       scope: 'folder',
       // A feature and its own subfolders (account/sms) may lean on each other; the first step of a reported circle leaves the feature.
-      // Named exception: order ⇄ payment (an order's refunds go through payment-refund.service.ts, and a payment settles
-      // and refunds through the order's services). The payment and refund work under way owns those files and will turn
-      // one of the two around; a circle through any third feature is still reported from that feature.
-      from: { path: '^src/server/features/([^/]+)', pathNot: '^src/server/features/(order|payment)$' },
+      from: { path: '^src/server/features/([^/]+)' },
       to: { pathNot: '^src/server/features/$1(/|$)', circular: true },
     },
   ],

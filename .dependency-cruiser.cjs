@@ -58,10 +58,10 @@ module.exports = {
     {
       name: 'feature-to-other-feature-only-via-service',
       comment:
-        "A feature uses another feature only through its *.service.ts (and *.tables.ts types, see feature-tables-type-only): never its repositories, routes, pages or helpers. The console's kit (features/staff: registering console calls, the staff session, data-grid queries) is what every desk of the console is built on.",
+        "A feature uses another feature only through its *.service.ts (and *.tables.ts types, see feature-tables-type-only), or the read fragments it offers for other features' queries (*.query.ts: SQL conditions and expressions, never a write; order-deal.query.ts is what every statistic counts as a sale): never its repositories, routes, pages or helpers. The console's kit (features/staff: registering console calls, the staff session, data-grid queries) is what every desk of the console is built on.",
       severity: 'error',
       from: { path: '^src/server/features/([^/]+)/', pathNot: [TEST_FILE, ...TEST_SUPPORT] },
-      to: { path: '^src/server/features/[^/]+/', pathNot: ['^src/server/features/$1/', '\\.service\\.ts$', '\\.tables\\.ts$', CONSOLE_KIT] },
+      to: { path: '^src/server/features/[^/]+/', pathNot: ['^src/server/features/$1/', '\\.service\\.ts$', '\\.tables\\.ts$', '\\.query\\.ts$', CONSOLE_KIT] },
     },
     {
       name: 'feature-test-to-other-feature-only-via-service-or-fixtures',
@@ -74,6 +74,7 @@ module.exports = {
           '^src/server/features/$1/',
           '\\.service\\.ts$',
           '\\.tables\\.ts$',
+          '\\.query\\.ts$',
           '^src/server/features/[^/]+/testing/',
           '\\.test-helpers\\.tsx?$',
           CONSOLE_KIT,

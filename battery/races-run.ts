@@ -207,6 +207,8 @@ export async function lastUnitsRace({ transport, db }: RaceContext): Promise<Rac
     .selectFrom('products')
     .select(['id', 'packSize'])
     .where('firstTierPriceE4', 'is not', null)
+    // An end-of-life part sold down to nothing is withdrawn (order.lineNotSold), not just out of stock.
+    .where('lifecycle', '!=', 'eol')
     .orderBy('id')
     .offset(randomInt(200))
     .limit(1)

@@ -1,4 +1,4 @@
-import { complaintErrors, complaintLimits, ComplaintStatus } from './complaint.ts';
+import { complaintErrors, complaintLimits, ComplaintStatus, type ComplaintLifecycleEvent } from './complaint.ts';
 import { ActorKind, defineLifecycle, type ActorRule, type Guard } from './lifecycle.ts';
 
 /**
@@ -59,7 +59,7 @@ const staffRefusal = complaintErrors.transitionInvalid;
 const memberRefusal = complaintErrors.memberTransitionInvalid;
 const s = ComplaintStatus;
 
-export const complaintLifecycle = defineLifecycle({
+export const complaintLifecycle = defineLifecycle<ComplaintStatus, ComplaintLifecycleEvent, ComplaintFacts>({
   name: 'complaint',
   title: '售后（投诉与退货）',
   initial: s.pending,
@@ -183,7 +183,7 @@ export const complaintLifecycle = defineLifecycle({
   forbidden: complaintErrors.forbidden,
 });
 
-export type ComplaintLifecycleEvent = (typeof complaintLifecycle.eventNames)[number];
+export type { ComplaintLifecycleEvent } from './complaint.ts';
 
 /** The events staff fire with nothing but an optional note (the others carry a form: return, refund, replacement). */
 export const plainStaffEvents = ['takeUp', 'resolve', 'reject', 'close', 'reopen'] as const satisfies readonly ComplaintLifecycleEvent[];

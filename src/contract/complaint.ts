@@ -1,6 +1,5 @@
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
-import type { ComplaintLifecycleEvent } from './complaint-lifecycle.ts';
 
 /**
  * After-sales complaints (issue 10, /user/feedback): a member complains about one line of a shipped
@@ -30,6 +29,23 @@ export const ComplaintStatus = {
   closed: 'closed',
 } as const;
 export type ComplaintStatus = (typeof ComplaintStatus)[keyof typeof ComplaintStatus];
+
+/** The events of the after-sales lifecycle (complaint-lifecycle.ts declares each; its table must name exactly these). */
+export const complaintEvents = [
+  'takeUp',
+  'authoriseReturn',
+  'shipReturn',
+  'receiveGoods',
+  'refund',
+  'replace',
+  'resolve',
+  'reject',
+  'withdraw',
+  'close',
+  'reopen',
+  'expireReturn',
+] as const;
+export type ComplaintLifecycleEvent = (typeof complaintEvents)[number];
 
 export const complaintStatuses = [
   ComplaintStatus.pending,

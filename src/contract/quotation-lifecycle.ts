@@ -1,7 +1,7 @@
 import { ResultCode } from './envelope.ts';
 import { defineErrors, type ErrorDefinition } from './errors.ts';
 import { ActorKind, defineLifecycle, type Guard } from './lifecycle.ts';
-import { quotationErrors, QuotationStatus } from './quotation.ts';
+import { quotationErrors, QuotationStatus, type QuotationEvent } from './quotation.ts';
 
 /**
  * The quotation's lifecycle (docs/decisions/0018-lifecycles.md): a member's request (询价, created
@@ -52,7 +52,7 @@ const orderCancellers = [{ kind: ActorKind.buyer }, { kind: ActorKind.clock }, {
 const lapsed = '报价下的订单未付款即取消或超时取消';
 const told = '会员收到消息';
 
-export const quotationLifecycle = defineLifecycle({
+export const quotationLifecycle = defineLifecycle<QuotationStatus, QuotationEvent, QuotationFacts>({
   name: 'quotation',
   title: '询价单',
   initial: QuotationStatus.pending,
@@ -147,7 +147,7 @@ export const quotationLifecycle = defineLifecycle({
   forbidden: quotationLifecycleErrors.forbidden,
 });
 
-export type QuotationEvent = (typeof quotationLifecycle.eventNames)[number];
+export type { QuotationEvent } from './quotation.ts';
 
 /** The events the member's quotation page shows as buttons (接受报价, 去结算, 取消); the rest happen elsewhere. */
 export const buyerQuotationButtons: readonly QuotationEvent[] = ['accept', 'order', 'cancel'];

@@ -1,6 +1,5 @@
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
-import type { QuotationEvent } from './quotation-lifecycle.ts';
 
 /**
  * Quotation requests (询价) and offers (报价), issue 11: a member sends BOM lines to the store,
@@ -24,6 +23,10 @@ export const QuotationStatus = {
   closed: 'closed',
 } as const;
 export type QuotationStatus = (typeof QuotationStatus)[keyof typeof QuotationStatus];
+
+/** The events of the quotation's lifecycle (quotation-lifecycle.ts declares each; its table must name exactly these). */
+export const quotationEvents = ['quote', 'requote', 'accept', 'order', 'orderLapsed', 'orderLapsedExpired', 'expire', 'cancel', 'close'] as const;
+export type QuotationEvent = (typeof quotationEvents)[number];
 
 export const quotationStatuses = [
   QuotationStatus.pending,

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { lowStockThreshold } from '../../../contract/dashboard.ts';
 import type { Database } from '../../db/database.ts';
-import { dealCondition, keptCentsExpression } from '../order/order-deal.ts';
+import { dealCondition, keptCentsExpression } from '../order/order-deal.query.ts';
 
 const dayMs = 86_400_000;
 const beijingOffsetMs = 8 * 3_600_000;

@@ -9,7 +9,7 @@ import { createMember } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import { signedInStaff } from '../staff/testing/staff-browser.ts';
-import { isDeal, keptCentsOf } from '../order/order-deal.ts';
+import { isDeal, keptCentsOf } from '../order/order-deal.query.ts';
 import { dashboardWindow } from './dashboard.service.ts';
 
 const dayMs = 86_400_000;

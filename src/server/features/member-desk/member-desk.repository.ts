@@ -3,7 +3,7 @@ import { memberLevels } from '../../../contract/member.ts';
 import type { MemberSortColumn } from '../../../contract/member-desk.ts';
 import type { GridQuery } from '../../../contract/staff-grid.ts';
 import type { Database } from '../../db/database.ts';
-import { dealCondition, keptCentsExpression } from '../order/order-deal.ts';
+import { dealCondition, keptCentsExpression } from '../order/order-deal.query.ts';
 import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
 
 const beijingOffsetMs = 8 * 3_600_000;

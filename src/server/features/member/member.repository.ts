@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
-import { dealCondition, keptCentsExpression } from '../order/order-deal.ts';
+import { dealCondition, keptCentsExpression } from '../order/order-deal.query.ts';
 
 /** The member centre's SQL: the member's profile columns and deals, phone-change grants (the users row is account's: account.service.ts writes it). */
 

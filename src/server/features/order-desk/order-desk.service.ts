@@ -25,7 +25,6 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import {
-  cancelByStaff,
   confirmBankTransfer,
   findOrderForStaff,
   issueInvoiceByStaff,
@@ -34,12 +33,12 @@ import {
   loadOrderForStaff,
   lineProgress,
   orderFactsForStaff,
-  refundOrder,
   shipParcel,
   type OrderForStaff,
 } from '../order/order-staff.service.ts';
 import type { OrderRow } from '../order/order.tables.ts';
 import { confirmOfflineRefund, findRefundsForStaff, refundContextOf, retryRefund } from '../payment/payment-refund.service.ts';
+import { cancelByStaff, refundOrder } from '../payment/order-refund-workflow.service.ts';
 import { bankTransferFactsOf, recordLateBankTransfer } from '../payment/payment.service.ts';
 import { paymentLifecycle } from '../../../contract/payment-lifecycle.ts';
 import { refundLifecycle, type RefundLifecycleEvent } from '../../../contract/refund-lifecycle.ts';

@@ -10,7 +10,7 @@ import { pageStateOf } from '../../testing/page-state.ts';
 import { createMember, signIn } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { signedInStaff } from '../staff/testing/staff-browser.ts';
-import { isDeal, keptCentsOf } from './order-deal.ts';
+import { isDeal, keptCentsOf } from './order-deal.query.ts';
 import { insertOutcomeOrder, nonDealOutcomes, OrderOutcome } from './testing/deal-fixture.ts';
 
 const minute = 60_000;

@@ -8,7 +8,8 @@ import { addToCart } from '../cart/cart.service.ts';
 import { previewCheckout } from './checkout.service.ts';
 import { issueInvoice, reverseInvoice } from './order-invoice.service.ts';
 import { placeOrder } from './order-placement.service.ts';
-import { confirmBankTransfer, refundOrder } from './order-staff.service.ts';
+import { confirmBankTransfer } from './order-staff.service.ts';
+import { refundOrder } from '../payment/order-refund-workflow.service.ts';
 import { refundContextOf } from '../payment/payment-refund.service.ts';
 import { cancelOrder, loadOrderDetail } from './order.service.ts';
 import { insertOrderCatalog, insertPart, newKey } from './testing/order-fixture.ts';
@@ -126,7 +127,12 @@ describe('issuing the invoice of an order', () => {
     const k = t.db.kysely;
     await issueInvoice(k, { orderNo: order.orderNo, invoiceNumber: '12345678' });
     const ctx = refundContextOf({ db: k, logger: t.deps.logger, config: t.deps.config });
-    const { order: closed } = await refundOrder(ctx, { orderNo: order.orderNo, refundNo: `RF${order.orderNo}`, amountCents: order.payableCents, reason: '客户退货' });
+    const { order: closed } = await refundOrder(ctx, {
+      orderNo: order.orderNo,
+      refundNo: `RF${order.orderNo}`,
+      amountCents: order.payableCents,
+      reason: '客户退货',
+    });
     expect(closed.status).toBe('closed');
     const detail = await loadOrderDetail(k, order.userId, order.orderNo);
     expect(detail.issuedInvoice).toMatchObject({ status: 'reversalPending', statusLabel: '待红冲', reversalNumber: null });

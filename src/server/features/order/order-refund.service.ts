@@ -1,12 +1,13 @@
 import type { Kysely } from 'kysely';
-import { orderErrors, OrderStatus, paymentMethodLabels, type PaymentMethod } from '../../../contract/order.ts';
+import { orderErrors, OrderStatus, paymentMethodLabels, PaymentMethod, type OrderRefund } from '../../../contract/order.ts';
+import { isBindingRefund, lateRefundBuyerLabels, refundBuyerLabels, RefundKind, RefundStatus } from '../../../contract/payment.ts';
 import { orderRefundErrors, type OrderFacts } from '../../../contract/order-lifecycle.ts';
 import { formatCents } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { returnLineUnits } from '../warehouse/warehouse-stock.service.ts';
 import { lineProgress } from './order.state.ts';
-import { cancelLineUnits, findOrderByNo, findOrderLines, insertOrderEvents } from './order.repository.ts';
+import { cancelLineUnits, findOrderByNo, findOrderLines, findRefundsOfOrder, insertOrderEvents } from './order.repository.ts';
 import { findShippedQuantities } from './order-shipment.repository.ts';
 import { holdRefundedCents, releaseRefundedCents } from './order-payment.repository.ts';
 import { notifyMember } from './order-transition.service.ts';
@@ -124,4 +125,29 @@ export async function takeOffLines(trx: Kysely<Database>, orderId: number, takeO
     texts.push(`${line.productCode} ×${String(quantity)}`);
   }
   return texts.join('，');
+}
+
+/**
+ * The order's refunds as its detail shows them: a failed adjustment is left out (it gave its
+ * amount back); an owed one reads 退款中 until it goes through; a late payment's reads 付款退回中 /
+ * 付款已退回, its channel naming why the order did not take the money.
+ */
+export async function listOrderRefunds(db: Kysely<Database>, orderNo: string): Promise<OrderRefund[]> {
+  const rows = await findRefundsOfOrder(db, orderNo);
+  return rows.flatMap((row) => {
+    if (row.status === RefundStatus.failed && !isBindingRefund(row.kind)) return [];
+    const status = row.status === RefundStatus.succeeded ? RefundStatus.succeeded : RefundStatus.processing;
+    const isLate = row.kind === RefundKind.latePayment;
+    const channel = row.method === PaymentMethod.bankTransfer ? '线下退款' : '原路退回';
+    return [
+      {
+        refundNo: row.refundNo,
+        amountCents: row.amountCents,
+        isDone: status === RefundStatus.succeeded,
+        statusLabel: (isLate ? lateRefundBuyerLabels : refundBuyerLabels)[status],
+        channelLabel: isLate ? `${channel}（${row.reason}）` : channel,
+        createdAt: row.createdAt,
+      },
+    ];
+  });
 }

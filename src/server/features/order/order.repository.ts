@@ -1,8 +1,8 @@
-import { sql, type Insertable, type Kysely, type Updateable } from 'kysely';
+import { sql, type Insertable, type Kysely, type Selectable, type Updateable } from 'kysely';
 import type { OrderStatus } from '../../../contract/order.ts';
 import type { Database } from '../../db/database.ts';
 import type { OrderEventsTable, OrderLineRow, OrderLinesTable, OrderRow, OrdersTable } from './order.tables.ts';
-import { dealCondition, keptCentsExpression } from './order-deal.ts';
+import { dealCondition, keptCentsExpression } from './order-deal.query.ts';
 
 /** Orders, their lines and events, and the stock they hold: the only SQL of the order feature. */
 
@@ -281,4 +281,12 @@ export async function cancelLineUnits(trx: Kysely<Database>, lineId: number, qua
     .where('reservedQuantity', '>=', fromReserved)
     .executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
+}
+
+/**
+ * The order's refunds, for its buyer's view (a read of the payment feature's table: the payment
+ * feature drives orders, so the order feature does not call it back).
+ */
+export function findRefundsOfOrder(db: Kysely<Database>, orderNo: string): Promise<Selectable<Database['paymentRefunds']>[]> {
+  return db.selectFrom('paymentRefunds').selectAll().where('orderNo', '=', orderNo).orderBy('createdAt').orderBy('id').execute();
 }

@@ -51,12 +51,14 @@ import {
   findRecentOrders,
   type OrderListFilter,
 } from './order.repository.ts';
-import { listOrderRefunds } from '../payment/payment-refund.service.ts';
+import { listOrderRefunds } from './order-refund.service.ts';
 import { cancelOrderOfBuyer, completeOrderByBuyer, expireOverdueOrders } from './order-sweeper.ts';
 import { findIssuedInvoice } from './order-invoice.service.ts';
 import type { TrackingProvider } from './tracking-provider.ts';
 
 export { findPayableOrder, markOrderPaid, confirmBankTransfer } from './order-payment.service.ts';
+/** The clock's expiry of unpaid orders past their time (the sweeper runs it; tests drive it with their own clock). */
+export { expireOverdueOrders } from './order-sweeper.ts';
 
 function toOrderLine(row: OrderLineRow): OrderLine {
   return {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { cancelByStaff, refundOrder } from '../order/order-staff.service.ts';
+import { cancelByStaff, refundOrder } from './order-refund-workflow.service.ts';
 import { refundMethod, refundQueryMethod } from './alipay-provider.ts';
 import { reconcilePayments } from './payment-reconciliation.ts';
 import { refundContextOf } from './payment-refund.service.ts';

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { OrderStatus, type PaymentMethod } from '../../../contract/order.ts';
 import { paymentCalls } from '../../../contract/payment-calls.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { cancelByStaff, refundOrder } from '../order/order-staff.service.ts';
+import { cancelByStaff, refundOrder } from './order-refund-workflow.service.ts';
 import { cancelOrder } from '../order/order.service.ts';
 import { refundMethod, refundQueryMethod, tradeQueryMethod } from './alipay-provider.ts';
 import { lateRefundNoOf } from './payment-late-refund.ts';

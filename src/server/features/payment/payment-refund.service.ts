@@ -1,18 +1,8 @@
 import type { Kysely } from 'kysely';
 import type { Registry } from 'prom-client';
 import type { Actor } from '../../../contract/lifecycle.ts';
-import { orderErrors, PaymentMethod, type OrderRefund } from '../../../contract/order.ts';
-import {
-  isBindingRefund,
-  lateRefundBuyerLabels,
-  paymentErrors,
-  refundBuyerLabels,
-  RefundKind,
-  refundKindLabels,
-  refundNoPattern,
-  RefundStatus,
-  refundStatusLabels,
-} from '../../../contract/payment.ts';
+import { orderErrors, PaymentMethod } from '../../../contract/order.ts';
+import { isBindingRefund, paymentErrors, RefundKind, refundKindLabels, refundNoPattern, RefundStatus, refundStatusLabels } from '../../../contract/payment.ts';
 import { refundLifecycle, type RefundFacts, type RefundLifecycleEvent } from '../../../contract/refund-lifecycle.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
@@ -258,29 +248,4 @@ export async function findRefundsForStaff(db: Kysely<Database>, orderNo: string)
     isOwed: row.status === RefundStatus.failed && isBindingRefund(row.kind),
     facts: refundFactsOf(row),
   }));
-}
-
-/**
- * The order's refunds as its detail shows them: a failed adjustment is left out (it gave its
- * amount back); an owed one reads 退款中 until it goes through; a late payment's reads 付款退回中 /
- * 付款已退回, its channel naming why the order did not take the money.
- */
-export async function listOrderRefunds(db: Kysely<Database>, orderNo: string): Promise<OrderRefund[]> {
-  const rows = await findRefundsOfOrder(db, orderNo);
-  return rows.flatMap((row) => {
-    if (row.status === RefundStatus.failed && !isBindingRefund(row.kind)) return [];
-    const status = row.status === RefundStatus.succeeded ? RefundStatus.succeeded : RefundStatus.processing;
-    const isLate = row.kind === RefundKind.latePayment;
-    const channel = row.method === PaymentMethod.bankTransfer ? '线下退款' : '原路退回';
-    return [
-      {
-        refundNo: row.refundNo,
-        amountCents: row.amountCents,
-        isDone: status === RefundStatus.succeeded,
-        statusLabel: (isLate ? lateRefundBuyerLabels : refundBuyerLabels)[status],
-        channelLabel: isLate ? `${channel}（${row.reason}）` : channel,
-        createdAt: row.createdAt,
-      },
-    ];
-  });
 }

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { PaymentMethod } from '../../../contract/order.ts';
 import { errorCodeOf } from '../../testing/error-code.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { cancelByStaff, refundOrder } from '../order/order-staff.service.ts';
+import { cancelByStaff, refundOrder } from './order-refund-workflow.service.ts';
 import { loadOrderDetail } from '../order/order.service.ts';
 import type { PaymentProvider, RefundRequest } from './payment-provider.ts';
 import { ActorKind } from '../../../contract/lifecycle.ts';

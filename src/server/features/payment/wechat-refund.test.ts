@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { refundNotifyPaths } from '../../../contract/payment.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { refundOrder } from '../order/order-staff.service.ts';
+import { refundOrder } from './order-refund-workflow.service.ts';
 import { loadOrderDetail } from '../order/order.service.ts';
 import { refundContextOf } from './payment-refund.service.ts';
 import type { FakeServer } from './testing/fake-server.ts';

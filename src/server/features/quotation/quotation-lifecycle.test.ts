@@ -8,7 +8,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { useTestApp, type SignedInMember } from '../../testing/use-test-app.ts';
 import { restock } from '../order/order-backorder.service.ts';
 import { cancelOrder } from '../order/order.service.ts';
-import { expireOverdueOrders } from '../order/order-sweeper.ts';
+import { expireOverdueOrders } from '../order/order.service.ts';
 import { insertOrderCatalog, insertPart, newKey } from '../order/testing/order-fixture.ts';
 import { signedInStaff } from '../staff/testing/staff-browser.ts';
 import { findQuotationById, findQuotationLines } from './quotation.repository.ts';

@@ -15,7 +15,7 @@ import { previewCheckout } from '../order/checkout.service.ts';
 import { placeOrder } from '../order/order-placement.service.ts';
 import { markOrderPaid } from '../order/order-payment.service.ts';
 import { cancelOrder } from '../order/order.service.ts';
-import { expireOverdueOrders } from '../order/order-sweeper.ts';
+import { expireOverdueOrders } from '../order/order.service.ts';
 import { insertOrderCatalog, insertPart, newKey } from '../order/testing/order-fixture.ts';
 import { closeQuotationByStaff, requoteQuotationOffer, sendQuotationOffer, type StaffActor } from '../quotation-desk/quotation-desk.service.ts';
 import { SearchService } from '../search/search.service.ts';
