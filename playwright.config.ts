@@ -34,6 +34,11 @@ export default defineConfig({
     trace: 'off',
     screenshot: 'only-on-failure',
   },
+  projects: [
+    // The shelf the journeys' own parts are put on (part-fixtures.ts), made once before any journey runs.
+    { name: 'store', testMatch: /store\.setup\.ts$/ },
+    { name: 'journeys', dependencies: ['store'] },
+  ],
   webServer: [
     {
       command: 'node --import tsx src/server/features/wechat/testing/fake-wechat-main.ts',
@@ -62,6 +67,8 @@ export default defineConfig({
         SMS_OUTBOX_ENABLED: 'true',
         PAYMENT_DEV_ENABLED: 'true',
         FAVORITE_ALERT_INTERVAL_MS: '1000',
+        // POST /dev/caches/tick: a journey lets the caches read its change now instead of waiting out their second.
+        CACHE_TICK_HOOK_ENABLED: 'true',
         LOG_LEVEL: 'warn',
         WECHAT_APP_ID: 'wxfake0000000001',
         WECHAT_APP_SECRET: 'fake-wechat-app-secret-0001',

@@ -3,8 +3,8 @@ import type { Browser, Page } from '@playwright/test';
 import { choosePath } from '../../src/contract/catalog.ts';
 import { createStaffUser } from '../../src/server/features/staff/staff.service.ts';
 import { checkAccessibility } from './axe.ts';
-import { expect, test, waitForHydration, type StoreDb } from './fixtures.ts';
-import { addToCart, orderParts, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
+import { expect, newParts, type StoreDb, test, waitForHydration } from './fixtures.ts';
+import { addToCart, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
 import { insertMessages } from './shell-db.ts';
 
 /**
@@ -131,7 +131,7 @@ test.describe('accessibility: the member centre and checkout', () => {
   test('cart, settlement, cashier and the orders', async ({ page, storeDb, member }) => {
     test.setTimeout(180_000);
     expect(member.userId).toBeGreaterThan(0);
-    const parts = await orderParts(storeDb, 1, { skip: 60 });
+    const parts = await newParts(page, storeDb, 1);
     const address = await saveShenzhenAddress(page, `无障碍${run}`);
     for (const part of parts) await addToCart(page, part);
     await visitAndCheck(page, '/cart');
@@ -185,7 +185,7 @@ test.describe('accessibility: the mobile site', () => {
   test('cart, settlement, cashier, member page and orders', async ({ page, storeDb, member }) => {
     test.setTimeout(180_000);
     expect(member.userId).toBeGreaterThan(0);
-    const parts = await orderParts(storeDb, 1, { skip: 61 });
+    const parts = await newParts(page, storeDb, 1);
     const address = await saveShenzhenAddress(page, `手机无障碍${run}`);
     for (const part of parts) await addToCart(page, part);
     await visitAndCheck(page, '/m/cart');
@@ -218,7 +218,7 @@ test.describe('accessibility: the operations console', () => {
   test('the staff, audit, catalogue, price-import and order desks, with a product and an order opened', async ({ page, storeDb, browser, baseURL, member }) => {
     test.setTimeout(240_000);
     expect(member.userId).toBeGreaterThan(0);
-    const parts = await orderParts(storeDb, 1, { skip: 62 });
+    const parts = await newParts(page, storeDb, 1);
     const placed = await placeOrder(page, parts, await saveShenzhenAddress(page, `台无障碍${run}`));
     const staff = await staffPage(browser, baseURL, storeDb, 'a');
     for (const path of [

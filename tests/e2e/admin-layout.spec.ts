@@ -16,7 +16,8 @@ import { shipOrder } from '../../src/server/features/order/order-staff.service.t
 import { createStaffUser } from '../../src/server/features/staff/staff.service.ts';
 import { insertProduct } from '../../src/server/testing/factories.ts';
 import { expect, test, waitForHydration, type StoreDb } from './fixtures.ts';
-import { callOk, placeOrder, saveShenzhenAddress, type OrderPart } from './order-fixtures.ts';
+import { shelfOf, type OrderPart } from './part-fixtures.ts';
+import { callOk, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
 
 /**
  * The console's layout on ordinary screens (issue 26): at 1,280 and 1,920 px every console page
@@ -96,7 +97,8 @@ async function visit(page: Page, path: string, seen: Set<string>): Promise<void>
 }
 
 async function ownPart(storeDb: StoreDb, description: string): Promise<OrderPart> {
-  const template = await storeDb.selectFrom('products').select(['brandId', 'categoryFirstId', 'categorySecondId']).orderBy('id').executeTakeFirstOrThrow();
+  // On the journeys' shelf (part-fixtures.ts): hidden categories, so no catalogue page a journey reads alongside changes.
+  const template = await shelfOf(storeDb);
   partCounter += 1;
   const code = `LAYOUTE2E${run}P${String(partCounter)}`;
   const id = await insertProduct(storeDb, {

@@ -3,7 +3,7 @@ import type { Browser, Page } from '@playwright/test';
 import type { StaffRole } from '../../src/contract/staff.ts';
 import { hashPassword } from '../../src/server/features/account/account.service.ts';
 import { createStaffUser } from '../../src/server/features/staff/staff.service.ts';
-import { isDeal } from '../../src/server/features/order/order-deal.ts';
+import { isDeal } from '../../src/server/features/order/order-deal.query.ts';
 import { expect, test, uniquePhone, waitForHydration, type StoreDb } from './fixtures.ts';
 
 /** 会员管理, 供应商审核 and 数据概览 in Chromium. */

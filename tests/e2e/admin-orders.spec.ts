@@ -3,10 +3,10 @@ import type { Browser, Page } from '@playwright/test';
 import type { StaffRole } from '../../src/contract/staff.ts';
 import { staffCsrfCookieName, staffCsrfHeaderName } from '../../src/contract/staff.ts';
 import { createStaffUser } from '../../src/server/features/staff/staff.service.ts';
-import { expect, test, waitForHydration, type StoreDb } from './fixtures.ts';
+import { expect, newParts, type StoreDb, test, waitForHydration } from './fixtures.ts';
 import { complaintCalls } from '../../src/contract/complaint-calls.ts';
 import { confirmBankTransfer, shipOrder } from '../../src/server/features/order/order-staff.service.ts';
-import { callOk, orderParts, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
+import { callOk, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
 
 /** 订单管理 in Chromium: finance confirms a bank transfer, the warehouse ships in two parcels, the member sees it; content is refused. */
 
@@ -37,7 +37,7 @@ test('finance confirms a bank transfer; the warehouse ships part, then the rest;
 }) => {
   test.setTimeout(90_000);
   expect(member.userId).toBeGreaterThan(0);
-  const parts = await orderParts(storeDb, 2, { skip: 30 });
+  const parts = await newParts(page, storeDb, 2);
   const placed = await placeOrder(page, parts, await saveShenzhenAddress(page, '订单台'));
   const detailPath = `/admin/orders/${placed.orderNo}`;
 
@@ -116,7 +116,7 @@ test('two colleagues on one complaint: the one acting on what the page showed be
   member,
 }) => {
   expect(member.userId).toBeGreaterThan(0);
-  const parts = await orderParts(storeDb, 1, { skip: 44 });
+  const parts = await newParts(page, storeDb, 1);
   const placed = await placeOrder(page, parts, await saveShenzhenAddress(page, '售后台'));
   await confirmBankTransfer(storeDb, { orderNo: placed.orderNo, amountCents: placed.payableCents, staffNote: '' });
   await shipOrder(storeDb, { orderNo: placed.orderNo, carrierCode: 'sf', trackingNo: `SF${run}44` });
@@ -160,7 +160,7 @@ test('a content editor is refused the orders desk: no menu entry, the address se
 test('finance issues the invoice with its PDF; the member sees the number and downloads the PDF', async ({ page, storeDb, browser, baseURL, member }) => {
   test.setTimeout(90_000);
   expect(member.userId).toBeGreaterThan(0);
-  const parts = await orderParts(storeDb, 1, { skip: 40 });
+  const parts = await newParts(page, storeDb, 1);
   const placed = await placeOrder(page, parts, await saveShenzhenAddress(page, '开票台'), {
     kind: 'inline',
     invoice: { type: 'normal-personal', title: '王工' },

@@ -1,60 +1,29 @@
-import { execFileSync } from 'node:child_process';
-import { generate } from 'otplib';
 import { formatUnitPriceE4 } from '../../src/contract/money.ts';
 import { insertProduct } from '../../src/server/testing/factories.ts';
 import type { Page } from '@playwright/test';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { expect, signInStaff, test, tickCaches, waitForHydration, type StoreDb } from './fixtures.ts';
+import { shelfOf, uniquePartCode } from './part-fixtures.ts';
 
 /** A 1×1 PNG. */
 const onePixelPng = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8BQDwAEhQGAhKmMIQAAAABJRU5ErkJggg==', 'base64');
 
-const storePath = `data/e2e-${Number(process.env.E2E_PORT ?? 3100)}/store.sqlite`;
-
-/** A 商品 (catalogue) staff account made by the command line; its TOTP secret. */
-function createCatalogStaff(login: string, password: string): string {
-  const output = execFileSync(
-    'node',
-    ['--import', 'tsx', 'src/server/admin-cli/admin.cli.ts', 'create-user', '--login', login, '--name', '商品小王', '--role', 'catalog'],
-    { env: { ...process.env, DATABASE_URL: storePath, STAFF_PASSWORD: password }, encoding: 'utf8' },
-  );
-  const secret = /密钥: ([A-Z2-7]+)/.exec(output)?.[1];
-  if (!secret) throw new Error(`no secret in: ${output}`);
-  return secret;
-}
-
-/** Signs a fresh catalogue staff member in and opens 商品管理. */
-async function openProductDesk(page: Page): Promise<void> {
-  const login = `goods${Date.now() % 1_000_000}`;
-  const password = 'Catalog2026x';
-  const secret = createCatalogStaff(login, password);
-  await page.goto('/admin/login');
-  await waitForHydration(page);
-  await page.getByLabel('登录名').fill(login);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('动态码').fill(await generate({ secret }));
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+/** Signs a catalogue staff member of the journey's own in and opens 商品管理. */
+async function openProductDesk(page: Page, storeDb: StoreDb): Promise<void> {
+  await signInStaff(page, storeDb, 'catalog', { displayName: '商品小王' });
   await page.getByRole('link', { name: '商品管理' }).click();
   await expect(page.getByRole('heading', { name: '商品管理' })).toBeVisible();
   await waitForHydration(page);
 }
 
 test("a catalogue staff member edits a product's price tier and stock; the shop's product page shows them", async ({ page, storeDb }) => {
-  // A part of this journey's own: others open and buy the first parts, and would see its price and stock move, or move them.
-  const home = await storeDb
-    .selectFrom('products')
-    .select(['brandId', 'categoryFirstId', 'categorySecondId'])
-    .where('lifecycle', '=', 'active')
-    .orderBy('id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
+  // A part of this journey's own, on the journeys' shelf: no other journey sees its price and stock move.
   const oldPriceE4 = 4_560;
-  const code = `E2E-EDIT-${String(Date.now() % 1_000_000)}`;
+  const code = uniquePartCode('E2E-EDIT');
   const product = {
     code,
     id: await insertProduct(storeDb, {
       code,
-      ...home,
+      ...(await shelfOf(storeDb)),
       warehouseStock: { SZ: 800, JS: 200 },
       prices: [
         { qtyStart: 1, priceE4: oldPriceE4 },
@@ -65,7 +34,7 @@ test("a catalogue staff member edits a product's price tier and stock; the shop'
   const newPriceE4 = oldPriceE4 + 12_345;
   const newStock = 4321;
 
-  await openProductDesk(page);
+  await openProductDesk(page, storeDb);
   await page.getByLabel('型号（前缀）').fill(product.code);
   await expect(page.getByRole('link', { name: product.code, exact: true })).toBeVisible();
   await page.screenshot({ path: '/tmp/h2-products.png', fullPage: true });
@@ -93,31 +62,23 @@ test("a catalogue staff member edits a product's price tier and stock; the shop'
   await page.getByRole('button', { name: '保存', exact: true }).click();
   await expect(page.getByRole('alert')).toHaveText('商品已保存');
 
-  // The page cache reads the change log once a second: the new price shows on a view started after that.
-  await expect(async () => {
-    await page.goto(`/product/detail/${String(product.id)}`);
-    await expect(page.locator('.price').first()).toHaveText(formatUnitPriceE4(newPriceE4), { timeout: 500 });
-  }).toPass({ timeout: 10_000 });
+  // The page cache reads the change log once a second: the journey has it read now, and the next view shows the new price.
+  await tickCaches(page);
+  await page.goto(`/product/detail/${String(product.id)}`);
+  await expect(page.locator('.price').first()).toHaveText(formatUnitPriceE4(newPriceE4));
   await expect(page.getByText('4,321', { exact: true })).toBeVisible();
   await expect(page.getByTestId('warehouse-stock')).toHaveText('深圳仓 4,021 · 江苏仓 300');
   await expect(page.locator('img[src*="/product/"]').first()).toBeVisible();
 });
 
-test("a catalogue staff member chooses a resistor into the IC zone (A03) in the grid; the shop's IC zone page lists it", async ({ page, storeDb }) => {
-  const product = await storeDb
-    .selectFrom('products')
-    .innerJoin('categories', 'categories.id', 'products.categorySecondId')
-    .select(['products.id', 'products.code', 'products.categorySecondId'])
-    .where('products.isIcZone', '=', 0)
-    .where('categories.name', '=', '贴片电阻')
-    .orderBy('products.id')
-    .limit(1)
-    .executeTakeFirstOrThrow();
+test("a catalogue staff member chooses a part into the IC zone (A03) in the grid; the shop's IC zone page lists it", async ({ page, storeDb, part }) => {
+  // A part of the journey's own (outside the zone, as a new part starts), on the journeys' shelf.
+  const product = { ...part, categorySecondId: (await shelfOf(storeDb)).categorySecondId };
   const zonePage = `/product/discount?subject=A03&category=${String(product.categorySecondId)}`;
   await page.goto(zonePage);
   await expect(page.getByRole('link', { name: product.code, exact: true })).toHaveCount(0);
 
-  await openProductDesk(page);
+  await openProductDesk(page, storeDb);
   await page.getByLabel('型号（前缀）').fill(product.code);
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: product.code, exact: true }) });
   await expect(row).toBeVisible();
@@ -127,6 +88,7 @@ test("a catalogue staff member chooses a resistor into the IC zone (A03) in the 
   await expect(row).toContainText('IC');
   await page.screenshot({ path: '/tmp/b-ic-zone-grid.png', fullPage: true });
 
+  await tickCaches(page);
   await page.goto(zonePage);
   await expect(page.getByRole('heading', { name: 'IC专区' }).first()).toBeVisible();
   await expect(page.getByRole('link', { name: product.code, exact: true }).first()).toBeVisible();

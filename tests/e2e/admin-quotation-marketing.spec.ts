@@ -2,8 +2,8 @@ import { execFileSync } from 'node:child_process';
 import { generate } from 'otplib';
 import type { Browser, Page } from '@playwright/test';
 import { quotationCalls } from '../../src/contract/quotation-calls.ts';
-import { expect, test, waitForHydration } from './fixtures.ts';
-import { callOk, orderParts } from './order-fixtures.ts';
+import { expect, newParts, test, waitForHydration } from './fixtures.ts';
+import { callOk } from './order-fixtures.ts';
 
 const storePath = `data/e2e-${Number(process.env.E2E_PORT ?? 3100)}/store.sqlite`;
 const password = 'Console2026x';
@@ -40,7 +40,7 @@ test('a sales staff member prices an unmatched BOM line with a substitute and se
 }) => {
   expect(member.userId).toBeGreaterThan(0);
   test.setTimeout(120_000);
-  const [part] = await orderParts(storeDb, 1, { skip: 5 });
+  const [part] = await newParts(page, storeDb, 1);
   if (!part) throw new Error('no part');
   const unknownCode = `NOSUCH-${String(Date.now() % 1_000_000)}`;
   const { quotationId } = await callOk(page, quotationCalls.request, {

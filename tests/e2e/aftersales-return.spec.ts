@@ -9,7 +9,8 @@ import { shipOrder } from '../../src/server/features/order/order-staff.service.t
 import { createStaffUser } from '../../src/server/features/staff/staff.service.ts';
 import { insertProduct } from '../../src/server/testing/factories.ts';
 import { expect, test, waitForHydration, type StoreDb } from './fixtures.ts';
-import { callOk, placeOrder, saveShenzhenAddress, type OrderPart } from './order-fixtures.ts';
+import { shelfOf, type OrderPart } from './part-fixtures.ts';
+import { callOk, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
 
 /**
  * After-sales in Chromium: the member complains about a line; customer service authorise a return
@@ -23,7 +24,8 @@ const password = 'Aftersales2026x';
 let partCounter = 0;
 
 async function ownPart(storeDb: StoreDb): Promise<OrderPart> {
-  const template = await storeDb.selectFrom('products').select(['brandId', 'categoryFirstId', 'categorySecondId']).orderBy('id').executeTakeFirstOrThrow();
+  // On the journeys' shelf (part-fixtures.ts): hidden categories, so no catalogue page a journey reads alongside changes.
+  const template = await shelfOf(storeDb);
   partCounter += 1;
   const code = `ASE2E${run}P${String(partCounter)}`;
   const id = await insertProduct(storeDb, {

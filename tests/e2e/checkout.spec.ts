@@ -1,7 +1,7 @@
 import { orderCalls } from '../../src/contract/order-calls.ts';
 import { formatCents } from '../../src/contract/pricing.ts';
-import { expect, test, uniquePhone, waitForHydration } from './fixtures.ts';
-import { addToCart, callOk, orderParts, registerThroughPage, saveShenzhenAddress } from './order-fixtures.ts';
+import { expect, newParts, test, uniquePhone, waitForHydration } from './fixtures.ts';
+import { addToCart, callOk, registerThroughPage, saveShenzhenAddress } from './order-fixtures.ts';
 
 const specialInvoice = {
   companyName: '深圳市芯途电子科技有限公司',
@@ -20,7 +20,7 @@ test('a new member registers, gets the gift pack, finds two parts, checks out wi
 }) => {
   test.setTimeout(120_000);
   // Two parts whose lines cost ¥260 or more each: the pack's 满500减50 coupon applies.
-  const parts = await orderParts(storeDb, 2, { minLineCents: 26_000 });
+  const parts = await newParts(page, storeDb, 2, { minLineCents: 26_000 });
   const phone = uniquePhone();
   await registerThroughPage(page, phone);
   const member = await storeDb.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow();
@@ -131,7 +131,7 @@ test('a new member registers, gets the gift pack, finds two parts, checks out wi
 });
 
 test('a member pays by bank transfer, sees the account and the reference, then cancels the order before paying', async ({ page, storeDb, member }) => {
-  const [part] = await orderParts(storeDb, 1, { minLineCents: 10_000, skip: 3 });
+  const [part] = await newParts(page, storeDb, 1, { minLineCents: 10_000 });
   if (!part) throw new Error('no part');
   await saveShenzhenAddress(page);
   await addToCart(page, part);
@@ -185,7 +185,7 @@ test.describe('the checkout page', () => {
     storeDb,
     member,
   }) => {
-    const [part] = await orderParts(storeDb, 1, { minLineCents: 5_000, skip: 6 });
+    const [part] = await newParts(page, storeDb, 1, { minLineCents: 5_000 });
     if (!part) throw new Error('no part');
     await saveShenzhenAddress(page);
     await addToCart(page, part);
@@ -224,7 +224,7 @@ test.describe('the checkout page', () => {
     member,
     consoleErrors,
   }) => {
-    const [part] = await orderParts(storeDb, 1, { skip: 7 });
+    const [part] = await newParts(page, storeDb, 1);
     if (!part) throw new Error('no part');
     await saveShenzhenAddress(page);
     await addToCart(page, part);
@@ -260,7 +260,7 @@ test.describe('the checkout page', () => {
   });
 
   test('a line short of stock: ship what is in stock now, or wait for all', async ({ page, storeDb, member }) => {
-    const [part] = await orderParts(storeDb, 1, { skip: 8 });
+    const [part] = await newParts(page, storeDb, 1);
     if (!part) throw new Error('no part');
     await saveShenzhenAddress(page);
     await addToCart(page, part, part.quantity * 3);

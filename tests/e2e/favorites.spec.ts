@@ -1,11 +1,13 @@
 import { insertProduct } from '../../src/server/testing/factories.ts';
 import { expect, test, type StoreDb } from './fixtures.ts';
+import { shelfOf } from './part-fixtures.ts';
 
 let partCounter = 0;
 
 /** A part of its own, in the seeded catalogue's first category and brand, so parallel journeys never share one. */
 async function ownPart(storeDb: StoreDb, fields: { stock: number; description?: string }): Promise<{ id: number; code: string }> {
-  const template = await storeDb.selectFrom('products').select(['brandId', 'categoryFirstId', 'categorySecondId']).orderBy('id').executeTakeFirstOrThrow();
+  // On the journeys' shelf (part-fixtures.ts): hidden categories, so no catalogue page a journey reads alongside changes.
+  const template = await shelfOf(storeDb);
   partCounter += 1;
   const code = `FAVE2E${String(Date.now() % 1_000_000)}${String(process.pid % 100)}X${String(partCounter)}`;
   const id = await insertProduct(storeDb, {

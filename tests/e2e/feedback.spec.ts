@@ -2,14 +2,14 @@ import { confirmBankTransfer, shipOrder } from '../../src/server/features/order/
 import { replyAsStaff } from '../../src/server/features/complaint/complaint-staff.service.ts';
 import { pngImage } from '../../src/server/features/upload/testing/upload-test-kit.ts';
 import { orderDetailPath } from '../../src/contract/order.ts';
-import { expect, test, waitForHydration } from './fixtures.ts';
-import { orderParts, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
+import { expect, newParts, test, waitForHydration } from './fixtures.ts';
+import { placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
 
 const picture = (name: string, rgb: [number, number, number]) => ({ name, mimeType: 'image/png', buffer: pngImage(160, 120, rgb) });
 
 test.describe('after-sales complaints', () => {
   test('申请售后 on a line of a shipped order opens the complaint form with that order and line chosen', async ({ page, storeDb, member }) => {
-    const parts = await orderParts(storeDb, 2, { skip: 42 });
+    const parts = await newParts(page, storeDb, 2);
     const second = parts[1];
     if (!second) throw new Error('no parts');
     await page.goto('/');
@@ -49,7 +49,7 @@ test.describe('after-sales complaints', () => {
     storeDb,
   }) => {
     // Parts further down the list than the order journeys', so parallel runs share no stock.
-    const [part] = await orderParts(storeDb, 1, { skip: 40 });
+    const [part] = await newParts(page, storeDb, 1);
     if (!part) throw new Error('no part');
     await page.goto('/');
     const placed = await placeOrder(page, [part], await saveShenzhenAddress(page));

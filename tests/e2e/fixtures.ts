@@ -1,10 +1,14 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
 import type { Kysely } from 'kysely';
+import { generate } from 'otplib';
 import { appRootElementId, hydratedAttribute } from '../../src/contract/shell.ts';
+import type { StaffRole } from '../../src/contract/staff.ts';
 import { createDb } from '../../src/server/db/create-db.ts';
 import type { Database } from '../../src/server/db/database.ts';
+import { createStaffUser } from '../../src/server/features/staff/staff.service.ts';
 import { sessionCookieName } from '../../src/server/http/session.ts';
 import { createMember, startMemberSession, type MemberFields, type NewMember } from '../../src/server/testing/factories.ts';
+import { insertParts, type OrderPart } from './part-fixtures.ts';
 
 /** The e2e server's store (playwright.config.ts starts it on data/e2e-<port>/store.sqlite). */
 const storePath = `data/e2e-${Number(process.env.E2E_PORT ?? 3100)}/store.sqlite`;
@@ -16,6 +20,58 @@ let phoneCounter = 0;
 export function uniquePhone(): string {
   const suffix = `${Date.now() % 1_000_000}${process.pid % 100}${phoneCounter++ % 10}`.padStart(9, '0').slice(-9);
   return `13${suffix}`;
+}
+
+/**
+ * Lets the server's caches and search index read the database's change signals now (POST /dev/caches/tick),
+ * instead of within their second: a journey that wrote something a visitor sees calls this, then looks.
+ */
+export async function tickCaches(request: APIRequestContext | Page): Promise<void> {
+  const client = 'request' in request ? request.request : request;
+  const response = await client.post('/dev/caches/tick');
+  expect(response.ok(), 'POST /dev/caches/tick (CACHE_TICK_HOOK_ENABLED)').toBe(true);
+}
+
+/** Parts of the journey's own (part-fixtures.ts), which the caches and the search index know before this resolves. */
+export async function newParts(page: Page, storeDb: StoreDb, count: number, options: Parameters<typeof insertParts>[2] = {}): Promise<OrderPart[]> {
+  const parts = await insertParts(storeDb, count, options);
+  await tickCaches(page);
+  return parts;
+}
+
+let staffSequence = 0;
+
+export interface SignedInStaff {
+  id: number;
+  login: string;
+  displayName: string;
+}
+
+/**
+ * A staff member of the journey's own (createStaffUser: no other journey signs in as them), signed in on
+ * `page` through the console's login form, which ends on `returnPath` (/admin by default).
+ */
+export async function signInStaff(
+  page: Page,
+  storeDb: StoreDb,
+  role: StaffRole,
+  options: { displayName?: string; returnPath?: string } = {},
+): Promise<SignedInStaff> {
+  staffSequence += 1;
+  const login = `${role}${String(process.pid % 10_000)}${Date.now().toString(36)}${String(staffSequence)}`;
+  const password = 'Journey2026x';
+  const displayName = options.displayName ?? `测试${role}`;
+  const { id, totp } = await createStaffUser(storeDb, { login, displayName, role, password });
+  const returnPath = options.returnPath ?? '/admin';
+  await page.goto(returnPath === '/admin' ? '/admin/login' : `/admin/login?return=${encodeURIComponent(returnPath)}`);
+  await waitForHydration(page);
+  await page.getByLabel('登录名').fill(login);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByLabel('动态码').fill(await generate({ secret: totp.secret }));
+  await page.getByRole('button', { name: '登录' }).click();
+  await expect(page).toHaveURL(new RegExp(`${returnPath.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+  await waitForHydration(page);
+  return { id, login, displayName };
 }
 
 /** Waits until the page's script has taken over its server-rendered markup (a click before that does nothing). */
@@ -56,6 +112,8 @@ export interface StoreFixtures {
   memberFields: MemberFields;
   /** A new member, signed in in the page's browser context before the test starts. */
   member: NewMember;
+  /** A part of the journey's own (newParts), for a journey that buys one, reprices it or moves its stock. */
+  part: OrderPart;
 }
 
 export interface StoreWorkerFixtures {
@@ -102,6 +160,12 @@ export const test = base.extend<StoreFixtures, StoreWorkerFixtures>({
   member: async ({ page, storeDb, memberFields }, use) => {
     await use(await signInNewMember(page, storeDb, memberFields));
   },
+  part: async ({ page, storeDb }, use) => {
+    const [part] = await newParts(page, storeDb, 1);
+    if (!part) throw new Error('no part');
+    await use(part);
+  },
 });
 
 export { expect };
+export type { OrderPart };

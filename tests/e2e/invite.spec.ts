@@ -1,5 +1,5 @@
-import { expect, test, uniquePhone, waitForHydration } from './fixtures.ts';
-import { orderParts, placeOrder, registerThroughPage, saveShenzhenAddress } from './order-fixtures.ts';
+import { expect, newParts, test, uniquePhone, waitForHydration } from './fixtures.ts';
+import { placeOrder, registerThroughPage, saveShenzhenAddress } from './order-fixtures.ts';
 
 test.describe('邀请有礼', () => {
   test("a friend registers through the member's invite link and pays a first order: the inviter gets the coupon, the message and the row", async ({
@@ -35,7 +35,7 @@ test.describe('邀请有礼', () => {
     expect(invitee.inviter).toBe(member.userNumber);
 
     // The reward needs a first order paying at least the reward coupon's threshold for its goods (满200减20: ¥200.00).
-    const parts = await orderParts(storeDb, 1, { minLineCents: 20_000, skip: 40 });
+    const parts = await newParts(page, storeDb, 1, { minLineCents: 20_000 });
     const placed = await placeOrder(friend, parts, await saveShenzhenAddress(friend));
     await page.goto('/user/invite');
     await expect(page.getByTestId('invitee-row')).toHaveCount(1);

@@ -1,5 +1,5 @@
-import { expect, test, waitForHydration } from './fixtures.ts';
-import { orderParts, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
+import { expect, newParts, test, waitForHydration } from './fixtures.ts';
+import { placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
 
 /** The keyboard and ARIA patterns of docs/areas/accessibility.md: the search combobox, the category menu, the modal dialog. */
 
@@ -115,7 +115,7 @@ test.describe('the category mega-menu', () => {
 test.describe('the modal dialog', () => {
   test('takes the focus on open, keeps Tab and Shift+Tab inside, closes on Escape and gives the focus back', async ({ page, storeDb, member }) => {
     expect(member.userId).toBeGreaterThan(0);
-    const [part] = await orderParts(storeDb, 1, { skip: 17 });
+    const [part] = await newParts(page, storeDb, 1);
     if (!part) throw new Error('no part');
     const placed = await placeOrder(page, [part], await saveShenzhenAddress(page));
     await page.goto('/user/order/list');

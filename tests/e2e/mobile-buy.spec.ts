@@ -4,9 +4,9 @@ import { accountCalls } from '../../src/contract/account-calls.ts';
 import type { AnyCall, CallBody } from '../../src/contract/call.ts';
 import { cartCalls } from '../../src/contract/cart-calls.ts';
 import { formatCents } from '../../src/contract/pricing.ts';
-import { expect, latestSmsCode, test, uniquePhone, waitForHydration } from './fixtures.ts';
+import { expect, latestSmsCode, newParts, test, uniquePhone, waitForHydration } from './fixtures.ts';
 import { createMember } from '../../src/server/testing/factories.ts';
-import { orderParts, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
+import { placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
 
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
@@ -52,7 +52,7 @@ const payableOf = (text: string | null) => Math.round(Number((text ?? '').replac
 
 test('a member logs in on a phone, changes the cart, checks out with a new address, pays, and finds the order', async ({ page, request, storeDb }) => {
   test.setTimeout(90_000);
-  const [part] = await orderParts(storeDb, 1, { minLineCents: 2_000, skip: 9 });
+  const [part] = await newParts(page, storeDb, 1, { minLineCents: 2_000 });
   if (!part) throw new Error('no part to order');
   const phone = uniquePhone();
   const call = await registerByApi(request, phone, 'shop2026');
@@ -170,7 +170,7 @@ test('SMS login on a phone goes back to the page that asked for it', async ({ pa
 });
 
 test('a member cancels an unpaid order on the phone and buys it again into the mobile cart', async ({ page, storeDb, member }) => {
-  const [part] = await orderParts(storeDb, 1, { minLineCents: 1_000, skip: 12 });
+  const [part] = await newParts(page, storeDb, 1, { minLineCents: 1_000 });
   if (!part) throw new Error('no part to order');
   await page.goto('/m');
   const placed = await placeOrder(page, [part], await saveShenzhenAddress(page));

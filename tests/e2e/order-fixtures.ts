@@ -7,10 +7,10 @@ import type { AnyCall, CallBody, CallResponse } from '../../src/contract/call.ts
 import { cartCalls } from '../../src/contract/cart-calls.ts';
 import { ShortfallChoice, type PlacedOrder } from '../../src/contract/order.ts';
 import { orderCalls } from '../../src/contract/order-calls.ts';
-import { lineAmountCents, roundUpToPack, type PriceTier } from '../../src/contract/pricing.ts';
 import { sessionCookieName } from '../../src/server/http/session.ts';
 import { createMember, startMemberSession } from '../../src/server/testing/factories.ts';
 import { expect, latestSmsCode, waitForHydration, type StoreDb } from './fixtures.ts';
+import type { OrderPart } from './part-fixtures.ts';
 
 /** A call made with the page's session and anti-forgery token; the test fails unless it succeeds. */
 export async function callOk<C extends AnyCall>(page: Page, call: C, body: CallBody<C>): Promise<CallResponse<C>> {
@@ -19,56 +19,6 @@ export async function callOk<C extends AnyCall>(page: Page, call: C, body: CallB
   const envelope = (await response.json()) as { code: number; msg: string; data: CallResponse<C> };
   expect(envelope, `${call.path} ${envelope.msg}`).toMatchObject({ code: 1 });
   return envelope.data;
-}
-
-export interface OrderPart {
-  id: number;
-  code: string;
-  packSize: number;
-  /** A pack multiple at or above the first tier's start, costing at least what was asked. */
-  quantity: number;
-  stock: number;
-  /** The line at that quantity, in cents (its tier's price, rounded once). */
-  amountCents: number;
-}
-
-/**
- * In-stock parts, each with the smallest pack multiple whose line costs at least `minLineCents` at
- * its tier price and leaves most of the stock (so parallel journeys never run a part dry).
- * `skip` takes parts further down the list, so journeys that change a part's price use their own.
- */
-export async function orderParts(storeDb: StoreDb, count: number, { minLineCents = 0, skip = 0 } = {}): Promise<OrderPart[]> {
-  const products = await storeDb
-    .selectFrom('products')
-    .select(['id', 'code', 'packSize', 'stock'])
-    .where('stock', '>', 2000)
-    .orderBy('firstTierPriceE4', 'desc')
-    .orderBy('id')
-    .limit(200)
-    .execute();
-  const tiers = await storeDb
-    .selectFrom('productPrices')
-    .selectAll()
-    .where(
-      'productId',
-      'in',
-      products.map((product) => product.id),
-    )
-    .orderBy('qtyStart')
-    .execute();
-  const parts: OrderPart[] = [];
-  for (const product of products) {
-    const own: PriceTier[] = tiers.filter((tier) => tier.productId === product.id);
-    const first = own[0];
-    if (!first) continue;
-    let quantity = roundUpToPack(first.qtyStart, product.packSize);
-    while (lineAmountCents(own, quantity) < minLineCents) quantity += product.packSize;
-    if (quantity * 5 > product.stock) continue;
-    parts.push({ ...product, quantity, amountCents: lineAmountCents(own, quantity) });
-  }
-  const chosen = parts.slice(skip, skip + count);
-  if (chosen.length < count) throw new Error(`the seed has fewer than ${String(skip + count)} parts for orders`);
-  return chosen;
 }
 
 export async function addToCart(page: Page, part: OrderPart, quantity = part.quantity): Promise<void> {

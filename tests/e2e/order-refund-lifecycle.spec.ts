@@ -9,6 +9,7 @@ import type { StaffRole } from '../../src/contract/staff.ts';
 import { createStaffUser } from '../../src/server/features/staff/staff.service.ts';
 import { insertProduct } from '../../src/server/testing/factories.ts';
 import { expect, test, waitForHydration, type StoreDb } from './fixtures.ts';
+import { shelfOf } from './part-fixtures.ts';
 import { callOk, saveShenzhenAddress } from './order-fixtures.ts';
 
 /**
@@ -22,7 +23,8 @@ const run = `${String(Date.now() % 100_000)}${String(process.pid % 100)}`;
 const password = 'Lifecycle2026x';
 
 async function ownPart(storeDb: StoreDb, suffix: string): Promise<{ id: number; code: string }> {
-  const template = await storeDb.selectFrom('products').select(['brandId', 'categoryFirstId', 'categorySecondId']).orderBy('id').executeTakeFirstOrThrow();
+  // On the journeys' shelf (part-fixtures.ts): hidden categories, so no catalogue page a journey reads alongside changes.
+  const template = await shelfOf(storeDb);
   const code = `OLC${run}${suffix}`;
   const id = await insertProduct(storeDb, {
     ...template,

@@ -7,8 +7,8 @@ import { orderCalls } from '../../src/contract/order-calls.ts';
 import { paymentDevCalls } from '../../src/contract/payment-calls.ts';
 import { staffCsrfCookieName, staffCsrfHeaderName } from '../../src/contract/staff.ts';
 import { createStaffUser } from '../../src/server/features/staff/staff.service.ts';
-import { expect, test, waitForHydration, type StoreDb } from './fixtures.ts';
-import { callOk, orderParts, placeOrder, saveShenzhenAddress, type OrderPart } from './order-fixtures.ts';
+import { expect, newParts, type OrderPart, type StoreDb, test, waitForHydration } from './fixtures.ts';
+import { callOk, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
 
 /** 实时成交 on the home page: a member's unpaid, cancelled and fully refunded orders never show; paid ones do, less any refund. */
 
@@ -50,7 +50,7 @@ test('the home ticker shows a member’s paid orders (less refunds), never the u
   member,
 }) => {
   test.setTimeout(150_000);
-  const [part] = await orderParts(storeDb, 1, { minLineCents: 10_000, skip: 70 });
+  const [part] = await newParts(page, storeDb, 1, { minLineCents: 10_000 });
   if (!part) throw new Error('no part');
   const address = await saveShenzhenAddress(page, '成交统计');
   // Each order takes a different multiple of the part, so its pieces and amount tell it apart on the ticker.

@@ -5,8 +5,8 @@ import { formatCents } from '../../src/contract/pricing.ts';
 import { restock } from '../../src/server/features/order/order-backorder.service.ts';
 import { issueInvoice } from '../../src/server/features/order/order-invoice.service.ts';
 import { confirmBankTransfer, shipOrder } from '../../src/server/features/order/order-staff.service.ts';
-import { expect, test, waitForHydration } from './fixtures.ts';
-import { addToCart, callOk, orderParts, placeOrder, saveShenzhenAddress, signInAnotherMember } from './order-fixtures.ts';
+import { expect, newParts, test, waitForHydration } from './fixtures.ts';
+import { addToCart, callOk, placeOrder, saveShenzhenAddress, signInAnotherMember } from './order-fixtures.ts';
 
 test.describe('my orders', () => {
   test('a visitor is sent to log in and comes back to the order list', async ({ page }) => {
@@ -17,7 +17,7 @@ test.describe('my orders', () => {
 
   test('tabs count orders by state, search finds an order by its number or a part number, and pages hold 10 orders', async ({ page, storeDb, member }) => {
     test.setTimeout(90_000);
-    const parts = await orderParts(storeDb, 3, { skip: 10 });
+    const parts = await newParts(page, storeDb, 3);
     const [a, b, c] = parts;
     if (!a || !b || !c) throw new Error('no parts');
     const address = await saveShenzhenAddress(page);
@@ -65,7 +65,7 @@ test.describe('my orders', () => {
   });
 
   test('cancelling asks first; confirmed, the order shows 已取消 and its stock is back', async ({ page, storeDb, member }) => {
-    const [part] = await orderParts(storeDb, 1, { skip: 13 });
+    const [part] = await newParts(page, storeDb, 1);
     if (!part) throw new Error('no part');
     const stockOf = async () => (await storeDb.selectFrom('products').select('stock').where('id', '=', part.id).executeTakeFirstOrThrow()).stock;
     const before = await stockOf();
@@ -99,7 +99,7 @@ test.describe('my orders', () => {
   });
 
   test('the detail shows the lines, amounts, address and what to do; buy again puts the lines back in the cart', async ({ page, storeDb, member }) => {
-    const parts = await orderParts(storeDb, 2, { skip: 14 });
+    const parts = await newParts(page, storeDb, 2);
     const placed = await placeOrder(page, parts, await saveShenzhenAddress(page, '钱工'));
 
     await page.goto('/user/order/list');
@@ -128,7 +128,7 @@ test.describe('my orders', () => {
 
   test('an order waiting for all shows what is still on back order until the stock arrives, and cannot ship before', async ({ page, storeDb, member }) => {
     // A part far down the list: its stock is emptied for a moment, and no other journey buys it.
-    const [part] = await orderParts(storeDb, 1, { skip: 90 });
+    const [part] = await newParts(page, storeDb, 1);
     if (!part) throw new Error('no part');
     await storeDb.updateTable('products').set({ stock: 0 }).where('id', '=', part.id).execute();
     await page.goto('/');
@@ -172,7 +172,7 @@ test.describe('my orders', () => {
   });
 
   test('another member’s order is not found', async ({ page, storeDb, browser, member }) => {
-    const [part] = await orderParts(storeDb, 1, { skip: 16 });
+    const [part] = await newParts(page, storeDb, 1);
     if (!part) throw new Error('no part');
     const placed = await placeOrder(page, [part], await saveShenzhenAddress(page));
     const owner = await page.goto(`/user/order/detail/${placed.orderNo}`);
@@ -191,7 +191,7 @@ test.describe('my orders', () => {
   test('a shipped order offers 确认收货: confirmed, it shows 已完成 and moves to its tab', async ({ page, storeDb, member }) => {
     expect(member.userId).toBeGreaterThan(0);
     await page.goto('/user/order/list');
-    const [part] = await orderParts(storeDb, 1, { skip: 36 });
+    const [part] = await newParts(page, storeDb, 1);
     if (!part) throw new Error('no part');
     const placed = await placeOrder(page, [part], await saveShenzhenAddress(page));
     await confirmBankTransfer(storeDb, { orderNo: placed.orderNo, amountCents: placed.payableCents, staffNote: '' });
@@ -216,7 +216,7 @@ test.describe('my orders', () => {
   test('an invoice issued by staff shows on the order detail as 已开票, and its message (发票) is in the message centre', async ({ page, storeDb, member }) => {
     await page.goto('/user/order/list');
     await expect(page.getByRole('heading', { name: '我的订单' })).toBeVisible();
-    const [part] = await orderParts(storeDb, 1, { skip: 30 });
+    const [part] = await newParts(page, storeDb, 1);
     if (!part) throw new Error('no part');
     const address = await saveShenzhenAddress(page);
     const invoice = {

@@ -1,17 +1,17 @@
 import type { Page } from '@playwright/test';
 import { formatCents } from '../../src/contract/pricing.ts';
-import { expect, test, type StoreDb } from './fixtures.ts';
-import { orderParts, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
+import { expect, newParts, type StoreDb, test } from './fixtures.ts';
+import { placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
 
-/** An order of one part placed through the calls, as the checkout page places it; `skip` keeps journeys on parts of their own. */
-async function placedOrder(page: Page, storeDb: StoreDb, skip: number) {
-  const parts = await orderParts(storeDb, 1, { minLineCents: 2_000, skip });
+/** An order of one part of the journey's own, placed through the calls as the checkout page places it. */
+async function placedOrder(page: Page, storeDb: StoreDb) {
+  const parts = await newParts(page, storeDb, 1, { minLineCents: 2_000 });
   const address = await saveShenzhenAddress(page);
   return placeOrder(page, parts, address);
 }
 
 test('the cashier counts down, offers the methods, and 模拟支付 leads to the order detail showing 待发货', async ({ page, storeDb, member }) => {
-  const placed = await placedOrder(page, storeDb, 20);
+  const placed = await placedOrder(page, storeDb);
   await page.goto(`/offer/pay/${placed.orderNo}`);
   await expect(page.getByRole('heading', { name: '收银台' })).toBeVisible();
   await expect(page.getByTestId('cashier-order-no')).toHaveText(placed.orderNo);
@@ -48,7 +48,7 @@ test('bank transfer shows the account and the order number as the reference, aga
   member,
 }) => {
   await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
-  const placed = await placedOrder(page, storeDb, 24);
+  const placed = await placedOrder(page, storeDb);
   await page.goto(`/offer/pay/${placed.orderNo}`);
   await page.getByRole('radio', { name: /对公转账/ }).check();
   const bank = page.getByTestId('bank-panel');
@@ -88,7 +88,7 @@ test('bank transfer shows the account and the order number as the reference, aga
 });
 
 test('when the countdown reaches zero the cashier says the order was cancelled, and it is', async ({ page, storeDb, member }) => {
-  const placed = await placedOrder(page, storeDb, 28);
+  const placed = await placedOrder(page, storeDb);
   await storeDb
     .updateTable('orders')
     .set({ expiresAt: Date.now() + 4_000 })

@@ -9,6 +9,7 @@ import { priceQuotation } from '../../src/server/features/quotation/quotation-st
 import { insertProduct } from '../../src/server/testing/factories.ts';
 import type { Browser, Page } from '@playwright/test';
 import { expect, test, waitForHydration, type StoreDb } from './fixtures.ts';
+import { shelfOf } from './part-fixtures.ts';
 import { callOk, saveShenzhenAddress } from './order-fixtures.ts';
 
 /**
@@ -50,7 +51,8 @@ interface OwnPart {
 }
 
 async function ownPart(storeDb: StoreDb, stock: number): Promise<OwnPart> {
-  const template = await storeDb.selectFrom('products').select(['brandId', 'categoryFirstId', 'categorySecondId']).orderBy('id').executeTakeFirstOrThrow();
+  // On the journeys' shelf (part-fixtures.ts): hidden categories, so no catalogue page a journey reads alongside changes.
+  const template = await shelfOf(storeDb);
   partCounter += 1;
   const code = `QLE2E${String(Date.now() % 1_000_000)}${String(process.pid % 100)}P${String(partCounter)}`;
   const id = await insertProduct(storeDb, {

@@ -3,8 +3,8 @@ import { formatCents } from '../../src/contract/pricing.ts';
 import { quotationCalls } from '../../src/contract/quotation-calls.ts';
 import { findQuotationLines } from '../../src/server/features/quotation/quotation.repository.ts';
 import { priceQuotation } from '../../src/server/features/quotation/quotation-staff.service.ts';
-import { expect, test, waitForHydration } from './fixtures.ts';
-import { callOk, orderParts, saveShenzhenAddress } from './order-fixtures.ts';
+import { expect, newParts, test, waitForHydration } from './fixtures.ts';
+import { callOk, saveShenzhenAddress } from './order-fixtures.ts';
 
 const day = 86_400_000;
 /** ¥0.1234 a piece: a price no tier of the seed has, so the page shows the offer's, not the catalogue's. */
@@ -16,7 +16,7 @@ test('a member sends a quotation request, staff price it, the member accepts the
   member,
 }) => {
   test.setTimeout(90_000);
-  const [part] = await orderParts(storeDb, 1, { skip: 11 });
+  const [part] = await newParts(page, storeDb, 1);
   if (!part) throw new Error('no part');
   await saveShenzhenAddress(page);
 

@@ -60,14 +60,22 @@ export interface MenuGroup {
   firsts: MenuFirst[];
 }
 
-/** The category tree as stored, in display order: what the mega-menu must show. */
+/** The category tree as stored, in display order, without what staff hid (the journeys' shelf among them): what the mega-menu must show. */
 export async function storedCategoryTree(storeDb: StoreDb): Promise<MenuGroup[]> {
   const groups = await storeDb.selectFrom('categoryGroups').select(['id', 'name']).orderBy('sort').orderBy('id').execute();
-  const firsts = await storeDb.selectFrom('categories').select(['id', 'groupId', 'name']).where('level', '=', 1).orderBy('sort').orderBy('id').execute();
+  const firsts = await storeDb
+    .selectFrom('categories')
+    .select(['id', 'groupId', 'name'])
+    .where('level', '=', 1)
+    .where('isHidden', '=', 0)
+    .orderBy('sort')
+    .orderBy('id')
+    .execute();
   const seconds = await storeDb
     .selectFrom('categories')
     .select(['id', 'parentId', 'name', 'skuCount'])
     .where('level', '=', 2)
+    .where('isHidden', '=', 0)
     .orderBy('sort')
     .orderBy('id')
     .execute();
