@@ -42,18 +42,18 @@ module.exports = {
     {
       name: 'web-no-runtime-zod',
       comment:
-        'zod stays out of the browser bundle: web code may import zod and the request schemas (src/contract/*-requests.ts) for their types only (`import type`).',
+        'zod stays out of the browser bundle: web code may import zod and the request schemas (src/contract/*-requests.ts, src/contract/console/*-requests.ts) for their types only (`import type`).',
       severity: 'error',
       from: { path: '^src/web/' },
-      to: { path: ['(^|/)node_modules/zod/', '^src/contract/[^/]+-requests\\.ts$'], dependencyTypesNot: ['type-only'] },
+      to: { path: ['(^|/)node_modules/zod/', '^src/contract/(?:console/)?[^/]+-requests\\.ts$'], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'contract-runtime-zod-only-in-requests',
       comment:
-        'Only the request schemas (src/contract/*-requests.ts) use zod at run time, so that the rest of src/contract, which the browser imports, keeps zod out of its bundle (web-no-runtime-zod sees only the browser\u2019s direct imports: staff-grid.ts once carried gridQuerySchema and brought all of zod into every console page). Elsewhere in src/contract, zod and the request schemas are for types only.',
+        'Only the request schemas (src/contract/*-requests.ts, src/contract/console/*-requests.ts) use zod at run time, so that the rest of src/contract, which the browser imports, keeps zod out of its bundle (web-no-runtime-zod sees only the browser\u2019s direct imports: staff-grid.ts once carried gridQuerySchema and brought all of zod into every console page). Elsewhere in src/contract, zod and the request schemas are for types only.',
       severity: 'error',
       from: { path: '^src/contract/', pathNot: ['-requests\\.ts$', TEST_FILE] },
-      to: { path: ['(^|/)node_modules/zod/', '^src/contract/[^/]+-requests\\.ts$'], dependencyTypesNot: ['type-only'] },
+      to: { path: ['(^|/)node_modules/zod/', '^src/contract/(?:console/)?[^/]+-requests\\.ts$'], dependencyTypesNot: ['type-only'] },
     },
     {
       name: 'feature-to-other-feature-only-via-service',

@@ -7,13 +7,17 @@ import { compression } from 'vite-plugin-compression2';
 /** BUILD_DIR lets parallel builds (CI, several developers) keep apart; dist by default. */
 const buildDir = process.env.BUILD_DIR ?? 'dist';
 
-/** One browser entry per page: every file in src/web/entries. */
-const entriesDir = resolve(import.meta.dirname, 'src/web/entries');
-const pageEntries = Object.fromEntries(
-  readdirSync(entriesDir)
+/**
+ * One browser entry per page: every file in src/web/entries (the shop's, named `home`) and in
+ * src/web/console/entries (the console's, named `console/orders`: src/server/ssr/entry-files.ts).
+ */
+function entriesIn(folder: string, namePrefix: string): [string, string][] {
+  const dir = resolve(import.meta.dirname, folder);
+  return readdirSync(dir)
     .filter((name) => name.endsWith('.tsx'))
-    .map((name) => [name.replace(/\.tsx$/, ''), resolve(entriesDir, name)]),
-);
+    .map((name) => [`${namePrefix}${name.replace(/\.tsx$/, '')}`, resolve(dir, name)]);
+}
+const pageEntries = Object.fromEntries([...entriesIn('src/web/entries', ''), ...entriesIn('src/web/console/entries', 'console/')]);
 
 /**
  * The browser runs React's API on Preact (preact/compat): React DOM alone is 66.5 KiB gzipped, most of the

@@ -1,11 +1,11 @@
 import { readdirSync } from 'node:fs';
 import { generate } from 'otplib';
 import type { Page } from '@playwright/test';
-import { adminComplaintDetailPath, adminOrderDetailPath } from '../../src/contract/admin-orders.ts';
-import { contentDeskPaths } from '../../src/contract/admin-content.ts';
-import { marketingDeskPaths } from '../../src/contract/admin-marketing.ts';
-import { adminProductNewPath, adminProductsPath } from '../../src/contract/admin-products.ts';
-import { quotationDeskPaths } from '../../src/contract/admin-quotation.ts';
+import { adminComplaintDetailPath, adminOrderDetailPath } from '../../src/contract/console/orders.ts';
+import { contentDeskPaths } from '../../src/contract/console/content.ts';
+import { marketingDeskPaths } from '../../src/contract/console/marketing.ts';
+import { adminProductNewPath, adminProductsPath } from '../../src/contract/console/products.ts';
+import { quotationDeskPaths } from '../../src/contract/console/quotation.ts';
 import { complaintCalls } from '../../src/contract/complaint-calls.ts';
 import { paymentDevCalls } from '../../src/contract/payment-calls.ts';
 import { quotationCalls } from '../../src/contract/quotation-calls.ts';
@@ -24,7 +24,7 @@ import { callOk, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
  * keeps its menu at its width and never grows wider than the window; wide grids, tables and forms
  * scroll inside their own frame. The pages are the menu's desks (consoleDesks), the desks' own
  * sub-pages from their contracts, and a detail page of each desk that has one, on records this
- * journey makes itself; every console entry in src/web/entries must have been seen.
+ * journey makes itself; every console entry in src/web/console/entries must have been seen.
  */
 
 /** .admin-menu in admin.css. */
@@ -35,9 +35,9 @@ const password = 'LayoutDesk2026x';
 let partCounter = 0;
 
 /** Every browser entry of the console: a page missing from the journey's list fails it. */
-const consoleEntries = readdirSync('src/web/entries')
-  .filter((file) => /^admin-[a-z-]+\.tsx$/.test(file))
-  .map((file) => file.replace(/\.tsx$/, ''))
+const consoleEntries = readdirSync('src/web/console/entries')
+  .filter((file) => /^[a-z-]+\.tsx$/.test(file))
+  .map((file) => `console/${file.replace(/\.tsx$/, '')}`)
   .sort();
 
 interface Layout {
@@ -63,7 +63,7 @@ async function layoutOf(page: Page): Promise<Layout> {
       overflowing: [...document.querySelectorAll('.admin-main, .admin-main .admin-card')]
         .filter((box) => box.scrollWidth > box.clientWidth)
         .map((box) => `${box.className} “${box.querySelector('h1, h2, h3')?.textContent ?? ''}” ${String(box.scrollWidth)} > ${String(box.clientWidth)}`),
-      entry: /\/(admin-[a-z-]+?)-[\w-]{8}\.js$/.exec(script)?.[1] ?? null,
+      entry: /\/(console\/[a-z-]+?)-[\w-]{8}\.js$/.exec(script)?.[1] ?? null,
     };
   });
 }
@@ -75,7 +75,7 @@ async function checkLayout(page: Page, name: string, seen: Set<string>): Promise
     const layout = await layoutOf(page);
     expect.soft(layout.scrollWidth, `${name} at ${String(width)} px: the page is no wider than the window`).toBeLessThanOrEqual(layout.clientWidth);
     expect.soft(layout.overflowing, `${name} at ${String(width)} px: nothing sticks out of its card`).toEqual([]);
-    if (layout.entry !== 'admin-login') {
+    if (layout.entry !== 'console/login') {
       expect.soft(layout.menuWidth, `${name} at ${String(width)} px: the menu's width`).toBe(menuWidth);
       const [first = 0] = layout.menuItemHeights;
       expect

@@ -1,6 +1,6 @@
 import { generate } from 'otplib';
 import type { Browser, Page } from '@playwright/test';
-import { adminOrderCalls } from '../../src/contract/admin-orders-calls.ts';
+import { adminOrderCalls } from '../../src/contract/console/orders-calls.ts';
 import { formatAmount, formatPieces } from '../../src/contract/home.ts';
 import type { PlacedOrder } from '../../src/contract/order.ts';
 import { orderCalls } from '../../src/contract/order-calls.ts';

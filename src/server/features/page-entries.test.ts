@@ -14,6 +14,7 @@ import { createTestDb } from '../testing/test-db.ts';
 import type { Page } from '../ssr/page-registry.ts';
 import { SearchService } from './search/search.service.ts';
 import { systemClock } from '../ops/clock.ts';
+import { entrySourcePath } from '../ssr/entry-files.ts';
 
 /** A page is named three times: its route, its browser entry and its component. They must agree. */
 describe('page entries', () => {
@@ -41,8 +42,8 @@ describe('page entries', () => {
 
     expect(pages.length).toBeGreaterThan(15);
     for (const page of pages) {
-      const source = readFileSync(resolve(import.meta.dirname, `../../web/entries/${page.entry}.tsx`), 'utf8');
-      expect(source, `${page.path} → entries/${page.entry}.tsx`).toContain(`hydratePage(${page.componentName});`);
+      const source = readFileSync(resolve(import.meta.dirname, '../../..', entrySourcePath(page.entry)), 'utf8');
+      expect(source, `${page.path} → ${entrySourcePath(page.entry)}`).toContain(`hydratePage(${page.componentName});`);
     }
   });
 });

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { ViteDevServer } from 'vite';
+import { entrySourcePath } from './entry-files.ts';
 
-/** Script and stylesheet tags for one page entry (src/web/entries/{entry}.tsx). */
+/** Script and stylesheet tags for one page entry (its source file: entry-files.ts). */
 export interface PageAssets {
   tagsFor(entry: string, url: string): Promise<{ headTags: string; bodyTags: string }>;
 }
@@ -36,7 +37,7 @@ export function manifestAssets(buildDir = clientBuildDir): PageAssets {
     async tagsFor(entry) {
       const cached = cache.get(entry);
       if (cached) return cached;
-      const key = `src/web/entries/${entry}.tsx`;
+      const key = entrySourcePath(entry);
       const css = new Set<string>();
       const preloads = new Set<string>();
       collect(key, css, preloads, new Set());
@@ -57,7 +58,7 @@ export function viteDevAssets(vite: ViteDevServer): PageAssets {
     async tagsFor(entry, url) {
       const transformed = await vite.transformIndexHtml(url, '<html><head></head><body></body></html>');
       const headTags = /<head>([\s\S]*)<\/head>/.exec(transformed)?.[1] ?? '';
-      return { headTags, bodyTags: `<script type="module" src="/src/web/entries/${entry}.tsx"></script>` };
+      return { headTags, bodyTags: `<script type="module" src="/${entrySourcePath(entry)}"></script>` };
     },
   };
 }

@@ -54,7 +54,7 @@ export function isPageRedirect(value: object): value is PageRedirect {
 export interface PageDefinition<Data> {
   /** Fastify route path, e.g. /product/detail/:productId */
   path: string;
-  /** The browser entry, src/web/entries/{entry}.tsx, which hydrates the same component. */
+  /** The browser entry (src/web/entries/{entry}.tsx, or src/web/console/entries/{name}.tsx for console/{name}: ssr/entry-files.ts), which hydrates the same component. */
   entry: string;
   component: ComponentType<PageState<Data>>;
   /** Visitors are sent to /account/login?return={path and query}. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminProductEditPageData, AdminProductsPageData } from '../../../contract/admin-products.ts';
+import type { AdminProductEditPageData, AdminProductsPageData } from '../../../contract/console/products.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';

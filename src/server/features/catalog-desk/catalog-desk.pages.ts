@@ -1,21 +1,21 @@
-import { adminProductNewPath, adminProductsPath, type AdminProductEditPageData, type AdminProductsPageData } from '../../../contract/admin-products.ts';
+import { adminProductNewPath, adminProductsPath, type AdminProductEditPageData, type AdminProductsPageData } from '../../../contract/console/products.ts';
 import { abilityFor } from '../../../contract/staff-permissions.ts';
-import { AdminProductEditPage } from '../../../web/pages/admin-product-edit-page.tsx';
-import { AdminProductsPage } from '../../../web/pages/admin-products-page.tsx';
+import { AdminProductEditPage } from '../../../web/console/pages/product-edit-page.tsx';
+import { AdminProductsPage } from '../../../web/console/pages/products-page.tsx';
 import { parsePathId } from '../../http/path-params.ts';
 import { definePage, isPageRedirect, type Page } from '../../ssr/page-registry.ts';
 import { staffPageAccess } from '../staff/staff-session.ts';
 import type { CatalogDeskDeps } from './catalog-desk.routes.ts';
 import { listProducts, loadAdminProduct, loadProductFormOptions } from './product-desk.service.ts';
 import { gridPageOfUrl } from '../staff/grid-url-query.ts';
-import { productListQuery } from '../../../contract/admin-products-requests.ts';
+import { productListQuery } from '../../../contract/console/products-requests.ts';
 
 /** The signed-in staff member who may read products, or where to send the visitor (the guard of /admin/audit). */
 export function catalogDeskPages(deps: CatalogDeskDeps): Page[] {
   return [
     definePage<AdminProductsPageData>({
       path: adminProductsPath,
-      entry: 'admin-products',
+      entry: 'console/products',
       component: AdminProductsPage,
       async load(context) {
         const reader = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'Product' });
@@ -33,7 +33,7 @@ export function catalogDeskPages(deps: CatalogDeskDeps): Page[] {
     }),
     definePage<AdminProductEditPageData>({
       path: adminProductNewPath,
-      entry: 'admin-product-edit',
+      entry: 'console/product-edit',
       component: AdminProductEditPage,
       async load(context) {
         const reader = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'Product' });
@@ -48,7 +48,7 @@ export function catalogDeskPages(deps: CatalogDeskDeps): Page[] {
     }),
     definePage<AdminProductEditPageData>({
       path: `${adminProductsPath}/:productId`,
-      entry: 'admin-product-edit',
+      entry: 'console/product-edit',
       component: AdminProductEditPage,
       async load(context) {
         const productId = parsePathId(context.params.productId);

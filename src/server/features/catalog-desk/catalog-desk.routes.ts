@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { adminProductExportPath, adminProductMessages, lifecycleLabels, type AdminProductRow } from '../../../contract/admin-products.ts';
-import { adminProductsCalls } from '../../../contract/admin-products-calls.ts';
-import { adminProductsRequests, productListQuery } from '../../../contract/admin-products-requests.ts';
+import { adminProductExportPath, adminProductMessages, lifecycleLabels, type AdminProductRow } from '../../../contract/console/products.ts';
+import { adminProductsCalls } from '../../../contract/console/products-calls.ts';
+import { adminProductsRequests, productListQuery } from '../../../contract/console/products-requests.ts';
 import { warehouseStockText } from '../../../contract/warehouse.ts';
 import { formatUnitPriceE4 } from '../../../contract/money.ts';
 import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';

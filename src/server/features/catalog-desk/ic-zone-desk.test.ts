@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { AdminProduct, ProductFormValues } from '../../../contract/admin-products.ts';
-import { adminProductsCalls } from '../../../contract/admin-products-calls.ts';
+import type { AdminProduct, ProductFormValues } from '../../../contract/console/products.ts';
+import { adminProductsCalls } from '../../../contract/console/products-calls.ts';
 import type { DiscountPageData } from '../../../web/pages/discount-page.tsx';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';

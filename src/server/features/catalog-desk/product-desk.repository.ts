@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ProductLifecycle } from '../../../contract/admin-products.ts';
+import type { ProductLifecycle } from '../../../contract/console/products.ts';
 import type { Database } from '../../db/database.ts';
 
 /** The product desk's grid and form choices: reads only (the catalogue writes its products, catalog/product-staff.service.ts). */

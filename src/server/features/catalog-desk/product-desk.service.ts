@@ -10,8 +10,8 @@ import {
   type ProductFormValues,
   type ProductLifecycle,
   type ProductStockResult,
-} from '../../../contract/admin-products.ts';
-import type { productListQuery as productListSchema } from '../../../contract/admin-products-requests.ts';
+} from '../../../contract/console/products.ts';
+import type { productListQuery as productListSchema } from '../../../contract/console/products-requests.ts';
 import { brandDisplayName } from '../../../contract/catalog.ts';
 import type { WarehouseStock } from '../../../contract/warehouse.ts';
 import { formatBeijingTime } from '../../../contract/coupon.ts';

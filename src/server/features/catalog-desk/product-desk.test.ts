@@ -1,7 +1,7 @@
 import { pino } from 'pino';
 import { afterAll, describe, expect, it } from 'vitest';
-import type { AdminProduct, ProductFormValues } from '../../../contract/admin-products.ts';
-import { adminProductsCalls } from '../../../contract/admin-products-calls.ts';
+import type { AdminProduct, ProductFormValues } from '../../../contract/console/products.ts';
+import { adminProductsCalls } from '../../../contract/console/products-calls.ts';
 import type { ProductDetail } from '../../../contract/catalog.ts';
 import { catalogCalls } from '../../../contract/catalog-calls.ts';
 import type { SearchParams } from '../../../contract/search.ts';

@@ -7,7 +7,7 @@ import {
   productImageBytes,
   productImageKeyPrefix,
   type UploadedProductImage,
-} from '../../../contract/admin-products.ts';
+} from '../../../contract/console/products.ts';
 import { staffErrors } from '../../../contract/staff.ts';
 import { abilityFor } from '../../../contract/staff-permissions.ts';
 import { imageMimes, uploadErrors, uploadFileField, uploadMessages } from '../../../contract/upload.ts';

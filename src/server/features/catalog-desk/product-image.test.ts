@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminProductImageUploadPath, type AdminProduct, type UploadedProductImage } from '../../../contract/admin-products.ts';
-import { adminProductsCalls } from '../../../contract/admin-products-calls.ts';
+import { adminProductImageUploadPath, type AdminProduct, type UploadedProductImage } from '../../../contract/console/products.ts';
+import { adminProductsCalls } from '../../../contract/console/products-calls.ts';
 import type { ProductDetail } from '../../../contract/catalog.ts';
 import type { Envelope } from '../../../contract/envelope.ts';
 import { staffCsrfCookieName, staffCsrfHeaderName } from '../../../contract/staff.ts';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
-import type { AdminProduct, ProductFormValues } from '../../../contract/admin-products.ts';
-import { adminProductsCalls } from '../../../contract/admin-products-calls.ts';
+import type { AdminProduct, ProductFormValues } from '../../../contract/console/products.ts';
+import { adminProductsCalls } from '../../../contract/console/products-calls.ts';
 import { insertProduct } from '../../testing/factories.ts';
 import { testEngine } from '../../testing/test-db.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';

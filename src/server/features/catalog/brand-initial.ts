@@ -1,5 +1,5 @@
 import { pinyin } from 'pinyin-pro';
-import { latinInitialOf, type BrandInitial } from '../../../contract/admin-taxonomy.ts';
+import { latinInitialOf, type BrandInitial } from '../../../contract/console/taxonomy.ts';
 
 /** The letter a brand is listed under on /brand: the name's Latin first letter, the pinyin of a Chinese one, else '#'. */
 export function brandInitialOf(name: string): BrandInitial {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { brandLogoKeyPattern, taxonomyErrors, taxonomyMessages } from '../../../contract/admin-taxonomy.ts';
+import { brandLogoKeyPattern, taxonomyErrors, taxonomyMessages } from '../../../contract/console/taxonomy.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { taxonomyErrors, taxonomyMessages, type AdminCategory, type AdminCategoryGroup, type CategoryDeskState } from '../../../contract/admin-taxonomy.ts';
+import { taxonomyErrors, taxonomyMessages, type AdminCategory, type AdminCategoryGroup, type CategoryDeskState } from '../../../contract/console/taxonomy.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';

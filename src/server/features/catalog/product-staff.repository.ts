@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { ProductFormValues, ProductLifecycle, ProductTierInput } from '../../../contract/admin-products.ts';
+import type { ProductFormValues, ProductLifecycle, ProductTierInput } from '../../../contract/console/products.ts';
 import type { Database } from '../../db/database.ts';
 
 /** The products as the console's product desk reads and writes them (product-staff.service.ts). */

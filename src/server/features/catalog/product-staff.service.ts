@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { adminProductErrors, isUploadedProductImage, type AdminProduct, type ProductFormValues } from '../../../contract/admin-products.ts';
+import { adminProductErrors, isUploadedProductImage, type AdminProduct, type ProductFormValues } from '../../../contract/console/products.ts';
 import { formatBeijingTime } from '../../../contract/coupon.ts';
 import { normalizePartNumber } from '../../../contract/part-number.ts';
 import { parseQuantity } from '../../../contract/value-query.ts';

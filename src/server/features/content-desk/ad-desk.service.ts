@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { adDraftKey, contentDeskErrors, type AdminAd, type Drafted } from '../../../contract/admin-content.ts';
+import { adDraftKey, contentDeskErrors, type AdminAd, type Drafted } from '../../../contract/console/content.ts';
 import type { AdPosition } from '../../../contract/content.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';

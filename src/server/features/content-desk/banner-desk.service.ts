@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AdminBanner } from '../../../contract/admin-content.ts';
+import type { AdminBanner } from '../../../contract/console/content.ts';
 import type { Database } from '../../db/database.ts';
 import type { AlongsideChange } from '../../db/transaction.ts';
 import {

@@ -5,14 +5,14 @@ import {
   type ContentHomePageData,
   type ContentNewsPageData,
   type ContentSitePageData,
-} from '../../../contract/admin-content.ts';
+} from '../../../contract/console/content.ts';
 import { greetingFor } from '../../../contract/home.ts';
 import type { StaffHomePageData } from '../../../contract/staff.ts';
-import { AdminContentAdsPage } from '../../../web/pages/admin-content-ads-page.tsx';
-import { AdminContentHelpPage } from '../../../web/pages/admin-content-help-page.tsx';
-import { AdminContentHomePage } from '../../../web/pages/admin-content-home-page.tsx';
-import { AdminContentNewsPage } from '../../../web/pages/admin-content-news-page.tsx';
-import { AdminContentSitePage } from '../../../web/pages/admin-content-site-page.tsx';
+import { AdminContentAdsPage } from '../../../web/console/pages/content-ads-page.tsx';
+import { AdminContentHelpPage } from '../../../web/console/pages/content-help-page.tsx';
+import { AdminContentHomePage } from '../../../web/console/pages/content-home-page.tsx';
+import { AdminContentNewsPage } from '../../../web/console/pages/content-news-page.tsx';
+import { AdminContentSitePage } from '../../../web/console/pages/content-site-page.tsx';
 import { HelpPage } from '../../../web/pages/help-page.tsx';
 import { HomePage } from '../../../web/pages/home-page.tsx';
 import type { ServiceDeps } from '../../service-deps.ts';
@@ -28,7 +28,7 @@ import { readPreviewSiteContent } from './content-preview.service.ts';
 import { getSiteSettings, listFriendlyLinks, listHotKeywords } from './site-desk.service.ts';
 import { shellWithSiteContent } from '../shell/shell.service.ts';
 import { gridPageOfUrl } from '../staff/grid-url-query.ts';
-import { contentDeskRequests } from '../../../contract/admin-content-requests.ts';
+import { contentDeskRequests } from '../../../contract/console/content-requests.ts';
 
 const readContent = { action: 'read', subject: 'Content' } as const;
 
@@ -39,7 +39,7 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
   return [
     definePage<ContentHomePageData>({
       path: contentDeskPaths.home,
-      entry: 'admin-content-home',
+      entry: 'console/content-home',
       component: AdminContentHomePage,
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, deps, readContent);
@@ -49,7 +49,7 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
     }),
     definePage<ContentNewsPageData>({
       path: contentDeskPaths.news,
-      entry: 'admin-content-news',
+      entry: 'console/content-news',
       component: AdminContentNewsPage,
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, deps, readContent);
@@ -63,7 +63,7 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
     }),
     definePage<ContentHelpPageData>({
       path: contentDeskPaths.help,
-      entry: 'admin-content-help',
+      entry: 'console/content-help',
       component: AdminContentHelpPage,
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, deps, readContent);
@@ -73,7 +73,7 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
     }),
     definePage<ContentAdsPageData>({
       path: contentDeskPaths.ads,
-      entry: 'admin-content-ads',
+      entry: 'console/content-ads',
       component: AdminContentAdsPage,
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, deps, readContent);
@@ -83,7 +83,7 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
     }),
     definePage<ContentSitePageData>({
       path: contentDeskPaths.site,
-      entry: 'admin-content-site',
+      entry: 'console/content-site',
       component: AdminContentSitePage,
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, deps, readContent);

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { contentDeskMessages } from '../../../contract/admin-content.ts';
-import { contentDeskCalls } from '../../../contract/admin-content-calls.ts';
-import { contentDeskRequests } from '../../../contract/admin-content-requests.ts';
+import { contentDeskMessages } from '../../../contract/console/content.ts';
+import { contentDeskCalls } from '../../../contract/console/content-calls.ts';
+import { contentDeskRequests } from '../../../contract/console/content-requests.ts';
 import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { contentDeskErrors, type ContentDraftKey, type ContentDraftState, type Drafted } from '../../../contract/admin-content.ts';
+import { contentDeskErrors, type ContentDraftKey, type ContentDraftState, type Drafted } from '../../../contract/console/content.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';

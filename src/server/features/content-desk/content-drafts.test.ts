@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { contentDeskPaths, type AdminAd } from '../../../contract/admin-content.ts';
-import { contentDeskCalls } from '../../../contract/admin-content-calls.ts';
+import { contentDeskPaths, type AdminAd } from '../../../contract/console/content.ts';
+import { contentDeskCalls } from '../../../contract/console/content-calls.ts';
 import type { Envelope } from '../../../contract/envelope.ts';
 import type { HomeData } from '../../../contract/home.ts';
 import { buildApp } from '../../app.ts';

@@ -1,6 +1,6 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { contentDeskErrors, contentDeskLimits, contentDeskPaths, type UploadedContentImage } from '../../../contract/admin-content.ts';
+import { contentDeskErrors, contentDeskLimits, contentDeskPaths, type UploadedContentImage } from '../../../contract/console/content.ts';
 import { contentMessages } from '../../../contract/content.ts';
 import { staffErrors } from '../../../contract/staff.ts';
 import { abilityFor } from '../../../contract/staff-permissions.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AdminAd, SiteSettings } from '../../../contract/admin-content.ts';
+import type { AdminAd, SiteSettings } from '../../../contract/console/content.ts';
 import type { Database } from '../../db/database.ts';
 import { readSiteContent, type SiteContent } from '../content/content.service.ts';
 import { siteConfigValuesOf } from '../content/site-settings.service.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AdminHelpPage } from '../../../contract/admin-content.ts';
+import type { AdminHelpPage } from '../../../contract/console/content.ts';
 import type { Database } from '../../db/database.ts';
 import { listHelpPagesForStaff, saveHelpPageByStaff, type HelpPageInput } from '../help/help-staff.service.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';

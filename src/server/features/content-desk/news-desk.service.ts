@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AdminNewsRow } from '../../../contract/admin-content.ts';
+import type { AdminNewsRow } from '../../../contract/console/content.ts';
 import type { GridPage } from '../../../contract/staff-grid.ts';
 import type { Database } from '../../db/database.ts';
 import { deleteNews as deleteNewsEntry, listNewsForStaff, saveNews as saveNewsEntry, type NewsGridQuery, type NewsInput } from '../news/news-staff.service.ts';

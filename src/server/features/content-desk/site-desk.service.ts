@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Drafted, SiteSettings } from '../../../contract/admin-content.ts';
+import type { Drafted, SiteSettings } from '../../../contract/console/content.ts';
 import type { FriendlyLink, HotLabel } from '../../../contract/content.ts';
 import { searchUrl } from '../../../contract/search-url.ts';
 import type { Database } from '../../db/database.ts';

@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { AdminAd } from '../../../contract/admin-content.ts';
+import type { AdminAd } from '../../../contract/console/content.ts';
 import type { FriendlyLink, HotLabel } from '../../../contract/content.ts';
 import { memberDeskErrors } from '../../../contract/member-desk.ts';
 import type { Database } from '../../db/database.ts';

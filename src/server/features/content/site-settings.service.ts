@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { SiteSettings } from '../../../contract/admin-content.ts';
+import type { SiteSettings } from '../../../contract/console/content.ts';
 import { defaultGreetings, type Greetings } from '../../../contract/home.ts';
 import { freeShippingThresholdCents } from '../../../contract/order.ts';
 import type { Database } from '../../db/database.ts';

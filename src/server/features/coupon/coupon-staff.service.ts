@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { marketingDeskMessages as m } from '../../../contract/admin-marketing.ts';
+import { marketingDeskMessages as m } from '../../../contract/console/marketing.ts';
 import { couponErrors } from '../../../contract/coupon.ts';
 import { requestErrors } from '../../../contract/errors.ts';
 import type { Database } from '../../db/database.ts';

@@ -1,7 +1,7 @@
 import type { AdminHomePageData } from '../../../contract/dashboard.ts';
 import { staffHomePath } from '../../../contract/staff.ts';
 import { abilityFor, desksFor } from '../../../contract/staff-permissions.ts';
-import { AdminHomePage } from '../../../web/pages/admin-home-page.tsx';
+import { AdminHomePage } from '../../../web/console/pages/home-page.tsx';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { currentStaff, ensureStaffSid, staffLoginPathFor, type StaffSessionDeps } from '../staff/staff-session.ts';
 import { loadDashboard } from './dashboard.service.ts';
@@ -11,7 +11,7 @@ export function dashboardPages(deps: StaffSessionDeps): Page[] {
   return [
     definePage<AdminHomePageData>({
       path: staffHomePath,
-      entry: 'admin-home',
+      entry: 'console/home',
       component: AdminHomePage,
       async load({ request, reply }) {
         const staff = await currentStaff(request, deps);

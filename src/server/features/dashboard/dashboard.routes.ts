@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { dashboardCalls } from '../../../contract/admin-dashboard-calls.ts';
-import { dashboardRequests } from '../../../contract/admin-dashboard-requests.ts';
+import { dashboardCalls } from '../../../contract/console/dashboard-calls.ts';
+import { dashboardRequests } from '../../../contract/console/dashboard-requests.ts';
 import { staffErrors } from '../../../contract/staff.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';

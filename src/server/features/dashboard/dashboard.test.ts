@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { dashboardCalls } from '../../../contract/admin-dashboard-calls.ts';
+import { dashboardCalls } from '../../../contract/console/dashboard-calls.ts';
 import { lowStockThreshold, permilleOf, type AdminHomePageData, type DashboardData } from '../../../contract/dashboard.ts';
 import { searchCalls } from '../../../contract/search-calls.ts';
 import { staffRoles } from '../../../contract/staff.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contentDeskPaths } from '../../../contract/admin-content.ts';
-import { contentDeskCalls } from '../../../contract/admin-content-calls.ts';
+import { contentDeskPaths } from '../../../contract/console/content.ts';
+import { contentDeskCalls } from '../../../contract/console/content-calls.ts';
 import type { Envelope } from '../../../contract/envelope.ts';
 import type { HelpPageData } from '../../../contract/help.ts';
 import { pageStateOf } from '../../testing/page-state.ts';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AdminHelpPage } from '../../../contract/admin-content.ts';
+import type { AdminHelpPage } from '../../../contract/console/content.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { findHelpPageForStaff, findHelpPagesForStaff } from './help.repository.ts';

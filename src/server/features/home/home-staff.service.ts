@@ -1,5 +1,5 @@
 import type { Kysely, Selectable } from 'kysely';
-import { contentDeskErrors, type AdminBanner } from '../../../contract/admin-content.ts';
+import { contentDeskErrors, type AdminBanner } from '../../../contract/console/content.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { InvitePageData } from '../../../contract/invite.ts';
-import { marketingDeskCalls } from '../../../contract/admin-marketing-calls.ts';
+import { marketingDeskCalls } from '../../../contract/console/marketing-calls.ts';
 import { ConfigError, loadConfig } from '../../config.ts';
 import { createMember, signIn } from '../../testing/factories.ts';
 import { pageStateOf } from '../../testing/page-state.ts';

@@ -1,14 +1,14 @@
-import { marketingDeskPaths, type CouponEditPageData, type CouponsDeskPageData, type MarketingSettingsPageData } from '../../../contract/admin-marketing.ts';
-import { AdminCouponEditPage } from '../../../web/pages/admin-coupon-edit-page.tsx';
-import { AdminCouponsPage } from '../../../web/pages/admin-coupons-page.tsx';
-import { AdminMarketingSettingsPage } from '../../../web/pages/admin-marketing-settings-page.tsx';
+import { marketingDeskPaths, type CouponEditPageData, type CouponsDeskPageData, type MarketingSettingsPageData } from '../../../contract/console/marketing.ts';
+import { AdminCouponEditPage } from '../../../web/console/pages/coupon-edit-page.tsx';
+import { AdminCouponsPage } from '../../../web/console/pages/coupons-page.tsx';
+import { AdminMarketingSettingsPage } from '../../../web/console/pages/marketing-settings-page.tsx';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import type { FeatureDeps } from '../feature-registration.ts';
 import { staffPageAccess } from '../staff/staff-session.ts';
 import { marketingDeskDepsOf } from './marketing-desk.routes.ts';
 import { listCouponDesk, loadCouponDeskDetail, loadMarketingSettings, loadScopeOptions } from './marketing-desk.service.ts';
 import { gridPageOfUrl } from '../staff/grid-url-query.ts';
-import { marketingDeskRequests } from '../../../contract/admin-marketing-requests.ts';
+import { marketingDeskRequests } from '../../../contract/console/marketing-requests.ts';
 
 const readCoupon = { action: 'read', subject: 'Coupon' } as const;
 
@@ -18,7 +18,7 @@ export function marketingDeskPages(featureDeps: FeatureDeps): Page[] {
   return [
     definePage<CouponsDeskPageData>({
       path: marketingDeskPaths.coupons,
-      entry: 'admin-coupons',
+      entry: 'console/coupons',
       component: AdminCouponsPage,
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, featureDeps, readCoupon);
@@ -29,7 +29,7 @@ export function marketingDeskPages(featureDeps: FeatureDeps): Page[] {
     }),
     definePage<CouponEditPageData>({
       path: '/admin/coupons/:templateId',
-      entry: 'admin-coupon-edit',
+      entry: 'console/coupon-edit',
       component: AdminCouponEditPage,
       async load(context) {
         const raw = context.params.templateId ?? '';
@@ -48,7 +48,7 @@ export function marketingDeskPages(featureDeps: FeatureDeps): Page[] {
     }),
     definePage<MarketingSettingsPageData>({
       path: marketingDeskPaths.settings,
-      entry: 'admin-marketing-settings',
+      entry: 'console/marketing-settings',
       component: AdminMarketingSettingsPage,
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, featureDeps, readCoupon);

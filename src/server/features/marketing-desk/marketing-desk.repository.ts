@@ -1,5 +1,5 @@
 import type { Expression, ExpressionBuilder, Kysely, SqlBool } from 'kysely';
-import type { CouponDeskSortColumn, CouponDeskState } from '../../../contract/admin-marketing.ts';
+import type { CouponDeskSortColumn, CouponDeskState } from '../../../contract/console/marketing.ts';
 import type { CouponScope } from '../../../contract/coupon.ts';
 import type { GridQuery } from '../../../contract/staff-grid.ts';
 import type { Database } from '../../db/database.ts';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { marketingDeskMessages, marketingDeskPaths, type CouponDeskRow } from '../../../contract/admin-marketing.ts';
-import { marketingDeskCalls } from '../../../contract/admin-marketing-calls.ts';
-import { marketingDeskRequests } from '../../../contract/admin-marketing-requests.ts';
+import { marketingDeskMessages, marketingDeskPaths, type CouponDeskRow } from '../../../contract/console/marketing.ts';
+import { marketingDeskCalls } from '../../../contract/console/marketing-calls.ts';
+import { marketingDeskRequests } from '../../../contract/console/marketing-requests.ts';
 import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';

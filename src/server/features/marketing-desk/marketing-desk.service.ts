@@ -11,8 +11,8 @@ import {
   type CouponFormValues,
   type CouponScopeOptions,
   type MarketingSettings,
-} from '../../../contract/admin-marketing.ts';
-import type { marketingDeskRequests } from '../../../contract/admin-marketing-requests.ts';
+} from '../../../contract/console/marketing.ts';
+import type { marketingDeskRequests } from '../../../contract/console/marketing-requests.ts';
 import { brandDisplayName } from '../../../contract/catalog.ts';
 import { formatBeijingTime, offerText, scopeText, templateValidityText } from '../../../contract/coupon.ts';
 import { requestErrors } from '../../../contract/errors.ts';

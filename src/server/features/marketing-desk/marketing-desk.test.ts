@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { CouponFormValues } from '../../../contract/admin-marketing.ts';
-import { marketingDeskCalls } from '../../../contract/admin-marketing-calls.ts';
+import type { CouponFormValues } from '../../../contract/console/marketing.ts';
+import { marketingDeskCalls } from '../../../contract/console/marketing-calls.ts';
 import { couponCalls } from '../../../contract/coupon-calls.ts';
 import { staffRoles } from '../../../contract/staff.ts';
 import { abilityFor } from '../../../contract/staff-permissions.ts';

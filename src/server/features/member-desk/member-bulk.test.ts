@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { memberDeskCalls } from '../../../contract/admin-member-desk-calls.ts';
+import { memberDeskCalls } from '../../../contract/console/member-desk-calls.ts';
 import { memberExportPath } from '../../../contract/member-desk.ts';
 import { staffRoles } from '../../../contract/staff.ts';
 import { gridExportHref } from '../../../contract/staff-grid.ts';

@@ -2,17 +2,17 @@ import type { ContactDeskPageData, MemberDeskPageData, MemberDetailPageData, Sup
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
-import { AdminContactMessagesPage } from '../../../web/pages/admin-contact-messages-page.tsx';
-import { AdminMemberDetailPage } from '../../../web/pages/admin-member-detail-page.tsx';
-import { AdminMembersPage } from '../../../web/pages/admin-members-page.tsx';
-import { AdminSupplierApplicationsPage } from '../../../web/pages/admin-supplier-applications-page.tsx';
+import { AdminContactMessagesPage } from '../../../web/console/pages/contact-messages-page.tsx';
+import { AdminMemberDetailPage } from '../../../web/console/pages/member-detail-page.tsx';
+import { AdminMembersPage } from '../../../web/console/pages/members-page.tsx';
+import { AdminSupplierApplicationsPage } from '../../../web/console/pages/supplier-applications-page.tsx';
 import { staffPageAccess } from '../staff/staff-session.ts';
 import { listMembers, listMyMembers, listReps, loadMemberDetail, repViewIfMine } from './member-desk.service.ts';
 import { listContactDesk, listSupplierDesk, loadSupplierDesk } from './service-desk.service.ts';
 import { gridPageOfUrl } from '../staff/grid-url-query.ts';
-import { contactDeskRequests } from '../../../contract/admin-contact-desk-requests.ts';
-import { memberDeskRequests } from '../../../contract/admin-member-desk-requests.ts';
-import { supplierDeskRequests } from '../../../contract/admin-supplier-desk-requests.ts';
+import { contactDeskRequests } from '../../../contract/console/contact-desk-requests.ts';
+import { memberDeskRequests } from '../../../contract/console/member-desk-requests.ts';
+import { supplierDeskRequests } from '../../../contract/console/supplier-desk-requests.ts';
 
 /** An unknown id shows the page's own "not found" state rather than the error page. */
 async function nullIfMissing<T>(loading: Promise<T>): Promise<T | null> {
@@ -34,7 +34,7 @@ export function memberDeskPages(deps: ServiceDeps): Page[] {
   return [
     definePage<MemberDeskPageData>({
       path: '/admin/members',
-      entry: 'admin-members',
+      entry: 'console/members',
       component: AdminMembersPage,
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'Member' });
@@ -49,7 +49,7 @@ export function memberDeskPages(deps: ServiceDeps): Page[] {
     }),
     definePage<MemberDetailPageData>({
       path: '/admin/members/:userId',
-      entry: 'admin-member-detail',
+      entry: 'console/member-detail',
       component: AdminMemberDetailPage,
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'Member' });
@@ -62,7 +62,7 @@ export function memberDeskPages(deps: ServiceDeps): Page[] {
     }),
     definePage<ContactDeskPageData>({
       path: '/admin/contact-messages',
-      entry: 'admin-contact-messages',
+      entry: 'console/contact-messages',
       component: AdminContactMessagesPage,
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'ContactMessage' });
@@ -73,7 +73,7 @@ export function memberDeskPages(deps: ServiceDeps): Page[] {
     }),
     definePage<SupplierDeskPageData>({
       path: '/admin/supplier-applications',
-      entry: 'admin-supplier-applications',
+      entry: 'console/supplier-applications',
       component: AdminSupplierApplicationsPage,
       async load(context) {
         const access = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'SupplierApplication' });

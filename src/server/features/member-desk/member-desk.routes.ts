@@ -1,10 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { contactDeskCalls } from '../../../contract/admin-contact-desk-calls.ts';
-import { contactDeskRequests } from '../../../contract/admin-contact-desk-requests.ts';
-import { memberDeskCalls } from '../../../contract/admin-member-desk-calls.ts';
-import { memberDeskRequests } from '../../../contract/admin-member-desk-requests.ts';
-import { supplierDeskCalls } from '../../../contract/admin-supplier-desk-calls.ts';
-import { supplierDeskRequests } from '../../../contract/admin-supplier-desk-requests.ts';
+import { contactDeskCalls } from '../../../contract/console/contact-desk-calls.ts';
+import { contactDeskRequests } from '../../../contract/console/contact-desk-requests.ts';
+import { memberDeskCalls } from '../../../contract/console/member-desk-calls.ts';
+import { memberDeskRequests } from '../../../contract/console/member-desk-requests.ts';
+import { supplierDeskCalls } from '../../../contract/console/supplier-desk-calls.ts';
+import { supplierDeskRequests } from '../../../contract/console/supplier-desk-requests.ts';
 import {
   memberDeskMessages,
   memberExportPath,

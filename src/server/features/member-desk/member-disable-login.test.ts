@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SendMsgType } from '../../../contract/account.ts';
 import { accountCalls } from '../../../contract/account-calls.ts';
-import { memberDeskCalls } from '../../../contract/admin-member-desk-calls.ts';
+import { memberDeskCalls } from '../../../contract/console/member-desk-calls.ts';
 import { wechatCalls } from '../../../contract/wechat-calls.ts';
 import type { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { contactDeskCalls } from '../../../contract/admin-contact-desk-calls.ts';
-import { supplierDeskCalls } from '../../../contract/admin-supplier-desk-calls.ts';
+import { contactDeskCalls } from '../../../contract/console/contact-desk-calls.ts';
+import { supplierDeskCalls } from '../../../contract/console/supplier-desk-calls.ts';
 import { supplierCalls } from '../../../contract/supplier-calls.ts';
 import { staffRoles } from '../../../contract/staff.ts';
 import { abilityFor } from '../../../contract/staff-permissions.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { supplierDeskCalls } from '../../../contract/admin-supplier-desk-calls.ts';
+import { supplierDeskCalls } from '../../../contract/console/supplier-desk-calls.ts';
 import { supplierExportPath } from '../../../contract/member-desk.ts';
 import { gridExportHref } from '../../../contract/staff-grid.ts';
 import { createMember } from '../../testing/factories.ts';

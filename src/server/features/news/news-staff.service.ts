@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { contentDeskErrors, type AdminNewsRow } from '../../../contract/admin-content.ts';
-import type { contentDeskRequests } from '../../../contract/admin-content-requests.ts';
+import { contentDeskErrors, type AdminNewsRow } from '../../../contract/console/content.ts';
+import type { contentDeskRequests } from '../../../contract/console/content-requests.ts';
 import type { NewsKind } from '../../../contract/news.ts';
 import type { GridPage } from '../../../contract/staff-grid.ts';
 import type { Database } from '../../db/database.ts';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { memberDeskCalls } from '../../../contract/admin-member-desk-calls.ts';
+import { memberDeskCalls } from '../../../contract/console/member-desk-calls.ts';
 import type { OpenApiFailureBody } from '../../../contract/open-api.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';

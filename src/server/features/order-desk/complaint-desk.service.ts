@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import { orderDeskErrors, type AdminComplaintDetail, type AdminComplaintRow } from '../../../contract/admin-orders.ts';
-import type { adminComplaintRequests, complaintGridQuery } from '../../../contract/admin-orders-requests.ts';
+import { orderDeskErrors, type AdminComplaintDetail, type AdminComplaintRow } from '../../../contract/console/orders.ts';
+import type { adminComplaintRequests, complaintGridQuery } from '../../../contract/console/orders-requests.ts';
 import { complaintStatusLabels, complaintTypeLabels, lineShareCents } from '../../../contract/complaint.ts';
 import { findCarrier } from '../../../contract/delivery.ts';
 import { ActorKind, type Actor } from '../../../contract/lifecycle.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminComplaintCalls } from '../../../contract/admin-orders-calls.ts';
+import { adminComplaintCalls } from '../../../contract/console/orders-calls.ts';
 import { complaintCalls } from '../../../contract/complaint-calls.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { orderAtStage, uploadFeedbackPhoto } from '../complaint/testing/complaint-fixture.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { adminInvoiceFilePath } from '../../../contract/admin-orders.ts';
-import { adminOrderCalls } from '../../../contract/admin-orders-calls.ts';
+import { adminInvoiceFilePath } from '../../../contract/console/orders.ts';
+import { adminOrderCalls } from '../../../contract/console/orders-calls.ts';
 import type { Envelope } from '../../../contract/envelope.ts';
 import { orderCalls } from '../../../contract/order-calls.ts';
 import { staffCsrfCookieName, staffCsrfHeaderName } from '../../../contract/staff.ts';

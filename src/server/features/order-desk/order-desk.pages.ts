@@ -4,26 +4,26 @@ import {
   type AdminComplaintsPageData,
   type AdminOrderDetailPageData,
   type AdminOrdersPageData,
-} from '../../../contract/admin-orders.ts';
+} from '../../../contract/console/orders.ts';
 import { carriers } from '../../../contract/delivery.ts';
 import { AppError } from '../../http/app-error.ts';
 import { requestErrors } from '../../../contract/errors.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { staffPageAccess } from '../staff/staff-session.ts';
-import { AdminComplaintsPage } from '../../../web/pages/admin-complaints-page.tsx';
-import { AdminOrderDetailPage } from '../../../web/pages/admin-order-detail-page.tsx';
-import { AdminOrdersPage } from '../../../web/pages/admin-orders-page.tsx';
+import { AdminComplaintsPage } from '../../../web/console/pages/complaints-page.tsx';
+import { AdminOrderDetailPage } from '../../../web/console/pages/order-detail-page.tsx';
+import { AdminOrdersPage } from '../../../web/console/pages/orders-page.tsx';
 import { listComplaintsForStaff, loadComplaintDetailForStaff } from './complaint-desk.service.ts';
 import { listOrdersForStaff, loadOrderDetailForStaff } from './order-desk.service.ts';
 import { gridPageOfUrl } from '../staff/grid-url-query.ts';
-import { complaintGridQuery, orderGridQuery } from '../../../contract/admin-orders-requests.ts';
+import { complaintGridQuery, orderGridQuery } from '../../../contract/console/orders-requests.ts';
 
 export function orderDeskPages(deps: Pick<ServiceDeps, 'db' | 'config'>): Page[] {
   return [
     definePage<AdminOrdersPageData>({
       path: adminOrdersPath,
-      entry: 'admin-orders',
+      entry: 'console/orders',
       component: AdminOrdersPage,
       async load({ request, reply, query }) {
         const who = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Order' });
@@ -37,7 +37,7 @@ export function orderDeskPages(deps: Pick<ServiceDeps, 'db' | 'config'>): Page[]
     }),
     definePage<AdminOrderDetailPageData>({
       path: `${adminOrdersPath}/:orderNo`,
-      entry: 'admin-order-detail',
+      entry: 'console/order-detail',
       component: AdminOrderDetailPage,
       async load({ request, reply, params }) {
         const who = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Order' });
@@ -52,7 +52,7 @@ export function orderDeskPages(deps: Pick<ServiceDeps, 'db' | 'config'>): Page[]
     ...[adminComplaintsPath, `${adminComplaintsPath}/:id`].map((path) =>
       definePage<AdminComplaintsPageData>({
         path,
-        entry: 'admin-complaints',
+        entry: 'console/complaints',
         component: AdminComplaintsPage,
         async load({ request, reply, params, query }) {
           const id = params.id === undefined ? null : Number(params.id);

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { complaintGridQuery, orderGridQuery } from '../../../contract/admin-orders-requests.ts';
+import type { complaintGridQuery, orderGridQuery } from '../../../contract/console/orders-requests.ts';
 import type { Database } from '../../db/database.ts';
 
 /** The desk's grids: orders and complaints with their member's phone, filtered by what staff typed. */

@@ -16,9 +16,9 @@ import {
   orderDeskMessages as m,
   type AdminComplaintRow,
   type AdminOrderRow,
-} from '../../../contract/admin-orders.ts';
-import { adminComplaintCalls, adminOrderCalls } from '../../../contract/admin-orders-calls.ts';
-import { adminComplaintRequests, adminOrderRequests, complaintGridQuery, orderGridQuery } from '../../../contract/admin-orders-requests.ts';
+} from '../../../contract/console/orders.ts';
+import { adminComplaintCalls, adminOrderCalls } from '../../../contract/console/orders-calls.ts';
+import { adminComplaintRequests, adminOrderRequests, complaintGridQuery, orderGridQuery } from '../../../contract/console/orders-requests.ts';
 import { formatCents } from '../../../contract/pricing.ts';
 import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { AppError } from '../../http/app-error.ts';

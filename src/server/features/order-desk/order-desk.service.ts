@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
-import { orderDeskErrors, type AdminOrderDetail, type AdminOrderRow, type AdminRefund, type AdminShipment } from '../../../contract/admin-orders.ts';
-import type { adminOrderRequests, orderGridQuery } from '../../../contract/admin-orders-requests.ts';
+import { orderDeskErrors, type AdminOrderDetail, type AdminOrderRow, type AdminRefund, type AdminShipment } from '../../../contract/console/orders.ts';
+import type { adminOrderRequests, orderGridQuery } from '../../../contract/console/orders-requests.ts';
 import { findCarrier } from '../../../contract/delivery.ts';
 import type { InvoiceSnapshot } from '../../../contract/invoice.ts';
 import {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminOrderCalls } from '../../../contract/admin-orders-calls.ts';
+import { adminOrderCalls } from '../../../contract/console/orders-calls.ts';
 import { orderCalls } from '../../../contract/order-calls.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertOrderCatalog } from '../order/testing/order-fixture.ts';

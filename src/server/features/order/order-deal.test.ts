@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
-import { memberDeskCalls } from '../../../contract/admin-member-desk-calls.ts';
-import { dashboardCalls } from '../../../contract/admin-dashboard-calls.ts';
+import { memberDeskCalls } from '../../../contract/console/member-desk-calls.ts';
+import { dashboardCalls } from '../../../contract/console/dashboard-calls.ts';
 import type { HomeData } from '../../../contract/home.ts';
 import type { MemberOverview } from '../../../contract/member.ts';
 import { OrderStatus } from '../../../contract/order.ts';

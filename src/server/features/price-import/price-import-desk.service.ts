@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
-import type { priceImportDeskRequests } from '../../../contract/admin-price-import-requests.ts';
+import type { priceImportDeskRequests } from '../../../contract/console/price-import-requests.ts';
 import {
   priceImportErrors,
   priceImportFirstErrors,

@@ -1,6 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
-import { priceImportDeskCalls } from '../../../contract/admin-price-import-calls.ts';
+import { priceImportDeskCalls } from '../../../contract/console/price-import-calls.ts';
 import { priceImportErrorReportPath, priceImportMessages, priceImportRollbackReasons, priceImportRollbackReportPath } from '../../../contract/price-import.ts';
 import { insertProduct } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';

@@ -1,5 +1,5 @@
 import type { PriceImportDeskPageData } from '../../../contract/price-import.ts';
-import { AdminPriceImportPage } from '../../../web/pages/admin-price-import-page.tsx';
+import { AdminPriceImportPage } from '../../../web/console/pages/price-import-page.tsx';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { staffPageAccess, type StaffSessionDeps } from '../staff/staff-session.ts';
 import { listJobs, priceImportCategories } from './price-import-desk.service.ts';
@@ -11,7 +11,7 @@ export function priceImportPages(deps: StaffSessionDeps): Page[] {
   return [
     definePage<PriceImportDeskPageData>({
       path: priceImportDeskPath,
-      entry: 'admin-price-import',
+      entry: 'console/price-import',
       component: AdminPriceImportPage,
       async load({ request, reply }) {
         const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'PriceImport' });

@@ -1,7 +1,7 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { priceImportDeskCalls } from '../../../contract/admin-price-import-calls.ts';
-import { priceImportDeskRequests, priceImportErrorReportQuery, priceImportRollbackReportQuery } from '../../../contract/admin-price-import-requests.ts';
+import { priceImportDeskCalls } from '../../../contract/console/price-import-calls.ts';
+import { priceImportDeskRequests, priceImportErrorReportQuery, priceImportRollbackReportQuery } from '../../../contract/console/price-import-requests.ts';
 import { requestErrors } from '../../../contract/errors.ts';
 import {
   priceImportErrorReportPath,

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { adminProductMessages } from '../../../contract/admin-products.ts';
+import { adminProductMessages } from '../../../contract/console/products.ts';
 import type { Actor } from '../../../contract/lifecycle.ts';
 import { normalizePartNumber } from '../../../contract/part-number.ts';
 import { priceImportJobLifecycle, type PriceImportJobEvent } from '../../../contract/price-import-lifecycle.ts';

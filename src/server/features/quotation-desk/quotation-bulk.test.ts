@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { quotationDeskPaths } from '../../../contract/admin-quotation.ts';
-import { quotationDeskCalls } from '../../../contract/admin-quotation-calls.ts';
+import { quotationDeskPaths } from '../../../contract/console/quotation.ts';
+import { quotationDeskCalls } from '../../../contract/console/quotation-calls.ts';
 import { gridExportHref } from '../../../contract/staff-grid.ts';
 import { staffRoles } from '../../../contract/staff.ts';
 import { abilityFor } from '../../../contract/staff-permissions.ts';

@@ -1,20 +1,20 @@
-import { defaultOfferValidDays, quotationDeskPaths, type QuotationDeskPageData, type QuotationDetailPageData } from '../../../contract/admin-quotation.ts';
+import { defaultOfferValidDays, quotationDeskPaths, type QuotationDeskPageData, type QuotationDetailPageData } from '../../../contract/console/quotation.ts';
 import { formatBeijingDate } from '../../../contract/coupon.ts';
-import { AdminQuotationDetailPage } from '../../../web/pages/admin-quotation-detail-page.tsx';
-import { AdminQuotationsPage } from '../../../web/pages/admin-quotations-page.tsx';
+import { AdminQuotationDetailPage } from '../../../web/console/pages/quotation-detail-page.tsx';
+import { AdminQuotationsPage } from '../../../web/console/pages/quotations-page.tsx';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import type { FeatureDeps } from '../feature-registration.ts';
 import { staffPageAccess } from '../staff/staff-session.ts';
 import { listQuotationDesk, loadQuotationDeskDetail } from './quotation-desk.service.ts';
 import { gridPageOfUrl } from '../staff/grid-url-query.ts';
-import { quotationDeskListQuery } from '../../../contract/admin-quotation-requests.ts';
+import { quotationDeskListQuery } from '../../../contract/console/quotation-requests.ts';
 
 /** 报价管理's list and detail: not signed in → the console's login (returning here); a role without it → /admin. */
 export function quotationDeskPages(deps: FeatureDeps): Page[] {
   return [
     definePage<QuotationDeskPageData>({
       path: quotationDeskPaths.list,
-      entry: 'admin-quotations',
+      entry: 'console/quotations',
       component: AdminQuotationsPage,
       async load({ request, reply, query }) {
         const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Quotation' });
@@ -25,7 +25,7 @@ export function quotationDeskPages(deps: FeatureDeps): Page[] {
     }),
     definePage<QuotationDetailPageData>({
       path: '/admin/quotations/:quotationId',
-      entry: 'admin-quotation-detail',
+      entry: 'console/quotation-detail',
       component: AdminQuotationDetailPage,
       async load({ request, reply, params }) {
         const quotationId = Number(params.quotationId);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { QuotationDeskSortColumn } from '../../../contract/admin-quotation.ts';
+import type { QuotationDeskSortColumn } from '../../../contract/console/quotation.ts';
 import type { QuotationStatus } from '../../../contract/quotation.ts';
 import type { GridQuery } from '../../../contract/staff-grid.ts';
 import type { Database } from '../../db/database.ts';

@@ -1,8 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { formatCents } from '../../../contract/pricing.ts';
-import { quotationDeskMessages, quotationDeskPaths, type QuotationDeskRow } from '../../../contract/admin-quotation.ts';
-import { quotationDeskCalls } from '../../../contract/admin-quotation-calls.ts';
-import { quotationDeskRequests } from '../../../contract/admin-quotation-requests.ts';
+import { quotationDeskMessages, quotationDeskPaths, type QuotationDeskRow } from '../../../contract/console/quotation.ts';
+import { quotationDeskCalls } from '../../../contract/console/quotation-calls.ts';
+import { quotationDeskRequests } from '../../../contract/console/quotation-requests.ts';
 import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -7,8 +7,8 @@ import {
   type QuotationDeskLine,
   type QuotationDeskPage,
   type QuotationDeskRow,
-} from '../../../contract/admin-quotation.ts';
-import type { quotationDeskRequests } from '../../../contract/admin-quotation-requests.ts';
+} from '../../../contract/console/quotation.ts';
+import type { quotationDeskRequests } from '../../../contract/console/quotation-requests.ts';
 import type { BomCandidate, BomLineInput } from '../../../contract/bom.ts';
 import { formatBeijingTime } from '../../../contract/coupon.ts';
 import { requestErrors } from '../../../contract/errors.ts';

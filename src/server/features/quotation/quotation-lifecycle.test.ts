@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { quotationDeskCalls } from '../../../contract/admin-quotation-calls.ts';
+import { quotationDeskCalls } from '../../../contract/console/quotation-calls.ts';
 import { formatBeijingDate } from '../../../contract/coupon.ts';
 import { MessageType } from '../../../contract/message.ts';
 import { orderCalls } from '../../../contract/order-calls.ts';

@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
 import { formatBeijingDate } from '../../../contract/coupon.ts';
-import { endOfBeijingDay } from '../../../contract/admin-quotation.ts';
+import { endOfBeijingDay } from '../../../contract/console/quotation.ts';
 import { MessageType } from '../../../contract/message.ts';
 import { OrderStatus, ShortfallChoice } from '../../../contract/order.ts';
 import { orderRequests } from '../../../contract/order-requests.ts';

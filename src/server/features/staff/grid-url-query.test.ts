@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { contactDeskRequests } from '../../../contract/admin-contact-desk-requests.ts';
-import { memberDeskRequests } from '../../../contract/admin-member-desk-requests.ts';
-import { productListQuery } from '../../../contract/admin-products-requests.ts';
+import { contactDeskRequests } from '../../../contract/console/contact-desk-requests.ts';
+import { memberDeskRequests } from '../../../contract/console/member-desk-requests.ts';
+import { productListQuery } from '../../../contract/console/products-requests.ts';
 import { gridPageOfUrl, gridStartOfUrl } from './grid-url-query.ts';
 
 /** A page loader's first page of a grid as its URL asks, and the fallbacks for what the list refuses. */

@@ -1,10 +1,10 @@
 import { safeStaffReturnPath, staffLoginPath, type AuditDeskPageData, type StaffDeskPageData, type StaffLoginPageData } from '../../../contract/staff.ts';
-import { AdminStaffPage } from '../../../web/pages/admin-staff-page.tsx';
+import { AdminStaffPage } from '../../../web/console/pages/staff-page.tsx';
 import { listStaff } from './staff-desk.service.ts';
 import { searchAuditLog } from './audit.service.ts';
-import { AdminAuditPage } from '../../../web/pages/admin-audit-page.tsx';
+import { AdminAuditPage } from '../../../web/console/pages/audit-page.tsx';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
-import { AdminLoginPage } from '../../../web/pages/admin-login-page.tsx';
+import { AdminLoginPage } from '../../../web/console/pages/login-page.tsx';
 import { currentStaff, ensureStaffSid, staffPageAccess, type StaffSessionDeps } from './staff-session.ts';
 import { gridPageOfUrl } from './grid-url-query.ts';
 import { auditDeskRequests, staffDeskRequests } from '../../../contract/staff-requests.ts';
@@ -14,7 +14,7 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
   return [
     definePage<StaffLoginPageData>({
       path: staffLoginPath,
-      entry: 'admin-login',
+      entry: 'console/login',
       component: AdminLoginPage,
       async load({ request, reply, query }) {
         const returnPath = safeStaffReturnPath(query.return);
@@ -25,7 +25,7 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
     }),
     definePage<StaffDeskPageData>({
       path: '/admin/staff',
-      entry: 'admin-staff',
+      entry: 'console/staff',
       component: AdminStaffPage,
       async load({ request, reply, query }) {
         const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Staff' });
@@ -39,7 +39,7 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
     }),
     definePage<AuditDeskPageData>({
       path: '/admin/audit',
-      entry: 'admin-audit',
+      entry: 'console/audit',
       component: AdminAuditPage,
       async load({ request, reply, query }) {
         const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'AuditLog' });

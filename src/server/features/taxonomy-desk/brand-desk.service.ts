@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AdminBrandRow, BrandSortColumn } from '../../../contract/admin-taxonomy.ts';
+import type { AdminBrandRow, BrandSortColumn } from '../../../contract/console/taxonomy.ts';
 import { imageUrl } from '../../../contract/content.ts';
 import type { GridBulkResult, GridPage, GridQuery } from '../../../contract/staff-grid.ts';
 import type { Database } from '../../db/database.ts';

@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import sharp from 'sharp';
-import { brandLogoKeyPattern, brandLogoKeyPrefix, brandLogoMaxBytes, taxonomyErrors, type BrandLogoUploaded } from '../../../contract/admin-taxonomy.ts';
+import { brandLogoKeyPattern, brandLogoKeyPrefix, brandLogoMaxBytes, taxonomyErrors, type BrandLogoUploaded } from '../../../contract/console/taxonomy.ts';
 import { imageUrl } from '../../../contract/content.ts';
 import type { Config } from '../../config.ts';
 import { AppError } from '../../http/app-error.ts';

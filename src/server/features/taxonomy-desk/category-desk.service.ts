@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { AdminCategory, AdminCategoryGroup, CategoryDeskState } from '../../../contract/admin-taxonomy.ts';
+import type { AdminCategory, AdminCategoryGroup, CategoryDeskState } from '../../../contract/console/taxonomy.ts';
 import type { Database } from '../../db/database.ts';
 import type { AlongsideChange } from '../../db/transaction.ts';
 import {

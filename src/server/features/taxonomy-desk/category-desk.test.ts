@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoryDeskCalls } from '../../../contract/admin-categories-calls.ts';
+import { categoryDeskCalls } from '../../../contract/console/categories-calls.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import { menuFlyoutsHtmlOf, shellOf } from '../shell/shell.test-helpers.ts';

@@ -1,7 +1,7 @@
-import { brandDeskPath, categoryDeskPath, type BrandDeskPageData, type CategoryDeskPageData } from '../../../contract/admin-taxonomy.ts';
-import { brandDeskRequests } from '../../../contract/admin-brands-requests.ts';
-import { AdminBrandsPage } from '../../../web/pages/admin-brands-page.tsx';
-import { AdminCategoriesPage } from '../../../web/pages/admin-categories-page.tsx';
+import { brandDeskPath, categoryDeskPath, type BrandDeskPageData, type CategoryDeskPageData } from '../../../contract/console/taxonomy.ts';
+import { brandDeskRequests } from '../../../contract/console/brands-requests.ts';
+import { AdminBrandsPage } from '../../../web/console/pages/brands-page.tsx';
+import { AdminCategoriesPage } from '../../../web/console/pages/categories-page.tsx';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { staffPageAccess, type StaffSessionDeps } from '../staff/staff-session.ts';
 import { gridPageOfUrl } from '../staff/grid-url-query.ts';
@@ -13,7 +13,7 @@ export function taxonomyDeskPages(deps: StaffSessionDeps): Page[] {
   return [
     definePage<CategoryDeskPageData>({
       path: categoryDeskPath,
-      entry: 'admin-categories',
+      entry: 'console/categories',
       component: AdminCategoriesPage,
       async load({ request, reply }) {
         const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Category' });
@@ -23,7 +23,7 @@ export function taxonomyDeskPages(deps: StaffSessionDeps): Page[] {
     }),
     definePage<BrandDeskPageData>({
       path: brandDeskPath,
-      entry: 'admin-brands',
+      entry: 'console/brands',
       component: AdminBrandsPage,
       async load({ request, reply, query }) {
         const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Brand' });

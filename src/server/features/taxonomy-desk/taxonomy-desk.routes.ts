@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
-import { brandExportPath, brandLogoKeyPrefix, taxonomyMessages as m, type AdminBrandRow } from '../../../contract/admin-taxonomy.ts';
-import { categoryDeskCalls } from '../../../contract/admin-categories-calls.ts';
-import { brandDeskCalls } from '../../../contract/admin-brands-calls.ts';
-import { categoryDeskRequests } from '../../../contract/admin-categories-requests.ts';
-import { brandDeskRequests } from '../../../contract/admin-brands-requests.ts';
+import { brandExportPath, brandLogoKeyPrefix, taxonomyMessages as m, type AdminBrandRow } from '../../../contract/console/taxonomy.ts';
+import { categoryDeskCalls } from '../../../contract/console/categories-calls.ts';
+import { brandDeskCalls } from '../../../contract/console/brands-calls.ts';
+import { categoryDeskRequests } from '../../../contract/console/categories-requests.ts';
+import { brandDeskRequests } from '../../../contract/console/brands-requests.ts';
 import { contentMessages } from '../../../contract/content.ts';
 import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { WithMessage } from '../../http/api-route.ts';

@@ -1,4 +1,4 @@
-import type { ProductFormOptions } from '../../../contract/admin-products.ts';
+import type { ProductFormOptions } from '../../../contract/console/products.ts';
 
 type Attribute = ProductFormOptions['categories'][number]['attributes'][number];
 

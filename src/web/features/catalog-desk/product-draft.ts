@@ -8,7 +8,7 @@ import {
   type ProductFormValues,
   type ProductLifecycle,
   type ProductTierInput,
-} from '../../../contract/admin-products.ts';
+} from '../../../contract/console/products.ts';
 
 /** A tier as its inputs hold it: quantity and prices as typed (yuan, up to 4 decimals). */
 export interface TierDraft {

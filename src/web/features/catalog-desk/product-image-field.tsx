@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { failureMessage, sendStaffFile } from '../staff/staff-api.ts';
-import { adminProductImageUploadPath, type UploadedProductImage } from '../../../contract/admin-products.ts';
+import { adminProductImageUploadPath, type UploadedProductImage } from '../../../contract/console/products.ts';
 
 function uploadProductImage(file: File): Promise<UploadedProductImage> {
   return sendStaffFile<UploadedProductImage>(adminProductImageUploadPath, file);

@@ -1,5 +1,5 @@
 import { useState, type SubmitEvent } from 'react';
-import { adminProductsCalls } from '../../../contract/admin-products-calls.ts';
+import { adminProductsCalls } from '../../../contract/console/products-calls.ts';
 import type { WarehouseStock } from '../../../contract/warehouse.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { callStaffApi } from '../staff/staff-api.ts';

@@ -1,4 +1,4 @@
-import { productFormLimits } from '../../../contract/admin-products.ts';
+import { productFormLimits } from '../../../contract/console/products.ts';
 import type { TierDraft } from './product-draft.ts';
 
 /** Price tiers: from quantity N the unit price is P (yuan, up to 4 decimals); a special offer also shows the original price. */

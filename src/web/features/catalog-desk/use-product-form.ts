@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { adminProductErrors, adminProductPath, type AdminProduct, type ProductFormOptions } from '../../../contract/admin-products.ts';
-import { adminProductsCalls } from '../../../contract/admin-products-calls.ts';
+import { adminProductErrors, adminProductPath, type AdminProduct, type ProductFormOptions } from '../../../contract/console/products.ts';
+import { adminProductsCalls } from '../../../contract/console/products-calls.ts';
 import type { WarehouseStock } from '../../../contract/warehouse.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { callStaffApi } from '../staff/staff-api.ts';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { contentDeskPaths, contentDeskTabs, type ContentDeskPageBase } from '../../../contract/admin-content.ts';
+import { contentDeskPaths, contentDeskTabs, type ContentDeskPageBase } from '../../../contract/console/content.ts';
 import { AdminLayout } from '../staff/admin-layout.tsx';
 
 /** The console frame with the content desk's own tabs and the home preview link. */

@@ -1,4 +1,4 @@
-import { contentDeskMessages, contentDeskPaths } from '../../../contract/admin-content.ts';
+import { contentDeskMessages, contentDeskPaths } from '../../../contract/console/content.ts';
 
 interface DraftActionsProps {
   hasDraft: boolean;

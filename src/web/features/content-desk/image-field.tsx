@@ -1,6 +1,6 @@
 import { useState, type ChangeEvent } from 'react';
 import { failureMessage, sendStaffFile } from '../staff/staff-api.ts';
-import { contentDeskPaths, type UploadedContentImage } from '../../../contract/admin-content.ts';
+import { contentDeskPaths, type UploadedContentImage } from '../../../contract/console/content.ts';
 import { pictureUrl } from './desk-notice.ts';
 
 function uploadContentImage(file: File): Promise<UploadedContentImage> {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { ContentDraftKey, Drafted } from '../../../contract/admin-content.ts';
-import { contentDeskCalls } from '../../../contract/admin-content-calls.ts';
+import type { ContentDraftKey, Drafted } from '../../../contract/console/content.ts';
+import { contentDeskCalls } from '../../../contract/console/content-calls.ts';
 import { callStaffApi } from '../staff/staff-api.ts';
 
 /** 发布: the draft becomes what the shop shows. The revision named is the one the editor saw. */

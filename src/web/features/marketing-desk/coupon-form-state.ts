@@ -1,4 +1,4 @@
-import { beijingLocalOf, epochOfBeijingLocal, type CouponDeskDetail, type CouponFormValues } from '../../../contract/admin-marketing.ts';
+import { beijingLocalOf, epochOfBeijingLocal, type CouponDeskDetail, type CouponFormValues } from '../../../contract/console/marketing.ts';
 import type { CouponKind, CouponScope } from '../../../contract/coupon.ts';
 
 /** The coupon form as its controls hold it (text), turned into the call's values on save. */

@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
-import type { AdminComplaintDetail } from '../../../contract/admin-orders.ts';
-import { adminComplaintCalls } from '../../../contract/admin-orders-calls.ts';
+import type { AdminComplaintDetail } from '../../../contract/console/orders.ts';
+import { adminComplaintCalls } from '../../../contract/console/orders-calls.ts';
 import type { CallBody } from '../../../contract/call.ts';
 import { complaintLimits, defaultReturnAddress } from '../../../contract/complaint.ts';
 import {

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { adminOrderDetailPath, orderDeskMessages as m, type AdminComplaintDetail } from '../../../contract/admin-orders.ts';
-import { adminComplaintCalls } from '../../../contract/admin-orders-calls.ts';
+import { adminOrderDetailPath, orderDeskMessages as m, type AdminComplaintDetail } from '../../../contract/console/orders.ts';
+import { adminComplaintCalls } from '../../../contract/console/orders-calls.ts';
 import { complaintLifecycle } from '../../../contract/complaint-lifecycle.ts';
 import { ActorKind, allowedEvents, type Actor } from '../../../contract/lifecycle.ts';
 import type { Carrier } from '../../../contract/order.ts';

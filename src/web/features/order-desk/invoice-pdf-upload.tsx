@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { adminInvoiceFilePath } from '../../../contract/admin-orders.ts';
+import { adminInvoiceFilePath } from '../../../contract/console/orders.ts';
 import type { UploadedImage } from '../../../contract/upload.ts';
 import { failureMessage, sendStaffFile } from '../staff/staff-api.ts';
 

@@ -1,6 +1,6 @@
 import { useState, type SyntheticEvent } from 'react';
-import { newRefundNo, type AdminOrderDetail } from '../../../contract/admin-orders.ts';
-import { adminOrderCalls } from '../../../contract/admin-orders-calls.ts';
+import { newRefundNo, type AdminOrderDetail } from '../../../contract/console/orders.ts';
+import { adminOrderCalls } from '../../../contract/console/orders-calls.ts';
 import type { CallBody } from '../../../contract/call.ts';
 import type { Carrier } from '../../../contract/order.ts';
 import { formatCents } from '../../../contract/pricing.ts';

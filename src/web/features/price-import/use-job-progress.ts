@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { priceImportDeskCalls } from '../../../contract/admin-price-import-calls.ts';
+import { priceImportDeskCalls } from '../../../contract/console/price-import-calls.ts';
 import { priceImportJobLifecycle } from '../../../contract/price-import-lifecycle.ts';
 import { priceImportPollMs, type PriceImportJobRow } from '../../../contract/price-import.ts';
 import { callStaffApi } from '../staff/staff-api.ts';

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { unitPriceE4OfText, type QuotationDeskDetail, type QuotationDeskLine } from '../../../contract/admin-quotation.ts';
+import { unitPriceE4OfText, type QuotationDeskDetail, type QuotationDeskLine } from '../../../contract/console/quotation.ts';
 import type { BomCandidate } from '../../../contract/bom.ts';
 import { formatUnitPriceE4 } from '../../../contract/money.ts';
 import { roundUpToPack, unitPriceE4At } from '../../../contract/pricing.ts';

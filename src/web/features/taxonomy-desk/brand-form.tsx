@@ -1,5 +1,5 @@
 import type { SubmitEvent } from 'react';
-import { brandInitials, brandIntroMax, brandNameMax, brandWebsiteMax, type AdminBrandRow } from '../../../contract/admin-taxonomy.ts';
+import { brandInitials, brandIntroMax, brandNameMax, brandWebsiteMax, type AdminBrandRow } from '../../../contract/console/taxonomy.ts';
 import { useBrandForm } from './use-brand-form.ts';
 
 /** 新建品牌 / 编辑品牌: name, Chinese name, letter (from the name unless chosen), logo, introduction, website, country. */

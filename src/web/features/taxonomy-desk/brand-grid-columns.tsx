@@ -1,5 +1,5 @@
-import { brandInitials, type AdminBrandRow } from '../../../contract/admin-taxonomy.ts';
-import { brandDeskCalls } from '../../../contract/admin-brands-calls.ts';
+import { brandInitials, type AdminBrandRow } from '../../../contract/console/taxonomy.ts';
+import { brandDeskCalls } from '../../../contract/console/brands-calls.ts';
 import { brandPath } from '../../../contract/catalog.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import type { GridColumn, GridFilter } from '../staff/data-grid/grid-types.ts';

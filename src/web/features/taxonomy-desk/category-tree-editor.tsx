@@ -1,7 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
-import { categoryNameMax, type AdminCategory, type CategoryDeskState } from '../../../contract/admin-taxonomy.ts';
+import { categoryNameMax, type AdminCategory, type CategoryDeskState } from '../../../contract/console/taxonomy.ts';
 import { cutCategoryName } from '../../shell/category-menu-layout.ts';
-import { categoryDeskCalls } from '../../../contract/admin-categories-calls.ts';
+import { categoryDeskCalls } from '../../../contract/console/categories-calls.ts';
 import { NameEditor } from './name-editor.tsx';
 import type { RunCategoryCall } from './use-category-desk.ts';
 

@@ -1,6 +1,6 @@
 import { useState, type SubmitEvent } from 'react';
-import { categoryNameMax, type CategoryDeskState } from '../../../contract/admin-taxonomy.ts';
-import { categoryDeskCalls } from '../../../contract/admin-categories-calls.ts';
+import { categoryNameMax, type CategoryDeskState } from '../../../contract/console/taxonomy.ts';
+import { categoryDeskCalls } from '../../../contract/console/categories-calls.ts';
 import type { RunCategoryCall } from './use-category-desk.ts';
 
 /** A new first-level category, optionally straight into a menu group. */

@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import { brandLogoMaxBytes, latinInitialOf, type AdminBrandRow } from '../../../contract/admin-taxonomy.ts';
-import { brandDeskCalls } from '../../../contract/admin-brands-calls.ts';
+import { brandLogoMaxBytes, latinInitialOf, type AdminBrandRow } from '../../../contract/console/taxonomy.ts';
+import { brandDeskCalls } from '../../../contract/console/brands-calls.ts';
 import { ApiError } from '../../lib/api-client.ts';
 import { callStaffApi } from '../staff/staff-api.ts';
 

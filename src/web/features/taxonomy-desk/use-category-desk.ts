@@ -1,6 +1,6 @@
 import { useState } from 'react';
-import type { CategoryDeskState } from '../../../contract/admin-taxonomy.ts';
-import { categoryDeskCalls } from '../../../contract/admin-categories-calls.ts';
+import type { CategoryDeskState } from '../../../contract/console/taxonomy.ts';
+import { categoryDeskCalls } from '../../../contract/console/categories-calls.ts';
 import type { CallBody } from '../../../contract/call.ts';
 import type { AnyStaffCall } from '../../../contract/staff-calls.ts';
 import { ApiError } from '../../lib/api-client.ts';

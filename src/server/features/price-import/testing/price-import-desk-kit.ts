@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Envelope } from '../../../../contract/envelope.ts';
-import { priceImportDeskCalls } from '../../../../contract/admin-price-import-calls.ts';
+import { priceImportDeskCalls } from '../../../../contract/console/price-import-calls.ts';
 import { priceImportUploadPath, type PriceImportJobRow, type PriceImportUploadView } from '../../../../contract/price-import.ts';
 import { staffCsrfCookieName, staffCsrfHeaderName, staffLoginPath } from '../../../../contract/staff.ts';
 import type { StaffBrowser } from '../../staff/testing/staff-browser.ts';

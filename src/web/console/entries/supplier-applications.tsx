@@ -1,0 +1,7 @@
+import '../../styles/base.css';
+import '../../features/staff/admin.css';
+import '../../features/member-desk/member-desk.css';
+import { hydratePage } from '../../lib/hydrate-page.tsx';
+import { AdminSupplierApplicationsPage } from '../pages/supplier-applications-page.tsx';
+
+hydratePage(AdminSupplierApplicationsPage);

@@ -1,6 +1,0 @@
-import '../styles/base.css';
-import '../features/staff/admin.css';
-import { hydratePage } from '../lib/hydrate-page.tsx';
-import { AdminAuditPage } from '../pages/admin-audit-page.tsx';
-
-hydratePage(AdminAuditPage);

@@ -1,7 +1,0 @@
-import '../styles/base.css';
-import '../features/staff/admin.css';
-import '../features/order-desk/order-desk.css';
-import { hydratePage } from '../lib/hydrate-page.tsx';
-import { AdminComplaintsPage } from '../pages/admin-complaints-page.tsx';
-
-hydratePage(AdminComplaintsPage);

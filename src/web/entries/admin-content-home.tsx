@@ -1,7 +1,0 @@
-import '../styles/base.css';
-import '../features/staff/admin.css';
-import '../features/content-desk/content-desk.css';
-import { hydratePage } from '../lib/hydrate-page.tsx';
-import { AdminContentHomePage } from '../pages/admin-content-home-page.tsx';
-
-hydratePage(AdminContentHomePage);

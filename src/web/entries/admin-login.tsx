@@ -1,6 +1,0 @@
-import '../styles/base.css';
-import '../features/staff/admin.css';
-import { hydratePage } from '../lib/hydrate-page.tsx';
-import { AdminLoginPage } from '../pages/admin-login-page.tsx';
-
-hydratePage(AdminLoginPage);

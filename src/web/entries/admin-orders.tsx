@@ -1,7 +1,0 @@
-import '../styles/base.css';
-import '../features/staff/admin.css';
-import '../features/order-desk/order-desk.css';
-import { hydratePage } from '../lib/hydrate-page.tsx';
-import { AdminOrdersPage } from '../pages/admin-orders-page.tsx';
-
-hydratePage(AdminOrdersPage);

@@ -1,7 +1,0 @@
-import '../styles/base.css';
-import '../features/staff/admin.css';
-import '../features/catalog-desk/catalog-desk.css';
-import { hydratePage } from '../lib/hydrate-page.tsx';
-import { AdminProductsPage } from '../pages/admin-products-page.tsx';
-
-hydratePage(AdminProductsPage);

@@ -1,7 +1,0 @@
-import '../styles/base.css';
-import '../features/staff/admin.css';
-import '../features/quotation-desk/quotation-desk.css';
-import { hydratePage } from '../lib/hydrate-page.tsx';
-import { AdminQuotationDetailPage } from '../pages/admin-quotation-detail-page.tsx';
-
-hydratePage(AdminQuotationDetailPage);

@@ -1,6 +1,0 @@
-import '../styles/base.css';
-import '../features/staff/admin.css';
-import { hydratePage } from '../lib/hydrate-page.tsx';
-import { AdminStaffPage } from '../pages/admin-staff-page.tsx';
-
-hydratePage(AdminStaffPage);
