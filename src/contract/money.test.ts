@@ -1,6 +1,21 @@
 import { describe, expect, it } from 'vitest';
 import { maxPurchaseQuantity } from './pricing.ts';
-import { centsOfE4, formatUnitPriceE4, amountCentsOf, yuanToE4 } from './money.ts';
+import {
+  amountCentsOf,
+  centsOfE4,
+  centsOfYuan,
+  centsOfYuanText,
+  e4OfYuanText,
+  formatCents,
+  formatGroupedCents,
+  formatShortCents,
+  formatUnitPriceE4,
+  roundedE4OfYuanText,
+  shortYuanTextOfCents,
+  yuanTextOfCents,
+  yuanTextOfE4,
+  yuanToE4,
+} from './money.ts';
 
 describe('amounts round once to fen (spec §5: 2 decimals, half up, minimum 0.01 unless zero)', () => {
   it.each([
@@ -99,5 +114,149 @@ describe('yuanToE4', () => {
     [12.8345, 128_345],
   ])('yuanToE4(%d) = %i, without float drift', (yuan, e4) => {
     expect(yuanToE4(yuan)).toBe(e4);
+  });
+});
+
+describe('amounts in fen as text', () => {
+  it.each([
+    [0, '0.00', '¥0.00', '0', '¥0', '¥0.00'],
+    [1, '0.01', '¥0.01', '0.01', '¥0.01', '¥0.01'],
+    [5, '0.05', '¥0.05', '0.05', '¥0.05', '¥0.05'],
+    [1230, '12.30', '¥12.30', '12.30', '¥12.30', '¥12.30'],
+    [1250, '12.50', '¥12.50', '12.50', '¥12.50', '¥12.50'],
+    [5000, '50.00', '¥50.00', '50', '¥50', '¥50.00'],
+    [123_456, '1234.56', '¥1234.56', '1234.56', '¥1234.56', '¥1,234.56'],
+    [2_000_000, '20000.00', '¥20000.00', '20000', '¥20000', '¥20,000.00'],
+    [-5, '-0.05', '-¥0.05', '-0.05', '-¥0.05', '-¥0.05'],
+    [-123_456, '-1234.56', '-¥1234.56', '-1234.56', '-¥1234.56', '-¥1,234.56'],
+    [9_007_199_254_740_991, '90071992547409.91', '¥90071992547409.91', '90071992547409.91', '¥90071992547409.91', '¥90,071,992,547,409.91'],
+  ])('%i fen', (cents, yuanText, full, short, shortFull, grouped) => {
+    expect(yuanTextOfCents(cents)).toBe(yuanText);
+    expect(formatCents(cents)).toBe(full);
+    expect(shortYuanTextOfCents(cents)).toBe(short);
+    expect(formatShortCents(cents)).toBe(shortFull);
+    expect(formatGroupedCents(cents)).toBe(grouped);
+  });
+
+  it.each([
+    [0, 0],
+    [8, 800],
+    [12.5, 1250],
+    [1234.56, 123_456],
+    [0.29, 29],
+    [1.01, 101],
+    [-0.05, -5],
+  ])('a wire yuan of %d is %i fen', (yuan, cents) => {
+    expect(centsOfYuan(yuan)).toBe(cents);
+  });
+
+  it('agrees with the float formatting it replaced, for every fen / 100 up to ¥1,000', () => {
+    for (let cents = 0; cents <= 100_000; cents++) {
+      expect(yuanTextOfCents(centsOfYuan(cents / 100))).toBe((cents / 100).toFixed(2));
+    }
+  });
+});
+
+describe('unit prices as a form shows them (no ¥)', () => {
+  it.each([
+    [0, '0.00'],
+    [23, '0.0023'],
+    [1250, '0.125'],
+    [10_000, '1.00'],
+    [128_345, '12.8345'],
+    [-23, '-0.0023'],
+    [9_007_199_254_740_991, '900719925474.0991'],
+  ])('yuanTextOfE4(%i) = %s', (e4, text) => {
+    expect(yuanTextOfE4(e4)).toBe(text);
+  });
+
+  it('refuses a price that is not a safe integer', () => {
+    expect(() => yuanTextOfE4(0.5)).toThrow(RangeError);
+    expect(() => yuanTextOfE4(2 ** 53)).toThrow(RangeError);
+  });
+});
+
+describe('yuan text read as fen, exactly (at most 2 decimals)', () => {
+  it.each([
+    ['123.45', 12_345],
+    ['0.01', 1],
+    ['12.3', 1_230],
+    ['100', 10_000],
+    [' 7.00 ', 700],
+    ['0', 0],
+    ['0.00', 0],
+    ['007.5', 750],
+    ['99999999.99', 9_999_999_999],
+    ['999999999999.99', 99_999_999_999_999],
+    ['0.29', 29],
+    ['1.15', 115],
+  ])('reads %j as %i fen', (text, cents) => {
+    expect(centsOfYuanText(text)).toBe(cents);
+  });
+
+  it.each(['', ' ', '1.234', '0.001', '-1.00', '+1', '1,00', '1,000.00', '1e3', 'abc', '.5', '1.', '¥1', '1 000', '１２', '1000000000000'])(
+    'refuses %j',
+    (text) => {
+      expect(centsOfYuanText(text)).toBeNull();
+    },
+  );
+
+  it('limits the digits before the point where the caller does', () => {
+    expect(centsOfYuanText('123456789.12', 9)).toBe(12_345_678_912);
+    expect(centsOfYuanText('1234567890', 9)).toBeNull();
+    expect(centsOfYuanText('9'.repeat(14), 14)).toBeNull();
+  });
+
+  it.each([0, 1, 29, 115, 1230, 12_345, 99_999_999_999_999])('reads yuanTextOfCents(%i) back', (cents) => {
+    expect(centsOfYuanText(yuanTextOfCents(cents))).toBe(cents);
+  });
+});
+
+describe('yuan text read as 0.0001 yuan, exactly (at most 4 decimals)', () => {
+  it.each([
+    ['0.0023', 23],
+    ['0.0001', 1],
+    ['0.125', 1250],
+    ['12.8', 128_000],
+    ['12.8345', 128_345],
+    ['1', 10_000],
+    ['0', 0],
+    [' 1.5 ', 15_000],
+    ['999999999.9999', 9_999_999_999_999],
+  ])('reads %j as %i', (text, e4) => {
+    expect(e4OfYuanText(text)).toBe(e4);
+  });
+
+  it.each(['', '0.00001', '1.23456', '-0.5', '1e-4', '.5', '1.', '¥0.5', '1234567890'])('refuses %j', (text) => {
+    expect(e4OfYuanText(text)).toBeNull();
+  });
+
+  it('limits the digits before the point where the caller does', () => {
+    expect(e4OfYuanText('999999.9999', 6)).toBe(9_999_999_999);
+    expect(e4OfYuanText('1000000', 6)).toBeNull();
+  });
+
+  it.each([1, 23, 1250, 10_000, 128_345])('reads yuanTextOfE4(%i) back', (e4) => {
+    expect(e4OfYuanText(yuanTextOfE4(e4))).toBe(e4);
+  });
+});
+
+describe('price-list yuan rounded half up to 0.0001 yuan on the digits', () => {
+  it.each([
+    ['0.0023', 23],
+    ['0.00125', 13],
+    ['0.00124999', 12],
+    ['1.00005', 10_001],
+    ['1.00004999', 10_000],
+    ['0.99995', 10_000],
+    ['12', 120_000],
+    ['0.00004', 0],
+    ['900719925474.0991', 9_007_199_254_740_991],
+  ])('reads %j as %i', (text, e4) => {
+    expect(roundedE4OfYuanText(text)).toBe(e4);
+  });
+
+  it.each(['', '-1', '1e2', '1.', '.5', '1,000', '900719925474.0992', '99999999999999999'])('refuses %j', (text) => {
+    expect(roundedE4OfYuanText(text)).toBeNull();
   });
 });

@@ -7,12 +7,22 @@
  *   and shown with 2 decimals: ¥0.23;
  * - a unit price is shown exactly as stored: up to 4 decimals, trailing zeros trimmed to no
  *   fewer than 2 (formatUnitPriceE4): ¥0.0023, ¥0.05, ¥0.125, ¥12.8345.
+ *
+ * This file is the one home of money text, both ways: the formatters below and the parsers of
+ * typed or received yuan text, which read the digits as integers (never through a float). The
+ * lint rule xinpin/money-text-in-money-module refuses `toFixed` elsewhere.
  */
 export const e4PerYuan = 10_000;
 export const e4PerCent = 100;
 
+/** A yuan number on the wire (the home page's spec fields carry floats) as 0.0001 yuan. */
 export function yuanToE4(yuan: number): number {
   return Math.round(yuan * e4PerYuan);
+}
+
+/** A yuan number on the wire as fen: 12.5 → 1250 (exact for any amount that was fen / 100). */
+export function centsOfYuan(yuan: number): number {
+  return Math.round(yuan * 100);
 }
 
 function assertSafeE4(e4: number): void {
@@ -43,13 +53,91 @@ export function amountCentsOf(unitPriceE4: number, quantity: number): number {
   return centsOfE4(unitPriceE4 * quantity);
 }
 
-/** A unit price as stored, to 0.0001 yuan: 23 → ¥0.0023, 500 → ¥0.05, 1250 → ¥0.125, 0 → ¥0.00. */
-export function formatUnitPriceE4(e4: number): string {
+/** A unit price in yuan without the sign ¥, to 0.0001 yuan as a form shows it: 1250 → "0.125", 10000 → "1.00", -23 → "-0.0023". */
+export function yuanTextOfE4(e4: number): string {
   assertSafeE4(e4);
   const abs = Math.abs(e4);
   const fraction = abs % e4PerYuan;
   const decimals = String(fraction)
     .padStart(4, '0')
     .replace(/0{1,2}$/, '');
-  return `${e4 < 0 ? '-' : ''}¥${(abs - fraction) / e4PerYuan}.${decimals}`;
+  return `${e4 < 0 ? '-' : ''}${(abs - fraction) / e4PerYuan}.${decimals}`;
+}
+
+/** A unit price as stored, to 0.0001 yuan: 23 → ¥0.0023, 500 → ¥0.05, 1250 → ¥0.125, 0 → ¥0.00. */
+export function formatUnitPriceE4(e4: number): string {
+  return `${e4 < 0 ? '-' : ''}¥${yuanTextOfE4(Math.abs(e4))}`;
+}
+
+/** Fen as yuan with two decimals, without ¥ (what a form field or a payment provider takes): 1230 → "12.30", -5 → "-0.05". */
+export function yuanTextOfCents(cents: number): string {
+  const abs = Math.abs(cents);
+  return `${cents < 0 ? '-' : ''}${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
+
+/** ¥ and two decimals of a cent amount: 1230 → ¥12.30, -5 → -¥0.05. */
+export function formatCents(cents: number): string {
+  return `${cents < 0 ? '-' : ''}¥${yuanTextOfCents(Math.abs(cents))}`;
+}
+
+/** Fen as yuan, whole yuan without decimals (face values, thresholds): 5000 → "50", 1250 → "12.50". */
+export function shortYuanTextOfCents(cents: number): string {
+  return cents % 100 === 0 ? String(cents / 100) : yuanTextOfCents(cents);
+}
+
+/** ¥ and whole yuan, or two decimals when there are fen: 5000 → ¥50, 1250 → ¥12.50. */
+export function formatShortCents(cents: number): string {
+  return `${cents < 0 ? '-' : ''}¥${shortYuanTextOfCents(Math.abs(cents))}`;
+}
+
+/** ¥ with thousands separators, the same on the server and in every browser (no locale data): 1234560 → ¥12,345.60. */
+export function formatGroupedCents(cents: number): string {
+  const [whole = '0', fraction = '00'] = yuanTextOfCents(Math.abs(cents)).split('.');
+  return `${cents < 0 ? '-' : ''}¥${whole.replace(/\B(?=(\d{3})+(?!\d))/g, ',')}.${fraction}`;
+}
+
+/**
+ * Decimal text with at most `decimals` places as an integer of 10^-decimals, read digit by digit:
+ * "12.3" with 2 → 1230. Null when it is not plain digits (no sign, no exponent, no separators), has
+ * more whole digits than allowed or more places than `decimals`, or does not fit a safe integer.
+ */
+function scaledIntegerOf(text: string, decimals: number, maxWholeDigits: number): number | null {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, whole = '', fraction = ''] = match;
+  if (whole.length > maxWholeDigits || fraction.length > decimals) return null;
+  const value = Number(whole) * 10 ** decimals + Number(fraction.padEnd(decimals, '0'));
+  return Number.isSafeInteger(value) ? value : null;
+}
+
+/**
+ * Yuan as typed or received ("12.30", "0.01", "100", " 7.5 ") as fen, exactly; null when it is not
+ * an amount with at most 2 decimals and at most `maxWholeDigits` digits before the point. Zero is
+ * an amount: a caller that needs a positive one says so.
+ */
+export function centsOfYuanText(text: string, maxWholeDigits = 12): number | null {
+  return scaledIntegerOf(text, 2, maxWholeDigits);
+}
+
+/**
+ * A unit price typed in yuan with at most 4 decimals ("0.0023", "12.8") as 0.0001 yuan, exactly;
+ * null when it is not one or has more than `maxWholeDigits` digits before the point. Zero passes.
+ */
+export function e4OfYuanText(text: string, maxWholeDigits = 9): number | null {
+  return scaledIntegerOf(text, 4, maxWholeDigits);
+}
+
+/**
+ * A price as a supplier's list writes it, with any number of decimals, rounded half up to
+ * 0.0001 yuan on the digits ("0.00125" → 13, "1.00005" → 10001); null when not plain digits or
+ * beyond a safe integer. The wrapping text (¥, 元, RMB, thousands commas) is the caller's to strip.
+ */
+export function roundedE4OfYuanText(text: string): number | null {
+  const match = /^(\d+)(?:\.(\d+))?$/.exec(text.trim());
+  if (!match) return null;
+  const [, whole = '', fraction = ''] = match;
+  const kept = scaledIntegerOf(`${whole}.${fraction.slice(0, 4) || '0'}`, 4, Number.POSITIVE_INFINITY);
+  if (kept === null) return null;
+  const value = kept + (Number(fraction.charAt(4) || '0') >= 5 ? 1 : 0);
+  return Number.isSafeInteger(value) ? value : null;
 }

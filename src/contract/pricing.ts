@@ -41,12 +41,11 @@ export function lineAmountCents(tiers: readonly PriceTier[], quantity: number): 
   return unit === null ? 0 : amountCentsOf(unit, quantity);
 }
 
-/** ¥ and two decimals of a cent amount. */
-export function formatCents(cents: number): string {
-  const sign = cents < 0 ? '-' : '';
-  const abs = Math.abs(cents);
-  return `${sign}¥${Math.floor(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
-}
+/**
+ * formatCents lives in money.ts with the other money text; 50-odd pages and the e2e journeys
+ * import it from here beside the tier functions, so the name stays reachable from here too.
+ */
+export { formatCents } from './money.ts';
 
 /** The smallest pack multiple ≥ quantity. */
 export function roundUpToPack(quantity: number, packSize: number): number {
