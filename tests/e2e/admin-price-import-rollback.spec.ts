@@ -2,7 +2,7 @@ import { generate } from 'otplib';
 import { formatUnitPriceE4 } from '../../src/contract/money.ts';
 import { priceImportMessages } from '../../src/contract/price-import.ts';
 import { insertProduct } from '../../src/server/testing/factories.ts';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { expect, test, tickCaches, waitForHydration } from './fixtures.ts';
 import { createStaffByCli } from './staff-cli.ts';
 
 const createCatalogStaff = (login: string, password: string) => createStaffByCli(login, password, '回滚小王', 'catalog');
@@ -59,6 +59,7 @@ test('a catalogue staff member applies a small price list, rolls the finished jo
   await expect(page.getByTestId('price-import-notice')).toContainText('已提交导入任务');
   const jobId = /#(\d+)/.exec((await page.getByTestId('price-import-notice').textContent()) ?? '')?.[1] ?? '';
   await expect(page.getByTestId(`price-import-job-${jobId}`).first()).toHaveAttribute('data-status', 'done', { timeout: 60_000 });
+  await tickCaches(page);
   await page.goto(`/product/detail/${String(product.id)}`);
   await expect(page.locator('.price').first()).toHaveText(formatUnitPriceE4(newPriceE4));
 
@@ -84,6 +85,7 @@ test('a catalogue staff member applies a small price list, rolls the finished jo
   await expect(page.getByTestId(`price-import-rollback-${jobId}`)).toHaveCount(0);
   await page.screenshot({ path: '/tmp/price-import-rolled-back.png', fullPage: true });
 
+  await tickCaches(page);
   await page.goto(`/product/detail/${String(product.id)}`);
   await expect(page.locator('.price').first()).toHaveText(formatUnitPriceE4(oldPriceE4));
 });

@@ -2,7 +2,7 @@ import { execFileSync } from 'node:child_process';
 import type { Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { pngImage } from '../../src/server/features/upload/testing/upload-test-kit.ts';
-import { expect, test, waitForHydration } from './fixtures.ts';
+import { expect, test, tickCaches, waitForHydration } from './fixtures.ts';
 
 const storePath = `data/e2e-${Number(process.env.E2E_PORT ?? 3100)}/store.sqlite`;
 
@@ -94,6 +94,7 @@ test('a catalogue staff member creates a brand with a logo; /brand lists it unde
   await expect(page.getByRole('link', { name, exact: true })).toBeVisible();
   await page.screenshot({ path: '/tmp/h3-brands.png', fullPage: false });
 
+  await tickCaches(page);
   await page.goto('/brand');
   const letter = page.locator('#brand-Q');
   await expect(letter.getByText(name).first()).toBeVisible();
@@ -118,6 +119,7 @@ test('a catalogue staff member creates a brand with a logo; /brand lists it unde
   await page.getByRole('toolbar', { name: '批量操作' }).getByRole('button', { name: '批量删除' }).click();
   await expect(page.getByText('已删除 1 个品牌')).toBeVisible();
   await expect(grid.getByRole('link', { name, exact: true })).toHaveCount(0);
+  await tickCaches(page);
   await page.goto('/brand');
   await expect(page.locator('#brand-Q').getByText(name)).toHaveCount(0);
 });

@@ -94,6 +94,17 @@ describe('the index follows product writes', () => {
     });
   });
 
+  it('catchUp (the dev hook) answers after the rebuild a brand rename starts: the next search knows the new name', async () => {
+    const service = eagerService();
+    await service.search(params('安世'));
+    const slow = new SearchService(testApp.db, logger, { ...defaultKeeperOptions, checkIntervalMs: 60_000 });
+    services.push(slow);
+    await slow.search(params('安世'));
+    await testApp.db.kysely.updateTable('brands').set({ nameCn: '安世电子' }).where('id', '=', testApp.fixture.brands.nexperia).execute();
+    await slow.keeper.catchUp();
+    expect(await slow.suggest('安世电子')).toEqual([{ key: '安世电子', searchResultCount: 1 }]);
+  });
+
   it('rebuilds when changes it has not read were pruned from the log', async () => {
     const service = eagerService();
     await service.search(params('LM358'));

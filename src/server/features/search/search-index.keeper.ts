@@ -134,7 +134,8 @@ export class SearchIndexKeeper {
 
   /**
    * Applies every change committed before the call (the dev hook, cache-tick.routes.ts): after the build or
-   * check under way, which may have read the log before it, one more check. Before the first build, nothing to do.
+   * check under way, which may have read the log before it, one more check. A change the check cannot apply in
+   * place (a category or brand, a pruned log) starts a rebuild, which is waited for too. Before the first build, nothing to do.
    */
   async catchUp(): Promise<void> {
     await this.building;
@@ -143,6 +144,7 @@ export class SearchIndexKeeper {
     this.lastCheckAt = this.clock.now();
     this.syncing = this.sync().finally(() => (this.syncing = null));
     await this.syncing;
+    for (let build = this.buildInProgress(); build && !this.hasStopped(); build = this.buildInProgress()) await build;
   }
 
   /** A pass of `follow`: the changes since the last check (unless a request's check is under way), then the occasional prune. */
@@ -154,6 +156,11 @@ export class SearchIndexKeeper {
     this.syncing = pass.catch(() => undefined).finally(() => (this.syncing = null));
     await pass;
     await this.pruneOccasionally();
+  }
+
+  /** The build under way, read after an await (a field read would be narrowed to its earlier value). */
+  private buildInProgress(): Promise<void> | null {
+    return this.building;
   }
 
   /** For checks after an await, where close() may have run meanwhile (a field read would be narrowed to its earlier value). */
