@@ -21,7 +21,7 @@ import { insertOrderCatalog, insertPart } from './testing/order-fixture.ts';
  * invoices, messages, audit). ORDER_MODEL_RUNS raises the number of sequences (the battery does).
  */
 
-const sequentialRuns = Number(process.env.ORDER_MODEL_RUNS ?? 220);
+const sequentialRuns = Number(process.env.ORDER_MODEL_RUNS ?? 300);
 const concurrentRuns = Math.max(4, Math.round(sequentialRuns / 5));
 const startingStock = 12;
 const couponFaceCents = 100;
