@@ -4,10 +4,8 @@ import { orderDeskErrors, type AdminComplaintDetail, type AdminComplaintRow } fr
 import type { adminComplaintRequests, complaintGridQuery } from '../../../contract/console/orders-requests.ts';
 import { complaintStatusLabels, complaintTypeLabels, lineShareCents } from '../../../contract/complaint.ts';
 import { findCarrier } from '../../../contract/delivery.ts';
-import { ActorKind, type Actor } from '../../../contract/lifecycle.ts';
 import { formatOrderTime, orderStatusLabels } from '../../../contract/order.ts';
 import type { GridPage } from '../../../contract/staff-grid.ts';
-import { abilityFor } from '../../../contract/staff-permissions.ts';
 import type { Database } from '../../db/database.ts';
 import type { AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -19,6 +17,7 @@ import { loadComplaintFacts } from '../complaint/complaint-transition.service.ts
 import { refundContextOf } from '../payment/payment-refund.service.ts';
 import { loadOrderForStaff } from '../order/order-staff.service.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
+import { staffActorOf } from '../staff/staff-actor.ts';
 import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';
 import { complaintGridSelect, complaintSortExpressions, findMemberPhone } from './order-desk.repository.ts';
@@ -28,7 +27,6 @@ import { complaintGridSelect, complaintSortExpressions, findMemberPhone } from '
  * lifecycle (contract/complaint-lifecycle.ts), each with one audit entry in the event's transaction.
  */
 
-type Db = Kysely<Database>;
 type Requests = { [Name in keyof typeof adminComplaintRequests]: z.output<(typeof adminComplaintRequests)[Name]> };
 type ComplaintGridQuery = z.output<typeof complaintGridQuery>;
 export type ComplaintDeskDeps = Pick<ServiceDeps, 'db' | 'config' | 'logger'>;
@@ -55,12 +53,12 @@ function toAdminComplaintRow(row: ComplaintGridRow): AdminComplaintRow {
   };
 }
 
-export async function listComplaintsForStaff(db: Db, query: ComplaintGridQuery): Promise<GridPage<AdminComplaintRow>> {
+export async function listComplaintsForStaff(db: Kysely<Database>, query: ComplaintGridQuery): Promise<GridPage<AdminComplaintRow>> {
   const page = await pageOfQuery(complaintGridSelect(db, query.filters), query, complaintSortExpressions, defaultSort, 'complaints.id');
   return { ...page, rows: page.rows.map(toAdminComplaintRow) };
 }
 
-export async function exportComplaintsForStaff(db: Db, query: ComplaintGridQuery): Promise<AdminComplaintRow[]> {
+export async function exportComplaintsForStaff(db: Kysely<Database>, query: ComplaintGridQuery): Promise<AdminComplaintRow[]> {
   const rows = await exportRowsOfQuery(complaintGridSelect(db, query.filters), query.sort, complaintSortExpressions, defaultSort, 'complaints.id');
   return rows.map(toAdminComplaintRow);
 }
@@ -100,12 +98,6 @@ export async function loadComplaintDetailForStaff(deps: ReadDeps, id: number): P
       lineShareCents({ amountCents: lineAmountCents, quantity: line?.quantity ?? 0 }, row.returnQuantity ?? line?.quantity ?? 0),
     ),
   };
-}
-
-/** The lifecycle's staff actor for the signed-in member of staff: their role's ability. */
-function lifecycleActorOf(actor: StaffActor): Actor {
-  const ability = abilityFor(actor.staff.role);
-  return { kind: ActorKind.staff, can: (action, subject) => ability.can(action, subject) };
 }
 
 /** The console's audit entry of one change, in the change's own transaction: the status before and after, and what came with it. */
@@ -151,7 +143,7 @@ export async function fireComplaintEventByStaff(deps: ComplaintDeskDeps, actor: 
       seen: request.from,
       note: request.note,
       staffName: actor.staff.displayName,
-      actor: lifecycleActorOf(actor),
+      actor: staffActorOf(actor.staff),
     },
     auditComplaint(request.event, actor, before, () => ({ note: request.note })),
   );
@@ -170,7 +162,7 @@ export async function authoriseReturnByStaff(deps: ComplaintDeskDeps, actor: Sta
       address: request.address,
       note: request.note,
       staffName: actor.staff.displayName,
-      actor: lifecycleActorOf(actor),
+      actor: staffActorOf(actor.staff),
     },
     auditComplaint('authoriseReturn', actor, before, (after) => ({
       rmaNo: after.rmaNo,
@@ -186,7 +178,7 @@ export async function receiveReturnedGoods(deps: ComplaintDeskDeps, actor: Staff
   const before = await statusOf(deps, request.id);
   await receiveReturn(
     deps.db,
-    { complaintId: request.id, seen: request.from, note: request.note, staffName: actor.staff.displayName, actor: lifecycleActorOf(actor) },
+    { complaintId: request.id, seen: request.from, note: request.note, staffName: actor.staff.displayName, actor: staffActorOf(actor.staff) },
     auditComplaint('receiveGoods', actor, before, () => ({ note: request.note })),
   );
   return loadComplaintDetailForStaff(deps, request.id);
@@ -207,7 +199,7 @@ export async function replaceReturnedGoods(deps: ComplaintDeskDeps, actor: Staff
       trackingNo: request.trackingNo,
       isPickup: carrier.isPickup,
       staffName: actor.staff.displayName,
-      actor: lifecycleActorOf(actor),
+      actor: staffActorOf(actor.staff),
     },
     auditComplaint('replace', actor, before, (after) => ({ carrierName: after.replaceCarrierName, trackingNo: after.replaceTrackingNo })),
   );
@@ -225,7 +217,7 @@ export async function refundComplaintByStaff(deps: ComplaintDeskDeps, actor: Sta
       amountCents: request.amount,
       note: request.note,
       staffName: actor.staff.displayName,
-      actor: lifecycleActorOf(actor),
+      actor: staffActorOf(actor.staff),
     },
     auditComplaint('refund', actor, before, (after) => ({ refundNo: after.refundNo, refundCents: after.refundCents, note: request.note })),
   );

@@ -16,10 +16,9 @@ import {
 } from '../../../contract/order.ts';
 import { RefundStatus } from '../../../contract/payment.ts';
 import type { GridPage } from '../../../contract/staff-grid.ts';
-import { ActorKind, isAllowed, type Actor } from '../../../contract/lifecycle.ts';
+import { isAllowed, type Actor } from '../../../contract/lifecycle.ts';
 import { orderLifecycle, type OrderFacts, type OrderLifecycleEvent } from '../../../contract/order-lifecycle.ts';
 import { invoiceLifecycle, type InvoiceFacts, type InvoiceLifecycleEvent } from '../../../contract/invoice-lifecycle.ts';
-import { abilityFor } from '../../../contract/staff-permissions.ts';
 import type { StaffIdentity } from '../../../contract/staff.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -43,6 +42,7 @@ import { bankTransferFactsOf, recordLateBankTransfer } from '../payment/payment.
 import { paymentLifecycle } from '../../../contract/payment-lifecycle.ts';
 import { refundLifecycle, type RefundLifecycleEvent } from '../../../contract/refund-lifecycle.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
+import { staffActorOf } from '../staff/staff-actor.ts';
 import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';
 import { findMemberPhone, orderGridSelect, orderSortExpressions } from './order-desk.repository.ts';
@@ -104,12 +104,6 @@ function toAdminShipments(view: OrderForStaff): AdminShipment[] {
 
 function parseJson(text: string | null): unknown {
   return text === null ? null : JSON.parse(text);
-}
-
-/** The staff member as the lifecycle sees them: what their role may do. */
-export function staffActorOf(staff: Pick<StaffIdentity, 'role'>): Actor {
-  const ability = abilityFor(staff.role);
-  return { kind: ActorKind.staff, can: (action, subject) => ability.can(action, subject) };
 }
 
 export async function loadOrderDetailForStaff(

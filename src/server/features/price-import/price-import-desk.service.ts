@@ -14,8 +14,6 @@ import {
   type PriceImportValidation,
 } from '../../../contract/price-import.ts';
 import type { StaffIdentity } from '../../../contract/staff.ts';
-import { abilityFor } from '../../../contract/staff-permissions.ts';
-import { ActorKind, type Actor } from '../../../contract/lifecycle.ts';
 import { hasUndoOf } from '../../../contract/price-import-lifecycle.ts';
 import type { PriceImportJobStatus } from '../../../contract/price-import.ts';
 import type { GridPage } from '../../../contract/staff-grid.ts';
@@ -23,6 +21,7 @@ import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
+import { staffActorOf } from '../staff/staff-actor.ts';
 import { pageOfQuery } from '../staff/grid-query.ts';
 import {
   attachJob,
@@ -58,12 +57,6 @@ type Requests = { [Name in keyof typeof priceImportDeskRequests]: z.output<(type
 export interface PriceImportActor {
   staff: StaffIdentity;
   ip: string;
-}
-
-/** The staff member as the lifecycle's actor: what their role may do (the console's CASL ability). */
-export function staffActorOf(staff: StaffIdentity): Actor {
-  const ability = abilityFor(staff.role);
-  return { kind: ActorKind.staff, can: (action, subject) => ability.can(action, subject) };
 }
 
 /** Keeps the file and answers how it reads: the detected header and mapping, and a few rows under it. */

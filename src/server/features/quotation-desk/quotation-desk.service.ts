@@ -12,11 +12,9 @@ import type { quotationDeskRequests } from '../../../contract/console/quotation-
 import type { BomCandidate, BomLineInput } from '../../../contract/bom.ts';
 import { formatBeijingTime } from '../../../contract/coupon.ts';
 import { requestErrors } from '../../../contract/errors.ts';
-import { ActorKind, type Actor } from '../../../contract/lifecycle.ts';
 import { quotationStatusLabels } from '../../../contract/quotation.ts';
 import { effectiveQuotationStatus, staffQuotationButtons } from '../../../contract/quotation-lifecycle.ts';
 import type { StaffIdentity } from '../../../contract/staff.ts';
-import { abilityFor } from '../../../contract/staff-permissions.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { matchBomLineInputs } from '../bom/bom.service.ts';
@@ -32,6 +30,7 @@ import {
 import type { QuotationLineRow, QuotationRow } from '../quotation/quotation.tables.ts';
 import type { SearchService } from '../search/search.service.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
+import { staffActorOf } from '../staff/staff-actor.ts';
 import { findMemberPhone, findQuotationDeskExportRows, findQuotationDeskPage } from './quotation-desk.repository.ts';
 
 type Requests = typeof quotationDeskRequests;
@@ -53,12 +52,6 @@ function beijingDayStart(date: string | undefined): number | undefined {
   if (!date) return undefined;
   const ms = Date.parse(`${date}T00:00:00Z`);
   return Number.isNaN(ms) ? undefined : ms - beijingOffsetMs;
-}
-
-/** The lifecycle's actor for a staff member: what their role's ability allows. */
-export function staffActorOf(staff: StaffIdentity): Actor {
-  const ability = abilityFor(staff.role);
-  return { kind: ActorKind.staff, can: (action, subject) => ability.can(action, subject) };
 }
 
 /** 报价管理's grid: filters by state, member phone, number and creation dates (Beijing), sorted by creation or line count. */
