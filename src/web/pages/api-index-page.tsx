@@ -3,117 +3,149 @@ import { CodeTabs, EndpointDoc } from '../features/open-platform/endpoint-doc.ts
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
 
+function ApiDocNav({ data }: { data: ApiIndexData }) {
+  return (
+    <nav className="api-doc__nav" aria-label="接口目录">
+      <h2 className="api-doc__nav-title">开放平台</h2>
+      <a href="#overview">概述</a>
+      <a href="#auth">认证</a>
+      <a href="#limits">限流与用量</a>
+      <a href="#response">响应格式</a>
+      <a href="#errors">错误</a>
+      <h3 className="api-doc__nav-title api-doc__nav-title--small">接口</h3>
+      {data.endpoints.map((endpoint) => (
+        <a key={endpoint.operationId} href={`#${endpoint.operationId}`}>
+          {endpoint.summary}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+function OverviewSection({ data }: { data: ApiIndexData }) {
+  return (
+    <section className="api-doc__section" id="overview" aria-label="概述">
+      <h1 className="api-doc__title">{data.title}</h1>
+      <p>
+        版本 {data.version}。以 JSON 查询商品、价格与库存，批量查询型号（每次最多 {data.batchMax} 个），匹配 BOM（每次最多 {data.bomLinesMax} 行）。接口地址：
+        <code>{data.origin}/open/v1/…</code>；完整的 OpenAPI 3.1 文档：
+        <a href={data.documentPath}>
+          <code>{data.documentPath}</code>
+        </a>
+        ，可导入 Postman、Apifox 或生成客户端代码。
+      </p>
+      <ol className="api-doc__steps">
+        <li>
+          登录后进入会员中心 <a href={data.apiKeysPath}>API密钥</a>，填写名称创建密钥。密钥形如 <code>xp_live_12_…</code>
+          ，只在创建时显示一次，请立即保存。
+        </li>
+        <li>
+          在请求头 <code>X-Api-Key</code> 中带上密钥调用接口；或使用下面的签名请求，不在网络上传送密钥。
+        </li>
+        <li>密钥泄露或不再使用时，在同一页面停用；停用后使用它的请求返回 401。</li>
+      </ol>
+    </section>
+  );
+}
+
+function AuthSection({ data }: { data: ApiIndexData }) {
+  return (
+    <section className="api-doc__section" id="auth" aria-label="认证">
+      <h2>认证</h2>
+      <p>
+        <strong>方式一：密钥请求头。</strong>每个请求带 <code>X-Api-Key: 完整密钥</code>，请务必使用 HTTPS。
+      </p>
+      <p>
+        <strong>方式二：签名请求。</strong>请求头 <code>X-Api-Key-Id</code>（密钥中的数字编号）、<code>X-Timestamp</code>（Unix 秒）、<code>X-Nonce</code>
+        （16–64 位字母、数字、_ 或 -，每次不同）和 <code>X-Signature</code>：
+      </p>
+      <pre className="api-code__block api-code__block--formula">
+        <code>
+          {'X-Signature = hex(HMAC-SHA256(完整密钥,\n  方法 + "\\n" + 路径与查询串 + "\\n" + X-Timestamp + "\\n" + X-Nonce + "\\n" + hex(SHA256(请求体))))'}
+        </code>
+      </pre>
+      <p>
+        时间戳与服务器相差不得超过 {data.signatureSkewSeconds / 60} 分钟；同一密钥的 X-Nonce 不可重复使用（防重放）。没有请求体时对空字符串求
+        SHA256。示例（批量查询）：
+      </p>
+      <CodeTabs example={data.signing} label="签名请求示例" />
+    </section>
+  );
+}
+
+function LimitsSection({ data }: { data: ApiIndexData }) {
+  return (
+    <section className="api-doc__section" id="limits" aria-label="限流与用量">
+      <h2>限流与用量</h2>
+      <p>
+        每个密钥每分钟最多 <strong data-testid="api-rate">{data.ratePerMinute}</strong> 次请求，超出时返回 HTTP <code>429</code> 和 <code>Retry-After</code>{' '}
+        响应头（多少秒后可重试）。每个密钥每天的调用次数可在 <a href={data.apiKeysPath}>API密钥</a> 页面查看（今日与近7日）。
+      </p>
+    </section>
+  );
+}
+
+function ResponseSection({ data }: { data: ApiIndexData }) {
+  return (
+    <section className="api-doc__section" id="response" aria-label="响应格式">
+      <h2>响应格式</h2>
+      <p>
+        与商城其他接口相同，每个响应都是 <code>{'{"code": …, "data": …, "msg": "…"}'}</code>。成功时 HTTP 状态为 <code>200</code>，<code>code</code> 为{' '}
+        <code>1</code>，结果在 <code>data</code> 中（各接口的「响应字段」即 <code>data</code> 的字段），<code>msg</code> 为空字符串：
+      </p>
+      <pre className="api-code__block" data-testid="api-success-example">
+        <code>{data.responseExamples.success}</code>
+      </pre>
+    </section>
+  );
+}
+
+function ErrorsSection({ data }: { data: ApiIndexData }) {
+  return (
+    <section className="api-doc__section" id="errors" aria-label="错误">
+      <h2>错误</h2>
+      <p>
+        失败时 HTTP 状态码表示类别，响应体的 <code>code</code> 与 HTTP 状态码相同，<code>data</code> 为 <code>null</code>，<code>msg</code>{' '}
+        为中文说明（可直接展示给用户），<code>errorCode</code> 供程序判断，参数校验失败时 <code>field</code> 为出错的参数；500、503 时 <code>requestId</code>{' '}
+        为请求编号，联系客服时请提供。同一地址每分钟认证失败超过 {data.failedAuthPerIpPerMinute} 次后，这一分钟内该地址的请求都返回 <code>429</code>。
+      </p>
+      <pre className="api-code__block" data-testid="api-failure-example">
+        <code>{data.responseExamples.failure}</code>
+      </pre>
+      <table className="api-fields" data-testid="api-error-table">
+        <thead>
+          <tr>
+            <th scope="col">HTTP 状态与 code</th>
+            <th scope="col">errorCode</th>
+            <th scope="col">msg</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.errorCodes.map((error) => (
+            <tr key={error.errorCode}>
+              <td>{error.status}</td>
+              <td className="api-fields__name">{error.errorCode}</td>
+              <td>{error.msg}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </section>
+  );
+}
+
 /** /api/index (开放平台): the open API's documentation, rendered from its OpenAPI document. */
 export function ApiIndexPage({ shell, data }: PageProps<ApiIndexData>) {
   return (
     <PageShell shell={shell}>
       <div className="api-doc">
-        <nav className="api-doc__nav" aria-label="接口目录">
-          <h2 className="api-doc__nav-title">开放平台</h2>
-          <a href="#overview">概述</a>
-          <a href="#auth">认证</a>
-          <a href="#limits">限流与用量</a>
-          <a href="#response">响应格式</a>
-          <a href="#errors">错误</a>
-          <h3 className="api-doc__nav-title api-doc__nav-title--small">接口</h3>
-          {data.endpoints.map((endpoint) => (
-            <a key={endpoint.operationId} href={`#${endpoint.operationId}`}>
-              {endpoint.summary}
-            </a>
-          ))}
-        </nav>
+        <ApiDocNav data={data} />
         <div className="api-doc__main">
-          <section className="api-doc__section" id="overview" aria-label="概述">
-            <h1 className="api-doc__title">{data.title}</h1>
-            <p>
-              版本 {data.version}。以 JSON 查询商品、价格与库存，批量查询型号（每次最多 {data.batchMax} 个），匹配 BOM（每次最多 {data.bomLinesMax}{' '}
-              行）。接口地址：
-              <code>{data.origin}/open/v1/…</code>；完整的 OpenAPI 3.1 文档：
-              <a href={data.documentPath}>
-                <code>{data.documentPath}</code>
-              </a>
-              ，可导入 Postman、Apifox 或生成客户端代码。
-            </p>
-            <ol className="api-doc__steps">
-              <li>
-                登录后进入会员中心 <a href={data.apiKeysPath}>API密钥</a>，填写名称创建密钥。密钥形如 <code>xp_live_12_…</code>
-                ，只在创建时显示一次，请立即保存。
-              </li>
-              <li>
-                在请求头 <code>X-Api-Key</code> 中带上密钥调用接口；或使用下面的签名请求，不在网络上传送密钥。
-              </li>
-              <li>密钥泄露或不再使用时，在同一页面停用；停用后使用它的请求返回 401。</li>
-            </ol>
-          </section>
-          <section className="api-doc__section" id="auth" aria-label="认证">
-            <h2>认证</h2>
-            <p>
-              <strong>方式一：密钥请求头。</strong>每个请求带 <code>X-Api-Key: 完整密钥</code>，请务必使用 HTTPS。
-            </p>
-            <p>
-              <strong>方式二：签名请求。</strong>请求头 <code>X-Api-Key-Id</code>（密钥中的数字编号）、<code>X-Timestamp</code>（Unix 秒）、<code>X-Nonce</code>
-              （16–64 位字母、数字、_ 或 -，每次不同）和 <code>X-Signature</code>：
-            </p>
-            <pre className="api-code__block api-code__block--formula">
-              <code>
-                {
-                  'X-Signature = hex(HMAC-SHA256(完整密钥,\n  方法 + "\\n" + 路径与查询串 + "\\n" + X-Timestamp + "\\n" + X-Nonce + "\\n" + hex(SHA256(请求体))))'
-                }
-              </code>
-            </pre>
-            <p>
-              时间戳与服务器相差不得超过 {data.signatureSkewSeconds / 60} 分钟；同一密钥的 X-Nonce 不可重复使用（防重放）。没有请求体时对空字符串求
-              SHA256。示例（批量查询）：
-            </p>
-            <CodeTabs example={data.signing} label="签名请求示例" />
-          </section>
-          <section className="api-doc__section" id="limits" aria-label="限流与用量">
-            <h2>限流与用量</h2>
-            <p>
-              每个密钥每分钟最多 <strong data-testid="api-rate">{data.ratePerMinute}</strong> 次请求，超出时返回 HTTP <code>429</code> 和{' '}
-              <code>Retry-After</code> 响应头（多少秒后可重试）。每个密钥每天的调用次数可在 <a href={data.apiKeysPath}>API密钥</a> 页面查看（今日与近7日）。
-            </p>
-          </section>
-          <section className="api-doc__section" id="response" aria-label="响应格式">
-            <h2>响应格式</h2>
-            <p>
-              与商城其他接口相同，每个响应都是 <code>{'{"code": …, "data": …, "msg": "…"}'}</code>。成功时 HTTP 状态为 <code>200</code>，<code>code</code> 为{' '}
-              <code>1</code>，结果在 <code>data</code> 中（各接口的「响应字段」即 <code>data</code> 的字段），<code>msg</code> 为空字符串：
-            </p>
-            <pre className="api-code__block" data-testid="api-success-example">
-              <code>{data.responseExamples.success}</code>
-            </pre>
-          </section>
-          <section className="api-doc__section" id="errors" aria-label="错误">
-            <h2>错误</h2>
-            <p>
-              失败时 HTTP 状态码表示类别，响应体的 <code>code</code> 与 HTTP 状态码相同，<code>data</code> 为 <code>null</code>，<code>msg</code>{' '}
-              为中文说明（可直接展示给用户），<code>errorCode</code> 供程序判断，参数校验失败时 <code>field</code> 为出错的参数；500、503 时{' '}
-              <code>requestId</code> 为请求编号，联系客服时请提供。同一地址每分钟认证失败超过 {data.failedAuthPerIpPerMinute} 次后，这一分钟内该地址的请求都返回{' '}
-              <code>429</code>。
-            </p>
-            <pre className="api-code__block" data-testid="api-failure-example">
-              <code>{data.responseExamples.failure}</code>
-            </pre>
-            <table className="api-fields" data-testid="api-error-table">
-              <thead>
-                <tr>
-                  <th scope="col">HTTP 状态与 code</th>
-                  <th scope="col">errorCode</th>
-                  <th scope="col">msg</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.errorCodes.map((error) => (
-                  <tr key={error.errorCode}>
-                    <td>{error.status}</td>
-                    <td className="api-fields__name">{error.errorCode}</td>
-                    <td>{error.msg}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </section>
+          <OverviewSection data={data} />
+          <AuthSection data={data} />
+          <LimitsSection data={data} />
+          <ResponseSection data={data} />
+          <ErrorsSection data={data} />
           <section className="api-doc__section" aria-label="接口">
             <h2>接口</h2>
             {data.endpoints.map((endpoint) => (

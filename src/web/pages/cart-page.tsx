@@ -10,12 +10,62 @@ export interface CartPageData {
   cart: CartSummary;
 }
 
-/** /cart (members only): lines priced by the tier of their quantity, selection, totals of the selected lines. */
-export function CartPage({ shell, data }: PageProps<CartPageData>) {
-  const { cart, isBusy, select, setQuantity, remove } = useCart(data.cart);
+function CartEmpty() {
+  return (
+    <div className="cart__empty">
+      <p>购物车还是空的，去挑选需要的元器件吧</p>
+      <p>
+        <a className="button button--primary" href="/catalogue">
+          浏览分类
+        </a>{' '}
+        <a className="button" href="/product/discount?subject=A01">
+          看看特价
+        </a>
+      </p>
+    </div>
+  );
+}
+
+type Cart = ReturnType<typeof useCart>;
+
+/** The bar under the table: select all, remove the selected lines, their total and the way to settlement. */
+function CartBar({ cart: { cart, isBusy, select, remove } }: { cart: Cart }) {
   const isAllSelected = cart.lineCount > 0 && cart.selectedCount === cart.lineCount;
   const selectedIds = cart.lines.filter((line) => line.isSelected).map((line) => line.product.productId);
   const canSettle = cart.selectedCount > 0;
+  return (
+    <div className="cart-bar">
+      <label className="cart-bar__all">
+        <input type="checkbox" checked={isAllSelected} onChange={(event) => select(undefined, event.target.checked)} disabled={isBusy} />
+        全选
+      </label>
+      <button type="button" className="link-button cart-bar__remove" disabled={isBusy || selectedIds.length === 0} onClick={() => remove(selectedIds)}>
+        删除选中商品
+      </button>
+      <span className="cart-bar__summary">
+        已选 <strong data-testid="selected-count">{cart.selectedCount}</strong> 种商品，合计：
+        <strong className="price price--large" data-testid="selected-total">
+          {formatCents(cart.selectedTotalCents)}
+        </strong>
+      </span>
+      {canSettle ? (
+        <a className="button button--accent button--large cart-bar__settle" href="/offer/settlement">
+          去结算
+        </a>
+      ) : (
+        <span className="button button--large cart-bar__settle cart-bar__settle--disabled" aria-disabled="true">
+          去结算
+        </span>
+      )}
+    </div>
+  );
+}
+
+/** /cart (members only): lines priced by the tier of their quantity, selection, totals of the selected lines. */
+export function CartPage({ shell, data }: PageProps<CartPageData>) {
+  const state = useCart(data.cart);
+  const { cart, isBusy, select, setQuantity, remove } = state;
+  const isAllSelected = cart.lineCount > 0 && cart.selectedCount === cart.lineCount;
 
   return (
     <PageShell shell={shell}>
@@ -25,17 +75,7 @@ export function CartPage({ shell, data }: PageProps<CartPageData>) {
           我的购物车<span className="cart__count">（共 {cart.lineCount} 种商品）</span>
         </h1>
         {cart.lineCount === 0 ? (
-          <div className="cart__empty">
-            <p>购物车还是空的，去挑选需要的元器件吧</p>
-            <p>
-              <a className="button button--primary" href="/catalogue">
-                浏览分类
-              </a>{' '}
-              <a className="button" href="/product/discount?subject=A01">
-                看看特价
-              </a>
-            </p>
-          </div>
+          <CartEmpty />
         ) : (
           <>
             <table className="cart-table">
@@ -71,30 +111,7 @@ export function CartPage({ shell, data }: PageProps<CartPageData>) {
                 ))}
               </tbody>
             </table>
-            <div className="cart-bar">
-              <label className="cart-bar__all">
-                <input type="checkbox" checked={isAllSelected} onChange={(event) => select(undefined, event.target.checked)} disabled={isBusy} />
-                全选
-              </label>
-              <button type="button" className="link-button cart-bar__remove" disabled={isBusy || selectedIds.length === 0} onClick={() => remove(selectedIds)}>
-                删除选中商品
-              </button>
-              <span className="cart-bar__summary">
-                已选 <strong data-testid="selected-count">{cart.selectedCount}</strong> 种商品，合计：
-                <strong className="price price--large" data-testid="selected-total">
-                  {formatCents(cart.selectedTotalCents)}
-                </strong>
-              </span>
-              {canSettle ? (
-                <a className="button button--accent button--large cart-bar__settle" href="/offer/settlement">
-                  去结算
-                </a>
-              ) : (
-                <span className="button button--large cart-bar__settle cart-bar__settle--disabled" aria-disabled="true">
-                  去结算
-                </span>
-              )}
-            </div>
+            <CartBar cart={state} />
           </>
         )}
       </section>

@@ -22,6 +22,28 @@ function EmptyState({ keyword }: { keyword: string }) {
     </p>
   );
 }
+/** The heading with the count and the search over the member's favourites (a plain GET form). */
+function FavoritesHead({ data }: { data: FavoriteListData }) {
+  return (
+    <header className="favorites__head">
+      <h1 className="person-panel__title">{`我的收藏（${String(data.total)}）`}</h1>
+      <form className="favorites__search" method="get" action={favoritePath} role="search">
+        <input
+          type="search"
+          name="q"
+          defaultValue={data.keyword}
+          maxLength={maxFavoriteKeywordLength}
+          placeholder="型号 / 品牌 / 描述"
+          aria-label="在收藏中搜索"
+        />
+        {data.pageSize !== favoritePageSizes[0] && <input type="hidden" name="size" value={data.pageSize} />}
+        <button type="submit" className="button button--primary">
+          搜索
+        </button>
+      </form>
+    </header>
+  );
+}
 
 /** /user/favorite: the member's favourite parts, searchable and paged through the URL, with alerts and add to cart. */
 export function FavoritePage({ shell, data: initial }: PageProps<FavoriteListData>) {
@@ -31,23 +53,7 @@ export function FavoritePage({ shell, data: initial }: PageProps<FavoriteListDat
     <PageShell shell={shell}>
       <MemberCentreLayout current="/user/favorite">
         <section className="person-panel favorites" aria-label="我的收藏">
-          <header className="favorites__head">
-            <h1 className="person-panel__title">{`我的收藏（${String(data.total)}）`}</h1>
-            <form className="favorites__search" method="get" action={favoritePath} role="search">
-              <input
-                type="search"
-                name="q"
-                defaultValue={data.keyword}
-                maxLength={maxFavoriteKeywordLength}
-                placeholder="型号 / 品牌 / 描述"
-                aria-label="在收藏中搜索"
-              />
-              {data.pageSize !== favoritePageSizes[0] && <input type="hidden" name="size" value={data.pageSize} />}
-              <button type="submit" className="button button--primary">
-                搜索
-              </button>
-            </form>
-          </header>
+          <FavoritesHead data={data} />
           {data.items.length === 0 ? (
             <EmptyState keyword={data.keyword} />
           ) : (

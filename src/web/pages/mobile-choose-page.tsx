@@ -1,5 +1,5 @@
 import { useRef, useState } from 'react';
-import { serializeChooseFilter, type ChooseProduct } from '../../contract/catalog.ts';
+import { serializeChooseFilter, type CategoryRef, type ChooseProduct } from '../../contract/catalog.ts';
 import { catalogCalls } from '../../contract/catalog-calls.ts';
 import { listQueryString, type ListState } from '../../contract/list-state.ts';
 import { mobileChoosePath, type MobileChooseData } from '../../contract/mobile.ts';
@@ -10,15 +10,9 @@ import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import { MobilePartList } from '../features/mobile/mobile-part-list.tsx';
 import { useLoadMore } from '../features/mobile/use-load-more.ts';
 import type { PageProps } from './page-props.ts';
-
-/** /m/choose/{first}-{second}: the parametric list; 筛选 opens the facets in a bottom sheet, applied ones show as chips. */
-export function MobileChoosePage({ shell, data }: PageProps<MobileChooseData>) {
-  const { categoryFirst, categorySecond, siblings, state, facets, products, basePath } = data;
-  const path = mobileChoosePath(basePath, categoryFirst.categoryId, categorySecond?.categoryId);
-  const hrefOf = (next: ListState) => `${path}${listQueryString(next)}`;
-  const [isSheetOpen, setIsSheetOpen] = useState(false);
-  const filterButton = useRef<HTMLButtonElement>(null);
-  const more = useLoadMore<ChooseProduct>({ items: products.list, page: products.page, pageSize: products.pageSize, total: products.total }, async (page) => {
+/** The products of the list, the first page from the server and each further page from the list call. */
+function useChooseProducts({ categoryFirst, categorySecond, state, products }: MobileChooseData) {
+  return useLoadMore<ChooseProduct>({ items: products.list, page: products.page, pageSize: products.pageSize, total: products.total }, async (page) => {
     const next = await callApi(catalogCalls.queryAttrbuteProductList, {
       categoryFirstId: categoryFirst.categoryId,
       categorySecondId: categorySecond?.categoryId ?? null,
@@ -29,6 +23,33 @@ export function MobileChoosePage({ shell, data }: PageProps<MobileChooseData>) {
     });
     return next.list;
   });
+}
+
+function SubcategoryNav({ data, subcategories }: { data: MobileChooseData; subcategories: CategoryRef[] }) {
+  const { categoryFirst, categorySecond, basePath } = data;
+  return (
+    <nav className="m-subnav" aria-label={`${categoryFirst.categoryName}的分类`}>
+      {subcategories.map((sub) => (
+        <a
+          key={sub.categoryId}
+          href={mobileChoosePath(basePath, categoryFirst.categoryId, sub.categoryId)}
+          aria-current={sub.categoryId === categorySecond?.categoryId ? 'page' : undefined}
+        >
+          {sub.categoryName}
+        </a>
+      ))}
+    </nav>
+  );
+}
+
+/** /m/choose/{first}-{second}: the parametric list; 筛选 opens the facets in a bottom sheet, applied ones show as chips. */
+export function MobileChoosePage({ shell, data }: PageProps<MobileChooseData>) {
+  const { categoryFirst, categorySecond, siblings, state, facets, products, basePath } = data;
+  const path = mobileChoosePath(basePath, categoryFirst.categoryId, categorySecond?.categoryId);
+  const hrefOf = (next: ListState) => `${path}${listQueryString(next)}`;
+  const [isSheetOpen, setIsSheetOpen] = useState(false);
+  const filterButton = useRef<HTMLButtonElement>(null);
+  const more = useChooseProducts(data);
   const appliedCount = appliedChipsOf(state, facets.facets).length;
   const subcategories = categorySecond ? siblings : facets.subcategories.map((sub) => ({ ...sub, skuCount: sub.count }));
   const closeSheet = () => {
@@ -37,19 +58,7 @@ export function MobileChoosePage({ shell, data }: PageProps<MobileChooseData>) {
   };
   return (
     <MobileFrame shell={shell} title={categorySecond?.categoryName ?? categoryFirst.categoryName} backHref={`${basePath}/catalogue`} basePath={basePath}>
-      {subcategories.length > 0 && (
-        <nav className="m-subnav" aria-label={`${categoryFirst.categoryName}的分类`}>
-          {subcategories.map((sub) => (
-            <a
-              key={sub.categoryId}
-              href={mobileChoosePath(basePath, categoryFirst.categoryId, sub.categoryId)}
-              aria-current={sub.categoryId === categorySecond?.categoryId ? 'page' : undefined}
-            >
-              {sub.categoryName}
-            </a>
-          ))}
-        </nav>
-      )}
+      {subcategories.length > 0 && <SubcategoryNav data={data} subcategories={subcategories} />}
       <div className="m-toolbar">
         <p className="m-toolbar__total">
           共 <strong data-testid="m-choose-total">{products.total}</strong> 个型号

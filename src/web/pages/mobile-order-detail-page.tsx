@@ -28,6 +28,43 @@ function hasLogistics(order: Pick<OrderDetail, 'status' | 'trackingNo' | 'events
   return order.status !== OrderStatus.unpaid && order.status !== OrderStatus.cancelled;
 }
 
+function OrderStateCard({ order }: { order: OrderDetail }) {
+  return (
+    <section className={`mb-state mb-state--${order.status}`}>
+      <p className="mb-state__label" data-testid="m-detail-status">
+        {order.statusLabel}
+      </p>
+      {order.cancelReason ? <p>原因：{order.cancelReason}</p> : null}
+      {order.canPay && order.expiresAt !== null ? <PaymentCountdown expiresAt={order.expiresAt} className="mb-countdown" /> : null}
+      <p className="mb-state__no">
+        订单号 <span data-testid="m-detail-order-no">{order.orderNo}</span> · {order.createdAtStr}
+      </p>
+    </section>
+  );
+}
+
+function AddressCard({ order }: { order: OrderDetail }) {
+  return (
+    <Card title="收货信息">
+      {order.address ? (
+        <p data-testid="m-detail-address">
+          <strong>
+            {order.address.receiver} {order.address.phone}
+          </strong>
+          <br />
+          {order.address.provinceName}
+          {order.address.cityName}
+          {order.address.districtName}
+          {order.address.detail}
+        </p>
+      ) : (
+        <p>上门自提</p>
+      )}
+      <p className="mb-muted">配送方式：{order.carrier.name}</p>
+    </Card>
+  );
+}
+
 /** /m/user/order/detail/:orderNo (the member's own orders): state, actions, logistics, address, lines, amounts, invoice, timeline. */
 export function MobileOrderDetailPage({ shell, data }: PageProps<MobileOrderDetailData>) {
   const [order, setOrder] = useState(data.order);
@@ -46,38 +83,13 @@ export function MobileOrderDetailPage({ shell, data }: PageProps<MobileOrderDeta
         </div>
       }
     >
-      <section className={`mb-state mb-state--${order.status}`}>
-        <p className="mb-state__label" data-testid="m-detail-status">
-          {order.statusLabel}
-        </p>
-        {order.cancelReason ? <p>原因：{order.cancelReason}</p> : null}
-        {order.canPay && order.expiresAt !== null ? <PaymentCountdown expiresAt={order.expiresAt} className="mb-countdown" /> : null}
-        <p className="mb-state__no">
-          订单号 <span data-testid="m-detail-order-no">{order.orderNo}</span> · {order.createdAtStr}
-        </p>
-      </section>
+      <OrderStateCard order={order} />
       {hasLogistics(order) ? (
         <Card title="物流信息">
           <ExpressTimeline orderNo={order.orderNo} />
         </Card>
       ) : null}
-      <Card title="收货信息">
-        {order.address ? (
-          <p data-testid="m-detail-address">
-            <strong>
-              {order.address.receiver} {order.address.phone}
-            </strong>
-            <br />
-            {order.address.provinceName}
-            {order.address.cityName}
-            {order.address.districtName}
-            {order.address.detail}
-          </p>
-        ) : (
-          <p>上门自提</p>
-        )}
-        <p className="mb-muted">配送方式：{order.carrier.name}</p>
-      </Card>
+      <AddressCard order={order} />
       <Card title={`商品清单（${String(order.lineCount)} 种，${String(order.productCount)} 件）`}>
         <ul className="mb-lines">
           {order.lines.map((line) => (

@@ -6,15 +6,57 @@ import { formatCents } from '../../contract/pricing.ts';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import { countdownText } from '../features/order/order-urls.ts';
 import { BankPanel, QrPanel } from '../features/payment/payment-instruction.tsx';
-import { useCashier } from '../features/payment/use-cashier.ts';
+import { useCashier, type CashierState } from '../features/payment/use-cashier.ts';
 import type { PageProps } from './page-props.ts';
+/** The methods of an open order, with the chosen method's instruction (QR code, bank transfer or simulated payment). */
+function PayMethods({ cashier, methods }: { cashier: CashierState; methods: MobileCashierData['cashier']['methods'] }) {
+  const { chosen, instruction, isBusy, notice } = cashier;
+  return (
+    <section className="mb-card" aria-labelledby="m-pay-methods">
+      <h2 id="m-pay-methods" className="mb-card__title">
+        选择支付方式
+      </h2>
+      <div className="mb-methods" role="radiogroup" aria-label="支付方式">
+        {methods.map((option) => (
+          <label key={option.method} className={chosen === option.method ? 'mb-method mb-method--chosen' : 'mb-method'}>
+            <input
+              type="radio"
+              name="payment-method"
+              value={option.method}
+              checked={chosen === option.method}
+              disabled={isBusy}
+              onChange={() => cashier.choose(option.method)}
+            />
+            <span className="mb-method__label">{option.label}</span>
+            <span className="mb-muted">{option.hint}</span>
+          </label>
+        ))}
+      </div>
+      {notice ? (
+        <p className="mb-notice" role="alert">
+          {notice}
+        </p>
+      ) : null}
+      {isBusy && !instruction ? <p className="mb-muted">正在生成付款信息…</p> : null}
+      {instruction?.kind === 'qr' ? <QrPanel instruction={instruction} /> : null}
+      {instruction?.kind === 'bank' ? <BankPanel instruction={instruction} /> : null}
+      {chosen === 'development' ? (
+        <div className="mb-dev-pay">
+          <p className="mb-muted">模拟支付仅用于开发和演示，不产生真实扣款。</p>
+          <button type="button" className="mb-button mb-button--accent mb-button--block" disabled={isBusy} onClick={() => cashier.payByDevelopment()}>
+            模拟支付成功
+          </button>
+        </div>
+      ) : null}
+    </section>
+  );
+}
 
 /** /m/offer/pay/:orderNo (the member's own order): the desktop cashier's methods and behaviour, one column. */
 export function MobilePayPage({ shell, data }: PageProps<MobileCashierData>) {
   const { cashier: initial } = data;
   const paths = mobileBuyPaths(data.basePath);
   const cashier = useCashier(initial);
-  const { chosen, instruction, isBusy, notice } = cashier;
   const isOpen = cashier.order.status === OrderStatus.unpaid && !cashier.isOverdue;
   const isCancelled = cashier.order.status === OrderStatus.cancelled || cashier.isOverdue;
   const detailHref = paths.orderDetail(initial.orderNo);
@@ -40,43 +82,7 @@ export function MobilePayPage({ shell, data }: PageProps<MobileCashierData>) {
         ) : null}
       </section>
       {isOpen ? (
-        <section className="mb-card" aria-labelledby="m-pay-methods">
-          <h2 id="m-pay-methods" className="mb-card__title">
-            选择支付方式
-          </h2>
-          <div className="mb-methods" role="radiogroup" aria-label="支付方式">
-            {initial.methods.map((option) => (
-              <label key={option.method} className={chosen === option.method ? 'mb-method mb-method--chosen' : 'mb-method'}>
-                <input
-                  type="radio"
-                  name="payment-method"
-                  value={option.method}
-                  checked={chosen === option.method}
-                  disabled={isBusy}
-                  onChange={() => cashier.choose(option.method)}
-                />
-                <span className="mb-method__label">{option.label}</span>
-                <span className="mb-muted">{option.hint}</span>
-              </label>
-            ))}
-          </div>
-          {notice ? (
-            <p className="mb-notice" role="alert">
-              {notice}
-            </p>
-          ) : null}
-          {isBusy && !instruction ? <p className="mb-muted">正在生成付款信息…</p> : null}
-          {instruction?.kind === 'qr' ? <QrPanel instruction={instruction} /> : null}
-          {instruction?.kind === 'bank' ? <BankPanel instruction={instruction} /> : null}
-          {chosen === 'development' ? (
-            <div className="mb-dev-pay">
-              <p className="mb-muted">模拟支付仅用于开发和演示，不产生真实扣款。</p>
-              <button type="button" className="mb-button mb-button--accent mb-button--block" disabled={isBusy} onClick={() => cashier.payByDevelopment()}>
-                模拟支付成功
-              </button>
-            </div>
-          ) : null}
-        </section>
+        <PayMethods cashier={cashier} methods={initial.methods} />
       ) : (
         <section className="mb-card" role="status" data-testid="m-pay-closed">
           <p>{isCancelled ? (cashier.hasExpired ? paymentMessages.expired : '订单已取消') : `订单已支付（${cashier.order.statusLabel}）`}</p>

@@ -6,23 +6,18 @@ import { initialQuantityOf, unitPriceE4At } from '../../contract/pricing.ts';
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
 import { FavoriteButton } from '../features/catalog/favorite-button.tsx';
 import { PriceTiers } from '../features/catalog/price-tiers.tsx';
-import { QuantityInput, useQuantity } from '../features/catalog/quantity-input.tsx';
+import { QuantityInput, useQuantity, type QuantityState } from '../features/catalog/quantity-input.tsx';
 import { StockLabel } from '../features/catalog/stock-label.tsx';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import { mobileLoginPath } from '../features/mobile/mobile-part-list.tsx';
 import type { PageProps } from './page-props.ts';
-
-/** The mobile product page: picture, code, price, facts, tiers, parameters; a buy bar with the quantity stepper, 收藏 and 加入购物车. */
-export function MobileProductPage({ shell, data }: PageProps<MobileProductData>) {
-  const { product, basePath } = data;
-  const quantity = useQuantity(product.packSize, initialQuantityOf(product));
-  const shownQuantity = Number.isFinite(quantity.quantity) ? quantity.quantity : undefined;
-  const unitPrice = unitPriceE4At(product.priceTiers, shownQuantity ?? product.packSize);
-  const loginHref = mobileLoginPath(basePath, shell.currentPath);
-  const buyBar = (
+/** The bottom bar: quantity stepper, 收藏 and 加入购物车, or links to sign in for a visitor. */
+function BuyBar({ data, quantity, loginHref, isLogin }: { data: MobileProductData; quantity: QuantityState; loginHref: string; isLogin: boolean }) {
+  const { product } = data;
+  return (
     <div className="m-buybar" data-testid="m-buybar">
       <QuantityInput state={quantity} packSize={product.packSize} size="small" />
-      {shell.user.isLogin ? (
+      {isLogin ? (
         <>
           <FavoriteButton productId={product.productId} initialIsFavorite={data.isFavorite} />
           <AddToCartButton productId={product.productId} quantity={quantity.quantity} packSize={product.packSize} className="m-buybar__add">
@@ -41,6 +36,59 @@ export function MobileProductPage({ shell, data }: PageProps<MobileProductData>)
       )}
     </div>
   );
+}
+
+function ProductFacts({ data }: { data: MobileProductData }) {
+  const { product, basePath } = data;
+  return (
+    <dl className="m-product__facts">
+      <dt>品牌</dt>
+      <dd data-testid="m-product-brand">{product.brandName}</dd>
+      <dt>封装</dt>
+      <dd data-testid="m-product-package">{product.package}</dd>
+      <dt>库存</dt>
+      <dd data-testid="m-product-stock">
+        <StockLabel stock={product.stock} />
+        {product.stock > 0 && <span className="m-product__promise">现货2小时发货</span>}
+      </dd>
+      <dt>起订</dt>
+      <dd data-testid="m-product-pack">
+        {initialQuantityOf(product)} 个起订{product.packSize > 1 && `，按 ${product.packSize} 个的整数倍购买`}
+      </dd>
+      <dt>分类</dt>
+      <dd>
+        <a href={mobileChoosePath(basePath, data.categoryFirst.categoryId, data.categorySecond.categoryId)}>{data.categorySecond.categoryName}</a>
+      </dd>
+      <dt>生命周期</dt>
+      <dd>{lifecycleLabels[product.lifecycle]}</dd>
+      {data.isRohs && (
+        <>
+          <dt>环保</dt>
+          <dd>RoHS</dd>
+        </>
+      )}
+      {data.datasheetUrl && (
+        <>
+          <dt>规格书</dt>
+          <dd>
+            <a href={data.datasheetUrl} target="_blank" rel="noopener noreferrer">
+              查看 PDF
+            </a>
+          </dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
+/** The mobile product page: picture, code, price, facts, tiers, parameters; a buy bar with the quantity stepper, 收藏 and 加入购物车. */
+export function MobileProductPage({ shell, data }: PageProps<MobileProductData>) {
+  const { product, basePath } = data;
+  const quantity = useQuantity(product.packSize, initialQuantityOf(product));
+  const shownQuantity = Number.isFinite(quantity.quantity) ? quantity.quantity : undefined;
+  const unitPrice = unitPriceE4At(product.priceTiers, shownQuantity ?? product.packSize);
+  const loginHref = mobileLoginPath(basePath, shell.currentPath);
+  const buyBar = <BuyBar data={data} quantity={quantity} loginHref={loginHref} isLogin={shell.user.isLogin} />;
   return (
     <MobileFrame
       shell={shell}
@@ -66,43 +114,7 @@ export function MobileProductPage({ shell, data }: PageProps<MobileProductData>)
           {unitPrice === null ? '暂无报价' : formatUnitPriceE4(unitPrice)}
           <small>/个</small>
         </p>
-        <dl className="m-product__facts">
-          <dt>品牌</dt>
-          <dd data-testid="m-product-brand">{product.brandName}</dd>
-          <dt>封装</dt>
-          <dd data-testid="m-product-package">{product.package}</dd>
-          <dt>库存</dt>
-          <dd data-testid="m-product-stock">
-            <StockLabel stock={product.stock} />
-            {product.stock > 0 && <span className="m-product__promise">现货2小时发货</span>}
-          </dd>
-          <dt>起订</dt>
-          <dd data-testid="m-product-pack">
-            {initialQuantityOf(product)} 个起订{product.packSize > 1 && `，按 ${product.packSize} 个的整数倍购买`}
-          </dd>
-          <dt>分类</dt>
-          <dd>
-            <a href={mobileChoosePath(basePath, data.categoryFirst.categoryId, data.categorySecond.categoryId)}>{data.categorySecond.categoryName}</a>
-          </dd>
-          <dt>生命周期</dt>
-          <dd>{lifecycleLabels[product.lifecycle]}</dd>
-          {data.isRohs && (
-            <>
-              <dt>环保</dt>
-              <dd>RoHS</dd>
-            </>
-          )}
-          {data.datasheetUrl && (
-            <>
-              <dt>规格书</dt>
-              <dd>
-                <a href={data.datasheetUrl} target="_blank" rel="noopener noreferrer">
-                  查看 PDF
-                </a>
-              </dd>
-            </>
-          )}
-        </dl>
+        <ProductFacts data={data} />
         <h2 className="m-product__subtitle">阶梯价格</h2>
         <div data-testid="m-price-tiers">
           <PriceTiers tiers={product.priceTiers} quantity={shownQuantity} />

@@ -15,13 +15,10 @@ const sorts: { sort: SearchParams['sort']; label: string }[] = [
   { sort: 2, label: '价格↓' },
   { sort: 3, label: '库存' },
 ];
-
-/** /m/search?key=…: the box with suggestions, sort and stock choices, results with 加载更多, or why nothing matched. */
-export function MobileSearchPage({ shell, data }: PageProps<MobileSearchData>) {
-  const { result, basePath } = data;
+/** The results after the first page, each further page from the search call. */
+function useSearchResults({ result }: MobileSearchData) {
   const { params } = result;
-  const hrefOf = (change: Partial<SearchParams>) => `${basePath}${searchParamsUrl({ ...params, page: 1, ...change })}`;
-  const more = useLoadMore<SearchProduct>({ items: result.list, page: params.page, pageSize: result.pageSize, total: result.total }, async (page) => {
+  return useLoadMore<SearchProduct>({ items: result.list, page: params.page, pageSize: result.pageSize, total: result.total }, async (page) => {
     const next = await callApi(searchCalls.searchProductList, {
       key: params.key,
       categoryId: params.categoryId,
@@ -33,6 +30,40 @@ export function MobileSearchPage({ shell, data }: PageProps<MobileSearchData>) {
     });
     return next.list;
   });
+}
+
+/** Why nothing matched, with the near matches as links. */
+function NoResult({ data }: { data: MobileSearchData }) {
+  const { result, basePath } = data;
+  const { params } = result;
+  return (
+    <div className="m-no-result" data-testid="m-no-result">
+      <p>
+        抱歉，没有找到与“<em>{params.key}</em>”相关的商品
+      </p>
+      <p className="m-no-result__tip">请检查型号拼写，或只输入型号的前几位，如“STM32F103”。</p>
+      {result.nearMatches.length > 0 && (
+        <>
+          <h2>您是不是要找：</h2>
+          <ul>
+            {result.nearMatches.map((match) => (
+              <li key={match.key}>
+                <a href={mobileSearchPath(basePath, match.key)}>{match.key}</a>
+              </li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}
+
+/** /m/search?key=…: the box with suggestions, sort and stock choices, results with 加载更多, or why nothing matched. */
+export function MobileSearchPage({ shell, data }: PageProps<MobileSearchData>) {
+  const { result, basePath } = data;
+  const { params } = result;
+  const hrefOf = (change: Partial<SearchParams>) => `${basePath}${searchParamsUrl({ ...params, page: 1, ...change })}`;
+  const more = useSearchResults(data);
   return (
     <MobileFrame shell={shell} title="搜索" backHref={basePath} basePath={basePath} hidesSearchEntry>
       <MobileSearchBox basePath={basePath} initialKeyword={params.key} />
@@ -77,24 +108,7 @@ export function MobileSearchPage({ shell, data }: PageProps<MobileSearchData>) {
               )}
             </>
           ) : (
-            <div className="m-no-result" data-testid="m-no-result">
-              <p>
-                抱歉，没有找到与“<em>{params.key}</em>”相关的商品
-              </p>
-              <p className="m-no-result__tip">请检查型号拼写，或只输入型号的前几位，如“STM32F103”。</p>
-              {result.nearMatches.length > 0 && (
-                <>
-                  <h2>您是不是要找：</h2>
-                  <ul>
-                    {result.nearMatches.map((match) => (
-                      <li key={match.key}>
-                        <a href={mobileSearchPath(basePath, match.key)}>{match.key}</a>
-                      </li>
-                    ))}
-                  </ul>
-                </>
-              )}
-            </div>
+            <NoResult data={data} />
           )}
         </section>
       )}

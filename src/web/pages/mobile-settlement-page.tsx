@@ -9,7 +9,7 @@ import { CouponOptions } from '../features/order/coupon-options.tsx';
 import { DeliveryOptions } from '../features/order/delivery-options.tsx';
 import { settlementRowsOf } from '../features/order/order-lines-table.tsx';
 import { PriceSummary } from '../features/order/price-summary.tsx';
-import { useSettlement } from '../features/order/use-settlement.ts';
+import { useSettlement, type SettlementState } from '../features/order/use-settlement.ts';
 import type { PageProps } from './page-props.ts';
 
 const remarkMaxLength = 200;
@@ -26,35 +26,10 @@ function Card({ title, aside, children }: { title: string; aside?: ReactNode; ch
   );
 }
 
-/**
- * /m/offer/settlement (members): the desktop checkout's state and calls (useSettlement: prices only
- * from the server, so the total is the desktop's to the fen), one column, the submit bar at the bottom.
- */
-export function MobileSettlementPage({ shell, data }: PageProps<MobileSettlementData>) {
-  const { settlement: initial } = data;
-  const paths = mobileBuyPaths(data.basePath);
-  const settlement = useSettlement(initial);
-  const { pricing, choices, notice } = settlement;
-  const carrier = initial.carriers.find((entry) => entry.code === choices.carrierCode);
-  const isPickup = carrier?.isPickup === true;
-  const rows = settlementRowsOf(pricing.lines, pricing.shortfallChoice, initial.quotation);
+function MobileSubmitBar({ settlement }: { settlement: SettlementState }) {
+  const { pricing } = settlement;
   const hasGoods = pricing.lines.some((line) => line.quantity > 0);
-  const backHref = initial.quotation ? '/user/quotation' : paths.cart;
-
-  if (pricing.lines.length === 0) {
-    return (
-      <MobileFrame shell={shell} basePath={data.basePath} title="确认订单" backHref={paths.cart}>
-        <section className="mb-empty">
-          <p>购物车中没有勾选要结算的商品</p>
-          <a className="mb-button mb-button--primary" href={paths.cart}>
-            返回购物车
-          </a>
-        </section>
-      </MobileFrame>
-    );
-  }
-
-  const bottomBar = (
+  return (
     <div className="mb-bar">
       <span className="mb-bar__sum">
         应付{' '}
@@ -73,9 +48,95 @@ export function MobileSettlementPage({ shell, data }: PageProps<MobileSettlement
       </button>
     </div>
   );
+}
+
+function LinesCard({ settlement, initial, cartHref }: { settlement: SettlementState; initial: MobileSettlementData['settlement']; cartHref: string }) {
+  const { pricing } = settlement;
+  const rows = settlementRowsOf(pricing.lines, pricing.shortfallChoice, initial.quotation);
+  return (
+    <Card
+      title={`商品清单（${String(rows.length)} 种）`}
+      aside={
+        initial.quotation ? (
+          <span className="mb-muted">报价单 {initial.quotation.quotationNo}</span>
+        ) : (
+          <a className="mb-muted" href={cartHref}>
+            修改 ›
+          </a>
+        )
+      }
+    >
+      <ul className="mb-lines">
+        {rows.map((row) => (
+          <li key={row.key} className={row.isFlagged ? 'mb-lines__line mb-lines__line--flagged' : 'mb-lines__line'} data-testid="m-settlement-line">
+            <span className="mb-lines__code">{row.productCode}</span>
+            <span className="mb-muted">
+              {row.brandName} · {row.package}
+            </span>
+            <span className="mb-lines__figures">
+              {formatUnitPriceE4(row.unitPriceE4)} × {row.quantity}
+              <strong>{formatCents(row.amountCents)}</strong>
+            </span>
+            {row.quantityNote ? <span className="mb-warning">{row.quantityNote.text}</span> : null}
+            {row.changes.length > 0 ? <span className="mb-warning">价格、库存或包装数量已变化，已按最新信息计算</span> : null}
+          </li>
+        ))}
+      </ul>
+    </Card>
+  );
+}
+
+function CouponCard({ settlement }: { settlement: SettlementState }) {
+  const { pricing } = settlement;
+  return (
+    <Card
+      title="优惠券"
+      aside={
+        pricing.memberCouponIds.length > 0 ? (
+          <span className="mb-muted" data-testid="coupon-saving">
+            已选 {pricing.memberCouponIds.length} 张，省 {formatCents(pricing.goodsDiscountCents + pricing.freightDiscountCents)}
+          </span>
+        ) : null
+      }
+    >
+      <CouponOptions
+        coupons={pricing.coupons}
+        chosenIds={settlement.shownCouponIds}
+        isDisabled={settlement.isPlacing || settlement.isPricing}
+        onToggle={settlement.toggleCoupon}
+      />
+    </Card>
+  );
+}
+
+/**
+ * /m/offer/settlement (members): the desktop checkout's state and calls (useSettlement: prices only
+ * from the server, so the total is the desktop's to the fen), one column, the submit bar at the bottom.
+ */
+export function MobileSettlementPage({ shell, data }: PageProps<MobileSettlementData>) {
+  const { settlement: initial } = data;
+  const paths = mobileBuyPaths(data.basePath);
+  const settlement = useSettlement(initial);
+  const { pricing, choices, notice } = settlement;
+  const carrier = initial.carriers.find((entry) => entry.code === choices.carrierCode);
+  const isPickup = carrier?.isPickup === true;
+  const backHref = initial.quotation ? '/user/quotation' : paths.cart;
+
+  if (pricing.lines.length === 0) {
+    return (
+      <MobileFrame shell={shell} basePath={data.basePath} title="确认订单" backHref={paths.cart}>
+        <section className="mb-empty">
+          <p>购物车中没有勾选要结算的商品</p>
+          <a className="mb-button mb-button--primary" href={paths.cart}>
+            返回购物车
+          </a>
+        </section>
+      </MobileFrame>
+    );
+  }
 
   return (
-    <MobileFrame shell={shell} basePath={data.basePath} title="确认订单" backHref={backHref} bottomBar={bottomBar}>
+    <MobileFrame shell={shell} basePath={data.basePath} title="确认订单" backHref={backHref} bottomBar={<MobileSubmitBar settlement={settlement} />}>
       <Card title="收货地址">
         {isPickup ? (
           <p className="mb-muted">
@@ -98,55 +159,11 @@ export function MobileSettlementPage({ shell, data }: PageProps<MobileSettlement
           isQuotation={initial.quotation !== undefined}
         />
       </Card>
-      <Card
-        title={`商品清单（${String(rows.length)} 种）`}
-        aside={
-          initial.quotation ? (
-            <span className="mb-muted">报价单 {initial.quotation.quotationNo}</span>
-          ) : (
-            <a className="mb-muted" href={paths.cart}>
-              修改 ›
-            </a>
-          )
-        }
-      >
-        <ul className="mb-lines">
-          {rows.map((row) => (
-            <li key={row.key} className={row.isFlagged ? 'mb-lines__line mb-lines__line--flagged' : 'mb-lines__line'} data-testid="m-settlement-line">
-              <span className="mb-lines__code">{row.productCode}</span>
-              <span className="mb-muted">
-                {row.brandName} · {row.package}
-              </span>
-              <span className="mb-lines__figures">
-                {formatUnitPriceE4(row.unitPriceE4)} × {row.quantity}
-                <strong>{formatCents(row.amountCents)}</strong>
-              </span>
-              {row.quantityNote ? <span className="mb-warning">{row.quantityNote.text}</span> : null}
-              {row.changes.length > 0 ? <span className="mb-warning">价格、库存或包装数量已变化，已按最新信息计算</span> : null}
-            </li>
-          ))}
-        </ul>
-      </Card>
+      <LinesCard settlement={settlement} initial={initial} cartHref={paths.cart} />
       <Card title="发票信息">
         <InvoicePicker initialProfiles={initial.invoiceProfiles} value={settlement.invoice} onChange={settlement.setInvoice} />
       </Card>
-      <Card
-        title="优惠券"
-        aside={
-          pricing.memberCouponIds.length > 0 ? (
-            <span className="mb-muted" data-testid="coupon-saving">
-              已选 {pricing.memberCouponIds.length} 张，省 {formatCents(pricing.goodsDiscountCents + pricing.freightDiscountCents)}
-            </span>
-          ) : null
-        }
-      >
-        <CouponOptions
-          coupons={pricing.coupons}
-          chosenIds={settlement.shownCouponIds}
-          isDisabled={settlement.isPlacing || settlement.isPricing}
-          onToggle={settlement.toggleCoupon}
-        />
-      </Card>
+      <CouponCard settlement={settlement} />
       <Card title="订单备注">
         <textarea
           className="mb-textarea"

@@ -11,49 +11,56 @@ import { InviteCard } from '../features/invite/invite-card.tsx';
 export interface PersonPageData {
   overview: MemberOverview;
 }
+/** Who the member is: avatar, name, level and what is missing to the next, their facts and the account links. */
+function PersonCard({ overview }: { overview: MemberOverview }) {
+  const name = overview.nickName || overview.userNumber;
+  const { level } = overview;
+  return (
+    <section className="person-card" aria-label="账户信息">
+      <a className="person-card__avatar" href={memberPaths.profile} title="修改头像">
+        <img src={overview.avatarUrl || defaultAvatarPath} alt="头像" width={72} height={72} data-testid="person-avatar" />
+      </a>
+      <div className="person-card__who">
+        <h1 className="person-card__name" data-testid="person-name">
+          {name}
+        </h1>
+        <p className="person-card__greeting">
+          <span className="person-level" data-testid="person-level">
+            {level.name}
+          </span>
+          {level.next ? (
+            <span className="person-card__next">
+              再消费 {formatCents(level.next.missingCents)} 升级为{level.next.name}
+            </span>
+          ) : (
+            <span className="person-card__next">您已是最高等级会员</span>
+          )}
+        </p>
+        <dl className="person-card__facts">
+          <dt>会员编号</dt>
+          <dd data-testid="person-user-number">{overview.userNumber}</dd>
+          <dt>绑定手机</dt>
+          <dd data-testid="person-phone">{overview.maskedPhone}</dd>
+          <dt>注册日期</dt>
+          <dd>{overview.registeredOn}</dd>
+        </dl>
+      </div>
+      <div className="person-card__links">
+        <a href={memberPaths.profile}>个人资料</a>
+        <a href={memberPaths.security}>{overview.hasPassword ? '账户安全' : '设置登录密码'}</a>
+      </div>
+    </section>
+  );
+}
 
 /** /user/person: who the member is, their level, their numbers, their sales rep, and the way to the rest. */
 export function PersonPage({ shell, data }: PageProps<PersonPageData>) {
   const { overview } = data;
-  const name = overview.nickName || overview.userNumber;
-  const { counts, level } = overview;
+  const { counts } = overview;
   return (
     <PageShell shell={shell}>
       <MemberCentreLayout current="/user/person">
-        <section className="person-card" aria-label="账户信息">
-          <a className="person-card__avatar" href={memberPaths.profile} title="修改头像">
-            <img src={overview.avatarUrl || defaultAvatarPath} alt="头像" width={72} height={72} data-testid="person-avatar" />
-          </a>
-          <div className="person-card__who">
-            <h1 className="person-card__name" data-testid="person-name">
-              {name}
-            </h1>
-            <p className="person-card__greeting">
-              <span className="person-level" data-testid="person-level">
-                {level.name}
-              </span>
-              {level.next ? (
-                <span className="person-card__next">
-                  再消费 {formatCents(level.next.missingCents)} 升级为{level.next.name}
-                </span>
-              ) : (
-                <span className="person-card__next">您已是最高等级会员</span>
-              )}
-            </p>
-            <dl className="person-card__facts">
-              <dt>会员编号</dt>
-              <dd data-testid="person-user-number">{overview.userNumber}</dd>
-              <dt>绑定手机</dt>
-              <dd data-testid="person-phone">{overview.maskedPhone}</dd>
-              <dt>注册日期</dt>
-              <dd>{overview.registeredOn}</dd>
-            </dl>
-          </div>
-          <div className="person-card__links">
-            <a href={memberPaths.profile}>个人资料</a>
-            <a href={memberPaths.security}>{overview.hasPassword ? '账户安全' : '设置登录密码'}</a>
-          </div>
-        </section>
+        <PersonCard overview={overview} />
         <section className="person-panel" aria-label="我的订单">
           <h2 className="person-panel__title">
             我的订单

@@ -11,6 +11,32 @@ import type { PageProps } from './page-props.ts';
 export interface ProfilePageData {
   profile: MemberProfile;
 }
+/** The current avatar and the file input that replaces it. */
+function AvatarPicker({ avatarUrl, avatar }: { avatarUrl: string; avatar: ReturnType<typeof useAvatarUpload> }) {
+  return (
+    <div className="profile-avatar">
+      <img className="profile-avatar__image" src={avatarUrl || defaultAvatarPath} alt="当前头像" width={96} height={96} data-testid="profile-avatar" />
+      <div className="profile-avatar__side">
+        <label className={avatar.isUploading ? 'button profile-avatar__choose is-busy' : 'button profile-avatar__choose'}>
+          {avatar.isUploading ? '上传中…' : '更换头像'}
+          <input
+            className="profile-avatar__input"
+            type="file"
+            accept={avatar.accept}
+            disabled={avatar.isUploading}
+            data-testid="avatar-input"
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              event.target.value = '';
+              if (file) avatar.choose(file);
+            }}
+          />
+        </label>
+        <p className="form-row__hint">{uploadMessages.hint(uploadPolicies.avatar, 1).replace('，最多 1 张', '')}；将裁剪为 200×200 的正方形</p>
+      </div>
+    </div>
+  );
+}
 
 /** /user/profile: the avatar (cut to a square by the server), nickname, company, job and email. */
 export function ProfilePage({ shell, data }: PageProps<ProfilePageData>) {
@@ -22,34 +48,7 @@ export function ProfilePage({ shell, data }: PageProps<ProfilePageData>) {
       <MemberCentreLayout current="/user/profile">
         <section className="person-panel member-page" aria-label="个人资料">
           <h1 className="person-panel__title">个人资料</h1>
-          <div className="profile-avatar">
-            <img
-              className="profile-avatar__image"
-              src={form.profile.avatarUrl || defaultAvatarPath}
-              alt="当前头像"
-              width={96}
-              height={96}
-              data-testid="profile-avatar"
-            />
-            <div className="profile-avatar__side">
-              <label className={avatar.isUploading ? 'button profile-avatar__choose is-busy' : 'button profile-avatar__choose'}>
-                {avatar.isUploading ? '上传中…' : '更换头像'}
-                <input
-                  className="profile-avatar__input"
-                  type="file"
-                  accept={avatar.accept}
-                  disabled={avatar.isUploading}
-                  data-testid="avatar-input"
-                  onChange={(event) => {
-                    const file = event.target.files?.[0];
-                    event.target.value = '';
-                    if (file) avatar.choose(file);
-                  }}
-                />
-              </label>
-              <p className="form-row__hint">{uploadMessages.hint(uploadPolicies.avatar, 1).replace('，最多 1 张', '')}；将裁剪为 200×200 的正方形</p>
-            </div>
-          </div>
+          <AvatarPicker avatarUrl={form.profile.avatarUrl} avatar={avatar} />
           <form className="member-form" onSubmit={form.save} noValidate>
             <FormRow label="会员编号">{({ id }) => <output id={id}>{form.profile.userNumber}</output>}</FormRow>
             <TextField

@@ -90,6 +90,77 @@ function SubmitBar({
   );
 }
 
+function DeliverySection({ settlement, data }: { settlement: SettlementState; data: SettlementData }) {
+  const { pricing, choices } = settlement;
+  return (
+    <CheckoutSection title="配送方式">
+      <DeliveryOptions
+        carriers={data.carriers}
+        carrierCode={choices.carrierCode}
+        shortfallChoice={choices.shortfallChoice}
+        pricing={pricing}
+        isPricing={settlement.isPricing}
+        isDisabled={settlement.isPlacing}
+        onCarrier={settlement.chooseCarrier}
+        onShortfall={settlement.chooseShortfall}
+        isQuotation={data.quotation !== undefined}
+      />
+    </CheckoutSection>
+  );
+}
+
+/** The lines to buy, with a warning when some changed since they went into the cart. */
+function LinesSection({ settlement, data }: { settlement: SettlementState; data: SettlementData }) {
+  const { pricing } = settlement;
+  const changedCount = pricing.lines.filter((line) => line.changes.length > 0).length;
+  return (
+    <CheckoutSection
+      title="商品清单"
+      aside={
+        data.quotation ? (
+          <a className="checkout-section__link" href="/user/quotation">
+            报价单 {data.quotation.quotationNo}（按报价价格结算）
+          </a>
+        ) : (
+          <a className="checkout-section__link" href={orderPaths.cart}>
+            返回购物车修改
+          </a>
+        )
+      }
+    >
+      {changedCount > 0 ? (
+        <p className="checkout-warning" role="status">
+          有 {changedCount} 种商品自加入购物车后价格、库存或包装数量发生了变化，以下已按最新信息计算，请核对后提交。
+        </p>
+      ) : null}
+      <OrderLinesTable rows={settlementRowsOf(pricing.lines, pricing.shortfallChoice, data.quotation)} rowTestId="settlement-line" label="结算商品" />
+    </CheckoutSection>
+  );
+}
+
+function CouponSection({ settlement }: { settlement: SettlementState }) {
+  const { pricing } = settlement;
+  return (
+    <CheckoutSection
+      title="优惠券"
+      aside={
+        pricing.memberCouponIds.length > 0 ? (
+          <span className="checkout-section__aside" data-testid="coupon-saving">
+            已选 {pricing.memberCouponIds.length} 张，共优惠 {formatCents(pricing.goodsDiscountCents + pricing.freightDiscountCents)}
+          </span>
+        ) : null
+      }
+    >
+      <CouponOptions
+        coupons={pricing.coupons}
+        chosenIds={settlement.shownCouponIds}
+        isDisabled={settlement.isPlacing || settlement.isPricing}
+        onToggle={settlement.toggleCoupon}
+      />
+    </CheckoutSection>
+  );
+}
+
 /** /offer/settlement (members): the cart's selected lines priced now, with address, delivery, invoice, coupons and the amount to pay. */
 export function SettlementPage({ shell, data }: PageProps<SettlementData>) {
   const settlement = useSettlement(data);
@@ -99,7 +170,6 @@ export function SettlementPage({ shell, data }: PageProps<SettlementData>) {
   const address = knownAddresses.find((entry) => entry.id === choices.addressId) ?? null;
   const carrier = data.carriers.find((entry) => entry.code === choices.carrierCode);
   const isPickup = carrier?.isPickup === true;
-  const changedCount = pricing.lines.filter((line) => line.changes.length > 0).length;
 
   return (
     <PageShell shell={shell}>
@@ -132,60 +202,12 @@ export function SettlementPage({ shell, data }: PageProps<SettlementData>) {
               />
             )}
           </CheckoutSection>
-          <CheckoutSection title="配送方式">
-            <DeliveryOptions
-              carriers={data.carriers}
-              carrierCode={choices.carrierCode}
-              shortfallChoice={choices.shortfallChoice}
-              pricing={pricing}
-              isPricing={settlement.isPricing}
-              isDisabled={settlement.isPlacing}
-              onCarrier={settlement.chooseCarrier}
-              onShortfall={settlement.chooseShortfall}
-              isQuotation={data.quotation !== undefined}
-            />
-          </CheckoutSection>
-          <CheckoutSection
-            title="商品清单"
-            aside={
-              data.quotation ? (
-                <a className="checkout-section__link" href="/user/quotation">
-                  报价单 {data.quotation.quotationNo}（按报价价格结算）
-                </a>
-              ) : (
-                <a className="checkout-section__link" href={orderPaths.cart}>
-                  返回购物车修改
-                </a>
-              )
-            }
-          >
-            {changedCount > 0 ? (
-              <p className="checkout-warning" role="status">
-                有 {changedCount} 种商品自加入购物车后价格、库存或包装数量发生了变化，以下已按最新信息计算，请核对后提交。
-              </p>
-            ) : null}
-            <OrderLinesTable rows={settlementRowsOf(pricing.lines, pricing.shortfallChoice, data.quotation)} rowTestId="settlement-line" label="结算商品" />
-          </CheckoutSection>
+          <DeliverySection settlement={settlement} data={data} />
+          <LinesSection settlement={settlement} data={data} />
           <CheckoutSection title="发票信息">
             <InvoicePicker initialProfiles={data.invoiceProfiles} value={settlement.invoice} onChange={settlement.setInvoice} />
           </CheckoutSection>
-          <CheckoutSection
-            title="优惠券"
-            aside={
-              pricing.memberCouponIds.length > 0 ? (
-                <span className="checkout-section__aside" data-testid="coupon-saving">
-                  已选 {pricing.memberCouponIds.length} 张，共优惠 {formatCents(pricing.goodsDiscountCents + pricing.freightDiscountCents)}
-                </span>
-              ) : null
-            }
-          >
-            <CouponOptions
-              coupons={pricing.coupons}
-              chosenIds={settlement.shownCouponIds}
-              isDisabled={settlement.isPlacing || settlement.isPricing}
-              onToggle={settlement.toggleCoupon}
-            />
-          </CheckoutSection>
+          <CouponSection settlement={settlement} />
           <CheckoutSection title="订单备注">
             <textarea
               className="checkout-remark"
