@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { formatBeijingDateStamp } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 
@@ -38,14 +39,9 @@ export interface NewUser {
   createdAt: number;
 }
 
-/** yyMMdd of the Beijing calendar day. */
-function beijingDateStamp(epochMs: number): string {
-  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(2, 10).replaceAll('-', '');
-}
-
 /** U + Beijing date + the row id (at least 4 digits): unique because the id is. */
 export function userNumberFor(id: number, createdAt: number): string {
-  return `U${beijingDateStamp(createdAt)}${String(id).padStart(4, '0')}`;
+  return `U${formatBeijingDateStamp(createdAt)}${String(id).padStart(4, '0')}`;
 }
 
 /**

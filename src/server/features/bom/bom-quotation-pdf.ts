@@ -2,8 +2,8 @@ import { readFile } from 'node:fs/promises';
 import PDFDocument from 'pdfkit';
 import type { SavedBom } from '../../../contract/bom.ts';
 import { formatUnitPriceE4 } from '../../../contract/money.ts';
-import { beijingDate } from '../../../contract/news.ts';
 import { formatCents } from '../../../contract/pricing.ts';
+import { formatBeijingDate } from '../../../contract/time.ts';
 import type { Config } from '../../config.ts';
 import type { PricedBom } from './bom-pricing.ts';
 
@@ -71,7 +71,7 @@ function drawHead(doc: Doc, saved: SavedBom, party: QuotationParty, now: number)
     `报价方：${party.siteName}（客服热线 ${party.hotline}）`,
     `客户：${party.memberName}`,
     `BOM：${saved.name}（编号 ${saved.bomId}）`,
-    `报价日期：${beijingDate(now)}`,
+    `报价日期：${formatBeijingDate(now)}`,
   ];
   let y = page.margin + 36;
   for (const detail of details) {
@@ -84,7 +84,7 @@ function drawHead(doc: Doc, saved: SavedBom, party: QuotationParty, now: number)
 function drawFoot(doc: Doc, y: number, priced: PricedBom, now: number) {
   const purchased = priced.lines.filter((entry) => entry.purchase !== null).length;
   const unpriced = priced.lines.filter((entry) => entry.purchase === null && !entry.line.isNotFitted).length;
-  const validUntil = beijingDate(now + quotationValidityDays * 86_400_000);
+  const validUntil = formatBeijingDate(now + quotationValidityDays * 86_400_000);
   doc.fontSize(11).fillColor('#000000');
   doc.text(`合计（${purchased} 种物料）：${formatCents(priced.totalCents)}`, page.margin, y + 8, { width: page.width - 2 * page.margin, align: 'right' });
   doc.fontSize(9).fillColor('#555555');

@@ -13,8 +13,8 @@ import {
 } from '../../../contract/console/products.ts';
 import type { productListQuery as productListSchema } from '../../../contract/console/products-requests.ts';
 import { brandDisplayName } from '../../../contract/catalog.ts';
+import { formatBeijingTime } from '../../../contract/time.ts';
 import type { WarehouseStock } from '../../../contract/warehouse.ts';
-import { formatBeijingTime } from '../../../contract/coupon.ts';
 import { normalizePartNumber } from '../../../contract/part-number.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';

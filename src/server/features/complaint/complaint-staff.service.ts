@@ -14,9 +14,9 @@ import {
 import { eventsNeedingReason, type ComplaintLifecycleEvent, type PlainStaffEvent } from '../../../contract/complaint-lifecycle.ts';
 import type { Actor } from '../../../contract/lifecycle.ts';
 import { MessageType } from '../../../contract/message.ts';
-import { formatOrderTime } from '../../../contract/order.ts';
 import { paymentErrors } from '../../../contract/payment.ts';
 import { formatCents } from '../../../contract/pricing.ts';
+import { formatBeijingTimeSeconds } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -178,7 +178,7 @@ export async function authoriseReturn(
       note: staffNote(staffName, note),
       message: (row) =>
         withNote(
-          `您的售后投诉${row.complaintNo}已同意退货：请于${formatOrderTime(returnDueAt(now)).slice(0, 10)}前将${String(quantity)}个商品寄回（${address}），` +
+          `您的售后投诉${row.complaintNo}已同意退货：请于${formatBeijingTimeSeconds(returnDueAt(now)).slice(0, 10)}前将${String(quantity)}个商品寄回（${address}），` +
             `包裹内请注明退货单号${rmaNo}，寄出后请在投诉详情中填写快递单号。`,
           note,
         ),

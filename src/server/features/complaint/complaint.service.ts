@@ -17,7 +17,7 @@ import {
   type ComplaintSummary,
   type ComplaintType,
 } from '../../../contract/complaint.ts';
-import { formatOrderTime } from '../../../contract/order.ts';
+import { formatBeijingDateStamp, formatBeijingTimeSeconds } from '../../../contract/time.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -54,7 +54,7 @@ const windowDays = complaintLimits.completedWindowDays;
 
 /** TS + yymmdd (Beijing date) + 8 random digits: readable on the phone, unique by its index (a clash is drawn again). */
 export function newComplaintNo(now: number): string {
-  const date = new Date(now + 8 * 3_600_000).toISOString().slice(2, 10).replaceAll('-', '');
+  const date = formatBeijingDateStamp(now);
   return `TS${date}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
@@ -73,17 +73,17 @@ function toSummary(row: ComplaintRow, line: AftersalesLine | undefined, photoCou
     description: row.description,
     photoCount,
     createdAt: row.createdAt,
-    createdAtStr: formatOrderTime(row.createdAt),
+    createdAtStr: formatBeijingTimeSeconds(row.createdAt),
     updatedAt: row.updatedAt,
-    updatedAtStr: formatOrderTime(row.updatedAt),
+    updatedAtStr: formatBeijingTimeSeconds(row.updatedAt),
   };
 }
 
 function toReply(row: ComplaintReplyRow): ComplaintReply {
-  return { id: row.id, author: row.author, staffName: row.staffName, text: row.text, at: row.at, atStr: formatOrderTime(row.at) };
+  return { id: row.id, author: row.author, staffName: row.staffName, text: row.text, at: row.at, atStr: formatBeijingTimeSeconds(row.at) };
 }
 
-const timeOrNull = (at: number | null) => (at === null ? null : formatOrderTime(at));
+const timeOrNull = (at: number | null) => (at === null ? null : formatBeijingTimeSeconds(at));
 
 /** What the member (and staff) see of the return, the refund and the replacement. */
 export async function aftersalesOf(db: Kysely<Database>, row: ComplaintRow): Promise<ComplaintAftersales> {
@@ -93,7 +93,7 @@ export async function aftersalesOf(db: Kysely<Database>, row: ComplaintRow): Pro
     returnAddress: row.returnAddress,
     returnQuantity: row.returnQuantity,
     returnDueStr:
-      row.status === ComplaintStatus.returnAuthorised && row.returnAuthorisedAt !== null ? formatOrderTime(returnDueAt(row.returnAuthorisedAt)) : null,
+      row.status === ComplaintStatus.returnAuthorised && row.returnAuthorisedAt !== null ? formatBeijingTimeSeconds(returnDueAt(row.returnAuthorisedAt)) : null,
     returnCarrierName: row.returnCarrierName,
     returnTrackingNo: row.returnTrackingNo,
     returnShippedAtStr: timeOrNull(row.returnShippedAt),

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { contentCalls } from '../../../contract/content-calls.ts';
 import type { ShellState } from '../../../contract/shell.ts';
+import { formatBeijingDate } from '../../../contract/time.ts';
 import { createMember, signIn } from '../../testing/factories.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import type { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { beijingDay, visitorKeyOf } from './content.service.ts';
+import { visitorKeyOf } from './content.service.ts';
 import { seedContent } from './content.seed.ts';
 
 const close = contentCalls.updateAdvertisingStatus;
@@ -64,7 +65,7 @@ describe('ads: contentCalls.updateAdvertisingStatus', () => {
     const visitor = t.browser();
     await shellOf(visitor);
     const key = visitorKeyOf({ sid: visitor.cookie('sid') ?? '', userId: null });
-    const yesterday = beijingDay(Date.now() - 86_400_000);
+    const yesterday = formatBeijingDate(Date.now() - 86_400_000);
     await t.db.kysely
       .insertInto('adCloses')
       .values({ visitorKey: key, adPosId: topAdId, day: yesterday, closedAt: Date.now() - 86_400_000 })

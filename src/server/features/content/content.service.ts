@@ -9,6 +9,7 @@ import {
   type HotLabel,
   type ServiceInfo,
 } from '../../../contract/content.ts';
+import { formatBeijingDate } from '../../../contract/time.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { Database } from '../../db/database.ts';
 import type { CacheVersions } from '../../cache/cache-versions.ts';
@@ -81,7 +82,7 @@ export function configInfoOf(content: SiteContent, hotline: string): ConfigInfo 
 }
 
 export function footerDataOf(content: SiteContent, configInfo: ConfigInfo, siteName: string, now = Date.now()): FooterData {
-  const year = beijingDay(now).slice(0, 4);
+  const year = formatBeijingDate(now).slice(0, 4);
   return {
     helpColumns,
     friendlyLinks: content.friendlyLinks,
@@ -90,11 +91,6 @@ export function footerDataOf(content: SiteContent, configInfo: ConfigInfo, siteN
     icpText: content.config.get('icpText') ?? '',
     copyright: nonEmpty(content.config.get('copyright'), `© ${year} ${siteName} 版权所有`),
   };
-}
-
-/** Beijing calendar day, yyyy-MM-dd: "closed for the day" means until Beijing midnight. */
-export function beijingDay(epochMs: number): string {
-  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 10);
 }
 
 /** Who closed an ad: the member, or the anonymous browser (its hashed sid). */
@@ -124,7 +120,7 @@ export function pickAds(openAds: AdRow[], closedIds: Set<number>): AdvertisingIn
 
 export async function loadAdvertisingInfo(db: Kysely<Database>, visitor: Visitor, openAds: AdRow[], now = Date.now()): Promise<AdvertisingInfo> {
   if (openAds.length === 0) return { top: null, sidebar: null, popup: null };
-  const closedIds = await findClosedAdIds(db, visitorKeyOf(visitor), beijingDay(now));
+  const closedIds = await findClosedAdIds(db, visitorKeyOf(visitor), formatBeijingDate(now));
   return pickAds(openAds, closedIds);
 }
 
@@ -137,7 +133,7 @@ export async function closeAd(deps: ServiceDeps, visitor: Visitor, adPosId: numb
   if (!isAllowed) throw new AppError(contentErrors.tooManyCloses);
   const ad = await findAd(deps.db, adPosId);
   if (!ad) throw new AppError(contentErrors.notFound);
-  const day = beijingDay(now);
+  const day = formatBeijingDate(now);
   await insertAdClose(deps.db, { visitorKey, adPosId, day, closedAt: now });
   await deleteAdClosesBefore(deps.db, day);
 }

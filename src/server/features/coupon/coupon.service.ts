@@ -2,7 +2,6 @@ import type { Kysely, Transaction } from 'kysely';
 import {
   couponErrors,
   couponLimits,
-  formatBeijingTime,
   isMyCouponTab,
   validityOnClaim,
   type CentreCoupon,
@@ -18,6 +17,7 @@ import {
 } from '../../../contract/coupon.ts';
 import { combinationProblem, combinedDiscount, couponProblem, soloDiscountCents } from '../../../contract/coupon-combination.ts';
 import { MessageType } from '../../../contract/message.ts';
+import { formatBeijingTime } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';

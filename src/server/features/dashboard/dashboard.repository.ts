@@ -1,10 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import { lowStockThreshold } from '../../../contract/dashboard.ts';
+import { beijingOffsetMs, dayMs } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { dealCondition, keptCentsExpression } from '../order/order-deal.query.ts';
-
-const dayMs = 86_400_000;
-const beijingOffsetMs = 8 * 3_600_000;
 
 /** The Beijing day number (days since 1970-01-01 in Beijing) of an epoch-ms column, the same on both engines. */
 function beijingDayOf(column: string) {

@@ -2,19 +2,17 @@ import type { Kysely } from 'kysely';
 import { dashboardDays, dashboardListSize, permilleOf, type DashboardData, type DashboardOrders } from '../../../contract/dashboard.ts';
 import type { StaffRole } from '../../../contract/staff.ts';
 import { abilityFor } from '../../../contract/staff-permissions.ts';
+import { beijingDayNumberOf, formatBeijingDate, startOfBeijingDayNumber } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { topSearchMisses } from '../search/search-misses.service.ts';
 import { countCartMembers, countLowStock, countPaidMembers, findLowStock, sumBomMatches, sumDealsByDay } from './dashboard.repository.ts';
 
-const dayMs = 86_400_000;
-const beijingOffsetMs = 8 * 3_600_000;
-
 /** The window: the last `dashboardDays` Beijing days, today included. */
 export function dashboardWindow(now: number) {
-  const todayNumber = Math.floor((now + beijingOffsetMs) / dayMs);
+  const todayNumber = beijingDayNumberOf(now);
   const firstNumber = todayNumber - dashboardDays + 1;
-  const dayOf = (dayNumber: number) => new Date(dayNumber * dayMs).toISOString().slice(0, 10);
-  return { todayNumber, firstNumber, fromMs: firstNumber * dayMs - beijingOffsetMs, dayOf, fromDay: dayOf(firstNumber), toDay: dayOf(todayNumber) };
+  const dayOf = (dayNumber: number) => formatBeijingDate(startOfBeijingDayNumber(dayNumber));
+  return { todayNumber, firstNumber, fromMs: startOfBeijingDayNumber(firstNumber), dayOf, fromDay: dayOf(firstNumber), toDay: dayOf(todayNumber) };
 }
 
 async function loadOrders(db: Kysely<Database>, window: ReturnType<typeof dashboardWindow>): Promise<DashboardOrders> {

@@ -3,6 +3,7 @@ import QRCode from 'qrcode';
 import { accountLimits, maskPhone } from '../../../contract/account.ts';
 import { inviteListLimit, inviteUrlOf, qualifyingOrderOf, type InvitePageData } from '../../../contract/invite.ts';
 import { MessageType } from '../../../contract/message.ts';
+import { formatBeijingDate } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { findInviteRewardTemplate, grantInviteReward } from '../coupon/coupon.service.ts';
 import { sendMessages } from '../message/message.service.ts';
@@ -103,11 +104,6 @@ export async function creditInviterOnFirstPaidOrder(trx: Kysely<Database>, payme
   return true;
 }
 
-/** yyyy-MM-dd in Beijing time. */
-function beijingDate(epochMs: number): string {
-  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 10);
-}
-
 /** /user/invite: the member's link and QR code, the members they invited and what it earned. */
 export async function loadInvitePage(db: Kysely<Database>, member: MemberRef, origin: string): Promise<InvitePageData> {
   const inviteUrl = inviteUrlOf(origin, member.userNumber);
@@ -127,7 +123,7 @@ export async function loadInvitePage(db: Kysely<Database>, member: MemberRef, or
     invitees: invitees.map((row) => ({
       userNumber: row.userNumber,
       maskedPhone: maskPhone(row.phone),
-      registeredOn: beijingDate(row.createdAt),
+      registeredOn: formatBeijingDate(row.createdAt),
       hasOrdered: row.hasPaidOrder === 1,
       isRewarded: row.rewardedAt !== null && row.couponName !== null,
     })),

@@ -14,9 +14,10 @@ import {
 } from '../../../contract/console/marketing.ts';
 import type { marketingDeskRequests } from '../../../contract/console/marketing-requests.ts';
 import { brandDisplayName } from '../../../contract/catalog.ts';
-import { formatBeijingTime, offerText, scopeText, templateValidityText } from '../../../contract/coupon.ts';
+import { offerText, scopeText, templateValidityText } from '../../../contract/coupon.ts';
 import { requestErrors } from '../../../contract/errors.ts';
 import type { StaffIdentity } from '../../../contract/staff.ts';
+import { formatBeijingTime } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import {

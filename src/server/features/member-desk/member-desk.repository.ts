@@ -2,15 +2,10 @@ import { sql, type Kysely } from 'kysely';
 import { memberLevels } from '../../../contract/member.ts';
 import type { MemberSortColumn } from '../../../contract/member-desk.ts';
 import type { GridQuery } from '../../../contract/staff-grid.ts';
+import { dayMs, startOfBeijingDay } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { dealCondition, keptCentsExpression } from '../order/order-deal.query.ts';
 import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
-
-const beijingOffsetMs = 8 * 3_600_000;
-
-export function beijingDayStart(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`) - beijingOffsetMs;
-}
 
 export function likeContaining(text: string): string {
   return `%${text.replace(/[\\%_]/g, (char) => `\\${char}`)}%`;
@@ -74,8 +69,8 @@ function filteredMembers(db: Kysely<Database>, filters: MemberFilters) {
   if (filters.userNumber) query = query.where(sql<boolean>`users.user_number like ${likeContaining(filters.userNumber.toUpperCase())} escape '\\'`);
   if (filters.nickName) query = query.where(sql<boolean>`users.nick_name like ${likeContaining(filters.nickName)} escape '\\'`);
   if (filters.disabled) query = query.where('users.disabledAt', filters.disabled === 'yes' ? 'is not' : 'is', null);
-  if (filters.registeredFrom) query = query.where('users.createdAt', '>=', beijingDayStart(filters.registeredFrom));
-  if (filters.registeredTo) query = query.where('users.createdAt', '<', beijingDayStart(filters.registeredTo) + 86_400_000);
+  if (filters.registeredFrom) query = query.where('users.createdAt', '>=', startOfBeijingDay(filters.registeredFrom));
+  if (filters.registeredTo) query = query.where('users.createdAt', '<', startOfBeijingDay(filters.registeredTo) + dayMs);
   const levelIndex = memberLevels.findIndex((level) => level.name === filters.level);
   const level = memberLevels[levelIndex];
   if (level) {

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { formatBeijingTime } from '../../../contract/coupon.ts';
 import { loginMethodLabels, memberLevelOf } from '../../../contract/member.ts';
 import {
   memberDeskErrors,
@@ -16,6 +15,7 @@ import {
 import { orderStatusLabels } from '../../../contract/order.ts';
 import type { StaffIdentity } from '../../../contract/staff.ts';
 import type { GridPage, GridQuery } from '../../../contract/staff-grid.ts';
+import { formatBeijingTime } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';

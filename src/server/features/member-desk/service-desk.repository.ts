@@ -1,8 +1,9 @@
 import { sql, type Kysely } from 'kysely';
 import type { GridQuery } from '../../../contract/staff-grid.ts';
+import { dayMs, startOfBeijingDay } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
-import { beijingDayStart, likeContaining } from './member-desk.repository.ts';
+import { likeContaining } from './member-desk.repository.ts';
 
 export interface ContactFilters {
   status?: 'new' | 'handled' | undefined;
@@ -35,8 +36,8 @@ export interface SupplierFilters {
 function filteredSupplierApplications(db: Kysely<Database>, filters: SupplierFilters) {
   let query = db.selectFrom('supplierApplications').select(['id', 'applicationNo', 'companyName', 'contactName', 'phone', 'status', 'createdAt', 'reviewer']);
   if (filters.status) query = query.where('status', '=', filters.status);
-  if (filters.createdFrom) query = query.where('createdAt', '>=', beijingDayStart(filters.createdFrom));
-  if (filters.createdTo) query = query.where('createdAt', '<', beijingDayStart(filters.createdTo) + 86_400_000);
+  if (filters.createdFrom) query = query.where('createdAt', '>=', startOfBeijingDay(filters.createdFrom));
+  if (filters.createdTo) query = query.where('createdAt', '<', startOfBeijingDay(filters.createdTo) + dayMs);
   if (filters.keyword) {
     const pattern = likeContaining(filters.keyword);
     query = query.where(

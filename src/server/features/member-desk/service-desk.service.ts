@@ -1,9 +1,9 @@
 import type { Kysely } from 'kysely';
 import { contactMessageStatusLabels } from '../../../contract/contact.ts';
-import { formatBeijingTime } from '../../../contract/coupon.ts';
 import { memberDeskErrors, supplierDocumentHref, type ContactDeskRow, type SupplierDeskDetail, type SupplierDeskRow } from '../../../contract/member-desk.ts';
 import { supplierApplicationStatusLabels, SupplierDecision, type SupplierApplicationStatus } from '../../../contract/supplier.ts';
 import type { GridPage, GridQuery } from '../../../contract/staff-grid.ts';
+import { formatBeijingTime } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';

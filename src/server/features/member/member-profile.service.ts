@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { maskPhone } from '../../../contract/account.ts';
 import { imageUrl } from '../../../contract/content.ts';
 import { memberErrors, memberLevelOf, type MemberOverview, type MemberProfile } from '../../../contract/member.ts';
+import { formatBeijingDate } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
@@ -15,10 +16,6 @@ import { makeAvatar } from './avatar-image.ts';
 import { setMemberAvatarPath, updateMemberProfile } from '../account/account-profile.service.ts';
 import { findMemberRow, sumPaidCents, type MemberRow } from './member.repository.ts';
 import { inviteUrlOf } from '../../../contract/invite.ts';
-
-function beijingDate(epochMs: number): string {
-  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 10);
-}
 
 function avatarUrlOf(imageBaseUrl: string, row: MemberRow): string {
   return row.userImgPath ? imageUrl(imageBaseUrl, row.userImgPath) : '';
@@ -51,7 +48,7 @@ export async function loadMemberOverview(deps: ServiceDeps, userId: number, orig
     level: memberLevelOf(paidCents),
     counts: { orders, unusedCoupons: coupons.unused, favorites, unreadMessages: messages.unreadCount },
     salesRep: serviceInfo?.enableFlag ? serviceInfo : null,
-    registeredOn: beijingDate(row.createdAt),
+    registeredOn: formatBeijingDate(row.createdAt),
     hasPassword: row.passwordHash !== null,
     inviteUrl: inviteUrlOf(origin, row.userNumber),
   };

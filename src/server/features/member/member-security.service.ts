@@ -9,6 +9,7 @@ import {
   type MemberSecurity,
   type SecurityCodePurpose,
 } from '../../../contract/member.ts';
+import { formatBeijingTimeSeconds } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { countOtherMemberSessions, endOtherMemberSessions } from '../../http/session.ts';
@@ -32,10 +33,6 @@ const purposeCodes: Record<SecurityCodePurpose, SendMsgType> = {
   changePhoneOld: SendMsgType.changePhoneOld,
 };
 
-function beijingTime(epochMs: number): string {
-  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}
-
 async function memberRowOf(db: Kysely<Database>, userId: number): Promise<MemberRow> {
   const row = await findMemberRow(db, userId);
   if (!row) throw new AppError(memberErrors.notFound);
@@ -58,7 +55,7 @@ export async function loadMemberSecurity(db: Kysely<Database>, asker: Asker): Pr
     hasPassword: row.passwordHash !== null,
     otherSessionCount,
     recentLogins: records.map((record) => ({
-      time: beijingTime(record.createdAt),
+      time: formatBeijingTimeSeconds(record.createdAt),
       ip: record.ip,
       device: deviceOf(record.userAgent),
       method: methodLabelOf(record.method),

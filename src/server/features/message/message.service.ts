@@ -11,6 +11,7 @@ import {
   type MessageSummary as ShellMessageSummary,
 } from '../../../contract/message.ts';
 import { shellLimits } from '../../../contract/shell.ts';
+import { formatBeijingTime } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sanitizeMessageHtml } from './message-html.ts';
@@ -31,11 +32,6 @@ import {
 
 export type { NewMessage };
 
-/** yyyy-MM-dd HH:mm in Beijing time. */
-export function formatSendDate(epochMs: number): string {
-  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
-}
-
 /** Wire shape of a message; HTML kinds are sanitised here, so no page ever sees raw HTML. */
 export function toMessage(row: MessageRow): Message {
   const messageType = isMessageTypeCode(row.messageType) ? row.messageType : MessageType.order;
@@ -44,7 +40,7 @@ export function toMessage(row: MessageRow): Message {
     messageType,
     msgContent: isHtmlMessageType(messageType) ? sanitizeMessageHtml(row.msgContent) : row.msgContent,
     sendDate: row.sendDate,
-    sendDateStr: formatSendDate(row.sendDate),
+    sendDateStr: formatBeijingTime(row.sendDate),
     isRead: row.isRead === 1,
   };
 }

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { InformationItem, NewsItem } from '../../../contract/home.ts';
-import { beijingDate, newsPageSize, newsPath, type NewsDetailData, type NewsKind, type NewsListData } from '../../../contract/news.ts';
+import { newsPageSize, newsPath, type NewsDetailData, type NewsKind, type NewsListData } from '../../../contract/news.ts';
+import { formatBeijingDate } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { sanitizeHelpHtml } from '../help/help.service.ts';
 import { countNewsOfKind, findNewsById, findNewsNeighbours, findNewsOfKind, insertNews, type NewNews, type NewsRow } from './news.repository.ts';
@@ -31,7 +32,7 @@ export async function loadBulletin(db: Kysely<Database>, limit: number, withDraf
 /** A home news column: entries lead to their linkUrl, or to their own page when they have none. */
 export async function loadNewsColumn(db: Kysely<Database>, kind: NewsKind, limit: number, withDrafts = false): Promise<InformationItem[]> {
   const rows = await findNewsOfKind(db, kind, limit, 0, withDrafts);
-  return rows.map((row) => ({ title: row.title, linkUrl: row.linkUrl ?? newsPath(row.newsId), releaseDate: beijingDate(row.releaseDate) }));
+  return rows.map((row) => ({ title: row.title, linkUrl: row.linkUrl ?? newsPath(row.newsId), releaseDate: formatBeijingDate(row.releaseDate) }));
 }
 
 /** A page of one kind's list; a page past the end is simply empty. */
@@ -39,7 +40,7 @@ export async function loadNewsList(db: Kysely<Database>, kind: NewsKind, page: n
   const [rows, total] = await Promise.all([findNewsOfKind(db, kind, newsPageSize, (page - 1) * newsPageSize), countNewsOfKind(db, kind)]);
   return {
     kind,
-    list: rows.map((row) => ({ newsId: row.newsId, title: row.title, summary: summaryOf(row.content), releaseDate: beijingDate(row.releaseDate) })),
+    list: rows.map((row) => ({ newsId: row.newsId, title: row.title, summary: summaryOf(row.content), releaseDate: formatBeijingDate(row.releaseDate) })),
     total,
     page,
     pageSize: newsPageSize,
@@ -58,7 +59,7 @@ export async function loadNewsDetail(db: Kysely<Database>, newsId: number): Prom
     paragraphs: paragraphsOf(row.content),
     // Sanitised when saved; again here, as a row may have been written by other means.
     bodyHtml: row.bodyHtml === '' ? '' : sanitizeHelpHtml(row.bodyHtml),
-    releaseDate: beijingDate(row.releaseDate),
+    releaseDate: formatBeijingDate(row.releaseDate),
     previous: neighbours.previous,
     next: neighbours.next,
     latest: latest.map((entry) => ({ newsId: entry.newsId, title: entry.title })),

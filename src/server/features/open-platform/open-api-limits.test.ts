@@ -3,11 +3,12 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, describe, expect, it } from 'vitest';
 import { apiKeyCalls } from '../../../contract/open-api-calls.ts';
 import { apiKeyLimits, type OpenApiFailureBody } from '../../../contract/open-api.ts';
+import { formatBeijingDate } from '../../../contract/time.ts';
 import { createRedisCounterStore, type CounterStore } from '../../http/counter-store.ts';
 import { createTestClock } from '../../testing/test-clock.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
-import { beijingDayOf, signRequest } from './open-platform.service.ts';
+import { signRequest } from './open-platform.service.ts';
 import { memberWithKey, openRequest } from './testing/open-platform-fixture.ts';
 
 const limit = 5;
@@ -53,11 +54,11 @@ for (const backend of backends) {
       expect((await openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey: other.created.key })).statusCode).toBe(200);
 
       const usage = await t.db.kysely.selectFrom('apiKeyUsage').selectAll().where('keyId', '=', created.view.keyId).execute();
-      expect(usage).toEqual([{ keyId: created.view.keyId, day: beijingDayOf(Date.now()), requestCount: limit, limitedCount: 3 }]);
+      expect(usage).toEqual([{ keyId: created.view.keyId, day: formatBeijingDate(Date.now()), requestCount: limit, limitedCount: 3 }]);
       const list = await member.browser.callOk(apiKeyCalls.list, {});
       expect(list.keys[0]).toMatchObject({ todayCount: limit, weekCount: limit, lastUsedAt: expect.any(Number) as number });
       expect(list.usage).toHaveLength(7);
-      expect(list.usage.at(-1)).toEqual({ day: beijingDayOf(Date.now()), requestCount: limit, limitedCount: 3 });
+      expect(list.usage.at(-1)).toEqual({ day: formatBeijingDate(Date.now()), requestCount: limit, limitedCount: 3 });
       expect(list.ratePerMinute).toBe(limit);
     });
 

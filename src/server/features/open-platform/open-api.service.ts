@@ -2,11 +2,11 @@ import type { z } from 'zod';
 import type { BomLineInput } from '../../../contract/bom.ts';
 import { orderQuantityOf } from '../../../contract/bom-optimiser.ts';
 import { productDetailPath, type ProductSummary } from '../../../contract/catalog.ts';
-import { formatUnitPriceE4 } from '../../../contract/money.ts';
+import { yuanTextOfCents, yuanTextOfE4 } from '../../../contract/money.ts';
 import { openApiErrors } from '../../../contract/open-api.ts';
 import type { openApiSchemas } from '../../../contract/open-api-requests.ts';
 import { defaultSearchParams, searchPageSize } from '../../../contract/search.ts';
-import { formatCents, lineAmountCents, quantityProblem, tierIndexAt, type PriceTier } from '../../../contract/pricing.ts';
+import { lineAmountCents, quantityProblem, tierIndexAt, type PriceTier } from '../../../contract/pricing.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { FeatureDeps } from '../feature-registration.ts';
 import { matchBomLineInputs } from '../bom/bom.service.ts';
@@ -22,16 +22,8 @@ type OpenTier = NonNullable<Out<'priceResponse'>['tier']>;
 /** What the endpoints read: the database, the app's search service, the catalogue's context. */
 export type OpenApiDeps = Pick<FeatureDeps, 'db' | 'search' | 'logger' | 'cacheVersions'>;
 
-function yuanOfE4(e4: number): string {
-  return formatUnitPriceE4(e4).replace('¥', '');
-}
-
-function yuanOfCents(cents: number): string {
-  return formatCents(cents).replace('¥', '');
-}
-
 function tierOf(tier: PriceTier): OpenTier {
-  return { qtyStart: tier.qtyStart, qtyEnd: tier.qtyEnd, unitPrice: yuanOfE4(tier.priceE4) };
+  return { qtyStart: tier.qtyStart, qtyEnd: tier.qtyEnd, unitPrice: yuanTextOfE4(tier.priceE4) };
 }
 
 function productOf(summary: ProductSummary): OpenProduct {
@@ -104,8 +96,8 @@ export async function openPrice(deps: OpenApiDeps, productId: number, quantity: 
     productId,
     partNumber: summary.code,
     quantity,
-    unitPrice: tier ? yuanOfE4(tier.priceE4) : null,
-    amount: yuanOfCents(amountCents),
+    unitPrice: tier ? yuanTextOfE4(tier.priceE4) : null,
+    amount: yuanTextOfCents(amountCents),
     amountCents,
     tier: tier ? tierOf(tier) : null,
     packSize: summary.packSize,
@@ -154,8 +146,8 @@ export async function openBomMatch(deps: OpenApiDeps, lines: Out<'bomBody'>['lin
           {
             product: productOf(summary),
             orderQuantity,
-            unitPrice: tier ? yuanOfE4(tier.priceE4) : null,
-            amount: yuanOfCents(lineAmountCents(summary.priceTiers, orderQuantity)),
+            unitPrice: tier ? yuanTextOfE4(tier.priceE4) : null,
+            amount: yuanTextOfCents(lineAmountCents(summary.priceTiers, orderQuantity)),
           },
         ];
       }),

@@ -11,6 +11,7 @@ import {
   type ApiKeyUsageDay,
   type ApiKeyView,
 } from '../../../contract/open-api.ts';
+import { dayMs, formatBeijingDate } from '../../../contract/time.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
@@ -32,15 +33,8 @@ import {
 } from './open-platform.repository.ts';
 import type { ExampleValues } from './open-api.examples.ts';
 
-const dayMs = 86_400_000;
-// Usage days start at midnight Beijing time, as the member reads them.
-const beijingOffsetMs = 8 * 3_600_000;
 const lastUsedEveryMs = 60_000;
 const keyPattern = new RegExp(`^${apiKeyPrefix}(\\d{1,10})_([A-Za-z0-9_-]{43})$`);
-
-export function beijingDayOf(now: number): string {
-  return new Date(now + beijingOffsetMs).toISOString().slice(0, 10);
-}
 
 /**
  * The secret is 256 random bits, so a plain SHA-256 is the right hash: slow hashes (argon2,
@@ -80,8 +74,9 @@ function sameText(a: string, b: string): boolean {
   return left.length === right.length && timingSafeEqual(left, right);
 }
 
+/** Usage days start at midnight Beijing time, as the member reads them. */
 function lastDays(now: number, count: number): string[] {
-  return Array.from({ length: count }, (_, index) => beijingDayOf(now - (count - 1 - index) * dayMs));
+  return Array.from({ length: count }, (_, index) => formatBeijingDate(now - (count - 1 - index) * dayMs));
 }
 
 function viewOf(row: ApiKeyRow, usage: readonly UsageRow[], today: string): ApiKeyView {
@@ -102,7 +97,7 @@ function viewOf(row: ApiKeyRow, usage: readonly UsageRow[], today: string): ApiK
 export async function listApiKeys(deps: Pick<ServiceDeps, 'db' | 'config'>, userId: number, now = Date.now()): Promise<ApiKeyListData> {
   const rows = await findApiKeysOfMember(deps.db, userId);
   const days = lastDays(now, apiKeyLimits.usageDays);
-  const today = days[days.length - 1] ?? beijingDayOf(now);
+  const today = days[days.length - 1] ?? formatBeijingDate(now);
   const usage = await findUsageOfKeys(
     deps.db,
     rows.map((row) => row.id),
@@ -267,7 +262,7 @@ export async function authenticateOpenRequest(
  */
 export async function takeOpenApiQuota(deps: Pick<ServiceDeps, 'db' | 'config' | 'counters'>, keyId: number, now = deps.counters.clock.now()): Promise<void> {
   const { isAllowed } = await deps.counters.consume(`open-api:key:${keyId}`, deps.config.openApiRatePerMinute, rateWindowSeconds, now);
-  await countApiKeyUsage(deps.db, keyId, beijingDayOf(now), !isAllowed);
+  await countApiKeyUsage(deps.db, keyId, formatBeijingDate(now), !isAllowed);
   if (!isAllowed) throw new AppError(openApiErrors.rateLimited, undefined, { retryAfterSeconds: secondsToWindowEnd(now) });
 }
 

@@ -1,20 +1,13 @@
 import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { complaintGridQuery, orderGridQuery } from '../../../contract/console/orders-requests.ts';
+import { dayMs, startOfBeijingDay } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 
 /** The desk's grids: orders and complaints with their member's phone, filtered by what staff typed. */
 
 type OrderFilters = z.output<typeof orderGridQuery>['filters'];
 type ComplaintFilters = z.output<typeof complaintGridQuery>['filters'];
-
-const beijingOffsetMs = 8 * 3_600_000;
-const dayMs = 86_400_000;
-
-/** A Beijing date's first millisecond. */
-function beijingDayStart(date: string): number {
-  return Date.parse(`${date}T00:00:00Z`) - beijingOffsetMs;
-}
 
 /** LIKE's wildcards taken literally. */
 function likeContaining(text: string): string {
@@ -42,8 +35,8 @@ export function orderGridSelect(db: Kysely<Database>, filters: OrderFilters) {
   if (filters.memberPhone) query = query.where(sql<boolean>`users.phone like ${likeContaining(filters.memberPhone)} escape '\\'`);
   if (filters.status) query = query.where('orders.status', '=', filters.status);
   if (filters.paymentMethod) query = query.where('orders.paymentMethod', '=', filters.paymentMethod);
-  if (filters.dateFrom) query = query.where('orders.createdAt', '>=', beijingDayStart(filters.dateFrom));
-  if (filters.dateTo) query = query.where('orders.createdAt', '<', beijingDayStart(filters.dateTo) + dayMs);
+  if (filters.dateFrom) query = query.where('orders.createdAt', '>=', startOfBeijingDay(filters.dateFrom));
+  if (filters.dateTo) query = query.where('orders.createdAt', '<', startOfBeijingDay(filters.dateTo) + dayMs);
   return query;
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { formatOrderTime, orderStatusLabels, OrderStatus } from '../../../contract/order.ts';
+import { orderStatusLabels, OrderStatus } from '../../../contract/order.ts';
+import { formatBeijingTimeSeconds } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { findAftersalesLines, findAftersalesOrderLines, type AftersalesLineRow } from './order-aftersales.repository.ts';
 
@@ -40,7 +41,7 @@ function toAftersalesLine(row: AftersalesLineRow, windowDays: number, now: numbe
     userId: row.userId,
     orderStatus: row.status,
     orderStatusLabel: orderStatusLabels[row.status],
-    orderCreatedAtStr: formatOrderTime(row.createdAt),
+    orderCreatedAtStr: formatBeijingTimeSeconds(row.createdAt),
     productCode: row.productCode,
     productName: row.productName,
     brandName: row.brandName,

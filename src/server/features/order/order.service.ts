@@ -4,7 +4,6 @@ import { findCarrier } from '../../../contract/delivery.ts';
 import type { OrderStatistic } from '../../../contract/home.ts';
 import type { InvoiceSnapshot } from '../../../contract/invoice.ts';
 import {
-  formatOrderTime,
   isOrderStatus,
   orderErrors,
   orderListPageSize,
@@ -28,6 +27,7 @@ import {
   type OrderSummary,
   type PaymentMethod,
 } from '../../../contract/order.ts';
+import { formatBeijingShortTime, formatBeijingTimeSeconds } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { addToCart, countCartLinesOf } from '../cart/cart.service.ts';
@@ -77,7 +77,7 @@ function toOrderLine(row: OrderLineRow): OrderLine {
 }
 
 export function toOrderEvent(row: { at: number; text: string }): OrderEvent {
-  return { at: row.at, atStr: formatOrderTime(row.at), text: row.text };
+  return { at: row.at, atStr: formatBeijingTimeSeconds(row.at), text: row.text };
 }
 
 function toOrderSummary(row: OrderRow, lines: OrderLineRow[], now: number): OrderSummary {
@@ -86,7 +86,7 @@ function toOrderSummary(row: OrderRow, lines: OrderLineRow[], now: number): Orde
     status: row.status,
     statusLabel: orderStatusLabels[row.status],
     createdAt: row.createdAt,
-    createdAtStr: formatOrderTime(row.createdAt),
+    createdAtStr: formatBeijingTimeSeconds(row.createdAt),
     lineCount: lines.length,
     firstLines: lines.slice(0, orderSummaryLineCount).map(toOrderLine),
     payableCents: row.payableCents,
@@ -137,7 +137,7 @@ function toOrderDetail(
     coupons: (parseJson(row.couponsJson) as OrderCoupon[] | null) ?? [],
     payment:
       method !== null && row.paidAt !== null
-        ? { method, methodLabel: paymentMethodLabels[method], tradeNo: row.paymentTradeNo, paidAt: row.paidAt, paidAtStr: formatOrderTime(row.paidAt) }
+        ? { method, methodLabel: paymentMethodLabels[method], tradeNo: row.paymentTradeNo, paidAt: row.paidAt, paidAtStr: formatBeijingTimeSeconds(row.paidAt) }
         : null,
     trackingNo: row.trackingNo,
     cancelReason: row.cancelReason,
@@ -274,12 +274,6 @@ export function countOrdersOfMember(db: Kysely<Database>, userId: number): Promi
   return countOrdersOfUser(db, userId);
 }
 
-/** MM-dd HH:mm of a moment, Beijing time. */
-export function orderTimeOf(epochMs: number): string {
-  const iso = new Date(epochMs + 8 * 3_600_000).toISOString();
-  return `${iso.slice(5, 10)} ${iso.slice(11, 16)}`;
-}
-
 /**
  * The home page's 实时成交 rows: the latest deals (paid, not cancelled, not closed, not refunded in
  * full), the buyer's phone masked. The amount is what the store kept: a partly refunded order
@@ -290,7 +284,7 @@ export async function loadOrderStatistics(db: Kysely<Database>, limit: number): 
   return rows.map((row) => ({
     userNum: maskPhone(row.phone),
     productCount: row.productCount,
-    orderTimeStr: orderTimeOf(row.createdAt),
+    orderTimeStr: formatBeijingShortTime(row.createdAt),
     tradeAmount: row.keptCents / 100,
   }));
 }

@@ -2,7 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import { CarrierCode } from '../../../contract/delivery.ts';
-import { formatOrderTime, type OrderEvent } from '../../../contract/order.ts';
+import type { OrderEvent } from '../../../contract/order.ts';
+import { formatBeijingTimeSeconds, parseBeijingTimeSeconds } from '../../../contract/time.ts';
 import type { OrderConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { findOrderEvents } from './order.repository.ts';
@@ -24,7 +25,7 @@ export interface TrackingProvider {
 const logisticsKinds = new Set(['shippedPart', 'shipped', 'tracking', 'completed']);
 
 function eventOf(at: number, text: string): OrderEvent {
-  return { at, atStr: formatOrderTime(at), text };
+  return { at, atStr: formatBeijingTimeSeconds(at), text };
 }
 
 function newestFirst(events: OrderEvent[]): OrderEvent[] {
@@ -57,12 +58,6 @@ interface Kuaidi100Answer {
 
 const requestTimeoutMs = 5000;
 
-/** Kuaidi100's times are Beijing wall-clock time, yyyy-MM-dd HH:mm:ss. */
-function beijingTimeToEpoch(text: string): number | null {
-  const ms = Date.parse(`${text.trim().replace(' ', 'T')}+08:00`);
-  return Number.isNaN(ms) ? null : ms;
-}
-
 export function kuaidi100Sign(param: string, key: string, customer: string): string {
   return createHash('md5').update(`${param}${key}${customer}`).digest('hex').toUpperCase();
 }
@@ -93,7 +88,8 @@ export function kuaidi100TrackingProvider(
     const answer = (await response.json()) as Kuaidi100Answer;
     if (answer.status !== '200' || !Array.isArray(answer.data)) throw new Error(`kuaidi100: ${answer.message ?? 'no data'}`);
     return answer.data.flatMap((row) => {
-      const at = beijingTimeToEpoch(row.ftime ?? row.time ?? '');
+      // Kuaidi100's times are Beijing wall-clock time, yyyy-MM-dd HH:mm:ss.
+      const at = parseBeijingTimeSeconds((row.ftime ?? row.time ?? '').trim());
       return at === null || !row.context ? [] : [eventOf(at, row.context)];
     });
   }

@@ -1,11 +1,9 @@
 import { AlipaySdk } from 'alipay-sdk';
+import { centsOfYuanText, yuanTextOfCents } from '../../../contract/money.ts';
+import { formatBeijingTimeSeconds, parseBeijingTimeSeconds } from '../../../contract/time.ts';
 import type { AlipayConfig } from '../../config.ts';
 import {
-  beijingDateTime,
-  centsOfYuanText,
-  parseBeijingDateTime,
   ProviderError,
-  yuanTextOf,
   type NotificationRequest,
   type NotificationVerdict,
   type NotifyingProvider,
@@ -55,9 +53,9 @@ export function createAlipayProvider(config: AlipayConfig): NotifyingProvider {
   async function createPayment(request: PaymentRequest) {
     const bizContent = {
       out_trade_no: request.orderNo,
-      total_amount: yuanTextOf(request.amountCents),
+      total_amount: yuanTextOfCents(request.amountCents),
       subject: request.subject,
-      ...(request.expiresAt === null ? {} : { time_expire: beijingDateTime(request.expiresAt) }),
+      ...(request.expiresAt === null ? {} : { time_expire: formatBeijingTimeSeconds(request.expiresAt) }),
     };
     let qrCode: unknown;
     try {
@@ -98,7 +96,7 @@ export function createAlipayProvider(config: AlipayConfig): NotifyingProvider {
       {
         out_trade_no: request.orderNo,
         ...(request.tradeNo ? { trade_no: request.tradeNo } : {}),
-        refund_amount: yuanTextOf(request.amountCents),
+        refund_amount: yuanTextOfCents(request.amountCents),
         out_request_no: request.refundNo,
         refund_reason: request.reason,
       },
@@ -118,7 +116,7 @@ export function createAlipayProvider(config: AlipayConfig): NotifyingProvider {
     const amountCents = centsOfYuanText(text('totalAmount'));
     if (text('outTradeNo') !== orderNo || !text('tradeNo') || amountCents === null)
       throw new ProviderError('alipay', `trade query: incomplete answer ${summary}`);
-    const paidAt = parseBeijingDateTime(text('sendPayDate')) ?? Date.now();
+    const paidAt = parseBeijingTimeSeconds(text('sendPayDate')) ?? Date.now();
     return { status: 'paid', payment: { orderNo, amountCents, tradeNo: text('tradeNo'), paidAt } };
   }
 
@@ -152,7 +150,7 @@ export function createAlipayProvider(config: AlipayConfig): NotifyingProvider {
     const amountCents = centsOfYuanText(fields.total_amount ?? '');
     const tradeNo = fields.trade_no ?? '';
     if (!orderNo || !tradeNo || amountCents === null) return { kind: 'forged', reason: 'incomplete' };
-    return { kind: 'payment', payment: { orderNo, amountCents, tradeNo, paidAt: parseBeijingDateTime(fields.gmt_payment ?? '') ?? now } };
+    return { kind: 'payment', payment: { orderNo, amountCents, tradeNo, paidAt: parseBeijingTimeSeconds(fields.gmt_payment ?? '') ?? now } };
   }
 
   return {

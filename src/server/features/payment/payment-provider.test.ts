@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { beijingDateTime, beijingRfc3339, centsOfYuanText, parseBeijingDateTime, yuanTextOf } from './payment-provider.ts';
+import { centsOfYuanText, yuanTextOfCents } from '../../../contract/money.ts';
+import { formatBeijingRfc3339, formatBeijingTimeSeconds, parseBeijingTimeSeconds } from '../../../contract/time.ts';
 
 describe('amounts as providers write them', () => {
   it.each([
@@ -23,7 +24,7 @@ describe('amounts as providers write them', () => {
     [12_345, '123.45'],
     [10_000, '100.00'],
   ])('writes %i cents as %s', (cents, text) => {
-    expect(yuanTextOf(cents)).toBe(text);
+    expect(yuanTextOfCents(cents)).toBe(text);
     expect(centsOfYuanText(text)).toBe(cents);
   });
 });
@@ -32,14 +33,14 @@ describe('times in Beijing', () => {
   const instant = Date.UTC(2025, 10, 23, 16, 5, 9);
 
   it('writes Alipay’s and WeChat’s formats in UTC+8', () => {
-    expect(beijingDateTime(instant)).toBe('2025-11-24 00:05:09');
-    expect(beijingRfc3339(instant)).toBe('2025-11-24T00:05:09+08:00');
-    expect(Date.parse(beijingRfc3339(instant))).toBe(instant);
+    expect(formatBeijingTimeSeconds(instant)).toBe('2025-11-24 00:05:09');
+    expect(formatBeijingRfc3339(instant)).toBe('2025-11-24T00:05:09+08:00');
+    expect(Date.parse(formatBeijingRfc3339(instant))).toBe(instant);
   });
 
   it('reads Alipay’s gmt_payment back, and nothing else', () => {
-    expect(parseBeijingDateTime('2025-11-24 00:05:09')).toBe(instant);
-    expect(parseBeijingDateTime('2025-11-24T00:05:09')).toBeNull();
-    expect(parseBeijingDateTime('')).toBeNull();
+    expect(parseBeijingTimeSeconds('2025-11-24 00:05:09')).toBe(instant);
+    expect(parseBeijingTimeSeconds('2025-11-24T00:05:09')).toBeNull();
+    expect(parseBeijingTimeSeconds('')).toBeNull();
   });
 });

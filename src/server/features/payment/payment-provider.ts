@@ -122,38 +122,6 @@ export class ProviderError extends Error {
   }
 }
 
-/** Parses a yuan amount as providers write it ("12.30", "0.01", "100") into cents, exactly; null when it is not one. */
-export function centsOfYuanText(text: string): number | null {
-  const match = /^(\d{1,12})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  if (!match) return null;
-  const [, yuan = '0', fraction = ''] = match;
-  return Number(yuan) * 100 + Number(fraction.padEnd(2, '0'));
-}
-
-/** Cents as a yuan amount with two decimals ("12.30"), as providers want it. */
-export function yuanTextOf(cents: number): string {
-  return `${String(Math.floor(cents / 100))}.${String(cents % 100).padStart(2, '0')}`;
-}
-
-const beijingOffsetMs = 8 * 3_600_000;
-
-/** Beijing time as `yyyy-MM-dd HH:mm:ss` (Alipay's format). */
-export function beijingDateTime(epochMs: number): string {
-  return new Date(epochMs + beijingOffsetMs).toISOString().slice(0, 19).replace('T', ' ');
-}
-
-/** RFC 3339 in Beijing time (WeChat Pay's format): 2025-11-23T20:30:00+08:00. */
-export function beijingRfc3339(epochMs: number): string {
-  return `${new Date(epochMs + beijingOffsetMs).toISOString().slice(0, 19)}+08:00`;
-}
-
-/** `yyyy-MM-dd HH:mm:ss` read as Beijing time; null when it is not one. */
-export function parseBeijingDateTime(text: string): number | null {
-  if (!/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/.test(text)) return null;
-  const epochMs = Date.parse(`${text.replace(' ', 'T')}+08:00`);
-  return Number.isNaN(epochMs) ? null : epochMs;
-}
-
 /** The QR code a phone scans to pay: a PNG data URL, medium error correction, sized for the cashier. */
 export function qrImageOf(codeUrl: string): Promise<string> {
   return QRCode.toDataURL(codeUrl, { errorCorrectionLevel: 'M', margin: 1, width: 220 });

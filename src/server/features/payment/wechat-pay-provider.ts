@@ -1,7 +1,7 @@
 import { z } from 'zod';
+import { formatBeijingRfc3339 } from '../../../contract/time.ts';
 import type { WechatPayConfig } from '../../config.ts';
 import {
-  beijingRfc3339,
   ProviderError,
   type NotificationRequest,
   type NotificationVerdict,
@@ -111,7 +111,7 @@ export function createWechatPayProvider(config: WechatPayConfig): NotifyingProvi
       mchid: config.mchId,
       description: request.subject.slice(0, descriptionMaxLength),
       out_trade_no: request.orderNo,
-      ...(request.expiresAt === null ? {} : { time_expire: beijingRfc3339(request.expiresAt) }),
+      ...(request.expiresAt === null ? {} : { time_expire: formatBeijingRfc3339(request.expiresAt) }),
       notify_url: request.notifyUrl,
       amount: { total: request.amountCents, currency: 'CNY' },
     });

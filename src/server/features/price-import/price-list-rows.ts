@@ -1,3 +1,4 @@
+import { roundedE4OfYuanText } from '../../../contract/money.ts';
 import {
   priceImportColumnNames as names,
   priceImportMessages as messages,
@@ -8,17 +9,15 @@ import {
 } from '../../../contract/price-import.ts';
 import { warehouseCodeOfStockHeader } from './price-list-header.ts';
 
-/** Money text in yuan: "¥0.0123", "0.0123元", "RMB 1,234.5"; rounded to 0.0001 yuan; null when not a positive price. */
-export function parsePriceE4(text: string): number | null {
+/** Money text in yuan: "¥0.0123", "0.0123元", "RMB 1,234.5"; rounded half up to 0.0001 yuan (money.ts); null when not a positive price. */
+function parsePriceE4(text: string): number | null {
   const cleaned = text
     .normalize('NFKC')
     .replace(/^\s*(?:¥|rmb|cny)\s*/i, '')
     .replace(/\s*(?:元|rmb|cny)\s*$/i, '')
-    .replace(/,/g, '')
-    .trim();
-  if (!/^\d+(?:\.\d+)?$/.test(cleaned)) return null;
-  const priceE4 = Math.round(Number(cleaned) * 10_000);
-  return Number.isSafeInteger(priceE4) && priceE4 > 0 ? priceE4 : null;
+    .replace(/,/g, '');
+  const priceE4 = roundedE4OfYuanText(cleaned);
+  return priceE4 !== null && priceE4 > 0 ? priceE4 : null;
 }
 
 /** A count as written in a price list: "1000", "1,000", "1000pcs", "1000个"; null when not a whole number ≥ 0. */

@@ -1,5 +1,5 @@
 import { defaultOfferValidDays, quotationDeskPaths, type QuotationDeskPageData, type QuotationDetailPageData } from '../../../contract/console/quotation.ts';
-import { formatBeijingDate } from '../../../contract/coupon.ts';
+import { formatBeijingDate } from '../../../contract/time.ts';
 import { AdminQuotationDetailPage } from '../../../web/console/pages/quotation-detail-page.tsx';
 import { AdminQuotationsPage } from '../../../web/console/pages/quotations-page.tsx';
 import { definePage, type Page } from '../../ssr/page-registry.ts';

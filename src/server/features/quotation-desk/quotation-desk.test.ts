@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { quotationDeskCalls } from '../../../contract/console/quotation-calls.ts';
-import { formatBeijingDate } from '../../../contract/coupon.ts';
 import { MessageType } from '../../../contract/message.ts';
 import { quotationCalls } from '../../../contract/quotation-calls.ts';
 import { staffRoles } from '../../../contract/staff.ts';
 import { abilityFor } from '../../../contract/staff-permissions.ts';
+import { formatBeijingDate } from '../../../contract/time.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertBomMatchFixture } from '../bom/match/bom-match.test-helpers.ts';
 import { requestParts } from '../quotation/testing/quotation-fixture.ts';

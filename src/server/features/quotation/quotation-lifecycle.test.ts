@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { quotationDeskCalls } from '../../../contract/console/quotation-calls.ts';
-import { formatBeijingDate } from '../../../contract/coupon.ts';
 import { MessageType } from '../../../contract/message.ts';
 import { orderCalls } from '../../../contract/order-calls.ts';
 import { quotationCalls } from '../../../contract/quotation-calls.ts';
+import { formatBeijingDate } from '../../../contract/time.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { useTestApp, type SignedInMember } from '../../testing/use-test-app.ts';
 import { restock } from '../order/order-backorder.service.ts';

@@ -6,11 +6,12 @@ import type { Actor } from '../../../contract/lifecycle.ts';
 import { quotationErrors, quotationLimits, QuotationStatus } from '../../../contract/quotation.ts';
 import { quotationFactsOf, type QuotationEvent } from '../../../contract/quotation-lifecycle.ts';
 import { isPackMultiple } from '../../../contract/rules.ts';
+import { formatBeijingTime } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { loadProductSummaries } from '../catalog/product.service.ts';
-import { formatSendDate, sendMessages } from '../message/message.service.ts';
+import { sendMessages } from '../message/message.service.ts';
 import { clearLineOffers, expireDue, findQuotationById, findQuotationLines, updateLineOffer } from './quotation.repository.ts';
 import { escapeHtml } from './quotation.service.ts';
 import type { QuotationLineRow, QuotationRow } from './quotation.tables.ts';
@@ -118,7 +119,7 @@ function offerMessageHtml(
   const note = staffNote === '' ? '' : `<p>备注：${escapeHtml(staffNote)}</p>`;
   return (
     `<p>您的询价单 <strong>${escapeHtml(quotation.quotationNo)}</strong> ${isRequote ? '已重新报价（以本次报价为准）' : '已报价'}，共 ${String(lines.length)} 项，合计 <strong>${formatCents(totalCents)}</strong>，` +
-    `报价有效期至 ${formatSendDate(validUntil)}。</p>` +
+    `报价有效期至 ${formatBeijingTime(validUntil)}。</p>` +
     `<table><thead><tr><th>型号</th><th>品牌</th><th>数量</th><th>单价</th><th>小计</th><th>交期</th></tr></thead><tbody>${rows.join('')}</tbody></table>` +
     `${note}<p>请在有效期内到 会员中心 › 我的询价（/user/quotation）接受报价并下单。</p>`
   );

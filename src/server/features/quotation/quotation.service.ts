@@ -23,11 +23,12 @@ import {
   type QuotationEvent,
 } from '../../../contract/quotation-lifecycle.ts';
 import type { z } from 'zod';
+import { formatBeijingDateStamp, formatBeijingTime } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { CounterStore } from '../../http/counter-store.ts';
-import { formatSendDate, sendMessages } from '../message/message.service.ts';
+import { sendMessages } from '../message/message.service.ts';
 import {
   claimQuotation,
   countQuotationsByStatus,
@@ -57,7 +58,7 @@ const hourSeconds = 3600;
 
 /** Q + yymmdd (Beijing date) + 8 random digits: readable on the phone, unique by its index (a clash is drawn again). */
 export function newQuotationNo(now: number): string {
-  const date = new Date(now + 8 * 3_600_000).toISOString().slice(2, 10).replaceAll('-', '');
+  const date = formatBeijingDateStamp(now);
   return `Q${date}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
@@ -110,10 +111,10 @@ export function toQuotationDetail(row: QuotationRow, lines: readonly QuotationLi
     staffNote: row.staffNote,
     lineCount: row.lineCount,
     createdAt: row.createdAt,
-    createdAtStr: formatSendDate(row.createdAt),
+    createdAtStr: formatBeijingTime(row.createdAt),
     quotedAt: row.quotedAt,
     validUntil: row.validUntil,
-    validUntilStr: row.validUntil === null ? '' : formatSendDate(row.validUntil),
+    validUntilStr: row.validUntil === null ? '' : formatBeijingTime(row.validUntil),
     totalCents: row.totalCents,
     orderNo: row.orderNo,
     closeReason: row.closeReason,
@@ -294,7 +295,7 @@ export async function markQuotationOrdered(trx: Kysely<Database>, userId: number
 function lapsedMessageHtml(row: QuotationRow, orderNo: string, isValid: boolean): string {
   const head = `<p>您的订单 <strong>${escapeHtml(orderNo)}</strong> 未付款已取消，报价单 <strong>${escapeHtml(row.quotationNo)}</strong> `;
   return isValid && row.validUntil !== null
-    ? `${head}已恢复为已报价，报价有效期至 ${formatSendDate(row.validUntil)}。</p><p>请在有效期内到 会员中心 › 我的询价（/user/quotation）接受报价并重新下单。</p>`
+    ? `${head}已恢复为已报价，报价有效期至 ${formatBeijingTime(row.validUntil)}。</p><p>请在有效期内到 会员中心 › 我的询价（/user/quotation）接受报价并重新下单。</p>`
     : `${head}已过报价有效期。</p><p>如仍需购买，请联系客服重新报价或重新询价（会员中心 › 我的询价：/user/quotation）。</p>`;
 }
 

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { SearchResult } from '../../../contract/search.ts';
+import { formatBeijingDate } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { cleanKeyword } from './search.service.ts';
@@ -7,10 +8,6 @@ import { countSearchMiss, findSearchMissRows, findTopSearchMisses } from './sear
 
 /** Keywords longer than this are cut: a pasted paragraph is one bounded row, like any miss. */
 export const searchMissKeywordMax = 64;
-
-function beijingDay(epochMs: number): string {
-  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 10);
-}
 
 /** A keyword's first page, unfiltered, that found nothing: what the dashboard counts (later pages and filters are not new searches). */
 export function isMissToCount(result: Pick<SearchResult, 'total' | 'params' | 'notice'>): boolean {
@@ -27,7 +24,7 @@ export async function recordSearchMiss(deps: Pick<ServiceDeps, 'db' | 'logger'>,
   const keyword = Array.from(cleanKeyword(rawKey).toLowerCase()).slice(0, searchMissKeywordMax).join('');
   if (!keyword) return;
   try {
-    await countSearchMiss(deps.db, { day: beijingDay(now), keyword, at: now });
+    await countSearchMiss(deps.db, { day: formatBeijingDate(now), keyword, at: now });
   } catch (failure) {
     deps.logger.warn({ err: failure }, 'search miss not counted');
   }

@@ -2,6 +2,7 @@ import type { FastifyRequest } from 'fastify';
 import type { AdvertisingInfo, ConfigInfo, FooterData, ServiceInfo } from '../../../contract/content.ts';
 import { couponPaths } from '../../../contract/coupon.ts';
 import { shellLimits, type CategoryGroup, type ShellState, type ShellUser } from '../../../contract/shell.ts';
+import { formatBeijingDate } from '../../../contract/time.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { Visitor } from '../../http/session.ts';
 import { databaseFailureOf } from '../../db/database-errors.ts';
@@ -10,7 +11,6 @@ import { countCartLinesOf } from '../cart/cart.service.ts';
 import { hasNewMemberPack } from '../coupon/coupon.service.ts';
 import { createCategoryTreeCache } from '../catalog/category-tree.service.ts';
 import {
-  beijingDay,
   configInfoOf,
   createSiteContentCache,
   type SiteContent,
@@ -136,7 +136,7 @@ interface SiteParts {
 const sitePartsByContent = new WeakMap<SiteContent, SiteParts>();
 
 function sitePartsOf(content: SiteContent, deps: ServiceDeps, now = Date.now()): SiteParts {
-  const year = beijingDay(now).slice(0, 4);
+  const year = formatBeijingDate(now).slice(0, 4);
   const kept = sitePartsByContent.get(content);
   if (kept?.year === year) return kept;
   const configInfo = configInfoOf(content, deps.config.hotline);

@@ -1,9 +1,9 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { StaffIdentity } from '../../../contract/staff.ts';
 import type { StaffSubject } from '../../../contract/staff-permissions.ts';
+import { dayMs, formatBeijingTime, startOfBeijingDay } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import type { AuditLogTable } from './staff.tables.ts';
-import { formatBeijingTime } from '../../../contract/coupon.ts';
 import type { AuditRow } from '../../../contract/staff.ts';
 import type { GridPage, GridQuery } from '../../../contract/staff-grid.ts';
 import type { auditSortColumns } from '../../../contract/staff-requests.ts';
@@ -49,21 +49,14 @@ export interface AuditFilter {
   to?: string | undefined;
 }
 
-const beijingOffsetMs = 8 * 3_600_000;
-
-function beijingDayStart(date: string): number | undefined {
-  const ms = Date.parse(`${date}T00:00:00Z`);
-  return Number.isNaN(ms) ? undefined : ms - beijingOffsetMs;
-}
-
 function queryOf(filter: AuditFilter): AuditQuery {
-  const from = filter.from ? beijingDayStart(filter.from) : undefined;
-  const toStart = filter.to ? beijingDayStart(filter.to) : undefined;
+  const from = filter.from ? startOfBeijingDay(filter.from) : Number.NaN;
+  const toStart = filter.to ? startOfBeijingDay(filter.to) : Number.NaN;
   return {
     ...(filter.staffName ? { staffName: filter.staffName } : {}),
     ...(filter.subject ? { subject: filter.subject } : {}),
-    ...(from === undefined ? {} : { fromMs: from }),
-    ...(toStart === undefined ? {} : { toMs: toStart + 86_400_000 }),
+    ...(Number.isNaN(from) ? {} : { fromMs: from }),
+    ...(Number.isNaN(toStart) ? {} : { toMs: toStart + dayMs }),
   };
 }
 

@@ -1,5 +1,4 @@
 import type { Kysely } from 'kysely';
-import { formatBeijingTime } from '../../../contract/coupon.ts';
 import { requestErrors } from '../../../contract/errors.ts';
 import {
   staffDeskMessages,
@@ -12,6 +11,7 @@ import {
 } from '../../../contract/staff.ts';
 import type { GridPage, GridQuery } from '../../../contract/staff-grid.ts';
 import type { staffSortColumns } from '../../../contract/staff-requests.ts';
+import { formatBeijingTime } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';

@@ -1,7 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { SendMsgType } from '../../../contract/account.ts';
-import { formatOrderTime } from '../../../contract/order.ts';
+import { formatBeijingDateStamp, formatBeijingTimeSeconds } from '../../../contract/time.ts';
 import { uploadErrors } from '../../../contract/upload.ts';
 import type { CategoryGroup } from '../../../contract/shell.ts';
 import {
@@ -61,7 +61,7 @@ export async function supplierCategoryChoices(categories: CategorySource): Promi
 
 /** GY + yymmdd (Beijing date) + 8 random digits; a clash with an earlier number is drawn again. */
 export function newApplicationNo(now: number): string {
-  const date = new Date(now + 8 * 3_600_000).toISOString().slice(2, 10).replaceAll('-', '');
+  const date = formatBeijingDateStamp(now);
   return `GY${date}${String(randomInt(0, 100_000_000)).padStart(8, '0')}`;
 }
 
@@ -73,8 +73,8 @@ function toSummary(row: SupplierApplicationRow): SupplierApplicationSummary {
     statusLabel: supplierApplicationStatusLabels[row.status],
     reason: row.reason,
     createdAt: row.createdAt,
-    createdAtStr: formatOrderTime(row.createdAt),
-    reviewedAtStr: row.reviewedAt === null ? '' : formatOrderTime(row.reviewedAt),
+    createdAtStr: formatBeijingTimeSeconds(row.createdAt),
+    reviewedAtStr: row.reviewedAt === null ? '' : formatBeijingTimeSeconds(row.reviewedAt),
   };
 }
 

@@ -1,4 +1,5 @@
 import { smsErrors, smsResendSeconds } from '../../../../contract/account.ts';
+import { beijingOffsetMs } from '../../../../contract/time.ts';
 import { AppError } from '../../../http/app-error.ts';
 import type { CounterStore } from '../../../http/counter-store.ts';
 
@@ -12,8 +13,6 @@ export const smsLimits = {
 
 const hour = 3600;
 const day = 86_400;
-// Day windows start at midnight Beijing time, not UTC: the counter store aligns windows to the epoch.
-const beijingOffsetMs = 8 * 3_600_000;
 
 const keys = {
   phoneHour: (phone: string) => `sms:phone:h:${phone}`,
@@ -37,6 +36,7 @@ export interface PhoneQuota {
  * gives its hit back at once, so the counts are the codes actually sent.
  */
 export async function takePhoneQuota(counters: CounterStore, phone: string, now: number): Promise<PhoneQuota> {
+  // Day windows start at midnight Beijing time, not UTC: the counter store aligns windows to the epoch.
   const dayNow = now + beijingOffsetMs;
   const daily = await counters.consume(keys.phoneDay(phone), smsLimits.perPhonePerDay, day, dayNow);
   if (!daily.isAllowed) {

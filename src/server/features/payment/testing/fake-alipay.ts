@@ -1,5 +1,5 @@
 import { createSign, createVerify, randomUUID } from 'node:crypto';
-import { beijingDateTime } from '../payment-provider.ts';
+import { formatBeijingTimeSeconds } from '../../../../contract/time.ts';
 import { precreatePath, refundMethod, refundQueryMethod, tradeQueryMethod } from '../alipay-provider.ts';
 import { rsaKeyPair, type PemKeyPair } from './payment-fixtures.ts';
 import { startFakeServer, type FakeRequest, type FakeServer } from './fake-server.ts';
@@ -124,7 +124,7 @@ function answerTradeQuery(biz: Record<string, string>, options: FakeAlipayOption
     buyer_logon_id: '138****8000',
     trade_status: trade.tradeStatus,
     total_amount: trade.totalAmount,
-    ...(isPaid ? { buyer_pay_amount: trade.totalAmount, send_pay_date: beijingDateTime(Date.now() - 60_000) } : {}),
+    ...(isPaid ? { buyer_pay_amount: trade.totalAmount, send_pay_date: formatBeijingTimeSeconds(Date.now() - 60_000) } : {}),
   };
 }
 
@@ -191,7 +191,7 @@ export function alipayNotification(
 ): string {
   const now = Date.now();
   const signed: Record<string, string> = {
-    notify_time: beijingDateTime(now),
+    notify_time: formatBeijingTimeSeconds(now),
     notify_type: 'trade_status_sync',
     notify_id: randomUUID().replaceAll('-', ''),
     app_id: fields.appId ?? keys.appId,
@@ -204,8 +204,8 @@ export function alipayNotification(
     receipt_amount: fields.amount,
     subject: `芯品商城订单${fields.orderNo}`,
     buyer_logon_id: '138****8000',
-    gmt_create: beijingDateTime(now - 60_000),
-    gmt_payment: beijingDateTime(now - 1000),
+    gmt_create: formatBeijingTimeSeconds(now - 60_000),
+    gmt_payment: formatBeijingTimeSeconds(now - 1000),
   };
   const content = Object.keys(signed)
     .sort()

@@ -1,6 +1,6 @@
 import { createCipheriv, createPublicKey, randomBytes } from 'node:crypto';
+import { formatBeijingRfc3339 } from '../../../../contract/time.ts';
 import { nativeOrderPath, refundPath, transactionQueryPath } from '../wechat-pay-provider.ts';
-import { beijingRfc3339 } from '../payment-provider.ts';
 import { privateKeyOf } from '../provider-keys.ts';
 import { isSignatureValid, randomNonce, signMessage } from '../wechat-pay-crypto.ts';
 import { rsaKeyPair, type PemKeyPair } from './payment-fixtures.ts';
@@ -106,7 +106,7 @@ function refundBodyOf(refund: FakeRefund, status: string): string {
     out_trade_no: refund.body.out_trade_no ?? '',
     channel: 'ORIGINAL',
     user_received_account: '支付用户零钱',
-    create_time: beijingRfc3339(Date.now()),
+    create_time: formatBeijingRfc3339(Date.now()),
     status,
     amount: { ...refund.body.amount, payer_total: refund.body.amount.total, payer_refund: refund.body.amount.refund },
   });
@@ -134,7 +134,7 @@ function answerTransactionQuery(url: URL, keys: WechatKeys, options: FakeWechatO
     appid: keys.appId,
     mchid: keys.mchId,
     out_trade_no: outTradeNo,
-    ...(isPaid ? { transaction_id: `4200001234${outTradeNo}`, success_time: beijingRfc3339(Date.now() - 60_000), bank_type: 'OTHERS' } : {}),
+    ...(isPaid ? { transaction_id: `4200001234${outTradeNo}`, success_time: formatBeijingRfc3339(Date.now() - 60_000), bank_type: 'OTHERS' } : {}),
     trade_type: 'NATIVE',
     trade_state: transaction.tradeState,
     trade_state_desc: isPaid ? '支付成功' : '订单未支付',
@@ -196,7 +196,7 @@ export function wechatNotification(keys: WechatKeys, payment: { orderNo: string;
     trade_state: 'SUCCESS',
     trade_state_desc: '支付成功',
     bank_type: 'OTHERS',
-    success_time: beijingRfc3339(Date.now() - 2000),
+    success_time: formatBeijingRfc3339(Date.now() - 2000),
     payer: { openid: 'oUpF8uMuAJO_M2pxb1Q9zNjWeS6o' },
     amount: { total: payment.amountCents, payer_total: payment.amountCents, currency: 'CNY', payer_currency: 'CNY' },
     ...options.transaction,
@@ -213,7 +213,7 @@ function sealedNotification(keys: WechatKeys, eventType: string, originalType: s
   const sealed = Buffer.concat([cipher.update(JSON.stringify(resource), 'utf8'), cipher.final(), cipher.getAuthTag()]);
   const body = JSON.stringify({
     id: `EV-${randomNonce()}`,
-    create_time: beijingRfc3339(Date.now()),
+    create_time: formatBeijingRfc3339(Date.now()),
     resource_type: 'encrypt-resource',
     event_type: eventType,
     summary: `${originalType === 'refund' ? '退款' : '支付'}${eventType.endsWith('SUCCESS') ? '成功' : '失败'}`,
@@ -242,7 +242,7 @@ export function wechatRefundNotification(
     out_refund_no: refund.refundNo,
     refund_id: `50000000382019052709732678${refund.refundNo.slice(-6)}`,
     refund_status: status,
-    success_time: beijingRfc3339(Date.now() - 1000),
+    success_time: formatBeijingRfc3339(Date.now() - 1000),
     user_received_account: '支付用户零钱',
     amount: { total: refund.totalCents, refund: refund.refundCents, payer_total: refund.totalCents, payer_refund: refund.refundCents },
     ...options.transaction,
