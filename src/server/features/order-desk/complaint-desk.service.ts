@@ -4,8 +4,9 @@ import { orderDeskErrors, type AdminComplaintDetail, type AdminComplaintRow } fr
 import type { adminComplaintRequests, complaintGridQuery } from '../../../contract/console/orders-requests.ts';
 import { complaintStatusLabels, complaintTypeLabels, lineShareCents } from '../../../contract/complaint.ts';
 import { findCarrier } from '../../../contract/delivery.ts';
-import { formatOrderTime, orderStatusLabels } from '../../../contract/order.ts';
+import { orderStatusLabels } from '../../../contract/order.ts';
 import type { GridPage } from '../../../contract/staff-grid.ts';
+import { formatBeijingTimeSeconds } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import type { AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -48,8 +49,8 @@ function toAdminComplaintRow(row: ComplaintGridRow): AdminComplaintRow {
     typeLabel: complaintTypeLabels[row.type],
     status: row.status,
     statusLabel: complaintStatusLabels[row.status],
-    createdAtStr: formatOrderTime(row.createdAt),
-    updatedAtStr: formatOrderTime(row.updatedAt),
+    createdAtStr: formatBeijingTimeSeconds(row.createdAt),
+    updatedAtStr: formatBeijingTimeSeconds(row.updatedAt),
   };
 }
 

@@ -5,7 +5,6 @@ import type { adminOrderRequests, orderGridQuery } from '../../../contract/conso
 import { findCarrier } from '../../../contract/delivery.ts';
 import type { InvoiceSnapshot } from '../../../contract/invoice.ts';
 import {
-  formatOrderTime,
   orderStatusLabels,
   OrderStatus,
   paymentMethodLabels,
@@ -20,6 +19,7 @@ import { isAllowed, type Actor } from '../../../contract/lifecycle.ts';
 import { orderLifecycle, type OrderFacts, type OrderLifecycleEvent } from '../../../contract/order-lifecycle.ts';
 import { invoiceLifecycle, type InvoiceFacts, type InvoiceLifecycleEvent } from '../../../contract/invoice-lifecycle.ts';
 import type { StaffIdentity } from '../../../contract/staff.ts';
+import { formatBeijingTimeSeconds } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
@@ -78,7 +78,7 @@ function toAdminOrderRow(row: OrderGridRow): AdminOrderRow {
     carrierName: carrierOf(row.carrierCode).name,
     hasInvoiceRequest: row.invoiceJson !== null,
     createdAt: row.createdAt,
-    createdAtStr: formatOrderTime(row.createdAt),
+    createdAtStr: formatBeijingTimeSeconds(row.createdAt),
   };
 }
 
@@ -97,7 +97,7 @@ function toAdminShipments(view: OrderForStaff): AdminShipment[] {
     id: shipment.id,
     carrierName: carrierOf(shipment.carrierCode).name,
     trackingNo: shipment.trackingNo,
-    shippedAtStr: formatOrderTime(shipment.shippedAt),
+    shippedAtStr: formatBeijingTimeSeconds(shipment.shippedAt),
     linesText: shipment.lines.map((line) => `${codes.get(line.orderLineId) ?? ''} ×${String(line.quantity)}`).join('，'),
   }));
 }
@@ -128,7 +128,7 @@ export async function loadOrderDetailForStaff(
     status: order.status,
     statusLabel: orderStatusLabels[order.status],
     memberPhone,
-    createdAtStr: formatOrderTime(order.createdAt),
+    createdAtStr: formatBeijingTimeSeconds(order.createdAt),
     lines: view.lines.map((line) => {
       const shippedQuantity = shipped.get(line.id) ?? 0;
       // A cancelled or closed order sends nothing more.
@@ -164,7 +164,13 @@ export async function loadOrderDetailForStaff(
     remark: order.remark,
     payment:
       method !== null && order.paidAt !== null
-        ? { method, methodLabel: paymentMethodLabels[method], tradeNo: order.paymentTradeNo, paidAt: order.paidAt, paidAtStr: formatOrderTime(order.paidAt) }
+        ? {
+            method,
+            methodLabel: paymentMethodLabels[method],
+            tradeNo: order.paymentTradeNo,
+            paidAt: order.paidAt,
+            paidAtStr: formatBeijingTimeSeconds(order.paidAt),
+          }
         : null,
     isAwaitingTransfer: order.status === OrderStatus.unpaid,
     trackingNo: order.trackingNo,
@@ -181,11 +187,11 @@ export async function loadOrderDetailForStaff(
         isOwed: refund.isOwed,
         channelLabel: refund.method === PaymentMethod.bankTransfer ? '线下退款' : '原路退回',
         reason: refund.reason,
-        createdAtStr: formatOrderTime(refund.createdAt),
+        createdAtStr: formatBeijingTimeSeconds(refund.createdAt),
         can: { retry: may('retry'), confirmOffline: may('confirmOffline') },
       };
     }),
-    events: view.events.map((event) => ({ at: event.at, atStr: formatOrderTime(event.at), text: event.text })),
+    events: view.events.map((event) => ({ at: event.at, atStr: formatBeijingTimeSeconds(event.at), text: event.text })),
     can: {
       ...canOf(orderFactsForStaff(view, now), actor, await loadInvoiceFacts(db, order)),
       // Money that comes after a cancel or a full refund; a transfer for a payable order is 确认到账.

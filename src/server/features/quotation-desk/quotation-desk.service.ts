@@ -1,7 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import {
-  endOfBeijingDay,
   quotationDeskMessages,
   type QuotationDeskDetail,
   type QuotationDeskLine,
@@ -10,11 +9,11 @@ import {
 } from '../../../contract/console/quotation.ts';
 import type { quotationDeskRequests } from '../../../contract/console/quotation-requests.ts';
 import type { BomCandidate, BomLineInput } from '../../../contract/bom.ts';
-import { formatBeijingTime } from '../../../contract/coupon.ts';
 import { requestErrors } from '../../../contract/errors.ts';
 import { quotationStatusLabels } from '../../../contract/quotation.ts';
 import { effectiveQuotationStatus, staffQuotationButtons } from '../../../contract/quotation-lifecycle.ts';
 import type { StaffIdentity } from '../../../contract/staff.ts';
+import { dayMs, endOfBeijingDay, formatBeijingTime, startOfBeijingDay } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { matchBomLineInputs } from '../bom/bom.service.ts';
@@ -46,12 +45,10 @@ export interface StaffActor {
   ip: string;
 }
 
-const beijingOffsetMs = 8 * 3_600_000;
-
+/** The first millisecond of a Beijing day the desk's filter names; undefined for none. */
 function beijingDayStart(date: string | undefined): number | undefined {
-  if (!date) return undefined;
-  const ms = Date.parse(`${date}T00:00:00Z`);
-  return Number.isNaN(ms) ? undefined : ms - beijingOffsetMs;
+  const ms = date ? startOfBeijingDay(date) : Number.NaN;
+  return Number.isNaN(ms) ? undefined : ms;
 }
 
 /** 报价管理's grid: filters by state, member phone, number and creation dates (Beijing), sorted by creation or line count. */
@@ -62,7 +59,7 @@ function deskQueryOf(filters: z.output<Requests['list']>['filters']) {
     phone: filters.phone,
     quotationNo: filters.quotationNo,
     fromMs: beijingDayStart(filters.from),
-    toMs: toStart === undefined ? undefined : toStart + 86_400_000,
+    toMs: toStart === undefined ? undefined : toStart + dayMs,
   };
 }
 

@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { pino } from 'pino';
 import { describe, expect, it } from 'vitest';
-import { endOfBeijingDay } from '../../../contract/console/quotation.ts';
 import { MessageType } from '../../../contract/message.ts';
 import { OrderStatus, ShortfallChoice } from '../../../contract/order.ts';
 import { orderRequests } from '../../../contract/order-requests.ts';
 import { QuotationStatus } from '../../../contract/quotation.ts';
 import { staffRoleLabels, type StaffIdentity } from '../../../contract/staff.ts';
-import { formatBeijingDate } from '../../../contract/time.ts';
+import { endOfBeijingDay, formatBeijingDate } from '../../../contract/time.ts';
 import { AppError } from '../../http/app-error.ts';
 import { createMember } from '../../testing/factories.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
