@@ -3,7 +3,6 @@ import {
   claimedPercent,
   couponUseUrl,
   faceValueText,
-  formatBeijingTime,
   memberCouponValidityText,
   offerText,
   scopeText,
@@ -12,6 +11,7 @@ import {
   validityOnClaim,
   type CouponTerms,
 } from './coupon.ts';
+import { formatBeijingTime } from './time.ts';
 
 const day = 86_400_000;
 const terms = (partial: Partial<CouponTerms>): CouponTerms => ({

@@ -1,7 +1,8 @@
 // Coupons shared by server and browser; zod-free (schemas: coupon-requests.ts, combination rules: coupon-combination.ts).
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
-import { formatCents } from './pricing.ts';
+import { formatShortCents } from './money.ts';
+import { formatBeijingTime } from './time.ts';
 
 /** goods: takes off the goods amount of its scope; freight: takes off the freight. */
 export const couponKinds = ['goods', 'freight'] as const;
@@ -181,20 +182,10 @@ export interface NewMemberPackData {
 export type PackCoupon = CouponTerms & { templateId: number; name: string; validDays: number | null };
 
 const day = 86_400_000;
-const beijingOffset = 8 * 3_600_000;
-
-/** yyyy-MM-dd HH:mm, Beijing time (the same on server and browser: no time-zone database involved). */
-export function formatBeijingTime(epochMs: number): string {
-  return new Date(epochMs + beijingOffset).toISOString().slice(0, 16).replace('T', ' ');
-}
-
-export function formatBeijingDate(epochMs: number): string {
-  return new Date(epochMs + beijingOffset).toISOString().slice(0, 10);
-}
 
 /** ¥50, ¥12.50: face values read as whole yuan when they are. */
 export function faceValueText(fen: number): string {
-  return fen % 100 === 0 ? `¥${String(fen / 100)}` : formatCents(fen);
+  return formatShortCents(fen);
 }
 
 /** 满500元可用 / 无门槛. */

@@ -1,3 +1,4 @@
+import { formatCents, formatShortCents } from './money.ts';
 import type { Carrier } from './order.ts';
 import { freeShippingThresholdCents } from './order.ts';
 
@@ -39,7 +40,7 @@ export function freightZoneOf(provinceCode: string): FreightZone {
 
 /** 满¥99包邮: the note of the free-shipping threshold (a site setting staff change in the console). */
 export function freeShippingNote(thresholdCents: number): string {
-  return `满¥${Number.isInteger(thresholdCents / 100) ? thresholdCents / 100 : (thresholdCents / 100).toFixed(2)}包邮`;
+  return `满${formatShortCents(thresholdCents)}包邮`;
 }
 
 /** Cents: [first kilogram, each further kilogram]. */
@@ -152,11 +153,10 @@ export function freightOf(
   const [first, extra] = terms.fees[zone];
   const kilograms = billedKilograms(weightGrams);
   const kg = (weightGrams / gramsPerKilogram).toFixed(2);
-  const yuan = (cents: number): string => `¥${(cents / 100).toFixed(2)}`;
   return {
     cents: first + (kilograms - 1) * extra,
     isFreeShipping: false,
-    note: `${freightZoneNames[zone]}：首重1kg ${yuan(first)}，续重每kg ${yuan(extra)}（约${kg}kg）`,
+    note: `${freightZoneNames[zone]}：首重1kg ${formatCents(first)}，续重每kg ${formatCents(extra)}（约${kg}kg）`,
   };
 }
 

@@ -95,11 +95,6 @@ export function favoriteListHref(query: FavoriteListQuery): string {
   return text ? `${favoritePath}?${text}` : favoritePath;
 }
 
-/** yyyy-MM-dd in Beijing time. */
-export function formatFavoriteDate(epochMs: number): string {
-  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 10);
-}
-
 /** The 商品提醒 message of a part back in stock. */
 export function backInStockText(code: string, productId: number, stock: number): string {
   return `您收藏的商品 ${code} 已到货，当前库存 ${stock} 个，查看详情：${productDetailPath(productId)}`;

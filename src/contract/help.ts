@@ -143,11 +143,6 @@ export interface HelpVoteResponse {
   myVote: boolean;
 }
 
-/** yyyy-MM-dd in Beijing time, the same on the server and in the browser. */
-export function helpDateOf(epochMs: number): string {
-  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 10);
-}
-
 /**
  * The prose of the company pages (/about, /serve/supplier, /contact) is kept as help pages of this
  * group, so staff edit it like an article (saveHelpPage, sanitised). Those rows are no articles of the

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { formatAmount, formatPieces, greetingFor, groupsOf } from './home.ts';
+import { formatPieces, greetingFor, groupsOf } from './home.ts';
+import { centsOfYuan, formatGroupedCents } from './money.ts';
 
 /** Epoch ms of a Beijing wall-clock time on 2026-06-11. */
 const beijing = (hour: number, minute = 0) => Date.UTC(2026, 5, 11, hour - 8, minute);
@@ -41,7 +42,7 @@ describe('order statistics formatting', () => {
     [1234.56, '¥1,234.56'],
     [20000, '¥20,000.00'],
   ])('shows %f yuan as %s', (yuan, text) => {
-    expect(formatAmount(yuan)).toBe(text);
+    expect(formatGroupedCents(centsOfYuan(yuan))).toBe(text);
   });
 });
 

@@ -1,4 +1,5 @@
 import type { CompanyProse } from './help.ts';
+import { beijingHourOf } from './time.ts';
 
 /** The home page's data (spec §3 "Home data") and its limits (spec §9). */
 
@@ -120,11 +121,6 @@ export const specialOfferIconPath = '/static/banners/special-offer-corner.svg';
 /** The avatar shown when a member has no picture. */
 export const defaultAvatarPath = '/static/banners/default-avatar.svg';
 
-/** Beijing hour of a moment: the store's clock whatever the server's time zone. */
-export function beijingHour(epochMs: number): number {
-  return new Date(epochMs + 8 * 3_600_000).getUTCHours();
-}
-
 /** 早上好 from 5:00, 下午好 from 12:00, 晚上好 from 18:00 until 5:00 (Beijing time). */
 /** The home card's greeting by Beijing time of day; staff word them in the console (site settings). */
 export interface Greetings {
@@ -136,7 +132,7 @@ export interface Greetings {
 export const defaultGreetings: Greetings = { morning: '早上好', afternoon: '下午好', evening: '晚上好' };
 
 export function greetingFor(epochMs: number, greetings: Greetings = defaultGreetings): string {
-  const hour = beijingHour(epochMs);
+  const hour = beijingHourOf(epochMs);
   if (hour >= 5 && hour < 12) return greetings.morning;
   if (hour >= 12 && hour < 18) return greetings.afternoon;
   return greetings.evening;
@@ -150,12 +146,6 @@ function groupThousands(digits: string): string {
 /** 12,000pcs */
 export function formatPieces(count: number): string {
   return `${groupThousands(String(Math.trunc(count)))}pcs`;
-}
-
-/** ¥12,345.60 */
-export function formatAmount(yuan: number): string {
-  const [whole = '0', cents = '00'] = Math.abs(yuan).toFixed(2).split('.');
-  return `${yuan < 0 ? '-' : ''}¥${groupThousands(whole)}.${cents}`;
 }
 
 /** Slices a list into groups of `size`: one group per carousel slide. */

@@ -64,8 +64,3 @@ export function newsListPath(kind: NewsKind, page = 1): string {
   const text = query.toString();
   return text ? `/news?${text}` : '/news';
 }
-
-/** Beijing calendar day of a moment, yyyy-MM-dd. */
-export function beijingDate(epochMs: number): string {
-  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 10);
-}

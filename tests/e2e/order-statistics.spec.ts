@@ -1,7 +1,8 @@
 import { generate } from 'otplib';
 import type { Browser, Page } from '@playwright/test';
 import { adminOrderCalls } from '../../src/contract/console/orders-calls.ts';
-import { formatAmount, formatPieces } from '../../src/contract/home.ts';
+import { formatPieces } from '../../src/contract/home.ts';
+import { formatGroupedCents } from '../../src/contract/money.ts';
 import type { PlacedOrder } from '../../src/contract/order.ts';
 import { orderCalls } from '../../src/contract/order-calls.ts';
 import { paymentDevCalls } from '../../src/contract/payment-calls.ts';
@@ -82,7 +83,7 @@ test('the home ticker shows a member’s paid orders (less refunds), never the u
   ]);
 
   // What a visitor sees: newest deals first; the member's rows are the paid order and what the partly refunded one kept.
-  const row = (pieces: number, cents: number) => `${formatPieces(pieces)}|${formatAmount(cents / 100)}`;
+  const row = (pieces: number, cents: number) => `${formatPieces(pieces)}|${formatGroupedCents(cents)}`;
   const expected = [row(part.quantity * 4, partlyRefunded.payableCents - partRefund), row(part.quantity * 3, paid.payableCents)];
   const masked = `${member.phone.slice(0, 3)}****${member.phone.slice(7)}`;
   const visitor = await (await browser.newContext({ baseURL })).newPage();

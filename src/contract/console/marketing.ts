@@ -165,17 +165,3 @@ export interface MarketingSettings {
 export interface MarketingSettingsPageData extends StaffHomePageData {
   settings: MarketingSettings;
 }
-
-const beijingOffsetMs = 8 * 3_600_000;
-
-/** yyyy-MM-ddTHH:mm (a datetime-local input, Beijing) as epoch ms; NaN when malformed. */
-export function epochOfBeijingLocal(text: string): number {
-  if (!/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/.test(text)) return Number.NaN;
-  const ms = Date.parse(`${text}:00Z`);
-  return Number.isNaN(ms) ? Number.NaN : ms - beijingOffsetMs;
-}
-
-/** Epoch ms as a datetime-local value in Beijing time. */
-export function beijingLocalOf(epochMs: number): string {
-  return new Date(epochMs + beijingOffsetMs).toISOString().slice(0, 16);
-}

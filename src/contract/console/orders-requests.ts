@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { complaintLimits, complaintStatuses, complaintTypes } from '../complaint.ts';
 import { plainStaffEvents } from '../complaint-lifecycle.ts';
+import { centsOfYuanText } from '../money.ts';
 import { orderStatuses, PaymentMethod } from '../order.ts';
 import { refundNoPattern } from '../payment.ts';
 import { complaintSortColumns, orderDeskMessages as m, orderSortColumns } from './orders.ts';
@@ -11,16 +12,18 @@ const orderNo = z
   .string(m.orderNoInvalid)
   .trim()
   .regex(/^[0-9A-Za-z]{6,32}$/, m.orderNoInvalid);
-/** Yuan as staff type it (123.45) → cents. */
+/** Yuan as staff type it (123.45: at most 2 decimals and 9 digits before the point) → cents, more than zero. */
 const amountCents = z
   .string(m.amountInvalid)
   .trim()
-  .regex(/^\d{1,9}(\.\d{1,2})?$/, m.amountInvalid)
-  .transform((text) => {
-    const [whole = '0', fraction = ''] = text.split('.');
-    return Number(whole) * 100 + Number(fraction.padEnd(2, '0'));
-  })
-  .refine((cents) => cents > 0, m.amountInvalid);
+  .transform((text, context) => {
+    const cents = centsOfYuanText(text, 9);
+    if (cents === null || cents === 0) {
+      context.addIssue({ code: 'custom', message: m.amountInvalid });
+      return z.NEVER;
+    }
+    return cents;
+  });
 const note = z.string(m.noteLong).trim().max(100, m.noteLong).default('');
 const dateFilter = gridDayFilter(gridMessages.invalid);
 const complaintId = z.number(m.complaintMissing).int(m.complaintMissing).min(1, m.complaintMissing).max(2_147_483_647, m.complaintMissing);

@@ -2,7 +2,7 @@ import { defineErrors } from '../errors.ts';
 import { ResultCode } from '../envelope.ts';
 import { lifecycleLabels } from '../catalog.ts';
 import { maxPurchaseQuantity } from '../pricing.ts';
-import { e4PerYuan } from '../money.ts';
+import { e4OfYuanText } from '../money.ts';
 import type { GridPage } from '../staff-grid.ts';
 import type { StaffHomePageData } from '../staff.ts';
 import type { WarehouseStock } from '../warehouse.ts';
@@ -241,21 +241,10 @@ function isPriceE4(value: number): boolean {
   return Number.isInteger(value) && value > 0 && value <= productFormLimits.maxPriceE4;
 }
 
-/** A unit price typed in yuan (up to 4 decimals) as 0.0001 yuan, exactly (no float arithmetic); null when not a price. */
-export function parseYuanE4(text: string): number | null {
-  const match = /^(\d{1,6})(?:\.(\d{1,4}))?$/.exec(text.trim());
-  if (!match) return null;
-  const e4 = Number(match[1]) * e4PerYuan + Number((match[2] ?? '').padEnd(4, '0'));
-  return e4 > 0 && e4 <= productFormLimits.maxPriceE4 ? e4 : null;
-}
-
-/** 0.0001 yuan as the form shows it: 1250 → "0.125", 10000 → "1.00". */
-export function yuanTextOfE4(e4: number): string {
-  const fraction = e4 % e4PerYuan;
-  const decimals = String(fraction)
-    .padStart(4, '0')
-    .replace(/0{1,2}$/, '');
-  return `${(e4 - fraction) / e4PerYuan}.${decimals}`;
+/** A unit price typed in the product form (money.ts, at most 4 decimals and 6 digits before the point) within the form's range; null otherwise. */
+export function productPriceE4Of(text: string): number | null {
+  const e4 = e4OfYuanText(text, 6);
+  return e4 !== null && isPriceE4(e4) ? e4 : null;
 }
 
 export function isHttpUrl(text: string): boolean {

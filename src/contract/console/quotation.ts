@@ -109,18 +109,3 @@ export interface QuotationDetailPageData extends StaffHomePageData {
   /** yyyy-MM-dd (Beijing) proposed as the offer's last valid day. */
   defaultValidDate: string;
 }
-
-/** The end of a Beijing day (23:59:59.999) as epoch ms; NaN for anything but yyyy-MM-dd. */
-export function endOfBeijingDay(date: string): number {
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(date)) return Number.NaN;
-  const start = Date.parse(`${date}T00:00:00Z`);
-  return Number.isNaN(start) ? Number.NaN : start - 8 * 3_600_000 + 86_400_000 - 1;
-}
-
-/** A yuan amount as typed (up to 4 decimals) in 0.0001 yuan; null when it is not a positive amount. */
-export function unitPriceE4OfText(text: string): number | null {
-  const match = /^(\d{1,9})(?:\.(\d{1,4}))?$/.exec(text.trim());
-  if (!match) return null;
-  const e4 = Number(match[1]) * 10_000 + Number((match[2] ?? '').padEnd(4, '0'));
-  return e4 > 0 ? e4 : null;
-}

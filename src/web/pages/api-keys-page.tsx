@@ -1,4 +1,5 @@
 import { apiKeyLimits, openPlatformPaths, type ApiKeyListData, type ApiKeyView } from '../../contract/open-api.ts';
+import { formatBeijingTime } from '../../contract/time.ts';
 import { useCopyText } from '../features/invite/use-copy-text.ts';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
 import { useApiKeys } from '../features/open-platform/use-api-keys.ts';
@@ -6,9 +7,7 @@ import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
 
 function timeText(ms: number | null): string {
-  if (ms === null) return '—';
-  const beijing = new Date(ms + 8 * 3_600_000).toISOString();
-  return `${beijing.slice(0, 10)} ${beijing.slice(11, 16)}`;
+  return ms === null ? '—' : formatBeijingTime(ms);
 }
 
 function CreatedKey({ apiKey, onClose }: { apiKey: string; onClose: () => void }) {

@@ -1,7 +1,7 @@
 import { OrderStatus, orderPaths } from '../../contract/order.ts';
 import { paymentMessages, type CashierData } from '../../contract/payment.ts';
 import { formatCents } from '../../contract/pricing.ts';
-import { formatBeijingTime } from '../../contract/coupon.ts';
+import { formatBeijingTime } from '../../contract/time.ts';
 import { CheckoutSteps } from '../features/order/checkout-steps.tsx';
 import { countdownText } from '../features/order/order-urls.ts';
 import { BankPanel, QrPanel } from '../features/payment/payment-instruction.tsx';

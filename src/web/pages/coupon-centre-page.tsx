@@ -1,14 +1,7 @@
 import { useState } from 'react';
 import { loginPath } from '../../contract/account.ts';
-import {
-  claimedPercent,
-  couponPaths,
-  couponUseUrl,
-  formatBeijingTime,
-  templateValidityText,
-  type CentreCoupon,
-  type CouponCentreData,
-} from '../../contract/coupon.ts';
+import { claimedPercent, couponPaths, couponUseUrl, templateValidityText, type CentreCoupon, type CouponCentreData } from '../../contract/coupon.ts';
+import { formatBeijingTime } from '../../contract/time.ts';
 import { CouponTicket } from '../features/coupon/coupon-ticket.tsx';
 import { useClaimCoupon } from '../features/coupon/use-claim-coupon.ts';
 import { PageShell } from '../shell/page-shell.tsx';

@@ -1,4 +1,5 @@
-import { helpDateOf, helpPaths, type HelpPageData } from '../../contract/help.ts';
+import { helpPaths, type HelpPageData } from '../../contract/help.ts';
+import { formatBeijingDate } from '../../contract/time.ts';
 import { HelpFactsBlock } from '../features/help/help-facts.tsx';
 import { HelpHtml } from '../features/help/help-html.tsx';
 import { HelpLayout } from '../features/help/help-layout.tsx';
@@ -18,7 +19,7 @@ export function HelpPage({ shell, data }: PageProps<HelpPageData>) {
         <article className="help-article">
           <header className="help-article__head">
             <h1>{article.title}</h1>
-            <span className="help-article__date">更新于 {helpDateOf(article.updatedAt)}</span>
+            <span className="help-article__date">更新于 {formatBeijingDate(article.updatedAt)}</span>
           </header>
           {/* Sanitised on the server (help-html.ts) when saved and again when read. */}
           <HelpHtml className="help-article__body" html={article.bodyHtml} />

@@ -1,8 +1,8 @@
-import { formatBeijingTime } from '../../contract/coupon.ts';
 import { mobileBuyPaths, type MobileCashierData } from '../../contract/mobile-buy.ts';
 import { OrderStatus } from '../../contract/order.ts';
 import { paymentMessages } from '../../contract/payment.ts';
 import { formatCents } from '../../contract/pricing.ts';
+import { formatBeijingTime } from '../../contract/time.ts';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import { countdownText } from '../features/order/order-urls.ts';
 import { BankPanel, QrPanel } from '../features/payment/payment-instruction.tsx';

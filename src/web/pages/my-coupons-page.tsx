@@ -1,7 +1,6 @@
 import {
   couponPaths,
   couponUseUrl,
-  formatBeijingTime,
   memberCouponValidityText,
   myCouponTabNames,
   myCouponTabs,
@@ -9,6 +8,7 @@ import {
   type MyCouponsData,
   type MyCouponTab,
 } from '../../contract/coupon.ts';
+import { formatBeijingTime } from '../../contract/time.ts';
 import { CouponTicket } from '../features/coupon/coupon-ticket.tsx';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
 import { PageShell } from '../shell/page-shell.tsx';

@@ -1,6 +1,5 @@
 import { useCallback, useRef, useState, type SubmitEvent } from 'react';
 import { priceImportDeskCalls } from '../../../contract/console/price-import-calls.ts';
-import { formatBeijingTime } from '../../../contract/coupon.ts';
 import { formatUnitPriceE4 } from '../../../contract/money.ts';
 import {
   priceImportErrorReportPath,
@@ -18,6 +17,7 @@ import {
   type PriceImportValidation,
 } from '../../../contract/price-import.ts';
 import type { GridPage } from '../../../contract/staff-grid.ts';
+import { formatBeijingTime } from '../../../contract/time.ts';
 import { ColumnMappingForm } from '../../features/price-import/column-mapping-form.tsx';
 import { JobProgress } from '../../features/price-import/job-progress.tsx';
 import { uploadPriceListFile } from '../../features/price-import/price-import-api.ts';

@@ -1,8 +1,8 @@
 import { useState } from 'react';
 import { bomCalls } from '../../../contract/bom-calls.ts';
 import { bomEditPath, bomExportPath, type BomListData, type BomSummaryRow } from '../../../contract/bom.ts';
-import { beijingDate } from '../../../contract/news.ts';
 import { formatCents } from '../../../contract/pricing.ts';
+import { formatBeijingDate } from '../../../contract/time.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
 import { showToast, toastIfMessage } from '../../ui/toast.ts';
 import { Pagination } from '../../ui/pagination.tsx';
@@ -25,7 +25,7 @@ function BomListRow({ bom, onDelete }: { bom: BomSummaryRow; onDelete: (bom: Bom
         </a>
         {bom.fileName ? <span className="bom-list__file">{bom.fileName}</span> : null}
       </td>
-      <td>{beijingDate(bom.updatedAt)}</td>
+      <td>{formatBeijingDate(bom.updatedAt)}</td>
       <td className="bom-list__number">{bom.lineCount}</td>
       <td className="bom-list__number">{matchRateText(bom.matchRate)}</td>
       <td className="bom-list__number bom-list__total">{formatCents(bom.totalCents)}</td>

@@ -1,14 +1,14 @@
 import {
   adminProductMessages as m,
-  parseYuanE4,
+  productPriceE4Of,
   tiersProblem,
-  yuanTextOfE4,
   type AdminProduct,
   type ProductFormOptions,
   type ProductFormValues,
   type ProductLifecycle,
   type ProductTierInput,
 } from '../../../contract/console/products.ts';
+import { yuanTextOfE4 } from '../../../contract/money.ts';
 
 /** A tier as its inputs hold it: quantity and prices as typed (yuan, up to 4 decimals). */
 export interface TierDraft {
@@ -92,9 +92,9 @@ export function valuesOf(draft: ProductDraft, options: ProductFormOptions): { va
   if (!(packSize >= 1)) return { problem: m.packSizeInvalid };
   const tiers: ProductTierInput[] = [];
   for (const tier of draft.tiers) {
-    const priceE4 = parseYuanE4(tier.price);
+    const priceE4 = productPriceE4Of(tier.price);
     if (priceE4 === null) return { problem: m.priceInvalid };
-    const originalPriceE4 = draft.isSpecialOffer ? parseYuanE4(tier.originalPrice) : null;
+    const originalPriceE4 = draft.isSpecialOffer ? productPriceE4Of(tier.originalPrice) : null;
     tiers.push({ qtyStart: wholeNumber(tier.qtyStart), priceE4, originalPriceE4 });
   }
   const problem = tiersProblem(tiers, packSize, draft.isSpecialOffer);

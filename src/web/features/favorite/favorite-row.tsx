@@ -1,6 +1,7 @@
 import { productDetailPath } from '../../../contract/catalog.ts';
-import { formatFavoriteDate, type FavoriteItem } from '../../../contract/favorite.ts';
+import type { FavoriteItem } from '../../../contract/favorite.ts';
 import { formatUnitPriceE4 } from '../../../contract/money.ts';
+import { formatBeijingDate } from '../../../contract/time.ts';
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx';
 import { ProductImage } from '../catalog/product-image.tsx';
 import { groupDigits } from '../catalog/stock-label.tsx';
@@ -38,7 +39,7 @@ export function FavoriteRow({ item, qiniuImgAddress, isSelected, isBusy, onSelec
         {item.unitPriceE4 === null ? '—' : formatUnitPriceE4(item.unitPriceE4)}
       </td>
       <td data-testid="favorite-stock">{item.stock > 0 ? groupDigits(item.stock) : <span className="favorite-row__out">缺货</span>}</td>
-      <td>{formatFavoriteDate(item.createdAt)}</td>
+      <td>{formatBeijingDate(item.createdAt)}</td>
       <td className="favorite-row__alerts">
         <label>
           <input

@@ -1,4 +1,5 @@
-import { formatAmount, formatPieces, homeLimits, type OrderStatistic } from '../../../contract/home.ts';
+import { formatPieces, homeLimits, type OrderStatistic } from '../../../contract/home.ts';
+import { centsOfYuan, formatGroupedCents } from '../../../contract/money.ts';
 import { Carousel } from '../../ui/carousel.tsx';
 import { ServerMarkup } from '../../ui/server-markup.tsx';
 
@@ -35,7 +36,7 @@ export function OrderStatistics({ orders, visibleRows }: { orders: OrderStatisti
                   <span className="order-stats__user">{order.userNum}</span>
                   <span className="order-stats__count">{formatPieces(order.productCount)}</span>
                   <span className="order-stats__time">{order.orderTimeStr}</span>
-                  <span className="order-stats__amount">{formatAmount(order.tradeAmount)}</span>
+                  <span className="order-stats__amount">{formatGroupedCents(centsOfYuan(order.tradeAmount))}</span>
                 </>
               )}
             </ServerMarkup>

@@ -1,5 +1,7 @@
-import { beijingLocalOf, epochOfBeijingLocal, type CouponDeskDetail, type CouponFormValues } from '../../../contract/console/marketing.ts';
+import type { CouponDeskDetail, CouponFormValues } from '../../../contract/console/marketing.ts';
 import type { CouponKind, CouponScope } from '../../../contract/coupon.ts';
+import { centsOfYuanText, shortYuanTextOfCents } from '../../../contract/money.ts';
+import { formatBeijingInput, parseBeijingInput } from '../../../contract/time.ts';
 
 /** The coupon form as its controls hold it (text), turned into the call's values on save. */
 export interface CouponFormText {
@@ -22,10 +24,6 @@ export interface CouponFormText {
   sort: string;
 }
 
-function yuanText(cents: number): string {
-  return (cents / 100).toFixed(2).replace(/\.00$/, '');
-}
-
 export function formTextOf(coupon: CouponDeskDetail | null, now: number): CouponFormText {
   if (!coupon) {
     return {
@@ -39,7 +37,7 @@ export function formTextOf(coupon: CouponDeskDetail | null, now: number): Coupon
       validDays: '30',
       validFrom: '',
       validUntil: '',
-      claimFrom: beijingLocalOf(now),
+      claimFrom: formatBeijingInput(now),
       claimUntil: '',
       totalStock: '',
       perMemberLimit: '1',
@@ -51,16 +49,16 @@ export function formTextOf(coupon: CouponDeskDetail | null, now: number): Coupon
   return {
     name: coupon.name,
     kind: coupon.kind,
-    faceValue: yuanText(coupon.faceValueCents),
-    threshold: yuanText(coupon.thresholdCents),
+    faceValue: shortYuanTextOfCents(coupon.faceValueCents),
+    threshold: shortYuanTextOfCents(coupon.thresholdCents),
     scope: coupon.scope,
     scopeId: coupon.scopeId === null ? '' : String(coupon.scopeId),
     validityMode: coupon.validDays === null ? 'window' : 'days',
     validDays: coupon.validDays === null ? '' : String(coupon.validDays),
-    validFrom: coupon.validFrom === null ? '' : beijingLocalOf(coupon.validFrom),
-    validUntil: coupon.validUntil === null ? '' : beijingLocalOf(coupon.validUntil),
-    claimFrom: beijingLocalOf(coupon.claimFrom),
-    claimUntil: coupon.claimUntil === null ? '' : beijingLocalOf(coupon.claimUntil),
+    validFrom: coupon.validFrom === null ? '' : formatBeijingInput(coupon.validFrom),
+    validUntil: coupon.validUntil === null ? '' : formatBeijingInput(coupon.validUntil),
+    claimFrom: formatBeijingInput(coupon.claimFrom),
+    claimUntil: coupon.claimUntil === null ? '' : formatBeijingInput(coupon.claimUntil),
     totalStock: coupon.totalStock === null ? '' : String(coupon.totalStock),
     perMemberLimit: String(coupon.perMemberLimit),
     isInCentre: coupon.isInCentre,
@@ -71,16 +69,20 @@ export function formTextOf(coupon: CouponDeskDetail | null, now: number): Coupon
 
 /** Yuan with up to two decimals in cents; NaN otherwise (the server's schema then says what is wrong). */
 function centsOf(text: string): number {
-  const match = /^(\d{1,9})(?:\.(\d{1,2}))?$/.exec(text.trim());
-  return match ? Number(match[1]) * 100 + Number((match[2] ?? '').padEnd(2, '0')) : Number.NaN;
+  return centsOfYuanText(text, 9) ?? Number.NaN;
 }
 
 function intOf(text: string): number {
   return /^\d{1,10}$/.test(text.trim()) ? Number(text.trim()) : Number.NaN;
 }
 
+/** A datetime-local value as Beijing time: null when empty, NaN when malformed (the server's schema then says so). */
+function timeOf(text: string): number {
+  return parseBeijingInput(text) ?? Number.NaN;
+}
+
 function timeOrNull(text: string): number | null {
-  return text === '' ? null : epochOfBeijingLocal(text);
+  return text === '' ? null : timeOf(text);
 }
 
 export function formValuesOf(text: CouponFormText): CouponFormValues {
@@ -96,7 +98,7 @@ export function formValuesOf(text: CouponFormText): CouponFormValues {
     validDays: isDays ? intOf(text.validDays) : null,
     validFrom: isDays ? null : timeOrNull(text.validFrom),
     validUntil: isDays ? null : timeOrNull(text.validUntil),
-    claimFrom: epochOfBeijingLocal(text.claimFrom),
+    claimFrom: timeOf(text.claimFrom),
     claimUntil: timeOrNull(text.claimUntil),
     totalStock: text.totalStock.trim() === '' ? null : intOf(text.totalStock),
     perMemberLimit: intOf(text.perMemberLimit),

@@ -10,6 +10,7 @@ import {
   type ComplaintLifecycleEvent,
   type PlainStaffEvent,
 } from '../../../contract/complaint-lifecycle.ts';
+import { yuanTextOfCents } from '../../../contract/money.ts';
 import type { Carrier } from '../../../contract/order.ts';
 import { formatCents } from '../../../contract/pricing.ts';
 import type { AnyStaffCall } from '../../../contract/staff-calls.ts';
@@ -32,8 +33,6 @@ export function onSubmit(handler: () => void) {
   };
 }
 
-const yuanOf = (cents: number) => (cents / 100).toFixed(2);
-
 /** The forms and buttons of the allowed events: 同意退货, 确认收到退货, 退款, 换货, then 受理 / 解决 / 驳回 / 关闭 / 重新处理 with a note. */
 export function ComplaintSteps({ complaint, events, carriers, isBusy, run }: StepsProps) {
   const from = complaint.status;
@@ -41,7 +40,7 @@ export function ComplaintSteps({ complaint, events, carriers, isBusy, run }: Ste
   const [quantity, setQuantity] = useState(String(complaint.quantity));
   const [address, setAddress] = useState(defaultReturnAddress);
   const [receiveNote, setReceiveNote] = useState('');
-  const [amount, setAmount] = useState(yuanOf(complaint.suggestedRefundCents));
+  const [amount, setAmount] = useState(yuanTextOfCents(complaint.suggestedRefundCents));
   const [refundNote, setRefundNote] = useState('');
   const [carrierCode, setCarrierCode] = useState(carriers.find((carrier) => !carrier.isPickup)?.code ?? '');
   const [trackingNo, setTrackingNo] = useState('');

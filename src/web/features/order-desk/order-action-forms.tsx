@@ -2,6 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import { newRefundNo, type AdminOrderDetail } from '../../../contract/console/orders.ts';
 import { adminOrderCalls } from '../../../contract/console/orders-calls.ts';
 import type { CallBody } from '../../../contract/call.ts';
+import { yuanTextOfCents } from '../../../contract/money.ts';
 import type { Carrier } from '../../../contract/order.ts';
 import { formatCents } from '../../../contract/pricing.ts';
 import type { AnyStaffCall } from '../../../contract/staff-calls.ts';
@@ -20,10 +21,6 @@ function submitted(handler: () => void) {
     event.preventDefault();
     handler();
   };
-}
-
-function yuanOf(cents: number): string {
-  return (cents / 100).toFixed(2);
 }
 
 /** 确认到账: the amount the bank shows, checked against the order's by the server. */
@@ -214,7 +211,7 @@ export function RefundForm({ detail, run, isBusy }: FormProps) {
     return line && Number.isInteger(taken.quantity) && taken.quantity > 0 ? sum + shareCents(line, taken.quantity) : sum;
   }, 0);
   function refund() {
-    const body = { orderNo: detail.orderNo, refundNo, amount: amount || (suggested > 0 ? yuanOf(suggested) : ''), reason, from: detail.status };
+    const body = { orderNo: detail.orderNo, refundNo, amount: amount || (suggested > 0 ? yuanTextOfCents(suggested) : ''), reason, from: detail.status };
     void run(adminOrderCalls.refund, takeOffs.length > 0 ? { ...body, lines: takeOffs } : body).then((isDone) => {
       if (isDone) {
         setRefundNo(newRefundNo(Date.now(), Math.random().toString(36).slice(2, 8)));
@@ -242,11 +239,11 @@ export function RefundForm({ detail, run, isBusy }: FormProps) {
           inputMode="decimal"
           value={amount}
           onChange={(event) => setAmount(event.target.value)}
-          placeholder={suggested > 0 ? yuanOf(suggested) : yuanOf(detail.refundableCents)}
+          placeholder={suggested > 0 ? yuanTextOfCents(suggested) : yuanTextOfCents(detail.refundableCents)}
         />
       </label>
       <p className="desk-form__hint">
-        <button type="button" className="link-button" onClick={() => setAmount(yuanOf(detail.refundableCents))}>
+        <button type="button" className="link-button" onClick={() => setAmount(yuanTextOfCents(detail.refundableCents))}>
           全额退款
         </button>
         ：退还全部可退金额后订单关闭，未发出的商品不再发货。

@@ -1,4 +1,4 @@
-import { formatBeijingTime } from '../../../contract/coupon.ts';
+import { formatBeijingTime } from '../../../contract/time.ts';
 import { countdownText } from './order-urls.ts';
 import { useNow } from './use-now.ts';
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { unitPriceE4OfText, type QuotationDeskDetail, type QuotationDeskLine } from '../../../contract/console/quotation.ts';
+import type { QuotationDeskDetail, QuotationDeskLine } from '../../../contract/console/quotation.ts';
 import type { BomCandidate } from '../../../contract/bom.ts';
-import { formatUnitPriceE4 } from '../../../contract/money.ts';
+import { e4OfYuanText, formatUnitPriceE4 } from '../../../contract/money.ts';
 import { roundUpToPack, unitPriceE4At } from '../../../contract/pricing.ts';
 
 /** What staff offer for one line, as the form holds it. */
@@ -69,9 +69,9 @@ export function offerLinesOf(drafts: readonly LineDraft[]): { lines: OfferLineBo
   const lines: OfferLineBody[] = [];
   for (const draft of included) {
     const quantity = Number(draft.quantityText);
-    const unitPriceE4 = unitPriceE4OfText(draft.unitPriceText);
+    const unitPriceE4 = e4OfYuanText(draft.unitPriceText);
     if (!draft.product) return { lines: [], problem: '请为每个报价物料选择商品（匹配型号或替代型号）' };
-    if (unitPriceE4 === null) return { lines: [], problem: `${draft.product.code}：单价须为大于0的金额（最多4位小数）` };
+    if (unitPriceE4 === null || unitPriceE4 === 0) return { lines: [], problem: `${draft.product.code}：单价须为大于0的金额（最多4位小数）` };
     if (!Number.isInteger(quantity) || quantity < 1) return { lines: [], problem: `${draft.product.code}：报价数量须为正整数` };
     if (quantity % Math.max(1, draft.product.packSize) !== 0)
       return { lines: [], problem: `${draft.product.code}：数量须为包装数 ${String(draft.product.packSize)} 的整数倍` };
