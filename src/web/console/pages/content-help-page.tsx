@@ -1,130 +1,77 @@
-import { useState, type SubmitEvent } from 'react';
 import { contentDeskPaths, type AdminHelpPage, type ContentHelpPageData } from '../../../contract/console/content.ts';
-import { contentDeskCalls } from '../../../contract/console/content-calls.ts';
 import { companyProseGroup } from '../../../contract/help.ts';
-import { ContentDeskLayout } from '../../features/content-desk/content-desk-layout.tsx';
-import { beijingTimeText, useDeskNotice } from '../../features/content-desk/desk-notice.ts';
+import { ContentField, ContentListEditor, ContentTextArea } from '../../features/content-desk/content-list-editor.tsx';
+import { beijingTimeText } from '../../features/content-desk/desk-notice.ts';
+import { useHelpEditor, type HelpDraft } from '../../features/content-desk/use-help-editor.ts';
+import type { GridColumn } from '../../features/staff/data-grid/grid-types.ts';
 import { StaffCan } from '../../features/staff/staff-can.tsx';
-import { callStaffApi } from '../../features/staff/staff-api.ts';
 import type { PageProps } from '../../pages/page-props.ts';
 
-interface HelpDraft {
-  isNew: boolean;
-  slug: string;
-  title: string;
-  description: string;
-  groupName: string;
-  sort: string;
-  bodyHtml: string;
+function helpColumns(edit: (page: AdminHelpPage) => void): readonly GridColumn<AdminHelpPage>[] {
+  return [
+    { id: 'groupName', header: '分组', cell: (page) => page.groupName },
+    {
+      id: 'title',
+      header: '标题',
+      cell: (page) => (page.groupName === companyProseGroup ? page.title : <a href={`/serve/${page.slug}`}>{page.title}</a>),
+    },
+    { id: 'slug', header: '标识', cell: (page) => page.slug },
+    { id: 'updatedAt', header: '更新时间', cell: (page) => beijingTimeText(page.updatedAt) },
+    {
+      id: 'actions',
+      header: '操作',
+      cell: (page) => (
+        <StaffCan action="update" subject="Content">
+          <button type="button" className="content-link-button" onClick={() => edit(page)}>
+            编辑
+          </button>
+        </StaffCan>
+      ),
+    },
+  ];
 }
 
-const emptyHelp: HelpDraft = { isNew: true, slug: '', title: '', description: '', groupName: '购物指南', sort: '0', bodyHtml: '' };
+function HelpFields({ draft, change }: { draft: HelpDraft; change: (patch: Partial<HelpDraft>) => void }) {
+  return (
+    <>
+      <ContentField label="标识（网址 /serve/标识）" name="slug" value={draft.slug} readOnly={!draft.isNew} onValue={(slug) => change({ slug })} />
+      <ContentField label="标题" name="title" value={draft.title} onValue={(title) => change({ title })} />
+      <ContentField
+        label={`分组（公司页面的文字块分组为“${companyProseGroup}”）`}
+        name="groupName"
+        value={draft.groupName}
+        onValue={(groupName) => change({ groupName })}
+      />
+      <ContentField label="排序" name="sort" type="number" value={draft.sort} onValue={(sort) => change({ sort })} />
+      <ContentField label="摘要（可空）" name="description" isWide value={draft.description} onValue={(description) => change({ description })} />
+      <ContentTextArea
+        label="正文（HTML，保存时去除脚本、样式和事件属性）"
+        name="bodyHtml"
+        value={draft.bodyHtml}
+        onValue={(bodyHtml) => change({ bodyHtml })}
+      />
+    </>
+  );
+}
 
 /** /admin/content/help: 帮助与公司页面 — help articles (/serve/<slug>) and the company pages' prose blocks (group 公司页面). */
 export function AdminContentHelpPage({ data }: PageProps<ContentHelpPageData>) {
-  const [pages, setPages] = useState(data.pages);
-  const [draft, setDraft] = useState<HelpDraft>(emptyHelp);
-  const { notice, isBusy, run } = useDeskNotice();
-  const change = (patch: Partial<HelpDraft>) => setDraft((current) => ({ ...current, ...patch }));
-
-  function edit(page: AdminHelpPage) {
-    setDraft({ isNew: false, ...page, sort: String(page.sort) });
-  }
-
-  function save(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void run(async () => {
-      const saved = await callStaffApi(contentDeskCalls.saveHelp, {
-        slug: draft.slug,
-        title: draft.title,
-        description: draft.description,
-        groupName: draft.groupName,
-        sort: Number(draft.sort) || 0,
-        bodyHtml: draft.bodyHtml,
-      });
-      setPages((current) => [...current.filter((page) => page.slug !== saved.slug), saved]);
-      setDraft({ isNew: false, ...saved, sort: String(saved.sort) });
-      return '页面已保存（不安全的 HTML 已被去除）';
-    });
-  }
-
+  const editor = useHelpEditor(data.pages);
+  const { draft } = editor;
   return (
-    <ContentDeskLayout data={data} current={contentDeskPaths.help}>
-      <section className="admin-card">
-        <h1>帮助与公司页面</h1>
-        <p className="admin-notice" role="status" data-testid="content-notice">
-          {notice}
-        </p>
-        <div className="admin-scroll">
-          <table className="admin-table">
-            <thead>
-              <tr>
-                <th>分组</th>
-                <th>标题</th>
-                <th>标识</th>
-                <th>更新时间</th>
-                <th>操作</th>
-              </tr>
-            </thead>
-            <tbody>
-              {pages.map((page) => (
-                <tr key={page.slug}>
-                  <td>{page.groupName}</td>
-                  <td>{page.groupName === companyProseGroup ? page.title : <a href={`/serve/${page.slug}`}>{page.title}</a>}</td>
-                  <td>{page.slug}</td>
-                  <td>{beijingTimeText(page.updatedAt)}</td>
-                  <td>
-                    <StaffCan action="update" subject="Content">
-                      <button type="button" className="content-link-button" onClick={() => edit(page)}>
-                        编辑
-                      </button>
-                    </StaffCan>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </div>
-        <StaffCan action="update" subject="Content">
-          <form className="content-form" onSubmit={save}>
-            <h2>{draft.isNew ? '新建帮助文章' : `编辑：${draft.title}`}</h2>
-            <label className="admin-field">
-              标识（网址 /serve/标识）
-              <input name="slug" value={draft.slug} readOnly={!draft.isNew} onChange={(event) => change({ slug: event.currentTarget.value })} />
-            </label>
-            <label className="admin-field">
-              标题
-              <input name="title" value={draft.title} onChange={(event) => change({ title: event.currentTarget.value })} />
-            </label>
-            <label className="admin-field">
-              分组（公司页面的文字块分组为“{companyProseGroup}”）
-              <input name="groupName" value={draft.groupName} onChange={(event) => change({ groupName: event.currentTarget.value })} />
-            </label>
-            <label className="admin-field">
-              排序
-              <input name="sort" type="number" value={draft.sort} onChange={(event) => change({ sort: event.currentTarget.value })} />
-            </label>
-            <label className="admin-field content-form__wide">
-              摘要（可空）
-              <input name="description" value={draft.description} onChange={(event) => change({ description: event.currentTarget.value })} />
-            </label>
-            <label className="admin-field content-form__wide">
-              正文（HTML，保存时去除脚本、样式和事件属性）
-              <textarea name="bodyHtml" value={draft.bodyHtml} onChange={(event) => change({ bodyHtml: event.currentTarget.value })} />
-            </label>
-            <div className="content-form__actions">
-              <button type="submit" className="admin-button" disabled={isBusy}>
-                保存
-              </button>
-              {!draft.isNew && (
-                <button type="button" className="admin-button admin-button--plain" style={{ color: '#344054' }} onClick={() => setDraft(emptyHelp)}>
-                  新建文章
-                </button>
-              )}
-            </div>
-          </form>
-        </StaffCan>
-      </section>
-    </ContentDeskLayout>
+    <ContentListEditor
+      data={data}
+      current={contentDeskPaths.help}
+      heading="帮助与公司页面"
+      notice={editor.notice}
+      list={{ kind: 'table', rows: editor.pages, columns: helpColumns(editor.edit), rowKey: (page) => page.slug }}
+      form={{
+        heading: draft.isNew ? '新建帮助文章' : `编辑：${draft.title}`,
+        onSubmit: editor.save,
+        isBusy: editor.isBusy,
+        cancel: draft.isNew ? null : { label: '新建文章', onClick: editor.reset },
+        fields: <HelpFields draft={draft} change={editor.change} />,
+      }}
+    />
   );
 }

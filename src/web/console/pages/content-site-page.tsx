@@ -1,36 +1,110 @@
-import { useState, type SubmitEvent } from 'react';
-import { contentDeskMessages, contentDeskPaths, type ContentSitePageData, type SiteSettings } from '../../../contract/console/content.ts';
-import { contentDeskCalls } from '../../../contract/console/content-calls.ts';
-import type { FriendlyLink, HotLabel } from '../../../contract/content.ts';
-import { searchUrl } from '../../../contract/search-url.ts';
+import type { ReactNode } from 'react';
+import { contentDeskPaths, type ContentSitePageData } from '../../../contract/console/content.ts';
 import { ContentDeskLayout } from '../../features/content-desk/content-desk-layout.tsx';
-import { useDeskNotice } from '../../features/content-desk/desk-notice.ts';
+import { ContentField } from '../../features/content-desk/content-list-editor.tsx';
 import { DraftActions } from '../../features/content-desk/draft-actions.tsx';
 import { ImageField } from '../../features/content-desk/image-field.tsx';
-import { useDrafted } from '../../features/content-desk/use-drafted.ts';
+import { useSiteEditor, type SiteEditor } from '../../features/content-desk/use-site-editor.ts';
 import { StaffCan } from '../../features/staff/staff-can.tsx';
-import { callStaffApi } from '../../features/staff/staff-api.ts';
 import type { PageProps } from '../../pages/page-props.ts';
 
-/** One entry a line: `文字 | 链接` (the link may be left out for a hot keyword: it then searches for the keyword). */
-function linesOf(text: string): [string, string][] {
-  return text
-    .split('\n')
-    .map((line) => line.trim())
-    .filter((line) => line !== '')
-    .map((line) => {
-      const bar = line.indexOf('|');
-      return bar === -1 ? [line, ''] : [line.slice(0, bar).trim(), line.slice(bar + 1).trim()];
-    });
+function SubmitRow({ isBusy, children }: { isBusy: boolean; children: ReactNode }) {
+  return (
+    <div className="content-form__actions">
+      <button type="submit" className="admin-button" disabled={isBusy}>
+        {children}
+      </button>
+    </div>
+  );
 }
 
-// A keyword that searches for itself is shown without its link, so renaming it renames the search too.
-const keywordsText = (items: readonly HotLabel[]) =>
-  items.map((item) => (item.url === searchUrl(item.keyword) ? item.keyword : `${item.keyword} | ${item.url}`)).join('\n');
-const linksText = (items: readonly FriendlyLink[]) => items.map((item) => `${item.linkName} | ${item.linkUrl}`).join('\n');
+function SettingsCard({ editor, imageBase }: { editor: SiteEditor; imageBase: string }) {
+  const { settings, change, threshold, setThreshold } = editor.settings;
+  const greetings = settings.greetings;
+  return (
+    <section className="admin-card">
+      <h1>站点设置</h1>
+      <p data-testid="settings-draft">
+        <DraftActions
+          label="站点设置"
+          morePreviews={[{ href: contentDeskPaths.previewDeliveryTerms, name: '配送说明' }]}
+          hasDraft={editor.settings.drafted.drafted.draft !== null}
+          isBusy={editor.isBusy}
+          run={editor.run}
+          publish={editor.settings.drafted.publish}
+          discard={editor.settings.discard}
+        />
+      </p>
+      <form className="content-form" onSubmit={editor.settings.save} data-testid="settings-form">
+        <ContentField label="客服热线（空：使用服务器配置的热线）" name="hotline" value={settings.hotline} onValue={(hotline) => change({ hotline })} />
+        <ContentField label="座机" name="landLine" value={settings.landLine} onValue={(landLine) => change({ landLine })} />
+        <ContentField label="客服QQ" name="qq" value={settings.qq} onValue={(qq) => change({ qq })} />
+        <ContentField label="QQ推广密钥" name="qqKey" value={settings.qqKey} onValue={(qqKey) => change({ qqKey })} />
+        <ContentField label="ICP备案号" name="icpText" value={settings.icpText} onValue={(icpText) => change({ icpText })} />
+        <ContentField
+          label="包邮门槛（元）：结算运费与帮助页的配送说明都以此为准"
+          name="freeShippingThreshold"
+          inputMode="decimal"
+          value={threshold}
+          onValue={setThreshold}
+        />
+        <div className="content-form__wide">
+          <ImageField label="官方微信二维码" name="wechatQr" value={settings.wechatQr} imageBase={imageBase} onChange={(wechatQr) => change({ wechatQr })} />
+        </div>
+        <h2>问候语（首页用户卡片，按北京时间）</h2>
+        <ContentField
+          label="上午（5:00-12:00）"
+          name="greetingMorning"
+          value={greetings.morning}
+          onValue={(morning) => change({ greetings: { ...greetings, morning } })}
+        />
+        <ContentField
+          label="下午（12:00-18:00）"
+          name="greetingAfternoon"
+          value={greetings.afternoon}
+          onValue={(afternoon) => change({ greetings: { ...greetings, afternoon } })}
+        />
+        <ContentField label="晚上" name="greetingEvening" value={greetings.evening} onValue={(evening) => change({ greetings: { ...greetings, evening } })} />
+        <SubmitRow isBusy={editor.isBusy}>保存站点设置草稿</SubmitRow>
+      </form>
+    </section>
+  );
+}
 
-function yuanText(cents: number): string {
-  return (cents / 100).toFixed(2);
+interface LineListProps {
+  editor: SiteEditor;
+  list: SiteEditor['keywords'] | SiteEditor['links'];
+  label: string;
+  testId: string;
+  name: string;
+  fieldLabel: string;
+  submitLabel: string;
+  discard: () => Promise<void>;
+}
+
+/** 热门搜索词 or 友情链接: its draft's state and its text of one entry a line. */
+function LineListForm({ editor, list, label, testId, name, fieldLabel, submitLabel, discard }: LineListProps) {
+  return (
+    <>
+      <p data-testid={testId}>
+        <DraftActions
+          label={label}
+          hasDraft={list.drafted.drafted.draft !== null}
+          isBusy={editor.isBusy}
+          run={editor.run}
+          publish={list.drafted.publish}
+          discard={discard}
+        />
+      </p>
+      <form className="content-form" onSubmit={list.save}>
+        <label className="admin-field content-form__wide">
+          {fieldLabel}
+          <textarea name={name} value={list.text} onChange={(event) => list.setText(event.currentTarget.value)} />
+        </label>
+        <SubmitRow isBusy={editor.isBusy}>{submitLabel}</SubmitRow>
+      </form>
+    </>
+  );
 }
 
 /**
@@ -38,187 +112,36 @@ function yuanText(cents: number): string {
  * threshold). Each saves a draft the shop does not show: 预览 the home page with it, then 发布 or 放弃草稿.
  */
 export function AdminContentSitePage({ data }: PageProps<ContentSitePageData>) {
-  const keywordDraft = useDrafted('hotKeywords', data.hotKeywords);
-  const linkDraft = useDrafted('friendlyLinks', data.friendlyLinks);
-  const settingsDraft = useDrafted('siteSettings', data.settings);
-  const [keywords, setKeywords] = useState(keywordsText(keywordDraft.current));
-  const [links, setLinks] = useState(linksText(linkDraft.current));
-  const [settings, setSettings] = useState<SiteSettings>(settingsDraft.current);
-  const [threshold, setThreshold] = useState(yuanText(settingsDraft.current.freeShippingThresholdCents));
-  const { notice, isBusy, run } = useDeskNotice();
-  const change = (patch: Partial<SiteSettings>) => setSettings((current) => ({ ...current, ...patch }));
-  const showSettings = (shown: SiteSettings) => {
-    setSettings(shown);
-    setThreshold(yuanText(shown.freeShippingThresholdCents));
-  };
-
-  function saveKeywords(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void run(async () => {
-      const items = linesOf(keywords).map(([keyword, url]) => ({ keyword, url }));
-      const saved = await callStaffApi(contentDeskCalls.saveHotKeywords, { items, revision: keywordDraft.drafted.revision });
-      keywordDraft.saved(saved);
-      setKeywords(keywordsText(saved.draft ?? saved.live));
-      return contentDeskMessages.hotKeywordsSaved;
-    });
-  }
-
-  function saveLinks(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void run(async () => {
-      const items = linesOf(links).map(([linkName, linkUrl]) => ({ linkName, linkUrl }));
-      const saved = await callStaffApi(contentDeskCalls.saveFriendlyLinks, { items, revision: linkDraft.drafted.revision });
-      linkDraft.saved(saved);
-      setLinks(linksText(saved.draft ?? saved.live));
-      return contentDeskMessages.friendlyLinksSaved;
-    });
-  }
-
-  function saveSettings(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    void run(async () => {
-      const cents = Math.round(Number(threshold) * 100);
-      if (threshold.trim() === '' || !Number.isFinite(cents)) throw new Error('包邮门槛须为金额');
-      const saved = await callStaffApi(contentDeskCalls.saveSettings, {
-        ...settings,
-        freeShippingThresholdCents: cents,
-        revision: settingsDraft.drafted.revision,
-      });
-      settingsDraft.saved(saved);
-      showSettings(saved.draft ?? saved.live);
-      return contentDeskMessages.settingsSaved;
-    });
-  }
-
+  const editor = useSiteEditor(data);
   return (
     <ContentDeskLayout data={data} current={contentDeskPaths.site}>
       <p className="admin-notice" role="status" data-testid="content-notice">
-        {notice}
+        {editor.notice}
       </p>
       <StaffCan action="update" subject="Content">
-        <section className="admin-card">
-          <h1>站点设置</h1>
-          <p data-testid="settings-draft">
-            <DraftActions
-              label="站点设置"
-              morePreviews={[{ href: contentDeskPaths.previewDeliveryTerms, name: '配送说明' }]}
-              hasDraft={settingsDraft.drafted.draft !== null}
-              isBusy={isBusy}
-              run={run}
-              publish={settingsDraft.publish}
-              discard={async () => showSettings(await settingsDraft.discard())}
-            />
-          </p>
-          <form className="content-form" onSubmit={saveSettings} data-testid="settings-form">
-            <label className="admin-field">
-              客服热线（空：使用服务器配置的热线）
-              <input name="hotline" value={settings.hotline} onChange={(event) => change({ hotline: event.currentTarget.value })} />
-            </label>
-            <label className="admin-field">
-              座机
-              <input name="landLine" value={settings.landLine} onChange={(event) => change({ landLine: event.currentTarget.value })} />
-            </label>
-            <label className="admin-field">
-              客服QQ
-              <input name="qq" value={settings.qq} onChange={(event) => change({ qq: event.currentTarget.value })} />
-            </label>
-            <label className="admin-field">
-              QQ推广密钥
-              <input name="qqKey" value={settings.qqKey} onChange={(event) => change({ qqKey: event.currentTarget.value })} />
-            </label>
-            <label className="admin-field">
-              ICP备案号
-              <input name="icpText" value={settings.icpText} onChange={(event) => change({ icpText: event.currentTarget.value })} />
-            </label>
-            <label className="admin-field">
-              包邮门槛（元）：结算运费与帮助页的配送说明都以此为准
-              <input name="freeShippingThreshold" inputMode="decimal" value={threshold} onChange={(event) => setThreshold(event.currentTarget.value)} />
-            </label>
-            <div className="content-form__wide">
-              <ImageField
-                label="官方微信二维码"
-                name="wechatQr"
-                value={settings.wechatQr}
-                imageBase={data.imageBase}
-                onChange={(wechatQr) => change({ wechatQr })}
-              />
-            </div>
-            <h2>问候语（首页用户卡片，按北京时间）</h2>
-            <label className="admin-field">
-              上午（5:00-12:00）
-              <input
-                name="greetingMorning"
-                value={settings.greetings.morning}
-                onChange={(event) => change({ greetings: { ...settings.greetings, morning: event.currentTarget.value } })}
-              />
-            </label>
-            <label className="admin-field">
-              下午（12:00-18:00）
-              <input
-                name="greetingAfternoon"
-                value={settings.greetings.afternoon}
-                onChange={(event) => change({ greetings: { ...settings.greetings, afternoon: event.currentTarget.value } })}
-              />
-            </label>
-            <label className="admin-field">
-              晚上
-              <input
-                name="greetingEvening"
-                value={settings.greetings.evening}
-                onChange={(event) => change({ greetings: { ...settings.greetings, evening: event.currentTarget.value } })}
-              />
-            </label>
-            <div className="content-form__actions">
-              <button type="submit" className="admin-button" disabled={isBusy}>
-                保存站点设置草稿
-              </button>
-            </div>
-          </form>
-        </section>
+        <SettingsCard editor={editor} imageBase={data.imageBase} />
         <section className="admin-card">
           <h1>热门搜索词与友情链接</h1>
-          <p data-testid="hot-keywords-draft">
-            <DraftActions
-              label="热门搜索词"
-              hasDraft={keywordDraft.drafted.draft !== null}
-              isBusy={isBusy}
-              run={run}
-              publish={keywordDraft.publish}
-              discard={async () => setKeywords(keywordsText(await keywordDraft.discard()))}
-            />
-          </p>
-          <form className="content-form" onSubmit={saveKeywords}>
-            <label className="admin-field content-form__wide">
-              热门搜索词：每行一个，格式“搜索词 | 链接”（链接可省略，即搜索该词）
-              <textarea name="hotKeywords" value={keywords} onChange={(event) => setKeywords(event.currentTarget.value)} />
-            </label>
-            <div className="content-form__actions">
-              <button type="submit" className="admin-button" disabled={isBusy}>
-                保存热门搜索词草稿
-              </button>
-            </div>
-          </form>
-          <p data-testid="friendly-links-draft">
-            <DraftActions
-              label="友情链接"
-              hasDraft={linkDraft.drafted.draft !== null}
-              isBusy={isBusy}
-              run={run}
-              publish={linkDraft.publish}
-              discard={async () => setLinks(linksText(await linkDraft.discard()))}
-            />
-          </p>
-          <form className="content-form" onSubmit={saveLinks}>
-            <label className="admin-field content-form__wide">
-              友情链接：每行一个，格式“网站名称 | https://网址”
-              <textarea name="friendlyLinks" value={links} onChange={(event) => setLinks(event.currentTarget.value)} />
-            </label>
-            <div className="content-form__actions">
-              <button type="submit" className="admin-button" disabled={isBusy}>
-                保存友情链接草稿
-              </button>
-            </div>
-          </form>
+          <LineListForm
+            editor={editor}
+            list={editor.keywords}
+            label="热门搜索词"
+            testId="hot-keywords-draft"
+            name="hotKeywords"
+            fieldLabel="热门搜索词：每行一个，格式“搜索词 | 链接”（链接可省略，即搜索该词）"
+            submitLabel="保存热门搜索词草稿"
+            discard={editor.discardKeywords}
+          />
+          <LineListForm
+            editor={editor}
+            list={editor.links}
+            label="友情链接"
+            testId="friendly-links-draft"
+            name="friendlyLinks"
+            fieldLabel="友情链接：每行一个，格式“网站名称 | https://网址”"
+            submitLabel="保存友情链接草稿"
+            discard={editor.discardLinks}
+          />
         </section>
       </StaffCan>
     </ContentDeskLayout>
