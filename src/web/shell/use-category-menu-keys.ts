@@ -18,6 +18,55 @@ function focusIn(elements: NodeListOf<HTMLElement>, key: string, current: Elemen
   list[next]?.focus();
   return true;
 }
+interface MenuState {
+  setIsDismissed: (isDismissed: boolean) => void;
+  setCollapsedGroup: (index: number | null) => void;
+}
+
+/**
+ * What a key does where the focus is (the menu's title, a group's name, or a link in a group's
+ * flyout); true when the key was handled. The state changes before the focus moves (flushSync), so
+ * the element to focus is shown.
+ */
+function handleMenuKey(event: KeyboardEvent<HTMLDivElement>, { setIsDismissed, setCollapsedGroup }: MenuState): boolean {
+  const root = event.currentTarget;
+  const target = event.target as HTMLElement;
+  const groupNames = root.querySelectorAll<HTMLElement>('[data-menu-group]');
+  const flyout = target.closest<HTMLElement>('[data-menu-flyout]');
+  if (target.hasAttribute('data-menu-title')) {
+    if (event.key === 'ArrowDown') {
+      flushSync(() => setIsDismissed(false));
+      groupNames[0]?.focus();
+      return true;
+    }
+    if (event.key === 'Escape') setIsDismissed(true);
+    return event.key === 'Escape';
+  }
+  if (target.hasAttribute('data-menu-group')) {
+    const index = Number(target.dataset.menuGroup);
+    if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowRight') {
+      flushSync(() => setCollapsedGroup(null));
+      root.querySelector<HTMLElement>(`[data-menu-flyout="${index}"] a`)?.focus();
+      return true;
+    }
+    if (event.key === 'Escape') {
+      flushSync(() => setIsDismissed(true));
+      root.querySelector<HTMLElement>('[data-menu-title]')?.focus();
+      return true;
+    }
+    return focusIn(groupNames, event.key, target);
+  }
+  if (flyout) {
+    const index = Number(flyout.dataset.menuFlyout);
+    if (event.key === 'Escape' || event.key === 'ArrowLeft') {
+      flushSync(() => setCollapsedGroup(index));
+      groupNames[index]?.focus();
+      return true;
+    }
+    return focusIn(flyout.querySelectorAll<HTMLElement>('a'), event.key, target);
+  }
+  return false;
+}
 
 /**
  * The category menu's keyboard and state: CSS opens it on hover and focus (so it works before the
@@ -35,47 +84,8 @@ export function useCategoryMenuKeys() {
 
   const shownGroupOf = (index: number | null) => (index !== null && index !== collapsedGroup ? index : null);
   const shownGroup = isDismissed ? null : (shownGroupOf(hoveredGroup) ?? shownGroupOf(focusedGroup));
-
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
-    const root = event.currentTarget;
-    const target = event.target as HTMLElement;
-    const groupNames = root.querySelectorAll<HTMLElement>('[data-menu-group]');
-    const title = root.querySelector<HTMLElement>('[data-menu-title]');
-    const flyout = target.closest<HTMLElement>('[data-menu-flyout]');
-    let isHandled = false;
-    if (target.hasAttribute('data-menu-title')) {
-      if (event.key === 'ArrowDown') {
-        flushSync(() => setIsDismissed(false));
-        groupNames[0]?.focus();
-        isHandled = true;
-      } else if (event.key === 'Escape') {
-        setIsDismissed(true);
-        isHandled = true;
-      }
-    } else if (target.hasAttribute('data-menu-group')) {
-      const index = Number(target.dataset.menuGroup);
-      if (event.key === 'Enter' || event.key === ' ' || event.key === 'ArrowRight') {
-        flushSync(() => setCollapsedGroup(null));
-        root.querySelector<HTMLElement>(`[data-menu-flyout="${index}"] a`)?.focus();
-        isHandled = true;
-      } else if (event.key === 'Escape') {
-        flushSync(() => setIsDismissed(true));
-        title?.focus();
-        isHandled = true;
-      } else {
-        isHandled = focusIn(groupNames, event.key, target);
-      }
-    } else if (flyout) {
-      const index = Number(flyout.dataset.menuFlyout);
-      if (event.key === 'Escape' || event.key === 'ArrowLeft') {
-        flushSync(() => setCollapsedGroup(index));
-        groupNames[index]?.focus();
-        isHandled = true;
-      } else {
-        isHandled = focusIn(flyout.querySelectorAll<HTMLElement>('a'), event.key, target);
-      }
-    }
-    if (isHandled) event.preventDefault();
+    if (handleMenuKey(event, { setIsDismissed, setCollapsedGroup })) event.preventDefault();
   };
 
   return {

@@ -1,5 +1,5 @@
 import type { EmblaCarouselType } from 'embla-carousel';
-import { Children, useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode } from 'react';
+import { Children, useCallback, useEffect, useRef, useState, useSyncExternalStore, type CSSProperties, type ReactNode, type RefObject } from 'react';
 import { useLazyStart } from './use-lazy-start.ts';
 
 interface CarouselProps {
@@ -29,6 +29,120 @@ const isOnServer = () => false;
 /** embla is fetched only when a carousel comes into view or is touched: it is not in the page's JavaScript budget. */
 const loadEmbla = () => import('embla-carousel').then((module) => module.default);
 
+/** embla on the viewport once loading starts; a move asked for before it is there waits in `pendingMove`. */
+function useEmbla(viewportRef: RefObject<HTMLDivElement | null>, startLoading: boolean, axis: 'x' | 'y') {
+  const pendingMove = useRef<Move | null>(null);
+  const [api, setApi] = useState<EmblaCarouselType | null>(null);
+  useEffect(() => {
+    const viewport = viewportRef.current;
+    if (!startLoading || !viewport) return;
+    let carousel: EmblaCarouselType | null = null;
+    let isCancelled = false;
+    void loadEmbla().then((EmblaCarousel) => {
+      if (isCancelled) return;
+      carousel = EmblaCarousel(viewport, { loop: true, axis, align: 'start', duration: 30 });
+      const move = pendingMove.current;
+      pendingMove.current = null;
+      move?.(carousel);
+      setApi(carousel);
+    });
+    return () => {
+      isCancelled = true;
+      carousel?.destroy();
+      setApi(null);
+    };
+  }, [viewportRef, startLoading, axis]);
+
+  /** Moves the carousel once embla is there (a click before that loads it, and the move waits). */
+  const move = useCallback(
+    (step: Move) => {
+      if (api) step(api);
+      else pendingMove.current = step;
+    },
+    [api],
+  );
+  return { api, move };
+}
+
+/** The slide showing, told to `onSelect` on every change. */
+function useSelectedIndex(api: EmblaCarouselType | null, onSelect: ((index: number) => void) | undefined): number {
+  const [selectedIndex, setSelectedIndex] = useState(0);
+  useEffect(() => {
+    if (!api) return;
+    const select = () => {
+      const index = api.selectedScrollSnap();
+      setSelectedIndex(index);
+      onSelect?.(index);
+    };
+    select();
+    api.on('select', select);
+    api.on('reInit', select);
+    return () => {
+      api.off('select', select);
+      api.off('reInit', select);
+    };
+  }, [api, onSelect]);
+  return selectedIndex;
+}
+
+/** Keyboard focus inside stops the rotation until the play button is pressed (a mouse click does not); `focusin`, because Preact's onFocus does not bubble. */
+function useStopOnKeyboardFocus(rootRef: RefObject<HTMLDivElement | null>, canMove: boolean, setIsPlaying: (isPlaying: boolean) => void) {
+  useEffect(() => {
+    const root = rootRef.current;
+    if (!root || !canMove) return;
+    const stopOnKeyboardFocus = (event: FocusEvent) => {
+      if (event.target instanceof HTMLElement && event.target.matches(':focus-visible')) setIsPlaying(false);
+    };
+    root.addEventListener('focusin', stopOnKeyboardFocus);
+    return () => root.removeEventListener('focusin', stopOnKeyboardFocus);
+  }, [rootRef, canMove, setIsPlaying]);
+}
+
+function PlayButton({ isPlaying, testId, onToggle }: { isPlaying: boolean; testId: string | undefined; onToggle: () => void }) {
+  return (
+    <button
+      type="button"
+      className={`carousel__play${isPlaying ? '' : ' carousel__play--paused'}`}
+      aria-label={isPlaying ? '暂停轮播' : '播放轮播'}
+      title={isPlaying ? '暂停轮播' : '播放轮播'}
+      data-testid={testId ? `${testId}-play` : undefined}
+      onClick={onToggle}
+    >
+      <span aria-hidden="true">{isPlaying ? '❚❚' : '▶'}</span>
+    </button>
+  );
+}
+
+function Arrows({ go }: { go: (step: Move) => void }) {
+  return (
+    <>
+      <button type="button" className="carousel__arrow carousel__arrow--prev" aria-label="上一张" onClick={() => go((carousel) => carousel.scrollPrev())}>
+        ‹
+      </button>
+      <button type="button" className="carousel__arrow carousel__arrow--next" aria-label="下一张" onClick={() => go((carousel) => carousel.scrollNext())}>
+        ›
+      </button>
+    </>
+  );
+}
+
+function Dots({ count, selectedIndex, onChoose }: { count: number; selectedIndex: number; onChoose: (index: number) => void }) {
+  return (
+    <div className="carousel__dots">
+      {Array.from({ length: count }, (_, index) => (
+        <button
+          type="button"
+          key={index}
+          className={index === selectedIndex ? 'carousel__dot carousel__dot--selected' : 'carousel__dot'}
+          aria-label={`第${index + 1}张`}
+          aria-current={index === selectedIndex ? 'true' : undefined}
+          onClick={() => onChoose(index)}
+        />
+      ))}
+    </div>
+  );
+}
+
 /**
  * A looping carousel (embla) that plays by itself. The server renders the slides in a row with the
  * first one showing, so the page reads well before scripts run and the hydrated markup is the same;
@@ -54,52 +168,16 @@ export function Carousel({
   const canMove = slides.length >= 2;
   const rootRef = useRef<HTMLDivElement>(null);
   const viewportRef = useRef<HTMLDivElement>(null);
-  const pendingMove = useRef<Move | null>(null);
-  const [api, setApi] = useState<EmblaCarouselType | null>(null);
+  const startLoading = useLazyStart(rootRef, canMove);
+  const { api, move } = useEmbla(viewportRef, startLoading, axis);
   /** False on the server and at hydration, true right after: a carousel of one slide is then ready (nothing to load). */
   const isHydrated = useSyncExternalStore(subscribeToNothing, isInBrowser, isOnServer);
-  const [selectedIndex, setSelectedIndex] = useState(0);
+  const selectedIndex = useSelectedIndex(api, onSelect);
   const [isPlaying, setIsPlaying] = useState(true);
   const [isHovered, setIsHovered] = useState(false);
   /** Bumped by every move the user asks for, so the autoplay wait starts again. */
   const [moveCount, setMoveCount] = useState(0);
-  const startLoading = useLazyStart(rootRef, canMove);
-
-  useEffect(() => {
-    const viewport = viewportRef.current;
-    if (!startLoading || !viewport) return;
-    let carousel: EmblaCarouselType | null = null;
-    let isCancelled = false;
-    void loadEmbla().then((EmblaCarousel) => {
-      if (isCancelled) return;
-      carousel = EmblaCarousel(viewport, { loop: true, axis, align: 'start', duration: 30 });
-      const move = pendingMove.current;
-      pendingMove.current = null;
-      move?.(carousel);
-      setApi(carousel);
-    });
-    return () => {
-      isCancelled = true;
-      carousel?.destroy();
-      setApi(null);
-    };
-  }, [startLoading, axis]);
-
-  useEffect(() => {
-    if (!api) return;
-    const select = () => {
-      const index = api.selectedScrollSnap();
-      setSelectedIndex(index);
-      onSelect?.(index);
-    };
-    select();
-    api.on('select', select);
-    api.on('reInit', select);
-    return () => {
-      api.off('select', select);
-      api.off('reInit', select);
-    };
-  }, [api, onSelect]);
+  useStopOnKeyboardFocus(rootRef, canMove, setIsPlaying);
 
   const isRotating = api !== null && isPlaying && !(pausesOnHover && isHovered);
   useEffect(() => {
@@ -108,28 +186,12 @@ export function Carousel({
     return () => clearTimeout(timer);
   }, [api, isRotating, autoplayMs, selectedIndex, moveCount]);
 
-  /** A click moves the carousel (once embla is there: a click before that loads it) and restarts the autoplay wait. */
-  const go = useCallback(
-    (move: Move) => {
-      setMoveCount((count) => count + 1);
-      if (api) move(api);
-      else pendingMove.current = move;
-    },
-    [api],
-  );
+  /** A click moves the carousel and restarts the autoplay wait. */
+  const go = (step: Move) => {
+    setMoveCount((count) => count + 1);
+    move(step);
+  };
 
-  /** Keyboard focus inside stops the rotation until the play button is pressed (a mouse click does not); `focusin`, because Preact's onFocus does not bubble. */
-  useEffect(() => {
-    const root = rootRef.current;
-    if (!root || !canMove) return;
-    const stopOnKeyboardFocus = (event: FocusEvent) => {
-      if (event.target instanceof HTMLElement && event.target.matches(':focus-visible')) setIsPlaying(false);
-    };
-    root.addEventListener('focusin', stopOnKeyboardFocus);
-    return () => root.removeEventListener('focusin', stopOnKeyboardFocus);
-  }, [canMove]);
-
-  const showsArrows = hasArrows && canMove;
   return (
     <div
       ref={rootRef}
@@ -146,18 +208,7 @@ export function Carousel({
       onMouseEnter={() => setIsHovered(true)}
       onMouseLeave={() => setIsHovered(false)}
     >
-      {canMove && (
-        <button
-          type="button"
-          className={`carousel__play${isPlaying ? '' : ' carousel__play--paused'}`}
-          aria-label={isPlaying ? '暂停轮播' : '播放轮播'}
-          title={isPlaying ? '暂停轮播' : '播放轮播'}
-          data-testid={testId ? `${testId}-play` : undefined}
-          onClick={() => setIsPlaying((playing) => !playing)}
-        >
-          <span aria-hidden="true">{isPlaying ? '❚❚' : '▶'}</span>
-        </button>
-      )}
+      {canMove && <PlayButton isPlaying={isPlaying} testId={testId} onToggle={() => setIsPlaying((playing) => !playing)} />}
       <div className="carousel__viewport" ref={viewportRef}>
         {/* Announced politely only when the user moves it: a carousel turning by itself would talk over the page. */}
         <div className="carousel__container" aria-live={canMove && isPlaying ? 'off' : 'polite'}>
@@ -168,30 +219,8 @@ export function Carousel({
           ))}
         </div>
       </div>
-      {showsArrows && (
-        <>
-          <button type="button" className="carousel__arrow carousel__arrow--prev" aria-label="上一张" onClick={() => go((carousel) => carousel.scrollPrev())}>
-            ‹
-          </button>
-          <button type="button" className="carousel__arrow carousel__arrow--next" aria-label="下一张" onClick={() => go((carousel) => carousel.scrollNext())}>
-            ›
-          </button>
-        </>
-      )}
-      {hasDots && canMove && (
-        <div className="carousel__dots">
-          {slides.map((_, index) => (
-            <button
-              type="button"
-              key={index}
-              className={index === selectedIndex ? 'carousel__dot carousel__dot--selected' : 'carousel__dot'}
-              aria-label={`第${index + 1}张`}
-              aria-current={index === selectedIndex ? 'true' : undefined}
-              onClick={() => go((carousel) => carousel.scrollTo(index))}
-            />
-          ))}
-        </div>
-      )}
+      {hasArrows && canMove && <Arrows go={go} />}
+      {hasDots && canMove && <Dots count={slides.length} selectedIndex={selectedIndex} onChoose={(index) => go((carousel) => carousel.scrollTo(index))} />}
     </div>
   );
 }

@@ -12,6 +12,35 @@ const previewCount = 3;
 function columnLabel(header: string, columnIndex: number): string {
   return header.trim() || `第 ${columnIndex + 1} 列`;
 }
+/** The row of selects, one per column, each showing the role its column has now. */
+function RoleRow({ sheet, onChange }: { sheet: BomSheet; onChange: (columnIndex: number, role: BomColumnRole | null) => void }) {
+  return (
+    <tr>
+      <th scope="row" className="bom-mapping__side">
+        对应为
+      </th>
+      {sheet.headers.map((header, columnIndex) => {
+        const role = roleOfColumn(sheet.mapping, columnIndex);
+        return (
+          <td key={columnIndex} className={role ? 'bom-mapping__role bom-mapping__role--mapped' : 'bom-mapping__role'} data-column={columnIndex}>
+            <select
+              aria-label={`“${columnLabel(header, columnIndex)}”列对应为`}
+              value={role ?? ''}
+              onChange={(event) => onChange(columnIndex, isBomColumnRole(event.target.value) ? event.target.value : null)}
+            >
+              <option value="">不使用</option>
+              {bomColumnRoles.map((option) => (
+                <option key={option} value={option}>
+                  {bomColumnRoleLabels[option]}
+                </option>
+              ))}
+            </select>
+          </td>
+        );
+      })}
+    </tr>
+  );
+}
 
 /**
  * Each column of the buyer's sheet with its first values and the role it was given; a role is
@@ -60,30 +89,7 @@ export function BomMappingTable({
             </tr>
           </thead>
           <tbody>
-            <tr>
-              <th scope="row" className="bom-mapping__side">
-                对应为
-              </th>
-              {sheet.headers.map((header, columnIndex) => {
-                const role = roleOfColumn(sheet.mapping, columnIndex);
-                return (
-                  <td key={columnIndex} className={role ? 'bom-mapping__role bom-mapping__role--mapped' : 'bom-mapping__role'} data-column={columnIndex}>
-                    <select
-                      aria-label={`“${columnLabel(header, columnIndex)}”列对应为`}
-                      value={role ?? ''}
-                      onChange={(event) => onChange(columnIndex, isBomColumnRole(event.target.value) ? event.target.value : null)}
-                    >
-                      <option value="">不使用</option>
-                      {bomColumnRoles.map((option) => (
-                        <option key={option} value={option}>
-                          {bomColumnRoleLabels[option]}
-                        </option>
-                      ))}
-                    </select>
-                  </td>
-                );
-              })}
-            </tr>
+            <RoleRow sheet={sheet} onChange={onChange} />
             {previewRows.map((row, rowIndex) => (
               <tr key={rowIndex} className="bom-mapping__preview">
                 <th scope="row" className="bom-mapping__side">

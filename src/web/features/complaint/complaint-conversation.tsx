@@ -24,17 +24,10 @@ export function ComplaintConversation({ complaint }: { complaint: ComplaintDetai
   );
 }
 
-/**
- * The member's side of the lifecycle: 补充说明 while open, and the buttons of the events the server
- * allows the buyer now (complaint.events): 寄回商品, 撤销投诉, 重新处理. Each sends the status the page
- * shows, so a change staff made meanwhile is refused, and answers the complaint as it is after.
- */
-export function ComplaintMemberActions({ complaint, onChange }: { complaint: ComplaintDetail; onChange: (next: ComplaintDetail) => void }) {
-  const fieldId = usePageId();
-  const [text, setText] = useState('');
+/** Runs one member action: busy meanwhile, the answered complaint handed on and a toast, or the problem shown. */
+function useComplaintAction(onChange: (next: ComplaintDetail) => void) {
   const [problem, setProblem] = useState('');
   const [isBusy, setIsBusy] = useState(false);
-  const [isConfirmingClose, setIsConfirmingClose] = useState(false);
 
   async function run(work: () => Promise<ComplaintDetail>, done: string) {
     setIsBusy(true);
@@ -52,6 +45,75 @@ export function ComplaintMemberActions({ complaint, onChange }: { complaint: Com
     }
   }
 
+  return { problem, setProblem, isBusy, run };
+}
+
+type ComplaintAction = ReturnType<typeof useComplaintAction>;
+
+function Problem({ problem }: { problem: string }) {
+  return problem ? (
+    <p className="complaint-form__problem" role="alert">
+      {problem}
+    </p>
+  ) : null;
+}
+
+/** A settled complaint: why it ended, and 重新处理 when the server allows reopening it. */
+function EndedActions({ complaint, action: { problem, isBusy, run } }: { complaint: ComplaintDetail; action: ComplaintAction }) {
+  return (
+    <div className="complaint-actions">
+      {complaint.events.includes('reopen') ? (
+        <p className="complaint-detail__ended">
+          该投诉{complaint.statusLabel}。问题仍未解决？
+          <button
+            type="button"
+            className="button"
+            disabled={isBusy}
+            onClick={() => void run(() => callApi(complaintCalls.reopen, { id: complaint.id, from: complaint.status }), '投诉已重新打开')}
+          >
+            重新处理
+          </button>
+        </p>
+      ) : (
+        // Every settled state reads 已…: 该投诉已解决, 该投诉已退款.
+        <p className="complaint-detail__ended">该投诉{complaint.statusLabel}，如有新的问题请重新提交投诉。</p>
+      )}
+      <Problem problem={problem} />
+    </div>
+  );
+}
+
+/** 撤销投诉, asking once more before it sends. */
+function WithdrawButton({ complaint, action: { isBusy, run } }: { complaint: ComplaintDetail; action: ComplaintAction }) {
+  const [isConfirmingClose, setIsConfirmingClose] = useState(false);
+  return isConfirmingClose ? (
+    <span className="complaint-actions__confirm" role="group" aria-label="确认撤销">
+      确定撤销该投诉吗？
+      <button
+        type="button"
+        className="button"
+        disabled={isBusy}
+        onClick={() => void run(() => callApi(complaintCalls.close, { id: complaint.id, from: complaint.status }), '投诉已撤销')}
+      >
+        确定撤销
+      </button>
+      <button type="button" className="link-button" onClick={() => setIsConfirmingClose(false)}>
+        再想想
+      </button>
+    </span>
+  ) : (
+    <button type="button" className="button" disabled={isBusy} onClick={() => setIsConfirmingClose(true)}>
+      撤销投诉
+    </button>
+  );
+}
+
+/** 补充说明: the text is checked here first, then sent; the box empties once the server took it. */
+function ReplyForm({ complaint, action }: { complaint: ComplaintDetail; action: ComplaintAction }) {
+  const fieldId = usePageId();
+  const [text, setText] = useState('');
+  const { problem, setProblem, isBusy, run } = action;
+
   async function reply() {
     const found = replyProblem(text);
     setProblem(found);
@@ -60,90 +122,53 @@ export function ComplaintMemberActions({ complaint, onChange }: { complaint: Com
   }
 
   const mayWithdraw = complaint.events.includes('withdraw');
-  if (!complaint.isOpen) {
-    return (
-      <div className="complaint-actions">
-        {complaint.events.includes('reopen') ? (
-          <p className="complaint-detail__ended">
-            该投诉{complaint.statusLabel}。问题仍未解决？
-            <button
-              type="button"
-              className="button"
-              disabled={isBusy}
-              onClick={() => void run(() => callApi(complaintCalls.reopen, { id: complaint.id, from: complaint.status }), '投诉已重新打开')}
-            >
-              重新处理
-            </button>
-          </p>
-        ) : (
-          // Every settled state reads 已…: 该投诉已解决, 该投诉已退款.
-          <p className="complaint-detail__ended">该投诉{complaint.statusLabel}，如有新的问题请重新提交投诉。</p>
-        )}
-        {problem ? (
-          <p className="complaint-form__problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
+  return (
+    <form
+      className="complaint-reply"
+      aria-label="补充说明"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void reply();
+      }}
+    >
+      <label className="complaint-form__label" htmlFor={fieldId}>
+        补充说明
+      </label>
+      <textarea
+        id={fieldId}
+        className="complaint-form__textarea"
+        rows={3}
+        value={text}
+        placeholder="补充问题细节或回复客服"
+        onChange={(event) => setText(event.target.value)}
+      />
+      <span className="complaint-form__counter">
+        {textLength(text.trim())}/{complaintLimits.replyMax}
+      </span>
+      <Problem problem={problem} />
+      <div className="complaint-form__actions">
+        <button type="submit" className="button button--primary" disabled={isBusy}>
+          提交补充
+        </button>
+        {mayWithdraw ? <WithdrawButton complaint={complaint} action={action} /> : null}
       </div>
-    );
-  }
+    </form>
+  );
+}
+
+/**
+ * The member's side of the lifecycle: 补充说明 while open, and the buttons of the events the server
+ * allows the buyer now (complaint.events): 寄回商品, 撤销投诉, 重新处理. Each sends the status the page
+ * shows, so a change staff made meanwhile is refused, and answers the complaint as it is after.
+ */
+export function ComplaintMemberActions({ complaint, onChange }: { complaint: ComplaintDetail; onChange: (next: ComplaintDetail) => void }) {
+  const action = useComplaintAction(onChange);
+  if (!complaint.isOpen) return <EndedActions complaint={complaint} action={action} />;
   return (
     <div className="complaint-actions">
       {complaint.events.includes('shipReturn') ? <ShipReturnForm complaint={complaint} onChange={onChange} /> : null}
-      <form
-        className="complaint-reply"
-        aria-label="补充说明"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void reply();
-        }}
-      >
-        <label className="complaint-form__label" htmlFor={fieldId}>
-          补充说明
-        </label>
-        <textarea
-          id={fieldId}
-          className="complaint-form__textarea"
-          rows={3}
-          value={text}
-          placeholder="补充问题细节或回复客服"
-          onChange={(event) => setText(event.target.value)}
-        />
-        <span className="complaint-form__counter">
-          {textLength(text.trim())}/{complaintLimits.replyMax}
-        </span>
-        {problem ? (
-          <p className="complaint-form__problem" role="alert">
-            {problem}
-          </p>
-        ) : null}
-        <div className="complaint-form__actions">
-          <button type="submit" className="button button--primary" disabled={isBusy}>
-            提交补充
-          </button>
-          {!mayWithdraw ? null : isConfirmingClose ? (
-            <span className="complaint-actions__confirm" role="group" aria-label="确认撤销">
-              确定撤销该投诉吗？
-              <button
-                type="button"
-                className="button"
-                disabled={isBusy}
-                onClick={() => void run(() => callApi(complaintCalls.close, { id: complaint.id, from: complaint.status }), '投诉已撤销')}
-              >
-                确定撤销
-              </button>
-              <button type="button" className="link-button" onClick={() => setIsConfirmingClose(false)}>
-                再想想
-              </button>
-            </span>
-          ) : (
-            <button type="button" className="button" disabled={isBusy} onClick={() => setIsConfirmingClose(true)}>
-              撤销投诉
-            </button>
-          )}
-        </div>
-      </form>
+      <ReplyForm complaint={complaint} action={action} />
     </div>
   );
 }

@@ -2,7 +2,7 @@ import { useState, type ReactNode } from 'react';
 import type { LoginRecord, MemberSecurity } from '../../../contract/member.ts';
 import { phoneLength, smsCodeLength } from '../../../contract/rules.ts';
 import { TextField } from '../../ui/form-row.tsx';
-import { CodeButton, useCodeSender } from './code-sender.tsx';
+import { CodeButton, useCodeSender, type CodeSender } from './code-sender.tsx';
 import { useEndOtherSessions, usePasswordForm, usePhoneChange } from './use-security.ts';
 
 type OnDone = (security: MemberSecurity) => void;
@@ -18,6 +18,48 @@ function SecurityItem({ title, state, action, children }: { title: string; state
       </div>
       {children ? <div className="security-item__body">{children}</div> : null}
     </div>
+  );
+}
+/** How the member proves it is them: the old password or an SMS code (only the code when no password is set). */
+function PasswordProofFields({ hasPassword, form, sender }: { hasPassword: boolean; form: ReturnType<typeof usePasswordForm>; sender: CodeSender }) {
+  const { fields, set } = form;
+  return (
+    <>
+      {hasPassword ? (
+        <div className="security-proof" role="radiogroup" aria-label="验证方式">
+          <label className="member-check">
+            <input type="radio" checked={form.proof === 'oldPassword'} onChange={() => form.setProof('oldPassword')} />
+            原密码验证
+          </label>
+          <label className="member-check">
+            <input type="radio" checked={form.proof === 'sms'} onChange={() => form.setProof('sms')} data-testid="password-proof-sms" />
+            短信验证
+          </label>
+        </div>
+      ) : null}
+      {form.proof === 'oldPassword' && hasPassword ? (
+        <TextField
+          label="原密码"
+          isRequired
+          type="password"
+          autoComplete="current-password"
+          value={fields.oldPassword}
+          onChange={set.oldPassword}
+          data-testid="old-password"
+        />
+      ) : (
+        <TextField
+          label="短信验证码"
+          isRequired
+          inputMode="numeric"
+          maxLength={smsCodeLength}
+          value={fields.smsCode}
+          onChange={set.smsCode}
+          hint={<CodeButton sender={sender} testId="password-send-code" />}
+          data-testid="password-sms-code"
+        />
+      )}
+    </>
   );
 }
 
@@ -48,40 +90,7 @@ export function PasswordPanel({ hasPassword, onDone }: { hasPassword: boolean; o
             form.save();
           }}
         >
-          {hasPassword ? (
-            <div className="security-proof" role="radiogroup" aria-label="验证方式">
-              <label className="member-check">
-                <input type="radio" checked={form.proof === 'oldPassword'} onChange={() => form.setProof('oldPassword')} />
-                原密码验证
-              </label>
-              <label className="member-check">
-                <input type="radio" checked={form.proof === 'sms'} onChange={() => form.setProof('sms')} data-testid="password-proof-sms" />
-                短信验证
-              </label>
-            </div>
-          ) : null}
-          {form.proof === 'oldPassword' && hasPassword ? (
-            <TextField
-              label="原密码"
-              isRequired
-              type="password"
-              autoComplete="current-password"
-              value={fields.oldPassword}
-              onChange={set.oldPassword}
-              data-testid="old-password"
-            />
-          ) : (
-            <TextField
-              label="短信验证码"
-              isRequired
-              inputMode="numeric"
-              maxLength={smsCodeLength}
-              value={fields.smsCode}
-              onChange={set.smsCode}
-              hint={<CodeButton sender={sender} testId="password-send-code" />}
-              data-testid="password-sms-code"
-            />
-          )}
+          <PasswordProofFields hasPassword={hasPassword} form={form} sender={sender} />
           <TextField
             label="新密码"
             isRequired

@@ -40,29 +40,24 @@ export function initialInvoiceOf(data: Pick<SettlementData, 'invoiceProfiles'>):
   const profile = data.invoiceProfiles.find((candidate) => candidate.isDefault);
   return profile ? { kind: 'profile', invoiceProfileId: profile.id } : { kind: 'none' };
 }
+/** An accepted offer's page prices and places the offer, not the cart. */
+function sourceOf(data: SettlementData): { quotationId?: number } {
+  return data.quotation ? { quotationId: data.quotation.id } : {};
+}
 
 /**
- * The checkout's state and calls. Prices come from the server only (preview), so the summary is
- * what placement charges to the fen. Coupons follow the best combination until the buyer ticks one;
- * from then on the buyer's choice is kept (and re-chosen best if a delivery change voids it).
- * Placing sends the page's one idempotency key, also on a retry after a lost answer.
+ * The prices on show and the delivery choices and coupons they answer. Coupons follow the best
+ * combination until the buyer ticks one; from then on the buyer's choice is kept (and re-chosen best
+ * if a delivery change voids it).
  */
-export function useSettlement(data: SettlementData) {
+function useSettlementPricing(data: SettlementData) {
   const [pricing, setPricing] = useState<SettlementPricing>(data);
   const [choices, setChoices] = useState<DeliveryChoices>({ carrierCode: data.carrierCode, addressId: data.addressId, shortfallChoice: data.shortfallChoice });
   /** undefined: the best combination (the server chooses). */
   const [chosenCouponIds, setChosenCouponIds] = useState<number[] | undefined>(undefined);
-  const [invoice, setInvoice] = useState<InvoiceRequest>(() => initialInvoiceOf(data));
-  const [remark, setRemark] = useState('');
   const [isPricing, setIsPricing] = useState(false);
-  const [isPlacing, setIsPlacing] = useState(false);
-  const [notice, setNotice] = useState<SettlementNotice | null>(null);
   const latestPreview = useRef(0);
-  // A ref, not state: a second click in the same frame must already see the lock.
-  const placeLock = useRef(false);
-
-  // An accepted offer's page prices and places the offer, not the cart.
-  const source = data.quotation ? { quotationId: data.quotation.id } : {};
+  const source = sourceOf(data);
 
   async function preview(next: DeliveryChoices, couponIds: number[] | undefined): Promise<SettlementPricing> {
     const body = couponIds === undefined ? { ...next, ...source } : { ...next, ...source, memberCouponIds: couponIds };
@@ -96,13 +91,6 @@ export function useSettlement(data: SettlementData) {
     }
   }
 
-  function choose(change: Partial<DeliveryChoices>) {
-    const next = { ...choices, ...change };
-    setChoices(next);
-    setNotice(null);
-    void reprice(next, chosenCouponIds);
-  }
-
   function toggleCoupon(coupon: DraftCoupon) {
     const next = toggledCouponIds(pricing.coupons, chosenCouponIds ?? pricing.memberCouponIds, coupon);
     if (next.length > couponLimits.perOrder) {
@@ -116,6 +104,20 @@ export function useSettlement(data: SettlementData) {
       if (!isPriced) setChosenCouponIds(previous);
     });
   }
+
+  return { pricing, choices, setChoices, chosenCouponIds, isPricing, reprice, toggleCoupon };
+}
+
+type SettlementPricingState = ReturnType<typeof useSettlementPricing>;
+
+/** Placing the order: one click at a time, the page's one idempotency key, and what a refusal means for the buyer. */
+function useSettlementPlacement(data: SettlementData, priced: SettlementPricingState, invoice: InvoiceRequest, remark: string) {
+  const { pricing, choices, chosenCouponIds, reprice } = priced;
+  const [isPlacing, setIsPlacing] = useState(false);
+  const [notice, setNotice] = useState<SettlementNotice | null>(null);
+  // A ref, not state: a second click in the same frame must already see the lock.
+  const placeLock = useRef(false);
+  const source = sourceOf(data);
 
   async function place() {
     if (placeLock.current) return;
@@ -166,23 +168,45 @@ export function useSettlement(data: SettlementData) {
     setNotice({ text, isCartProblem: false });
   }
 
+  return { isPlacing, notice, setNotice, place };
+}
+
+/**
+ * The checkout's state and calls. Prices come from the server only (preview), so the summary is
+ * what placement charges to the fen (useSettlementPricing). Placing sends the page's one idempotency
+ * key, also on a retry after a lost answer (useSettlementPlacement).
+ */
+export function useSettlement(data: SettlementData) {
+  const priced = useSettlementPricing(data);
+  const { pricing, choices, chosenCouponIds } = priced;
+  const [invoice, setInvoice] = useState<InvoiceRequest>(() => initialInvoiceOf(data));
+  const [remark, setRemark] = useState('');
+  const placement = useSettlementPlacement(data, priced, invoice, remark);
+
+  function choose(change: Partial<DeliveryChoices>) {
+    const next = { ...choices, ...change };
+    priced.setChoices(next);
+    placement.setNotice(null);
+    void priced.reprice(next, chosenCouponIds);
+  }
+
   return {
     pricing,
     choices,
     invoice,
     remark,
-    isPricing,
-    isPlacing,
-    notice,
+    isPricing: priced.isPricing,
+    isPlacing: placement.isPlacing,
+    notice: placement.notice,
     chooseCarrier: (carrierCode: string) => choose({ carrierCode }),
     chooseAddress: (addressId: number) => choose({ addressId }),
     chooseShortfall: (shortfallChoice: ShortfallChoice) => choose({ shortfallChoice }),
     /** The coupons shown ticked: the buyer's latest choice, or the server's best combination. */
     shownCouponIds: chosenCouponIds ?? pricing.memberCouponIds,
-    toggleCoupon,
+    toggleCoupon: priced.toggleCoupon,
     setInvoice,
     setRemark,
-    place,
+    place: placement.place,
   };
 }
 

@@ -91,6 +91,27 @@ function useSuggestions(typedKey: string, onAnswer: (list: Suggestion[]) => void
     },
   };
 }
+/** Hides the dropdown a moment after blur (so a click on one of its items still lands); cancelled by focus. */
+function useDelayedHide(hide: () => void) {
+  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancelHide = () => {
+    if (hideTimer.current) clearTimeout(hideTimer.current);
+  };
+  useEffect(() => cancelHide, []);
+  return {
+    cancel: cancelHide,
+    schedule: () => {
+      cancelHide();
+      hideTimer.current = setTimeout(hide, shellLimits.suggestionBlurHideMs);
+    },
+  };
+}
+
+function dropdownItemsOf(suggestions: Suggestion[], history: string[]): DropdownItem[] {
+  return suggestions.length > 0
+    ? suggestions.map((suggestion) => ({ kind: 'suggestion', key: suggestion.key, count: suggestion.searchResultCount }))
+    : history.map((key) => ({ kind: 'history', key }));
+}
 
 /**
  * The header search box's behaviour (spec §4): suggestions 200 ms after typing pauses (only the
@@ -109,16 +130,11 @@ export function useSearchSuggestions(resultsUrl: (keyword: string) => string = s
   const { suggestions, clear } = useSuggestions(typedKey, (list) => {
     setActiveIndex(activeIndex < 0 ? -1 : list.findIndex((suggestion) => suggestion.key === keyword));
   });
-  const hideTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  const cancelHide = () => {
-    if (hideTimer.current) clearTimeout(hideTimer.current);
-  };
-  useEffect(() => cancelHide, []);
-
-  const items: DropdownItem[] =
-    suggestions.length > 0
-      ? suggestions.map((suggestion) => ({ kind: 'suggestion', key: suggestion.key, count: suggestion.searchResultCount }))
-      : history.map((key) => ({ kind: 'history', key }));
+  const delayedHide = useDelayedHide(() => {
+    setIsOpen(false);
+    setActiveIndex(-1);
+  });
+  const items = dropdownItemsOf(suggestions, history);
 
   return {
     keyword,
@@ -157,15 +173,11 @@ export function useSearchSuggestions(resultsUrl: (keyword: string) => string = s
       return false;
     },
     focus() {
-      cancelHide();
+      delayedHide.cancel();
       setIsOpen(true);
     },
     blur() {
-      cancelHide();
-      hideTimer.current = setTimeout(() => {
-        setIsOpen(false);
-        setActiveIndex(-1);
-      }, shellLimits.suggestionBlurHideMs);
+      delayedHide.schedule();
     },
     search(value) {
       const key = value.trim();

@@ -7,35 +7,24 @@ import { ImageUploader } from '../upload/image-uploader.tsx';
 import { StackedField } from '../../ui/stacked-field.tsx';
 import { SupplierStatusCard } from './supplier-status-card.tsx';
 import { useSupplierApplication } from './use-supplier-application.ts';
+type SupplierApplication = ReturnType<typeof useSupplierApplication>;
 
-/** 入驻申请: company, credit code, contact and SMS-verified phone, categories, brands, volume and documents. */
-export function SupplierForm({ categories }: { categories: SupplierCategoryChoice[] }) {
-  const application = useSupplierApplication();
-  const { fields } = application;
-  if (application.submitted) {
-    return (
-      <div className="supplier-done" data-testid="supplier-submitted">
-        <p className="supplier-done__title">入驻申请已提交</p>
-        <SupplierStatusCard application={application.submitted} />
-        <p className="supplier-done__note">我们将在3个工作日内完成审核，审核结果会以短信通知，您也可以随时在下方“查询进度”中凭手机号查看。</p>
-      </div>
-    );
-  }
-  const text = (field: 'companyName' | 'creditCode' | 'contactName' | 'brands') => ({
+/** The props of one of the form's plain text inputs. */
+function textProps(application: SupplierApplication, field: 'companyName' | 'creditCode' | 'contactName' | 'brands') {
+  return {
     className: 'auth-input',
     name: field,
-    value: fields[field],
+    value: application.fields[field],
     onChange: (event: ChangeEvent<HTMLInputElement>) => application.change(field, event.target.value),
-  });
+  };
+}
+
+/** Company, credit code, contact and phone, then the SMS code that proves the phone. */
+function CompanyFields({ application }: { application: SupplierApplication }) {
+  const { fields } = application;
+  const text = (field: Parameters<typeof textProps>[1]) => textProps(application, field);
   return (
-    <form
-      className="supplier-form auth-form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void application.submit();
-      }}
-    >
+    <>
       <div className="supplier-form__grid">
         <StackedField label="公司名称" isRequired>
           <input {...text('companyName')} placeholder="与营业执照一致" maxLength={supplierLimits.companyMax} autoComplete="organization" />
@@ -66,43 +55,81 @@ export function SupplierForm({ categories }: { categories: SupplierCategoryChoic
           purpose={SendMsgType.supplier}
         />
       </div>
-      <fieldset className="supplier-form__choices">
-        <legend>
-          <em aria-hidden="true">*</em>供应品类<span>（可多选，最多{supplierLimits.categoriesMax}个）</span>
-        </legend>
-        <div className="supplier-chips">
-          {categories.map((category) => (
-            <label
-              key={category.categoryId}
-              className={application.categoryIds.includes(category.categoryId) ? 'supplier-chip supplier-chip--on' : 'supplier-chip'}
-            >
-              <input
-                type="checkbox"
-                name="categoryIds"
-                checked={application.categoryIds.includes(category.categoryId)}
-                onChange={() => application.toggleCategory(category.categoryId)}
-              />
-              {category.categoryName}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+    </>
+  );
+}
+
+function CategoryChoices({ application, categories }: { application: SupplierApplication; categories: SupplierCategoryChoice[] }) {
+  return (
+    <fieldset className="supplier-form__choices">
+      <legend>
+        <em aria-hidden="true">*</em>供应品类<span>（可多选，最多{supplierLimits.categoriesMax}个）</span>
+      </legend>
+      <div className="supplier-chips">
+        {categories.map((category) => (
+          <label
+            key={category.categoryId}
+            className={application.categoryIds.includes(category.categoryId) ? 'supplier-chip supplier-chip--on' : 'supplier-chip'}
+          >
+            <input
+              type="checkbox"
+              name="categoryIds"
+              checked={application.categoryIds.includes(category.categoryId)}
+              onChange={() => application.toggleCategory(category.categoryId)}
+            />
+            {category.categoryName}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function VolumeChoices({ application }: { application: SupplierApplication }) {
+  return (
+    <fieldset className="supplier-form__choices">
+      <legend>
+        <em aria-hidden="true">*</em>年供货额
+      </legend>
+      <div className="supplier-chips">
+        {annualVolumes.map((volume: AnnualVolume) => (
+          <label key={volume} className={application.annualVolume === volume ? 'supplier-chip supplier-chip--on' : 'supplier-chip'}>
+            <input type="radio" name="annualVolume" checked={application.annualVolume === volume} onChange={() => application.setAnnualVolume(volume)} />
+            {annualVolumeLabels[volume]}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+/** 入驻申请: company, credit code, contact and SMS-verified phone, categories, brands, volume and documents. */
+export function SupplierForm({ categories }: { categories: SupplierCategoryChoice[] }) {
+  const application = useSupplierApplication();
+  if (application.submitted) {
+    return (
+      <div className="supplier-done" data-testid="supplier-submitted">
+        <p className="supplier-done__title">入驻申请已提交</p>
+        <SupplierStatusCard application={application.submitted} />
+        <p className="supplier-done__note">我们将在3个工作日内完成审核，审核结果会以短信通知，您也可以随时在下方“查询进度”中凭手机号查看。</p>
+      </div>
+    );
+  }
+  return (
+    <form
+      className="supplier-form auth-form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void application.submit();
+      }}
+    >
+      <CompanyFields application={application} />
+      <CategoryChoices application={application} categories={categories} />
       <StackedField label="供应品牌" isRequired>
-        <input {...text('brands')} placeholder="多个品牌用逗号分隔，如：ST, TI, Nexperia" maxLength={supplierLimits.brandsMax} />
+        <input {...textProps(application, 'brands')} placeholder="多个品牌用逗号分隔，如：ST, TI, Nexperia" maxLength={supplierLimits.brandsMax} />
       </StackedField>
-      <fieldset className="supplier-form__choices">
-        <legend>
-          <em aria-hidden="true">*</em>年供货额
-        </legend>
-        <div className="supplier-chips">
-          {annualVolumes.map((volume: AnnualVolume) => (
-            <label key={volume} className={application.annualVolume === volume ? 'supplier-chip supplier-chip--on' : 'supplier-chip'}>
-              <input type="radio" name="annualVolume" checked={application.annualVolume === volume} onChange={() => application.setAnnualVolume(volume)} />
-              {annualVolumeLabels[volume]}
-            </label>
-          ))}
-        </div>
-      </fieldset>
+      <VolumeChoices application={application} />
       <div className="supplier-form__documents">
         <div data-testid="supplier-licences">
           <p className="supplier-form__label">

@@ -24,6 +24,38 @@ export interface ImageUpload {
 function isStaleToken(error: unknown): boolean {
   return error instanceof ApiError && (error.errorCode === uploadErrors.tokenExpired.errorCode || error.errorCode === uploadErrors.tokenInvalid.errorCode);
 }
+type TokenGetter = (isRenewed?: boolean) => Promise<UploadToken>;
+
+/** One upload token shared by every file until it nears its expiry; a failed request is forgotten so the next file asks again. */
+function useUploadToken(purpose: MemberUploadPurpose): TokenGetter {
+  const token = useRef<{ promise: Promise<UploadToken>; value: UploadToken | null } | null>(null);
+
+  return function freshToken(isRenewed = false): Promise<UploadToken> {
+    const held = token.current;
+    if (!isRenewed && held && (held.value === null || isTokenFresh(held.value, Date.now()))) return held.promise;
+    const entry: { promise: Promise<UploadToken>; value: UploadToken | null } = { promise: callApi(uploadCalls.getQiniuToken, { purpose }), value: null };
+    token.current = entry;
+    entry.promise.then(
+      (value) => {
+        entry.value = value;
+      },
+      () => {
+        if (token.current === entry) token.current = null;
+      },
+    );
+    return entry.promise;
+  };
+}
+
+/** Sends the file with the held token, and once more with a fresh one when the server refused the token as stale. */
+async function sendWithFreshToken(freshToken: TokenGetter, file: File, onProgress: (progress: number) => void, signal: AbortSignal) {
+  try {
+    return await sendImage(await freshToken(), file, onProgress, signal);
+  } catch (error) {
+    if (!isStaleToken(error) || signal.aborted) throw error;
+    return await sendImage(await freshToken(true), file, onProgress, signal);
+  }
+}
 
 /**
  * Pictures for a form (after-sales photos, an avatar): each chosen file is pre-checked (type,
@@ -38,7 +70,7 @@ export function useImageUpload({ purpose, maxFiles }: { purpose: MemberUploadPur
   const itemCount = useRef(0);
   const running = useRef(new Map<number, AbortController>());
   const previews = useRef(new Map<number, string>());
-  const token = useRef<{ promise: Promise<UploadToken>; value: UploadToken | null } | null>(null);
+  const freshToken = useUploadToken(purpose);
 
   useEffect(() => {
     const uploads = running.current;
@@ -49,32 +81,10 @@ export function useImageUpload({ purpose, maxFiles }: { purpose: MemberUploadPur
     };
   }, []);
 
-  function freshToken(isRenewed = false): Promise<UploadToken> {
-    const held = token.current;
-    if (!isRenewed && held && (held.value === null || isTokenFresh(held.value, Date.now()))) return held.promise;
-    const entry: { promise: Promise<UploadToken>; value: UploadToken | null } = { promise: callApi(uploadCalls.getQiniuToken, { purpose }), value: null };
-    token.current = entry;
-    entry.promise.then(
-      (value) => {
-        entry.value = value;
-      },
-      () => {
-        if (token.current === entry) token.current = null;
-      },
-    );
-    return entry.promise;
-  }
-
   async function upload(id: number, file: File, signal: AbortSignal) {
     const onProgress = (progress: number) => dispatch({ type: 'progressed', id, progress });
     try {
-      let image;
-      try {
-        image = await sendImage(await freshToken(), file, onProgress, signal);
-      } catch (error) {
-        if (!isStaleToken(error) || signal.aborted) throw error;
-        image = await sendImage(await freshToken(true), file, onProgress, signal);
-      }
+      const image = await sendWithFreshToken(freshToken, file, onProgress, signal);
       dispatch({ type: 'succeeded', id, image });
     } catch (error) {
       if (signal.aborted) return;
