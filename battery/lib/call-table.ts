@@ -14,6 +14,8 @@ export interface TableCall {
 }
 
 export const contractDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../src/contract');
+/** The shop's calls are in contract/, the console's in contract/console/. */
+const callDirs = [contractDir, resolve(contractDir, 'console')];
 
 function isCall(value: unknown): value is AnyCall {
   if (typeof value !== 'object' || value === null) return false;
@@ -43,14 +45,17 @@ function tablesOf<T>(module: Record<string, unknown>, test: (value: unknown) => 
 }
 
 async function loadCalls(isWanted: (call: AnyCall) => boolean): Promise<TableCall[]> {
-  const callFiles = readdirSync(contractDir)
-    .filter((file) => file.endsWith('-calls.ts'))
-    .sort();
+  const callFiles = callDirs.flatMap((dir) =>
+    readdirSync(dir)
+      .filter((file) => file.endsWith('-calls.ts'))
+      .sort()
+      .map((file) => ({ dir, file })),
+  );
   const calls: TableCall[] = [];
-  for (const file of callFiles) {
+  for (const { dir, file } of callFiles) {
     const domain = file.slice(0, -'-calls.ts'.length);
-    const callModule = (await import(pathToFileURL(resolve(contractDir, file)).href)) as Record<string, unknown>;
-    const requestModule = (await import(pathToFileURL(resolve(contractDir, `${domain}-requests.ts`)).href)) as Record<string, unknown>;
+    const callModule = (await import(pathToFileURL(resolve(dir, file)).href)) as Record<string, unknown>;
+    const requestModule = (await import(pathToFileURL(resolve(dir, `${domain}-requests.ts`)).href)) as Record<string, unknown>;
     const schemaTables = tablesOf(requestModule, isSchema);
     for (const table of tablesOf(callModule, isCall)) {
       for (const [name, call] of Object.entries(table)) {

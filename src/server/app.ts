@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import Fastify, {
   LogController,
   type FastifyInstance,
+  type FastifyReply,
   type FastifyRequest,
   type RawReplyDefaultExpression,
   type RawRequestDefaultExpression,
@@ -18,7 +19,7 @@ import { publicOriginOf } from './http/public-origin.ts';
 import { clientBuildDir, noAssets, type PageAssets } from './ssr/assets.ts';
 import { createPageRenderer } from './ssr/render-page.tsx';
 import type { Page } from './ssr/page-registry.ts';
-import { featureRegistrations } from './features/all-features.ts';
+import { consoleFeatureRegistrations, featureRegistrations } from './features/all-features.ts';
 import type { FeatureDeps, FeatureRegistration } from './features/feature-registration.ts';
 import { createShellLoaders } from './features/shell/shell.service.ts';
 import { createVisitorPageCache } from './features/page-cache/visitor-page-cache.ts';
@@ -35,6 +36,7 @@ import { defaultKeeperOptions } from './features/search/search-index.keeper.ts';
 import { snapshotPathOf } from './cache/snapshot-paths.ts';
 import { systemClock } from './ops/clock.ts';
 import { registerCacheTickHook } from './cache/cache-tick.routes.ts';
+import { consolePrefix, consoleRoute, registerConsoleGuards } from './features/staff/staff-access.ts';
 
 export interface BuildAppOptions {
   /** How pages find their scripts: the Vite manifest, the Vite dev server, or nothing (tests). */
@@ -42,8 +44,10 @@ export interface BuildAppOptions {
   /** Runs before routes (the Vite dev middleware). */
   beforeRoutes?: (app: FastifyInstance) => Promise<void>;
   isDevServer?: boolean;
-  /** The features to register; all of them by default (a benchmark swaps one for its own instance). */
+  /** The shop's features to register; all of them by default (a benchmark swaps one for its own instance). */
   features?: readonly FeatureRegistration[];
+  /** The console's features to register under /admin; all of them by default. */
+  consoleFeatures?: readonly FeatureRegistration[];
   /** Readiness and metrics; main.ts passes its own to mark the process draining at shutdown. */
   ops?: Ops;
   /** The search service every feature shares; a benchmark passes its own to look inside the index. */
@@ -110,17 +114,30 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   }
   await registerStaticFiles(app, clientBuildDir);
 
-  // Sessions and anti-forgery apply to pages and calls, not to health checks and static files.
-  await app.register(async (site) => {
-    registerSessions(site, featureDeps);
+  // Sessions and anti-forgery apply to pages and calls, not to health checks and static files. The shop and the
+  // console are sibling scopes over the same services, each with its own session, token and not-found answer:
+  // neither's hooks see the other's requests.
+  const notFound = async (request: FastifyRequest, reply: FastifyReply) => {
+    if (request.method === 'POST') return reply.status(200).send(failureEnvelope(requestErrors.unknownCall));
+    return renderer.renderErrorPage(request, reply, 404);
+  };
+  await app.register(async (shop) => {
+    registerSessions(shop, featureDeps);
     const pages: Page[] = [];
-    for (const register of options.features ?? featureRegistrations) register(site, featureDeps, pages);
-    renderer.registerPages(site, pages);
-    site.setNotFoundHandler(async (request, reply) => {
-      if (request.method === 'POST') return reply.status(200).send(failureEnvelope(requestErrors.unknownCall));
-      return renderer.renderErrorPage(request, reply, 404);
-    });
+    for (const register of options.features ?? featureRegistrations) register(shop, featureDeps, pages);
+    renderer.registerPages(shop, pages);
+    shop.setNotFoundHandler(notFound);
   });
+  await app.register(
+    async (desks) => {
+      registerConsoleGuards(desks, featureDeps);
+      const pages: Page[] = [];
+      for (const register of options.consoleFeatures ?? consoleFeatureRegistrations) register(desks, featureDeps, pages);
+      renderer.registerPagesWithoutVisitor(desks, pages, consoleRoute);
+      desks.setNotFoundHandler(notFound);
+    },
+    { prefix: consolePrefix },
+  );
   return app;
 }
 

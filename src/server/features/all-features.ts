@@ -34,12 +34,13 @@ import { registerOrderDeskFeature } from './order-desk/order-desk.feature.ts';
 import { registerPriceImportFeature } from './price-import/price-import.feature.ts';
 import { registerQuotationDeskFeature } from './quotation-desk/quotation-desk.feature.ts';
 import { registerMarketingDeskFeature } from './marketing-desk/marketing-desk.feature.ts';
-import { registerTaxonomyDeskFeature } from './taxonomy-desk/taxonomy-desk.feature.ts';
+import { registerBrandLogosFeature, registerTaxonomyDeskFeature } from './taxonomy-desk/taxonomy-desk.feature.ts';
 import { registerMemberDeskFeature } from './member-desk/member-desk.feature.ts';
 import { registerDashboardFeature } from './dashboard/dashboard.feature.ts';
-import { registerCatalogDeskFeature } from './catalog-desk/catalog-desk.feature.ts';
-import { registerContentDeskFeature } from './content-desk/content-desk.feature.ts';
+import { registerCatalogDeskFeature, registerProductPicturesFeature } from './catalog-desk/catalog-desk.feature.ts';
+import { registerContentDeskFeature, registerContentPicturesFeature } from './content-desk/content-desk.feature.ts';
 
+/** The shop's features, registered in its scope (the members' session and anti-forgery token, http/session.ts). */
 export const featureRegistrations: FeatureRegistration[] = [
   registerAccountFeature,
   registerContentFeature,
@@ -71,6 +72,13 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerActivityFeature,
   registerOpenPlatformFeature,
   registerSeoFeature,
+  registerProductPicturesFeature,
+  registerContentPicturesFeature,
+  registerBrandLogosFeature,
+];
+
+/** The operations console's features, registered in its scope under /admin (the staff session, its token and access rule: features/staff/staff-access.ts). */
+export const consoleFeatureRegistrations: FeatureRegistration[] = [
   registerStaffFeature,
   registerOrderDeskFeature,
   registerPriceImportFeature,

@@ -3,7 +3,7 @@ import { pino } from 'pino';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { featureRegistrations } from './all-features.ts';
+import { consoleFeatureRegistrations, featureRegistrations } from './all-features.ts';
 import type { FeatureDeps } from './feature-registration.ts';
 import { createCacheVersions } from '../cache/cache-versions.ts';
 import { createDatabaseCounterStore } from '../http/counter-store.ts';
@@ -36,7 +36,7 @@ describe('page entries', () => {
     };
     const app = Fastify();
     const pages: Page[] = [];
-    for (const register of featureRegistrations) register(app, deps, pages);
+    for (const register of [...featureRegistrations, ...consoleFeatureRegistrations]) register(app, deps, pages);
     await app.close();
     await database.drop();
 

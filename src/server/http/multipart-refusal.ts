@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { ErrorDefinition } from '../../contract/errors.ts';
 import { AppError } from './app-error.ts';
 
@@ -21,6 +21,16 @@ export function settleRefusedBody(request: FastifyRequest, reply: FastifyReply, 
     return;
   }
   void reply.header('connection', 'close');
+}
+
+/**
+ * An upload's scope settles the body of every request it refuses, by its own handler or by a hook
+ * before it (the console's anti-forgery and access checks, which refuse before the body is read).
+ */
+export function settleRefusedBodies(scope: FastifyInstance, largestFileBytes: number): void {
+  scope.addHook('onError', async (request, reply) => {
+    settleRefusedBody(request, reply, largestFileBytes);
+  });
 }
 
 /** The multipart parser's refusals in the store's words; anything else (a full disk) stays a server error. */

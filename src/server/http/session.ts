@@ -20,6 +20,8 @@ import { AppError } from './app-error.ts';
  * a member's sid is stored hashed in `sessions`. The anti-forgery token is HMAC(secret, sid),
  * readable by scripts as the `csrfToken` cookie and echoed in the `x-csrf-token` header:
  * a forged cross-site request cannot read it, and it dies with the session.
+ * These are the shop's hooks: the operations console is a sibling scope under /admin (app.ts) with its
+ * own staff session and token (features/staff/staff-access.ts), and none of its requests come here.
  */
 export const sessionCookieName = 'sid';
 
@@ -30,6 +32,7 @@ export interface Visitor {
 
 declare module 'fastify' {
   interface FastifyRequest {
+    /** The browser in the shop's scope (registerSessions); the console's requests have none. */
     visitor: Visitor;
   }
   interface FastifyContextConfig {
@@ -51,11 +54,8 @@ const sidPattern = /^[A-Za-z0-9_-]{43}$/;
 /** The open API's paths: known routes say isForPrograms, but an unknown /open/… path has only its URL to tell. */
 const programPathPattern = /^\/open(?:[/?]|$)/;
 
-/** The operations console has its own staff session (admin_sid, features/staff): no member state is read or set there. */
-const consolePathPattern = /^\/admin(?:[/?]|$)/;
-
 function isForPrograms(request: FastifyRequest): boolean {
-  return request.routeOptions.config.isForPrograms === true || programPathPattern.test(request.url) || consolePathPattern.test(request.url);
+  return request.routeOptions.config.isForPrograms === true || programPathPattern.test(request.url);
 }
 
 function newSid(): string {

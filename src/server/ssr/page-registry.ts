@@ -1,4 +1,4 @@
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import { createElement, type ComponentType } from 'react';
 import type { Thing, WithContext } from 'schema-dts';
 import type { PageState, ShellState } from '../../contract/shell.ts';
@@ -59,6 +59,8 @@ export interface PageDefinition<Data> {
   component: ComponentType<PageState<Data>>;
   /** Visitors are sent to /account/login?return={path and query}. */
   isMemberOnly?: boolean;
+  /** The route's config, read by its scope's hooks (a console page's staffAccess). */
+  routeConfig?: FastifyContextConfig;
   /** Throw a not-found AppError for an unknown id: the 404 page is rendered with the shell. */
   load(context: PageContext): Promise<LoadedPage<Data> | PageRedirect>;
 }
@@ -78,6 +80,7 @@ export interface Page {
   /** The component's name, for the check that the entry hydrates the same component. */
   componentName: string;
   isMemberOnly: boolean;
+  routeConfig: FastifyContextConfig;
   prepare(context: PageContext): Promise<PreparedPage | PageRedirect>;
 }
 
@@ -87,6 +90,7 @@ export function definePage<Data>(definition: PageDefinition<Data>): Page {
     entry: definition.entry,
     componentName: definition.component.displayName ?? definition.component.name,
     isMemberOnly: definition.isMemberOnly ?? false,
+    routeConfig: definition.routeConfig ?? {},
     async prepare(context) {
       const loaded = await definition.load(context);
       if (isPageRedirect(loaded)) return loaded;

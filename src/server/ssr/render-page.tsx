@@ -113,5 +113,22 @@ export function createPageRenderer({ siteName, originOf, assets, loadShell, page
     }
   }
 
-  return { renderErrorPage, registerPages };
+  /**
+   * The pages of a scope without the members' session (the console): no member-only check and no
+   * visitors' cache; each route at `routeOf(path)` in its scope (a prefixed scope drops its prefix),
+   * with its page's config for the scope's hooks.
+   */
+  function registerPagesWithoutVisitor(app: FastifyInstance, pages: readonly Page[], routeOf: (path: string) => string) {
+    for (const page of pages) {
+      app.get(routeOf(page.path), { config: page.routeConfig }, async (request, reply) => {
+        const context = { request, reply, params: pageParamsOf(request.params), query: pageQueryOf(request.query), userId: null };
+        const prepared = await page.prepare(context);
+        if (isPageRedirect(prepared)) return redirectTo(reply, prepared.redirectTo);
+        if (reply.sent) return reply;
+        return send(request, reply, page.entry, prepared);
+      });
+    }
+  }
+
+  return { renderErrorPage, registerPages, registerPagesWithoutVisitor };
 }

@@ -3,8 +3,8 @@ import { abilityFor } from '../../../contract/staff-permissions.ts';
 import { AdminProductEditPage } from '../../../web/console/pages/product-edit-page.tsx';
 import { AdminProductsPage } from '../../../web/console/pages/products-page.tsx';
 import { parsePathId } from '../../http/path-params.ts';
-import { definePage, isPageRedirect, type Page } from '../../ssr/page-registry.ts';
-import { staffPageAccess } from '../staff/staff-session.ts';
+import type { Page } from '../../ssr/page-registry.ts';
+import { defineStaffPage } from '../staff/staff-page.ts';
 import type { CatalogDeskDeps } from './catalog-desk.routes.ts';
 import { listProducts, loadAdminProduct, loadProductFormOptions } from './product-desk.service.ts';
 import { gridPageOfUrl } from '../staff/grid-url-query.ts';
@@ -13,52 +13,49 @@ import { productListQuery } from '../../../contract/console/products-requests.ts
 /** The signed-in staff member who may read products, or where to send the visitor (the guard of /admin/audit). */
 export function catalogDeskPages(deps: CatalogDeskDeps): Page[] {
   return [
-    definePage<AdminProductsPageData>({
+    defineStaffPage<AdminProductsPageData>({
       path: adminProductsPath,
       entry: 'console/products',
       component: AdminProductsPage,
-      async load(context) {
-        const reader = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'Product' });
-        if (isPageRedirect(reader)) return reader;
+      access: { action: 'read', subject: 'Product' },
+      async load({ query, access }) {
         const [result, options] = await Promise.all([
-          gridPageOfUrl(productListQuery, context.query, (request) => listProducts(deps, request)),
+          gridPageOfUrl(productListQuery, query, (request) => listProducts(deps, request)),
           loadProductFormOptions(deps.db),
         ]);
         return {
           title: '商品管理 - 芯品商城管理后台',
           isNoIndex: true,
-          data: { ...reader, result, brands: options.brands, categories: options.categories.map(({ id, name, parentName }) => ({ id, name, parentName })) },
+          data: { ...access, result, brands: options.brands, categories: options.categories.map(({ id, name, parentName }) => ({ id, name, parentName })) },
         };
       },
     }),
-    definePage<AdminProductEditPageData>({
+    defineStaffPage<AdminProductEditPageData>({
       path: adminProductNewPath,
       entry: 'console/product-edit',
       component: AdminProductEditPage,
-      async load(context) {
-        const reader = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'Product' });
-        if (isPageRedirect(reader)) return reader;
-        if (!abilityFor(reader.staff.role).can('create', 'Product')) return { redirectTo: adminProductsPath };
+      access: { action: 'read', subject: 'Product' },
+      async load({ access }) {
+        if (!abilityFor(access.staff.role).can('create', 'Product')) return { redirectTo: adminProductsPath };
         return {
           title: '新建商品 - 芯品商城管理后台',
           isNoIndex: true,
-          data: { ...reader, product: null, options: await loadProductFormOptions(deps.db), imageBase: deps.config.imageBaseUrl },
+          data: { ...access, product: null, options: await loadProductFormOptions(deps.db), imageBase: deps.config.imageBaseUrl },
         };
       },
     }),
-    definePage<AdminProductEditPageData>({
+    defineStaffPage<AdminProductEditPageData>({
       path: `${adminProductsPath}/:productId`,
       entry: 'console/product-edit',
       component: AdminProductEditPage,
-      async load(context) {
-        const productId = parsePathId(context.params.productId);
-        const reader = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'Product' });
-        if (isPageRedirect(reader)) return reader;
+      access: { action: 'read', subject: 'Product' },
+      async load({ params, access }) {
+        const productId = parsePathId(params.productId);
         const [product, options] = await Promise.all([loadAdminProduct(deps, productId), loadProductFormOptions(deps.db)]);
         return {
           title: `${product.code} - 商品管理 - 芯品商城管理后台`,
           isNoIndex: true,
-          data: { ...reader, product, options, imageBase: deps.config.imageBaseUrl },
+          data: { ...access, product, options, imageBase: deps.config.imageBaseUrl },
         };
       },
     }),

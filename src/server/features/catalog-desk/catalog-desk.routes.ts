@@ -48,7 +48,7 @@ const exportColumns: StaffExportColumn<AdminProductRow>[] = [
 
 /** 商品管理: the grid, the form, the stock form, bulk changes and the Excel export. */
 export function registerCatalogDeskRoutes(app: FastifyInstance, deps: CatalogDeskDeps) {
-  registerStaffCalls(app, deps, adminProductsCalls, adminProductsRequests, {
+  registerStaffCalls(app, adminProductsCalls, adminProductsRequests, {
     list: ({ body }) => listProducts(deps, body),
     get: ({ body }) => loadAdminProduct(deps, body.productId),
     async create({ body, staff, request }) {
@@ -71,7 +71,7 @@ export function registerCatalogDeskRoutes(app: FastifyInstance, deps: CatalogDes
       return new WithMessage(await bulkSetIcZone(deps, actorOf(staff, request), body.productIds, body.isIcZone), adminProductMessages.bulkDone);
     },
   });
-  registerStaffExport(app, deps, {
+  registerStaffExport(app, {
     path: adminProductExportPath,
     permission: { action: 'export', subject: 'Product' },
     schema: productListQuery,

@@ -8,32 +8,38 @@ import {
   productImageKeyPrefix,
   type UploadedProductImage,
 } from '../../../contract/console/products.ts';
-import { staffErrors } from '../../../contract/staff.ts';
-import { abilityFor } from '../../../contract/staff-permissions.ts';
 import { imageMimes, uploadErrors, uploadFileField, uploadMessages } from '../../../contract/upload.ts';
 import { success } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
-import { multipartMargin, settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
+import { multipartMargin, settleRefusedBodies, throwMultipartFailure } from '../../http/multipart-refusal.ts';
 import { sendStoredImage } from '../../http/stored-image.ts';
-import { checkStaffAntiForgery, currentStaff } from '../staff/staff-session.ts';
+import { consoleRoute } from '../staff/staff-access.ts';
 import { storeFile } from '../upload/upload.service.ts';
 import type { CatalogDeskDeps } from './catalog-desk.routes.ts';
 
 const mimeOfExtension: Record<string, string> = { bmp: 'image/bmp', jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
+/** Who may upload a product's picture: whoever may create or change products. */
+const productImageAccess = {
+  anyOf: [
+    { action: 'update', subject: 'Product' },
+    { action: 'create', subject: 'Product' },
+  ],
+} as const;
+
 /**
- * Product pictures: a catalogue staff member uploads one (its type read from its bytes, not its name),
- * the form saves its path as the product's imagePath (audited with the save), the shop shows it at
- * {image base}product/<file>. A picture no product names is harmless: it is never listed anywhere.
+ * Product pictures: a catalogue staff member uploads one in the console's scope (its type read from
+ * its bytes, not its name), the form saves its path as the product's imagePath (audited with the save),
+ * the shop shows it at {image base}product/<file>. A picture no product names is harmless: it is never listed anywhere.
  */
-export function registerProductImageRoutes(app: FastifyInstance, deps: CatalogDeskDeps) {
+export function registerProductImageUpload(app: FastifyInstance, deps: CatalogDeskDeps) {
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fields: 0, files: 1, parts: 1, headerPairs: 16 } });
-    scope.post(adminProductImageUploadPath, { config: { skipsAntiForgery: true } }, async (request, reply) => {
+    settleRefusedBodies(scope, productImageBytes);
+    scope.post(consoleRoute(adminProductImageUploadPath), { config: { staffAccess: productImageAccess } }, async (request) => {
       try {
         return success(await acceptProductImage(request, deps));
       } catch (error) {
-        settleRefusedBody(request, reply, productImageBytes);
         throwMultipartFailure(error, {
           tooLarge: new AppError(uploadErrors.tooLarge, uploadMessages.tooLarge(productImageBytes)),
           malformed: uploadErrors.formInvalid,
@@ -41,7 +47,10 @@ export function registerProductImageRoutes(app: FastifyInstance, deps: CatalogDe
       }
     });
   });
+}
 
+/** The pictures, in the shop's scope: anyone may see them. */
+export function registerProductImageFiles(app: FastifyInstance, deps: CatalogDeskDeps) {
   const base = deps.config.imageBaseUrl.startsWith('/') ? deps.config.imageBaseUrl : '/img/';
   // A picture is cached for a year by anyone: it never carries a visitor's cookie.
   const withoutCookies = {
@@ -58,13 +67,8 @@ export function registerProductImageRoutes(app: FastifyInstance, deps: CatalogDe
   });
 }
 
-/** The anti-forgery token and the permission before any of the body is read. */
+/** The console's hooks have checked the token and the permission before any of the body is read. */
 async function acceptProductImage(request: FastifyRequest, deps: CatalogDeskDeps): Promise<UploadedProductImage> {
-  checkStaffAntiForgery(request, deps);
-  const staff = await currentStaff(request, deps);
-  if (!staff) throw new AppError(staffErrors.loginRequired);
-  const ability = abilityFor(staff.role);
-  if (!ability.can('update', 'Product') && !ability.can('create', 'Product')) throw new AppError(staffErrors.forbidden);
   if (!request.isMultipart()) throw new AppError(uploadErrors.formInvalid);
   for await (const part of request.parts({ limits: { fileSize: productImageBytes + multipartMargin } })) {
     if (part.type === 'field' || part.fieldname !== uploadFileField) throw new AppError(uploadErrors.formInvalid);

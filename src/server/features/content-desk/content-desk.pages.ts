@@ -16,10 +16,10 @@ import { AdminContentSitePage } from '../../../web/console/pages/content-site-pa
 import { HelpPage } from '../../../web/pages/help-page.tsx';
 import { HomePage } from '../../../web/pages/home-page.tsx';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { definePage, type Page } from '../../ssr/page-registry.ts';
+import type { Page } from '../../ssr/page-registry.ts';
 import { loadDeliveryTermsAt } from '../help/help.service.ts';
 import { loadHomeData, readHomeContent } from '../home/home.service.ts';
-import { staffPageAccess } from '../staff/staff-session.ts';
+import { defineStaffPage } from '../staff/staff-page.ts';
 import { listAdminAds } from './ad-desk.service.ts';
 import { listAdminBanners } from './banner-desk.service.ts';
 import { listAdminHelpPages } from './help-desk.service.ts';
@@ -37,57 +37,52 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
   const base = (access: StaffHomePageData) => ({ ...access, imageBase: deps.config.imageBaseUrl });
   const title = (screen: string) => `${screen} - 内容管理 - 芯品商城管理后台`;
   return [
-    definePage<ContentHomePageData>({
+    defineStaffPage<ContentHomePageData>({
       path: contentDeskPaths.home,
       entry: 'console/content-home',
       component: AdminContentHomePage,
-      async load(context) {
-        const access = await staffPageAccess(context.request, context.reply, deps, readContent);
-        if ('redirectTo' in access) return access;
+      access: readContent,
+      async load({ access }) {
         return { title: title('轮播图与公告'), isNoIndex: true, data: { ...base(access), banners: await listAdminBanners(db) } };
       },
     }),
-    definePage<ContentNewsPageData>({
+    defineStaffPage<ContentNewsPageData>({
       path: contentDeskPaths.news,
       entry: 'console/content-news',
       component: AdminContentNewsPage,
-      async load(context) {
-        const access = await staffPageAccess(context.request, context.reply, deps, readContent);
-        if ('redirectTo' in access) return access;
+      access: readContent,
+      async load({ query, access }) {
         return {
           title: title('新闻'),
           isNoIndex: true,
-          data: { ...base(access), grid: await gridPageOfUrl(contentDeskRequests.listNews, context.query, (request) => listAdminNews(db, request)) },
+          data: { ...base(access), grid: await gridPageOfUrl(contentDeskRequests.listNews, query, (request) => listAdminNews(db, request)) },
         };
       },
     }),
-    definePage<ContentHelpPageData>({
+    defineStaffPage<ContentHelpPageData>({
       path: contentDeskPaths.help,
       entry: 'console/content-help',
       component: AdminContentHelpPage,
-      async load(context) {
-        const access = await staffPageAccess(context.request, context.reply, deps, readContent);
-        if ('redirectTo' in access) return access;
+      access: readContent,
+      async load({ access }) {
         return { title: title('帮助与公司页面'), isNoIndex: true, data: { ...base(access), pages: await listAdminHelpPages(db) } };
       },
     }),
-    definePage<ContentAdsPageData>({
+    defineStaffPage<ContentAdsPageData>({
       path: contentDeskPaths.ads,
       entry: 'console/content-ads',
       component: AdminContentAdsPage,
-      async load(context) {
-        const access = await staffPageAccess(context.request, context.reply, deps, readContent);
-        if ('redirectTo' in access) return access;
+      access: readContent,
+      async load({ access }) {
         return { title: title('广告'), isNoIndex: true, data: { ...base(access), ads: await listAdminAds(db) } };
       },
     }),
-    definePage<ContentSitePageData>({
+    defineStaffPage<ContentSitePageData>({
       path: contentDeskPaths.site,
       entry: 'console/content-site',
       component: AdminContentSitePage,
-      async load(context) {
-        const access = await staffPageAccess(context.request, context.reply, deps, readContent);
-        if ('redirectTo' in access) return access;
+      access: readContent,
+      async load({ access }) {
         const [settings, hotKeywords, friendlyLinks] = await Promise.all([getSiteSettings(db), listHotKeywords(db), listFriendlyLinks(db)]);
         return { title: title('站点设置'), isNoIndex: true, data: { ...base(access), settings, hotKeywords, friendlyLinks } };
       },
@@ -95,14 +90,13 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
     // The shop's home page with every draft (banners and news not yet published, slides not yet started, and the
     // drafts of the ads, hot keywords, friendly links and site settings in its shell), for a signed-in content
     // editor only: read straight from the database, never through the visitors' cache.
-    definePage({
+    defineStaffPage({
       path: contentDeskPaths.preview,
       entry: 'home',
       component: HomePage,
-      async load(context) {
-        const access = await staffPageAccess(context.request, context.reply, deps, readContent);
-        if ('redirectTo' in access) return access;
-        void context.reply.header('cache-control', 'no-store');
+      access: readContent,
+      async load({ reply }) {
+        void reply.header('cache-control', 'no-store');
         const [home, preview] = await Promise.all([loadHomeData(db, { load: () => readHomeContent(db, true) }, null, ''), readPreviewSiteContent(db)]);
         return {
           title: `预览：首页 - ${deps.config.siteName}`,
@@ -114,17 +108,17 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
     }),
     // 配送说明 as it will read once the site settings' draft is published (its free-shipping threshold),
     // for a signed-in content editor only: read straight from the database, never cached.
-    definePage({
+    defineStaffPage({
       path: contentDeskPaths.previewDeliveryTerms,
       entry: 'help',
       component: HelpPage,
-      async load({ request, reply }) {
-        const access = await staffPageAccess(request, reply, deps, readContent);
-        if ('redirectTo' in access) return access;
+      access: readContent,
+      async load({ reply }) {
         void reply.header('cache-control', 'no-store');
         const settings = await getSiteSettings(db);
         const thresholdCents = (settings.draft ?? settings.live).freeShippingThresholdCents;
-        const { data } = await loadDeliveryTermsAt(db, deps.config, thresholdCents, request.visitor);
+        // The console has no member session: the page reads as a visitor's (no vote of theirs).
+        const { data } = await loadDeliveryTermsAt(db, deps.config, thresholdCents, { sid: '', userId: null });
         return { title: `预览：${data.article.title} - ${deps.config.siteName}`, isNoIndex: true, data };
       },
     }),

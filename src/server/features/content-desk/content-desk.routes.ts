@@ -42,7 +42,7 @@ function draftSubjectOf(key: string): DraftSubject<unknown> {
 export function registerContentDeskRoutes(app: FastifyInstance, deps: ServiceDeps) {
   const { db } = deps;
   const m = contentDeskMessages;
-  registerStaffCalls(app, deps, contentDeskCalls, contentDeskRequests, {
+  registerStaffCalls(app, contentDeskCalls, contentDeskRequests, {
     listBanners: () => listAdminBanners(db),
     saveBanner: async ({ body, staff, request }) => new WithMessage(await saveBanner(db, actorOf(staff, request), body), m.bannerSaved),
     setBannerPublished: async ({ body, staff, request }) =>

@@ -2,16 +2,14 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { contentDeskErrors, contentDeskLimits, contentDeskPaths, type UploadedContentImage } from '../../../contract/console/content.ts';
 import { contentMessages } from '../../../contract/content.ts';
-import { staffErrors } from '../../../contract/staff.ts';
-import { abilityFor } from '../../../contract/staff-permissions.ts';
 import { imageMimes, uploadErrors, uploadFileField, uploadMessages } from '../../../contract/upload.ts';
 import { success } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
-import { multipartMargin, settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
+import { multipartMargin, settleRefusedBodies, throwMultipartFailure } from '../../http/multipart-refusal.ts';
 import { sendStoredImage } from '../../http/stored-image.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
-import { checkStaffAntiForgery, currentStaff } from '../staff/staff-session.ts';
+import { consoleRoute, signedInStaff } from '../staff/staff-access.ts';
 import { removeStoredFile, storeFile } from '../upload/upload.service.ts';
 
 /** Staff pictures (banners, ads, the WeChat QR): UPLOAD_DIR/cms/<random>.<ext>, shown at {image base}cms/<file>. */
@@ -19,14 +17,15 @@ const keyPrefix = 'cms/';
 const fileNamePattern = /^[0-9a-f]{32}\.(bmp|jpg|png|webp)$/;
 const mimeOfExtension: Record<string, string> = { bmp: 'image/bmp', jpg: 'image/jpeg', png: 'image/png', webp: 'image/webp' };
 
-export function registerContentImageRoutes(app: FastifyInstance, deps: ServiceDeps) {
+/** POST contentDeskPaths.uploadImage, in the console's scope (update Content). */
+export function registerContentImageUpload(app: FastifyInstance, deps: ServiceDeps) {
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fields: 0, files: 1, parts: 1, headerPairs: 16 } });
-    scope.post(contentDeskPaths.uploadImage, { config: { skipsAntiForgery: true } }, async (request, reply) => {
+    settleRefusedBodies(scope, contentDeskLimits.imageBytes);
+    scope.post(consoleRoute(contentDeskPaths.uploadImage), { config: { staffAccess: { action: 'update', subject: 'Content' } } }, async (request) => {
       try {
         return success(await acceptContentImage(request, deps));
       } catch (error) {
-        settleRefusedBody(request, reply, contentDeskLimits.imageBytes);
         throwMultipartFailure(error, {
           tooLarge: new AppError(uploadErrors.tooLarge, uploadMessages.tooLarge(contentDeskLimits.imageBytes)),
           malformed: uploadErrors.formInvalid,
@@ -34,7 +33,10 @@ export function registerContentImageRoutes(app: FastifyInstance, deps: ServiceDe
       }
     });
   });
+}
 
+/** The pictures, in the shop's scope: anyone may see them. */
+export function registerContentImageFiles(app: FastifyInstance, deps: ServiceDeps) {
   const base = deps.config.imageBaseUrl.startsWith('/') ? deps.config.imageBaseUrl : '/img/';
   app.get<{ Params: { file: string } }>(`${base}${keyPrefix}:file`, async (request: FastifyRequest<{ Params: { file: string } }>, reply: FastifyReply) => {
     const name = request.params.file;
@@ -45,12 +47,9 @@ export function registerContentImageRoutes(app: FastifyInstance, deps: ServiceDe
   });
 }
 
-/** The anti-forgery token and the permission before any of the body is read; the type from the bytes, not the name. */
+/** The type from the bytes, not the name (the console's hooks have checked the token and the permission before any of the body is read). */
 async function acceptContentImage(request: FastifyRequest, deps: ServiceDeps): Promise<UploadedContentImage> {
-  checkStaffAntiForgery(request, deps);
-  const staff = await currentStaff(request, deps);
-  if (!staff) throw new AppError(staffErrors.loginRequired);
-  if (!abilityFor(staff.role).can('update', 'Content')) throw new AppError(staffErrors.forbidden);
+  const staff = signedInStaff(request);
   if (!request.isMultipart()) throw new AppError(uploadErrors.formInvalid);
   const parts = request.parts({ limits: { fileSize: contentDeskLimits.imageBytes + multipartMargin } });
   for await (const part of parts) {

@@ -8,7 +8,7 @@ import { registerStaffCalls } from '../staff/staff-api-route.ts';
 import { loadDashboard } from './dashboard.service.ts';
 
 export function registerDashboardRoutes(app: FastifyInstance, deps: ServiceDeps) {
-  registerStaffCalls(app, deps, dashboardCalls, dashboardRequests, {
+  registerStaffCalls(app, dashboardCalls, dashboardRequests, {
     summary({ staff }) {
       if (!staff) throw new AppError(staffErrors.loginRequired);
       return loadDashboard(deps.db, staff.role);

@@ -2,9 +2,9 @@ import { marketingDeskPaths, type CouponEditPageData, type CouponsDeskPageData, 
 import { AdminCouponEditPage } from '../../../web/console/pages/coupon-edit-page.tsx';
 import { AdminCouponsPage } from '../../../web/console/pages/coupons-page.tsx';
 import { AdminMarketingSettingsPage } from '../../../web/console/pages/marketing-settings-page.tsx';
-import { definePage, type Page } from '../../ssr/page-registry.ts';
+import type { Page } from '../../ssr/page-registry.ts';
 import type { FeatureDeps } from '../feature-registration.ts';
-import { staffPageAccess } from '../staff/staff-session.ts';
+import { defineStaffPage } from '../staff/staff-page.ts';
 import { marketingDeskDepsOf } from './marketing-desk.routes.ts';
 import { listCouponDesk, loadCouponDeskDetail, loadMarketingSettings, loadScopeOptions } from './marketing-desk.service.ts';
 import { gridPageOfUrl } from '../staff/grid-url-query.ts';
@@ -16,25 +16,23 @@ const readCoupon = { action: 'read', subject: 'Coupon' } as const;
 export function marketingDeskPages(featureDeps: FeatureDeps): Page[] {
   const deps = marketingDeskDepsOf(featureDeps);
   return [
-    definePage<CouponsDeskPageData>({
+    defineStaffPage<CouponsDeskPageData>({
       path: marketingDeskPaths.coupons,
       entry: 'console/coupons',
       component: AdminCouponsPage,
-      async load(context) {
-        const access = await staffPageAccess(context.request, context.reply, featureDeps, readCoupon);
-        if ('redirectTo' in access) return access;
-        const initial = await gridPageOfUrl(marketingDeskRequests.list, context.query, (request) => listCouponDesk(deps, request));
+      access: readCoupon,
+      async load({ query, access }) {
+        const initial = await gridPageOfUrl(marketingDeskRequests.list, query, (request) => listCouponDesk(deps, request));
         return { title: '营销管理 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initial } };
       },
     }),
-    definePage<CouponEditPageData>({
+    defineStaffPage<CouponEditPageData>({
       path: '/admin/coupons/:templateId',
       entry: 'console/coupon-edit',
       component: AdminCouponEditPage,
-      async load(context) {
-        const raw = context.params.templateId ?? '';
-        const access = await staffPageAccess(context.request, context.reply, featureDeps, readCoupon);
-        if ('redirectTo' in access) return access;
+      access: readCoupon,
+      async load({ params, access }) {
+        const raw = params.templateId ?? '';
         const templateId = Number(raw);
         const isNew = raw === 'new';
         if (!isNew && (!Number.isInteger(templateId) || templateId < 1 || templateId > 2_147_483_647)) return { redirectTo: marketingDeskPaths.coupons };
@@ -46,13 +44,12 @@ export function marketingDeskPages(featureDeps: FeatureDeps): Page[] {
         };
       },
     }),
-    definePage<MarketingSettingsPageData>({
+    defineStaffPage<MarketingSettingsPageData>({
       path: marketingDeskPaths.settings,
       entry: 'console/marketing-settings',
       component: AdminMarketingSettingsPage,
-      async load(context) {
-        const access = await staffPageAccess(context.request, context.reply, featureDeps, readCoupon);
-        if ('redirectTo' in access) return access;
+      access: readCoupon,
+      async load({ access }) {
         return {
           title: '营销设置 - 营销管理 - 芯品商城管理后台',
           isNoIndex: true,

@@ -48,7 +48,7 @@ export function marketingDeskDepsOf(deps: FeatureDeps): MarketingDeskDeps {
 /** 营销管理: the content role (manage Coupon) and administrators; every change audited. */
 export function registerMarketingDeskRoutes(app: FastifyInstance, featureDeps: FeatureDeps) {
   const deps = marketingDeskDepsOf(featureDeps);
-  registerStaffCalls(app, featureDeps, marketingDeskCalls, marketingDeskRequests, {
+  registerStaffCalls(app, marketingDeskCalls, marketingDeskRequests, {
     list: ({ body }) => listCouponDesk(deps, body),
     detail: ({ body }) => loadCouponDeskDetail(deps, body.templateId),
     async create({ body, staff, request }) {
@@ -66,7 +66,7 @@ export function registerMarketingDeskRoutes(app: FastifyInstance, featureDeps: F
       return new WithMessage(await setInviteReward(deps, actorOf(staff, request), body.templateId), marketingDeskMessages.settingsSaved);
     },
   });
-  registerStaffExport(app, featureDeps, {
+  registerStaffExport(app, {
     path: marketingDeskPaths.export,
     permission: { action: 'read', subject: 'Coupon' },
     schema: marketingDeskRequests.list,

@@ -1,12 +1,12 @@
 import type { ContactDeskPageData, MemberDeskPageData, MemberDetailPageData, SupplierDeskPageData } from '../../../contract/member-desk.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { definePage, type Page } from '../../ssr/page-registry.ts';
+import type { Page } from '../../ssr/page-registry.ts';
 import { AdminContactMessagesPage } from '../../../web/console/pages/contact-messages-page.tsx';
 import { AdminMemberDetailPage } from '../../../web/console/pages/member-detail-page.tsx';
 import { AdminMembersPage } from '../../../web/console/pages/members-page.tsx';
 import { AdminSupplierApplicationsPage } from '../../../web/console/pages/supplier-applications-page.tsx';
-import { staffPageAccess } from '../staff/staff-session.ts';
+import { defineStaffPage } from '../staff/staff-page.ts';
 import { listMembers, listMyMembers, listReps, loadMemberDetail, repViewIfMine } from './member-desk.service.ts';
 import { listContactDesk, listSupplierDesk, loadSupplierDesk } from './service-desk.service.ts';
 import { gridPageOfUrl } from '../staff/grid-url-query.ts';
@@ -32,55 +32,51 @@ function positiveId(value: string | undefined): number | null {
 export function memberDeskPages(deps: ServiceDeps): Page[] {
   const { db } = deps;
   return [
-    definePage<MemberDeskPageData>({
+    defineStaffPage<MemberDeskPageData>({
       path: '/admin/members',
       entry: 'console/members',
       component: AdminMembersPage,
-      async load(context) {
-        const access = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'Member' });
-        if ('redirectTo' in access) return access;
+      access: { action: 'read', subject: 'Member' },
+      async load({ query, access }) {
         const [initial, reps, myMembers] = await Promise.all([
-          gridPageOfUrl(memberDeskRequests.list, context.query, (request) => listMembers(db, request)),
+          gridPageOfUrl(memberDeskRequests.list, query, (request) => listMembers(db, request)),
           listReps(db),
           listMyMembers(db, access.staff),
         ]);
         return { title: '会员管理 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initial, reps: reps.reps, salesStaff: reps.salesStaff, myMembers } };
       },
     }),
-    definePage<MemberDetailPageData>({
+    defineStaffPage<MemberDetailPageData>({
       path: '/admin/members/:userId',
       entry: 'console/member-detail',
       component: AdminMemberDetailPage,
-      async load(context) {
-        const access = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'Member' });
-        if ('redirectTo' in access) return access;
-        const userId = positiveId(context.params.userId);
+      access: { action: 'read', subject: 'Member' },
+      async load({ params, access }) {
+        const userId = positiveId(params.userId);
         const detail = userId === null ? null : await nullIfMissing(loadMemberDetail(db, userId));
         const repView = detail && userId !== null ? await repViewIfMine(db, access.staff, userId) : null;
         return { title: '会员详情 - 芯品商城管理后台', isNoIndex: true, status: detail ? 200 : 404, data: { ...access, detail, repView } };
       },
     }),
-    definePage<ContactDeskPageData>({
+    defineStaffPage<ContactDeskPageData>({
       path: '/admin/contact-messages',
       entry: 'console/contact-messages',
       component: AdminContactMessagesPage,
-      async load(context) {
-        const access = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'ContactMessage' });
-        if ('redirectTo' in access) return access;
-        const initial = await gridPageOfUrl(contactDeskRequests.list, context.query, (request) => listContactDesk(db, request), { status: 'new' });
+      access: { action: 'read', subject: 'ContactMessage' },
+      async load({ query, access }) {
+        const initial = await gridPageOfUrl(contactDeskRequests.list, query, (request) => listContactDesk(db, request), { status: 'new' });
         return { title: '联系留言 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initial } };
       },
     }),
-    definePage<SupplierDeskPageData>({
+    defineStaffPage<SupplierDeskPageData>({
       path: '/admin/supplier-applications',
       entry: 'console/supplier-applications',
       component: AdminSupplierApplicationsPage,
-      async load(context) {
-        const access = await staffPageAccess(context.request, context.reply, deps, { action: 'read', subject: 'SupplierApplication' });
-        if ('redirectTo' in access) return access;
-        const id = positiveId(context.query.id);
+      access: { action: 'read', subject: 'SupplierApplication' },
+      async load({ query, access }) {
+        const id = positiveId(query.id);
         const [initial, detail] = await Promise.all([
-          gridPageOfUrl(supplierDeskRequests.list, context.query, (request) => listSupplierDesk(db, request)),
+          gridPageOfUrl(supplierDeskRequests.list, query, (request) => listSupplierDesk(db, request)),
           id === null ? null : nullIfMissing(loadSupplierDesk(deps, id)),
         ]);
         return { title: '供应商审核 - 芯品商城管理后台', isNoIndex: true, data: { ...access, initial, detail } };

@@ -14,15 +14,14 @@ import {
   type SupplierDeskRow,
 } from '../../../contract/member-desk.ts';
 import { formatCents } from '../../../contract/pricing.ts';
-import { staffErrors, staffLoginPath, type StaffIdentity } from '../../../contract/staff.ts';
-import { abilityFor } from '../../../contract/staff-permissions.ts';
+import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { SupplierDecision } from '../../../contract/supplier.ts';
 import { WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { registerStaffExport, type StaffExportColumn } from '../staff/grid-query.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
-import { currentStaff } from '../staff/staff-session.ts';
+import { consoleRoute } from '../staff/staff-access.ts';
 import {
   assignRep,
   bulkSetMembersDisabled,
@@ -80,7 +79,7 @@ function signedIn(staff: StaffIdentity | null): StaffIdentity {
 
 export function registerMemberDeskRoutes(app: FastifyInstance, deps: ServiceDeps) {
   const { db } = deps;
-  registerStaffCalls(app, deps, memberDeskCalls, memberDeskRequests, {
+  registerStaffCalls(app, memberDeskCalls, memberDeskRequests, {
     list: ({ body }) => listMembers(db, body),
     detail: ({ body }) => loadMemberDetail(db, body.userId),
     async setDisabled({ body, staff, request }) {
@@ -104,7 +103,7 @@ export function registerMemberDeskRoutes(app: FastifyInstance, deps: ServiceDeps
   });
 
   // The list carries phone numbers: exporting it is the member desk's own (export), not every reader's.
-  registerStaffExport(app, deps, {
+  registerStaffExport(app, {
     path: memberExportPath,
     permission: { action: 'export', subject: 'Member' },
     schema: memberDeskRequests.list,
@@ -113,14 +112,14 @@ export function registerMemberDeskRoutes(app: FastifyInstance, deps: ServiceDeps
     load: (query) => exportMembers(db, query),
   });
 
-  registerStaffCalls(app, deps, contactDeskCalls, contactDeskRequests, {
+  registerStaffCalls(app, contactDeskCalls, contactDeskRequests, {
     list: ({ body }) => listContactDesk(db, body),
     async markHandled({ body, staff, request }) {
       return new WithMessage(await markContactHandled(db, actorOf(staff, request), body.id, body.note), memberDeskMessages.handled);
     },
   });
 
-  registerStaffCalls(app, deps, supplierDeskCalls, supplierDeskRequests, {
+  registerStaffCalls(app, supplierDeskCalls, supplierDeskRequests, {
     list: ({ body }) => listSupplierDesk(db, body),
     detail: ({ body }) => loadSupplierDesk(deps, body.id),
     async review({ body, staff, request }) {
@@ -130,7 +129,7 @@ export function registerMemberDeskRoutes(app: FastifyInstance, deps: ServiceDeps
     },
   });
 
-  registerStaffExport(app, deps, {
+  registerStaffExport(app, {
     path: supplierExportPath,
     permission: { action: 'read', subject: 'SupplierApplication' },
     schema: supplierDeskRequests.list,
@@ -139,12 +138,11 @@ export function registerMemberDeskRoutes(app: FastifyInstance, deps: ServiceDeps
     load: (query) => exportSupplierDesk(db, query),
   });
 
-  // The licence and certificates of an application: to staff who may read applications, never kept by a shared cache.
-  app.get<{ Params: { applicationId: string; position: string } }>(`${supplierDocumentPath}/:applicationId/:position`, async (request, reply) => {
+  // The licence and certificates of an application: to staff who may read applications (a visitor to the login, another role 403), never kept by a shared cache.
+  const readApplications = { staffAccess: { action: 'read', subject: 'SupplierApplication' }, staffRefusal: 'file' } as const;
+  const documentRoute = consoleRoute(`${supplierDocumentPath}/:applicationId/:position`);
+  app.get<{ Params: { applicationId: string; position: string } }>(documentRoute, { config: readApplications }, async (request, reply) => {
     const refuse = (status: number, text: string) => reply.status(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
-    const staff = await currentStaff(request, deps);
-    if (!staff) return reply.redirect(`${staffLoginPath}?return=${encodeURIComponent(request.url)}`);
-    if (!abilityFor(staff.role).can('read', 'SupplierApplication')) return refuse(403, staffErrors.forbidden.msg);
     const applicationId = Number(request.params.applicationId);
     const position = Number(request.params.position);
     if (!Number.isSafeInteger(applicationId) || !Number.isSafeInteger(position) || position < 0) return refuse(404, memberDeskMessages.documentMissing);

@@ -1,11 +1,10 @@
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { uploadErrors, uploadMessages } from '../../../contract/upload.ts';
-import { abilityFor } from '../../../contract/staff-permissions.ts';
 import { success, WithMessage } from '../../http/api-route.ts';
-import { multipartMargin, settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
+import { multipartMargin, settleRefusedBodies, throwMultipartFailure } from '../../http/multipart-refusal.ts';
 import { findOrderForStaff } from '../order/order-staff.service.ts';
-import { checkStaffAntiForgery, currentStaff } from '../staff/staff-session.ts';
+import { consoleRoute } from '../staff/staff-access.ts';
 import { storeStaffDocument } from '../upload/upload.service.ts';
 import {
   adminComplaintsExportPath,
@@ -61,7 +60,7 @@ function actorOf(staff: StaffIdentity | null, request: FastifyRequest): StaffAct
 }
 
 export function registerOrderDeskRoutes(app: FastifyInstance, deps: Deps): void {
-  registerStaffCalls(app, deps, adminOrderCalls, adminOrderRequests, {
+  registerStaffCalls(app, adminOrderCalls, adminOrderRequests, {
     list: ({ body }) => listOrdersForStaff(deps.db, body),
     detail: ({ body, staff, request }) => loadOrderDetailForStaff(deps.db, body.orderNo, actorOf(staff, request).staff),
     async confirmTransfer({ body, staff, request }) {
@@ -93,7 +92,7 @@ export function registerOrderDeskRoutes(app: FastifyInstance, deps: Deps): void 
       return new WithMessage(await reverseInvoiceForStaff(deps.db, actorOf(staff, request), body), m.invoiceReversed);
     },
   });
-  registerStaffExport(app, deps, {
+  registerStaffExport(app, {
     path: adminOrdersExportPath,
     permission: { action: 'read', subject: 'Order' },
     schema: orderGridQuery,
@@ -128,7 +127,7 @@ const complaintExportColumns: { header: string; value(row: AdminComplaintRow): s
 ];
 
 export function registerComplaintDeskRoutes(app: FastifyInstance, deps: Deps): void {
-  registerStaffCalls(app, deps, adminComplaintCalls, adminComplaintRequests, {
+  registerStaffCalls(app, adminComplaintCalls, adminComplaintRequests, {
     list: ({ body }) => listComplaintsForStaff(deps.db, body),
     detail: ({ body }) => loadComplaintDetailForStaff(deps, body.id),
     async reply({ body, staff, request }) {
@@ -150,7 +149,7 @@ export function registerComplaintDeskRoutes(app: FastifyInstance, deps: Deps): v
       return new WithMessage(await refundComplaintByStaff(deps, actorOf(staff, request), body), m.complaintRefunded);
     },
   });
-  registerStaffExport(app, deps, {
+  registerStaffExport(app, {
     path: adminComplaintsExportPath,
     permission: { action: 'read', subject: 'Complaint' },
     schema: complaintGridQuery,
@@ -168,11 +167,8 @@ export function registerComplaintDeskRoutes(app: FastifyInstance, deps: Deps): v
 export function registerInvoiceFileUpload(app: FastifyInstance, deps: Deps): void {
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fields: 0, files: 1, parts: 1, headerPairs: 16 } });
-    scope.post(adminInvoiceFilePath, { config: { skipsAntiForgery: true } }, async (request, reply) => {
-      checkStaffAntiForgery(request, deps);
-      const staff = await currentStaff(request, deps);
-      if (!staff) throw new AppError(staffErrors.loginRequired);
-      if (!abilityFor(staff.role).can('create', 'Invoice')) throw new AppError(staffErrors.forbidden);
+    settleRefusedBodies(scope, invoicePdfMaxBytes);
+    scope.post(consoleRoute(adminInvoiceFilePath), { config: { staffAccess: { action: 'create', subject: 'Invoice' } } }, async (request) => {
       const orderNo = (request.query as Record<string, unknown> | undefined)?.orderNo;
       const order = await findOrderForStaff(deps.db, typeof orderNo === 'string' ? orderNo : '');
       try {
@@ -182,7 +178,6 @@ export function registerInvoiceFileUpload(app: FastifyInstance, deps: Deps): voi
         const stream = file.file;
         return success(await storeStaffDocument(deps, { userId: order.userId, purpose: 'invoice', stream, isTruncated: () => stream.truncated }));
       } catch (error) {
-        settleRefusedBody(request, reply, invoicePdfMaxBytes);
         throwMultipartFailure(error, {
           tooLarge: new AppError(uploadErrors.tooLarge, uploadMessages.tooLarge(invoicePdfMaxBytes, '文件')),
           malformed: orderDeskErrors.invoiceFileInvalid,

@@ -11,13 +11,13 @@ import {
   priceImportUploadPath,
 } from '../../../contract/price-import.ts';
 import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
-import { abilityFor, type StaffPermission } from '../../../contract/staff-permissions.ts';
 import { success, WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
-import { settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
+import { settleRefusedBodies, throwMultipartFailure } from '../../http/multipart-refusal.ts';
 import { firstIssueMessage } from '../../http/validation-message.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
-import { checkStaffAntiForgery, currentStaff, type StaffSessionDeps } from '../staff/staff-session.ts';
+import { consoleRoute, signedInStaff } from '../staff/staff-access.ts';
+import type { StaffSessionDeps } from '../staff/staff-session.ts';
 import {
   applyUpload,
   listJobs,
@@ -38,13 +38,7 @@ function actorOf(staff: StaffIdentity | null, request: FastifyRequest): PriceImp
   return { staff, ip: request.ip };
 }
 
-/** The staff member of a request outside registerStaffCalls (the upload, the report), with the permission checked. */
-async function permittedStaff(request: FastifyRequest, deps: StaffSessionDeps, permission: StaffPermission): Promise<StaffIdentity> {
-  const staff = await currentStaff(request, deps);
-  if (!staff) throw new AppError(staffErrors.loginRequired);
-  if (!abilityFor(staff.role).can(permission.action, permission.subject)) throw new AppError(staffErrors.forbidden);
-  return staff;
-}
+const readPriceImport = { config: { staffAccess: { action: 'read', subject: 'PriceImport' } } } as const;
 
 /** RFC 6266/5987: an ASCII fallback and the Chinese name encoded. */
 function attachmentHeader(fileName: string): string {
@@ -53,7 +47,7 @@ function attachmentHeader(fileName: string): string {
 }
 
 export function registerPriceImportRoutes(app: FastifyInstance, deps: StaffSessionDeps, queue: PriceImportQueue) {
-  registerStaffCalls(app, deps, priceImportDeskCalls, priceImportDeskRequests, {
+  registerStaffCalls(app, priceImportDeskCalls, priceImportDeskRequests, {
     validate: ({ body }) => validateUpload(deps.db, body),
     preview: ({ body }) => previewUpload(deps.db, body),
     async apply({ body, staff, request }) {
@@ -70,14 +64,12 @@ export function registerPriceImportRoutes(app: FastifyInstance, deps: StaffSessi
     },
   });
   registerUpload(app, deps);
-  app.get(priceImportErrorReportPath, async (request, reply) => {
-    await permittedStaff(request, deps, { action: 'read', subject: 'PriceImport' });
+  app.get(consoleRoute(priceImportErrorReportPath), readPriceImport, async (request, reply) => {
     const parsed = priceImportErrorReportQuery.safeParse(request.query ?? {});
     if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
     return sendReport(reply, parsed.data.format, await uploadErrorReport(deps.db, parsed.data.uploadId, parsed.data.format));
   });
-  app.get(priceImportRollbackReportPath, async (request, reply) => {
-    await permittedStaff(request, deps, { action: 'read', subject: 'PriceImport' });
+  app.get(consoleRoute(priceImportRollbackReportPath), readPriceImport, async (request, reply) => {
     const parsed = priceImportRollbackReportQuery.safeParse(request.query ?? {});
     if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
     return sendReport(reply, parsed.data.format, await rollbackReport(deps.db, parsed.data.jobId, parsed.data.format));
@@ -99,14 +91,12 @@ function registerUpload(app: FastifyInstance, deps: StaffSessionDeps) {
     await scope.register(multipart, {
       limits: { fields: 2, fieldSize: 2048, files: 1, parts: 3, headerPairs: 16, fileSize: priceImportLimits.fileBytesMax },
     });
-    scope.post(priceImportUploadPath, { config: { skipsAntiForgery: true } }, async (request, reply) => {
+    settleRefusedBodies(scope, priceImportLimits.fileBytesMax);
+    scope.post(consoleRoute(priceImportUploadPath), { config: { staffAccess: { action: 'create', subject: 'PriceImport' } } }, async (request) => {
       try {
-        checkStaffAntiForgery(request, deps);
-        const staff = await permittedStaff(request, deps, { action: 'create', subject: 'PriceImport' });
         const file = await receiveFile(request);
-        return success(await receivePriceList(deps.db, actorOf(staff, request), file.fileName, file.bytes));
+        return success(await receivePriceList(deps.db, actorOf(signedInStaff(request), request), file.fileName, file.bytes));
       } catch (error) {
-        settleRefusedBody(request, reply, priceImportLimits.fileBytesMax);
         throwMultipartFailure(error, { tooLarge: new AppError(priceImportErrors.fileTooLarge), malformed: priceImportErrors.fileMissing });
       }
     });

@@ -39,7 +39,7 @@ function actorOf(staff: StaffIdentity | null, request: FastifyRequest): StaffAct
 
 /** 报价管理: read by the sales role (manage Quotation) and administrators; sending and closing audited. */
 export function registerQuotationDeskRoutes(app: FastifyInstance, deps: FeatureDeps) {
-  registerStaffCalls(app, deps, quotationDeskCalls, quotationDeskRequests, {
+  registerStaffCalls(app, quotationDeskCalls, quotationDeskRequests, {
     list: ({ body }) => listQuotationDesk(deps.db, body),
     detail: ({ body, staff, request }) => loadQuotationDeskDetail(deps, body.quotationId, actorOf(staff, request).staff),
     lookupPart: ({ body }) => lookupPartForQuotation(deps, body),
@@ -55,7 +55,7 @@ export function registerQuotationDeskRoutes(app: FastifyInstance, deps: FeatureD
       return new WithMessage(await closeQuotationByStaff(deps, actorOf(staff, request), body), quotationDeskMessages.closed);
     },
   });
-  registerStaffExport(app, deps, {
+  registerStaffExport(app, {
     path: quotationDeskPaths.export,
     permission: { action: 'export', subject: 'Quotation' },
     schema: quotationDeskRequests.list,

@@ -8,7 +8,7 @@ import { createDatabaseCounterStore } from '../../http/counter-store.ts';
 import { createOps } from '../../ops/ops.ts';
 import type { Page } from '../../ssr/page-registry.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { featureRegistrations } from '../all-features.ts';
+import { consoleFeatureRegistrations, featureRegistrations } from '../all-features.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import type { FeatureDeps } from '../feature-registration.ts';
 import { insertHomeFixture } from '../home/testing/home-fixture.ts';
@@ -37,7 +37,7 @@ async function registeredPages(t: TestApp): Promise<Page[]> {
   };
   const app = Fastify();
   const pages: Page[] = [];
-  for (const register of featureRegistrations) register(app, deps, pages);
+  for (const register of [...featureRegistrations, ...consoleFeatureRegistrations]) register(app, deps, pages);
   await app.close();
   return pages;
 }

@@ -3,12 +3,11 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Expression, SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import { requestErrors } from '../../../contract/errors.ts';
-import { staffErrors } from '../../../contract/staff.ts';
 import { staffExportLimit, type GridPage, type GridQuery, type GridSort } from '../../../contract/staff-grid.ts';
-import { abilityFor, type StaffPermission } from '../../../contract/staff-permissions.ts';
+import type { StaffPermission } from '../../../contract/staff-permissions.ts';
 import { AppError } from '../../http/app-error.ts';
 import { firstIssueMessage } from '../../http/validation-message.ts';
-import { currentStaff, type StaffSessionDeps } from './staff-session.ts';
+import { consoleRoute } from './staff-access.ts';
 
 /** A column's SQL to order by: a column reference (`staffUsers.login`) or an expression built with `sql`/`eb`. */
 export type SortExpression = string | Expression<unknown>;
@@ -117,14 +116,12 @@ function queryJson(raw: unknown): unknown {
 }
 
 /**
- * An Excel export of a grid: `GET <path>?q=<JSON of {filters, sort}>` (a GET: it changes nothing, so
- * a plain link downloads it). Who asks and their permission are checked before the query is read.
+ * An Excel export of a grid, in the console's scope: `GET <path>?q=<JSON of {filters, sort}>` (a GET:
+ * it changes nothing, so a plain link downloads it). Its permission is checked by the scope's access
+ * hook before the query is read.
  */
-export function registerStaffExport<Schema extends z.ZodType, Row>(app: FastifyInstance, deps: StaffSessionDeps, options: StaffExport<Schema, Row>): void {
-  app.get(options.path, async (request, reply) => {
-    const staff = await currentStaff(request, deps);
-    if (!staff) throw new AppError(staffErrors.loginRequired);
-    if (!abilityFor(staff.role).can(options.permission.action, options.permission.subject)) throw new AppError(staffErrors.forbidden);
+export function registerStaffExport<Schema extends z.ZodType, Row>(app: FastifyInstance, options: StaffExport<Schema, Row>): void {
+  app.get(consoleRoute(options.path), { config: { staffAccess: options.permission } }, async (request, reply) => {
     const q = (request.query as Record<string, unknown> | undefined)?.q;
     const parsed = options.schema.safeParse(queryJson(q));
     if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));

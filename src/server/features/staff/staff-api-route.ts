@@ -3,13 +3,12 @@ import type { z } from 'zod';
 import type { CallRequest, CallResponse } from '../../../contract/call.ts';
 import { controlCharsMessage, holdsControlChars } from '../../../contract/control-chars.ts';
 import { requestErrors } from '../../../contract/errors.ts';
-import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
-import { abilityFor } from '../../../contract/staff-permissions.ts';
+import type { StaffIdentity } from '../../../contract/staff.ts';
 import type { AnyStaffCall, StaffCall } from '../../../contract/staff-calls.ts';
 import { success, WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import { firstIssueMessage } from '../../http/validation-message.ts';
-import { checkStaffAntiForgery, currentStaff, type StaffSessionDeps } from './staff-session.ts';
+import { consoleRoute } from './staff-access.ts';
 
 export interface StaffCallContext<Body> {
   body: Body;
@@ -27,15 +26,13 @@ type StaffRequestSchemas<Calls extends Record<string, AnyStaffCall>> = {
 };
 
 /**
- * Registers console calls like registerCalls does the shop's, with the staff session instead of
- * the member's: every POST must carry the staff anti-forgery token (the member's is not asked:
- * http/session.ts leaves /admin alone), then who calls and, for a call that names a permission,
- * whether their role grants it (contract/staff-permissions.ts): 401 / 403 whatever the body says,
- * so a role learns nothing of a call it may not make; only then is the body checked.
+ * Registers console calls, in the console's scope, like registerCalls does the shop's. The scope's
+ * hooks have run before the handler: the staff anti-forgery token, the staff session, and the call's
+ * access (contract/staff-permissions.ts), 401 / 403 whatever the body says, so a role learns nothing
+ * of a call it may not make; only then is the body checked.
  */
 export function registerStaffCalls<Calls extends Record<string, AnyStaffCall>>(
   app: FastifyInstance,
-  deps: StaffSessionDeps,
   calls: Calls,
   schemas: StaffRequestSchemas<Calls>,
   handlers: { [Name in keyof Calls]: StaffCallHandler<Calls[Name]> },
@@ -44,16 +41,11 @@ export function registerStaffCalls<Calls extends Record<string, AnyStaffCall>>(
     const schema: z.ZodType | undefined = schemas[name];
     const handle = handlers[name] as ((context: StaffCallContext<unknown>) => Promise<unknown>) | undefined;
     if (!schema || !handle) throw new Error(`${call.path}: no request schema or handler`);
-    app.post(call.path, { config: { skipsAntiForgery: true } }, async (request, reply) => {
-      checkStaffAntiForgery(request, deps);
-      const staff = await currentStaff(request, deps);
-      if (call.access !== 'anyone' && staff === null) throw new AppError(staffErrors.loginRequired);
-      if (typeof call.access === 'object' && !(staff && abilityFor(staff.role).can(call.access.action, call.access.subject)))
-        throw new AppError(staffErrors.forbidden);
+    app.post(consoleRoute(call.path), { config: { staffAccess: call.access } }, async (request, reply) => {
       if (holdsControlChars(request.body)) throw new AppError(requestErrors.invalid, controlCharsMessage);
       const parsed = schema.safeParse(request.body ?? {});
       if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
-      const result = await handle({ body: parsed.data, request, reply, staff });
+      const result = await handle({ body: parsed.data, request, reply, staff: request.staff });
       return result instanceof WithMessage ? success(result.data, result.msg) : success(result);
     });
   }

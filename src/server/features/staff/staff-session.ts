@@ -1,5 +1,5 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import {
   staffCsrfCookieName,
   staffCsrfHeaderName,
@@ -8,11 +8,8 @@ import {
   staffLoginPath,
   staffRoleLabels,
   staffSessionCookieName,
-  type StaffHomePageData,
   type StaffIdentity,
 } from '../../../contract/staff.ts';
-import { abilityFor, desksFor, type StaffPermission } from '../../../contract/staff-permissions.ts';
-import type { PageRedirect } from '../../ssr/page-registry.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashSid } from '../../http/session.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
@@ -25,8 +22,18 @@ import { deleteStaffSession, findLiveStaffSession, insertStaffSession, touchStaf
  * The anti-forgery token is HMAC(secret, 'staff:' + sid), in the admin_csrf cookie and echoed in
  * the x-admin-csrf-token header. A browser without a sid gets an anonymous one, not stored,
  * so the login form is protected by a token too.
+ *
+ * Both live in the console's own Fastify scope (app.ts, under /admin): registerStaffAntiForgery and
+ * registerStaffSessions are its hooks, and the members' session (http/session.ts) is not there at all.
  */
 export type StaffSessionDeps = Pick<ServiceDeps, 'db' | 'config'>;
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The staff member signed in on this browser, or null: set in the console's scope only (registerStaffSessions). */
+    staff: StaffIdentity | null;
+  }
+}
 
 const sidPattern = /^[A-Za-z0-9_-]{43}$/;
 const cookiePath = '/admin';
@@ -110,20 +117,17 @@ export function staffLoginPathFor(returnPath: string): string {
   return returnPath === staffHomePath ? staffLoginPath : `${staffLoginPath}?return=${encodeURIComponent(returnPath)}`;
 }
 
-/**
- * The gate of every console page: not signed in → the console's login with the way back; a role
- * without `permission` → the console's home, whose menu shows what it may open. Otherwise the
- * staff member and their menu (the anti-forgery cookie set for the page's calls).
- */
-export async function staffPageAccess(
-  request: FastifyRequest,
-  reply: FastifyReply,
-  deps: StaffSessionDeps,
-  permission: StaffPermission,
-): Promise<PageRedirect | StaffHomePageData> {
-  const staff = await currentStaff(request, deps);
-  if (!staff) return { redirectTo: staffLoginPathFor(request.url) };
-  if (!abilityFor(staff.role).can(permission.action, permission.subject)) return { redirectTo: staffHomePath };
-  ensureStaffSid(request, reply, deps);
-  return { staff, menu: desksFor(staff.role) };
+/** The console scope's anti-forgery hook: every request that is not a GET or HEAD carries the staff token, whatever its route (an unknown path too). */
+export function registerStaffAntiForgery(scope: FastifyInstance, deps: StaffSessionDeps): void {
+  scope.addHook('preHandler', async (request) => {
+    if (request.method !== 'GET' && request.method !== 'HEAD') checkStaffAntiForgery(request, deps);
+  });
+}
+
+/** The console scope's session hook: request.staff is who is signed in on this browser (after the anti-forgery check, so a forged request touches no session). */
+export function registerStaffSessions(scope: FastifyInstance, deps: StaffSessionDeps): void {
+  scope.decorateRequest('staff', null);
+  scope.addHook('preHandler', async (request) => {
+    request.staff = await currentStaff(request, deps);
+  });
 }

@@ -5,7 +5,8 @@ import { searchAuditLog } from './audit.service.ts';
 import { AdminAuditPage } from '../../../web/console/pages/audit-page.tsx';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { AdminLoginPage } from '../../../web/console/pages/login-page.tsx';
-import { currentStaff, ensureStaffSid, staffPageAccess, type StaffSessionDeps } from './staff-session.ts';
+import type { StaffSessionDeps } from './staff-session.ts';
+import { defineStaffPage } from './staff-page.ts';
 import { gridPageOfUrl } from './grid-url-query.ts';
 import { auditDeskRequests, staffDeskRequests } from '../../../contract/staff-requests.ts';
 
@@ -16,20 +17,20 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
       path: staffLoginPath,
       entry: 'console/login',
       component: AdminLoginPage,
-      async load({ request, reply, query }) {
+      // Open to anyone; the console's access hook gives the browser its anti-forgery cookie for the login call.
+      routeConfig: { staffAccess: 'anyone', staffRefusal: 'page' },
+      async load({ request, query }) {
         const returnPath = safeStaffReturnPath(query.return);
-        if (await currentStaff(request, deps)) return { redirectTo: returnPath };
-        ensureStaffSid(request, reply, deps);
+        if (request.staff) return { redirectTo: returnPath };
         return { title: '登录 - 芯品商城管理后台', isNoIndex: true, data: { returnPath } };
       },
     }),
-    definePage<StaffDeskPageData>({
+    defineStaffPage<StaffDeskPageData>({
       path: '/admin/staff',
       entry: 'console/staff',
       component: AdminStaffPage,
-      async load({ request, reply, query }) {
-        const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'Staff' });
-        if ('redirectTo' in access) return access;
+      access: { action: 'read', subject: 'Staff' },
+      async load({ query, access }) {
         return {
           title: '员工管理 - 芯品商城管理后台',
           isNoIndex: true,
@@ -37,13 +38,12 @@ export function staffPages(deps: StaffSessionDeps): Page[] {
         };
       },
     }),
-    definePage<AuditDeskPageData>({
+    defineStaffPage<AuditDeskPageData>({
       path: '/admin/audit',
       entry: 'console/audit',
       component: AdminAuditPage,
-      async load({ request, reply, query }) {
-        const access = await staffPageAccess(request, reply, deps, { action: 'read', subject: 'AuditLog' });
-        if ('redirectTo' in access) return access;
+      access: { action: 'read', subject: 'AuditLog' },
+      async load({ query, access }) {
         return {
           title: '操作日志 - 芯品商城管理后台',
           isNoIndex: true,

@@ -30,7 +30,7 @@ function actorOf(staff: StaffIdentity | null, request: FastifyRequest) {
 }
 
 export function registerStaffAuthRoutes(app: FastifyInstance, deps: StaffSessionDeps) {
-  registerStaffCalls(app, deps, staffAuthCalls, staffRequests, {
+  registerStaffCalls(app, staffAuthCalls, staffRequests, {
     async login({ body, request, reply }) {
       const staff = await authenticateStaff(deps.db, body);
       await startStaffSession(request, reply, deps, staff.id);
@@ -45,7 +45,7 @@ export function registerStaffAuthRoutes(app: FastifyInstance, deps: StaffSession
 
 /** 员工管理: admin only (the permissions of staffDeskCalls); every change audited. */
 export function registerStaffDeskRoutes(app: FastifyInstance, deps: StaffSessionDeps) {
-  registerStaffCalls(app, deps, staffDeskCalls, staffDeskRequests, {
+  registerStaffCalls(app, staffDeskCalls, staffDeskRequests, {
     list: ({ body }) => listStaff(deps.db, body),
     async create({ body, staff, request }) {
       return new WithMessage(await createStaffByAdmin(deps.db, actorOf(staff, request), body), staffDeskMessages.created);
@@ -64,7 +64,7 @@ export function registerStaffDeskRoutes(app: FastifyInstance, deps: StaffSession
       return new WithMessage(await unlockStaff(deps.db, actorOf(staff, request), body.staffId), staffDeskMessages.unlocked);
     },
   });
-  registerStaffExport(app, deps, {
+  registerStaffExport(app, {
     path: staffExportPath,
     permission: { action: 'export', subject: 'Staff' },
     schema: staffDeskRequests.list,
@@ -76,10 +76,10 @@ export function registerStaffDeskRoutes(app: FastifyInstance, deps: StaffSession
 
 /** 操作日志: the grid, and the same filters and order exported to Excel (a GET: it changes nothing). */
 export function registerAuditRoutes(app: FastifyInstance, deps: StaffSessionDeps) {
-  registerStaffCalls(app, deps, auditDeskCalls, auditDeskRequests, {
+  registerStaffCalls(app, auditDeskCalls, auditDeskRequests, {
     search: ({ body }) => searchAuditLog(deps.db, body),
   });
-  registerStaffExport(app, deps, {
+  registerStaffExport(app, {
     path: auditExportPath,
     permission: { action: 'export', subject: 'AuditLog' },
     schema: auditDeskRequests.search,

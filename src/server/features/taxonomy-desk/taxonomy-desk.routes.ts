@@ -46,7 +46,7 @@ function actorOf(staff: StaffIdentity | null, request: FastifyRequest) {
 
 export function registerCategoryDeskRoutes(app: FastifyInstance, deps: StaffSessionDeps) {
   const db = deps.db;
-  registerStaffCalls(app, deps, categoryDeskCalls, categoryDeskRequests, {
+  registerStaffCalls(app, categoryDeskCalls, categoryDeskRequests, {
     tree: () => loadCategoryDesk(db),
     create: async ({ body, staff, request }) =>
       new WithMessage(await createCategory(db, actorOf(staff, request), { name: body.name, parentId: body.parentId, groupId: body.groupId }), m.created),
@@ -73,7 +73,7 @@ export function registerCategoryDeskRoutes(app: FastifyInstance, deps: StaffSess
 export function registerBrandDeskRoutes(app: FastifyInstance, deps: StaffSessionDeps) {
   const db = deps.db;
   const imageBaseUrl = deps.config.imageBaseUrl;
-  registerStaffCalls(app, deps, brandDeskCalls, brandDeskRequests, {
+  registerStaffCalls(app, brandDeskCalls, brandDeskRequests, {
     list: ({ body }) => listBrandsForDesk(db, imageBaseUrl, body),
     create: async ({ body, staff, request }) => new WithMessage(await createBrand(db, imageBaseUrl, actorOf(staff, request), body), m.created),
     update: async ({ body, staff, request }) => {
@@ -87,7 +87,7 @@ export function registerBrandDeskRoutes(app: FastifyInstance, deps: StaffSession
     bulkDelete: ({ body, staff, request }) => deleteBrands(db, actorOf(staff, request), body.brandIds),
     uploadLogo: async ({ body }) => new WithMessage(await storeBrandLogo(deps.config, body.dataBase64), m.uploaded),
   });
-  registerStaffExport(app, deps, {
+  registerStaffExport(app, {
     path: brandExportPath,
     permission: { action: 'export', subject: 'Brand' },
     schema: brandDeskRequests.list,
@@ -95,11 +95,10 @@ export function registerBrandDeskRoutes(app: FastifyInstance, deps: StaffSession
     columns: brandExportColumns,
     load: (query) => exportBrandsForDesk(db, imageBaseUrl, query),
   });
-  registerBrandLogoImages(app, deps);
 }
 
-/** GET {image base}brandlogo/<random>.webp: the stored logos, public and never changing under a key, served without cookies. */
-function registerBrandLogoImages(app: FastifyInstance, deps: StaffSessionDeps) {
+/** GET {image base}brandlogo/<random>.webp, in the shop's scope: the stored logos, public and never changing under a key, served without cookies. */
+export function registerBrandLogoImages(app: FastifyInstance, deps: StaffSessionDeps) {
   const prefix = imageRoutePrefix(deps.config.imageBaseUrl);
   const withoutCookies = {
     onSend: async (_request: FastifyRequest, reply: FastifyReply, payload: unknown) => {
