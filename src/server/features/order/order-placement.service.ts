@@ -137,11 +137,158 @@ async function insertWithFreshNumber(trx: Transaction<Database>, order: Omit<Par
   }
   throw new Error('no free order number after several draws');
 }
+/**
+ * Step 1: the lines to order, with their stock taken. The cart's selected lines, or an accepted
+ * offer's at its quoted prices (refused when not accepted, expired or ordered); each line is priced
+ * by its product's stock as it was when taken.
+ */
+async function reserveLines(trx: Transaction<Database>, userId: number, request: PlaceOrderRequest, now: number) {
+  const { cartLines, quotedPrices, quotation } = await loadCheckoutLines(trx, userId, request.quotationId, now);
+  const summaries = await loadProductSummaries(
+    trx,
+    cartLines.map((line) => line.productId),
+  );
+  const products = new Map(summaries.map((product) => [product.productId, product]));
+  checkSellable(cartLines, products, quotation !== null);
+
+  // An offer's order holds every quoted unit: what is not in stock waits for it, whichever way the buyer ships.
+  const takeChoice = quotation ? ShortfallChoice.waitForAll : request.shortfallChoice;
+  const { stockBefore, allocations } = await takeStock(trx, cartLines, products, takeChoice, now);
+  const pricedProducts = new Map(summaries.map((product) => [product.productId, { ...product, stock: stockBefore.get(product.productId) ?? product.stock }]));
+  const lines: SettlementLine[] = cartLines
+    .map((line) => checkoutLineOf(line, pricedProducts.get(line.productId), request.shortfallChoice, quotedPrices))
+    .filter((line) => line.quantity > 0);
+  if (lines.length === 0) throw new AppError(orderErrors.nothingInStock);
+  return { cartLines, pricedProducts, lines, allocations, quotation };
+}
+
+type ReservedLines = Awaited<ReturnType<typeof reserveLines>>;
+
+/** Step 2: the amounts, refused when they differ from those the buyer saw (quotedPayableCents). */
+async function priceReservedLines(
+  trx: Transaction<Database>,
+  userId: number,
+  request: PlaceOrderRequest,
+  reserved: ReservedLines,
+  address: Address | null,
+  now: number,
+) {
+  const { cartLines, pricedProducts, lines } = reserved;
+  const choice = {
+    carrierCode: request.carrierCode,
+    addressId: request.addressId,
+    shortfallChoice: request.shortfallChoice,
+    memberCouponIds: request.memberCouponIds,
+  };
+  const { pricing, draft, coupons } = await pricingOf(
+    trx,
+    userId,
+    { cartLines, products: pricedProducts, lines },
+    { ...choice, quotationId: request.quotationId },
+    address,
+    now,
+  );
+  if (pricing.payableCents !== request.quotedPayableCents) throw new AppError(orderErrors.totalChanged);
+  return { pricing, draft, coupons };
+}
+
+type PricedOrder = Awaited<ReturnType<typeof priceReservedLines>>;
+
+interface OrderSnapshot {
+  userId: number;
+  request: PlaceOrderRequest;
+  address: Address | null;
+  invoice: InvoiceSnapshot | null;
+  paymentMinutes: number;
+  now: number;
+}
+
+/** Step 3: the order under a fresh number (its discounts follow once the coupons are redeemed), its lines and where their units came from. */
+async function insertPlacedOrder(trx: Transaction<Database>, snapshot: OrderSnapshot, reserved: ReservedLines, { pricing }: PricedOrder) {
+  const { userId, request, address, invoice, now } = snapshot;
+  const { lines, allocations, quotation } = reserved;
+  const { id: orderId, orderNo } = await insertWithFreshNumber(
+    trx,
+    {
+      userId,
+      status: OrderStatus.unpaid,
+      idempotencyKey: request.idempotencyKey,
+      productCount: lines.reduce((sum, line) => sum + line.quantity, 0),
+      goodsCents: pricing.goodsCents,
+      freightCents: pricing.freightCents,
+      goodsDiscountCents: 0,
+      freightDiscountCents: 0,
+      payableCents: pricing.goodsCents + pricing.freightCents,
+      carrierCode: request.carrierCode,
+      shortfallChoice: request.shortfallChoice,
+      addressJson: addressSnapshotOf(address),
+      invoiceJson: invoice ? JSON.stringify(invoice) : null,
+      remark: request.remark,
+      quotationId: quotation?.id ?? null,
+      expiresAt: now + snapshot.paymentMinutes * 60_000,
+      createdAt: now,
+      updatedAt: now,
+    },
+    now,
+  );
+  const lineIds = await insertOrderLines(
+    trx,
+    lines.map((line) => ({
+      orderId,
+      productId: line.productId,
+      productCode: line.productCode,
+      productName: line.productName,
+      brandName: line.brandName,
+      package: line.package,
+      quantity: line.quantity,
+      reservedQuantity: Math.min(line.quantity, line.stock),
+      unitPriceE4: line.unitPriceE4,
+      amountCents: line.amountCents,
+    })),
+  );
+  await recordLineAllocations(
+    trx,
+    lineIds.map(({ id, productId }) => ({ orderLineId: id, allocations: allocations.get(productId) ?? [] })),
+  );
+  return { orderId, orderNo };
+}
+
+/** Step 4: redeems the chosen coupons (refused when their discount changed meanwhile) and records them and the amounts on the order. */
+async function redeemOrderCoupons(trx: Transaction<Database>, userId: number, orderId: number, { pricing, draft, coupons }: PricedOrder, now: number) {
+  const usedCoupons: OrderCoupon[] = coupons
+    .filter((coupon) => pricing.memberCouponIds.includes(coupon.memberCouponId))
+    .map((coupon) => ({ memberCouponId: coupon.memberCouponId, name: coupon.name, kind: coupon.kind, faceValueCents: coupon.faceValueCents }));
+  const redeemed = await redeemCoupons(trx, { userId, memberCouponIds: pricing.memberCouponIds, orderId, draft, now });
+  if (redeemed.goodsDiscountCents !== pricing.goodsDiscountCents || redeemed.freightDiscountCents !== pricing.freightDiscountCents) {
+    throw new AppError(orderErrors.totalChanged);
+  }
+  await updateOrderAmounts(trx, orderId, {
+    goodsDiscountCents: pricing.goodsDiscountCents,
+    freightDiscountCents: pricing.freightDiscountCents,
+    payableCents: pricing.payableCents,
+    couponsJson: usedCoupons.length > 0 ? JSON.stringify(usedCoupons) : null,
+  });
+}
+
+/** Step 5: what the order came from is used up: the offer is marked ordered, or the ordered lines leave the cart. */
+async function closeOrderSource(trx: Transaction<Database>, userId: number, reserved: ReservedLines, orderNo: string, now: number) {
+  const { quotation, lines } = reserved;
+  if (quotation) {
+    await markQuotationOrdered(trx, userId, quotation.id, orderNo, now);
+  } else {
+    await removeOrderedCartLines(
+      trx,
+      userId,
+      lines.map((line) => line.productId),
+    );
+  }
+}
 
 /**
  * Places the order of the cart's selected lines in one transaction: the member's lock (a repeated
- * idempotency key finds the first order), checks, stock, the order and its lines, coupons, the
- * cart, the event and the message. Any refusal rolls everything back.
+ * idempotency key finds the first order), then the steps above: checks and stock, prices, the order
+ * and its lines, coupons, the cart or offer; then the event and the message. Any refusal rolls
+ * everything back.
  */
 export async function placeOrder(
   db: Kysely<Database>,
@@ -161,107 +308,14 @@ export async function placeOrder(
     const repeated = await findOrderByKey(trx, userId, request.idempotencyKey);
     if (repeated) return placedOf(repeated);
 
-    // The cart's selected lines, or an accepted offer's at its quoted prices (refused when not accepted, expired or ordered).
-    const { cartLines, quotedPrices, quotation } = await loadCheckoutLines(trx, userId, request.quotationId, now);
-    const summaries = await loadProductSummaries(
-      trx,
-      cartLines.map((line) => line.productId),
-    );
-    const products = new Map(summaries.map((product) => [product.productId, product]));
-    checkSellable(cartLines, products, quotation !== null);
-
-    // An offer's order holds every quoted unit: what is not in stock waits for it, whichever way the buyer ships.
-    const takeChoice = quotation ? ShortfallChoice.waitForAll : request.shortfallChoice;
-    const { stockBefore, allocations } = await takeStock(trx, cartLines, products, takeChoice, now);
-    const pricedProducts = new Map(summaries.map((product) => [product.productId, { ...product, stock: stockBefore.get(product.productId) ?? product.stock }]));
-    const lines: SettlementLine[] = cartLines
-      .map((line) => checkoutLineOf(line, pricedProducts.get(line.productId), request.shortfallChoice, quotedPrices))
-      .filter((line) => line.quantity > 0);
-    if (lines.length === 0) throw new AppError(orderErrors.nothingInStock);
-
-    const choice = {
-      carrierCode: carrier.code,
-      addressId: request.addressId,
-      shortfallChoice: request.shortfallChoice,
-      memberCouponIds: request.memberCouponIds,
-    };
-    const { pricing, draft, coupons } = await pricingOf(
-      trx,
-      userId,
-      { cartLines, products: pricedProducts, lines },
-      { ...choice, quotationId: request.quotationId },
-      address,
-      now,
-    );
-    if (pricing.payableCents !== request.quotedPayableCents) throw new AppError(orderErrors.totalChanged);
-
-    const usedCoupons: OrderCoupon[] = coupons
-      .filter((coupon) => pricing.memberCouponIds.includes(coupon.memberCouponId))
-      .map((coupon) => ({ memberCouponId: coupon.memberCouponId, name: coupon.name, kind: coupon.kind, faceValueCents: coupon.faceValueCents }));
-    const { id: orderId, orderNo } = await insertWithFreshNumber(
-      trx,
-      {
-        userId,
-        status: OrderStatus.unpaid,
-        idempotencyKey: request.idempotencyKey,
-        productCount: lines.reduce((sum, line) => sum + line.quantity, 0),
-        goodsCents: pricing.goodsCents,
-        freightCents: pricing.freightCents,
-        goodsDiscountCents: 0,
-        freightDiscountCents: 0,
-        payableCents: pricing.goodsCents + pricing.freightCents,
-        carrierCode: carrier.code,
-        shortfallChoice: request.shortfallChoice,
-        addressJson: addressSnapshotOf(address),
-        invoiceJson: invoice ? JSON.stringify(invoice) : null,
-        remark: request.remark,
-        quotationId: quotation?.id ?? null,
-        expiresAt: now + orders.paymentMinutes * 60_000,
-        createdAt: now,
-        updatedAt: now,
-      },
-      now,
-    );
-    const lineIds = await insertOrderLines(
-      trx,
-      lines.map((line) => ({
-        orderId,
-        productId: line.productId,
-        productCode: line.productCode,
-        productName: line.productName,
-        brandName: line.brandName,
-        package: line.package,
-        quantity: line.quantity,
-        reservedQuantity: Math.min(line.quantity, line.stock),
-        unitPriceE4: line.unitPriceE4,
-        amountCents: line.amountCents,
-      })),
-    );
-    await recordLineAllocations(
-      trx,
-      lineIds.map(({ id, productId }) => ({ orderLineId: id, allocations: allocations.get(productId) ?? [] })),
-    );
-    const redeemed = await redeemCoupons(trx, { userId, memberCouponIds: pricing.memberCouponIds, orderId, draft, now });
-    if (redeemed.goodsDiscountCents !== pricing.goodsDiscountCents || redeemed.freightDiscountCents !== pricing.freightDiscountCents) {
-      throw new AppError(orderErrors.totalChanged);
-    }
-    await updateOrderAmounts(trx, orderId, {
-      goodsDiscountCents: pricing.goodsDiscountCents,
-      freightDiscountCents: pricing.freightDiscountCents,
-      payableCents: pricing.payableCents,
-      couponsJson: usedCoupons.length > 0 ? JSON.stringify(usedCoupons) : null,
-    });
-    if (quotation) {
-      await markQuotationOrdered(trx, userId, quotation.id, orderNo, now);
-    } else {
-      await removeOrderedCartLines(
-        trx,
-        userId,
-        lines.map((line) => line.productId),
-      );
-    }
+    const reserved = await reserveLines(trx, userId, request, now);
+    const priced = await priceReservedLines(trx, userId, request, reserved, address, now);
+    const snapshot = { userId, request, address, invoice, paymentMinutes: orders.paymentMinutes, now };
+    const { orderId, orderNo } = await insertPlacedOrder(trx, snapshot, reserved, priced);
+    await redeemOrderCoupons(trx, userId, orderId, priced, now);
+    await closeOrderSource(trx, userId, reserved, orderNo, now);
     await insertOrderEvents(trx, [{ orderId, kind: 'placed', text: '订单已提交，等待付款', at: now }]);
     await notifyMember(trx, userId, `您的订单${orderNo}已提交，请在${String(orders.paymentMinutes)}分钟内完成支付，超时订单将自动取消。`, now);
-    return { orderNo, payableCents: pricing.payableCents, expiresAt: now + orders.paymentMinutes * 60_000, status: OrderStatus.unpaid };
+    return { orderNo, payableCents: priced.pricing.payableCents, expiresAt: now + orders.paymentMinutes * 60_000, status: OrderStatus.unpaid };
   });
 }
