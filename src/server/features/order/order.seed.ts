@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { ProductSummary } from '../../../contract/catalog.ts';
 import { CarrierCode, freightOf, lineWeightGrams, parcelWeightGrams } from '../../../contract/delivery.ts';
 import { amountCentsOf } from '../../../contract/money.ts';
 import { OrderStatus, ShortfallChoice, type OrderAddress } from '../../../contract/order.ts';
@@ -106,6 +107,75 @@ export interface DemoOrderOptions {
   paymentMinutes?: number;
 }
 
+/** 1 to 4 lines of different parts, each within its stock; an order that holds its units takes them now (a cancelled one gave them back). */
+async function pickDemoLines(db: Kysely<Database>, random: Random, products: readonly ProductSummary[], status: OrderStatus, createdAt: number) {
+  const lines = [];
+  const picked = new Set<number>();
+  for (let i = random.int(1, 4); i > 0; i--) {
+    const product = random.pick(products);
+    if (picked.has(product.productId)) continue;
+    picked.add(product.productId);
+    const quantity = product.packSize * random.int(1, Math.max(1, Math.min(20, Math.floor(product.stock / product.packSize / 4))));
+    const stock = (await readStock(db, product.productId)) ?? 0;
+    if (quantity > stock) continue;
+    const isHolding = status !== OrderStatus.cancelled;
+    if (isHolding && !(await takeStockIfUnchanged(db, product.productId, stock, quantity, createdAt))) continue;
+    const allocations = isHolding ? await allocateTakenUnits(db, product.productId, quantity) : [];
+    const unitPriceE4 = unitPriceE4At(product.priceTiers, quantity) ?? 0;
+    lines.push({
+      productId: product.productId,
+      productCode: product.code,
+      productName: product.description,
+      brandName: product.brandName,
+      package: product.package,
+      quantity,
+      reservedQuantity: isHolding ? quantity : 0,
+      unitPriceE4,
+      amountCents: amountCentsOf(unitPriceE4, quantity),
+      weightGrams: lineWeightGrams(product.package, quantity),
+      allocations,
+    });
+  }
+  return lines;
+}
+
+type DemoLine = Awaited<ReturnType<typeof pickDemoLines>>[number];
+
+async function insertDemoLines(db: Kysely<Database>, orderId: number, lines: readonly DemoLine[]) {
+  const lineIds = await insertOrderLines(
+    db,
+    lines.map(({ weightGrams: _weightGrams, allocations: _allocations, ...line }) => ({ ...line, orderId })),
+  );
+  const allocationsOf = new Map(lines.map((line) => [line.productId, line.allocations]));
+  await recordLineAllocations(
+    db,
+    lineIds.map(({ id: lineId, productId }) => ({ orderLineId: lineId, allocations: allocationsOf.get(productId) ?? [] })),
+  );
+}
+
+interface DemoTimeline {
+  status: OrderStatus;
+  createdAt: number;
+  paidAt: number | null;
+  shippedAt: number | null;
+  trackingNo: string | null;
+  cityName: string;
+  paymentMinutes: number;
+}
+
+/** The order's timeline as its status would have written it. */
+function demoEventsOf(orderId: number, { status, createdAt, paidAt, shippedAt, trackingNo, cityName, paymentMinutes }: DemoTimeline) {
+  const events = [{ orderId, kind: 'placed', text: '订单已提交，等待付款', at: createdAt }];
+  if (paidAt !== null) events.push({ orderId, kind: 'paid', text: '付款成功', at: paidAt });
+  if (shippedAt !== null) events.push({ orderId, kind: 'shipped', text: `已发货，运单号 ${trackingNo ?? ''}`, at: shippedAt });
+  if (shippedAt !== null) events.push({ orderId, kind: 'tracking', text: `快件已到达${cityName}转运中心`, at: shippedAt + 9 * hour });
+  if (status === OrderStatus.completed && shippedAt !== null)
+    events.push({ orderId, kind: 'completed', text: '买家已签收，订单完成', at: shippedAt + 20 * hour });
+  if (status === OrderStatus.cancelled)
+    events.push({ orderId, kind: 'cancelled', text: '订单超时未支付，系统已自动取消', at: createdAt + paymentMinutes * minute });
+  return events;
+}
+
 /**
  * About 48 orders over the last day and a half with real lines of the demo catalogue, their stock
  * taken (cancelled ones gave it back), freight by the carrier's table and a timeline, so a new store's
@@ -126,33 +196,7 @@ export async function seedDemoOrders(db: Kysely<Database>, options: DemoOrderOpt
     const address = isMember ? demoAddresses[0] : random.pick(demoAddresses);
     if (!address) break;
     const carrierCode = random.pick(carrierCodes);
-    const lines = [];
-    const picked = new Set<number>();
-    for (let i = random.int(1, 4); i > 0; i--) {
-      const product = random.pick(products);
-      if (picked.has(product.productId)) continue;
-      picked.add(product.productId);
-      const quantity = product.packSize * random.int(1, Math.max(1, Math.min(20, Math.floor(product.stock / product.packSize / 4))));
-      const stock = (await readStock(db, product.productId)) ?? 0;
-      if (quantity > stock) continue;
-      const isHolding = status !== OrderStatus.cancelled;
-      if (isHolding && !(await takeStockIfUnchanged(db, product.productId, stock, quantity, createdAt))) continue;
-      const allocations = isHolding ? await allocateTakenUnits(db, product.productId, quantity) : [];
-      const unitPriceE4 = unitPriceE4At(product.priceTiers, quantity) ?? 0;
-      lines.push({
-        productId: product.productId,
-        productCode: product.code,
-        productName: product.description,
-        brandName: product.brandName,
-        package: product.package,
-        quantity,
-        reservedQuantity: isHolding ? quantity : 0,
-        unitPriceE4,
-        amountCents: amountCentsOf(unitPriceE4, quantity),
-        weightGrams: lineWeightGrams(product.package, quantity),
-        allocations,
-      });
-    }
+    const lines = await pickDemoLines(db, random, products, status, createdAt);
     if (lines.length === 0) continue;
     const goodsCents = lines.reduce((sum, line) => sum + line.amountCents, 0);
     const weightGrams = parcelWeightGrams(lines.map((line) => line.weightGrams));
@@ -186,24 +230,8 @@ export async function seedDemoOrders(db: Kysely<Database>, options: DemoOrderOpt
       updatedAt: createdAt,
     });
     if (id === null) continue;
-    const lineIds = await insertOrderLines(
-      db,
-      lines.map(({ weightGrams: _weightGrams, allocations: _allocations, ...line }) => ({ ...line, orderId: id })),
-    );
-    const allocationsOf = new Map(lines.map((line) => [line.productId, line.allocations]));
-    await recordLineAllocations(
-      db,
-      lineIds.map(({ id: lineId, productId }) => ({ orderLineId: lineId, allocations: allocationsOf.get(productId) ?? [] })),
-    );
-    const events = [{ orderId: id, kind: 'placed', text: '订单已提交，等待付款', at: createdAt }];
-    if (paidAt !== null) events.push({ orderId: id, kind: 'paid', text: '付款成功', at: paidAt });
-    if (shippedAt !== null) events.push({ orderId: id, kind: 'shipped', text: `已发货，运单号 ${trackingNo ?? ''}`, at: shippedAt });
-    if (shippedAt !== null) events.push({ orderId: id, kind: 'tracking', text: `快件已到达${address.cityName}转运中心`, at: shippedAt + 9 * hour });
-    if (status === OrderStatus.completed && shippedAt !== null)
-      events.push({ orderId: id, kind: 'completed', text: '买家已签收，订单完成', at: shippedAt + 20 * hour });
-    if (status === OrderStatus.cancelled)
-      events.push({ orderId: id, kind: 'cancelled', text: '订单超时未支付，系统已自动取消', at: createdAt + paymentMinutes * minute });
-    await insertOrderEvents(db, events);
+    await insertDemoLines(db, id, lines);
+    await insertOrderEvents(db, demoEventsOf(id, { status, createdAt, paidAt, shippedAt, trackingNo, cityName: address.cityName, paymentMinutes }));
     placed += 1;
     createdAt -= random.int(12, 50) * minute;
   }
