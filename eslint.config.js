@@ -9,6 +9,22 @@ const queryBuilders = new Set(['selectFrom', 'insertInto', 'updateTable', 'delet
 /** Kysely's two ways to open a transaction; withTransaction (src/server/db/transaction.ts) wraps one of them for everyone. */
 const transactionOpeners = new Set(['transaction', 'startTransaction']);
 
+/** Beijing's offset from UTC in milliseconds: written as a literal or a product of literals, it is time-zone arithmetic done by hand. */
+const beijingOffsetMs = 8 * 3_600_000;
+/** Texts that name China's time zone. */
+const timeZoneTexts = ['Asia/Shanghai', '+08:00'];
+/** Date methods whose answer depends on the machine's time zone. */
+const localTimeMethods = new Set(['getTimezoneOffset', 'toLocaleDateString', 'toLocaleTimeString']);
+
+/** The value of a literal number or of a product of literal numbers (`8 * 60 * 60 * 1000`), else null. */
+function literalProductOf(/** @type {import('estree').Node} */ node) {
+  if (node.type === 'Literal') return typeof node.value === 'number' ? node.value : null;
+  if (node.type !== 'BinaryExpression' || node.operator !== '*' || node.left.type === 'PrivateIdentifier') return null;
+  const left = literalProductOf(node.left);
+  const right = literalProductOf(node.right);
+  return left === null || right === null ? null : left * right;
+}
+
 /** The name of the method a call calls (`x.y(…)` → y), or null. */
 function calledMethodOf(/** @type {import('estree').CallExpression} */ call) {
   return call.callee.type === 'MemberExpression' && call.callee.property.type === 'Identifier' ? call.callee.property.name : null;
@@ -48,6 +64,57 @@ const xinpin = {
         CallExpression(node) {
           const name = calledMethodOf(node);
           if (name !== null && transactionOpeners.has(name)) context.report({ node: node.callee, messageId: 'opener', data: { name } });
+        },
+      }),
+    },
+    'time-zone-in-time-module': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'Beijing time (UTC+8) is worked out in src/contract/time.ts only.' },
+        messages: {
+          offset: 'Hand-made Beijing offset ({{text}}): use contract/time.ts (formatBeijingDate, startOfBeijingDay, beijingOffsetMs…).',
+          zone: 'A time-zone name or option ({{text}}): Beijing time comes from contract/time.ts, the same on server and browser.',
+          local: '`.{{text}}()` reads the machine’s time zone: use contract/time.ts.',
+        },
+        schema: [],
+      },
+      create: (context) => ({
+        BinaryExpression(node) {
+          if (node.parent.type === 'BinaryExpression' && node.parent.operator === '*') return;
+          if (literalProductOf(node) === beijingOffsetMs) context.report({ node, messageId: 'offset', data: { text: context.sourceCode.getText(node) } });
+        },
+        Literal(node) {
+          if (node.value === beijingOffsetMs) context.report({ node, messageId: 'offset', data: { text: String(node.raw) } });
+          const value = node.value;
+          if (typeof value === 'string' && timeZoneTexts.some((text) => value.includes(text)))
+            context.report({ node, messageId: 'zone', data: { text: String(node.raw) } });
+        },
+        TemplateElement(node) {
+          const text = timeZoneTexts.find((zone) => node.value.raw.includes(zone));
+          if (text) context.report({ node, messageId: 'zone', data: { text } });
+        },
+        Property(node) {
+          if (node.key.type === 'Identifier' && node.key.name === 'timeZone') context.report({ node: node.key, messageId: 'zone', data: { text: 'timeZone' } });
+        },
+        CallExpression(node) {
+          const name = calledMethodOf(node);
+          if (name !== null && localTimeMethods.has(name)) context.report({ node: node.callee, messageId: 'local', data: { text: name } });
+        },
+      }),
+    },
+    'money-text-in-money-module': {
+      meta: {
+        type: 'problem',
+        docs: { description: 'Money is formatted and parsed by src/contract/money.ts only, never by toFixed.' },
+        messages: {
+          toFixed:
+            '`.toFixed(` rounds a float: money text comes from contract/money.ts (formatCents, yuanTextOfCents, formatUnitPriceE4…). For a quantity that is not money, disable this line and say what it is.',
+        },
+        schema: [],
+      },
+      create: (context) => ({
+        CallExpression(node) {
+          if (calledMethodOf(node) === 'toFixed') context.report({ node: node.callee, messageId: 'toFixed' });
         },
       }),
     },
@@ -157,6 +224,27 @@ export default defineConfig(
     ignores: ['src/server/db/create-db.ts'],
     plugins: { xinpin },
     rules: { 'xinpin/no-db-alias': 'error' },
+  },
+
+  {
+    name: 'xinpin/time-zone-in-time-module',
+    files: ['src/**/*.{ts,tsx}'],
+    // Tests keep their own arithmetic: an oracle independent of the module it checks.
+    ignores: ['src/contract/time.ts', ...testFiles],
+    plugins: { xinpin },
+    rules: { 'xinpin/time-zone-in-time-module': 'error' },
+  },
+  {
+    name: 'xinpin/money-text-in-money-module',
+    files: ['src/**/*.{ts,tsx}'],
+    ignores: [
+      'src/contract/money.ts',
+      ...testFiles,
+      // The demo generator writes part values (4R7, 0R22) and its own timings; its prices are integers of 0.0001 yuan.
+      'src/server/seed/**',
+    ],
+    plugins: { xinpin },
+    rules: { 'xinpin/money-text-in-money-module': 'error' },
   },
 
   {

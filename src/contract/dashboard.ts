@@ -60,6 +60,7 @@ export function permilleOf(part: number, whole: number): number {
 }
 
 export function formatPermille(permille: number): string {
+  // eslint-disable-next-line xinpin/money-text-in-money-module -- a percentage, not money
   return `${(permille / 10).toFixed(1)}%`;
 }
 

@@ -391,8 +391,3 @@ export interface PlacedOrder {
   expiresAt: number | null;
   status: OrderStatus;
 }
-
-/** yyyy-MM-dd HH:mm:ss, Beijing time (the same on server and browser). */
-export function formatOrderTime(epochMs: number): string {
-  return new Date(epochMs + 8 * 3_600_000).toISOString().slice(0, 19).replace('T', ' ');
-}

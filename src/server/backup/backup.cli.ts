@@ -20,6 +20,7 @@ async function main() {
   const databaseUrl = process.env.DATABASE_URL ?? 'data/store.sqlite';
   console.log(`正在备份 ${describeDatabase(databaseUrl)} …`);
   const { file, secretFile } = await backupStore({ databaseUrl, directory });
+  // eslint-disable-next-line xinpin/money-text-in-money-module -- megabytes, not money
   console.log(`备份完成：${file}（${(statSync(file).size / 1024 / 1024).toFixed(1)} MB，已通过检查）`);
   if (secretFile) console.log(`会话密钥已一并复制：${secretFile}（请与备份一起妥善保管）`);
   console.log(`恢复：先停止商城，再运行 npm run restore -- ${file}`);

@@ -30,6 +30,7 @@ function randomOf(seed: number): () => number {
 }
 
 function coordinateText(valueE6: number, positive: string, negative: string): string {
+  // eslint-disable-next-line xinpin/money-text-in-money-module -- degrees of latitude and longitude, not money
   return `${(Math.abs(valueE6) / 1e6).toFixed(4)}°${valueE6 >= 0 ? positive : negative}`;
 }
 
@@ -49,6 +50,7 @@ export function renderOfficeMapSvg(place: MapPlace): string {
       const w = (columns[column + 1] ?? width) - x - 7;
       const h = (rows[row + 1] ?? height) - y - 7;
       const fill = column === park.column && row === park.row ? '#d7ecd0' : '#eceae4';
+      // eslint-disable-next-line xinpin/money-text-in-money-module -- SVG coordinates, not money
       parts.push(`<rect x="${x.toFixed(1)}" y="${y.toFixed(1)}" width="${w.toFixed(1)}" height="${h.toFixed(1)}" rx="3" fill="${fill}"/>`);
     }
   }

@@ -1,7 +1,7 @@
 import { contentDeskPaths, type AdminHelpPage, type ContentHelpPageData } from '../../../contract/console/content.ts';
 import { companyProseGroup } from '../../../contract/help.ts';
+import { formatBeijingTime } from '../../../contract/time.ts';
 import { ContentField, ContentListEditor, ContentTextArea } from '../../features/content-desk/content-list-editor.tsx';
-import { beijingTimeText } from '../../features/content-desk/desk-notice.ts';
 import { useHelpEditor, type HelpDraft } from '../../features/content-desk/use-help-editor.ts';
 import type { GridColumn } from '../../features/staff/data-grid/grid-types.ts';
 import { StaffCan } from '../../features/staff/staff-can.tsx';
@@ -16,7 +16,7 @@ function helpColumns(edit: (page: AdminHelpPage) => void): readonly GridColumn<A
       cell: (page) => (page.groupName === companyProseGroup ? page.title : <a href={`/serve/${page.slug}`}>{page.title}</a>),
     },
     { id: 'slug', header: '标识', cell: (page) => page.slug },
-    { id: 'updatedAt', header: '更新时间', cell: (page) => beijingTimeText(page.updatedAt) },
+    { id: 'updatedAt', header: '更新时间', cell: (page) => formatBeijingTime(page.updatedAt) },
     {
       id: 'actions',
       header: '操作',

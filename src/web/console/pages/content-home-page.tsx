@@ -1,6 +1,7 @@
 import { contentDeskPaths, type AdminBanner, type ContentHomePageData } from '../../../contract/console/content.ts';
+import { formatBeijingTime } from '../../../contract/time.ts';
 import { ContentCheck, ContentField, ContentListEditor } from '../../features/content-desk/content-list-editor.tsx';
-import { beijingTimeText, pictureUrl } from '../../features/content-desk/desk-notice.ts';
+import { pictureUrl } from '../../features/content-desk/desk-notice.ts';
 import { ImageField } from '../../features/content-desk/image-field.tsx';
 import { useBannerEditor, type BannerDraft } from '../../features/content-desk/use-banner-editor.ts';
 import type { GridColumn } from '../../features/staff/data-grid/grid-types.ts';
@@ -9,7 +10,7 @@ import type { PageProps } from '../../pages/page-props.ts';
 
 function windowText(banner: AdminBanner): string {
   if (banner.startsAt === null && banner.endsAt === null) return '长期';
-  return `${beijingTimeText(banner.startsAt) || '即日'} 至 ${beijingTimeText(banner.endsAt) || '长期'}`;
+  return `${banner.startsAt === null ? '即日' : formatBeijingTime(banner.startsAt)} 至 ${banner.endsAt === null ? '长期' : formatBeijingTime(banner.endsAt)}`;
 }
 
 function bannerColumns(imageBase: string, editor: ReturnType<typeof useBannerEditor>): readonly GridColumn<AdminBanner>[] {

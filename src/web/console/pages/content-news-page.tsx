@@ -1,8 +1,8 @@
 import { contentDeskPaths, type AdminNewsRow, type ContentNewsPageData } from '../../../contract/console/content.ts';
 import { contentDeskCalls } from '../../../contract/console/content-calls.ts';
 import { newsKindLabels, newsKinds, newsPath } from '../../../contract/news.ts';
+import { formatBeijingTime } from '../../../contract/time.ts';
 import { ContentCheck, ContentField, ContentListEditor, ContentTextArea } from '../../features/content-desk/content-list-editor.tsx';
-import { beijingTimeText } from '../../features/content-desk/desk-notice.ts';
 import { useNewsEditor, type NewsDraft } from '../../features/content-desk/use-news-editor.ts';
 import type { GridColumn, GridControls, GridFilter } from '../../features/staff/data-grid/grid-types.ts';
 import { StaffCan } from '../../features/staff/staff-can.tsx';
@@ -24,7 +24,7 @@ const filters: readonly GridFilter[] = [
 
 function newsColumns(edit: (row: AdminNewsRow) => void, remove: (row: AdminNewsRow, controls: GridControls) => void): readonly GridColumn<AdminNewsRow>[] {
   return [
-    { id: 'releaseDate', header: '发布时间', isSortable: true, cell: (row) => beijingTimeText(row.releaseDate) },
+    { id: 'releaseDate', header: '发布时间', isSortable: true, cell: (row) => formatBeijingTime(row.releaseDate) },
     { id: 'kind', header: '栏目', isSortable: true, cell: (row) => newsKindLabels[row.kind] },
     {
       id: 'title',

@@ -1,8 +1,8 @@
 import type { SubmitEvent } from 'react';
 import type { AdminBanner } from '../../../contract/console/content.ts';
 import { contentDeskCalls } from '../../../contract/console/content-calls.ts';
+import { formatBeijingInput, parseBeijingInput } from '../../../contract/time.ts';
 import { callStaffApi } from '../staff/staff-api.ts';
-import { beijingInputOf, epochOfBeijingInput } from './desk-notice.ts';
 import { useContentListEditor, useContentRows } from './use-content-list-editor.ts';
 
 export interface BannerDraft {
@@ -26,8 +26,8 @@ function draftOf(banner: AdminBanner): BannerDraft {
     clickUrl: banner.clickUrl,
     openType: banner.openType,
     sort: String(banner.sort),
-    startsAt: beijingInputOf(banner.startsAt),
-    endsAt: beijingInputOf(banner.endsAt),
+    startsAt: banner.startsAt === null ? '' : formatBeijingInput(banner.startsAt),
+    endsAt: banner.endsAt === null ? '' : formatBeijingInput(banner.endsAt),
   };
 }
 
@@ -49,8 +49,8 @@ export function useBannerEditor(initial: readonly AdminBanner[]) {
         clickUrl: draft.clickUrl,
         openType: draft.openType,
         sort: Number(draft.sort) || 0,
-        startsAt: epochOfBeijingInput(draft.startsAt),
-        endsAt: epochOfBeijingInput(draft.endsAt),
+        startsAt: parseBeijingInput(draft.startsAt),
+        endsAt: parseBeijingInput(draft.endsAt),
       });
       banners.replace(saved);
       editor.reset();

@@ -2,6 +2,7 @@ import { useState, type SubmitEvent } from 'react';
 import { contentDeskMessages, type ContentSitePageData, type SiteSettings } from '../../../contract/console/content.ts';
 import { contentDeskCalls } from '../../../contract/console/content-calls.ts';
 import type { FriendlyLink, HotLabel } from '../../../contract/content.ts';
+import { centsOfYuanText, yuanTextOfCents } from '../../../contract/money.ts';
 import { searchUrl } from '../../../contract/search-url.ts';
 import { callStaffApi } from '../staff/staff-api.ts';
 import { useDeskNotice } from './desk-notice.ts';
@@ -23,10 +24,6 @@ function linesOf(text: string): [string, string][] {
 const keywordsText = (items: readonly HotLabel[]) =>
   items.map((item) => (item.url === searchUrl(item.keyword) ? item.keyword : `${item.keyword} | ${item.url}`)).join('\n');
 const linksText = (items: readonly FriendlyLink[]) => items.map((item) => `${item.linkName} | ${item.linkUrl}`).join('\n');
-
-function yuanText(cents: number): string {
-  return (cents / 100).toFixed(2);
-}
 
 /** 热门搜索词 and 友情链接: each a text of one entry a line, saved as a draft. */
 function useLineLists(data: ContentSitePageData, run: (action: () => Promise<string>) => Promise<void>) {
@@ -69,18 +66,18 @@ function useLineLists(data: ContentSitePageData, run: (action: () => Promise<str
 function useSettings(data: ContentSitePageData, run: (action: () => Promise<string>) => Promise<void>) {
   const settingsDraft = useDrafted('siteSettings', data.settings);
   const [settings, setSettings] = useState<SiteSettings>(settingsDraft.current);
-  const [threshold, setThreshold] = useState(yuanText(settingsDraft.current.freeShippingThresholdCents));
+  const [threshold, setThreshold] = useState(yuanTextOfCents(settingsDraft.current.freeShippingThresholdCents));
   const change = (patch: Partial<SiteSettings>) => setSettings((current) => ({ ...current, ...patch }));
   const show = (shown: SiteSettings) => {
     setSettings(shown);
-    setThreshold(yuanText(shown.freeShippingThresholdCents));
+    setThreshold(yuanTextOfCents(shown.freeShippingThresholdCents));
   };
 
   function save(event: SubmitEvent<HTMLFormElement>) {
     event.preventDefault();
     void run(async () => {
-      const cents = Math.round(Number(threshold) * 100);
-      if (threshold.trim() === '' || !Number.isFinite(cents)) throw new Error('包邮门槛须为金额');
+      const cents = centsOfYuanText(threshold);
+      if (cents === null) throw new Error('包邮门槛须为金额');
       const saved = await callStaffApi(contentDeskCalls.saveSettings, {
         ...settings,
         freeShippingThresholdCents: cents,

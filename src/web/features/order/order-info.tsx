@@ -1,5 +1,6 @@
 import { invoiceTitleOf, invoiceTypeNames } from '../../../contract/invoice.ts';
-import { formatOrderTime, OrderStatus, ShortfallChoice, type OrderDetail } from '../../../contract/order.ts';
+import { OrderStatus, ShortfallChoice, type OrderDetail } from '../../../contract/order.ts';
+import { formatBeijingDate } from '../../../contract/time.ts';
 import { InvoiceFacts } from '../invoice/invoice-profile-card.tsx';
 
 const shortfallLabels: Record<ShortfallChoice, string> = {
@@ -128,7 +129,7 @@ function InvoiceIssueStatus({ order }: { order: OrderDetail }) {
     return (
       <p className="order-info__invoice-status" data-testid="invoice-status">
         <span className="order-info__badge order-info__badge--done">{issued.statusLabel}</span> 发票号码 {issued.invoiceNumber}，
-        {formatOrderTime(issued.issuedAt).slice(0, 10)} 开具
+        {formatBeijingDate(issued.issuedAt)} 开具
         {issued.reversalNumber ? `，红字发票号码 ${issued.reversalNumber}` : ''}
         {issued.fileUrl ? (
           <>
