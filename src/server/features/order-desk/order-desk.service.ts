@@ -36,7 +36,7 @@ import {
   type OrderForStaff,
 } from '../order/order-staff.service.ts';
 import type { OrderRow } from '../order/order.tables.ts';
-import { confirmOfflineRefund, findRefundsForStaff, refundContextOf, retryRefund } from '../payment/payment-refund.service.ts';
+import { confirmOfflineRefund, findRefundsForStaff, refundContextOf, retryRefund, type StaffRefund } from '../payment/payment-refund.service.ts';
 import { cancelByStaff, refundOrder } from '../payment/order-refund-workflow.service.ts';
 import { bankTransferFactsOf, recordLateBankTransfer } from '../payment/payment.service.ts';
 import { paymentLifecycle } from '../../../contract/payment-lifecycle.ts';
@@ -106,6 +106,62 @@ function parseJson(text: string | null): unknown {
   return text === null ? null : JSON.parse(text);
 }
 
+/** Each line with what was shipped of it and what is left to ship. */
+function toAdminLines(view: OrderForStaff, isFinal: boolean): AdminOrderDetail['lines'] {
+  const shipped = new Map<number, number>();
+  for (const shipment of view.shipments) for (const line of shipment.lines) shipped.set(line.orderLineId, (shipped.get(line.orderLineId) ?? 0) + line.quantity);
+  return view.lines.map((line) => {
+    const shippedQuantity = shipped.get(line.id) ?? 0;
+    // A cancelled or closed order sends nothing more.
+    const progress = isFinal ? { toShip: 0, shippableNow: 0 } : lineProgress(line, shippedQuantity);
+    return {
+      id: line.id,
+      productId: line.productId,
+      productCode: line.productCode,
+      productName: line.productName,
+      brandName: line.brandName,
+      package: line.package,
+      quantity: line.quantity,
+      reservedQuantity: line.reservedQuantity,
+      cancelledQuantity: line.cancelledQuantity,
+      unitPriceE4: line.unitPriceE4,
+      amountCents: line.amountCents,
+      shippedQuantity,
+      toShipQuantity: progress.toShip,
+      shippableQuantity: progress.shippableNow,
+    };
+  });
+}
+
+function toAdminRefund(refund: StaffRefund, actor: Actor): AdminRefund {
+  const may = (event: RefundLifecycleEvent) => isAllowed(refundLifecycle, event, refund.facts, actor);
+  return {
+    refundNo: refund.refundNo,
+    amountCents: refund.amountCents,
+    status: refund.status,
+    statusLabel: refund.statusLabel,
+    kindLabel: refund.kindLabel,
+    isOwed: refund.isOwed,
+    channelLabel: refund.method === PaymentMethod.bankTransfer ? '线下退款' : '原路退回',
+    reason: refund.reason,
+    createdAtStr: formatBeijingTimeSeconds(refund.createdAt),
+    can: { retry: may('retry'), confirmOffline: may('confirmOffline') },
+  };
+}
+
+function toAdminPayment(order: OrderRow): AdminOrderDetail['payment'] {
+  const method = isPaymentMethod(order.paymentMethod) ? order.paymentMethod : null;
+  return method !== null && order.paidAt !== null
+    ? {
+        method,
+        methodLabel: paymentMethodLabels[method],
+        tradeNo: order.paymentTradeNo,
+        paidAt: order.paidAt,
+        paidAtStr: formatBeijingTimeSeconds(order.paidAt),
+      }
+    : null;
+}
+
 export async function loadOrderDetailForStaff(
   db: Kysely<Database>,
   orderNo: string,
@@ -116,9 +172,6 @@ export async function loadOrderDetailForStaff(
   const { order } = view;
   const [memberPhone, refunds] = await Promise.all([findMemberPhone(db, order.userId), findRefundsForStaff(db, order.orderNo)]);
   const actor = staffActorOf(staff);
-  const shipped = new Map<number, number>();
-  for (const shipment of view.shipments) for (const line of shipment.lines) shipped.set(line.orderLineId, (shipped.get(line.orderLineId) ?? 0) + line.quantity);
-  const method = isPaymentMethod(order.paymentMethod) ? order.paymentMethod : null;
   const isPaid = order.paidAt !== null && order.status !== OrderStatus.unpaid;
   const isFinal = order.status === OrderStatus.cancelled || order.status === OrderStatus.closed;
   const refundableCents = isPaid ? order.payableCents - order.refundedCents : 0;
@@ -129,27 +182,7 @@ export async function loadOrderDetailForStaff(
     statusLabel: orderStatusLabels[order.status],
     memberPhone,
     createdAtStr: formatBeijingTimeSeconds(order.createdAt),
-    lines: view.lines.map((line) => {
-      const shippedQuantity = shipped.get(line.id) ?? 0;
-      // A cancelled or closed order sends nothing more.
-      const progress = isFinal ? { toShip: 0, shippableNow: 0 } : lineProgress(line, shippedQuantity);
-      return {
-        id: line.id,
-        productId: line.productId,
-        productCode: line.productCode,
-        productName: line.productName,
-        brandName: line.brandName,
-        package: line.package,
-        quantity: line.quantity,
-        reservedQuantity: line.reservedQuantity,
-        cancelledQuantity: line.cancelledQuantity,
-        unitPriceE4: line.unitPriceE4,
-        amountCents: line.amountCents,
-        shippedQuantity,
-        toShipQuantity: progress.toShip,
-        shippableQuantity: progress.shippableNow,
-      };
-    }),
+    lines: toAdminLines(view, isFinal),
     goodsCents: order.goodsCents,
     freightCents: order.freightCents,
     goodsDiscountCents: order.goodsDiscountCents,
@@ -162,35 +195,12 @@ export async function loadOrderDetailForStaff(
     invoice,
     issuedInvoice: view.issuedInvoice,
     remark: order.remark,
-    payment:
-      method !== null && order.paidAt !== null
-        ? {
-            method,
-            methodLabel: paymentMethodLabels[method],
-            tradeNo: order.paymentTradeNo,
-            paidAt: order.paidAt,
-            paidAtStr: formatBeijingTimeSeconds(order.paidAt),
-          }
-        : null,
+    payment: toAdminPayment(order),
     isAwaitingTransfer: order.status === OrderStatus.unpaid,
     trackingNo: order.trackingNo,
     cancelReason: order.cancelReason,
     shipments: toAdminShipments(view),
-    refunds: refunds.map((refund): AdminRefund => {
-      const may = (event: RefundLifecycleEvent) => isAllowed(refundLifecycle, event, refund.facts, actor);
-      return {
-        refundNo: refund.refundNo,
-        amountCents: refund.amountCents,
-        status: refund.status,
-        statusLabel: refund.statusLabel,
-        kindLabel: refund.kindLabel,
-        isOwed: refund.isOwed,
-        channelLabel: refund.method === PaymentMethod.bankTransfer ? '线下退款' : '原路退回',
-        reason: refund.reason,
-        createdAtStr: formatBeijingTimeSeconds(refund.createdAt),
-        can: { retry: may('retry'), confirmOffline: may('confirmOffline') },
-      };
-    }),
+    refunds: refunds.map((refund) => toAdminRefund(refund, actor)),
     events: view.events.map((event) => ({ at: event.at, atStr: formatBeijingTimeSeconds(event.at), text: event.text })),
     can: {
       ...canOf(orderFactsForStaff(view, now), actor, await loadInvoiceFacts(db, order)),
