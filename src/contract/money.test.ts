@@ -12,6 +12,8 @@ import {
   formatUnitPriceE4,
   roundedE4OfYuanText,
   shortYuanTextOfCents,
+  yuanOfCents,
+  yuanOfE4,
   yuanTextOfCents,
   yuanTextOfE4,
   yuanToE4,
@@ -154,6 +156,29 @@ describe('amounts in fen as text', () => {
     for (let cents = 0; cents <= 100_000; cents++) {
       expect(yuanTextOfCents(centsOfYuan(cents / 100))).toBe((cents / 100).toFixed(2));
     }
+  });
+});
+
+describe('yuan numbers for wire fields, spreadsheet cells and charts', () => {
+  it.each([
+    [0, 0],
+    [1, 0.01],
+    [1250, 12.5],
+    [123_456, 1234.56],
+    [-5, -0.05],
+  ])('%i fen is %d yuan, and back', (cents, yuan) => {
+    expect(yuanOfCents(cents)).toBe(yuan);
+    expect(centsOfYuan(yuanOfCents(cents))).toBe(cents);
+  });
+
+  it.each([
+    [0, 0],
+    [23, 0.0023],
+    [1250, 0.125],
+    [128_345, 12.8345],
+  ])('%i e4 is %d yuan, and back', (e4, yuan) => {
+    expect(yuanOfE4(e4)).toBe(yuan);
+    expect(yuanToE4(yuanOfE4(e4))).toBe(e4);
   });
 });
 

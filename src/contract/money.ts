@@ -20,6 +20,16 @@ export function yuanToE4(yuan: number): number {
   return Math.round(yuan * e4PerYuan);
 }
 
+/** Fen as a yuan number, for a wire field the spec gives in yuan, a spreadsheet cell or a chart; never for text (the formatters below are exact). */
+export function yuanOfCents(cents: number): number {
+  return cents / 100;
+}
+
+/** 0.0001 yuan as a yuan number, for the same uses as yuanOfCents. */
+export function yuanOfE4(e4: number): number {
+  return e4 / e4PerYuan;
+}
+
 /** A yuan number on the wire as fen: 12.5 → 1250 (exact for any amount that was fen / 100). */
 export function centsOfYuan(yuan: number): number {
   return Math.round(yuan * 100);

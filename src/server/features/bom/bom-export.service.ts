@@ -1,5 +1,6 @@
 import * as XLSX from '@e965/xlsx';
 import { bomLineStatusLabels, type BomSheet } from '../../../contract/bom.ts';
+import { yuanOfCents, yuanOfE4 } from '../../../contract/money.ts';
 import type { PricedBom, PricedBomLine } from './bom-pricing.ts';
 
 /**
@@ -45,8 +46,8 @@ function storeCellsOf(entry: PricedBomLine | undefined): Cell[] {
   return [
     ...cells,
     numberCell(purchase.quantity, '0'),
-    purchase.unitPriceE4 === null ? textCell('') : numberCell(purchase.unitPriceE4 / 10_000, unitFormat),
-    numberCell(purchase.subtotalCents / 100, yuanFormat),
+    purchase.unitPriceE4 === null ? textCell('') : numberCell(yuanOfE4(purchase.unitPriceE4), unitFormat),
+    numberCell(yuanOfCents(purchase.subtotalCents), yuanFormat),
   ];
 }
 
@@ -76,7 +77,7 @@ export function bomWorkbook(sheet: Pick<BomSheet, 'headers' | 'rows'>, priced: P
     textCell(''),
     textCell(''),
     textCell('合计'),
-    numberCell(priced.totalCents / 100, yuanFormat),
+    numberCell(yuanOfCents(priced.totalCents), yuanFormat),
   ];
   const rows = [header, ...body, totalRow];
 

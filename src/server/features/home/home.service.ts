@@ -14,7 +14,7 @@ import {
   type HomeUserInfo,
   type PartnerBrand,
 } from '../../../contract/home.ts';
-import { e4PerYuan } from '../../../contract/money.ts';
+import { yuanOfE4 } from '../../../contract/money.ts';
 import type { CacheVersions } from '../../cache/cache-versions.ts';
 import { createMemoCache } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
@@ -53,7 +53,7 @@ function toDisplayProduct(row: DisplayProductRow): DisplayProduct {
     label: row.label,
     factoryCode: row.code,
     brandName: brandDisplayName(row.nameEn, row.nameCn),
-    price: row.priceE4 === null ? 0 : row.priceE4 / e4PerYuan,
+    price: row.priceE4 === null ? 0 : yuanOfE4(row.priceE4),
     filePath: row.imagePath ?? '',
     imagesIcons: row.isSpecialOffer === 1 ? { leftTop: { picFile: { filePath: specialOfferIconPath } } } : {},
   };

@@ -3,6 +3,7 @@ import { maskPhone } from '../../../contract/account.ts';
 import { findCarrier } from '../../../contract/delivery.ts';
 import type { OrderStatistic } from '../../../contract/home.ts';
 import type { InvoiceSnapshot } from '../../../contract/invoice.ts';
+import { yuanOfCents } from '../../../contract/money.ts';
 import {
   isOrderStatus,
   orderErrors,
@@ -285,7 +286,7 @@ export async function loadOrderStatistics(db: Kysely<Database>, limit: number): 
     userNum: maskPhone(row.phone),
     productCount: row.productCount,
     orderTimeStr: formatBeijingShortTime(row.createdAt),
-    tradeAmount: row.keptCents / 100,
+    tradeAmount: yuanOfCents(row.keptCents),
   }));
 }
 

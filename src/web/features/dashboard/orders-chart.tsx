@@ -1,5 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { DashboardDay } from '../../../contract/dashboard.ts';
+import { yuanOfCents } from '../../../contract/money.ts';
 
 /**
  * Orders (bars) and revenue in yuan (line) by day, drawn by uPlot. The library is imported when the
@@ -33,7 +34,7 @@ export function OrdersChart({ days }: { days: DashboardDay[] }) {
             { label: '成交额（元）', stroke: '#fa8c16', scale: 'revenue', width: 2 },
           ],
         },
-        [xs, days.map((day) => day.orderCount), days.map((day) => day.revenueCents / 100)],
+        [xs, days.map((day) => day.orderCount), days.map((day) => yuanOfCents(day.revenueCents))],
         element,
       );
     });
