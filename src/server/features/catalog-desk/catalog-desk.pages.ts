@@ -10,7 +10,7 @@ import { listProducts, loadAdminProduct, loadProductFormOptions } from './produc
 import { gridPageOfUrl } from '../staff/grid-url-query.ts';
 import { productListQuery } from '../../../contract/console/products-requests.ts';
 
-/** The signed-in staff member who may read products, or where to send the visitor (the guard of /admin/audit). */
+/** 商品管理: the grid, the new product's form (for a role that may also create) and a product's form, for roles that may read products. */
 export function catalogDeskPages(deps: CatalogDeskDeps): Page[] {
   return [
     defineStaffPage<AdminProductsPageData>({

@@ -86,7 +86,7 @@ interface ShellCaches {
 const contentWithoutDatabase: SiteContent = { config: new Map(), hotLabels: [], friendlyLinks: [], openAds: [] };
 
 async function loadShellState(request: FastifyRequest, deps: ServiceDeps, caches: ShellCaches): Promise<ShellState> {
-  // Error pages of requests outside the session scope (a missing /assets/ file) have no visitor.
+  // Requests outside the shop's scope have no visitor: an error page of a missing /assets/ file, the console's pages and error pages.
   // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- the request type says every request has one
   const requestVisitor: Visitor = request.visitor ?? { sid: '', userId: null };
   try {
