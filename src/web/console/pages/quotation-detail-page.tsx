@@ -1,25 +1,13 @@
 import { useState } from 'react';
-import {
-  quotationDeskMessages,
-  quotationDeskPaths,
-  type QuotationDeskDetail,
-  type QuotationDeskLine,
-  type QuotationDetailPageData,
-} from '../../../contract/console/quotation.ts';
-import { quotationDeskCalls } from '../../../contract/console/quotation-calls.ts';
+import { quotationDeskPaths, type QuotationDeskDetail, type QuotationDeskLine, type QuotationDetailPageData } from '../../../contract/console/quotation.ts';
 import type { BomCandidate } from '../../../contract/bom.ts';
 import { formatUnitPriceE4 } from '../../../contract/money.ts';
 import { formatCents } from '../../../contract/pricing.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { AdminLayout } from '../../features/staff/admin-layout.tsx';
 import { StaffCan } from '../../features/staff/staff-can.tsx';
-import { callStaffApi } from '../../features/staff/staff-api.ts';
-import { offerLinesOf, useOfferDraft, type LineDraft } from '../../features/quotation-desk/use-offer-draft.ts';
+import type { LineDraft } from '../../features/quotation-desk/use-offer-draft.ts';
+import { useCloseQuotation, useOfferForm, usePartLookup, type OfferForm } from '../../features/quotation-desk/use-offer-form.ts';
 import type { PageProps } from '../../pages/page-props.ts';
-
-function messageOf(failure: unknown): string {
-  return failure instanceof ApiError && failure.msg ? failure.msg : '操作失败，请稍后重试';
-}
 
 function partLabel(product: BomCandidate): string {
   return `${product.code}（${product.brandName}${product.package ? ` · ${product.package}` : ''}，库存 ${String(product.stock)}）`;
@@ -27,19 +15,7 @@ function partLabel(product: BomCandidate): string {
 
 /** Staff look a code up (a substitute) and pick one of the parts found. */
 function PartLookup({ line, onChoose }: { line: QuotationDeskLine; onChoose: (product: BomCandidate) => void }) {
-  const [code, setCode] = useState('');
-  const [found, setFound] = useState<BomCandidate[] | null>(null);
-  const [error, setError] = useState('');
-  async function lookUp() {
-    setError('');
-    try {
-      const parts = await callStaffApi(quotationDeskCalls.lookupPart, { code, quantity: line.quantity });
-      setFound(parts);
-      if (parts[0]) onChoose(parts[0]);
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
-  }
+  const { code, setCode, found, error, lookUp } = usePartLookup(line, onChoose);
   return (
     <div className="quotation-desk__lookup">
       <input
@@ -73,66 +49,49 @@ function PartLookup({ line, onChoose }: { line: QuotationDeskLine; onChoose: (pr
   );
 }
 
-function OfferLineRow({
-  line,
-  draft,
-  onChange,
-  onChoose,
-}: {
+interface LineProps {
   line: QuotationDeskLine;
   draft: LineDraft;
   onChange: (patch: Partial<LineDraft>) => void;
   onChoose: (product: BomCandidate) => void;
-}) {
+}
+
+/** 报价商品: the catalogue's matches, the substitutes and the part chosen by lookup, and the lookup itself. */
+function ProductChoice({ line, draft, onChoose }: Omit<LineProps, 'onChange'>) {
   const choices = [
     ...line.candidates,
     ...line.substitutes,
     ...(draft.product && ![...line.candidates, ...line.substitutes].some((part) => part.productId === draft.product?.productId) ? [draft.product] : []),
   ];
   return (
-    <tr data-testid={`offer-line-${String(line.lineNo)}`}>
-      <td>
-        <input
-          type="checkbox"
-          checked={draft.isIncluded}
-          aria-label={`报价第${String(line.lineNo)}行`}
-          onChange={(event) => onChange({ isIncluded: event.target.checked })}
-        />
-      </td>
-      <td>{line.lineNo}</td>
-      <td>
-        <strong>{line.partNumber}</strong>
-        <div className="quotation-desk__hint">{[line.brand, line.package, line.remark].filter((text) => text !== '').join(' · ')}</div>
-      </td>
-      <td>{line.quantity}</td>
-      <td>
-        {line.isMatched ? (
-          <span className="admin-status admin-status--quoted">已匹配</span>
-        ) : (
-          <span className="admin-status admin-status--pending">未匹配</span>
-        )}
-      </td>
-      <td>
-        {choices.length > 0 && (
-          <select
-            aria-label={`第${String(line.lineNo)}行报价商品`}
-            value={draft.product ? String(draft.product.productId) : ''}
-            onChange={(event) => {
-              const part = choices.find((candidate) => String(candidate.productId) === event.target.value);
-              if (part) onChoose(part);
-            }}
-          >
-            {!draft.product && <option value="">请选择</option>}
-            {choices.map((part) => (
-              <option key={part.productId} value={part.productId}>
-                {line.substitutes.includes(part as never) ? '替代：' : ''}
-                {partLabel(part)}
-              </option>
-            ))}
-          </select>
-        )}
-        <PartLookup line={line} onChoose={onChoose} />
-      </td>
+    <td>
+      {choices.length > 0 && (
+        <select
+          aria-label={`第${String(line.lineNo)}行报价商品`}
+          value={draft.product ? String(draft.product.productId) : ''}
+          onChange={(event) => {
+            const part = choices.find((candidate) => String(candidate.productId) === event.target.value);
+            if (part) onChoose(part);
+          }}
+        >
+          {!draft.product && <option value="">请选择</option>}
+          {choices.map((part) => (
+            <option key={part.productId} value={part.productId}>
+              {line.substitutes.includes(part as never) ? '替代：' : ''}
+              {partLabel(part)}
+            </option>
+          ))}
+        </select>
+      )}
+      <PartLookup line={line} onChoose={onChoose} />
+    </td>
+  );
+}
+
+/** 报价数量, 单价 and 交期 of one line. */
+function OfferInputs({ line, draft, onChange }: Omit<LineProps, 'onChoose'>) {
+  return (
+    <>
       <td>
         <input
           className="quotation-desk__narrow"
@@ -162,13 +121,74 @@ function OfferLineRow({
           onChange={(event) => onChange({ leadTime: event.target.value })}
         />
       </td>
+    </>
+  );
+}
+
+function OfferLineRow({ line, draft, onChange, onChoose }: LineProps) {
+  return (
+    <tr data-testid={`offer-line-${String(line.lineNo)}`}>
+      <td>
+        <input
+          type="checkbox"
+          checked={draft.isIncluded}
+          aria-label={`报价第${String(line.lineNo)}行`}
+          onChange={(event) => onChange({ isIncluded: event.target.checked })}
+        />
+      </td>
+      <td>{line.lineNo}</td>
+      <td>
+        <strong>{line.partNumber}</strong>
+        <div className="quotation-desk__hint">{[line.brand, line.package, line.remark].filter((text) => text !== '').join(' · ')}</div>
+      </td>
+      <td>{line.quantity}</td>
+      <td>
+        {line.isMatched ? (
+          <span className="admin-status admin-status--quoted">已匹配</span>
+        ) : (
+          <span className="admin-status admin-status--pending">未匹配</span>
+        )}
+      </td>
+      <ProductChoice line={line} draft={draft} onChoose={onChoose} />
+      <OfferInputs line={line} draft={draft} onChange={onChange} />
     </tr>
   );
 }
 
-/** The state and offer revision the desk shows, sent with each change: a colleague's change meanwhile is refused. */
-function seenOf(detail: QuotationDeskDetail) {
-  return { from: detail.status, revision: detail.offerRevision };
+function OfferLinesTable({ detail, form }: { detail: QuotationDeskDetail; form: OfferForm }) {
+  return (
+    <div className="admin-scroll">
+      <table className="admin-table quotation-desk__lines">
+        <thead>
+          <tr>
+            <th>报价</th>
+            <th>行</th>
+            <th>询价型号</th>
+            <th>数量</th>
+            <th>目录匹配</th>
+            <th>报价商品（匹配或替代型号）</th>
+            <th>报价数量</th>
+            <th>单价（元）</th>
+            <th>交期</th>
+          </tr>
+        </thead>
+        <tbody>
+          {detail.lines.map((line) => {
+            const draft = form.drafts.find((candidate) => candidate.lineId === line.id);
+            return draft ? (
+              <OfferLineRow
+                key={line.id}
+                line={line}
+                draft={draft}
+                onChange={(patch) => form.change(line.id, patch)}
+                onChoose={(product) => form.choose(line, product)}
+              />
+            ) : null;
+          })}
+        </tbody>
+      </table>
+    </div>
+  );
 }
 
 function OfferForm({
@@ -183,101 +203,38 @@ function OfferForm({
   isRequote: boolean;
   onSent: (next: QuotationDeskDetail, msg: string) => void;
 }) {
-  const { drafts, change, choose } = useOfferDraft(detail, isRequote);
-  const [validDate, setValidDate] = useState(defaultValidDate);
-  const [staffNote, setStaffNote] = useState('');
-  const [error, setError] = useState('');
-  const [isSending, setSending] = useState(false);
-  async function send() {
-    const { lines, problem } = offerLinesOf(drafts);
-    if (problem) {
-      setError(problem);
-      return;
-    }
-    setError('');
-    setSending(true);
-    try {
-      const body = { quotationId: detail.id, validDate, staffNote, lines, ...seenOf(detail) };
-      onSent(
-        isRequote ? await callStaffApi(quotationDeskCalls.requote, body) : await callStaffApi(quotationDeskCalls.send, body),
-        isRequote ? quotationDeskMessages.requoted : quotationDeskMessages.sent,
-      );
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setSending(false);
-    }
-  }
+  const form = useOfferForm(detail, defaultValidDate, isRequote, onSent);
   return (
     <section className="admin-card" aria-label={isRequote ? '重新报价' : '报价'}>
       <h2>{isRequote ? '重新报价' : '报价'}</h2>
       {isRequote ? <p className="quotation-desk__hint">新的单价、数量、交期与有效期将取代当前报价；会员已接受的，须重新接受。</p> : null}
-      <div className="admin-scroll">
-        <table className="admin-table quotation-desk__lines">
-          <thead>
-            <tr>
-              <th>报价</th>
-              <th>行</th>
-              <th>询价型号</th>
-              <th>数量</th>
-              <th>目录匹配</th>
-              <th>报价商品（匹配或替代型号）</th>
-              <th>报价数量</th>
-              <th>单价（元）</th>
-              <th>交期</th>
-            </tr>
-          </thead>
-          <tbody>
-            {detail.lines.map((line) => {
-              const draft = drafts.find((candidate) => candidate.lineId === line.id);
-              return draft ? (
-                <OfferLineRow
-                  key={line.id}
-                  line={line}
-                  draft={draft}
-                  onChange={(patch) => change(line.id, patch)}
-                  onChoose={(product) => choose(line, product)}
-                />
-              ) : null;
-            })}
-          </tbody>
-        </table>
-      </div>
+      <OfferLinesTable detail={detail} form={form} />
       <div className="admin-create">
         <label>
-          报价有效期至 <input type="date" value={validDate} aria-label="报价有效期至" onChange={(event) => setValidDate(event.target.value)} />
+          报价有效期至 <input type="date" value={form.validDate} aria-label="报价有效期至" onChange={(event) => form.setValidDate(event.target.value)} />
         </label>
         <input
-          value={staffNote}
+          value={form.staffNote}
           maxLength={500}
           placeholder="备注（如：含税价）"
           aria-label="报价备注"
-          onChange={(event) => setStaffNote(event.target.value)}
+          onChange={(event) => form.setStaffNote(event.target.value)}
         />
         <StaffCan action="update" subject="Quotation">
-          <button type="button" className="admin-button" disabled={isSending} onClick={() => void send()}>
+          <button type="button" className="admin-button" disabled={form.isSending} onClick={() => void form.send()}>
             {isRequote ? '发送新报价' : '发送报价'}
           </button>
         </StaffCan>
       </div>
       <p className="admin-notice" role="alert">
-        {error}
+        {form.error}
       </p>
     </section>
   );
 }
 
 function CloseForm({ detail, onClosed }: { detail: QuotationDeskDetail; onClosed: (next: QuotationDeskDetail, msg: string) => void }) {
-  const [reason, setReason] = useState('');
-  const [error, setError] = useState('');
-  async function close() {
-    setError('');
-    try {
-      onClosed(await callStaffApi(quotationDeskCalls.close, { quotationId: detail.id, reason, ...seenOf(detail) }), quotationDeskMessages.closed);
-    } catch (failure) {
-      setError(messageOf(failure));
-    }
-  }
+  const { reason, setReason, error, close } = useCloseQuotation(detail, onClosed);
   return (
     <StaffCan action="update" subject="Quotation">
       <section className="admin-card">
@@ -334,6 +291,51 @@ function OfferedLines({ detail }: { detail: QuotationDeskDetail }) {
   );
 }
 
+function QuotationFacts({ detail }: { detail: QuotationDeskDetail }) {
+  return (
+    <dl className="quotation-desk__facts">
+      <dt>会员手机</dt>
+      <dd>{detail.memberPhone}</dd>
+      <dt>提交时间</dt>
+      <dd>{detail.createdAtStr}</dd>
+      <dt>物料</dt>
+      <dd>
+        {detail.lines.length} 项，未匹配 {detail.lines.filter((line) => !line.isMatched).length} 项
+      </dd>
+      {detail.note && (
+        <>
+          <dt>会员备注</dt>
+          <dd>{detail.note}</dd>
+        </>
+      )}
+      {detail.totalCents !== null && (
+        <>
+          <dt>报价合计</dt>
+          <dd>{formatCents(detail.totalCents)}</dd>
+        </>
+      )}
+      {detail.validUntilStr && (
+        <>
+          <dt>有效期至</dt>
+          <dd>{detail.validUntilStr}</dd>
+        </>
+      )}
+      {detail.orderNo && (
+        <>
+          <dt>订单号</dt>
+          <dd>{detail.orderNo}</dd>
+        </>
+      )}
+      {detail.closeReason && (
+        <>
+          <dt>关闭原因</dt>
+          <dd>{detail.closeReason}</dd>
+        </>
+      )}
+    </dl>
+  );
+}
+
 /** /admin/quotations/:id: a request's lines with the catalogue's match; price the lines, send the offer, or close it with a reason. */
 export function AdminQuotationDetailPage({ data }: PageProps<QuotationDetailPageData>) {
   const [detail, setDetail] = useState(data.detail);
@@ -354,46 +356,7 @@ export function AdminQuotationDetailPage({ data }: PageProps<QuotationDetailPage
             {detail.statusLabel}
           </span>
         </h1>
-        <dl className="quotation-desk__facts">
-          <dt>会员手机</dt>
-          <dd>{detail.memberPhone}</dd>
-          <dt>提交时间</dt>
-          <dd>{detail.createdAtStr}</dd>
-          <dt>物料</dt>
-          <dd>
-            {detail.lines.length} 项，未匹配 {detail.lines.filter((line) => !line.isMatched).length} 项
-          </dd>
-          {detail.note && (
-            <>
-              <dt>会员备注</dt>
-              <dd>{detail.note}</dd>
-            </>
-          )}
-          {detail.totalCents !== null && (
-            <>
-              <dt>报价合计</dt>
-              <dd>{formatCents(detail.totalCents)}</dd>
-            </>
-          )}
-          {detail.validUntilStr && (
-            <>
-              <dt>有效期至</dt>
-              <dd>{detail.validUntilStr}</dd>
-            </>
-          )}
-          {detail.orderNo && (
-            <>
-              <dt>订单号</dt>
-              <dd>{detail.orderNo}</dd>
-            </>
-          )}
-          {detail.closeReason && (
-            <>
-              <dt>关闭原因</dt>
-              <dd>{detail.closeReason}</dd>
-            </>
-          )}
-        </dl>
+        <QuotationFacts detail={detail} />
         <p className="admin-notice" role="status" data-testid="quotation-notice">
           {notice}
         </p>
