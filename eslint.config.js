@@ -13,8 +13,21 @@ const transactionOpeners = new Set(['transaction', 'startTransaction']);
 const beijingOffsetMs = 8 * 3_600_000;
 /** Texts that name China's time zone. */
 const timeZoneTexts = ['Asia/Shanghai', '+08:00'];
-/** Date methods whose answer depends on the machine's time zone. */
-const localTimeMethods = new Set(['getTimezoneOffset', 'toLocaleDateString', 'toLocaleTimeString']);
+/** Date methods whose answer depends on the machine's time zone (the UTC ones do not). */
+const localTimeMethods = new Set([
+  'getTimezoneOffset',
+  'toLocaleDateString',
+  'toLocaleTimeString',
+  'getFullYear',
+  'getMonth',
+  'getDate',
+  'getDay',
+  'getHours',
+  'setFullYear',
+  'setMonth',
+  'setDate',
+  'setHours',
+]);
 
 /** The value of a literal number or of a product of literal numbers (`8 * 60 * 60 * 1000`), else null. */
 function literalProductOf(/** @type {import('estree').Node} */ node) {
