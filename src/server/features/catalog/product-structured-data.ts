@@ -1,12 +1,7 @@
 import type { BreadcrumbList, Product, UnitPriceSpecification, WithContext } from 'schema-dts';
 import { choosePath, productDetailPath, type CategoryRef, type ProductDetail } from '../../../contract/catalog.ts';
 import { imageUrl } from '../../../contract/content.ts';
-import { formatUnitPriceE4 } from '../../../contract/money.ts';
-
-/** A schema.org price: the stored unit price in yuan, every stored decimal kept (0.0023, 12.5). */
-export function schemaPriceOf(priceE4: number): string {
-  return formatUnitPriceE4(priceE4).replace('¥', '');
-}
+import { yuanTextOfE4 } from '../../../contract/money.ts';
 
 export interface StructuredDataSite {
   /** The public origin (http/public-origin.ts): schema.org URLs are absolute. */
@@ -31,7 +26,8 @@ export function productStructuredData(detail: ProductDetail, site: StructuredDat
   const url = site.origin + productDetailPath(product.productId);
   const tiers: UnitPriceSpecification[] = product.priceTiers.map((tier) => ({
     '@type': 'UnitPriceSpecification',
-    price: schemaPriceOf(tier.priceE4),
+    // A schema.org price: the stored unit price in yuan, every stored decimal kept (0.0023, 0.125).
+    price: yuanTextOfE4(tier.priceE4),
     priceCurrency: 'CNY',
     eligibleQuantity: {
       '@type': 'QuantitativeValue',
@@ -57,7 +53,7 @@ export function productStructuredData(detail: ProductDetail, site: StructuredDat
       '@type': 'Offer',
       url,
       priceCurrency: 'CNY',
-      ...(firstTier ? { price: schemaPriceOf(firstTier.priceE4) } : {}),
+      ...(firstTier ? { price: yuanTextOfE4(firstTier.priceE4) } : {}),
       availability: product.stock > 0 ? 'https://schema.org/InStock' : 'https://schema.org/OutOfStock',
       inventoryLevel: { '@type': 'QuantitativeValue', value: product.stock },
       seller: { '@type': 'Organization', name: site.siteName, url: `${site.origin}/` },

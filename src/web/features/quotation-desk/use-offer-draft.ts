@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { QuotationDeskDetail, QuotationDeskLine } from '../../../contract/console/quotation.ts';
 import type { BomCandidate } from '../../../contract/bom.ts';
-import { e4OfYuanText, formatUnitPriceE4 } from '../../../contract/money.ts';
+import { e4OfYuanText, yuanTextOfE4 } from '../../../contract/money.ts';
 import { roundUpToPack, unitPriceE4At } from '../../../contract/pricing.ts';
 
 /** What staff offer for one line, as the form holds it. */
@@ -16,7 +16,7 @@ export interface LineDraft {
 
 function priceTextOf(product: BomCandidate, quantity: number): string {
   const e4 = unitPriceE4At(product.priceTiers, quantity);
-  return e4 === null ? '' : formatUnitPriceE4(e4).replace('¥', '');
+  return e4 === null ? '' : yuanTextOfE4(e4);
 }
 
 /** A line drafted with a product: the pack-rounded quantity, the catalogue's tier price, 现货 when in stock. */
@@ -40,7 +40,7 @@ function draftOfOffer(line: QuotationDeskLine): LineDraft | null {
     isIncluded: true,
     product: line.offered,
     quantityText: String(line.offer.quantity),
-    unitPriceText: formatUnitPriceE4(line.offer.unitPriceE4).replace('¥', ''),
+    unitPriceText: yuanTextOfE4(line.offer.unitPriceE4),
     leadTime: line.offer.leadTime,
   };
 }
