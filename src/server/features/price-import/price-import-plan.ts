@@ -123,6 +123,89 @@ function changedFields(row: PriceListRow, part: CatalogPart): string[] {
   if (row.tiers !== null && !sameTiers(row.tiers, part.tiers)) changed.push('prices');
   return changed;
 }
+/** Why a row cannot be applied: the column to point at and the Chinese reason. */
+interface RowProblem {
+  column: string;
+  reason: string;
+}
+
+/**
+ * The catalogue part a row names: by store code (which must agree with the row's part number and
+ * brand), else by part number and brand; null for a part the catalogue does not have.
+ */
+function matchPart(row: PriceListRow, codeNorm: string, brandId: number | null, snapshot: CatalogSnapshot): { part: CatalogPart | null } | RowProblem {
+  if (row.storeCode === '') {
+    const candidates = (snapshot.partsByCodeNorm.get(codeNorm) ?? []).filter((candidate) => brandId === null || candidate.brandId === brandId);
+    if (candidates.length > 1) return { column: names.brand, reason: messages.brandAmbiguous };
+    return { part: candidates[0] ?? null };
+  }
+  const id = productIdOfStoreCode(row.storeCode);
+  if (id === null) return { column: names.storeCode, reason: messages.storeCodeInvalid };
+  const part = snapshot.partsById.get(id) ?? null;
+  if (part === null) return { column: names.storeCode, reason: messages.storeCodeUnknown };
+  if (part.codeNorm !== codeNorm || (brandId !== null && part.brandId !== brandId)) return { column: names.storeCode, reason: messages.storeCodeMismatch };
+  return { part };
+}
+
+/** A new part needs a brand, the category new parts go to, and prices. */
+function newPartProblem(row: PriceListRow, brandId: number | null, snapshot: CatalogSnapshot): RowProblem | null {
+  if (brandId === null) return { column: names.brand, reason: messages.newWithoutBrand };
+  if (snapshot.newPartCategoryId === null) return { column: names.mpn, reason: messages.newWithoutCategory };
+  if (row.tiers === null) return { column: names.tiers, reason: messages.newWithoutPrice };
+  return null;
+}
+
+function createActionOf(row: PriceListRow, brandId: number, codeNorm: string, tiers: PriceTier[]): ImportAction {
+  return {
+    row: row.rowNumber,
+    kind: 'create',
+    productId: null,
+    brandId,
+    code: row.mpn,
+    codeNorm,
+    package: row.package,
+    description: row.description,
+    stock: row.stock,
+    warehouseStock: row.warehouseStock,
+    packSize: row.packSize,
+    tiers,
+  };
+}
+
+/** A known part's action carries only the fields that changed. */
+function updateActionOf(row: PriceListRow, part: CatalogPart, kind: 'update' | 'priceChange', changed: readonly string[]): ImportAction {
+  return {
+    row: row.rowNumber,
+    kind,
+    productId: part.id,
+    brandId: part.brandId,
+    code: part.code,
+    codeNorm: part.codeNorm,
+    package: changed.includes('package') ? row.package : null,
+    description: changed.includes('description') ? row.description : null,
+    stock: changed.includes('stock') ? row.stock : null,
+    warehouseStock: changed.includes('stock') ? row.warehouseStock : null,
+    packSize: changed.includes('packSize') ? row.packSize : null,
+    tiers: changed.includes('prices') ? row.tiers : null,
+  };
+}
+
+function errorSampleOf(row: PriceListRow): PreviewSample {
+  return { row: row.rowNumber, kind: 'error', mpn: row.mpn, brand: row.brand, productId: null, changed: [], oldFirstPriceE4: null, newFirstPriceE4: null };
+}
+
+/** The preview's samples: at most a quarter of previewSamples of each kind, in row order. */
+function newSampler() {
+  const samples: PreviewSample[] = [];
+  const sampleQuota = Math.ceil(priceImportLimits.previewSamples / 4);
+  const sampledOf: Record<PreviewKind, number> = { create: 0, update: 0, priceChange: 0, unchanged: 0, error: 0 };
+  const addSample = (sample: PreviewSample) => {
+    if (sampledOf[sample.kind] >= sampleQuota) return;
+    sampledOf[sample.kind]++;
+    samples.push(sample);
+  };
+  return { samples, addSample };
+}
 
 /**
  * Each row against the catalogue: a create (unknown part), an update (fields changed), a price change (its tiers
@@ -132,28 +215,12 @@ export function planImport(rows: readonly PriceListRow[], parseErrors: readonly 
   const brandOf = brandIndexOf(snapshot.brands);
   const errors: PriceImportError[] = [...parseErrors];
   const counts: Record<PreviewKind, number> = { create: 0, update: 0, priceChange: 0, unchanged: 0, error: 0 };
-  const samples: PreviewSample[] = [];
+  const { samples, addSample } = newSampler();
   const actions: ImportAction[] = [];
   const seen = new Set<string>();
-  const sampleQuota = Math.ceil(priceImportLimits.previewSamples / 4);
-  const sampledOf: Record<PreviewKind, number> = { create: 0, update: 0, priceChange: 0, unchanged: 0, error: 0 };
-  const addSample = (sample: PreviewSample) => {
-    if (sampledOf[sample.kind] >= sampleQuota) return;
-    sampledOf[sample.kind]++;
-    samples.push(sample);
-  };
   const fail = (row: PriceListRow, column: string, reason: string) => {
     errors.push({ row: row.rowNumber, column, reason });
-    addSample({
-      row: row.rowNumber,
-      kind: 'error',
-      mpn: row.mpn,
-      brand: row.brand,
-      productId: null,
-      changed: [],
-      oldFirstPriceE4: null,
-      newFirstPriceE4: null,
-    });
+    addSample(errorSampleOf(row));
   };
 
   for (const row of rows) {
@@ -163,30 +230,12 @@ export function planImport(rows: readonly PriceListRow[], parseErrors: readonly 
       fail(row, names.brand, messages.brandUnknown);
       continue;
     }
-    let part: CatalogPart | null = null;
-    if (row.storeCode !== '') {
-      const id = productIdOfStoreCode(row.storeCode);
-      if (id === null) {
-        fail(row, names.storeCode, messages.storeCodeInvalid);
-        continue;
-      }
-      part = snapshot.partsById.get(id) ?? null;
-      if (part === null) {
-        fail(row, names.storeCode, messages.storeCodeUnknown);
-        continue;
-      }
-      if (part.codeNorm !== codeNorm || (brandId !== null && part.brandId !== brandId)) {
-        fail(row, names.storeCode, messages.storeCodeMismatch);
-        continue;
-      }
-    } else {
-      const candidates = (snapshot.partsByCodeNorm.get(codeNorm) ?? []).filter((candidate) => brandId === null || candidate.brandId === brandId);
-      if (candidates.length > 1) {
-        fail(row, names.brand, messages.brandAmbiguous);
-        continue;
-      }
-      part = candidates[0] ?? null;
+    const match = matchPart(row, codeNorm, brandId, snapshot);
+    if ('reason' in match) {
+      fail(row, match.column, match.reason);
+      continue;
     }
+    const { part } = match;
     const key = part ? `id:${part.id}` : `new:${codeNorm}:${brandId ?? ''}`;
     if (seen.has(key)) {
       fail(row, names.mpn, messages.duplicateRow);
@@ -195,27 +244,13 @@ export function planImport(rows: readonly PriceListRow[], parseErrors: readonly 
     seen.add(key);
     const newFirstPriceE4 = row.tiers?.[0]?.priceE4 ?? null;
     if (part === null) {
-      if (brandId === null) fail(row, names.brand, messages.newWithoutBrand);
-      else if (snapshot.newPartCategoryId === null) fail(row, names.mpn, messages.newWithoutCategory);
-      else if (row.tiers === null) fail(row, names.tiers, messages.newWithoutPrice);
-      else {
-        counts.create++;
-        addSample({ row: row.rowNumber, kind: 'create', mpn: row.mpn, brand: row.brand, productId: null, changed: [], oldFirstPriceE4: null, newFirstPriceE4 });
-        actions.push({
-          row: row.rowNumber,
-          kind: 'create',
-          productId: null,
-          brandId,
-          code: row.mpn,
-          codeNorm,
-          package: row.package,
-          description: row.description,
-          stock: row.stock,
-          warehouseStock: row.warehouseStock,
-          packSize: row.packSize,
-          tiers: row.tiers,
-        });
-      }
+      const problem = newPartProblem(row, brandId, snapshot);
+      if (problem) fail(row, problem.column, problem.reason);
+      // newPartProblem refused a row without a brand or prices.
+      if (problem || brandId === null || row.tiers === null) continue;
+      counts.create++;
+      addSample({ row: row.rowNumber, kind: 'create', mpn: row.mpn, brand: row.brand, productId: null, changed: [], oldFirstPriceE4: null, newFirstPriceE4 });
+      actions.push(createActionOf(row, brandId, codeNorm, row.tiers));
       continue;
     }
     const changed = changedFields(row, part);
@@ -231,21 +266,7 @@ export function planImport(rows: readonly PriceListRow[], parseErrors: readonly 
       oldFirstPriceE4: part.tiers[0]?.priceE4 ?? null,
       newFirstPriceE4: newFirstPriceE4 ?? part.tiers[0]?.priceE4 ?? null,
     });
-    if (kind === 'unchanged') continue;
-    actions.push({
-      row: row.rowNumber,
-      kind,
-      productId: part.id,
-      brandId: part.brandId,
-      code: part.code,
-      codeNorm: part.codeNorm,
-      package: changed.includes('package') ? row.package : null,
-      description: changed.includes('description') ? row.description : null,
-      stock: changed.includes('stock') ? row.stock : null,
-      warehouseStock: changed.includes('stock') ? row.warehouseStock : null,
-      packSize: changed.includes('packSize') ? row.packSize : null,
-      tiers: changed.includes('prices') ? row.tiers : null,
-    });
+    if (kind !== 'unchanged') actions.push(updateActionOf(row, part, kind, changed));
   }
   errors.sort((a, b) => a.row - b.row);
   counts.error = new Set(errors.map((error) => error.row)).size;
