@@ -2,6 +2,46 @@ import type { SubmitEvent } from 'react';
 import { brandInitials, brandIntroMax, brandNameMax, brandWebsiteMax, type AdminBrandRow } from '../../../contract/console/taxonomy.ts';
 import { useBrandForm } from './use-brand-form.ts';
 
+/** The brand's logo: its preview, an upload, and 移除. */
+function LogoField({
+  logoUrl,
+  isBusy,
+  uploadLogo,
+  removeLogo,
+}: {
+  logoUrl: string;
+  isBusy: boolean;
+  uploadLogo: (file: File) => Promise<void>;
+  removeLogo: () => void;
+}) {
+  return (
+    <div className="taxonomy-logo">
+      <span>Logo</span>
+      {logoUrl ? (
+        <img src={logoUrl} alt="品牌 Logo" className="taxonomy-logo__preview" width={120} height={60} />
+      ) : (
+        <span className="taxonomy-hint">未上传</span>
+      )}
+      <input
+        type="file"
+        aria-label="上传 Logo"
+        accept="image/png,image/jpeg,image/webp"
+        disabled={isBusy}
+        onChange={(event) => {
+          const file = event.target.files?.[0];
+          if (file) void uploadLogo(file);
+          event.target.value = '';
+        }}
+      />
+      {logoUrl ? (
+        <button type="button" className="taxonomy-link" onClick={removeLogo}>
+          移除
+        </button>
+      ) : null}
+    </div>
+  );
+}
+
 /** 新建品牌 / 编辑品牌: name, Chinese name, letter (from the name unless chosen), logo, introduction, website, country. */
 export function BrandForm({
   editing,
@@ -39,30 +79,7 @@ export function BrandForm({
           ))}
         </select>
       </label>
-      <div className="taxonomy-logo">
-        <span>Logo</span>
-        {draft.logoUrl ? (
-          <img src={draft.logoUrl} alt="品牌 Logo" className="taxonomy-logo__preview" width={120} height={60} />
-        ) : (
-          <span className="taxonomy-hint">未上传</span>
-        )}
-        <input
-          type="file"
-          aria-label="上传 Logo"
-          accept="image/png,image/jpeg,image/webp"
-          disabled={isBusy}
-          onChange={(event) => {
-            const file = event.target.files?.[0];
-            if (file) void uploadLogo(file);
-            event.target.value = '';
-          }}
-        />
-        {draft.logoUrl ? (
-          <button type="button" className="taxonomy-link" onClick={removeLogo}>
-            移除
-          </button>
-        ) : null}
-      </div>
+      <LogoField logoUrl={draft.logoUrl} isBusy={isBusy} uploadLogo={uploadLogo} removeLogo={removeLogo} />
       <label>
         官网
         <input
