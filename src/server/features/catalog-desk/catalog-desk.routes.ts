@@ -1,12 +1,10 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { adminProductExportPath, adminProductMessages, lifecycleLabels, type AdminProductRow } from '../../../contract/console/products.ts';
 import { adminProductsCalls } from '../../../contract/console/products-calls.ts';
 import { adminProductsRequests, productListQuery } from '../../../contract/console/products-requests.ts';
 import { warehouseStockText } from '../../../contract/warehouse.ts';
 import { formatUnitPriceE4 } from '../../../contract/money.ts';
-import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { WithMessage } from '../../http/api-route.ts';
-import { AppError } from '../../http/app-error.ts';
 import { registerStaffExport, type StaffExportColumn } from '../staff/grid-query.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
 import type { StaffSessionDeps } from '../staff/staff-session.ts';
@@ -24,11 +22,6 @@ import {
 } from './product-desk.service.ts';
 
 export type CatalogDeskDeps = StaffSessionDeps & ProductDeskDeps;
-
-function actorOf(staff: StaffIdentity | null, request: FastifyRequest) {
-  if (!staff) throw new AppError(staffErrors.loginRequired);
-  return { staff, ip: request.ip };
-}
 
 const exportColumns: StaffExportColumn<AdminProductRow>[] = [
   { header: '商品编号', value: (row) => row.id },
@@ -51,24 +44,24 @@ export function registerCatalogDeskRoutes(app: FastifyInstance, deps: CatalogDes
   registerStaffCalls(app, adminProductsCalls, adminProductsRequests, {
     list: ({ body }) => listProducts(deps, body),
     get: ({ body }) => loadAdminProduct(deps, body.productId),
-    async create({ body, staff, request }) {
-      return new WithMessage(await createProduct(deps, actorOf(staff, request), body), adminProductMessages.created);
+    async create({ body, actor }) {
+      return new WithMessage(await createProduct(deps, actor, body), adminProductMessages.created);
     },
-    async save({ body, staff, request }) {
+    async save({ body, actor }) {
       const { productId, expectedUpdatedAt, ...form } = body;
-      return new WithMessage(await saveProduct(deps, actorOf(staff, request), productId, expectedUpdatedAt, form), adminProductMessages.saved);
+      return new WithMessage(await saveProduct(deps, actor, productId, expectedUpdatedAt, form), adminProductMessages.saved);
     },
-    async setStock({ body, staff, request }) {
-      return new WithMessage(await setProductStock(deps, actorOf(staff, request), body.productId, body.warehouses), adminProductMessages.stockSaved);
+    async setStock({ body, actor }) {
+      return new WithMessage(await setProductStock(deps, actor, body.productId, body.warehouses), adminProductMessages.stockSaved);
     },
-    async bulkSetLifecycle({ body, staff, request }) {
-      return new WithMessage(await bulkSetLifecycle(deps, actorOf(staff, request), body.productIds, body.lifecycle), adminProductMessages.bulkDone);
+    async bulkSetLifecycle({ body, actor }) {
+      return new WithMessage(await bulkSetLifecycle(deps, actor, body.productIds, body.lifecycle), adminProductMessages.bulkDone);
     },
-    async bulkSetSpecialOffer({ body, staff, request }) {
-      return new WithMessage(await bulkSetSpecialOffer(deps, actorOf(staff, request), body.productIds, body.isSpecialOffer), adminProductMessages.bulkDone);
+    async bulkSetSpecialOffer({ body, actor }) {
+      return new WithMessage(await bulkSetSpecialOffer(deps, actor, body.productIds, body.isSpecialOffer), adminProductMessages.bulkDone);
     },
-    async bulkSetIcZone({ body, staff, request }) {
-      return new WithMessage(await bulkSetIcZone(deps, actorOf(staff, request), body.productIds, body.isIcZone), adminProductMessages.bulkDone);
+    async bulkSetIcZone({ body, actor }) {
+      return new WithMessage(await bulkSetIcZone(deps, actor, body.productIds, body.isIcZone), adminProductMessages.bulkDone);
     },
   });
   registerStaffExport(app, {

@@ -1,10 +1,8 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { marketingDeskMessages, marketingDeskPaths, type CouponDeskRow } from '../../../contract/console/marketing.ts';
 import { marketingDeskCalls } from '../../../contract/console/marketing-calls.ts';
 import { marketingDeskRequests } from '../../../contract/console/marketing-requests.ts';
-import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { WithMessage } from '../../http/api-route.ts';
-import { AppError } from '../../http/app-error.ts';
 import type { FeatureDeps } from '../feature-registration.ts';
 import { registerStaffExport, type StaffExportColumn } from '../staff/grid-query.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
@@ -19,13 +17,7 @@ import {
   stopCoupon,
   updateCoupon,
   type MarketingDeskDeps,
-  type StaffActor,
 } from './marketing-desk.service.ts';
-
-function actorOf(staff: StaffIdentity | null, request: FastifyRequest): StaffActor {
-  if (!staff) throw new AppError(staffErrors.loginRequired);
-  return { staff, ip: request.ip };
-}
 
 const couponExportColumns: StaffExportColumn<CouponDeskRow>[] = [
   { header: '编号', value: (row) => row.id },
@@ -51,19 +43,19 @@ export function registerMarketingDeskRoutes(app: FastifyInstance, featureDeps: F
   registerStaffCalls(app, marketingDeskCalls, marketingDeskRequests, {
     list: ({ body }) => listCouponDesk(deps, body),
     detail: ({ body }) => loadCouponDeskDetail(deps, body.templateId),
-    async create({ body, staff, request }) {
-      return new WithMessage(await createCoupon(deps, actorOf(staff, request), body), marketingDeskMessages.created);
+    async create({ body, actor }) {
+      return new WithMessage(await createCoupon(deps, actor, body), marketingDeskMessages.created);
     },
-    async update({ body, staff, request }) {
-      return new WithMessage(await updateCoupon(deps, actorOf(staff, request), body), marketingDeskMessages.saved);
+    async update({ body, actor }) {
+      return new WithMessage(await updateCoupon(deps, actor, body), marketingDeskMessages.saved);
     },
-    bulkStop: ({ body, staff, request }) => bulkStopCoupons(deps, actorOf(staff, request), body.templateIds),
-    async stop({ body, staff, request }) {
-      return new WithMessage(await stopCoupon(deps, actorOf(staff, request), body.templateId), marketingDeskMessages.stopped);
+    bulkStop: ({ body, actor }) => bulkStopCoupons(deps, actor, body.templateIds),
+    async stop({ body, actor }) {
+      return new WithMessage(await stopCoupon(deps, actor, body.templateId), marketingDeskMessages.stopped);
     },
     settings: () => loadMarketingSettings(deps),
-    async setInviteReward({ body, staff, request }) {
-      return new WithMessage(await setInviteReward(deps, actorOf(staff, request), body.templateId), marketingDeskMessages.settingsSaved);
+    async setInviteReward({ body, actor }) {
+      return new WithMessage(await setInviteReward(deps, actor, body.templateId), marketingDeskMessages.settingsSaved);
     },
   });
   registerStaffExport(app, {

@@ -1,4 +1,4 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { contactDeskCalls } from '../../../contract/console/contact-desk-calls.ts';
 import { contactDeskRequests } from '../../../contract/console/contact-desk-requests.ts';
 import { memberDeskCalls } from '../../../contract/console/member-desk-calls.ts';
@@ -14,10 +14,8 @@ import {
   type SupplierDeskRow,
 } from '../../../contract/member-desk.ts';
 import { formatCents } from '../../../contract/pricing.ts';
-import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { SupplierDecision } from '../../../contract/supplier.ts';
 import { WithMessage } from '../../http/api-route.ts';
-import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { registerStaffExport, type StaffExportColumn } from '../staff/grid-query.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
@@ -33,7 +31,6 @@ import {
   loadRepMemberView,
   saveRep,
   setMemberDisabled,
-  type StaffActor,
 } from './member-desk.service.ts';
 import {
   exportSupplierDesk,
@@ -67,39 +64,29 @@ const supplierExportColumns: StaffExportColumn<SupplierDeskRow>[] = [
   { header: '审核人', value: (row) => row.reviewer },
 ];
 
-function actorOf(staff: StaffIdentity | null, request: FastifyRequest): StaffActor {
-  if (!staff) throw new AppError(staffErrors.loginRequired);
-  return { staff, ip: request.ip };
-}
-
-function signedIn(staff: StaffIdentity | null): StaffIdentity {
-  if (!staff) throw new AppError(staffErrors.loginRequired);
-  return staff;
-}
-
 export function registerMemberDeskRoutes(app: FastifyInstance, deps: ServiceDeps) {
   const { db } = deps;
   registerStaffCalls(app, memberDeskCalls, memberDeskRequests, {
     list: ({ body }) => listMembers(db, body),
     detail: ({ body }) => loadMemberDetail(db, body.userId),
-    async setDisabled({ body, staff, request }) {
-      const row = await setMemberDisabled(db, actorOf(staff, request), body.userId, body.isDisabled);
+    async setDisabled({ body, actor }) {
+      const row = await setMemberDisabled(db, actor, body.userId, body.isDisabled);
       return new WithMessage(row, body.isDisabled ? memberDeskMessages.disabled : memberDeskMessages.enabled);
     },
-    async bulkSetDisabled({ body, staff, request }) {
-      return bulkSetMembersDisabled(db, actorOf(staff, request), body.userIds, body.isDisabled, body.reason);
+    async bulkSetDisabled({ body, actor }) {
+      return bulkSetMembersDisabled(db, actor, body.userIds, body.isDisabled, body.reason);
     },
-    async assignRep({ body, staff, request }) {
-      const result = await assignRep(db, actorOf(staff, request), body.userIds, body.repId);
+    async assignRep({ body, actor }) {
+      const result = await assignRep(db, actor, body.userIds, body.repId);
       return new WithMessage(result, body.repId === null ? memberDeskMessages.repRemoved : memberDeskMessages.repAssigned);
     },
     reps: () => listReps(db),
-    async saveRep({ body, staff, request }) {
+    async saveRep({ body, actor }) {
       const { staffId, ...card } = body;
-      return new WithMessage(await saveRep(db, actorOf(staff, request), staffId, card), memberDeskMessages.repSaved);
+      return new WithMessage(await saveRep(db, actor, staffId, card), memberDeskMessages.repSaved);
     },
-    myMembers: async ({ staff }) => (await listMyMembers(db, signedIn(staff))) ?? [],
-    repMember: ({ body, staff }) => loadRepMemberView(db, signedIn(staff), body.userId),
+    myMembers: async ({ actor }) => (await listMyMembers(db, actor.staff)) ?? [],
+    repMember: ({ body, actor }) => loadRepMemberView(db, actor.staff, body.userId),
   });
 
   // The list carries phone numbers: exporting it is the member desk's own (export), not every reader's.
@@ -114,17 +101,17 @@ export function registerMemberDeskRoutes(app: FastifyInstance, deps: ServiceDeps
 
   registerStaffCalls(app, contactDeskCalls, contactDeskRequests, {
     list: ({ body }) => listContactDesk(db, body),
-    async markHandled({ body, staff, request }) {
-      return new WithMessage(await markContactHandled(db, actorOf(staff, request), body.id, body.note), memberDeskMessages.handled);
+    async markHandled({ body, actor }) {
+      return new WithMessage(await markContactHandled(db, actor, body.id, body.note), memberDeskMessages.handled);
     },
   });
 
   registerStaffCalls(app, supplierDeskCalls, supplierDeskRequests, {
     list: ({ body }) => listSupplierDesk(db, body),
     detail: ({ body }) => loadSupplierDesk(deps, body.id),
-    async review({ body, staff, request }) {
+    async review({ body, actor }) {
       const decision = body.decision === 'approve' ? SupplierDecision.approve : SupplierDecision.reject;
-      const row = await reviewSupplierDesk(deps, actorOf(staff, request), { id: body.id, decision, reason: body.reason });
+      const row = await reviewSupplierDesk(deps, actor, { id: body.id, decision, reason: body.reason });
       return new WithMessage(row, decision === SupplierDecision.approve ? memberDeskMessages.approved : memberDeskMessages.rejected);
     },
   });

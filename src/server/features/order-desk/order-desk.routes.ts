@@ -1,5 +1,5 @@
 import multipart from '@fastify/multipart';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { uploadErrors, uploadMessages } from '../../../contract/upload.ts';
 import { success, WithMessage } from '../../http/api-route.ts';
 import { multipartMargin, settleRefusedBodies, throwMultipartFailure } from '../../http/multipart-refusal.ts';
@@ -19,12 +19,10 @@ import {
 import { adminComplaintCalls, adminOrderCalls } from '../../../contract/console/orders-calls.ts';
 import { adminComplaintRequests, adminOrderRequests, complaintGridQuery, orderGridQuery } from '../../../contract/console/orders-requests.ts';
 import { formatCents } from '../../../contract/pricing.ts';
-import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { registerStaffExport } from '../staff/grid-query.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
-import type { StaffActor } from '../staff/staff-desk.service.ts';
 import {
   authoriseReturnByStaff,
   exportComplaintsForStaff,
@@ -53,43 +51,37 @@ import {
 
 type Deps = Pick<ServiceDeps, 'db' | 'config' | 'logger'>;
 
-/** Who acts (registerStaffCalls has checked the permission) and from where. */
-function actorOf(staff: StaffIdentity | null, request: FastifyRequest): StaffActor {
-  if (!staff) throw new AppError(staffErrors.loginRequired);
-  return { staff, ip: request.ip };
-}
-
 export function registerOrderDeskRoutes(app: FastifyInstance, deps: Deps): void {
   registerStaffCalls(app, adminOrderCalls, adminOrderRequests, {
     list: ({ body }) => listOrdersForStaff(deps.db, body),
-    detail: ({ body, staff, request }) => loadOrderDetailForStaff(deps.db, body.orderNo, actorOf(staff, request).staff),
-    async confirmTransfer({ body, staff, request }) {
-      return new WithMessage(await confirmTransferByStaff(deps.db, actorOf(staff, request), body), m.transferConfirmed);
+    detail: ({ body, actor }) => loadOrderDetailForStaff(deps.db, body.orderNo, actor.staff),
+    async confirmTransfer({ body, actor }) {
+      return new WithMessage(await confirmTransferByStaff(deps.db, actor, body), m.transferConfirmed);
     },
-    async ship({ body, staff, request }) {
-      const detail = await shipByStaff(deps.db, actorOf(staff, request), body);
+    async ship({ body, actor }) {
+      const detail = await shipByStaff(deps.db, actor, body);
       return new WithMessage(detail, detail.status === 'partlyShipped' ? m.shippedPart : m.shipped);
     },
-    async cancel({ body, staff, request }) {
-      return new WithMessage(await cancelOrderByStaff(deps, actorOf(staff, request), body), m.cancelled);
+    async cancel({ body, actor }) {
+      return new WithMessage(await cancelOrderByStaff(deps, actor, body), m.cancelled);
     },
-    async refund({ body, staff, request }) {
-      return new WithMessage(await refundByStaff(deps, actorOf(staff, request), body), m.refunded);
+    async refund({ body, actor }) {
+      return new WithMessage(await refundByStaff(deps, actor, body), m.refunded);
     },
-    async confirmOfflineRefund({ body, staff, request }) {
-      return new WithMessage(await confirmOfflineRefundByStaff(deps, actorOf(staff, request), body), m.offlineRefunded);
+    async confirmOfflineRefund({ body, actor }) {
+      return new WithMessage(await confirmOfflineRefundByStaff(deps, actor, body), m.offlineRefunded);
     },
-    async issueInvoice({ body, staff, request }) {
-      return new WithMessage(await issueInvoiceForStaff(deps.db, actorOf(staff, request), body), m.invoiced);
+    async issueInvoice({ body, actor }) {
+      return new WithMessage(await issueInvoiceForStaff(deps.db, actor, body), m.invoiced);
     },
-    async retryRefund({ body, staff, request }) {
-      return new WithMessage(await retryRefundByStaff(deps, actorOf(staff, request), body), m.refundRetried);
+    async retryRefund({ body, actor }) {
+      return new WithMessage(await retryRefundByStaff(deps, actor, body), m.refundRetried);
     },
-    async recordLateTransfer({ body, staff, request }) {
-      return new WithMessage(await recordLateTransferByStaff(deps, actorOf(staff, request), body), m.lateTransferRecorded);
+    async recordLateTransfer({ body, actor }) {
+      return new WithMessage(await recordLateTransferByStaff(deps, actor, body), m.lateTransferRecorded);
     },
-    async reverseInvoice({ body, staff, request }) {
-      return new WithMessage(await reverseInvoiceForStaff(deps.db, actorOf(staff, request), body), m.invoiceReversed);
+    async reverseInvoice({ body, actor }) {
+      return new WithMessage(await reverseInvoiceForStaff(deps.db, actor, body), m.invoiceReversed);
     },
   });
   registerStaffExport(app, {
@@ -130,23 +122,23 @@ export function registerComplaintDeskRoutes(app: FastifyInstance, deps: Deps): v
   registerStaffCalls(app, adminComplaintCalls, adminComplaintRequests, {
     list: ({ body }) => listComplaintsForStaff(deps.db, body),
     detail: ({ body }) => loadComplaintDetailForStaff(deps, body.id),
-    async reply({ body, staff, request }) {
-      return new WithMessage(await replyToComplaint(deps, actorOf(staff, request), body), m.replied);
+    async reply({ body, actor }) {
+      return new WithMessage(await replyToComplaint(deps, actor, body), m.replied);
     },
-    async transition({ body, staff, request }) {
-      return new WithMessage(await fireComplaintEventByStaff(deps, actorOf(staff, request), body), m.statusChanged);
+    async transition({ body, actor }) {
+      return new WithMessage(await fireComplaintEventByStaff(deps, actor, body), m.statusChanged);
     },
-    async authoriseReturn({ body, staff, request }) {
-      return new WithMessage(await authoriseReturnByStaff(deps, actorOf(staff, request), body), m.returnAuthorised);
+    async authoriseReturn({ body, actor }) {
+      return new WithMessage(await authoriseReturnByStaff(deps, actor, body), m.returnAuthorised);
     },
-    async receiveGoods({ body, staff, request }) {
-      return new WithMessage(await receiveReturnedGoods(deps, actorOf(staff, request), body), m.goodsReceived);
+    async receiveGoods({ body, actor }) {
+      return new WithMessage(await receiveReturnedGoods(deps, actor, body), m.goodsReceived);
     },
-    async replace({ body, staff, request }) {
-      return new WithMessage(await replaceReturnedGoods(deps, actorOf(staff, request), body), m.replaced);
+    async replace({ body, actor }) {
+      return new WithMessage(await replaceReturnedGoods(deps, actor, body), m.replaced);
     },
-    async refund({ body, staff, request }) {
-      return new WithMessage(await refundComplaintByStaff(deps, actorOf(staff, request), body), m.complaintRefunded);
+    async refund({ body, actor }) {
+      return new WithMessage(await refundComplaintByStaff(deps, actor, body), m.complaintRefunded);
     },
   });
   registerStaffExport(app, {

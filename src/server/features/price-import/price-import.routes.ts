@@ -10,13 +10,12 @@ import {
   priceImportRollbackReportPath,
   priceImportUploadPath,
 } from '../../../contract/price-import.ts';
-import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { success, WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import { settleRefusedBodies, throwMultipartFailure } from '../../http/multipart-refusal.ts';
 import { firstIssueMessage } from '../../http/validation-message.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
-import { consoleRoute, signedInStaff } from '../staff/staff-access.ts';
+import { actorOfRequest, consoleRoute } from '../staff/staff-access.ts';
 import type { StaffSessionDeps } from '../staff/staff-session.ts';
 import {
   applyUpload,
@@ -29,14 +28,8 @@ import {
   rollbackReport,
   uploadErrorReport,
   validateUpload,
-  type PriceImportActor,
 } from './price-import-desk.service.ts';
 import type { PriceImportQueue } from './price-import-queue.ts';
-
-function actorOf(staff: StaffIdentity | null, request: FastifyRequest): PriceImportActor {
-  if (!staff) throw new AppError(staffErrors.loginRequired);
-  return { staff, ip: request.ip };
-}
 
 const readPriceImport = { config: { staffAccess: { action: 'read', subject: 'PriceImport' } } } as const;
 
@@ -50,17 +43,17 @@ export function registerPriceImportRoutes(app: FastifyInstance, deps: StaffSessi
   registerStaffCalls(app, priceImportDeskCalls, priceImportDeskRequests, {
     validate: ({ body }) => validateUpload(deps.db, body),
     preview: ({ body }) => previewUpload(deps.db, body),
-    async apply({ body, staff, request }) {
-      const applied = await applyUpload(deps.db, queue, actorOf(staff, request), body.uploadId);
+    async apply({ body, actor }) {
+      const applied = await applyUpload(deps.db, queue, actor, body.uploadId);
       return new WithMessage(applied, applied.isNew ? '已提交导入任务' : '该文件已提交过，显示的是已有的导入任务');
     },
     jobs: ({ body }) => listJobs(deps.db, body),
     job: ({ body }) => readJobRow(deps.db, body.jobId),
-    async resume({ body, staff, request }) {
-      return new WithMessage(await resumeJob(deps.db, queue, actorOf(staff, request), body.jobId, body.from), '已继续导入');
+    async resume({ body, actor }) {
+      return new WithMessage(await resumeJob(deps.db, queue, actor, body.jobId, body.from), '已继续导入');
     },
-    async rollback({ body, staff, request }) {
-      return new WithMessage(await rollBackJob(deps.db, queue, actorOf(staff, request), body.jobId, body.from), '已开始回滚');
+    async rollback({ body, actor }) {
+      return new WithMessage(await rollBackJob(deps.db, queue, actor, body.jobId, body.from), '已开始回滚');
     },
   });
   registerUpload(app, deps);
@@ -95,7 +88,7 @@ function registerUpload(app: FastifyInstance, deps: StaffSessionDeps) {
     scope.post(consoleRoute(priceImportUploadPath), { config: { staffAccess: { action: 'create', subject: 'PriceImport' } } }, async (request) => {
       try {
         const file = await receiveFile(request);
-        return success(await receivePriceList(deps.db, actorOf(signedInStaff(request), request), file.fileName, file.bytes));
+        return success(await receivePriceList(deps.db, actorOfRequest(request), file.fileName, file.bytes));
       } catch (error) {
         throwMultipartFailure(error, { tooLarge: new AppError(priceImportErrors.fileTooLarge), malformed: priceImportErrors.fileMissing });
       }

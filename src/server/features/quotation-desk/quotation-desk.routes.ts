@@ -1,11 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { formatCents } from '../../../contract/pricing.ts';
 import { quotationDeskMessages, quotationDeskPaths, type QuotationDeskRow } from '../../../contract/console/quotation.ts';
 import { quotationDeskCalls } from '../../../contract/console/quotation-calls.ts';
 import { quotationDeskRequests } from '../../../contract/console/quotation-requests.ts';
-import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { WithMessage } from '../../http/api-route.ts';
-import { AppError } from '../../http/app-error.ts';
 import type { FeatureDeps } from '../feature-registration.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
 import { changeEachOfBulk } from '../staff/grid-bulk.ts';
@@ -18,7 +16,6 @@ import {
   lookupPartForQuotation,
   requoteQuotationOffer,
   sendQuotationOffer,
-  type StaffActor,
 } from './quotation-desk.service.ts';
 
 const quotationExportColumns: StaffExportColumn<QuotationDeskRow>[] = [
@@ -32,27 +29,22 @@ const quotationExportColumns: StaffExportColumn<QuotationDeskRow>[] = [
   { header: '有效期至', value: (row) => row.validUntilStr },
 ];
 
-function actorOf(staff: StaffIdentity | null, request: FastifyRequest): StaffActor {
-  if (!staff) throw new AppError(staffErrors.loginRequired);
-  return { staff, ip: request.ip };
-}
-
 /** 报价管理: read by the sales role (manage Quotation) and administrators; sending and closing audited. */
 export function registerQuotationDeskRoutes(app: FastifyInstance, deps: FeatureDeps) {
   registerStaffCalls(app, quotationDeskCalls, quotationDeskRequests, {
     list: ({ body }) => listQuotationDesk(deps.db, body),
-    detail: ({ body, staff, request }) => loadQuotationDeskDetail(deps, body.quotationId, actorOf(staff, request).staff),
+    detail: ({ body, actor }) => loadQuotationDeskDetail(deps, body.quotationId, actor.staff),
     lookupPart: ({ body }) => lookupPartForQuotation(deps, body),
-    async send({ body, staff, request }) {
-      return new WithMessage(await sendQuotationOffer(deps, actorOf(staff, request), body), quotationDeskMessages.sent);
+    async send({ body, actor }) {
+      return new WithMessage(await sendQuotationOffer(deps, actor, body), quotationDeskMessages.sent);
     },
-    async requote({ body, staff, request }) {
-      return new WithMessage(await requoteQuotationOffer(deps, actorOf(staff, request), body), quotationDeskMessages.requoted);
+    async requote({ body, actor }) {
+      return new WithMessage(await requoteQuotationOffer(deps, actor, body), quotationDeskMessages.requoted);
     },
-    bulkClose: ({ body, staff, request }) =>
-      changeEachOfBulk(body.quotationIds, (quotationId) => closeQuotationByStaff(deps, actorOf(staff, request), { quotationId, reason: body.reason })),
-    async close({ body, staff, request }) {
-      return new WithMessage(await closeQuotationByStaff(deps, actorOf(staff, request), body), quotationDeskMessages.closed);
+    bulkClose: ({ body, actor }) =>
+      changeEachOfBulk(body.quotationIds, (quotationId) => closeQuotationByStaff(deps, actor, { quotationId, reason: body.reason })),
+    async close({ body, actor }) {
+      return new WithMessage(await closeQuotationByStaff(deps, actor, body), quotationDeskMessages.closed);
     },
   });
   registerStaffExport(app, {

@@ -4,6 +4,7 @@ import type { StaffAccess } from '../../../contract/staff-calls.ts';
 import { abilityFor, type StaffPermission } from '../../../contract/staff-permissions.ts';
 import { AppError } from '../../http/app-error.ts';
 import { redirectTo } from '../../http/redirect.ts';
+import type { StaffActor } from './staff-desk.service.ts';
 import { ensureStaffSid, registerStaffAntiForgery, registerStaffSessions, staffLoginPathFor, type StaffSessionDeps } from './staff-session.ts';
 
 /**
@@ -45,6 +46,11 @@ export function consoleRoute(path: string): string {
 export function signedInStaff(request: FastifyRequest): StaffIdentity {
   if (!request.staff) throw new AppError(staffErrors.loginRequired);
   return request.staff;
+}
+
+/** The signed-in staff member and their address, as a change's audit entry names them. */
+export function actorOfRequest(request: FastifyRequest): StaffActor {
+  return { staff: signedInStaff(request), ip: request.ip };
 }
 
 export function mayUse(staff: StaffIdentity | null, access: StaffRouteAccess): boolean {

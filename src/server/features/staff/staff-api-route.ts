@@ -8,7 +8,8 @@ import type { AnyStaffCall, StaffCall } from '../../../contract/staff-calls.ts';
 import { success, WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import { firstIssueMessage } from '../../http/validation-message.ts';
-import { consoleRoute } from './staff-access.ts';
+import { actorOfRequest, consoleRoute } from './staff-access.ts';
+import type { StaffActor } from './staff-desk.service.ts';
 
 export interface StaffCallContext<Body> {
   body: Body;
@@ -16,6 +17,8 @@ export interface StaffCallContext<Body> {
   reply: FastifyReply;
   /** Null only for calls anyone may make. */
   staff: StaffIdentity | null;
+  /** The staff member and their address, for the change's audit entry (read only in a call for signed-in staff: else 401). */
+  readonly actor: StaffActor;
 }
 
 type StaffCallHandler<C extends AnyStaffCall> =
@@ -45,7 +48,16 @@ export function registerStaffCalls<Calls extends Record<string, AnyStaffCall>>(
       if (holdsControlChars(request.body)) throw new AppError(requestErrors.invalid, controlCharsMessage);
       const parsed = schema.safeParse(request.body ?? {});
       if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
-      const result = await handle({ body: parsed.data, request, reply, staff: request.staff });
+      const context: StaffCallContext<unknown> = {
+        body: parsed.data,
+        request,
+        reply,
+        staff: request.staff,
+        get actor() {
+          return actorOfRequest(request);
+        },
+      };
+      const result = await handle(context);
       return result instanceof WithMessage ? success(result.data, result.msg) : success(result);
     });
   }

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { safeStaffReturnPath, staffDeskMessages, staffMessages, type StaffIdentity } from '../../../contract/staff.ts';
+import { safeStaffReturnPath, staffDeskMessages, staffMessages } from '../../../contract/staff.ts';
 import { auditDeskCalls, staffAuthCalls, staffDeskCalls } from '../../../contract/staff-calls.ts';
 import { auditDeskRequests, staffDeskRequests, staffRequests } from '../../../contract/staff-requests.ts';
 import { auditExportPath, staffExportPath } from '../../../contract/staff.ts';
@@ -19,15 +19,6 @@ import {
   staffExportColumns,
   unlockStaff,
 } from './staff-desk.service.ts';
-import type { FastifyRequest } from 'fastify';
-import { staffErrors } from '../../../contract/staff.ts';
-import { AppError } from '../../http/app-error.ts';
-
-/** The caller of a call that needs a signed-in staff member (registerStaffCalls has checked), and their address. */
-function actorOf(staff: StaffIdentity | null, request: FastifyRequest) {
-  if (!staff) throw new AppError(staffErrors.loginRequired);
-  return { staff, ip: request.ip };
-}
 
 export function registerStaffAuthRoutes(app: FastifyInstance, deps: StaffSessionDeps) {
   registerStaffCalls(app, staffAuthCalls, staffRequests, {
@@ -47,21 +38,21 @@ export function registerStaffAuthRoutes(app: FastifyInstance, deps: StaffSession
 export function registerStaffDeskRoutes(app: FastifyInstance, deps: StaffSessionDeps) {
   registerStaffCalls(app, staffDeskCalls, staffDeskRequests, {
     list: ({ body }) => listStaff(deps.db, body),
-    async create({ body, staff, request }) {
-      return new WithMessage(await createStaffByAdmin(deps.db, actorOf(staff, request), body), staffDeskMessages.created);
+    async create({ body, actor }) {
+      return new WithMessage(await createStaffByAdmin(deps.db, actor, body), staffDeskMessages.created);
     },
-    async setRole({ body, staff, request }) {
-      return new WithMessage(await setStaffRole(deps.db, actorOf(staff, request), body.staffId, body.role), staffDeskMessages.roleChanged);
+    async setRole({ body, actor }) {
+      return new WithMessage(await setStaffRole(deps.db, actor, body.staffId, body.role), staffDeskMessages.roleChanged);
     },
-    async setDisabled({ body, staff, request }) {
-      const row = await setStaffDisabled(deps.db, actorOf(staff, request), body.staffId, body.isDisabled);
+    async setDisabled({ body, actor }) {
+      const row = await setStaffDisabled(deps.db, actor, body.staffId, body.isDisabled);
       return new WithMessage(row, body.isDisabled ? staffDeskMessages.disabled : staffDeskMessages.enabled);
     },
-    async resetTotp({ body, staff, request }) {
-      return new WithMessage(await resetStaffTotp(deps.db, actorOf(staff, request), body.staffId), staffDeskMessages.totpReset);
+    async resetTotp({ body, actor }) {
+      return new WithMessage(await resetStaffTotp(deps.db, actor, body.staffId), staffDeskMessages.totpReset);
     },
-    async unlock({ body, staff, request }) {
-      return new WithMessage(await unlockStaff(deps.db, actorOf(staff, request), body.staffId), staffDeskMessages.unlocked);
+    async unlock({ body, actor }) {
+      return new WithMessage(await unlockStaff(deps.db, actor, body.staffId), staffDeskMessages.unlocked);
     },
   });
   registerStaffExport(app, {

@@ -5,9 +5,7 @@ import { brandDeskCalls } from '../../../contract/console/brands-calls.ts';
 import { categoryDeskRequests } from '../../../contract/console/categories-requests.ts';
 import { brandDeskRequests } from '../../../contract/console/brands-requests.ts';
 import { contentMessages } from '../../../contract/content.ts';
-import { staffErrors, type StaffIdentity } from '../../../contract/staff.ts';
 import { WithMessage } from '../../http/api-route.ts';
-import { AppError } from '../../http/app-error.ts';
 import { imageRoutePrefix } from '../images/images.service.ts';
 import { registerStaffExport, type StaffExportColumn } from '../staff/grid-query.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
@@ -39,32 +37,27 @@ const brandExportColumns: StaffExportColumn<AdminBrandRow>[] = [
   { header: '商品数', value: (row) => row.productCount },
 ];
 
-function actorOf(staff: StaffIdentity | null, request: FastifyRequest) {
-  if (!staff) throw new AppError(staffErrors.loginRequired);
-  return { staff, ip: request.ip };
-}
-
 export function registerCategoryDeskRoutes(app: FastifyInstance, deps: StaffSessionDeps) {
   const db = deps.db;
   registerStaffCalls(app, categoryDeskCalls, categoryDeskRequests, {
     tree: () => loadCategoryDesk(db),
-    create: async ({ body, staff, request }) =>
-      new WithMessage(await createCategory(db, actorOf(staff, request), { name: body.name, parentId: body.parentId, groupId: body.groupId }), m.created),
-    rename: async ({ body, staff, request }) => new WithMessage(await renameCategory(db, actorOf(staff, request), body.categoryId, body.name), m.saved),
-    move: async ({ body, staff, request }) => new WithMessage(await moveCategory(db, actorOf(staff, request), body.categoryId, body.parentId), m.moved),
-    reorder: ({ body, staff, request }) => reorderCategory(db, actorOf(staff, request), body.categoryId, body.direction),
-    setHidden: async ({ body, staff, request }) =>
-      new WithMessage(await setCategoryHidden(db, actorOf(staff, request), body.categoryId, body.isHidden), body.isHidden ? m.hidden : m.shown),
-    setGroup: async ({ body, staff, request }) => new WithMessage(await setCategoryGroup(db, actorOf(staff, request), body.categoryId, body.groupId), m.saved),
-    delete: async ({ body, staff, request }) => {
-      await deleteCategory(db, actorOf(staff, request), body.categoryId);
+    create: async ({ body, actor }) =>
+      new WithMessage(await createCategory(db, actor, { name: body.name, parentId: body.parentId, groupId: body.groupId }), m.created),
+    rename: async ({ body, actor }) => new WithMessage(await renameCategory(db, actor, body.categoryId, body.name), m.saved),
+    move: async ({ body, actor }) => new WithMessage(await moveCategory(db, actor, body.categoryId, body.parentId), m.moved),
+    reorder: ({ body, actor }) => reorderCategory(db, actor, body.categoryId, body.direction),
+    setHidden: async ({ body, actor }) =>
+      new WithMessage(await setCategoryHidden(db, actor, body.categoryId, body.isHidden), body.isHidden ? m.hidden : m.shown),
+    setGroup: async ({ body, actor }) => new WithMessage(await setCategoryGroup(db, actor, body.categoryId, body.groupId), m.saved),
+    delete: async ({ body, actor }) => {
+      await deleteCategory(db, actor, body.categoryId);
       return new WithMessage(null, m.deleted);
     },
-    createGroup: async ({ body, staff, request }) => new WithMessage(await createGroup(db, actorOf(staff, request), body.name), m.created),
-    renameGroup: async ({ body, staff, request }) => new WithMessage(await renameGroup(db, actorOf(staff, request), body.groupId, body.name), m.saved),
-    reorderGroup: ({ body, staff, request }) => reorderGroup(db, actorOf(staff, request), body.groupId, body.direction),
-    deleteGroup: async ({ body, staff, request }) => {
-      await deleteGroup(db, actorOf(staff, request), body.groupId);
+    createGroup: async ({ body, actor }) => new WithMessage(await createGroup(db, actor, body.name), m.created),
+    renameGroup: async ({ body, actor }) => new WithMessage(await renameGroup(db, actor, body.groupId, body.name), m.saved),
+    reorderGroup: ({ body, actor }) => reorderGroup(db, actor, body.groupId, body.direction),
+    deleteGroup: async ({ body, actor }) => {
+      await deleteGroup(db, actor, body.groupId);
       return new WithMessage(null, m.deleted);
     },
   });
@@ -75,16 +68,16 @@ export function registerBrandDeskRoutes(app: FastifyInstance, deps: StaffSession
   const imageBaseUrl = deps.config.imageBaseUrl;
   registerStaffCalls(app, brandDeskCalls, brandDeskRequests, {
     list: ({ body }) => listBrandsForDesk(db, imageBaseUrl, body),
-    create: async ({ body, staff, request }) => new WithMessage(await createBrand(db, imageBaseUrl, actorOf(staff, request), body), m.created),
-    update: async ({ body, staff, request }) => {
+    create: async ({ body, actor }) => new WithMessage(await createBrand(db, imageBaseUrl, actor, body), m.created),
+    update: async ({ body, actor }) => {
       const { brandId, ...fields } = body;
-      return new WithMessage(await updateBrand(db, imageBaseUrl, actorOf(staff, request), brandId, fields), m.saved);
+      return new WithMessage(await updateBrand(db, imageBaseUrl, actor, brandId, fields), m.saved);
     },
-    delete: async ({ body, staff, request }) => {
-      await deleteBrand(db, actorOf(staff, request), body.brandId);
+    delete: async ({ body, actor }) => {
+      await deleteBrand(db, actor, body.brandId);
       return new WithMessage(null, m.deleted);
     },
-    bulkDelete: ({ body, staff, request }) => deleteBrands(db, actorOf(staff, request), body.brandIds),
+    bulkDelete: ({ body, actor }) => deleteBrands(db, actor, body.brandIds),
     uploadLogo: async ({ body }) => new WithMessage(await storeBrandLogo(deps.config, body.dataBase64), m.uploaded),
   });
   registerStaffExport(app, {
