@@ -59,14 +59,29 @@ function tokenCondition(db: Db, eb: ProductsEb, token: TokenProbe, isCodePrefix:
 }
 
 type FilterName = 'category' | 'brand' | 'package' | 'stock';
+type Where = (eb: ProductsEb, except: FilterName | null) => Expression<SqlBool>;
 
-export async function sqlSearch(db: Db, query: SqlQuery): Promise<IndexResult> {
-  const k = db.kysely;
-  // A whole-keyword part number that matches nothing falls back to the words, as in the index.
+/** Whether any product's part number starts with the code (or its base). */
+async function hasCodePrefix(db: Db, code: CodeProbe): Promise<boolean> {
+  const any = await db.kysely
+    .selectFrom('products as p')
+    .select('p.id')
+    .where((eb) => eb.or(prefixConditions(eb, code)))
+    .limit(1)
+    .executeTakeFirst();
+  return any !== undefined;
+}
+
+/**
+ * The products a query matches, with its filters except `except` (a facet counts the values its
+ * own filter would choose among). A whole-keyword part number that matches nothing falls back to
+ * the words, as in the index; a word that starts part numbers is matched by range only.
+ */
+async function whereOf(db: Db, query: SqlQuery): Promise<{ where: Where; effective: SqlQuery }> {
   const whole = query.whole;
   let useWhole = false;
   if (whole) {
-    const any = await k
+    const any = await db.kysely
       .selectFrom('products as p')
       .select('p.id')
       .where((eb) => eb.or(codeCondition(db, eb, whole)))
@@ -75,19 +90,7 @@ export async function sqlSearch(db: Db, query: SqlQuery): Promise<IndexResult> {
     useWhole = any !== undefined;
   }
   const effective: SqlQuery = useWhole ? query : { ...query, whole: null };
-  const isCodePrefix = await Promise.all(
-    effective.tokens.map(async (token) => {
-      const code = token.code;
-      if (!code) return false;
-      const any = await k
-        .selectFrom('products as p')
-        .select('p.id')
-        .where((eb) => eb.or(prefixConditions(eb, code)))
-        .limit(1)
-        .executeTakeFirst();
-      return any !== undefined;
-    }),
-  );
+  const isCodePrefix = await Promise.all(effective.tokens.map((token) => (token.code ? hasCodePrefix(db, token.code) : Promise.resolve(false))));
   const match = (eb: ProductsEb): Expression<SqlBool> =>
     effective.whole
       ? eb.or(prefixConditions(eb, effective.whole))
@@ -101,6 +104,37 @@ export async function sqlSearch(db: Db, query: SqlQuery): Promise<IndexResult> {
     if (except !== 'stock' && query.isInStock) conditions.push(eb('p.stock', '>', 0));
     return eb.and(conditions);
   };
+  return { where, effective };
+}
+
+/** One page of product ids in the query's order (by part number match, then stock, unless sorted by price or stock). */
+function findPageIds(db: Db, query: SqlQuery, effective: SqlQuery, where: Where) {
+  const firstPrice = (eb: ProductsEb) => eb.ref('p.firstTierPriceE4');
+  return db.kysely
+    .selectFrom('products as p')
+    .select('p.id')
+    .where((eb) => where(eb, null))
+    .$call((qb) => {
+      if (query.sort === ProductSort.priceAsc)
+        return qb.orderBy((eb) => eb.case().when(firstPrice(eb), 'is', null).then(1).else(0).end()).orderBy((eb) => firstPrice(eb), 'asc');
+      if (query.sort === ProductSort.priceDesc)
+        return qb.orderBy((eb) => eb.case().when(firstPrice(eb), 'is', null).then(1).else(0).end()).orderBy((eb) => firstPrice(eb), 'desc');
+      if (query.sort === ProductSort.stockDesc) return qb.orderBy('p.stock', 'desc');
+      const exact = effective.whole?.norm ?? effective.tokens.find((token) => token.code)?.code?.norm ?? '';
+      return qb
+        .orderBy((eb) => eb.case().when('p.codeNorm', '=', exact).then(0).else(1).end())
+        .orderBy((eb) => eb.case().when('p.stock', '>', 0).then(0).else(1).end());
+    })
+    .orderBy('p.codeNorm')
+    .orderBy('p.id')
+    .offset(query.offset)
+    .limit(query.limit)
+    .execute();
+}
+
+export async function sqlSearch(db: Db, query: SqlQuery): Promise<IndexResult> {
+  const k = db.kysely;
+  const { where, effective } = await whereOf(db, query);
   const facet = async (column: 'p.categorySecondId' | 'p.brandId', except: FilterName) =>
     (
       await k
@@ -110,8 +144,6 @@ export async function sqlSearch(db: Db, query: SqlQuery): Promise<IndexResult> {
         .groupBy(column)
         .execute()
     ).map((row) => ({ id: row.id, count: row.count }));
-
-  const firstPrice = (eb: ProductsEb) => eb.ref('p.firstTierPriceE4');
   const [totalRow, categories, brands, packageRows, inStockRow, page] = await Promise.all([
     k
       .selectFrom('products as p')
@@ -131,26 +163,7 @@ export async function sqlSearch(db: Db, query: SqlQuery): Promise<IndexResult> {
       .select((eb) => eb.fn.countAll<number>().as('count'))
       .where((eb) => eb.and([where(eb, 'stock'), eb('p.stock', '>', 0)]))
       .executeTakeFirstOrThrow(),
-    k
-      .selectFrom('products as p')
-      .select('p.id')
-      .where((eb) => where(eb, null))
-      .$call((qb) => {
-        if (query.sort === ProductSort.priceAsc)
-          return qb.orderBy((eb) => eb.case().when(firstPrice(eb), 'is', null).then(1).else(0).end()).orderBy((eb) => firstPrice(eb), 'asc');
-        if (query.sort === ProductSort.priceDesc)
-          return qb.orderBy((eb) => eb.case().when(firstPrice(eb), 'is', null).then(1).else(0).end()).orderBy((eb) => firstPrice(eb), 'desc');
-        if (query.sort === ProductSort.stockDesc) return qb.orderBy('p.stock', 'desc');
-        const exact = effective.whole?.norm ?? effective.tokens.find((token) => token.code)?.code?.norm ?? '';
-        return qb
-          .orderBy((eb) => eb.case().when('p.codeNorm', '=', exact).then(0).else(1).end())
-          .orderBy((eb) => eb.case().when('p.stock', '>', 0).then(0).else(1).end());
-      })
-      .orderBy('p.codeNorm')
-      .orderBy('p.id')
-      .offset(query.offset)
-      .limit(query.limit)
-      .execute(),
+    findPageIds(db, query, effective, where),
   ]);
   const byCount = (a: { count: number }, b: { count: number }) => b.count - a.count;
   return {
