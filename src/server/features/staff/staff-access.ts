@@ -4,7 +4,7 @@ import type { StaffAccess } from '../../../contract/staff-calls.ts';
 import { abilityFor, type StaffPermission } from '../../../contract/staff-permissions.ts';
 import { AppError } from '../../http/app-error.ts';
 import { redirectTo } from '../../http/redirect.ts';
-import type { StaffActor } from './staff-desk.service.ts';
+import type { StaffActor } from './staff-actor.ts';
 import { ensureStaffSid, registerStaffAntiForgery, registerStaffSessions, staffLoginPathFor, type StaffSessionDeps } from './staff-session.ts';
 
 /**

@@ -9,7 +9,7 @@ import { success, WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import { firstIssueMessage } from '../../http/validation-message.ts';
 import { actorOfRequest, consoleRoute } from './staff-access.ts';
-import type { StaffActor } from './staff-desk.service.ts';
+import type { StaffActor } from './staff-actor.ts';
 
 export interface StaffCallContext<Body> {
   body: Body;

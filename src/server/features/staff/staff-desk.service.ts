@@ -1,14 +1,6 @@
 import type { Kysely } from 'kysely';
 import { requestErrors } from '../../../contract/errors.ts';
-import {
-  staffDeskMessages,
-  staffRoleLabels,
-  staffStatusLabel,
-  type StaffIdentity,
-  type StaffListRow,
-  type StaffRole,
-  type StaffTotpSetup,
-} from '../../../contract/staff.ts';
+import { staffDeskMessages, staffRoleLabels, staffStatusLabel, type StaffListRow, type StaffRole, type StaffTotpSetup } from '../../../contract/staff.ts';
 import type { GridPage, GridQuery } from '../../../contract/staff-grid.ts';
 import type { staffSortColumns } from '../../../contract/staff-requests.ts';
 import { formatBeijingTime } from '../../../contract/time.ts';
@@ -20,13 +12,11 @@ import { deleteStaffSessionsOf, findStaffById, staffUsersQuery, updateStaffUser 
 import type { StaffUserRow } from './staff.tables.ts';
 import { createStaffUser, type NewStaffFields } from './staff.service.ts';
 import { newTotpSecret, totpUri } from './staff-totp.ts';
+import type { StaffActor } from './staff-actor.ts';
 import { exportRowsOfQuery, pageOfQuery, type SortExpression, type StaffExportColumn } from './grid-query.ts';
 
-/** Who acts and from where: every change is audited with both. */
-export interface StaffActor {
-  staff: StaffIdentity;
-  ip: string;
-}
+// The desks import the actor from here; it is declared in the console's kit (staff-actor.ts), which the access hook uses too.
+export type { StaffActor };
 
 export function staffListRow(row: StaffUserRow, now = Date.now()): StaffListRow {
   const isLocked = row.lockedUntil !== null && row.lockedUntil > now;
