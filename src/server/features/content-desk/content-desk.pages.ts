@@ -32,6 +32,46 @@ import { contentDeskRequests } from '../../../contract/console/content-requests.
 
 const readContent = { action: 'read', subject: 'Content' } as const;
 
+/** Shop pages as the drafts would make them, for a signed-in content editor only: read straight from the database, never through the visitors' cache. */
+function contentPreviewPages(deps: ServiceDeps): Page[] {
+  const { db } = deps;
+  return [
+    // The home page with every draft: banners and news not yet published, slides not yet started, and the
+    // drafts of the ads, hot keywords, friendly links and site settings in its shell.
+    defineStaffPage({
+      path: contentDeskPaths.preview,
+      entry: 'home',
+      component: HomePage,
+      access: readContent,
+      async load({ reply }) {
+        void reply.header('cache-control', 'no-store');
+        const [home, preview] = await Promise.all([loadHomeData(db, { load: () => readHomeContent(db, true) }, null, ''), readPreviewSiteContent(db)]);
+        return {
+          title: `预览：首页 - ${deps.config.siteName}`,
+          isNoIndex: true,
+          data: { ...home, greetings: greetingFor(Date.now(), preview.settings.greetings) },
+          adjustShell: (shell) => shellWithSiteContent(shell, preview.content, deps),
+        };
+      },
+    }),
+    // 配送说明 as it will read once the site settings' draft is published (its free-shipping threshold).
+    defineStaffPage({
+      path: contentDeskPaths.previewDeliveryTerms,
+      entry: 'help',
+      component: HelpPage,
+      access: readContent,
+      async load({ reply }) {
+        void reply.header('cache-control', 'no-store');
+        const settings = await getSiteSettings(db);
+        const thresholdCents = (settings.draft ?? settings.live).freeShippingThresholdCents;
+        // The console has no member session: the page reads as a visitor's (no vote of theirs).
+        const { data } = await loadDeliveryTermsAt(db, deps.config, thresholdCents, { sid: '', userId: null });
+        return { title: `预览：${data.article.title} - ${deps.config.siteName}`, isNoIndex: true, data };
+      },
+    }),
+  ];
+}
+
 export function contentDeskPages(deps: ServiceDeps): Page[] {
   const { db } = deps;
   const base = (access: StaffHomePageData) => ({ ...access, imageBase: deps.config.imageBaseUrl });
@@ -87,40 +127,6 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
         return { title: title('站点设置'), isNoIndex: true, data: { ...base(access), settings, hotKeywords, friendlyLinks } };
       },
     }),
-    // The shop's home page with every draft (banners and news not yet published, slides not yet started, and the
-    // drafts of the ads, hot keywords, friendly links and site settings in its shell), for a signed-in content
-    // editor only: read straight from the database, never through the visitors' cache.
-    defineStaffPage({
-      path: contentDeskPaths.preview,
-      entry: 'home',
-      component: HomePage,
-      access: readContent,
-      async load({ reply }) {
-        void reply.header('cache-control', 'no-store');
-        const [home, preview] = await Promise.all([loadHomeData(db, { load: () => readHomeContent(db, true) }, null, ''), readPreviewSiteContent(db)]);
-        return {
-          title: `预览：首页 - ${deps.config.siteName}`,
-          isNoIndex: true,
-          data: { ...home, greetings: greetingFor(Date.now(), preview.settings.greetings) },
-          adjustShell: (shell) => shellWithSiteContent(shell, preview.content, deps),
-        };
-      },
-    }),
-    // 配送说明 as it will read once the site settings' draft is published (its free-shipping threshold),
-    // for a signed-in content editor only: read straight from the database, never cached.
-    defineStaffPage({
-      path: contentDeskPaths.previewDeliveryTerms,
-      entry: 'help',
-      component: HelpPage,
-      access: readContent,
-      async load({ reply }) {
-        void reply.header('cache-control', 'no-store');
-        const settings = await getSiteSettings(db);
-        const thresholdCents = (settings.draft ?? settings.live).freeShippingThresholdCents;
-        // The console has no member session: the page reads as a visitor's (no vote of theirs).
-        const { data } = await loadDeliveryTermsAt(db, deps.config, thresholdCents, { sid: '', userId: null });
-        return { title: `预览：${data.article.title} - ${deps.config.siteName}`, isNoIndex: true, data };
-      },
-    }),
+    ...contentPreviewPages(deps),
   ];
 }

@@ -63,6 +63,48 @@ const supplierExportColumns: StaffExportColumn<SupplierDeskRow>[] = [
   { header: '申请时间', value: (row) => row.createdAtStr },
   { header: '审核人', value: (row) => row.reviewer },
 ];
+/** The supplier applications: the list and review calls, the export, and each application's documents. */
+function registerSupplierDeskRoutes(app: FastifyInstance, deps: ServiceDeps) {
+  const { db } = deps;
+  registerStaffCalls(app, supplierDeskCalls, supplierDeskRequests, {
+    list: ({ body }) => listSupplierDesk(db, body),
+    detail: ({ body }) => loadSupplierDesk(deps, body.id),
+    async review({ body, actor }) {
+      const decision = body.decision === 'approve' ? SupplierDecision.approve : SupplierDecision.reject;
+      const row = await reviewSupplierDesk(deps, actor, { id: body.id, decision, reason: body.reason });
+      return new WithMessage(row, decision === SupplierDecision.approve ? memberDeskMessages.approved : memberDeskMessages.rejected);
+    },
+  });
+
+  registerStaffExport(app, {
+    path: supplierExportPath,
+    permission: { action: 'read', subject: 'SupplierApplication' },
+    schema: supplierDeskRequests.list,
+    fileName: '供应商申请',
+    columns: supplierExportColumns,
+    load: (query) => exportSupplierDesk(db, query),
+  });
+
+  // The licence and certificates of an application: to staff who may read applications (a visitor to the login, another role 403), never kept by a shared cache.
+  const readApplications = { staffAccess: { action: 'read', subject: 'SupplierApplication' }, staffRefusal: 'file' } as const;
+  const documentRoute = consoleRoute(`${supplierDocumentPath}/:applicationId/:position`);
+  app.get<{ Params: { applicationId: string; position: string } }>(documentRoute, { config: readApplications }, async (request, reply) => {
+    const refuse = (status: number, text: string) => reply.status(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
+    const applicationId = Number(request.params.applicationId);
+    const position = Number(request.params.position);
+    if (!Number.isSafeInteger(applicationId) || !Number.isSafeInteger(position) || position < 0) return refuse(404, memberDeskMessages.documentMissing);
+    const document = await openSupplierDocument(deps, applicationId, position);
+    if (!document) return refuse(404, memberDeskMessages.documentMissing);
+    if (document.kind === 'redirect') return reply.redirect(document.url);
+    if (document.file.mime === 'application/pdf') void reply.header('content-disposition', 'attachment');
+    return reply
+      .type(document.file.mime)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-length', document.file.bytes)
+      .send(document.file.stream);
+  });
+}
 
 export function registerMemberDeskRoutes(app: FastifyInstance, deps: ServiceDeps) {
   const { db } = deps;
@@ -106,42 +148,5 @@ export function registerMemberDeskRoutes(app: FastifyInstance, deps: ServiceDeps
     },
   });
 
-  registerStaffCalls(app, supplierDeskCalls, supplierDeskRequests, {
-    list: ({ body }) => listSupplierDesk(db, body),
-    detail: ({ body }) => loadSupplierDesk(deps, body.id),
-    async review({ body, actor }) {
-      const decision = body.decision === 'approve' ? SupplierDecision.approve : SupplierDecision.reject;
-      const row = await reviewSupplierDesk(deps, actor, { id: body.id, decision, reason: body.reason });
-      return new WithMessage(row, decision === SupplierDecision.approve ? memberDeskMessages.approved : memberDeskMessages.rejected);
-    },
-  });
-
-  registerStaffExport(app, {
-    path: supplierExportPath,
-    permission: { action: 'read', subject: 'SupplierApplication' },
-    schema: supplierDeskRequests.list,
-    fileName: '供应商申请',
-    columns: supplierExportColumns,
-    load: (query) => exportSupplierDesk(db, query),
-  });
-
-  // The licence and certificates of an application: to staff who may read applications (a visitor to the login, another role 403), never kept by a shared cache.
-  const readApplications = { staffAccess: { action: 'read', subject: 'SupplierApplication' }, staffRefusal: 'file' } as const;
-  const documentRoute = consoleRoute(`${supplierDocumentPath}/:applicationId/:position`);
-  app.get<{ Params: { applicationId: string; position: string } }>(documentRoute, { config: readApplications }, async (request, reply) => {
-    const refuse = (status: number, text: string) => reply.status(status).type('text/plain; charset=utf-8').header('cache-control', 'no-store').send(text);
-    const applicationId = Number(request.params.applicationId);
-    const position = Number(request.params.position);
-    if (!Number.isSafeInteger(applicationId) || !Number.isSafeInteger(position) || position < 0) return refuse(404, memberDeskMessages.documentMissing);
-    const document = await openSupplierDocument(deps, applicationId, position);
-    if (!document) return refuse(404, memberDeskMessages.documentMissing);
-    if (document.kind === 'redirect') return reply.redirect(document.url);
-    if (document.file.mime === 'application/pdf') void reply.header('content-disposition', 'attachment');
-    return reply
-      .type(document.file.mime)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-length', document.file.bytes)
-      .send(document.file.stream);
-  });
+  registerSupplierDeskRoutes(app, deps);
 }
