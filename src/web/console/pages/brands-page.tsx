@@ -1,36 +1,16 @@
 import { useMemo, useRef, useState } from 'react';
-import { brandDeskPath, brandExportPath, taxonomyMessages, type AdminBrandRow, type BrandDeskPageData } from '../../../contract/console/taxonomy.ts';
+import { brandDeskPath, brandExportPath, type AdminBrandRow, type BrandDeskPageData } from '../../../contract/console/taxonomy.ts';
 import { brandDeskCalls } from '../../../contract/console/brands-calls.ts';
 import { AdminLayout } from '../../features/staff/admin-layout.tsx';
 import { DataGrid } from '../../features/staff/data-grid/data-grid.tsx';
-import { bulkNotice } from '../../features/staff/data-grid/bulk-notice.ts';
-import type { GridBulkAction, GridControls } from '../../features/staff/data-grid/grid-types.ts';
-import { callStaffApi } from '../../features/staff/staff-api.ts';
+import type { GridControls } from '../../features/staff/data-grid/grid-types.ts';
 import { StaffCan } from '../../features/staff/staff-can.tsx';
+import { brandBulkActions } from '../../features/taxonomy-desk/brand-bulk-actions.ts';
 import { BrandForm } from '../../features/taxonomy-desk/brand-form.tsx';
 import { brandGridColumns, brandGridFilters } from '../../features/taxonomy-desk/brand-grid-columns.tsx';
 import type { PageProps } from '../../pages/page-props.ts';
 
 type Editing = { row: AdminBrandRow | null } | null;
-
-/** 批量删除: a brand that still has parts is named in the notice and kept; the others go. */
-const bulkActions: readonly GridBulkAction<AdminBrandRow>[] = [
-  {
-    label: '批量删除',
-    permission: { action: 'delete', subject: 'Brand' },
-    confirm: (rows) => `确定删除选中的 ${String(rows.length)} 个品牌吗？有商品的品牌不会删除。`,
-    async run(rows) {
-      const result = await callStaffApi(brandDeskCalls.bulkDelete, { brandIds: rows.map((row) => row.id) });
-      return bulkNotice(
-        taxonomyMessages.bulkDeleted(result.done),
-        result,
-        rows,
-        (row) => row.id,
-        (row) => row.nameEn,
-      );
-    },
-  },
-];
 
 /** /admin/brands: 品牌管理 — the brands as a data grid, and the brand form (new or edit). */
 export function AdminBrandsPage({ data }: PageProps<BrandDeskPageData>) {
@@ -60,7 +40,7 @@ export function AdminBrandsPage({ data }: PageProps<BrandDeskPageData>) {
           columns={columns}
           rowKey={(row) => row.id}
           filters={brandGridFilters}
-          bulkActions={bulkActions}
+          bulkActions={brandBulkActions}
           exportPath={brandExportPath}
           exportPermission={{ action: 'export', subject: 'Brand' }}
           storageKey="admin.brands.columns"

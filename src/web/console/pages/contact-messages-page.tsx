@@ -1,11 +1,9 @@
-import { useMemo, useState, type SubmitEvent } from 'react';
+import { useMemo, useState } from 'react';
 import { contactDeskCalls } from '../../../contract/console/contact-desk-calls.ts';
 import type { ContactDeskPageData, ContactDeskRow } from '../../../contract/member-desk.ts';
 import { abilityFor } from '../../../contract/staff-permissions.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { AdminLayout } from '../../features/staff/admin-layout.tsx';
-import { callStaffApi } from '../../features/staff/staff-api.ts';
-import { fieldOf } from '../../features/member-desk/grid-pager.tsx';
+import { useMarkHandled } from '../../features/member-desk/use-mark-handled.ts';
 import { DataGrid } from '../../features/staff/data-grid/data-grid.tsx';
 import type { GridColumn, GridControls, GridFilter } from '../../features/staff/data-grid/grid-types.ts';
 import type { PageProps } from '../../pages/page-props.ts';
@@ -24,16 +22,7 @@ const contactFilters: readonly GridFilter[] = [
 ];
 
 function HandleForm({ row, grid, onNotice }: { row: ContactDeskRow; grid: GridControls; onNotice: (notice: string) => void }) {
-  async function markHandled(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    try {
-      await callStaffApi(contactDeskCalls.markHandled, { id: row.id, note: fieldOf(new FormData(event.currentTarget), 'note') });
-      onNotice(`留言 #${String(row.id)} 已标记为已处理`);
-      grid.reload();
-    } catch (failure) {
-      onNotice(failure instanceof ApiError && failure.msg ? failure.msg : '操作失败，请稍后重试');
-    }
-  }
+  const markHandled = useMarkHandled(row, grid, onNotice);
   return (
     <form className="admin-inline" onSubmit={(event) => void markHandled(event)}>
       <input name="note" placeholder="处理备注" maxLength={200} aria-label={`留言 ${String(row.id)} 处理备注`} />

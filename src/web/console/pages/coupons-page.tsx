@@ -10,10 +10,9 @@ import { marketingDeskCalls } from '../../../contract/console/marketing-calls.ts
 import { couponScopes } from '../../../contract/coupon.ts';
 import { AdminLayout } from '../../features/staff/admin-layout.tsx';
 import { DataGrid } from '../../features/staff/data-grid/data-grid.tsx';
-import { bulkNotice } from '../../features/staff/data-grid/bulk-notice.ts';
-import type { GridBulkAction, GridColumn, GridFilter } from '../../features/staff/data-grid/grid-types.ts';
-import { callStaffApi } from '../../features/staff/staff-api.ts';
+import type { GridColumn, GridFilter } from '../../features/staff/data-grid/grid-types.ts';
 import { StaffCan } from '../../features/staff/staff-can.tsx';
+import { couponBulkActions } from '../../features/marketing-desk/coupon-bulk-actions.ts';
 import type { PageProps } from '../../pages/page-props.ts';
 
 function flags(row: CouponDeskRow): string {
@@ -47,27 +46,6 @@ const filters: readonly GridFilter[] = [
   { kind: 'select', name: 'scope', label: '使用范围', options: couponScopes.map((scope) => ({ value: scope, label: couponScopeLabels[scope] })) },
 ];
 
-/**
- * 批量停发. There is no bulk 启用: stopping ends the claim window and takes the coupon out of the
- * new-member pack, so handing it out again is a decision made on its form (new claim window).
- */
-const bulkActions: readonly GridBulkAction<CouponDeskRow>[] = [
-  {
-    label: '批量停发',
-    permission: { action: 'update', subject: 'Coupon' },
-    async run(rows) {
-      const result = await callStaffApi(marketingDeskCalls.bulkStop, { templateIds: rows.map((row) => row.id) });
-      return bulkNotice(
-        `已停发 ${String(result.done)} 张优惠券，已领取的优惠券在有效期内仍可使用`,
-        result,
-        rows,
-        (row) => row.id,
-        (row) => row.name,
-      );
-    },
-  },
-];
-
 /** /admin/coupons: 营销管理 — every coupon, filtered and sorted on the server; new and edit open its form. */
 export function AdminCouponsPage({ data }: PageProps<CouponsDeskPageData>) {
   return (
@@ -85,7 +63,7 @@ export function AdminCouponsPage({ data }: PageProps<CouponsDeskPageData>) {
           filters={filters}
           rowKey={(row) => row.id}
           initialSort={{ column: 'createdAt', direction: 'desc' }}
-          bulkActions={bulkActions}
+          bulkActions={couponBulkActions}
           exportPath={marketingDeskPaths.export}
           exportPermission={{ action: 'read', subject: 'Coupon' }}
           storageKey="admin.coupons.columns"

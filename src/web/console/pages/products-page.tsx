@@ -7,17 +7,16 @@ import {
   productLifecycles,
   type AdminProductRow,
   type AdminProductsPageData,
-  type ProductLifecycle,
 } from '../../../contract/console/products.ts';
 import { adminProductsCalls } from '../../../contract/console/products-calls.ts';
 import { formatUnitPriceE4 } from '../../../contract/money.ts';
 import { warehouseStockText } from '../../../contract/warehouse.ts';
 import { StaffCan } from '../../features/staff/staff-can.tsx';
+import { productBulkActions } from '../../features/catalog-desk/product-bulk-actions.ts';
 import { AdminLayout } from '../../features/staff/admin-layout.tsx';
 import { DataGrid } from '../../features/staff/data-grid/data-grid.tsx';
 import { presentFilters } from '../../features/staff/data-grid/grid-query-state.ts';
-import type { GridBulkAction, GridColumn, GridFilter, GridFilterValues } from '../../features/staff/data-grid/grid-types.ts';
-import { callStaffApi } from '../../features/staff/staff-api.ts';
+import type { GridColumn, GridFilter, GridFilterValues } from '../../features/staff/data-grid/grid-types.ts';
 import type { PageProps } from '../../pages/page-props.ts';
 
 const columns: readonly GridColumn<AdminProductRow>[] = [
@@ -69,52 +68,6 @@ function toQuery(values: GridFilterValues): Record<string, unknown> {
   return present;
 }
 
-const updateProduct = { action: 'update', subject: 'Product' } as const;
-const ids = (rows: AdminProductRow[]) => rows.map((row) => row.id);
-
-const bulkActions: readonly GridBulkAction<AdminProductRow>[] = [
-  ...(['eol', 'nrnd', 'active'] as const).map((lifecycle: ProductLifecycle) => ({
-    label: `设为${lifecycleLabels[lifecycle]}`,
-    permission: updateProduct,
-    async run(rows: AdminProductRow[]) {
-      const { count } = await callStaffApi(adminProductsCalls.bulkSetLifecycle, { productIds: ids(rows), lifecycle });
-      return `已将${String(count)}个商品设为${lifecycleLabels[lifecycle]}`;
-    },
-  })),
-  {
-    label: '加入特价专区',
-    permission: updateProduct,
-    async run(rows) {
-      const { count } = await callStaffApi(adminProductsCalls.bulkSetSpecialOffer, { productIds: ids(rows), isSpecialOffer: true });
-      return `已将${String(count)}个商品加入特价专区，请在商品页为其阶梯填写原价`;
-    },
-  },
-  {
-    label: '移出特价专区',
-    permission: updateProduct,
-    async run(rows) {
-      const { count } = await callStaffApi(adminProductsCalls.bulkSetSpecialOffer, { productIds: ids(rows), isSpecialOffer: false });
-      return `已将${String(count)}个商品移出特价专区`;
-    },
-  },
-  {
-    label: '加入IC专区',
-    permission: updateProduct,
-    async run(rows) {
-      const { count } = await callStaffApi(adminProductsCalls.bulkSetIcZone, { productIds: ids(rows), isIcZone: true });
-      return `已将${String(count)}个商品加入IC专区`;
-    },
-  },
-  {
-    label: '移出IC专区',
-    permission: updateProduct,
-    async run(rows) {
-      const { count } = await callStaffApi(adminProductsCalls.bulkSetIcZone, { productIds: ids(rows), isIcZone: false });
-      return `已将${String(count)}个商品移出IC专区`;
-    },
-  },
-];
-
 /** /admin/products: 商品管理 — the catalogue as a grid, filtered, sorted and paged on the server. */
 export function AdminProductsPage({ data }: PageProps<AdminProductsPageData>) {
   return (
@@ -130,7 +83,7 @@ export function AdminProductsPage({ data }: PageProps<AdminProductsPageData>) {
           toQuery={toQuery}
           rowKey={(row) => row.id}
           initialSort={{ column: 'updatedAt', direction: 'desc' }}
-          bulkActions={bulkActions}
+          bulkActions={productBulkActions}
           exportPath={adminProductExportPath}
           exportPermission={{ action: 'export', subject: 'Product' }}
           storageKey="admin.products.columns"

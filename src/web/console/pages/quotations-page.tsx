@@ -1,14 +1,12 @@
-import { useState } from 'react';
 import { quotationDeskPaths, type QuotationDeskPageData, type QuotationDeskRow } from '../../../contract/console/quotation.ts';
 import { quotationDeskCalls } from '../../../contract/console/quotation-calls.ts';
 import { formatCents } from '../../../contract/pricing.ts';
 import { quotationStatuses, quotationStatusLabels } from '../../../contract/quotation.ts';
 import { AdminLayout } from '../../features/staff/admin-layout.tsx';
 import { DataGrid } from '../../features/staff/data-grid/data-grid.tsx';
-import { bulkNotice } from '../../features/staff/data-grid/bulk-notice.ts';
-import type { GridBulkAction, GridColumn, GridFilter } from '../../features/staff/data-grid/grid-types.ts';
-import { callStaffApi } from '../../features/staff/staff-api.ts';
+import type { GridColumn, GridFilter } from '../../features/staff/data-grid/grid-types.ts';
 import { StaffCan } from '../../features/staff/staff-can.tsx';
+import { useQuotationBulk } from '../../features/quotation-desk/use-quotation-bulk.ts';
 import type { PageProps } from '../../pages/page-props.ts';
 
 const columns: readonly GridColumn<QuotationDeskRow>[] = [
@@ -42,24 +40,7 @@ const filters: readonly GridFilter[] = [
 
 /** /admin/quotations: 报价管理 — BOM quotation requests, filtered and sorted on the server. */
 export function AdminQuotationsPage({ data }: PageProps<QuotationDeskPageData>) {
-  const [reason, setReason] = useState('');
-  const bulkActions: GridBulkAction<QuotationDeskRow>[] = [
-    {
-      label: '批量关闭',
-      permission: { action: 'update', subject: 'Quotation' },
-      async run(rows) {
-        if (reason.trim() === '') return '请先填写关闭原因';
-        const result = await callStaffApi(quotationDeskCalls.bulkClose, { quotationIds: rows.map((row) => row.id), reason });
-        return bulkNotice(
-          `已关闭 ${String(result.done)} 张询价单，会员将收到通知`,
-          result,
-          rows,
-          (row) => row.id,
-          (row) => row.quotationNo,
-        );
-      },
-    },
-  ];
+  const { reason, setReason, bulkActions } = useQuotationBulk();
   return (
     <AdminLayout staff={data.staff} menu={data.menu} current={quotationDeskPaths.list}>
       <section className="admin-card">

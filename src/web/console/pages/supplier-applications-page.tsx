@@ -1,38 +1,15 @@
-import { useMemo, useRef, useState, type SubmitEvent } from 'react';
+import { useMemo } from 'react';
 import { supplierDeskCalls } from '../../../contract/console/supplier-desk-calls.ts';
 import { supplierExportPath, type SupplierDeskDetail, type SupplierDeskPageData, type SupplierDeskRow } from '../../../contract/member-desk.ts';
 import { abilityFor } from '../../../contract/staff-permissions.ts';
-import { ApiError } from '../../lib/api-client.ts';
 import { AdminLayout } from '../../features/staff/admin-layout.tsx';
-import { callStaffApi } from '../../features/staff/staff-api.ts';
-import { fieldOf } from '../../features/member-desk/grid-pager.tsx';
+import { useSupplierDesk, useSupplierReview } from '../../features/member-desk/use-supplier-desk.ts';
 import { DataGrid } from '../../features/staff/data-grid/data-grid.tsx';
-import type { GridColumn, GridControls, GridFilter } from '../../features/staff/data-grid/grid-types.ts';
+import type { GridColumn, GridFilter } from '../../features/staff/data-grid/grid-types.ts';
 import type { PageProps } from '../../pages/page-props.ts';
 
-function messageOf(failure: unknown): string {
-  return failure instanceof ApiError && failure.msg ? failure.msg : '操作失败，请稍后重试';
-}
-
 function ApplicationDetail({ detail, canReview, onReviewed }: { detail: SupplierDeskDetail; canReview: boolean; onReviewed: (notice: string) => void }) {
-  const [error, setError] = useState('');
-  const [isBusy, setBusy] = useState(false);
-
-  async function review(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const submitter = (event.nativeEvent as unknown as { submitter?: HTMLButtonElement | null }).submitter;
-    const decision = submitter?.value === 'reject' ? 'reject' : 'approve';
-    setError('');
-    setBusy(true);
-    try {
-      const row = await callStaffApi(supplierDeskCalls.review, { id: detail.id, decision, reason: fieldOf(new FormData(event.currentTarget), 'reason') });
-      onReviewed(`申请 ${row.applicationNo} ${row.statusLabel}`);
-    } catch (failure) {
-      setError(messageOf(failure));
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { error, isBusy, review } = useSupplierReview(detail, onReviewed);
 
   return (
     <section className="admin-card admin-card--spaced" data-testid="supplier-detail">
@@ -133,26 +110,9 @@ function columnsOf(open: (id: number) => void): GridColumn<SupplierDeskRow>[] {
 
 /** /admin/supplier-applications: 供应商审核 — the applications as a grid (filters, paging, export), one opened with its documents, approved or rejected with a reason. */
 export function AdminSupplierApplicationsPage({ data }: PageProps<SupplierDeskPageData>) {
-  const grid = useRef<GridControls>(null);
-  const [detail, setDetail] = useState<SupplierDeskDetail | null>(data.detail);
-  const [notice, setNotice] = useState('');
+  const { grid, detail, notice, open, reviewed } = useSupplierDesk(data.detail);
   const canReview = abilityFor(data.staff.role).can('update', 'SupplierApplication');
-
-  async function open(id: number) {
-    setNotice('');
-    try {
-      setDetail(await callStaffApi(supplierDeskCalls.detail, { id }));
-    } catch (failure) {
-      setNotice(messageOf(failure));
-    }
-  }
-  const columns = useMemo(() => columnsOf((id) => void open(id)), []);
-
-  async function reviewed(message: string) {
-    setNotice(message);
-    if (detail) await open(detail.id);
-    grid.current?.reload();
-  }
+  const columns = useMemo(() => columnsOf((id) => void open(id)), [open]);
 
   return (
     <AdminLayout staff={data.staff} menu={data.menu} current="/admin/supplier-applications">
