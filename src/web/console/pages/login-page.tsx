@@ -1,37 +1,10 @@
-import { useState, type SubmitEvent } from 'react';
 import type { StaffLoginPageData } from '../../../contract/staff.ts';
-import { staffAuthCalls } from '../../../contract/staff-calls.ts';
-import { ApiError } from '../../lib/api-client.ts';
-import { callStaffApi } from '../../features/staff/staff-api.ts';
+import { useStaffLogin } from '../../features/staff/use-staff-login.ts';
 import type { PageProps } from '../../pages/page-props.ts';
 
 /** /admin/login: login name, password and the 6-digit code of the authenticator app. */
 export function AdminLoginPage({ data }: PageProps<StaffLoginPageData>) {
-  const [error, setError] = useState('');
-  const [isSending, setSending] = useState(false);
-
-  async function submit(event: SubmitEvent<HTMLFormElement>) {
-    event.preventDefault();
-    const form = new FormData(event.currentTarget);
-    const text = (name: string) => {
-      const value = form.get(name);
-      return typeof value === 'string' ? value : '';
-    };
-    setSending(true);
-    setError('');
-    try {
-      const answer = await callStaffApi(staffAuthCalls.login, {
-        login: text('login'),
-        password: text('password'),
-        code: text('code'),
-        returnPath: data.returnPath,
-      });
-      window.location.href = answer.returnPath;
-    } catch (failure) {
-      setError(failure instanceof ApiError && failure.msg ? failure.msg : '登录失败，请稍后重试');
-      setSending(false);
-    }
-  }
+  const { error, isSending, submit } = useStaffLogin(data.returnPath);
 
   return (
     <div className="admin-login">

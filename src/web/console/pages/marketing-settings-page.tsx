@@ -1,26 +1,12 @@
-import { useState } from 'react';
-import { marketingDeskPaths, type MarketingSettings, type MarketingSettingsPageData } from '../../../contract/console/marketing.ts';
-import { marketingDeskCalls } from '../../../contract/console/marketing-calls.ts';
-import { ApiError } from '../../lib/api-client.ts';
+import { marketingDeskPaths, type MarketingSettingsPageData } from '../../../contract/console/marketing.ts';
 import { AdminLayout } from '../../features/staff/admin-layout.tsx';
-import { callStaffApi } from '../../features/staff/staff-api.ts';
+import { useInviteReward } from '../../features/marketing-desk/use-invite-reward.ts';
 import { StaffCan } from '../../features/staff/staff-can.tsx';
 import type { PageProps } from '../../pages/page-props.ts';
 
 /** /admin/marketing: the new-member pack's coupons and the invite reward's coupon. */
 export function AdminMarketingSettingsPage({ data }: PageProps<MarketingSettingsPageData>) {
-  const [settings, setSettings] = useState<MarketingSettings>(data.settings);
-  const [choice, setChoice] = useState(settings.inviteRewardTemplateId === null ? '' : String(settings.inviteRewardTemplateId));
-  const [notice, setNotice] = useState('');
-  async function save() {
-    setNotice('');
-    try {
-      setSettings(await callStaffApi(marketingDeskCalls.setInviteReward, { templateId: choice === '' ? null : Number(choice) }));
-      setNotice('营销设置已保存');
-    } catch (failure) {
-      setNotice(failure instanceof ApiError && failure.msg ? failure.msg : '保存失败，请稍后重试');
-    }
-  }
+  const { settings, choice, setChoice, notice, save } = useInviteReward(data.settings);
   return (
     <AdminLayout staff={data.staff} menu={data.menu} current={marketingDeskPaths.coupons}>
       <section className="admin-card">

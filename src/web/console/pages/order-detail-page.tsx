@@ -1,5 +1,4 @@
-import { adminOrdersPath, orderDeskMessages as m, type AdminOrderDetail, type AdminOrderDetailPageData } from '../../../contract/console/orders.ts';
-import { adminOrderCalls } from '../../../contract/console/orders-calls.ts';
+import { adminOrdersPath, type AdminOrderDetail, type AdminOrderDetailPageData } from '../../../contract/console/orders.ts';
 import { invoiceTypeNames } from '../../../contract/invoice.ts';
 import { formatCents } from '../../../contract/pricing.ts';
 import { formatUnitPriceE4 } from '../../../contract/money.ts';
@@ -14,22 +13,9 @@ import {
   ReverseInvoiceForm,
   ShipForm,
 } from '../../features/order-desk/order-action-forms.tsx';
-import { useDeskAction } from '../../features/order-desk/use-desk-action.ts';
+import { useOrderDesk } from '../../features/order-desk/use-order-desk.ts';
 import { AdminLayout } from '../../features/staff/admin-layout.tsx';
-import { callStaffApi } from '../../features/staff/staff-api.ts';
 import type { PageProps } from '../../pages/page-props.ts';
-
-const doneMessages = {
-  [adminOrderCalls.confirmTransfer.path]: m.transferConfirmed,
-  [adminOrderCalls.ship.path]: '发货已登记',
-  [adminOrderCalls.cancel.path]: m.cancelled,
-  [adminOrderCalls.refund.path]: m.refunded,
-  [adminOrderCalls.confirmOfflineRefund.path]: m.offlineRefunded,
-  [adminOrderCalls.issueInvoice.path]: m.invoiced,
-  [adminOrderCalls.reverseInvoice.path]: m.invoiceReversed,
-  [adminOrderCalls.retryRefund.path]: m.refundRetried,
-  [adminOrderCalls.recordLateTransfer.path]: m.lateTransferRecorded,
-};
 
 function Facts({ detail }: { detail: AdminOrderDetail }) {
   return (
@@ -225,8 +211,7 @@ function Actions({ forms, carriers }: { forms: DeskForms; carriers: AdminOrderDe
 
 /** /admin/orders/{orderNo}: the order in full, and the actions its lifecycle lets this staff member take. */
 export function AdminOrderDetailPage({ data }: PageProps<AdminOrderDetailPageData>) {
-  const reload = () => callStaffApi(adminOrderCalls.detail, { orderNo: data.detail.orderNo });
-  const { record: detail, notice, isBusy, run } = useDeskAction(data.detail, doneMessages, reload);
+  const { record: detail, notice, isBusy, run } = useOrderDesk(data.detail);
   const forms = { detail, run, isBusy };
   return (
     <AdminLayout staff={data.staff} menu={data.menu} current={adminOrdersPath}>
