@@ -12,8 +12,9 @@ const assetsDir = resolve(process.env.BUILD_DIR ?? 'dist', 'client/assets');
 const compressible = /\.(js|css|svg|json)$/;
 const precompressThreshold = 1024;
 
+/** Every built file, the console's under assets/console/ included (named console/…). */
 function builtAssets(): string[] {
-  return readdirSync(assetsDir).filter((name) => compressible.test(name));
+  return readdirSync(assetsDir, { recursive: true, encoding: 'utf8' }).filter((name) => compressible.test(name));
 }
 
 function decoded(body: Buffer, encoding: string | undefined): Buffer {

@@ -21,13 +21,24 @@ interface DomainTable {
 
 /** Every domain's call table with its request schemas, read from src/contract: a new domain is covered without being listed. */
 async function domainTables(): Promise<DomainTable[]> {
-  const domains = readdirSync(contractDir)
-    .filter((file) => file.endsWith('-calls.ts'))
-    .map((file) => file.slice(0, -'-calls.ts'.length));
+  // The shop's call tables, and the console's in contract/console/ (named console/<desk>).
+  const domains = ['', 'console/'].flatMap((folder) =>
+    readdirSync(contractDir + folder)
+      .filter((file) => file.endsWith('-calls.ts'))
+      .map((file) => folder + file.slice(0, -'-calls.ts'.length)),
+  );
   return Promise.all(
     domains.map(async (domain) => {
-      const callsModule = (await import(`../../contract/${domain}-calls.ts`)) as Record<string, Record<string, AnyCall>>;
-      const requestsModule = (await import(`../../contract/${domain}-requests.ts`)) as Record<string, Record<string, z.ZodType>>;
+      // Vite resolves a variable import one folder deep: the console's tables get their own pattern.
+      const desk = domain.slice('console/'.length);
+      const isConsole = domain.startsWith('console/');
+      const callsModule = (await (isConsole ? import(`../../contract/console/${desk}-calls.ts`) : import(`../../contract/${domain}-calls.ts`))) as Record<
+        string,
+        Record<string, AnyCall>
+      >;
+      const requestsModule = (await (isConsole
+        ? import(`../../contract/console/${desk}-requests.ts`)
+        : import(`../../contract/${domain}-requests.ts`))) as Record<string, Record<string, z.ZodType>>;
       const calls = Object.entries(callsModule).find(([name]) => name.endsWith('Calls'))?.[1];
       const requests = Object.entries(requestsModule).find(([name]) => name.endsWith('Requests'))?.[1];
       if (!calls || !requests) throw new Error(`${domain}: no call table or request schemas`);
