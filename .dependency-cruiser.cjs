@@ -11,7 +11,8 @@
 const TEST_FILE = '\\.(test|spec)\\.tsx?$';
 const TEST_SUPPORT = ['^src/server/testing/', '^src/server/features/[^/]+/testing/', '\\.test-helpers\\.tsx?$'];
 /** The operations console's kit, used by every desk: registering console calls and pages, the staff session and access, the lifecycle actor, data-grid queries, exports, URL views and bulk actions. */
-const CONSOLE_KIT = '^src/server/features/staff/(?:staff-api-route|staff-session|staff-access|staff-page|staff-actor|grid-query|grid-url-query|grid-bulk)\\.ts$';
+const CONSOLE_KIT =
+  '^src/server/features/staff/(?:staff-api-route|staff-session|staff-access|staff-page|staff-actor|grid-query|grid-url-query|grid-bulk)\\.ts$';
 
 /** @type {import('dependency-cruiser').IConfiguration} */
 module.exports = {
