@@ -105,6 +105,18 @@ describe('the index follows product writes', () => {
     expect(await slow.suggest('安世电子')).toEqual([{ key: '安世电子', searchResultCount: 1 }]);
   });
 
+  it('applies a backlog longer than one page of the log in one check (a price list over thousands of parts)', async () => {
+    const service = eagerService();
+    await service.search(params('LM358'));
+    const id = productId('LM358DR');
+    // About 60 parts written 120 times: more change rows than one page (5,000) holds.
+    for (let round = 1; round <= 120; round++) await testApp.db.kysely.updateTable('products').set({ stock: round }).execute();
+    expect((await readSyncState(testApp.db)).maxSeq).toBeGreaterThan(5000);
+    await service.keeper.catchUp();
+    expect(await service.keeper.lag()).toBe(0);
+    expect((await service.search(params('LM358DR'))).list.find((part) => part.productId === id)?.stock).toBe(120);
+  });
+
   it('rebuilds when changes it has not read were pruned from the log', async () => {
     const service = eagerService();
     await service.search(params('LM358'));

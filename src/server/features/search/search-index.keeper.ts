@@ -32,6 +32,9 @@ export interface KeeperOptions {
   clock?: Clock;
 }
 
+/** Change-log rows read per statement while catching up. */
+const changePageRows = 5000;
+
 export const defaultKeeperOptions: KeeperOptions = {
   checkIntervalMs: 1000,
   waitForBuildUpTo: 50_000,
@@ -299,26 +302,45 @@ export class SearchIndexKeeper {
       void this.startBuild();
       return;
     }
-    if (state.maxSeq > this.cursor.seenThrough) {
-      const rows = this.cursor.take(await readChangesAfter(this.db, this.cursor.seenThrough, this.options.maxIncremental + 1));
-      const isStructural = rows.some((row) => row.productId === null);
-      const productIds = [...new Set(rows.flatMap((row) => (row.productId === null ? [] : [row.productId])))];
-      if (isStructural || productIds.length > this.options.maxIncremental) {
-        void this.startBuild();
-        return;
-      }
-      if (productIds.length > 0) {
-        const docs = await loadProductDocsByIds(this.db, productIds);
-        if (this.hasStopped() || index !== this.index) return;
-        const found = new Set(docs.map((doc) => doc.productId));
-        index.applyChanges(
-          docs,
-          productIds.filter((id) => !found.has(id)),
-        );
-      }
-      this.cursor.advance(this.clock.now());
-      if (index.overlaySize > this.options.maxOverlay) void this.startBuild();
+    if (state.maxSeq <= this.cursor.seenThrough) return;
+    const changed = await this.changesThrough(state.maxSeq);
+    if (changed === 'rebuild') {
+      void this.startBuild();
+      return;
     }
+    if (changed.size > 0) {
+      const productIds = [...changed];
+      const docs = await loadProductDocsByIds(this.db, productIds);
+      if (this.hasStopped() || index !== this.index) return;
+      const found = new Set(docs.map((doc) => doc.productId));
+      index.applyChanges(
+        docs,
+        productIds.filter((id) => !found.has(id)),
+      );
+    }
+    this.cursor.advance(this.clock.now());
+    if (index.overlaySize > this.options.maxOverlay) void this.startBuild();
+  }
+
+  /**
+   * The products changed in the whole backlog up to `maxSeq`, read a page at a time (a price list applied to
+   * thousands of parts writes tens of thousands of rows: one page per check would leave the index further behind
+   * each second); 'rebuild' for a brand, category or attribute change, or more products than a patch is worth.
+   */
+  private async changesThrough(maxSeq: number): Promise<Set<number> | 'rebuild'> {
+    const changed = new Set<number>();
+    for (let after = this.cursor.seenThrough; after < maxSeq;) {
+      const page = await readChangesAfter(this.db, after, changePageRows);
+      const last = page.at(-1);
+      if (!last) break;
+      for (const row of this.cursor.take(page)) {
+        if (row.productId === null) return 'rebuild';
+        changed.add(row.productId);
+      }
+      if (changed.size > this.options.maxIncremental) return 'rebuild';
+      after = last.seq;
+    }
+    return changed;
   }
 
   /** Every ten minutes, from the timer (never on a request's time): drops old change-log rows. */
