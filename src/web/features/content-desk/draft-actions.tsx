@@ -45,7 +45,7 @@ export function DraftActions({ hasDraft, isBusy, run, publish, discard, label, m
         type="button"
         className="content-link-button content-link-button--danger"
         disabled={isBusy}
-        aria-label={`放弃${label}草稿`}
+        aria-label={`放弃草稿：${label}`}
         onClick={() =>
           void run(async () => {
             await discard();
