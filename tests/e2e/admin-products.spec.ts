@@ -81,6 +81,9 @@ test("a catalogue staff member chooses a part into the IC zone (A03) in the grid
   await openProductDesk(page, storeDb);
   await page.getByLabel('型号（前缀）').fill(product.code);
   const row = page.getByRole('row').filter({ has: page.getByRole('link', { name: product.code, exact: true }) });
+  // The part is new, so it may show on the unfiltered first page too: wait for the filtered answer (its one row)
+  // before ticking it, or the answer arriving after the tick redraws the rows unticked.
+  await expect(page.locator('table.data-grid__table[aria-busy="false"] tbody tr')).toHaveCount(1);
   await expect(row).toBeVisible();
   await row.getByRole('checkbox', { name: '选择此行' }).check();
   await page.getByRole('button', { name: '加入IC专区' }).click();
