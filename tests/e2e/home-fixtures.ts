@@ -9,8 +9,9 @@ import { expect } from './fixtures.ts';
  */
 export async function freezeClock(page: Page, time: Date = new Date('2026-06-11T10:00:00+08:00')): Promise<void> {
   await page.clock.install({ time });
-  // Installing lets time flow; pausing a moment later (before any page exists) stops it.
-  await page.clock.pauseAt(new Date(time.getTime() + 1000));
+  // Installing lets time flow; pausing a little later (before any page exists) stops it. Ten seconds of margin: on a
+  // loaded machine more than one second may pass between the two calls, and the clock cannot pause in its past.
+  await page.clock.pauseAt(new Date(time.getTime() + 10_000));
 }
 
 /** The state the server embedded in the page. */
