@@ -136,6 +136,13 @@ function mobileOrderListPage({ deps: { db }, basePath, siteName, paths }: Mobile
   });
 }
 
+/** The order number of an order's address (detail, cashier); a malformed one is a 404. */
+function orderNoOf(context: PageContext): string {
+  const orderNo = orderNoSchema.safeParse(context.params.orderNo);
+  if (!orderNo.success) throw notFound();
+  return orderNo.data;
+}
+
 /** One of the member's orders. */
 function mobileOrderDetailPage({ deps: { db }, basePath, siteName, paths }: MobileBuySite): Page {
   return definePage({
@@ -145,13 +152,12 @@ function mobileOrderDetailPage({ deps: { db }, basePath, siteName, paths }: Mobi
     async load(context) {
       const userId = memberOrLogin(basePath, context);
       if (typeof userId !== 'number') return userId;
-      const orderNo = orderNoSchema.safeParse(context.params.orderNo);
-      if (!orderNo.success) throw notFound();
+      const orderNo = orderNoOf(context);
       return {
         isNoIndex: true,
-        title: `订单详情 ${orderNo.data} - ${siteName}`,
-        description: `${siteName}订单${orderNo.data}的状态、物流与明细。`,
-        data: { order: await loadOrderDetail(db, userId, orderNo.data), basePath },
+        title: `订单详情 ${orderNo} - ${siteName}`,
+        description: `${siteName}订单${orderNo}的状态、物流与明细。`,
+        data: { order: await loadOrderDetail(db, userId, orderNo), basePath },
       };
     },
   });
@@ -195,13 +201,11 @@ function mobilePayPage({ basePath, siteName, paths }: MobileBuySite, paymentCont
     async load(context) {
       const userId = memberOrLogin(basePath, context);
       if (typeof userId !== 'number') return userId;
-      const orderNo = orderNoSchema.safeParse(context.params.orderNo);
-      if (!orderNo.success) throw notFound();
       return {
         isNoIndex: true,
         title: `收银台 - ${siteName}`,
         description: `${siteName}收银台：选择支付方式完成付款。`,
-        data: { cashier: await loadCashier(paymentContext, userId, orderNo.data), basePath },
+        data: { cashier: await loadCashier(paymentContext, userId, orderNoOf(context)), basePath },
       };
     },
   });
