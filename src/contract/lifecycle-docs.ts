@@ -10,9 +10,7 @@ function actorText(rule: ActorRule): string {
   return rule.kind === ActorKind.staff ? `${actorKindLabels.staff}（${rule.subject}:${rule.action}）` : actorKindLabels[rule.kind];
 }
 
-export function mermaidDiagram<State extends string, Event extends string, Facts extends { state: State }>(
-  lifecycle: Lifecycle<State, Event, Facts>,
-): string {
+export function mermaidDiagram<State extends string, Event extends string, Facts extends { state: State }>(lifecycle: Lifecycle<State, Event, Facts>): string {
   const lines = ['stateDiagram-v2', `  [*] --> ${lifecycle.initial}`];
   for (const state of lifecycle.stateNames) lines.push(`  ${state}: ${lifecycle.states[state].label}`);
   for (const event of lifecycle.eventNames) {
@@ -28,9 +26,7 @@ function cell(text: string): string {
   return text.replaceAll('|', '\\|');
 }
 
-export function transitionTable<State extends string, Event extends string, Facts extends { state: State }>(
-  lifecycle: Lifecycle<State, Event, Facts>,
-): string {
+export function transitionTable<State extends string, Event extends string, Facts extends { state: State }>(lifecycle: Lifecycle<State, Event, Facts>): string {
   const rows = ['| 事件 | 从 | 到 | 谁 | 条件 | 效果 |', '| --- | --- | --- | --- | --- | --- |'];
   for (const event of lifecycle.eventNames) {
     const spec = lifecycle.events[event];
@@ -38,7 +34,9 @@ export function transitionTable<State extends string, Event extends string, Fact
     const to = spec.to === 'same' ? '（不变）' : lifecycle.states[spec.to].label;
     const guards = (spec.guards ?? []).map((guard) => guard.description).join('；') || '—';
     const effects = (spec.effects ?? []).join('；') || '—';
-    rows.push(`| ${cell(`${spec.label} \`${event}\``)} | ${cell(from)} | ${cell(to)} | ${cell(spec.actors.map(actorText).join('、'))} | ${cell(guards)} | ${cell(effects)} |`);
+    rows.push(
+      `| ${cell(`${spec.label} \`${event}\``)} | ${cell(from)} | ${cell(to)} | ${cell(spec.actors.map(actorText).join('、'))} | ${cell(guards)} | ${cell(effects)} |`,
+    );
   }
   return rows.join('\n');
 }
@@ -47,8 +45,19 @@ export function transitionTable<State extends string, Event extends string, Fact
 export function lifecycleSection<State extends string, Event extends string, Facts extends { state: State }>(
   lifecycle: Lifecycle<State, Event, Facts>,
 ): string {
-  const states = lifecycle.stateNames.map((state) => `\`${state}\` ${lifecycle.states[state].label}${lifecycle.states[state].isFinal ? '（终态）' : ''}`).join('，');
-  return [`## ${lifecycle.title} (\`${lifecycle.name}\`)`, '', `状态：${states}。`, '', '```mermaid', mermaidDiagram(lifecycle), '```', '', transitionTable(lifecycle), ''].join(
-    '\n',
-  );
+  const states = lifecycle.stateNames
+    .map((state) => `\`${state}\` ${lifecycle.states[state].label}${lifecycle.states[state].isFinal ? '（终态）' : ''}`)
+    .join('，');
+  return [
+    `## ${lifecycle.title} (\`${lifecycle.name}\`)`,
+    '',
+    `状态：${states}。`,
+    '',
+    '```mermaid',
+    mermaidDiagram(lifecycle),
+    '```',
+    '',
+    transitionTable(lifecycle),
+    '',
+  ].join('\n');
 }

@@ -38,7 +38,11 @@ describe('defineLifecycle', () => {
   });
 
   it('refuses a state that cannot be reached, or that is not final and cannot be left', () => {
-    const states = { open: { label: '开', refusalName: '已开' }, stuck: { label: '卡', refusalName: '已卡' }, done: { label: '完', refusalName: '已完', isFinal: true } };
+    const states = {
+      open: { label: '开', refusalName: '已开' },
+      stuck: { label: '卡', refusalName: '已卡' },
+      done: { label: '完', refusalName: '已完', isFinal: true },
+    };
     const base = { name: 't', title: 't', initial: 'open' as const, states, changedMeanwhile: orderErrors.notFound, forbidden: orderErrors.notFound };
     const events = { finish: { label: '完成', from: ['open' as const], to: 'done' as const, actors: [], refusal: orderErrors.notFound } };
     expect(() => defineLifecycle({ ...base, events })).toThrow(/stuck cannot be reached or left/);

@@ -110,7 +110,7 @@ export function unreachableStates<State extends string, Event extends string, Fa
   lifecycle: Lifecycle<State, Event, Facts>,
 ): State[] {
   const reached = new Set<State>([lifecycle.initial]);
-  for (let grew = true; grew; ) {
+  for (let grew = true; grew;) {
     grew = false;
     for (const event of lifecycle.eventNames) {
       const { from, to } = lifecycle.events[event];
@@ -153,7 +153,8 @@ export function decide<State extends string, Event extends string, Facts extends
 ): Verdict {
   const spec = lifecycle.events[event];
   if (actor !== undefined && !mayAct(spec.actors, actor)) return { isAllowed: false, error: lifecycle.forbidden, msg: lifecycle.forbidden.msg };
-  if (!spec.from.includes(facts.state)) return { isAllowed: false, error: spec.refusal, msg: `${lifecycle.states[facts.state].refusalName}，不能${spec.label}` };
+  if (!spec.from.includes(facts.state))
+    return { isAllowed: false, error: spec.refusal, msg: `${lifecycle.states[facts.state].refusalName}，不能${spec.label}` };
   const failed = spec.guards?.find((guard) => !guard.holds(facts));
   return failed ? { isAllowed: false, error: failed.error ?? spec.refusal, msg: failed.refusal } : allowed;
 }

@@ -10,7 +10,12 @@ export const orderLifecycleMigration: MigrationFactory = () => ({
   async up(db) {
     await db.schema
       .alterTable('order_lines')
-      .addColumn('cancelled_quantity', 'integer', (c) => c.notNull().defaultTo(0).check(sql`cancelled_quantity >= 0`))
+      .addColumn('cancelled_quantity', 'integer', (c) =>
+        c
+          .notNull()
+          .defaultTo(0)
+          .check(sql`cancelled_quantity >= 0`),
+      )
       .execute();
     await db.schema.alterTable('orders').addColumn('closed_at', 'bigint').execute();
     await sql`update orders set status = 'partlyShipped'

@@ -39,6 +39,7 @@ import { warehousesMigration } from './0044-warehouses.ts';
 import { contentDraftsMigration } from './0046-content-drafts.ts';
 import { priceImportRollbackMigration } from './0047-price-import-rollback.ts';
 import { priceImportLifecycleMigration } from './0053-price-import-lifecycle.ts';
+import { shippedByRefundDatesMigration } from './0054-shipped-by-refund-dates.ts';
 import { orderLifecycleMigration } from './0048-order-lifecycle.ts';
 import { invoiceLifecycleMigration } from './0052-invoice-lifecycle.ts';
 import { paymentLifecycleMigration } from './0049-payment-lifecycle.ts';
@@ -100,4 +101,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0051-aftersales-returns': aftersalesReturnsMigration,
   '0052-invoice-lifecycle': invoiceLifecycleMigration,
   '0053-price-import-lifecycle': priceImportLifecycleMigration,
+  '0054-shipped-by-refund-dates': shippedByRefundDatesMigration,
 };

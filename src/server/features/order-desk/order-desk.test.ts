@@ -424,6 +424,28 @@ describe('订单管理 (order desk calls)', () => {
     expect((await auditOf(order.orderNo)).map((entry) => entry.action)).toEqual(['refund', 'ship', 'refund']);
   });
 
+  it('a refund taking off every unit left of a partly shipped order makes it 已发货 dated and tracked by its parcel (the auto-confirmation counts from its date)', async () => {
+    const warehouse = await signedInStaff(t.app, k(), 'warehouse');
+    const finance = await signedInStaff(t.app, k(), 'finance');
+    const order = await placedOrder(t);
+    await warehouse.browser.call(adminOrderCalls.ship, {
+      orderNo: order.orderNo,
+      carrierCode: 'sf',
+      trackingNo: 'SF4242',
+      lines: [{ orderLineId: order.lineIds[1] ?? 0, quantity: 5 }],
+    });
+    const parcelAt = (await orderRow(order.orderNo)).updatedAt;
+    const rest = await finance.browser.call(adminOrderCalls.refund, {
+      orderNo: order.orderNo,
+      refundNo: `RR${order.orderNo}`,
+      amount: '200.00',
+      lines: [{ orderLineId: order.lineIds[0] ?? 0, quantity: 10 }],
+      from: 'partlyShipped',
+    });
+    expect(rest).toMatchObject({ code: 1, data: { status: 'shipped', refundedCents: 20_000 } });
+    expect(await orderRow(order.orderNo)).toMatchObject({ shippedAt: parcelAt, carrierCode: 'sf', trackingNo: 'SF4242' });
+  });
+
   it('登记到账退回 (finance): a transfer for a cancelled order becomes a 线下退款 shown with its kind; finance confirms it; audited', async () => {
     const finance = await signedInStaff(t.app, k(), 'finance');
     const warehouse = await signedInStaff(t.app, k(), 'warehouse');

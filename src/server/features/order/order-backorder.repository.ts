@@ -23,7 +23,15 @@ export function findWaitingLines(db: Kysely<Database>, productId: number): Promi
   return db
     .selectFrom('orderLines as l')
     .innerJoin('orders as o', 'o.id', 'l.orderId')
-    .select(['l.id as lineId', 'l.orderId', 'o.orderNo', 'o.userId', 'o.status', sql<number>`l.quantity - l.cancelled_quantity`.as('quantity'), 'l.reservedQuantity'])
+    .select([
+      'l.id as lineId',
+      'l.orderId',
+      'o.orderNo',
+      'o.userId',
+      'o.status',
+      sql<number>`l.quantity - l.cancelled_quantity`.as('quantity'),
+      'l.reservedQuantity',
+    ])
     .where('l.productId', '=', productId)
     .where(sql<boolean>`l.reserved_quantity < l.quantity - l.cancelled_quantity`)
     .where('o.status', 'in', waitingStatuses)

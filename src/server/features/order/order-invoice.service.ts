@@ -116,8 +116,15 @@ export async function requireInvoiceReversal(trx: Kysely<Database>, order: Order
   const from = claimFrom(invoiceLifecycle, 'requireReversal') as readonly IssuedInvoiceState[];
   if (!(await claimInvoiceStatus(trx, order.id, from, { status: InvoiceState.reversalPending, updatedAt: now }))) return;
   const kindName = kindNameOf(order);
-  await insertOrderEvents(trx, [{ orderId: order.id, kind: 'invoiceReversal', text: `订单已${order.status === OrderStatus.closed ? '全额退款' : '取消'}，${kindName}待红冲`, at: now }]);
-  await notifyInvoice(trx, order, `您的订单${order.orderNo}已${order.status === OrderStatus.closed ? '全额退款' : '取消'}，已开具的${kindName}将作红冲处理。`, now);
+  await insertOrderEvents(trx, [
+    { orderId: order.id, kind: 'invoiceReversal', text: `订单已${order.status === OrderStatus.closed ? '全额退款' : '取消'}，${kindName}待红冲`, at: now },
+  ]);
+  await notifyInvoice(
+    trx,
+    order,
+    `您的订单${order.orderNo}已${order.status === OrderStatus.closed ? '全额退款' : '取消'}，已开具的${kindName}将作红冲处理。`,
+    now,
+  );
 }
 
 /** Staff register the red-letter invoice (红字发票) of an invoice waiting for its reversal: once. */

@@ -8,9 +8,9 @@ import { AppError } from '../../http/app-error.ts';
 import { returnLineUnits } from '../warehouse/warehouse-stock.service.ts';
 import { lineProgress } from './order.state.ts';
 import { cancelLineUnits, findOrderByNo, findOrderLines, findRefundsOfOrder, insertOrderEvents } from './order.repository.ts';
-import { findShippedQuantities } from './order-shipment.repository.ts';
+import { findLastShipment, findShippedQuantities } from './order-shipment.repository.ts';
 import { holdRefundedCents, releaseRefundedCents } from './order-payment.repository.ts';
-import { notifyMember } from './order-transition.service.ts';
+import { notifyMember, type OrderChanges } from './order-transition.service.ts';
 
 /**
  * What a refund needs of the order (the payment feature asks the provider): the paid order, the
@@ -94,6 +94,18 @@ export function refundEventOf(facts: OrderFacts, amountCents: number, unitsTaken
     throw new AppError(orderRefundErrors.wholeNeedsFullRefund);
   }
   return 'refundPart';
+}
+
+/**
+ * What a refund event writes on the order besides its status: a full refund closes it; one that
+ * leaves a partly shipped order 已发货 carries its last parcel, as a last shipment would, so the
+ * auto-confirmation counts its days from there.
+ */
+export async function refundOrderChanges(trx: Kysely<Database>, orderId: number, event: RefundEvent, now: number): Promise<OrderChanges> {
+  if (event === 'refundInFull') return { closedAt: now };
+  if (event !== 'refundRemaining') return {};
+  const last = await findLastShipment(trx, orderId);
+  return last ? { shippedAt: last.shippedAt, carrierCode: last.carrierCode, trackingNo: last.trackingNo } : { shippedAt: now };
 }
 
 /** Each line once, whole quantities above zero. */

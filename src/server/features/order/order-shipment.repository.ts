@@ -50,6 +50,21 @@ export async function hasShipment(db: Kysely<Database>, orderId: number): Promis
   return row !== undefined;
 }
 
+/** The order's parcel sent last, if any. */
+export function findLastShipment(
+  db: Kysely<Database>,
+  orderId: number,
+): Promise<{ carrierCode: string; trackingNo: string | null; shippedAt: number } | undefined> {
+  return db
+    .selectFrom('orderShipments')
+    .select(['carrierCode', 'trackingNo', 'shippedAt'])
+    .where('orderId', '=', orderId)
+    .orderBy('shippedAt', 'desc')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
 export interface ShipmentWithLines {
   id: number;
   carrierCode: string;

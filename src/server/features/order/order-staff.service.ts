@@ -17,7 +17,7 @@ import { findShipments, type ShipmentWithLines } from './order-shipment.reposito
 export { confirmBankTransfer } from './order-payment.service.ts';
 export { shipParcel, type ShipmentLine, type ShipmentResult } from './order-shipment.service.ts';
 export { issueInvoice as issueInvoiceByStaff, loadInvoiceFacts, reverseInvoice as reverseInvoiceByStaff } from './order-invoice.service.ts';
-export { checkedTakeOffs, refundEventOf, takeOffLines, type LineTakeOff, type RefundEvent } from './order-refund.service.ts';
+export { checkedTakeOffs, refundEventOf, refundOrderChanges, takeOffLines, type LineTakeOff, type RefundEvent } from './order-refund.service.ts';
 export { loadOrderFacts, transitionOrThrow } from './order-transition.service.ts';
 export { lineProgress } from './order.state.ts';
 

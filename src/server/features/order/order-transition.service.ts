@@ -31,14 +31,16 @@ const eventKinds: Readonly<Record<OrderLifecycleEvent, string>> = {
   refundRemaining: 'refundRequested',
 };
 
+/** Columns set with the status (paidAt, trackingNo …). */
+export type OrderChanges = Omit<Updateable<OrdersTable>, 'id' | 'orderNo' | 'userId' | 'status' | 'updatedAt'>;
+
 export interface TransitionRequest {
   orderId: number;
   event: OrderLifecycleEvent;
   now: number;
   /** The status the actor's page showed: the update moves the order only from it (a stale page is refused). */
   seen?: OrderStatus;
-  /** Columns set with the status (paidAt, trackingNo …). */
-  changes?: Omit<Updateable<OrdersTable>, 'id' | 'orderNo' | 'userId' | 'status' | 'updatedAt'>;
+  changes?: OrderChanges;
   /** Expiry: only if still past its time at `expiredBy`. Payment: only if the payable amount is this. */
   expiredBy?: number;
   paidCents?: number;

@@ -24,6 +24,13 @@ import { insertOrderCatalog, insertPart } from './testing/order-fixture.ts';
 const sequentialRuns = Number(process.env.ORDER_MODEL_RUNS ?? 300);
 const concurrentRuns = Math.max(4, Math.round(sequentialRuns / 5));
 const startingStock = 12;
+
+/** ORDER_MODEL_REPLAY="seed:path" replays one failing sequence as fast-check printed it. */
+function replayOf(replay: string | undefined): { seed?: number; path?: string } {
+  if (!replay) return {};
+  const [seed, path] = replay.split(':');
+  return { seed: Number(seed), path };
+}
 const couponFaceCents = 100;
 
 describe('orders under random sequences of actions', () => {
@@ -110,7 +117,7 @@ describe('orders under random sequences of actions', () => {
         setupMs += performance.now() - started;
         await fc.asyncModelRun(() => setup, commands);
       }),
-      { numRuns: sequentialRuns, endOnFailure: true },
+      { numRuns: sequentialRuns, endOnFailure: true, ...replayOf(process.env.ORDER_MODEL_REPLAY) },
     );
     // The runs must have driven orders into every state (too few runs, ORDER_MODEL_RUNS < 40, may not).
     if (sequentialRuns >= 40) expect([...reached].sort()).toEqual([...orderStatuses].sort());

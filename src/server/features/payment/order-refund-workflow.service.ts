@@ -13,6 +13,7 @@ import {
   findOrderForStaff,
   loadOrderFacts,
   refundEventOf,
+  refundOrderChanges,
   takeOffLines,
   transitionOrThrow,
   type LineTakeOff,
@@ -189,7 +190,7 @@ export async function refundOrder(
       event,
       seen,
       now,
-      changes: event === 'refundInFull' ? { closedAt: now } : {},
+      changes: await refundOrderChanges(trx, order.id, event, now),
       eventText: () => texts.event,
       messageText: (row) => texts.message(row.orderNo),
     });

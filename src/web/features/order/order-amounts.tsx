@@ -36,7 +36,9 @@ export function OrderAmounts({ order }: { order: OrderDetail }) {
         <dd className="order-amounts__discount" data-testid="detail-freight-discount">
           -{formatCents(order.freightDiscountCents)}
         </dd>
-        <dt className="order-amounts__total">{isPaid ? '实付金额：' : order.status === OrderStatus.cancelled || order.status === OrderStatus.closed ? '订单金额：' : '应付金额：'}</dt>
+        <dt className="order-amounts__total">
+          {isPaid ? '实付金额：' : order.status === OrderStatus.cancelled || order.status === OrderStatus.closed ? '订单金额：' : '应付金额：'}
+        </dt>
         <dd className="order-amounts__total price price--large" data-testid="detail-payable">
           {formatCents(order.payableCents)}
         </dd>

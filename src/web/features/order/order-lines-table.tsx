@@ -154,7 +154,10 @@ const deliveredStatuses: readonly OrderStatus[] = [OrderStatus.shipped, OrderSta
 
 function quantityNoteOf(line: OrderDetail['lines'][number], isOpen: boolean): OrderLinesRow['quantityNote'] {
   const backOrdered = line.quantity - line.cancelledQuantity - line.reservedQuantity;
-  const parts = [line.cancelledQuantity > 0 ? `已取消 ${String(line.cancelledQuantity)}` : '', isOpen && backOrdered > 0 ? `缺货待发 ${String(backOrdered)}` : ''];
+  const parts = [
+    line.cancelledQuantity > 0 ? `已取消 ${String(line.cancelledQuantity)}` : '',
+    isOpen && backOrdered > 0 ? `缺货待发 ${String(backOrdered)}` : '',
+  ];
   const text = parts.filter(Boolean).join('，');
   return text ? { kind: 'backorder', text } : null;
 }
