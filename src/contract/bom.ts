@@ -94,11 +94,11 @@ export interface BomSheet {
 export const BomLineStatus = {
   /** 精确匹配: the part number or store code found exactly one part. */
   exact: 'exact',
-  /** 推荐: parameters or keywords found parts; the first is recommended. */
+  /** 推荐: a part checked to be the line's (its values, package and limits; or its part number in other packaging). */
   recommended: 'recommended',
-  /** 多个候选: several parts fit equally; the buyer chooses. */
+  /** 多个候选: several parts fit equally, or the line leaves the package open; the buyer chooses (nothing chosen for them). */
   multiple: 'multiple',
-  /** 未匹配 */
+  /** 未匹配: no part checked to be the line's (or none in stock); the closest are listed, not chosen, with the reason. */
   none: 'none',
   /** 不贴: DNP / not fitted: kept, not ordered. */
   notFitted: 'notFitted',
@@ -137,7 +137,14 @@ export interface BomCandidate {
   priceTiers: PriceTier[];
   imagePath: string | null;
   categoryId: number;
+  /** Checked against the line (issue 27): the line's part (型号一致 / 参数一致), one to choose between, or not it. */
+  fit: BomCandidateFit;
+  /** Why: "参数一致：阻值 10kΩ、封装 0603、精度 ±1%", "阻值不符：287kΩ（BOM 27kΩ）". */
+  evidence: string;
 }
+
+/** verified: the line's part; choice: right kind and value, the buyer picks the package; miss: not the line's part, listed as the closest. */
+export type BomCandidateFit = 'verified' | 'choice' | 'miss';
 
 /** A part that can stand in for an unmatched or out-of-stock line, and why. */
 export interface BomSubstitute extends BomCandidate {
@@ -156,7 +163,7 @@ export interface BomLineQuery {
 }
 
 /** A line as read from the sheet, before matching (the parser's output, the matcher's input). */
-export type BomLineInput = Omit<BomLine, 'status' | 'matchedBy' | 'candidates' | 'substitutes'>;
+export type BomLineInput = Omit<BomLine, 'status' | 'matchedBy' | 'matchReason' | 'candidates' | 'substitutes'>;
 
 /** One line of the BOM: a part the board needs (rows of the same part merged when asked). */
 export interface BomLine {
@@ -172,6 +179,8 @@ export interface BomLine {
   isNotFitted: boolean;
   status: BomLineStatus;
   matchedBy: BomMatchedBy | null;
+  /** Why the line is what it is: "型号一致", "参数一致：…", "未匹配：无此阻值（27kΩ 0603）", "缺货：…". */
+  matchReason: string;
   /** Best first; the first is the recommended part. */
   candidates: BomCandidate[];
   substitutes: BomSubstitute[];
@@ -276,6 +285,8 @@ export const bomMessages = {
   fileUnreadable: '文件无法读取，请确认是有效的 Excel 或 CSV 文件',
   fileEmpty: '文件中没有找到任何物料行',
   tooManyLines: `BOM 最多 ${bomLimits.partLinesMax} 行物料，请拆分后上传`,
+  fileTooComplex: '文件内容过于复杂，读取超时。请删除多余的列、说明文字和格式，或另存为 CSV 后重新上传',
+  readingBudgetSpent: '短时间内上传的文件过多过大，请 1 分钟后再试',
   pasteEmpty: '请粘贴 BOM 内容',
   pasteTooLong: '粘贴的内容过长，请改为上传文件',
   mappingNeedsPart: '请至少指定“型号”“商品编号”或“名称/参数”中的一列',
@@ -297,6 +308,10 @@ export const bomErrors = defineErrors('bom', {
   fileUnreadable: { code: ResultCode.badRequest, msg: bomMessages.fileUnreadable },
   fileEmpty: { code: ResultCode.badRequest, msg: bomMessages.fileEmpty },
   tooManyLines: { code: ResultCode.badRequest, msg: bomMessages.tooManyLines },
+  /** The read passed its CPU budget (BOM_FILE_CPU_MS) and was stopped. */
+  fileTooComplex: { code: ResultCode.badRequest, msg: bomMessages.fileTooComplex },
+  /** The address spent its reading CPU of the minute (BOM_ADDRESS_CPU_MS_PER_MINUTE). */
+  readingBudgetSpent: { code: ResultCode.tooManyRequests, msg: bomMessages.readingBudgetSpent },
   pasteEmpty: { code: ResultCode.badRequest, msg: bomMessages.pasteEmpty },
   mappingNeedsPart: { code: ResultCode.badRequest, msg: bomMessages.mappingNeedsPart },
   notFound: { code: ResultCode.notFound, msg: 'BOM 不存在或已删除' },

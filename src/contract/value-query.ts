@@ -182,3 +182,24 @@ export function parseValueQuery(keyword: string): QueryTerm[] {
 export function quantityKey(value: number): string {
   return String(Number(value.toPrecision(6)));
 }
+
+const displayPrefixes: [number, string][] = [
+  [1e9, 'G'],
+  [1e6, 'M'],
+  [1e3, 'k'],
+  [1, ''],
+  [1e-3, 'm'],
+  [1e-6, 'µ'],
+  [1e-9, 'n'],
+  [1e-12, 'p'],
+];
+
+/** A quantity as engineers write it: 10000 Ω → 10kΩ, 1e-7 F → 100nF, 1 % → ±1%. */
+export function formatQuantity(quantity: Quantity): string {
+  const unit = quantity.unit ?? '';
+  if (unit === '%') return `±${String(Number(quantity.value.toPrecision(6)))}%`;
+  if (quantity.value === 0) return `0${unit}`;
+  const magnitude = Math.abs(quantity.value);
+  const [scale, prefix] = displayPrefixes.find(([factor]) => magnitude >= factor * 0.999_999) ?? [1e-12, 'p'];
+  return `${String(Number((quantity.value / scale).toPrecision(6)))}${prefix}${unit}`;
+}

@@ -176,8 +176,13 @@ test('upload a file, correct a column, choose a candidate, optimise and add ever
   await expect(lineRow(page, 2)).toContainText(byStoreCode.code);
   await expect(lineRow(page, 2).locator('[data-status]')).toHaveText(/精确匹配/);
   await expect(lineRow(page, 3).locator('[data-status]')).toHaveText(/多个候选/);
+  // Each line says why; only 精确匹配 lines are chosen and ticked for the buyer (issue 27).
+  await expect(lineRow(page, 1).locator('.bom-line__reason')).toHaveText('型号一致');
+  await expect(lineRow(page, 1).getByRole('checkbox')).toBeChecked();
+  await expect(lineRow(page, 3).getByRole('checkbox')).not.toBeChecked();
+  await expect(lineRow(page, 3).locator('.bom-line__part')).toHaveText('请从候选中选择');
 
-  // 多个候选: open the line's candidates and take the part not recommended.
+  // 多个候选: open the line's candidates and choose one.
   const third = lineRow(page, 3);
   await third.getByRole('button', { name: /更换/ }).click();
   const candidates = page.getByTestId('bom-candidates-3');
@@ -191,7 +196,8 @@ test('upload a file, correct a column, choose a candidate, optimise and add ever
   await expect(candidates.locator('.bom-candidate')).toHaveCount(domesticCount);
   await page.getByLabel('仅看国产').uncheck();
   await expect(candidates.locator('.bom-candidate')).toHaveCount(2);
-  const other = candidates.locator('.bom-candidate').filter({ has: page.getByRole('button', { name: /^选用/ }) });
+  await expect(candidates.getByText('已选用')).toHaveCount(0);
+  const other = candidates.locator('.bom-candidate').last();
   const chosenId = Number(await other.getAttribute('data-product-id'));
   const chosen = sharedCode.find((part) => part.id === chosenId);
   if (!chosen) throw new Error(`candidate ${chosenId} is not one of the shared-code parts`);
@@ -326,10 +332,7 @@ test("a visitor's BOM, candidate choice and boards survive the login that saving
   await page.getByLabel('套数').fill('5');
   await expect(lineRow(page, 1)).toContainText('需求 10');
   await lineRow(page, 2).getByRole('button', { name: /更换/ }).click();
-  const other = page
-    .getByTestId('bom-candidates-2')
-    .locator('.bom-candidate')
-    .filter({ has: page.getByRole('button', { name: /^选用/ }) });
+  const other = page.getByTestId('bom-candidates-2').locator('.bom-candidate').last();
   const chosenId = Number(await other.getAttribute('data-product-id'));
   await other.getByRole('button', { name: /^选用/ }).click();
   await expect(lineRow(page, 2).locator('.bom-line__part a')).toHaveAttribute('href', `/product/detail/${chosenId}`);

@@ -1,7 +1,7 @@
 import * as XLSX from '@e965/xlsx';
 import { bomLineStatusLabels, type BomSheet } from '../../../contract/bom.ts';
 import { yuanOfCents, yuanOfE4 } from '../../../contract/money.ts';
-import type { PricedBom, PricedBomLine } from './bom-pricing.ts';
+import { designatorsText, evidenceOf, type PricedBom, type PricedBomLine } from './bom-pricing.ts';
 
 /**
  * The priced BOM as an Excel workbook: the buyer's own columns first, unchanged, then what the
@@ -10,7 +10,7 @@ import type { PricedBom, PricedBomLine } from './bom-pricing.ts';
  * back to them live.
  */
 
-export const bomExportColumns = ['匹配状态', '商品编号', '品牌', '封装', '购买数量', '单价(元)', '小计(元)'] as const;
+export const bomExportColumns = ['匹配状态', '匹配依据', '位号', '商品编号', '品牌', '封装', '购买数量', '单价(元)', '小计(元)'] as const;
 
 /** Leading characters Excel, LibreOffice and WPS take as the start of a formula (or a DDE payload). */
 const formulaLead = /^[=+\-@\t\r]/;
@@ -35,9 +35,13 @@ const unitFormat = '0.0000';
 function storeCellsOf(entry: PricedBomLine | undefined): Cell[] {
   if (!entry) return [];
   const { line, purchase } = entry;
-  const shown = purchase?.product ?? line.candidates[0];
+  // An unmatched line's closest parts are not its part: nothing is shown for it unless the buyer chose one.
+  const isKnown = line.status === 'exact' || line.status === 'recommended';
+  const shown = purchase?.product ?? (isKnown ? line.candidates[0] : undefined);
   const cells: Cell[] = [
     textCell(bomLineStatusLabels[line.status]),
+    textCell(evidenceOf(line, shown?.productId ?? null)),
+    textCell(designatorsText(line)),
     textCell(shown?.code ?? ''),
     textCell(shown?.brandName ?? ''),
     textCell(shown?.package ?? ''),
@@ -71,11 +75,7 @@ export function bomWorkbook(sheet: Pick<BomSheet, 'headers' | 'rows'>, priced: P
   });
   const totalRow = [
     ...pad([]),
-    textCell(''),
-    textCell(''),
-    textCell(''),
-    textCell(''),
-    textCell(''),
+    ...Array.from({ length: bomExportColumns.length - 2 }, () => textCell('')),
     textCell('合计'),
     numberCell(yuanOfCents(priced.totalCents), yuanFormat),
   ];

@@ -53,8 +53,8 @@ describe('Excel export', () => {
     const grid = XLSX.utils.sheet_to_json<string[]>(sheet, { header: 1, raw: false, defval: '' });
     expect(grid[0]).toEqual(['型号', '数量', '备注', ...bomExportColumns]);
     expect(grid[1]?.slice(0, 3)).toEqual(['STM32F103C8T6', '10', `'${injection}`]);
-    expect(grid[1]?.slice(3, 5)).toEqual(['精确匹配', 'STM32F103C8T6']);
-    expect(grid[1]?.[7]).toBe('10');
+    expect(grid[1]?.slice(3, 7)).toEqual(['精确匹配', '型号一致', '', 'STM32F103C8T6']);
+    expect(grid[1]?.[9]).toBe('10');
     expect(grid[2]?.[2]).toBe("'+1-2");
     expect(grid[3]?.[2]).toBe("'@SUM(A1)");
     expect(grid.at(-1)?.slice(-2)).toEqual(['合计', expect.stringMatching(/^\d+\.\d\d$/)]);

@@ -55,3 +55,20 @@ export function pricedBomOf(lines: readonly BomLine[], summary: BomMatchSummary,
 export function permilleOf(rate: number): number {
   return Math.min(1000, Math.max(0, Math.round(rate * 1000)));
 }
+
+/**
+ * Why the part bought for a line is the line's part, as the match found it (issue 27): the
+ * candidate's evidence, a substitute's reason, else the line's own reason.
+ */
+export function evidenceOf(line: BomLine, productId: number | null): string {
+  const candidate = productId === null ? undefined : line.candidates.find((part) => part.productId === productId);
+  if (candidate) return candidate.evidence;
+  const substitute = productId === null ? undefined : line.substitutes.find((part) => part.productId === productId);
+  if (substitute) return `替代料：${substitute.reason}`;
+  return line.matchReason;
+}
+
+/** The line's designators as one cell: R1, R2, R5 … (all of them: a quotation is checked against the board). */
+export function designatorsText(line: BomLine): string {
+  return line.designators.join(', ');
+}

@@ -5,7 +5,7 @@ import { formatUnitPriceE4 } from '../../../contract/money.ts';
 import { formatCents } from '../../../contract/pricing.ts';
 import { formatBeijingDate } from '../../../contract/time.ts';
 import type { Config } from '../../config.ts';
-import type { PricedBom } from './bom-pricing.ts';
+import { designatorsText, evidenceOf, type PricedBom } from './bom-pricing.ts';
 
 /** The quotation sheet (报价单) of a saved BOM as a PDF, with a CJK font embedded (subset) so it reads anywhere. */
 
@@ -44,19 +44,27 @@ const columns = [
   { title: '小计', width: 60, align: 'right' },
 ] as const;
 const rowHeight = 18;
+/** A bought line's row carries a second, smaller line: its designators and why its part is the line's (issue 27). */
+const lineRowHeight = 30;
 
 type Doc = PDFKit.PDFDocument;
 
-function drawRow(doc: Doc, y: number, cells: readonly string[], isHeader = false) {
+function drawRow(doc: Doc, y: number, cells: readonly string[], isHeader = false, detail = '') {
   let x = page.margin;
+  const height = detail ? lineRowHeight : rowHeight;
   doc.fontSize(isHeader ? 9.5 : 9).fillColor(isHeader ? '#333333' : '#000000');
   columns.forEach((column, index) => {
     doc.text(cells[index] ?? '', x + 2, y + 4, { width: column.width - 4, height: rowHeight - 4, align: column.align, lineBreak: false, ellipsis: true });
     x += column.width;
   });
+  if (detail) {
+    const indent = page.margin + columns[0].width;
+    doc.fontSize(7).fillColor('#555555');
+    doc.text(detail, indent + 2, y + 17, { width: page.width - page.margin - indent - 4, height: 10, lineBreak: false, ellipsis: true });
+  }
   doc
-    .moveTo(page.margin, y + rowHeight)
-    .lineTo(page.width - page.margin, y + rowHeight)
+    .moveTo(page.margin, y + height)
+    .lineTo(page.width - page.margin, y + height)
     .strokeColor('#dddddd')
     .stroke();
 }
@@ -138,17 +146,19 @@ export async function bomQuotationPdf(
     );
     y += rowHeight;
     let index = 0;
-    for (const { purchase } of priced.lines) {
+    for (const { line, purchase } of priced.lines) {
       if (!purchase) continue;
       index += 1;
-      if (y + rowHeight > page.height - page.margin) {
+      if (y + lineRowHeight > page.height - page.margin) {
         doc.addPage();
         y = page.margin;
       }
       const { product } = purchase;
       const unit = purchase.unitPriceE4 === null ? '' : formatUnitPriceE4(purchase.unitPriceE4);
-      drawRow(doc, y, [String(index), product.code, product.brandName, product.package, String(purchase.quantity), unit, formatCents(purchase.subtotalCents)]);
-      y += rowHeight;
+      const cells = [String(index), product.code, product.brandName, product.package, String(purchase.quantity), unit, formatCents(purchase.subtotalCents)];
+      const designators = designatorsText(line);
+      drawRow(doc, y, cells, false, [designators && `位号 ${designators}`, evidenceOf(line, product.productId)].filter(Boolean).join('　'));
+      y += lineRowHeight;
     }
     if (y + 90 > page.height - page.margin) {
       doc.addPage();

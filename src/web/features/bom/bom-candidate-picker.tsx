@@ -16,6 +16,9 @@ interface PickerProps {
   onChoose: (productId: number) => void;
 }
 
+/** What the check of a part against the line found (issue 27), before its evidence. */
+const fitLabels: Record<BomCandidate['fit'], string> = { verified: '匹配依据', choice: '待确认', miss: '不符' };
+
 function CandidateRow({
   part,
   isChosen,
@@ -34,7 +37,13 @@ function CandidateRow({
     <tr className={isChosen ? 'bom-candidate bom-candidate--chosen' : 'bom-candidate'} data-product-id={part.productId}>
       <td className="bom-candidate__facts">
         <BomPartFacts part={part} />
-        {reason && <p className="bom-candidate__reason">替代理由：{reason}</p>}
+        {reason ? (
+          <p className="bom-candidate__reason">替代理由：{reason}</p>
+        ) : (
+          <p className={`bom-candidate__evidence bom-candidate__evidence--${part.fit}`}>
+            {fitLabels[part.fit]}：{part.evidence}
+          </p>
+        )}
       </td>
       <td className="bom-candidate__stock">
         <StockLabel stock={part.stock} />
@@ -86,7 +95,7 @@ export function BomCandidatePicker({ line, chosenId, quantity, filters, onChoose
       {line.candidates.length === 0 ? (
         <p className="bom-candidates__empty">未找到匹配的商品{line.substitutes.length > 0 ? '，可选用下列替代料' : '，可提交询价由客服为您找货'}</p>
       ) : (
-        <PartTable caption={`候选商品（${candidates.length}）`}>
+        <PartTable caption={line.status === 'none' ? `最接近的商品（${candidates.length}，与 BOM 不符，仅供参考）` : `候选商品（${candidates.length}）`}>
           {candidates.map((part) => (
             <CandidateRow
               key={part.productId}

@@ -27,6 +27,8 @@ function part(productId: number, fields: Partial<BomCandidate> = {}): BomCandida
     priceTiers: tiers,
     imagePath: null,
     categoryId: 1,
+    fit: 'verified',
+    evidence: '型号一致',
     ...fields,
   };
 }
@@ -42,6 +44,7 @@ function line(lineNo: number, fields: Partial<BomLine> = {}): BomLine {
     isNotFitted: false,
     status: BomLineStatus.exact,
     matchedBy: 'mpn',
+    matchReason: '型号一致',
     candidates: [part(lineNo * 10)],
     substitutes: [],
     notes: [],

@@ -1,4 +1,4 @@
-import type { BomCandidate, BomChoice, BomLine } from '../../../contract/bom.ts';
+import { BomLineStatus, type BomCandidate, type BomChoice, type BomLine } from '../../../contract/bom.ts';
 import { bomTotals, optimiseLine, type BomLineOptimisation, type BomTotals as OptimiserTotals } from '../../../contract/bom-optimiser.ts';
 import { lineAmountCents, unitPriceE4At } from '../../../contract/pricing.ts';
 import { findPart } from './bom-candidates.ts';
@@ -34,9 +34,15 @@ export interface PricedLine {
   isShortOfStock: boolean;
 }
 
+/**
+ * A line starts with its part chosen only when the part is known to be the line's (精确匹配 or
+ * 推荐), and ticked only when it is 精确匹配 (issue 27): a recommendation is bought by a click of
+ * the buyer's, never by default; 多个候选 and 未匹配 lines wait for the buyer to choose.
+ */
 export function defaultChoice(line: BomLine): LineChoice {
-  const first = line.isNotFitted ? null : (line.candidates[0]?.productId ?? null);
-  return { productId: first, isSelected: first !== null, isOptimised: false, quantityOverride: null };
+  const isKnown = line.status === BomLineStatus.exact || line.status === BomLineStatus.recommended;
+  const first = isKnown ? (line.candidates[0]?.productId ?? null) : null;
+  return { productId: first, isSelected: first !== null && line.status === BomLineStatus.exact, isOptimised: false, quantityOverride: null };
 }
 
 export function defaultChoices(lines: readonly BomLine[]): LineChoices {

@@ -53,7 +53,8 @@ function OptimiserHint({ priced, onOptimise }: { priced: PricedLine; onOptimise:
 
 function noPartText({ line }: PricedLine): string {
   if (line.isNotFitted) return '不贴片，不采购';
-  if (line.candidates.length > 0) return '未选择商品';
+  if (line.status === 'multiple') return '请从候选中选择';
+  if (line.candidates.length > 0) return line.status === 'none' ? '未选择：候选均与 BOM 不符，请核对' : '未选择商品';
   return line.substitutes.length > 0 ? '未找到该型号，可选用下方替代料' : '未找到匹配商品，可提交询价';
 }
 
@@ -120,6 +121,7 @@ export function BomLineRow({ priced, filters, choices }: RowProps) {
         </td>
         <td className="bom-line__status">
           <BomStatusBadge line={line} />
+          {!line.isNotFitted && line.matchReason && <div className="bom-line__reason">{line.matchReason}</div>}
         </td>
         <td className="bom-line__part">{part ? <BomPartFacts part={part} /> : <span className="bom-line__none">{noPartText(priced)}</span>}</td>
         <td className="bom-line__stock">

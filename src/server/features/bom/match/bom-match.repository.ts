@@ -46,3 +46,9 @@ export async function findDomesticBrandIds(db: Kysely<Database>): Promise<Set<nu
   const rows = await db.selectFrom('brands').select('id').where('country', '=', '中国').execute();
   return new Set(rows.map((row) => row.id));
 }
+
+/** Category id → name, for telling a part's kind (a few hundred rows). */
+export async function findCategoryNames(db: Kysely<Database>): Promise<Map<number, string>> {
+  const rows = await db.selectFrom('categories').select(['id', 'name']).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}

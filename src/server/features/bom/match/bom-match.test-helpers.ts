@@ -39,9 +39,11 @@ const brandRows: [BrandKey, string, string | null, string][] = [
   ['ti', 'TI', '德州仪器', '美国'],
 ];
 
-type CategoryKey = 'resistor' | 'mlcc' | 'mcu' | 'opAmp';
+type CategoryKey = 'resistor' | 'ntc' | 'bead' | 'mlcc' | 'mcu' | 'opAmp';
 const categoryRows: [CategoryKey, string, string, AttributeKey[]][] = [
   ['resistor', '电阻', '贴片电阻', ['package', 'resistance', 'tolerance', 'power']],
+  ['ntc', '热敏电阻', 'NTC热敏电阻', ['package', 'resistance', 'tolerance']],
+  ['bead', '电感/磁珠', '磁珠', ['package', 'resistance']],
   ['mlcc', '电容', '贴片电容(MLCC)', ['package', 'capacitance', 'voltage', 'dielectric', 'tolerance']],
   ['mcu', '单片机', 'ARM单片机', ['package', 'core', 'flash']],
   ['opAmp', '放大器', '运算放大器', ['package']],
@@ -113,6 +115,19 @@ const mcu = (code: string, brand: BrandKey, stock: number, price: number): Part 
 
 export const bomMatchParts: Part[] = [
   resistor('RC0603FR-0710KL', 'yageo', '0603', '10kΩ', '±1%', '100mW', 500_000, 25),
+  // The "10k 0603 1%" ×300: the resistors out of stock, an NTC of the same value in stock.
+  resistor('0603WAF4701T5E', 'uniroyal', '0603', '4.7kΩ', '±1%', '100mW', 0, 21),
+  resistor('0603WAF2873T5E', 'uniroyal', '0603', '287kΩ', '±1%', '100mW', 60_000, 21),
+  { ...resistor('NCP18XM472F03RB', 'murata', '0603', '4.7kΩ', '±1%', '100mW', 90_000, 400), category: 'ntc', description: 'NTC热敏电阻 4.7kΩ ±1% B=3500' },
+  {
+    ...resistor('BLM18KG601SN1D', 'murata', '0603', '600Ω', '±25%', '', 70_000, 60),
+    category: 'bead',
+    description: '贴片磁珠 600Ω@100MHz 1.3A',
+    params: [
+      ['package', '0603', null],
+      ['resistance', '600Ω', null],
+    ],
+  },
   resistor('0603WAF1002T5E', 'uniroyal', '0603', '10kΩ', '±1%', '100mW', 800_000, 21),
   resistor('RC0603JR-0710KL', 'yageo', '0603', '10kΩ', '±5%', '100mW', 300_000, 18),
   resistor('RC0805FR-0710KL', 'yageo', '0805', '10kΩ', '±1%', '125mW', 0, 30),

@@ -70,9 +70,12 @@ export function isPartNumberText(text: string): boolean {
   return norm.length >= 4 && looksLikePartNumber(text) && /[A-Z]/.test(norm) && /\d/.test(norm);
 }
 
-/** Joins "10K OHM" into "10KOHM", so a unit written apart still reads as one value. */
+/**
+ * Joins "10K OHM" into "10KOHM", so a unit written apart still reads as one value; drops the
+ * frequency a bead's impedance is measured at ("600R@100MHz" is 600 Ω, not a 100 MHz part).
+ */
 function joinSeparatedUnits(text: string): string {
-  return text.replace(/(\d[pnuµμmkKMG]?)\s+(ohms?|Ω|欧姆?|[FfVvHhWwAa])(?![\w\u4e00-\u9fff])/gi, '$1$2');
+  return text.replace(/@\s*\d+(\.\d+)?\s*[kKMG]?Hz/gi, ' ').replace(/(\d[pnuµμmkKMG]?)\s+(ohms?|Ω|欧姆?|[FfVvHhWwAa])(?![\w\u4e00-\u9fff])/gi, '$1$2');
 }
 
 function parameterTermsOf(texts: readonly string[], packageCell: string, unit: QuantityUnit | null): ParameterTerms {

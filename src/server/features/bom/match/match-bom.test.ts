@@ -106,40 +106,87 @@ describe('by value, package and tolerance', () => {
   it('22uF 10V 0805 finds the MLCC', async () => {
     expect(codesOf(await matchOne(bomLine({ value: '22uF 10V 0805' })))).toEqual(['GRM21BR61A226ME44L']);
   });
-
-  it('a description that adds a mismatch falls back to the value column alone', async () => {
-    const line = await matchOne(bomLine({ value: '100nF', package: '0402', description: 'CAP CER 100NF 25V X7R 0402' }));
-    expect(line.matchedBy).toBe('parameters');
-    expect(line.candidates.length).toBeGreaterThan(0);
-  });
 });
 
-describe('by keyword, and typos', () => {
-  it('a Chinese name with a package finds parts by keyword', async () => {
+describe('by keyword, and part numbers that are not the line’s', () => {
+  it('a Chinese name with a package but no value lists capacitors as the closest, not chosen: 未匹配, BOM 未注明容值', async () => {
     const line = await matchOne(bomLine({ value: '贴片电容 0402' }));
-    expect(line).toMatchObject({ status: 'recommended', matchedBy: 'keyword' });
-    expect(line.candidates.every((candidate) => candidate.package === '0402')).toBe(true);
+    expect(line).toMatchObject({ status: 'none', matchedBy: null, matchReason: '未匹配：无法确认是同一器件' });
+    expect(line.candidates.length).toBeGreaterThan(0);
+    expect(line.candidates.every((candidate) => candidate.fit === 'miss' && candidate.evidence === 'BOM 未注明容值')).toBe(true);
   });
 
-  it('贴片电阻 10K 0603 finds the 0603 10k resistors', async () => {
+  it('贴片电阻 10K 0603 recommends a 0603 10k resistor, saying why', async () => {
     const line = await matchOne(bomLine({ value: '贴片电阻 10K 0603' }));
     expect(line.status).toBe('recommended');
     expect(codesOf(line)).toContain('0603WAF1002T5E');
+    expect(line.matchReason).toBe('参数一致：阻值 10kΩ、封装 0603');
+    expect(line.candidates.filter((candidate) => candidate.fit === 'verified').every((candidate) => candidate.package === '0603')).toBe(true);
   });
 
   it.each([
     ['STM32F103C8T7', 'STM32F103C8T6'],
     ['GRM155R71C1O4KA88D', 'GRM155R71C104KA88D'],
     ['RC0603FR-0710KJ', 'RC0603FR-0710KL'],
-    ['GD32F103C8T', 'GD32F103C8T6'],
-  ])('a typo %s recommends %s', async (mpn, code) => {
+  ])('a part number one character off (%s) is 未匹配: %s is listed as the closest, not chosen', async (mpn, code) => {
     const line = await matchOne(bomLine({ mpn }));
-    expect(line).toMatchObject({ status: 'recommended', matchedBy: 'mpn' });
-    expect(codesOf(line)[0]).toBe(code);
+    expect(line).toMatchObject({ status: 'none', matchedBy: null, matchReason: '未匹配：目录中没有此型号' });
+    expect(line.candidates[0]).toMatchObject({ code, fit: 'miss', evidence: `型号不符：${code}（BOM ${mpn}）` });
+  });
+
+  it('a part number missing its ordering suffix (GD32F103C8T) offers the part to choose, with the package to confirm', async () => {
+    const open = await matchOne(bomLine({ mpn: 'GD32F103C8T' }));
+    expect(open).toMatchObject({ status: 'multiple', matchReason: 'GD32F103C8T 的订购型号 GD32F103C8T6；BOM 未注明封装，请选择' });
+    const stated = await matchOne(bomLine({ mpn: 'GD32F103C8T', package: 'LQFP-48' }, { designators: ['U1'] }));
+    expect(stated).toMatchObject({ status: 'recommended', matchReason: 'GD32F103C8T 的订购型号 GD32F103C8T6，封装 LQFP-48 一致' });
+    const other = await matchOne(bomLine({ mpn: 'GD32F103C8T', package: 'QFN-48' }, { designators: ['U1'] }));
+    expect(other).toMatchObject({ status: 'none', matchReason: '未匹配：无此封装（QFN-48）' });
   });
 
   it('a part number the store does not carry at all is unmatched', async () => {
     expect(await matchOne(bomLine({ mpn: 'XYZ9999QQ' }))).toMatchObject({ status: 'none', candidates: [], substitutes: [] });
+  });
+});
+
+describe('never a different part (issue 27)', () => {
+  it('10k 0603 1% ×300 with the matching resistors out of stock is 缺货, never the NTC thermistor in stock', async () => {
+    const line = await matchOne(bomLine({ value: '4.7k', package: '0603', description: '1%' }, { designators: ['R5'], requiredQuantity: 300 }));
+    expect(line.status).toBe('none');
+    expect(line.matchReason).toMatch(/^缺货：参数一致：阻值 4\.7kΩ、封装 0603、精度 ±1%/);
+    expect(line.candidates[0]).toMatchObject({ code: '0603WAF4701T5E', fit: 'verified' });
+    const ntc = line.candidates.find((candidate) => candidate.code === 'NCP18XM472F03RB');
+    expect(ntc).toMatchObject({ fit: 'miss', evidence: '类别不符：热敏电阻（BOM 为电阻）' });
+  });
+
+  it('a resistor line whose value only a ferrite bead carries is 未匹配, the bead listed as another kind', async () => {
+    const line = await matchOne(bomLine({ value: '600R', package: '0603' }, { designators: ['R9'] }));
+    expect(line.status).toBe('none');
+    expect(line.candidates.every((candidate) => candidate.fit === 'miss')).toBe(true);
+  });
+
+  it('a ferrite bead line takes the bead, by its impedance', async () => {
+    const line = await matchOne(bomLine({ value: '600R@100MHz', package: '0603' }, { designators: ['FB1'] }));
+    expect(line).toMatchObject({ status: 'recommended', matchReason: '参数一致：阻值 600Ω、封装 0603' });
+    expect(codesOf(line)[0]).toBe('BLM18KG601SN1D');
+  });
+
+  it('27k finds no 287k: 未匹配 无此阻值', async () => {
+    const line = await matchOne(bomLine({ value: '27k', package: '0603' }, { designators: ['R3'] }));
+    expect(line).toMatchObject({ status: 'none', matchReason: '未匹配：无此阻值（27kΩ 0603）' });
+    expect(line.candidates.some((candidate) => candidate.fit !== 'miss')).toBe(false);
+  });
+
+  it('a 25V line takes a 50V capacitor (better), never a 16V one', async () => {
+    const line = await matchOne(bomLine({ value: '100nF', package: '0402', description: 'CAP CER 100NF 25V X7R 0402' }));
+    expect(line).toMatchObject({ status: 'recommended', matchedBy: 'parameters' });
+    expect(line.candidates.filter((candidate) => candidate.fit === 'verified').map((candidate) => candidate.code)).toEqual(['GRM155R71H104KE14D']);
+    expect(line.candidates.find((candidate) => candidate.code === 'CL05B104KO5NNNC')?.evidence).toBe('耐压不达标：16V（BOM 25V）');
+  });
+
+  it('a value without its package lets the buyer choose (多个候选), nothing chosen for them', async () => {
+    const line = await matchOne(bomLine({ value: '10k' }, { designators: ['R1'] }));
+    expect(line.status).toBe('multiple');
+    expect(line.matchReason).toMatch(/BOM 未注明封装，请选择$/);
   });
 });
 
@@ -203,13 +250,13 @@ describe('a whole BOM', () => {
 
   it('counts the statuses and the match rate over the fitted lines', async () => {
     const { summary, lines } = await matchBomLines(context, mixed());
-    expect(lines.map((line) => line.status)).toEqual(['exact', 'recommended', 'recommended', 'recommended', 'exact', 'notFitted', 'none']);
+    expect(lines.map((line) => line.status)).toEqual(['exact', 'recommended', 'none', 'none', 'exact', 'notFitted', 'none']);
     expect(summary).toEqual({
       lineCount: 7,
       notFittedCount: 1,
-      matchedCount: 5,
-      matchRate: 5 / 6,
-      countsByStatus: { exact: 2, recommended: 3, multiple: 0, none: 1, notFitted: 1 },
+      matchedCount: 3,
+      matchRate: 3 / 6,
+      countsByStatus: { exact: 2, recommended: 1, multiple: 0, none: 3, notFitted: 1 },
     });
   });
 

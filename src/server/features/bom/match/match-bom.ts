@@ -1,23 +1,17 @@
 import type { Kysely } from 'kysely';
-import {
-  bomLimits,
-  type BomCandidate,
-  type BomLine,
-  type BomLineInput,
-  type BomLineStatus,
-  type BomMatchResult,
-  type BomMatchSummary,
-  type BomSubstitute,
-} from '../../../../contract/bom.ts';
+import type { BomCandidate, BomLine, BomLineInput, BomLineStatus, BomMatchResult, BomMatchSummary, BomSubstitute } from '../../../../contract/bom.ts';
 import { orderQuantityOf } from '../../../../contract/bom-optimiser.ts';
 import type { ProductSummary } from '../../../../contract/catalog.ts';
 import { lineAmountCents } from '../../../../contract/pricing.ts';
 import type { Database } from '../../../db/database.ts';
 import { loadProductSummaries } from '../../catalog/product.service.ts';
 import type { PartLookup, SearchService } from '../../search/search.service.ts';
-import { findDomesticBrandIds, findKeyParams, type KeyParamRow } from './bom-match.repository.ts';
+import { findCategoryNames, findDomesticBrandIds, findKeyParams, type KeyParamRow } from './bom-match.repository.ts';
 import { findLine, type LineFind, type PooledHit } from './find-candidates.ts';
+import { needsOf } from './line-needs.ts';
+import { settleLine, type JudgedPart } from './settle-line.ts';
 import { findSubstitutes, packageAttributeName, type FoundSubstitute } from './substitutes.ts';
+import { verifyCandidate, type Verdict } from './verify-candidate.ts';
 
 /** What matching needs: the database (a few batched reads) and the app's search service (its in-memory index). */
 export interface BomMatchContext {
@@ -44,7 +38,7 @@ async function readParts(db: Kysely<Database>, productIds: readonly number[]): P
   return { summaries, keyParams };
 }
 
-function candidateOf(summary: ProductSummary, rows: PartRows, domestic: ReadonlySet<number>): BomCandidate {
+function candidateOf(summary: ProductSummary, rows: PartRows, domestic: ReadonlySet<number>, verdict: Verdict): BomCandidate {
   return {
     productId: summary.productId,
     code: summary.code,
@@ -61,6 +55,8 @@ function candidateOf(summary: ProductSummary, rows: PartRows, domestic: Readonly
     priceTiers: summary.priceTiers,
     imagePath: summary.imagePath,
     categoryId: summary.categorySecondId,
+    fit: verdict.fit,
+    evidence: verdict.evidence,
   };
 }
 
@@ -81,7 +77,7 @@ function amountAt(summary: ProductSummary, required: number): number {
  * (keyword score, fewer typos), enough stock, the maker the line names, then the lower amount at
  * the line's quantity as the cart prices it.
  */
-function rankPool(pool: readonly PooledHit[], rows: PartRows, required: number, namedBrands: ReadonlySet<number>): ProductSummary[] {
+function rankPool(pool: readonly PooledHit[], rows: PartRows, required: number, namedBrands: ReadonlySet<number>): RankedPart[] {
   const ranked: { summary: ProductSummary; hit: PooledHit; stockClass: number; amount: number }[] = [];
   const seen = new Set<number>();
   for (const hit of pool) {
@@ -100,7 +96,12 @@ function rankPool(pool: readonly PooledHit[], rows: PartRows, required: number, 
       a.amount - b.amount ||
       a.summary.productId - b.summary.productId,
   );
-  return ranked.map((entry) => entry.summary);
+  return ranked.map((entry) => ({ summary: entry.summary, pooled: entry.hit }));
+}
+
+interface RankedPart {
+  summary: ProductSummary;
+  pooled: PooledHit;
 }
 
 /** Substitutes for lines whose part number was not found as such, or whose best part is short of stock. */
@@ -114,7 +115,8 @@ function summaryOf(lines: readonly BomLine[]): BomMatchSummary {
   const countsByStatus: Record<BomLineStatus, number> = { exact: 0, recommended: 0, multiple: 0, none: 0, notFitted: 0 };
   for (const line of lines) countsByStatus[line.status]++;
   const fitted = lines.length - countsByStatus.notFitted;
-  const matchedCount = lines.filter((line) => line.status !== 'notFitted' && line.candidates.length > 0).length;
+  // Matched: a part checked to be the line's (or to choose between); the closest parts of an unmatched line do not count.
+  const matchedCount = lines.filter((line) => line.status !== 'notFitted' && line.status !== 'none').length;
   return {
     lineCount: lines.length,
     notFittedCount: countsByStatus.notFitted,
@@ -124,26 +126,28 @@ function summaryOf(lines: readonly BomLine[]): BomMatchSummary {
   };
 }
 
-interface RankedLine {
+interface SettledRow {
   line: BomLineInput;
   find: LineFind;
-  ranked: ProductSummary[];
+  settled: ReturnType<typeof settleLine>;
 }
 
-function substitutesFor(lookup: PartLookup, ranked: readonly RankedLine[], rows: PartRows): Map<number, FoundSubstitute[]> {
+/** Substitutes stand in for the line's own part: only a line whose part is known (checked, or exact) gets them. */
+function substitutesFor(lookup: PartLookup, rows: readonly SettledRow[], parts: PartRows): Map<number, FoundSubstitute[]> {
   const found = new Map<number, FoundSubstitute[]>();
-  ranked.forEach(({ line, find, ranked: summaries }, index) => {
-    const best = summaries[0];
+  rows.forEach(({ line, find, settled }, index) => {
+    const own = settled.parts.filter((part) => part.verdict.fit === 'verified');
+    const best = own[0]?.summary;
     if (!needsSubstitutes(line, find, best)) return;
-    const candidates = new Set(summaries.slice(0, bomLimits.candidatesMax).map((summary) => summary.productId));
     const reference = {
       productId: best.productId,
       code: best.code,
       package: best.package,
       categoryId: best.categorySecondId,
-      keyParams: rows.keyParams.get(best.productId) ?? [],
+      keyParams: parts.keyParams.get(best.productId) ?? [],
     };
-    found.set(index, findSubstitutes(lookup, reference, candidates, Math.max(1, line.requiredQuantity)));
+    const listed = new Set(settled.parts.map((part) => part.summary.productId));
+    found.set(index, findSubstitutes(lookup, reference, listed, Math.max(1, line.requiredQuantity)));
   });
   return found;
 }
@@ -151,42 +155,59 @@ function substitutesFor(lookup: PartLookup, ranked: readonly RankedLine[], rows:
 /**
  * Matches every line against the catalogue: all lookups in the in-memory index (search's), then
  * the parts found read in a few statements for the whole BOM (summaries with tiers, key
- * parameters, domestic brands; again for substitutes), never one query per line.
+ * parameters, categories, domestic brands; again for substitutes), never one query per line.
+ * Every part found is checked against the line (verify-candidate.ts) before it may be offered as
+ * the line's part.
  */
 export async function matchBomLines(context: BomMatchContext, lines: readonly BomLineInput[]): Promise<BomMatchResult> {
   const lookup = await context.search.partLookup();
   const finds = lines.map((line) => findLine(lookup, line));
-  const [rows, domestic] = await Promise.all([
+  const [rows, domestic, categoryNames] = await Promise.all([
     readParts(
       context.db,
       finds.flatMap((find) => find.pool.map((pooled) => pooled.hit.productId)),
     ),
     findDomesticBrandIds(context.db),
+    findCategoryNames(context.db),
   ]);
-  const ranked: RankedLine[] = lines.map((line, index) => {
+  const settledRows: SettledRow[] = lines.map((line, index) => {
     const find = finds[index] ?? { status: 'none', matchedBy: null, pool: [], probes: null };
     const namedBrands = new Set(line.query.brand.trim() ? lookup.brandIdsNamed(line.query.brand) : []);
-    return { line, find, ranked: rankPool(find.pool, rows, line.requiredQuantity, namedBrands) };
+    const needs = needsOf(line, find.probes ?? emptyProbes);
+    const lineCode = find.probes?.codeTexts[0] ?? null;
+    const judged: JudgedPart[] = rankPool(find.pool, rows, line.requiredQuantity, namedBrands).map(({ summary, pooled }) => ({
+      summary,
+      pooled,
+      verdict: verifyCandidate(needs, lineCode, pooled.foundBy, {
+        code: summary.code,
+        package: summary.package,
+        categoryName: categoryNames.get(summary.categorySecondId) ?? '',
+        description: summary.description,
+        keyParams: rows.keyParams.get(summary.productId) ?? [],
+      }),
+    }));
+    return { line, find, settled: settleLine(line, find, needs, judged) };
   });
-  const substitutes = substitutesFor(lookup, ranked, rows);
+  const substitutes = substitutesFor(lookup, settledRows, rows);
   const substituteRows = await readParts(
     context.db,
     [...substitutes.values()].flatMap((list) => list.map((found) => found.hit.productId)),
   );
-  const matched: BomLine[] = ranked.map(({ line, find, ranked: summaries }, index) => {
-    const candidates = summaries.slice(0, bomLimits.candidatesMax).map((summary) => candidateOf(summary, rows, domestic));
+  const matched: BomLine[] = settledRows.map(({ line, find, settled }, index) => {
     const lineSubstitutes: BomSubstitute[] = (substitutes.get(index) ?? []).flatMap(({ hit, reason }) => {
       const summary = substituteRows.summaries.get(hit.productId);
-      return summary ? [{ ...candidateOf(summary, substituteRows, domestic), reason }] : [];
+      return summary ? [{ ...candidateOf(summary, substituteRows, domestic, { fit: 'choice', evidence: reason }), reason }] : [];
     });
-    const isFound = candidates.length > 0;
     return {
       ...line,
-      status: isFound || find.status === 'notFitted' ? find.status : 'none',
-      matchedBy: isFound ? find.matchedBy : null,
-      candidates,
+      status: settled.status,
+      matchedBy: settled.status === 'none' || settled.status === 'notFitted' ? null : find.matchedBy,
+      matchReason: settled.matchReason,
+      candidates: settled.parts.map((part) => candidateOf(part.summary, rows, domestic, part.verdict)),
       substitutes: lineSubstitutes,
     };
   });
   return { lines: matched, summary: summaryOf(matched) };
 }
+
+const emptyProbes = { codeTexts: [], productId: null, parameters: null, keyword: '', packageName: null };

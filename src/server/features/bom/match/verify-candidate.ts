@@ -1,0 +1,140 @@
+import { normalizePartNumber } from '../../../../contract/part-number.ts';
+import { kindFits, kindOfPart, partKindLabels, type PartKind } from '../../../../contract/part-kind.ts';
+import { formatQuantity, packageKey, parseQuantity, type Quantity, type QuantityUnit } from '../../../../contract/value-query.ts';
+import type { KeyParamRow } from './bom-match.repository.ts';
+import { valueNameOfUnit, valueUnitOfKind, type LineNeeds } from './line-needs.ts';
+
+/**
+ * Whether a catalogue part is the part a BOM line asks for, and the evidence either way (issue 27:
+ * a recommendation is never a different part). A part is `verified` when its part number is the
+ * line's (or the same part in other packaging), or, for a passive, when its kind, value and
+ * package are the line's and every limit the line states is met or bettered. `choice`: right kind
+ * and value, but the line does not say which package (or which ordering suffix), so the buyer
+ * chooses. Anything else is a `miss`, with the first reason it fails.
+ */
+
+export type MissReason = 'kind' | 'value' | 'package' | 'limit' | 'code' | 'unknown';
+
+export type Verdict = { fit: 'verified'; evidence: string } | { fit: 'choice'; evidence: string } | { fit: 'miss'; evidence: string; miss: MissReason };
+
+/** How the index found the part: its code, another packaging of it, a longer code (ordering suffix), a code like it, or values and words. */
+export type FoundBy = 'code' | 'packaging' | 'codePrefix' | 'nearCode' | 'storeCode' | 'values';
+
+export interface PartFacts {
+  code: string;
+  package: string;
+  categoryName: string;
+  description: string;
+  keyParams: readonly KeyParamRow[];
+}
+
+/** An ordering suffix this long at most is the same part (LM358 → LM358DR); longer is another part that shares a prefix. */
+const orderingSuffixMax = 6;
+
+const limitNames: Record<string, string> = { '%': '精度', V: '耐压', W: '功率', A: '电流' };
+
+/** Dielectrics from the most stable: a line asking for X7R takes C0G, not Y5V. */
+const dielectricRanks = ['C0G', 'NP0', 'X8R', 'X7R', 'X7S', 'X6S', 'X5R', 'X7T', 'X5S', 'Y5V', 'Z5U'];
+const dielectricRank = (text: string) => {
+  const upper = text.toUpperCase().replace('COG', 'C0G').replace('NPO', 'NP0');
+  const index = dielectricRanks.findIndex((name) => upper.includes(name));
+  return index < 0 ? null : index <= 1 ? 0 : index - 1;
+};
+
+const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b), 1e-15);
+
+/** A parameter's number in its base unit: stored, or read from its text (10kΩ, ±1%, 100mW) where staff typed only the text. */
+function numberOf(param: KeyParamRow): number | null {
+  return param.valueNum ?? parseQuantity(param.valueText.split(/[\s/，,]+/)[0] ?? '')?.value ?? null;
+}
+
+function paramOfUnit(part: PartFacts, unit: QuantityUnit): { valueText: string; valueNum: number } | undefined {
+  for (const param of part.keyParams) {
+    const valueNum = param.unit === unit ? numberOf(param) : null;
+    if (valueNum !== null) return { valueText: param.valueText, valueNum };
+  }
+  return undefined;
+}
+
+const miss = (reason: MissReason, evidence: string): Verdict => ({ fit: 'miss', miss: reason, evidence });
+
+/** The part's kind against the line's: unknown on either side does not refuse here (the value check needs the kind). */
+function kindMiss(needs: LineNeeds, partKind: PartKind | null): Verdict | null {
+  if (needs.kind === null || partKind === null || kindFits(needs.kind, partKind)) return null;
+  return miss('kind', `类别不符：${partKindLabels[partKind]}（BOM 为${partKindLabels[needs.kind]}）`);
+}
+
+function limitMiss(limit: Quantity, part: PartFacts): Verdict | null {
+  const unit = limit.unit;
+  if (unit === null) return null;
+  const name = limitNames[unit] ?? unit;
+  const param = paramOfUnit(part, unit);
+  if (!param) return miss('unknown', `目录未注明${name}（BOM ${formatQuantity(limit)}）`);
+  const isMet = unit === '%' ? param.valueNum <= limit.value + 1e-12 : param.valueNum >= limit.value - 1e-12;
+  return isMet ? null : miss('limit', `${name}不达标：${param.valueText}（BOM ${formatQuantity(limit)}）`);
+}
+
+function dielectricMiss(wanted: string, part: PartFacts): Verdict | null {
+  const param = part.keyParams.find((row) => dielectricRank(row.valueText) !== null);
+  const partRank = param ? dielectricRank(param.valueText) : null;
+  const wantedRank = dielectricRank(wanted);
+  if (wantedRank === null) return null;
+  if (partRank === null || param === undefined) return miss('unknown', `目录未注明材质（BOM ${wanted}）`);
+  return partRank <= wantedRank ? null : miss('limit', `材质不达标：${param.valueText}（BOM ${wanted}）`);
+}
+
+/** A passive found by its values: kind, value, package, then each stated limit. */
+function verifyByValues(needs: LineNeeds, part: PartFacts): Verdict {
+  const partKind = kindOfPart(part.categoryName, part.description);
+  const valueUnit = needs.kind === null ? undefined : valueUnitOfKind[needs.kind];
+  if (needs.kind === null) return miss('unknown', 'BOM 未表明器件类别（位号或名称），无法确认');
+  const wrongKind = kindMiss(needs, partKind);
+  if (wrongKind) return wrongKind;
+  if (partKind === null) return miss('unknown', '目录中该商品类别不明，无法确认');
+  if (valueUnit === undefined) return miss('code', `${partKindLabels[needs.kind]}须按型号匹配`);
+  if (needs.value === null) return miss('unknown', `BOM 未注明${valueNameOfUnit[valueUnit] ?? '参数'}`);
+  const valueName = valueNameOfUnit[valueUnit] ?? '参数';
+  const value = paramOfUnit(part, valueUnit);
+  if (!value) return miss('unknown', `目录未注明${valueName}`);
+  if (!same(value.valueNum, needs.value.value)) return miss('value', `${valueName}不符：${value.valueText}（BOM ${formatQuantity(needs.value)}）`);
+  const met: string[] = [`${valueName} ${value.valueText}`];
+  if (needs.packageName !== null) {
+    if (packageKey(part.package) !== packageKey(needs.packageName)) return miss('package', `封装不符：${part.package || '未注明'}（BOM ${needs.packageName}）`);
+    met.push(`封装 ${part.package}`);
+  }
+  for (const limit of needs.limits) {
+    const failed = limitMiss(limit, part);
+    if (failed) return failed;
+    const param = limit.unit === null ? undefined : paramOfUnit(part, limit.unit);
+    if (param) met.push(`${limitNames[limit.unit ?? ''] ?? ''} ${param.valueText}`);
+  }
+  if (needs.dielectric !== null) {
+    const failed = dielectricMiss(needs.dielectric, part);
+    if (failed) return failed;
+    met.push(`材质 ${part.keyParams.find((row) => dielectricRank(row.valueText) !== null)?.valueText ?? ''}`);
+  }
+  if (needs.packageName === null) return { fit: 'choice', evidence: `参数一致：${met.join('、')}；BOM 未注明封装，请选择` };
+  return { fit: 'verified', evidence: `参数一致：${met.join('、')}` };
+}
+
+/** A part whose code starts with the line's (LM358 → LM358DR): the same part only where the package says so. */
+function verifyByCodePrefix(needs: LineNeeds, lineCode: string, part: PartFacts): Verdict {
+  const wanted = normalizePartNumber(lineCode);
+  const code = normalizePartNumber(part.code);
+  if (!code.startsWith(wanted) || code.length - wanted.length > orderingSuffixMax) return miss('code', `型号不符：${part.code}（BOM ${lineCode}）`);
+  const wrongKind = kindMiss(needs, kindOfPart(part.categoryName, part.description));
+  if (wrongKind) return wrongKind;
+  if (needs.packageName === null) return { fit: 'choice', evidence: `${lineCode} 的订购型号 ${part.code}；BOM 未注明封装，请选择` };
+  if (packageKey(part.package) !== packageKey(needs.packageName)) return miss('package', `封装不符：${part.package || '未注明'}（BOM ${needs.packageName}）`);
+  return { fit: 'verified', evidence: `${lineCode} 的订购型号 ${part.code}，封装 ${part.package} 一致` };
+}
+
+/** The verdict on one part found for a line, by how it was found. */
+export function verifyCandidate(needs: LineNeeds, lineCode: string | null, foundBy: FoundBy, part: PartFacts): Verdict {
+  if (foundBy === 'code') return { fit: 'verified', evidence: '型号一致' };
+  if (foundBy === 'storeCode') return { fit: 'verified', evidence: '商品编号一致' };
+  if (foundBy === 'packaging') return { fit: 'verified', evidence: `型号一致（${part.code} 为其他包装）` };
+  if (foundBy === 'codePrefix' && lineCode !== null) return verifyByCodePrefix(needs, lineCode, part);
+  if (foundBy === 'nearCode') return miss('code', `型号不符：${part.code}（BOM ${lineCode ?? ''}）`);
+  return verifyByValues(needs, part);
+}
