@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { availableParallelism } from 'node:os';
 import { mkdirSync, readFileSync, writeFileSync, existsSync } from 'node:fs';
 import { basename, dirname, join } from 'node:path';
 import { z } from 'zod';
@@ -132,6 +133,12 @@ const environmentSchema = z.object({
   /** A CJK font the BOM quotation PDF embeds (TrueType, OpenType or a collection) and, for a collection, the font's PostScript name. */
   PDF_FONT_PATH: z.string().min(1).default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
   PDF_FONT_NAME: z.string().min(1).default('NotoSansCJKsc-Regular'),
+  /** Threads that read uploaded BOM files and draw quotation PDFs; unset: one fewer than the cores (at least one), the rest is the event loop's. */
+  BOM_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
+  /** CPU one uploaded file may cost its thread before the read is stopped and the file refused. */
+  BOM_FILE_CPU_MS: z.coerce.number().int().min(10).max(600_000).default(3000),
+  /** CPU of those threads each address may spend a minute (files and PDFs together). */
+  BOM_ADDRESS_CPU_MS_PER_MINUTE: z.coerce.number().int().min(100).max(3_600_000).default(20_000),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -179,6 +186,8 @@ export interface Config {
   payments: PaymentConfig;
   /** The font of PDF documents (the BOM quotation sheet): a file and, inside a collection, the font's name. */
   pdfFont: { path: string; name: string };
+  /** The BOM tool's worker threads (BOM_WORKERS) and their CPU budgets per file and per address a minute. */
+  bomWork: { workers: number; fileCpuMs: number; addressCpuMsPerMinute: number };
   /** The favourite alerts' pass interval (FAVORITE_ALERT_INTERVAL_MS). */
   favoriteAlertIntervalMs: number;
   /** Requests a minute per open-platform API key (OPEN_API_RATE_LIMIT_PER_MINUTE). */
@@ -310,6 +319,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: paymentConfigOf(e, isProduction),
     pdfFont: { path: e.PDF_FONT_PATH, name: e.PDF_FONT_NAME },
+    bomWork: {
+      workers: e.BOM_WORKERS ?? Math.max(1, availableParallelism() - 1),
+      fileCpuMs: e.BOM_FILE_CPU_MS,
+      addressCpuMsPerMinute: e.BOM_ADDRESS_CPU_MS_PER_MINUTE,
+    },
     favoriteAlertIntervalMs: e.FAVORITE_ALERT_INTERVAL_MS,
     openApiRatePerMinute: e.OPEN_API_RATE_LIMIT_PER_MINUTE,
     inviteRewardCoupon: e.INVITE_REWARD_COUPON,
