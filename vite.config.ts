@@ -1,7 +1,7 @@
 import react from '@vitejs/plugin-react';
 import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { defineConfig } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { compression } from 'vite-plugin-compression2';
 
 /** BUILD_DIR lets parallel builds (CI, several developers) keep apart; dist by default. */
@@ -31,10 +31,24 @@ const browserRuntimeAlias = [
   { find: /^react$/, replacement: resolve(import.meta.dirname, 'src/web/lib/browser-react.ts') },
 ];
 
+/**
+ * Worker threads of the server bundle: each its own file beside main.js, where the code that starts it looks
+ * (src/server/features/bom/bom-work-pool.ts). `vite build --ssr <entry>` takes one entry, so they are emitted here.
+ */
+function emitServerWorkers(): Plugin {
+  const workers = { 'bom-work.worker.js': 'src/server/features/bom/bom-work.worker.ts' };
+  return {
+    name: 'emit-server-workers',
+    buildStart() {
+      for (const [fileName, source] of Object.entries(workers)) this.emitFile({ type: 'chunk', id: resolve(import.meta.dirname, source), fileName });
+    },
+  };
+}
+
 export default defineConfig(({ isSsrBuild }) => ({
   // The browser's files are compressed once here (brotli at its best, and gzip for the rest), not per request.
   plugins: isSsrBuild
-    ? [react()]
+    ? [react(), emitServerWorkers()]
     : // Fast Refresh is React's own and does nothing on Preact: without it an edit reloads the page.
       [
         react({ refreshExclude: /./ }),
