@@ -4,18 +4,20 @@ import { displayNameOf, loginPath } from '../../../contract/account.ts';
 import { bomErrors, bomLimits, bomUploadPath, type SavedBom } from '../../../contract/bom.ts';
 import { bomCalls } from '../../../contract/bom-calls.ts';
 import { bomRequests } from '../../../contract/bom-requests.ts';
+import { ResultCode } from '../../../contract/envelope.ts';
 import { requestErrors } from '../../../contract/errors.ts';
-import { registerCalls, success } from '../../http/api-route.ts';
+import { registerCalls } from '../../http/api-route.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
 import { redirectTo } from '../../http/redirect.ts';
 import { findShellUser } from '../account/account.service.ts';
 import { bomWorkbook } from './bom-export.service.ts';
 import type { PricedBom } from './bom-pricing.ts';
-import { bomQuotationPdf, PdfFontMissingError } from './bom-quotation-pdf.ts';
+import { createBomWorkPool } from './bom-work-pool.ts';
 import {
   addBomToCart,
   deleteBom,
+  drawQuotationPdf,
   listBoms,
   loadPricedBom,
   loadSavedBom,
@@ -26,12 +28,16 @@ import {
   spendBomCall,
   takeBomCall,
   type BomDeps,
+  type BomWorkDeps,
+  type UploadedBomSheet,
 } from './bom.service.ts';
 
 /** A whole sheet travels back with every match and save: more than the store's usual 1 MB of JSON. */
 const bomCallBodyBytes = 8 * 1024 * 1024;
 
 export function registerBomRoutes(app: FastifyInstance, deps: BomDeps) {
+  const work = createBomWorkPool(deps.config.bomWork, deps.logger);
+  app.addHook('onClose', () => work.close());
   void app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.bodyLimit = bomCallBodyBytes;
@@ -52,25 +58,33 @@ export function registerBomRoutes(app: FastifyInstance, deps: BomDeps) {
       addToCart: ({ body, userId }) => addBomToCart(deps, userId, body.items),
     });
   });
-  registerUpload(app, deps);
-  registerExports(app, deps);
+  registerUpload(app, { ...deps, work });
+  registerExports(app, { ...deps, work });
 }
 
 /** The multipart parser lives in its own scope: no other route takes multipart bodies. */
-function registerUpload(app: FastifyInstance, deps: BomDeps) {
+function registerUpload(app: FastifyInstance, deps: BomWorkDeps) {
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fields: 2, fieldSize: 2048, files: 1, parts: 3, headerPairs: 16, fileSize: bomLimits.fileBytesMax } });
     scope.post(bomUploadPath, async (request, reply) => {
+      let read: UploadedBomSheet;
       try {
         await spendBomCall(deps, 'upload', request.ip);
         const file = await receiveFile(request);
-        return success(await readUploadedBom(deps, request.visitor.userId, file.fileName, file.bytes));
+        read = await readUploadedBom(deps, { userId: request.visitor.userId, address: request.ip }, file.fileName, file.bytes);
       } catch (error) {
         settleRefusedBody(request, reply, bomLimits.fileBytesMax);
         throwMultipartFailure(error, { tooLarge: new AppError(bomErrors.fileTooLarge), malformed: bomErrors.fileMissing });
       }
+      return reply.type('application/json; charset=utf-8').send(uploadedSheetEnvelope(read));
     });
   });
+}
+
+/** The upload's envelope with the rows spliced in as the worker wrote them: the event loop never walks the cells. */
+function uploadedSheetEnvelope({ sheet, rowsJson }: UploadedBomSheet): Buffer {
+  const head = JSON.stringify(sheet);
+  return Buffer.concat([Buffer.from(`{"code":${ResultCode.success},"msg":"","data":${head.slice(0, -1)},"rows":`), rowsJson, Buffer.from('}}')]);
 }
 
 /** POST bomUploadPath (multipart, field `file`): the file's bytes, refused past bomLimits.fileBytesMax. */
@@ -95,21 +109,28 @@ export function attachmentHeader(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-/** The quotation sheet, or null when the configured font cannot be read (said in the log, not as a broken PDF). */
-async function quotationPdfOf(deps: BomDeps, request: FastifyRequest, userId: number, saved: SavedBom, priced: PricedBom): Promise<Buffer | null> {
+/** The quotation sheet drawn off the event loop's thread, or the download's answer when there is none. */
+async function quotationPdfOf(
+  deps: BomWorkDeps,
+  request: FastifyRequest,
+  userId: number,
+  saved: SavedBom,
+  priced: PricedBom,
+): Promise<{ pdf: Buffer } | { status: number; text: string }> {
   const member = await findShellUser(deps.db, userId);
   const party = { siteName: deps.config.siteName, hotline: deps.config.hotline, memberName: member ? displayNameOf(member) : '' };
-  try {
-    return await bomQuotationPdf(deps.config.pdfFont, saved, priced, party);
-  } catch (error) {
-    if (!(error instanceof PdfFontMissingError)) throw error;
-    request.log.warn({ err: error }, 'BOM quotation PDF without its font');
-    return null;
+  const drawn = await drawQuotationPdf(deps, request.ip, { saved, priced, party });
+  if (drawn.kind === 'pdf') return { pdf: drawn.pdf };
+  // A font that cannot be read is said in the log, not as a broken PDF.
+  if (drawn.kind === 'fontMissing') {
+    request.log.warn({ err: { message: drawn.message } }, 'BOM quotation PDF without its font');
+    return { status: 503, text: pdfUnavailableMessage };
   }
+  return { status: drawn.error.code === ResultCode.tooManyRequests ? 429 : 503, text: drawn.error.msg };
 }
 
 /** GET /bom/:bomId/export.xlsx and .pdf: the member's own BOM, matched and priced now. */
-function registerExports(app: FastifyInstance, deps: BomDeps) {
+function registerExports(app: FastifyInstance, deps: BomWorkDeps) {
   for (const format of ['xlsx', 'pdf'] as const) {
     app.get<{ Params: { bomId: string } }>(`/bom/:bomId/export.${format}`, async (request, reply) => {
       const userId = request.visitor.userId;
@@ -128,12 +149,12 @@ function registerExports(app: FastifyInstance, deps: BomDeps) {
           .header('content-disposition', attachmentHeader(`${saved.name}-报价.xlsx`))
           .send(bomWorkbook(saved.sheet, priced));
       }
-      const pdf = await quotationPdfOf(deps, request, userId, saved, priced);
-      if (!pdf) return reply.status(503).type('text/plain; charset=utf-8').send(pdfUnavailableMessage);
+      const answer = await quotationPdfOf(deps, request, userId, saved, priced);
+      if ('text' in answer) return reply.status(answer.status).type('text/plain; charset=utf-8').send(answer.text);
       return reply
         .type('application/pdf')
         .header('content-disposition', attachmentHeader(`${saved.name}-报价单.pdf`))
-        .send(pdf);
+        .send(answer.pdf);
     });
   }
 }

@@ -17,7 +17,7 @@ import {
 } from '../../../contract/bom.ts';
 import { bomRequests } from '../../../contract/bom-requests.ts';
 import type { ProductSummary } from '../../../contract/catalog.ts';
-import { requestErrors } from '../../../contract/errors.ts';
+import { requestErrors, type ErrorDefinition } from '../../../contract/errors.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { addToCart, countCartLinesOf } from '../cart/cart.service.ts';
@@ -27,7 +27,7 @@ import { matchBomLines, type BomMatchContext } from './match/match-bom.ts';
 import { bomLinesOf, countPartLines } from './parse/bom-lines.ts';
 import { hasPartRole, headerKeyOf } from './parse/detect-header.ts';
 import { readBomText } from './parse/paste.ts';
-import { readBomFile, readSheetGrids } from './parse/read-bom-file.ts';
+import { readSheetGrids } from './parse/read-bom-file.ts';
 import { normalizeHeaderText } from './parse/cell-text.ts';
 import type { SheetGrid } from './parse/workbook-grid.ts';
 import { permilleOf, pricedBomOf, purchasesOf, type PricedBom } from './bom-pricing.ts';
@@ -43,12 +43,20 @@ import {
   type BomColumns,
 } from './bom.repository.ts';
 import type { BomRow } from './bom.tables.ts';
+import { chargeBomWork, takeBomWorkSlice } from './bom-work-budget.ts';
+import type { BomWorkPool } from './bom-work-pool.ts';
+import type { QuotationParty } from './bom-quotation-pdf.ts';
 
 /** The BOM tool's services: reading files and pastes, matching, members' saved BOMs and the cart step. */
 
 export interface BomDeps extends ServiceDeps {
   /** The in-memory catalogue index the lines are matched against. */
   search: SearchService;
+}
+
+/** Reading files and drawing PDFs happen in the pool's worker threads (bom-work-pool.ts). */
+export interface BomWorkDeps extends BomDeps {
+  work: BomWorkPool;
 }
 
 /** A sheet as the browser sends it back (the mapping possibly corrected). */
@@ -89,7 +97,7 @@ function fittingMapping(value: unknown, columnCount: number): BomColumnMapping |
 }
 
 /** A member's corrected mapping for the same header replaces the detected one. */
-async function withRememberedMapping(deps: BomDeps, userId: number | null, sheet: BomSheet): Promise<BomSheet> {
+async function withRememberedMapping<Sheet extends Omit<BomSheet, 'rows'>>(deps: BomDeps, userId: number | null, sheet: Sheet): Promise<Sheet> {
   if (userId === null) return sheet;
   const stored = await findColumnMapping(deps.db, userId, headerKeyOf(sheet.headers));
   if (stored === undefined) return sheet;
@@ -97,19 +105,66 @@ async function withRememberedMapping(deps: BomDeps, userId: number | null, sheet
   return mapping ? { ...sheet, mapping, mappingSource: 'remembered' } : sheet;
 }
 
-/** A file the readers choke on (junk renamed .xlsx) is unreadable to the buyer, never a server error. */
-function readFileSafely(deps: Pick<ServiceDeps, 'logger'>, fileName: string, bytes: Buffer): BomSheet {
-  try {
-    return readBomFile(fileName, bytes);
-  } catch (error) {
-    if (error instanceof AppError) throw error;
-    deps.logger.warn({ err: error, fileName, bytes: bytes.length }, 'BOM file unreadable');
-    throw new AppError(bomErrors.fileUnreadable);
+/** An uploaded file as read in a worker: the sheet but its rows, and the rows as JSON (bom-work.worker.ts). */
+export interface UploadedBomSheet {
+  sheet: Omit<BomSheet, 'rows'>;
+  rowsJson: Uint8Array;
+}
+
+/**
+ * Reads an upload in a worker thread within the file's and the address's CPU budgets. A file the reader chokes on
+ * (junk renamed .xlsx) is unreadable to the buyer, never a server error.
+ */
+export async function readUploadedBom(
+  deps: BomWorkDeps,
+  visitor: { userId: number | null; address: string },
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<UploadedBomSheet> {
+  if (!(await takeBomWorkSlice(deps, visitor.address))) throw new AppError(bomErrors.readingBudgetSpent);
+  const read = await deps.work.readFile(visitor.address, { fileName, bytes, cpuBudgetMs: deps.config.bomWork.fileCpuMs });
+  await chargeBomWork(deps, visitor.address, read.cpuMs);
+  switch (read.kind) {
+    case 'sheet':
+      return { sheet: await withRememberedMapping(deps, visitor.userId, read.sheet), rowsJson: read.rowsJson };
+    case 'refused':
+      throw new AppError(read.error);
+    case 'failed':
+      deps.logger.warn({ err: { message: read.message }, fileName, bytes: bytes.length }, 'BOM file unreadable');
+      throw new AppError(bomErrors.fileUnreadable);
+    case 'tooCostly':
+      deps.logger.warn({ fileName, bytes: bytes.length, cpuMs: read.cpuMs }, 'BOM file read stopped at its CPU budget');
+      throw new AppError(bomErrors.fileTooComplex);
+    case 'ownerBusy':
+      throw new AppError(requestErrors.tooFrequent);
+    case 'busy':
+      throw new AppError(requestErrors.busy);
   }
 }
 
-export function readUploadedBom(deps: BomDeps, userId: number | null, fileName: string, bytes: Buffer): Promise<BomSheet> {
-  return withRememberedMapping(deps, userId, readFileSafely(deps, fileName, bytes));
+/** A quotation PDF drawn in a worker thread, or why there is none. */
+export type QuotationPdfResult = { kind: 'pdf'; pdf: Buffer } | { kind: 'fontMissing'; message: string } | { kind: 'refused'; error: ErrorDefinition };
+
+/** bomQuotationPdf in a worker thread, its CPU paid from the address's budget as a file's is. */
+export async function drawQuotationPdf(
+  deps: BomWorkDeps,
+  address: string,
+  quotation: { saved: SavedBom; priced: PricedBom; party: QuotationParty },
+): Promise<QuotationPdfResult> {
+  if (!(await takeBomWorkSlice(deps, address))) return { kind: 'refused', error: requestErrors.tooFrequent };
+  const drawn = await deps.work.quotationPdf(address, { font: deps.config.pdfFont, ...quotation, now: Date.now() });
+  await chargeBomWork(deps, address, drawn.cpuMs);
+  switch (drawn.kind) {
+    case 'pdf':
+      return { kind: 'pdf', pdf: Buffer.from(drawn.bytes.buffer, drawn.bytes.byteOffset, drawn.bytes.byteLength) };
+    case 'fontMissing':
+      return drawn;
+    case 'ownerBusy':
+      return { kind: 'refused', error: requestErrors.tooFrequent };
+    case 'busy':
+    case 'tooCostly':
+      return { kind: 'refused', error: requestErrors.busy };
+  }
 }
 
 export function readPastedBom(deps: BomDeps, userId: number | null, text: string): Promise<BomSheet> {
