@@ -270,3 +270,13 @@ describe('a whole BOM', () => {
     expect(many.count()).toBeLessThanOrEqual(8);
   });
 });
+
+describe('a file that contradicts itself', () => {
+  it('a part number whose part has another value than the line says is found, but left for the buyer to confirm', async () => {
+    const line = await matchOne(bomLine({ mpn: 'GRM155R71H104KE14D', value: '10nF', package: '0402' }, { designators: ['C1'] }));
+    expect(line).toMatchObject({ status: 'multiple', matchReason: '型号一致，但容值不符：100nF（BOM 10nF），请核对型号与参数' });
+    expect(codesOf(line)[0]).toBe('GRM155R71H104KE14D');
+    const agreeing = await matchOne(bomLine({ mpn: 'GRM155R71H104KE14D', value: '100nF', package: '0402' }, { designators: ['C1'] }));
+    expect(agreeing).toMatchObject({ status: 'exact', matchReason: '型号一致' });
+  });
+});

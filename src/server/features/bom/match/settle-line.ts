@@ -59,7 +59,10 @@ export function settleLine(line: BomLineInput, find: LineFind, needs: LineNeeds,
   if (!best) return { status: 'none', matchReason: find.probes ? '未匹配：目录中没有找到' : '未匹配', parts };
   if (find.status === 'exact' || find.status === 'multiple') {
     const exact = [...judged].sort((a, b) => a.pooled.rankClass - b.pooled.rankClass).slice(0, bomLimits.candidatesMax);
-    return { status: find.status, matchReason: exact[0]?.verdict.evidence ?? '型号一致', parts: exact };
+    const first = exact[0]?.verdict;
+    // The part number found, but the line's own value says otherwise: the buyer confirms which is right.
+    const status = first?.fit === 'verified' ? find.status : 'multiple';
+    return { status, matchReason: first?.evidence ?? '型号一致', parts: exact };
   }
   const { verdict } = best;
   if (verdict.fit === 'verified') {

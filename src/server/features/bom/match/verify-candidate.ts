@@ -117,6 +117,19 @@ function verifyByValues(needs: LineNeeds, part: PartFacts): Verdict {
   return { fit: 'verified', evidence: `参数一致：${met.join('、')}` };
 }
 
+/**
+ * A line whose part number names a part of another value than its own value column says (a real
+ * EasyEDA export: 10nF and 10uF lines both carrying GRM188R71H104KA93D, a 100nF part): the number
+ * is found, but the file contradicts itself, so the buyer confirms.
+ */
+function valueConflict(needs: LineNeeds, part: PartFacts): string | null {
+  const unit = needs.value?.unit;
+  if (!needs.value || !unit) return null;
+  const carried = paramOfUnit(part, unit);
+  if (!carried || same(carried.valueNum, needs.value.value)) return null;
+  return `${valueNameOfUnit[unit] ?? '参数'}不符：${carried.valueText}（BOM ${formatQuantity(needs.value)}）`;
+}
+
 /** A part whose code starts with the line's (LM358 → LM358DR): the same part only where the package says so. */
 function verifyByCodePrefix(needs: LineNeeds, lineCode: string, part: PartFacts): Verdict {
   const wanted = normalizePartNumber(lineCode);
@@ -131,6 +144,10 @@ function verifyByCodePrefix(needs: LineNeeds, lineCode: string, part: PartFacts)
 
 /** The verdict on one part found for a line, by how it was found. */
 export function verifyCandidate(needs: LineNeeds, lineCode: string | null, foundBy: FoundBy, part: PartFacts): Verdict {
+  if (foundBy === 'code' || foundBy === 'packaging') {
+    const conflict = valueConflict(needs, part);
+    if (conflict) return { fit: 'choice', evidence: `型号一致，但${conflict}，请核对型号与参数` };
+  }
   if (foundBy === 'code') return { fit: 'verified', evidence: '型号一致' };
   if (foundBy === 'storeCode') return { fit: 'verified', evidence: '商品编号一致' };
   if (foundBy === 'packaging') return { fit: 'verified', evidence: `型号一致（${part.code} 为其他包装）` };
