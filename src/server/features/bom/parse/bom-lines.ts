@@ -1,10 +1,9 @@
-import type { BomColumnMapping, BomColumnRole, BomLineInput, BomLineQuery, BomQuantityOptions, BomSheet } from '../../../../contract/bom.ts';
+import type { BomColumnRole, BomLineInput, BomLineQuery, BomQuantityOptions } from '../../../../contract/bom.ts';
 import { normalizePartNumber } from '../../../../contract/part-number.ts';
 import { parseQuantityText } from './cell-text.ts';
 import { designatorExpansionMax, expandDesignators } from './designators.ts';
-import { isNotFittedRow } from './not-fitted.ts';
-
-type SheetPart = Pick<BomSheet, 'headers' | 'rows' | 'mapping'>;
+import { codeColumnsOf, isNotFittedRow } from './not-fitted.ts';
+import { cellOf, partRowIndexes, type SheetPart } from './part-rows.ts';
 
 /** A line before numbering: what one row (or several merged rows) asks for. */
 interface LineDraft {
@@ -20,10 +19,8 @@ const queryRoles = ['mpn', 'storeCode', 'value', 'description', 'package', 'bran
 
 /** The BOM's lines: one per part row (title, total, note and empty rows skipped), numbered from 1, merged when asked. */
 export function bomLinesOf(sheet: SheetPart, options: BomQuantityOptions): BomLineInput[] {
-  const drafts: LineDraft[] = [];
-  sheet.rows.forEach((row, index) => {
-    if (isPartRow(row, sheet.mapping, sheet.headers)) drafts.push(draftOf(row, index, sheet));
-  });
+  const codeColumns = codeColumnsOf(sheet);
+  const drafts = partRowIndexes(sheet).map((index) => draftOf(sheet.rows[index] ?? [], index, sheet, codeColumns));
   const lines = options.mergeDuplicates ? mergeDuplicateDrafts(drafts) : drafts;
   return lines.map((draft, index) => ({
     lineNo: index + 1,
@@ -39,7 +36,7 @@ export function bomLinesOf(sheet: SheetPart, options: BomQuantityOptions): BomLi
 
 /** Rows that name a part: what bomLimits.partLinesMax counts. */
 export function countPartLines(sheet: SheetPart): number {
-  return sheet.rows.filter((row) => isPartRow(row, sheet.mapping, sheet.headers)).length;
+  return partRowIndexes(sheet).length;
 }
 
 /** per board × boards × (1 + spare %), rounded up, in whole percent so that 100 × 110 % is 110, not 111. */
@@ -48,35 +45,7 @@ export function requiredQuantityOf(quantityPerBoard: number, options: Pick<BomQu
   return Math.ceil(hundredths / 100);
 }
 
-const totalRow = /^(?:合计|总计|小计|共计|总数|总价|total|grand\s*total|sub\s*total|sum)(?:\s|[:：(（]|\d|$)/i;
-const sectionTitle = /^(?:[一二三四五六七八九十]+|[IVX]+)\s*[、.．]\s*\S/;
-const noteRow = /^(?:备注|注意|注|说明|附注|note|notes|remarks?|制表|审核|批准|编制|日期|prepared\s*by|approved\s*by|checked\s*by)\s*\d*\s*[:：、]/i;
-
-/** A row naming a part: some part text, and not a total, note or repeated header row. */
-export function isPartRow(row: string[], mapping: BomColumnMapping, headers: string[]): boolean {
-  if (!queryRoles.slice(0, 4).some((role) => cellOf(row, mapping, role) !== '')) return false;
-  const filled = row.map((cell) => cell.trim()).filter((cell) => cell !== '');
-  const first = filled[0] ?? '';
-  if (totalRow.test(first) || noteRow.test(first)) return false;
-  // "Component Count:", "Project info:" (KiBot's footer), "项目名称：": a label, not a part.
-  if (/^[^:：]{1,30}[:：]$/.test(first)) return false;
-  // A section title merged across the row ("一、贴片电阻" in every cell) or standing alone.
-  if (filled.length >= 3 && filled.every((cell) => cell === first)) return false;
-  if (filled.length === 1 && sectionTitle.test(first)) return false;
-  return !isHeaderRepeat(row, headers);
-}
-
-function isHeaderRepeat(row: string[], headers: string[]): boolean {
-  const named = headers.filter((header) => header.trim() !== '');
-  return named.length >= 2 && headers.every((header, column) => header.trim() === (row[column] ?? '').trim());
-}
-
-export function cellOf(row: string[], mapping: BomColumnMapping, role: BomColumnRole): string {
-  const column = mapping[role];
-  return column === undefined ? '' : (row[column] ?? '').trim();
-}
-
-function draftOf(row: string[], index: number, sheet: SheetPart): LineDraft {
+function draftOf(row: string[], index: number, sheet: SheetPart, codeColumns: readonly number[]): LineDraft {
   const cell = (role: BomColumnRole) => cellOf(row, sheet.mapping, role);
   const query: BomLineQuery = {
     mpn: cell('mpn'),
@@ -90,7 +59,9 @@ function draftOf(row: string[], index: number, sheet: SheetPart): LineDraft {
   const designators = designatorText === '' ? [] : expandDesignators(designatorText);
   const notes: string[] = [];
   const quantityPerBoard = quantityOf(cell('quantity'), designators, notes);
-  return { sourceRows: [index], query, designators, quantityPerBoard, isNotFitted: isNotFittedRow(row, sheet), notes };
+  // An explicit 0 per board is an alternative or a part left off (a second LED colour, an M.2 edge "connector").
+  const isZero = parseQuantityText(cell('quantity')) === 0;
+  return { sourceRows: [index], query, designators, quantityPerBoard, isNotFitted: isZero || isNotFittedRow(row, sheet, codeColumns), notes };
 }
 
 /** The quantity cell, or the count of designators when it is missing or unreadable (with a note), or 1. */

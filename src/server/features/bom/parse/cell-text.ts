@@ -45,6 +45,11 @@ export function looksLikeMpn(text: string): boolean {
   return /[A-Za-z]/.test(trimmed) && /\d/.test(trimmed);
 }
 
+/** Whether at least `share` of the cells pass the test (and there are cells). */
+export function mostly(cells: string[], test: (cell: string) => boolean, share = 0.6): boolean {
+  return cells.length > 0 && cells.filter(test).length >= cells.length * share;
+}
+
 /** Whether the text holds Chinese characters. */
 export function hasChinese(text: string): boolean {
   return /[\u3400-\u9fff]/.test(text);
@@ -52,13 +57,45 @@ export function hasChinese(text: string): boolean {
 
 /**
  * Header text reduced for lookup: NFKC, lower case, `#` and "number" read as "no", no spaces or punctuation
- * (`Mfr. Part #` → `mfrpartno`, `Manufacturer Part Number` → `manufacturerpartno`, KiBot's `manf#` → `manfno`).
+ * (`Mfr. Part #` → `mfrpartno`, `Manufacturer Part Number` → `manufacturerpartno`, KiBot's `manf#` → `manfno`);
+ * accents dropped, so KiCad's French `Référence` / `Quantité` read as `reference` / `quantite`.
  */
 export function normalizeHeaderText(text: string): string {
   return text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
     .normalize('NFKC')
     .toLowerCase()
     .replace(/#/g, 'no')
     .replace(/number/g, 'no')
     .replace(/[\s._:：()（）[\]【】/\\\-*'"?？]+/g, '');
+}
+
+/** A footprint or package name, also a tool's own (CAP_SMD_0805_2012_M, Capacitor_SMD:C_0603, HDR2X16-2.54mm): not a value. */
+const footprintWords =
+  /(?:^|[^A-Za-z])(?:SOT|SOD|SOIC|SOP|SSOP|TSSOP|TSOT|MSOP|QFN|DFN|LQFP|TQFP|QFP|BGA|DIP|PDIP|SMD|SMA|SMB|SMC|TO-?\d|DO-?\d|HDR|XTAL|CAP|RES|IND|LED|CASE|PinHeader|PinSocket|Package_|Resistor_|Capacitor_|Inductor_|Connector_)(?=[^A-Za-z]|$)/i;
+const chipSizes = /(?:^|[^0-9])(?:01005|0201|0402|0603|0805|1206|1210|1812|2010|2512)(?:[^0-9]|$)/;
+
+/** "贴片电容0603" names the kind of part and its size: a description, not a footprint. */
+const kindWords = /电容|电阻|电感|二极管|三极管|晶振|按键|按钮|开关|芯片|capacitor|resistor|inductor|diode/i;
+
+export function looksLikeFootprint(text: string): boolean {
+  const trimmed = text.trim();
+  if (trimmed === '' || trimmed.length > 60 || looksLikeParameters(trimmed) || /^(?:LED|CAP|RES|IND)$/i.test(trimmed) || kindWords.test(trimmed)) return false;
+  if (looksLikePackage(trimmed) || /^[A-Za-z][\w.-]*:\S+$/.test(trimmed)) return true;
+  return footprintWords.test(trimmed) || chipSizes.test(trimmed);
+}
+
+/** A distributor's order code rather than the maker's part number: DigiKey's "-ND", Mouser's "595-…". */
+export function looksLikeDistributorCode(text: string): boolean {
+  return /-ND$/i.test(text.trim()) || /^\d{2,3}-[A-Z0-9][A-Z0-9-]*[A-Z]/i.test(text.trim());
+}
+
+/** A store or LCSC code: C25804, or the store's numeric product number. */
+export function looksLikeStoreCode(text: string): boolean {
+  return /^C\d{3,}$/i.test(text.trim()) || /^\d{1,9}$/.test(text.trim());
+}
+
+export function looksLikeUrl(text: string): boolean {
+  return /^(?:https?:\/\/|www\.)\S+$/i.test(text.trim());
 }

@@ -79,7 +79,9 @@ export function parseDelimited(text: string, delimiter: Delimiter, maxRows: numb
       row.push(field);
       field = '';
     } else if (character === '\n' || character === '\r') {
-      if (character === '\r' && text[index + 1] === '\n') index++;
+      // \r\r\n is one line end: Python's csv module writing to a Windows text file (KiCad's BOM scripts).
+      if (character === '\r' && text[index + 1] === '\r' && text[index + 2] === '\n') index += 2;
+      else if (character === '\r' && text[index + 1] === '\n') index++;
       endRow();
       if (filledRows >= maxRows) return { rows, truncated: /[^\s,;]/.test(text.slice(index + 1)) };
     } else field += character;

@@ -4,11 +4,17 @@
 export const designatorExpansionMax = 10_000;
 
 const separators = /[\s,;，；、]+/;
-const single = /^[A-Za-z]{1,5}\d{1,5}$/;
-const range = /^([A-Za-z_]+)(\d+)[-~～–—]([A-Za-z_]+)?(\d+)$/;
+const single = /^[A-Za-z]{1,5}\d{1,5}[A-Za-z]?$/;
+const range = /^([A-Za-z_]+)(\d+)(?:[-~～–—]|\.\.)([A-Za-z_]+)?(\d+)$/;
+/** An unannotated symbol (U?, P?, *) names no part yet. */
+const unannotated = /^(?:[A-Za-z]{1,5}\?|\*)$/;
+/** A cell that says there is no designator. */
+const noDesignator = /^(?:[-—–/*?]+|无|N\/?A|none)$/i;
 
 /** The designators named by the text, ranges expanded, in order, each once. */
 export function expandDesignators(text: string): string[] {
+  // "side switch": words without a number name one part; they are not a list of designators.
+  if (/\s/.test(text.trim()) && !/\d/.test(text) && !/[,;，；、]/.test(text)) return [text.trim().replace(/\s+/g, ' ')];
   const found: string[] = [];
   const seen = new Set<string>();
   const add = (designator: string) => {
@@ -17,20 +23,25 @@ export function expandDesignators(text: string): string[] {
       found.push(designator);
     }
   };
-  for (const token of tokensOf(text)) {
+  const tokens = tokensOf(text);
+  if (tokens.length === 1 && noDesignator.test(tokens[0] ?? '')) return [];
+  for (const token of tokens) {
+    if (unannotated.test(token)) continue;
     const expanded = expandRange(token, designatorExpansionMax - found.length);
     for (const designator of expanded ?? [token]) add(designator);
   }
   return found;
 }
 
-/** Splits on separators, but keeps `R5 - R8` and `R5 ~R8` together as one range. */
+/** Splits on separators, but keeps `R5 - R8`, `R5 ~R8` and `J1..J12` together as one range. */
 function tokensOf(text: string): string[] {
-  const joined = text.normalize('NFKC').replace(/\s*([-~～–—])\s*/g, '$1');
-  return joined
+  const joined = text.normalize('NFKC').replace(/\s*([-~～–—]|\.\.)\s*/g, '$1');
+  const tokens = joined
     .split(separators)
     .map((token) => token.trim())
-    .filter((token) => token !== '' && !/^[-~～–—]+$/.test(token));
+    .filter((token) => token !== '');
+  // A lone dash between list separators is a part's name ("+,—" are a keypad's two keys); a dash alone names none.
+  return tokens.length === 1 ? tokens : tokens.filter((token) => !/^[-~～]+$/.test(token));
 }
 
 /** `R5-R8` → R5 R6 R7 R8; null when the token is not a range or is too wide to expand. */

@@ -1,5 +1,6 @@
 import type { BomColumnMapping, BomColumnRole } from '../../../../contract/bom.ts';
-import { looksLikeMpn, looksLikeParameters } from './cell-text.ts';
+import { mostly, normalizeHeaderText } from './cell-text.ts';
+import { correctFromContent } from './correct-mapping.ts';
 import { looksLikeDesignators } from './designators.ts';
 import { synonymOf, type HeaderSynonym } from './header-synonyms.ts';
 
@@ -18,13 +19,34 @@ export interface DetectedHeader {
 /** The header row among the first rows and the roles of its columns; null when no row reads as a BOM header. */
 export function detectBomHeader(rows: string[][]): DetectedHeader | null {
   let best: { index: number; score: number } | null = null;
-  for (let index = 0; index < Math.min(rows.length, headerScanRows); index++) {
-    const score = headerScoreOf(rows[index] ?? []);
+  for (const [index, row] of rows.slice(0, headerScanRows).entries()) {
+    const score = headerScoreOf(row);
     if (score > 0 && (best === null || score > best.score)) best = { index, score };
   }
-  if (best === null) return null;
-  const mapping = mappingOfHeader(rows[best.index] ?? [], rows.slice(best.index + 1, best.index + 1 + sampleRowCount));
+  if (best === null) return headerOfFewWords(rows);
+  const mapping = mappingOf(rows, best.index);
   return hasPartRole(mapping) ? { headerRowIndex: best.index, mapping } : null;
+}
+
+/**
+ * A row of one role word among index and unknown words ("Item, Designator, DigiKey, Cost, Number"): a header when
+ * the columns' content names the part (Item holds "Capacitor 10uF", Number the counts).
+ */
+function headerOfFewWords(rows: string[][]): DetectedHeader | null {
+  let best: DetectedHeader & { words: number } = { headerRowIndex: -1, mapping: {}, words: 0 };
+  rows.slice(0, headerScanRows).forEach((row, index) => {
+    const readings = row.filter((cell) => cell.trim() !== '').map((cell) => (cell.length > 40 ? null : synonymOf(cell)));
+    const roles = readings.filter((reading) => reading !== null && reading !== 'known').length;
+    const words = readings.filter((reading) => reading !== null).length;
+    if (roles === 0 || words < 2 || words * 2 < readings.length || words <= best.words) return;
+    const mapping = mappingOf(rows, index);
+    if (hasPartRole(mapping)) best = { headerRowIndex: index, mapping, words };
+  });
+  return best.headerRowIndex < 0 ? null : { headerRowIndex: best.headerRowIndex, mapping: best.mapping };
+}
+
+export function mappingOf(rows: string[][], headerRowIndex: number): BomColumnMapping {
+  return mappingOfHeader(rows[headerRowIndex] ?? [], rows.slice(headerRowIndex + 1, headerRowIndex + 1 + sampleRowCount));
 }
 
 /** A normalised key of a header row, to remember a member's corrected mapping for the next file like it. */
@@ -40,7 +62,7 @@ export function hasPartRole(mapping: BomColumnMapping): boolean {
  * Two role headers, one of them naming the part, make a header; known words (序号, Datasheet) add weight.
  * One part header alone makes one too when every filled cell of the row is a header word (a pasted "型号" column).
  */
-function headerScoreOf(row: string[]): number {
+export function headerScoreOf(row: string[]): number {
   const roles = new Set<BomColumnRole>();
   let knownCount = 0;
   let namesPart = false;
@@ -63,12 +85,13 @@ interface Claim {
   synonym: HeaderSynonym;
 }
 
-/** Each role to one column: the lowest rank first, a column that loses its role falls back to its next one. */
-function mappingOfHeader(headers: string[], sample: string[][]): BomColumnMapping {
+/** Each role to one column: the lowest rank first, a column that loses its role falls back to its next one; then the content has its say. */
+function mappingOfHeader(row: string[], sample: string[][]): BomColumnMapping {
+  const headers = row.slice(0, secondTableStart(row));
+  const readings = headers.map((header) => synonymOf(header));
   const claims: Claim[] = [];
-  headers.forEach((header, column) => {
-    const synonym = synonymOf(header);
-    if (synonym && synonym !== 'known') claims.push({ column, synonym: withContentRoles(synonym, columnOf(sample, column)) });
+  readings.forEach((reading, column) => {
+    if (reading && reading !== 'known') claims.push({ column, synonym: withContentRoles(reading, columnOf(sample, column)) });
   });
   claims.sort((a, b) => a.synonym.rank - b.synonym.rank || a.column - b.column);
   const mapping: BomColumnMapping = {};
@@ -76,7 +99,23 @@ function mappingOfHeader(headers: string[], sample: string[][]): BomColumnMappin
     const free = claim.synonym.roles.find((role) => mapping[role] === undefined);
     if (free) mapping[free] = claim.column;
   }
-  return settleParameterColumns(mapping, sample);
+  return correctFromContent(mapping, { headers, readings, cells: headers.map((_, column) => columnOf(sample, column)) });
+}
+
+/** Two tables side by side under one header row (电控 | 机械): the second starts where a header word repeats after empty cells. */
+function secondTableStart(row: string[]): number {
+  const seen = new Set<string>();
+  let gap = false;
+  for (const [column, cell] of row.entries()) {
+    const key = normalizeHeaderText(cell);
+    if (key === '') {
+      gap ||= seen.size > 0;
+      continue;
+    }
+    if (gap && seen.has(key)) return column;
+    seen.add(key);
+  }
+  return row.length;
 }
 
 /** Eagle's "Part" holds designators (R1), OrCAD's a value: the designator role only when the cells read as designators. */
@@ -86,26 +125,6 @@ function withContentRoles(synonym: HeaderSynonym, cells: string[]): HeaderSynony
   return { ...synonym, roles: synonym.roles.filter((role) => role !== 'designator' || reads) };
 }
 
-/**
- * A hand-made sheet's 规格型号 often holds parameters ("10K ±1% 0603"), not part numbers: such a column is the value,
- * and a 名称 column that held the value ("贴片电阻") becomes the description.
- */
-function settleParameterColumns(mapping: BomColumnMapping, sample: string[][]): BomColumnMapping {
-  const mpnColumn = mapping.mpn;
-  if (mpnColumn === undefined) return mapping;
-  const cells = columnOf(sample, mpnColumn);
-  const parameterCount = cells.filter(looksLikeParameters).length;
-  if (parameterCount === 0 || parameterCount < cells.filter(looksLikeMpn).length || parameterCount * 2 < cells.length) return mapping;
-  const settled: BomColumnMapping = { ...mapping, value: mpnColumn };
-  delete settled.mpn;
-  if (mapping.value !== undefined && mapping.description === undefined) settled.description = mapping.value;
-  return settled;
-}
-
 export function columnOf(rows: string[][], column: number): string[] {
   return rows.map((row) => (row[column] ?? '').trim()).filter((cell) => cell !== '');
-}
-
-export function mostly(cells: string[], test: (cell: string) => boolean, share = 0.6): boolean {
-  return cells.length > 0 && cells.filter(test).length >= cells.length * share;
 }

@@ -18,26 +18,46 @@ type SynonymRow = readonly [roles: readonly BomColumnRole[], rank: number, heade
 
 const synonymRows: readonly SynonymRow[] = [
   [['mpn'], 1, ['mpn', 'mfrpartno', 'mfrpn', 'mfrno', 'mfgpartno', 'mfgpn', 'manufacturerpartno', 'manufacturerpart', 'manufacturepartno']],
-  [['mpn'], 1, ['manufacturepart', 'manfno', 'manfpartno', 'mfrpart', 'mfgpart', 'manufacturerpn', 'partnomanufacturer']],
+  [['mpn'], 1, ['manufacturepart', 'manfno', 'manfpartno', 'mfrpart', 'mfgpart', 'manufacturerpn', 'partnomanufacturer', 'mp']],
   [['mpn'], 1, ['型号', '规格型号', '器件型号', '元件型号', '物料型号', '产品型号', '厂家型号', '厂商型号', '制造商型号', '原厂型号', '原厂料号', '型号规格']],
   [['mpn'], 3, ['partno', 'pn', 'partnumber', '料号', '零件号', '器件编号']],
   [['storeCode'], 1, ['lcscpartno', 'lcscpart', 'lcsc', 'lcscno', 'jlcpcbpartno', 'jlcpcbpart', 'jlcpartno', 'jlcpart', 'supplierpartno', 'supplierpart']],
   [['storeCode'], 1, ['商品编号', '商品编码', '物料编码', '物料编号', '立创编号', '立创商品编号', '商城编号', '商品代码', '物料代码']],
-  [['value'], 1, ['value', 'val', '值', '标称值', '参数', '元件值', '规格', '规格参数', '参数值']],
+  [['value'], 1, ['value', 'val', '值', '标称值', '参数', '元件值', '规格', '规格参数', '参数值', '数值']],
   [
     ['value', 'description'],
     2,
     ['comment', '名称', '物料名称', '元件名称', '器件名称', 'name', 'partname', 'component', '元件', '器件', 'designation', 'cmpname'],
   ],
+  [['value', 'description'], 2, ['零件名称', '配件名称', '元器件名', '元器件名称', '组件']],
   [['designator', 'value', 'description'], 3, ['part']],
-  [['description'], 1, ['description', 'desc', '描述', '说明', '物料描述', '元件描述', '器件描述', '规格描述', '详细描述', 'productdescription', '产品描述']],
+  [
+    ['description'],
+    1,
+    ['description', 'desc', '描述', '说明', '物料描述', '元件描述', '器件描述', '规格描述', '详细描述', 'productdescription', '产品描述', '商品名称'],
+  ],
+  [['description'], 5, ['种类', '类型']],
   [['description'], 4, ['device', 'libref', 'libraryref', 'symbol', 'librarypart']],
   [
     ['package'],
     1,
-    ['footprint', 'package', 'pcbfootprint', '封装', '封装形式', '封装规格', '封装尺寸', 'case', 'packagecase', 'packaging封装', 'footprintname'],
+    [
+      'footprint',
+      'package',
+      'pcbfootprint',
+      '封装',
+      '封装形式',
+      '封装规格',
+      '封装尺寸',
+      'case',
+      'packagecase',
+      'packaging封装',
+      'footprintname',
+      'pattern',
+      'boitier',
+    ],
   ],
-  [['brand'], 1, ['manufacturer', 'manufacture', 'mfr', 'mfg', 'manf', 'maker', 'brand', 'vendor', 'manufacturername', 'mfrname']],
+  [['brand'], 1, ['manufacturer', 'manufacture', 'mfr', 'mfg', 'manf', 'maker', 'brand', 'vendor', 'manufacturername', 'mfrname', 'mf']],
   [['brand'], 1, ['品牌', '厂家', '厂商', '制造商', '生产厂家', '生产商', '品牌厂家', '品牌厂商', '原厂']],
   [
     ['quantity'],
@@ -57,7 +77,11 @@ const synonymRows: readonly SynonymRow[] = [
       '每板用量',
     ],
   ],
-  [['quantity'], 2, ['quantity', 'qty', 'qnty', 'quant', 'count', '数量', '用量', 'qtypcs', '数量pcs', '用量pcs', '需求数量', '需求量']],
+  [
+    ['quantity'],
+    2,
+    ['quantity', 'qty', 'qnty', 'quant', 'quan', 'quantite', 'count', '数量', '用量', '个数', 'qtypcs', '数量pcs', '用量pcs', '需求数量', '需求量'],
+  ],
   [['quantity'], 4, ['orderqty', 'orderquantity', '采购数量', '订购数量', '购买数量', 'qtyparts']],
   [['quantity'], 5, ['buildquantity', 'totalqty', 'totalquantity', '总数量', '总用量']],
   [['designator'], 1, ['designator', 'designators', 'reference', 'references', 'ref', 'refs', 'refdes', 'referencedesignator', 'referencedesignators']],
@@ -106,7 +130,7 @@ export function synonymOf(header: string): HeaderSynonym | 'known' | null {
   if (/备注|remark|note/.test(key)) return { roles: ['note'], rank: 6 };
   if (/品牌|厂家|manufacturer/.test(key)) return { roles: ['brand'], rank: 6 };
   if (/描述|description/.test(key)) return { roles: ['description'], rank: 6 };
-  if (/lcsc|jlc/.test(key)) return { roles: ['storeCode'], rank: 6 };
+  if (/lcsc|jlc|c编号/.test(key)) return { roles: ['storeCode'], rank: 6 };
   return null;
 }
 

@@ -1,7 +1,8 @@
 import type { BomColumnMapping } from '../../../../contract/bom.ts';
-import { looksLikeMpn, looksLikePackage, looksLikeParameters, parseQuantityText } from './cell-text.ts';
-import { columnOf, mostly } from './detect-header.ts';
+import { looksLikeFootprint, looksLikeMpn, looksLikePackage, looksLikeParameters, mostly, parseQuantityText } from './cell-text.ts';
+import { columnOf } from './detect-header.ts';
 import { looksLikeDesignators } from './designators.ts';
+import { isNotFittedText } from './not-fitted.ts';
 
 /** Rows read to guess the columns of a sheet or paste without a header. */
 const sampleRowCount = 200;
@@ -37,18 +38,33 @@ export function inferMappingFromContent(rows: string[][]): BomColumnMapping {
     (column) => (mapping.quantity = column),
   );
   take(
-    free((cells) => mostly(cells, looksLikePackage)),
+    free((cells) => mostly(cells, looksLikePackage) || mostly(cells, looksLikeFootprint)),
     (column) => (mapping.package = column),
   );
+  // DNP stands in a part-number column for the part left off: it is no evidence either way.
   take(
-    free((cells) => mostly(cells, looksLikeMpn, 0.8)),
+    free((cells) => mostly(withoutMarkers(cells), looksLikeMpn, 0.8)),
     (column) => (mapping.mpn = column),
   );
   take(
     free((cells) => cells.some((cell) => looksLikeParameters(cell) || looksLikeMpn(cell) || /[A-Za-z\u3400-\u9fff]/.test(cell))),
     (column) => (mapping.value = column),
   );
+  // A second column of words ("贴片电容0603", "44-pin TQFP") says what the part is.
+  take(
+    free((cells) => mostly(cells, isWordy)),
+    (column) => (mapping.description = column),
+  );
   return mapping;
+}
+
+function withoutMarkers(cells: string[]): string[] {
+  return cells.filter((cell) => !isNotFittedText(cell));
+}
+
+/** Words rather than a code or a rating: Chinese, or two words, and no parameter list. */
+function isWordy(cell: string): boolean {
+  return !looksLikeParameters(cell) && (/[\u3400-\u9fff]/.test(cell) || /[A-Za-z]{2,}\s+\S/.test(cell));
 }
 
 function isWholeCount(cell: string): boolean {

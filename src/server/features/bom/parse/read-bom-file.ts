@@ -2,13 +2,14 @@ import { bomErrors, bomLimits, type BomSheet } from '../../../../contract/bom.ts
 import { AppError } from '../../../http/app-error.ts';
 import { decodeTextBytes } from './decode-text.ts';
 import { detectDelimiter, parseDelimited } from './delimited-text.ts';
+import { fixedWidthRows } from './fixed-width-text.ts';
 import { sheetOfGrids, sheetRowsMax } from './sheet-of-grids.ts';
 import { workbookGrids, type SheetGrid } from './workbook-grid.ts';
 import { assertZipWithinLimits } from './zip-guard.ts';
 import { headerScanRows } from './detect-header.ts';
 
-/** Extensions accepted; what the file holds is decided by its bytes. */
-export const bomFileExtensions = ['xlsx', 'xlsm', 'xls', 'csv', 'txt', 'tsv'] as const;
+/** Extensions accepted (.bom: OrCAD Capture's text BOM); what the file holds is decided by its bytes. */
+export const bomFileExtensions = ['xlsx', 'xlsm', 'xls', 'csv', 'txt', 'tsv', 'bom'] as const;
 
 /**
  * Inflated parts of an .xlsx, all together: a 3,000-line BOM is a few megabytes of XML, and a zip bomb stops here.
@@ -52,8 +53,16 @@ export function readSheetGrids(bytes: Uint8Array, limits: SheetReadLimits): Shee
   if (text === null) throw new AppError(bomErrors.fileUnreadable);
   // Many systems save an HTML table or Excel 2003 XML and call it .xls.
   if (/^\s*<(?:!doctype html|html|table|\?xml)/i.test(text.slice(0, 1000))) return workbookGrids(text, limits.rowsMax, readRowsMax);
-  const { rows, truncated } = parseDelimited(text, detectDelimiter(text), limits.rowsMax);
-  return [{ sheetName: '', rows, truncated }];
+  const delimited = parseDelimited(text, detectDelimiter(text), limits.rowsMax);
+  // One cell a line: no delimiter at all; perhaps columns laid out with spaces (Eagle's partlist).
+  const fixedWidth = isOneCellALine(delimited.rows) ? fixedWidthRows(text, limits.rowsMax) : null;
+  if (fixedWidth) return [{ sheetName: '', ...fixedWidth }];
+  return [{ sheetName: '', ...delimited, isText: true }];
+}
+
+function isOneCellALine(rows: string[][]): boolean {
+  const filled = rows.filter((row) => row.some((cell) => cell.trim() !== ''));
+  return filled.length > 0 && filled.filter((row) => row.filter((cell) => cell.trim() !== '').length === 1).length >= filled.length * 0.8;
 }
 
 function extensionOf(fileName: string): string {

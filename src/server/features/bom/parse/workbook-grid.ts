@@ -10,6 +10,8 @@ export interface SheetGrid {
   truncated: boolean;
   /** Columns past bomLimits.columnsMax were left unread. */
   columnsCut?: boolean;
+  /** Delimited text: a row longer than the header is a cell split by unquoted commas. */
+  isText?: boolean;
 }
 
 /** Rows SheetJS is asked to read of one sheet: enough for a BOM among a template's bordered empty rows. */
