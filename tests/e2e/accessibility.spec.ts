@@ -85,6 +85,10 @@ test.describe('accessibility: the shop', () => {
       paths: (ids) => [`/choose/${String(ids.firstCategory)}`, choosePath(ids.secondParent, ids.secondCategory), `/product/detail/${String(ids.productId)}`],
     },
     { name: 'search, with results and without', paths: (ids) => [`/search?key=${encodeURIComponent(ids.productCode.slice(0, 4))}`, '/search?key=zzzznothing'] },
+    {
+      name: 'cross-reference, with a part and without',
+      paths: (ids) => [`/cross-reference?code=${encodeURIComponent(ids.productCode)}`, '/cross-reference?code=ZZZZNOTHING'],
+    },
     { name: 'special offers and the IC zone', paths: () => ['/product/discount?subject=A01', '/product/discount?subject=A03'] },
     { name: 'brands and news', paths: (ids) => ['/brand', `/brand/${String(ids.brandId)}`, '/news', `/news/${String(ids.newsId)}`] },
     {

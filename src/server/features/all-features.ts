@@ -19,6 +19,7 @@ import { registerOrderFeature } from './order/order.feature.ts';
 import { registerPaymentFeature } from './payment/payment.feature.ts';
 import { registerComplaintFeature } from './complaint/complaint.feature.ts';
 import { registerBomFeature } from './bom/bom.feature.ts';
+import { registerCrossReferenceFeature } from './cross-reference/cross-reference.feature.ts';
 import { registerQuotationFeature } from './quotation/quotation.feature.ts';
 import { registerMemberFeature } from './member/member.feature.ts';
 import { registerWechatFeature } from './wechat/wechat.feature.ts';
@@ -62,6 +63,7 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerPaymentFeature,
   registerComplaintFeature,
   registerBomFeature,
+  registerCrossReferenceFeature,
   registerQuotationFeature,
   registerMemberFeature,
   registerWechatFeature,

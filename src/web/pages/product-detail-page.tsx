@@ -1,4 +1,5 @@
 import { choosePath, type ProductDetail } from '../../contract/catalog.ts';
+import { crossReferencePath } from '../../contract/cross-reference.ts';
 import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import { ParamTable } from '../features/catalog/param-table.tsx';
 import { ProductFacts } from '../features/catalog/product-facts.tsx';
@@ -40,6 +41,11 @@ export function ProductDetailPage({ shell, data }: PageProps<ProductDetailPageDa
             {product.isSpecialOffer && <span className="tag tag--offer">特价</span>}
             {data.label && <span className="tag tag--label">{data.label}</span>}
           </h1>
+          <p className="product-hero__xref">
+            <a href={crossReferencePath(product.code)} data-testid="product-xref">
+              查找替代型号
+            </a>
+          </p>
           <p className="product-hero__description">{product.description}</p>
           <ProductFacts detail={data} />
           <ul className="product-hero__promises">

@@ -1,4 +1,5 @@
 import { useState } from 'react';
+import { crossReferenceCodeProblem, crossReferencePath } from '../../../contract/cross-reference.ts';
 import { formatUnitPriceE4 } from '../../../contract/money.ts';
 import { formatCents, quantityProblem } from '../../../contract/pricing.ts';
 import { QuantityInput, useQuantity } from '../catalog/quantity-input.tsx';
@@ -56,6 +57,16 @@ function noPartText({ line }: PricedLine): string {
   if (line.status === 'multiple') return '请从候选中选择';
   if (line.candidates.length > 0) return line.status === 'none' ? '未选择：候选均与 BOM 不符，请核对' : '未选择商品';
   return line.substitutes.length > 0 ? '未找到该型号，可选用下方替代料' : '未找到匹配商品，可提交询价';
+}
+
+/** 查替代: the chosen part's number, else the line's; none for a line without a part number. */
+function CrossReferenceLink({ code }: { code: string }) {
+  if (crossReferenceCodeProblem(code)) return null;
+  return (
+    <a className="bom-line__xref" href={crossReferencePath(code.trim())} data-testid="bom-line-xref">
+      查替代
+    </a>
+  );
 }
 
 interface RowProps {
@@ -148,6 +159,7 @@ export function BomLineRow({ priced, filters, choices }: RowProps) {
               {isOpen ? '收起' : partCount > 1 ? `更换（${partCount}）` : '查看阶梯价'}
             </button>
           )}
+          <CrossReferenceLink code={part?.code ?? line.query.mpn} />
         </td>
       </tr>
       <LineDetails priced={priced} filters={filters} choices={choices} isOpen={isOpen} />
