@@ -1,34 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { generate } from 'otplib';
 import type { Browser, Page } from '@playwright/test';
 import { quotationCalls } from '../../src/contract/quotation-calls.ts';
-import { expect, newParts, test, waitForHydration } from './fixtures.ts';
+import { expect, newParts, signInStaff, test, waitForHydration, type StoreDb } from './fixtures.ts';
 import { callOk } from './order-fixtures.ts';
 
-const storePath = `data/e2e-${Number(process.env.E2E_PORT ?? 3100)}/store.sqlite`;
-const password = 'Console2026x';
-
-/** A staff account of the role made by the command line, logged in in a browser of its own. */
-async function staffPage(browser: Browser, role: 'sales' | 'content', name: string): Promise<Page> {
-  const login = `${role}${String(Date.now() % 1_000_000)}`;
-  const output = execFileSync(
-    'node',
-    ['--import', 'tsx', 'src/server/admin-cli/admin.cli.ts', 'create-user', '--login', login, '--name', name, '--role', role],
-    {
-      env: { ...process.env, DATABASE_URL: storePath, STAFF_PASSWORD: password },
-      encoding: 'utf8',
-    },
-  );
-  const secret = /密钥: ([A-Z2-7]+)/.exec(output)?.[1];
-  if (!secret) throw new Error(`no secret in: ${output}`);
+/**
+ * A staff account of the role, signed in in a browser of its own. Made in the journey's database connection, not by the
+ * admin command line: a second process writing the store's SQLite file waited past its lock timeout while another
+ * journey's price import held the writer (run 4 with 4 workers); the command line has its own tests (admin-cli).
+ */
+async function staffPage(browser: Browser, storeDb: StoreDb, role: 'sales' | 'content', name: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();
-  await page.goto('/admin/login');
-  await waitForHydration(page);
-  await page.getByLabel('登录名').fill(login);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('动态码').fill(await generate({ secret }));
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(/\/admin$/);
+  await signInStaff(page, storeDb, role, { displayName: name });
   return page;
 }
 
@@ -48,7 +30,7 @@ test('a sales staff member prices an unmatched BOM line with a substitute and se
     lines: [{ lineNo: 1, partNumber: unknownCode, quantity: part.quantity }],
   });
 
-  const sales = await staffPage(browser, 'sales', '销售小王');
+  const sales = await staffPage(browser, storeDb, 'sales', '销售小王');
   await expect(sales.getByRole('link', { name: '报价管理' })).toBeVisible();
   await sales.goto('/admin/quotations');
   await waitForHydration(sales);
@@ -79,11 +61,11 @@ test('a sales staff member prices an unmatched BOM line with a substitute and se
   await expect(page.locator('body')).toContainText('已报价');
 });
 
-test('a content staff member creates a coupon shown in the coupon centre, and a member claims it', async ({ page, browser, member }) => {
+test('a content staff member creates a coupon shown in the coupon centre, and a member claims it', async ({ page, browser, storeDb, member }) => {
   test.setTimeout(120_000);
   expect(member.userId).toBeGreaterThan(0);
   const name = `E2E满100减10 ${String(Date.now() % 1_000_000)}`;
-  const content = await staffPage(browser, 'content', '内容小李');
+  const content = await staffPage(browser, storeDb, 'content', '内容小李');
   await expect(content.getByRole('link', { name: '营销管理' })).toBeVisible();
   await content.goto('/admin/coupons/new');
   await waitForHydration(content);
