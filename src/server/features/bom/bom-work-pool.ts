@@ -20,12 +20,12 @@ const isFromSource = import.meta.url.endsWith('.ts');
 const workerUrl = new URL(isFromSource ? './bom-work.worker.ts' : './bom-work.worker.js', import.meta.url);
 
 /**
- * From source a worker thread loads TypeScript through tsx's require hook: Node 20 does not run a worker's
- * `--import` (how tsx loads itself in `npm run dev`), and Vitest's own loader is not a worker's at all.
+ * From source a worker thread loads TypeScript through tsx's require hook, and only that: Node 20 does not run a
+ * worker's --import (how tsx loads itself in `npm run dev`), and Vitest's own loader is not a thread's at all. The
+ * build's threads inherit the process's flags, as Node passes them (an explicit list may not hold V8 flags).
  */
-function workerExecArgv(): string[] {
-  if (!isFromSource) return process.execArgv;
-  return [...process.execArgv, '--require', createRequire(import.meta.url).resolve('tsx/cjs')];
+function workerExecArgv(): string[] | undefined {
+  return isFromSource ? ['--require', createRequire(import.meta.url).resolve('tsx/cjs')] : undefined;
 }
 
 /** Tasks waiting per thread before a new one is refused as busy (a visitor's wait stays bounded). */

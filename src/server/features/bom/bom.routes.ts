@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { displayNameOf, loginPath } from '../../../contract/account.ts';
@@ -81,10 +82,14 @@ function registerUpload(app: FastifyInstance, deps: BomWorkDeps) {
   });
 }
 
-/** The upload's envelope with the rows spliced in as the worker wrote them: the event loop never walks the cells. */
-function uploadedSheetEnvelope({ sheet, rowsJson }: UploadedBomSheet): Buffer {
+/**
+ * The upload's envelope with the rows spliced in as the worker wrote them: the event loop never walks the cells,
+ * and sends the rows' bytes as they came rather than copying megabytes into one buffer.
+ */
+function uploadedSheetEnvelope({ sheet, rowsJson }: UploadedBomSheet): Readable {
   const head = JSON.stringify(sheet);
-  return Buffer.concat([Buffer.from(`{"code":${ResultCode.success},"msg":"","data":${head.slice(0, -1)},"rows":`), rowsJson, Buffer.from('}}')]);
+  const pieces = [Buffer.from(`{"code":${ResultCode.success},"msg":"","data":${head.slice(0, -1)},"rows":`), rowsJson, Buffer.from('}}')];
+  return Readable.from(pieces, { objectMode: false });
 }
 
 /** POST bomUploadPath (multipart, field `file`): the file's bytes, refused past bomLimits.fileBytesMax. */
