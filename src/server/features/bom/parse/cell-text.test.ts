@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikeMpn, looksLikePackage, looksLikeParameters, normalizeHeaderText } from './cell-text.ts';
+import { looksLikeFootprint, looksLikeMpn, looksLikePackage, looksLikeParameters, normalizeHeaderText } from './cell-text.ts';
 
 describe('what a cell reads as', () => {
   it.each([
@@ -40,6 +40,20 @@ describe('what a cell reads as', () => {
   });
 
   it.each([
+    ['CAP_SMD_0805_2012_M', true],
+    ['Capacitor_SMD:C_0603_1608Metric', true],
+    ['HDR2X16-2.54mm 公', true],
+    ['TQFP-64', true],
+    ['10K ±1% 0603', false],
+    ['贴片电容0603', false],
+    ['Resistor', false],
+    ['LED', false],
+    ['LM358DR', false],
+  ])('%s is a footprint: %s', (text, expected) => {
+    expect(looksLikeFootprint(text)).toBe(expected);
+  });
+
+  it.each([
     ['Mfr. Part #', 'mfrpartno'],
     ['Manufacturer Part Number', 'manufacturerpartno'],
     ['manf#', 'manfno'],
@@ -47,6 +61,8 @@ describe('what a cell reads as', () => {
     ['Qty (pcs)', 'qtypcs'],
     ['数量（PCS）', '数量pcs'],
     ['Min\\Mult Order Qty.', 'minmultorderqty'],
+    ['Référence', 'reference'],
+    ['Quantité', 'quantite'],
   ])('header %s normalises to %s', (header, expected) => {
     expect(normalizeHeaderText(header)).toBe(expected);
   });

@@ -81,8 +81,11 @@ const kindWords = /电容|电阻|电感|二极管|三极管|晶振|按键|按钮
 
 export function looksLikeFootprint(text: string): boolean {
   const trimmed = text.trim();
-  if (trimmed === '' || trimmed.length > 60 || looksLikeParameters(trimmed) || /^(?:LED|CAP|RES|IND)$/i.test(trimmed) || kindWords.test(trimmed)) return false;
-  if (looksLikePackage(trimmed) || /^[A-Za-z][\w.-]*:\S+$/.test(trimmed)) return true;
+  if (trimmed === '' || trimmed.length > 60) return false;
+  // KiCad's Library:Footprint, whatever words the library's name holds.
+  if (/^[A-Za-z][\w.-]*:\S+$/.test(trimmed)) return true;
+  if (looksLikeParameters(trimmed) || /^(?:LED|CAP|RES|IND)$/i.test(trimmed) || kindWords.test(trimmed)) return false;
+  if (looksLikePackage(trimmed)) return true;
   return footprintWords.test(trimmed) || chipSizes.test(trimmed);
 }
 

@@ -20,6 +20,15 @@ describe('expandDesignators', () => {
     ['J1', ['J1']],
     ['', []],
     ['  ,; ', []],
+    ['J_MOTOR1..J_MOTOR3', ['J_MOTOR1', 'J_MOTOR2', 'J_MOTOR3']],
+    ['U?,U?,U?', []],
+    ['*', []],
+    ['无', []],
+    ['-', []],
+    ['P?,P5', ['P5']],
+    ['+,—', ['+', '—']],
+    ['side switch', ['side switch']],
+    ['R28B,R28A', ['R28B', 'R28A']],
   ])('%s', (text, expected) => {
     expect(expandDesignators(text)).toEqual(expected);
   });
@@ -41,6 +50,7 @@ describe('looksLikeDesignators', () => {
     ['C5-C8', true],
     ['U1', true],
     ['LED1 LED2', true],
+    ['R30C,R30B,R30A', true],
     ['STM32F103C8T6', false],
     ['10k', false],
     ['R', false],

@@ -14,7 +14,9 @@ export function bomHeaderOf(rows: string[][]): DetectedHeader | null {
   if (!first) return null;
   const firstScore = headerScoreOf(rows[first.headerRowIndex] ?? []);
   for (let index = Math.max(first.headerRowIndex + 1, headerScanRows); index < rows.length; index++) {
-    if (headerScoreOf(rows[index] ?? []) <= firstScore) continue;
+    const row = rows[index] ?? [];
+    // A part row holds a number or a designator somewhere; a header row holds neither.
+    if (row.some((cell) => /\d/.test(cell) && cell.length < 12) || headerScoreOf(row) <= firstScore) continue;
     const mapping = mappingOf(rows, index);
     if (hasPartRole(mapping)) return { headerRowIndex: index, mapping };
   }

@@ -89,6 +89,7 @@ const synonymRows: readonly SynonymRow[] = [
   [['designator'], 2, ['parts', 'components', 'partreferences']],
   [['note'], 1, ['note', 'notes', 'remark', 'remarks', '备注', '备注说明', '附注']],
   [['fitted'], 1, ['fitted', 'dnp', 'dnf', 'populate', 'populated', 'mount', 'mounted', 'nopop', 'dnpdnf', 'fitment', 'assembly', 'status']],
+  [['fitted'], 1, ['notmounted', 'notfitted', 'nomount', 'notpopulated', 'donotplace', 'donotpopulate', 'donotmount', '不贴', '不贴片', '不焊接']],
   [['fitted'], 1, ['是否贴片', '贴片', '是否焊接', '焊接', '贴装', '是否贴装', '是否安装', '安装', '上件', '是否上件', '贴片与否']],
 ];
 
@@ -136,5 +137,7 @@ export function synonymOf(header: string): HeaderSynonym | 'known' | null {
 
 /** Whether a fitted column says "do not place" when ticked (DNP, DNF, 不贴) rather than "fit" (Fitted, 贴片). */
 export function isDnpHeader(header: string): boolean {
-  return /^(dnp|dnf|nopop|dnpdnf|donotplace|donotpopulate|不贴|不贴片|不焊接)$/.test(normalizeHeaderText(header));
+  return /^(dnp|dnf|nopop|dnpdnf|donotplace|donotpopulate|donotmount|notmounted|notfitted|nomount|notpopulated|不贴|不贴片|不焊接)$/.test(
+    normalizeHeaderText(header),
+  );
 }

@@ -9,6 +9,11 @@ const dnpWords =
 const dnpChinese = /不贴|不焊|不装|不安装|不上件|空贴|空焊|暂不贴|预留不/;
 /** "NC" (no connect / not fitted) only as a whole cell: NC7SZ08 is a part. */
 const wholeCellDnp = /^(?:NC|N\/C|NF|NP|空|不用|预留)$/i;
+/**
+ * NC, NF or NP written after a value ("0603R NC", "10k NF"): in capitals, a word of its own, never inside a part
+ * number, and not a unit after a bare number ("100 NF" is 100 nF).
+ */
+const valueMarker = /(?:^|\s)(?!\d+(?:\.\d+)?\s+N[FP]$)\S*\s+(?:NC|N\/C|NF|NP)$/;
 /** What a fitted column says for a part left off. */
 const fittedNo = /^(?:no|n|false|0|否|不|无|×|✗|✘|不贴|不贴片|不焊|不焊接|不装|不安装|dnp|dnf|dni|nc|nf|not\s*fitted|unfitted|not\s*populated|nopop)$/i;
 /** What a DNP column says for a part left off. */
@@ -31,6 +36,8 @@ export function isNotFittedRow(row: string[], sheet: Pick<BomSheet, 'headers' | 
     const column = sheet.mapping[role];
     return column !== undefined && isNotFittedText((row[column] ?? '').trim());
   });
+  const valueColumn = sheet.mapping.value;
+  if (valueColumn !== undefined && valueMarker.test((row[valueColumn] ?? '').trim())) return true;
   return inPartColumns || codeColumns.some((column) => wholeCellDnp.test((row[column] ?? '').trim()) || /^(?:DNP|DNF)$/i.test((row[column] ?? '').trim()));
 }
 

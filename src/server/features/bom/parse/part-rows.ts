@@ -57,6 +57,7 @@ function isHeaderRepeat(row: string[], headers: string[]): boolean {
 function isPlaceholder(row: string[], mapping: BomColumnMapping): boolean {
   const texts = textRoles.map((role) => cellOf(row, mapping, role)).filter((cell) => cell !== '');
   const isHeaderWord = (cell: string) => {
+    if (cell.length > 24 || /\d/.test(cell)) return false;
     const synonym = synonymOf(cell);
     return synonym !== null && synonym !== 'known';
   };

@@ -35,18 +35,25 @@ export function joinContinuedDesignators(body: NumberedRow[], mapping: BomColumn
 }
 
 /**
- * A CSV cell holding unquoted commas ("Pin1=V_MOTOR,Pin2=GND") splits into more cells than the header has. The
- * pieces are joined back where the row then reads right: a number under the quantity, designators under the
- * designator; else in the last column.
+ * A CSV cell holding unquoted commas ("CAP CER 100NF, 50V, X7R") splits into more fields than the header has. The
+ * pieces are joined back where the row then reads right (a number under the quantity, designators under the
+ * designator), the rightmost such place first: a trailing note is the usual culprit.
  */
-export function realignOverflowRows(body: NumberedRow[], width: number, mapping: BomColumnMapping): NumberedRow[] {
+export function realignOverflowRows(
+  body: NumberedRow[],
+  header: string[],
+  mapping: BomColumnMapping,
+  joinedPieces: (rowIndex: number, from: number, to: number) => string,
+): NumberedRow[] {
+  const fields = header.length;
+  const named = header.reduce((last, cell, index) => (cell.trim() === '' ? last : index + 1), 1);
   return body.map((row) => {
+    const extra = row.cells.length - fields;
     const lastFilled = row.cells.reduce((last, cell, index) => (cell.trim() === '' ? last : index), -1);
-    const extra = lastFilled + 1 - width;
-    if (extra <= 0 || width < 2) return row;
+    if (extra <= 0 || lastFilled < named || named < 2) return row;
     let best: { cells: string[]; score: number } | null = null;
-    for (let start = width - 1; start >= 0; start--) {
-      const cells = [...row.cells.slice(0, start), row.cells.slice(start, start + extra + 1).join(','), ...row.cells.slice(start + extra + 1, lastFilled + 1)];
+    for (let start = fields - 1; start >= 0; start--) {
+      const cells = [...row.cells.slice(0, start), joinedPieces(row.rowIndex, start, start + extra + 1), ...row.cells.slice(start + extra + 1)];
       const score = fitOf(cells, mapping);
       if (best === null || score > best.score) best = { cells, score };
     }

@@ -1,7 +1,6 @@
 import { bomErrors, bomLimits, type BomColumnMapping, type BomSheet } from '../../../../contract/bom.ts';
 import type { ErrorDefinition } from '../../../../contract/errors.ts';
 import { AppError } from '../../../http/app-error.ts';
-import { countPartLines } from './bom-lines.ts';
 import { looksLikeMpn, parseQuantityText } from './cell-text.ts';
 import { looksLikeDesignators } from './designators.ts';
 import { hasPartRole, headerScanRows, type DetectedHeader } from './detect-header.ts';
@@ -25,7 +24,7 @@ export function sheetOfGrids(fileName: string, grids: SheetGrid[], emptyError: E
   const columnsCut = grids.some(
     (grid) => grid.columnsCut === true || grid.rows.some((row) => row.slice(bomLimits.columnsMax).some((cell) => cell.trim() !== '')),
   );
-  const filled = grids.map((grid) => ({ ...grid, rows: grid.rows.map(cleanRow) })).filter((grid) => grid.rows.some(isFilledRow));
+  const filled = grids.map((grid) => ({ ...grid, rows: grid.rows.map(cleanRow), rawRows: grid.rows })).filter((grid) => grid.rows.some(isFilledRow));
   const chosen = chosenSheetOf(filled);
   if (!chosen) throw new AppError(emptyError);
   if (chosen.grid.truncated) throw new AppError(bomErrors.tooManyLines);
@@ -35,7 +34,7 @@ export function sheetOfGrids(fileName: string, grids: SheetGrid[], emptyError: E
     warnings.push(shaped.headerRowIndex < 0 ? '未识别到表头，已按内容推断各列，请核对列对应关系' : '表头中的列名未能识别，已按内容推断各列，请核对列对应关系');
   if (columnsCut) warnings.push(`仅读取前 ${bomLimits.columnsMax} 列，之后的列未读取`);
   if (shaped.rows.length > bomLimits.partLinesMax * 2) throw new AppError(bomErrors.tooManyLines);
-  const partRows = new Set(partRowIndexes(shaped));
+  const partRows = new Set(chosen.partRows);
   const partLineCount = partRows.size;
   if (partLineCount > bomLimits.partLinesMax) throw new AppError(bomErrors.tooManyLines);
   if (partLineCount === 0) throw new AppError(emptyError);
@@ -66,30 +65,38 @@ interface ChosenSheet {
   grid: SheetGrid;
   shaped: ShapedSheet;
   hasHeader: boolean;
+  /** Indexes into shaped.rows of the part rows. */
+  partRows: number[];
 }
 
 /** The first sheet whose header stands over parts; a sheet with only a header (a cover, an empty template) is passed over. */
-function chosenSheetOf(grids: SheetGrid[]): ChosenSheet | null {
+function chosenSheetOf(grids: (SheetGrid & { rawRows: string[][] })[]): ChosenSheet | null {
   let headerOnly: ChosenSheet | null = null;
   for (const grid of grids) {
     const header = bomHeaderOf(grid.rows);
     if (!header) continue;
-    const chosen = { grid, shaped: withHeader(grid.rows, header, grid.isText === true), hasHeader: true };
-    if (countPartLines(chosen.shaped) > 0) return chosen;
+    const shaped = withHeader(grid, header);
+    const chosen = { grid, shaped, hasHeader: true, partRows: partRowIndexes(shaped) };
+    if (chosen.partRows.length > 0) return chosen;
     headerOnly ??= chosen;
   }
   const first = grids[0];
-  return headerOnly ?? (first ? { grid: first, shaped: withoutHeader(first.rows), hasHeader: false } : null);
+  if (headerOnly || !first) return headerOnly;
+  const shaped = withoutHeader(first.rows);
+  return { grid: first, shaped, hasHeader: false, partRows: partRowIndexes(shaped) };
 }
 
-function withHeader(rows: string[][], header: DetectedHeader, isText: boolean): ShapedSheet {
+function withHeader(grid: SheetGrid & { rawRows: string[][] }, header: DetectedHeader): ShapedSheet {
+  const rows = grid.rows;
   const table = oneTableOfSameParts(
     { rowIndex: header.headerRowIndex, cells: rows[header.headerRowIndex] ?? [] },
     numberedRows(rows, header.headerRowIndex + 1),
     header.mapping,
   );
   let body = joinContinuedDesignators(table.body, header.mapping);
-  if (isText) body = realignOverflowRows(body, namedWidthOf(table.header.cells), header.mapping);
+  // The pieces of a cell split by unquoted commas are joined as written, spaces and all.
+  const joinedPieces = (rowIndex: number, from: number, to: number) => cleanCell((grid.rawRows[rowIndex] ?? []).slice(from, to).join(','));
+  if (grid.isText) body = realignOverflowRows(body, table.header.cells, header.mapping, joinedPieces);
   const width = widthOf([table.header.cells, ...body.map((row) => row.cells)]);
   return {
     headerRowIndex: table.header.rowIndex,
@@ -158,11 +165,6 @@ function isUnknownHeaderRow(row: string[], mapping: BomColumnMapping): boolean {
   if (!hasPartRole(mapping) || (quantity === undefined && designator === undefined)) return false;
   if (quantity !== undefined && (row[quantity] === '' || parseQuantityText(row[quantity] ?? '') !== null)) return false;
   return row.every((cell) => cell.length <= 40 && !looksLikeMpn(cell) && !looksLikeDesignators(cell) && parseQuantityText(cell) === null && !/\d/.test(cell));
-}
-
-/** The header's width: up to its last named column (cells past it are a CSV row's overflow). */
-function namedWidthOf(header: string[]): number {
-  return header.reduce((last, cell, index) => (cell.trim() === '' ? last : index + 1), 1);
 }
 
 function widthOf(rows: string[][]): number {

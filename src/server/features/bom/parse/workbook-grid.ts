@@ -16,6 +16,8 @@ export interface SheetGrid {
 
 /** Rows SheetJS is asked to read of one sheet: enough for a BOM among a template's bordered empty rows. */
 const sheetReadRowsMax = 50_000;
+/** Empty rows before the reading cut that show the sheet's text ended there. */
+const filledNearCut = 1000;
 
 /**
  * The sheets of an .xlsx, .xls or HTML/XML "Excel" file, each cell as Excel displays it. Formulas are never
@@ -44,7 +46,9 @@ export function workbookGrids(input: Uint8Array | string, rowsMax: number, readR
   return workbook.SheetNames.map((sheetName) => {
     const sheet = workbook.Sheets[sheetName];
     const { rows, columnsCut } = sheet ? gridOf(sheet) : { rows: [], columnsCut: false };
-    const cutShort = sheet !== undefined && (sheet as Record<string, unknown>)['!fullref'] !== undefined;
+    // A sheet formatted down to row 1,048,576 is cut at readRowsMax, but its extent is its filled cells: it is cut
+    // short only when text still ran near the cut.
+    const cutShort = sheet !== undefined && (sheet as Record<string, unknown>)['!fullref'] !== undefined && rows.length > readRowsMax - filledNearCut;
     return { sheetName, rows, truncated: rows.filter(isFilledRow).length > rowsMax || cutShort, columnsCut };
   });
 }
