@@ -5,7 +5,8 @@ import type { DelimitedRows } from './delimited-text.ts';
  * header's words start, as long as the lines below keep to them. Null when the text is not laid out so.
  */
 export function fixedWidthRows(text: string, rowsMax: number): DelimitedRows | null {
-  const lines = text.split(/\r\r\n|\r\n|\n|\r/);
+  // Some authors mark lines with "* " (parts ordered, parts placed), shifting them: the mark is read past.
+  const lines = text.split(/\r\r\n|\r\n|\n|\r/).map((line) => line.replace(/^[*+#>] /, ''));
   for (let index = 0; index < Math.min(lines.length, 40); index++) {
     const starts = columnStartsOf(lines[index] ?? '');
     if (starts.length < 3) continue;

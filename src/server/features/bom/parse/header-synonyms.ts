@@ -124,6 +124,8 @@ export function synonymOf(header: string): HeaderSynonym | 'known' | null {
   if (exact) return exact;
   if (known.has(key)) return 'known';
   if (notQuantity.test(key)) return 'known';
+  // A distributor's status and compliance columns (Part Status, RoHS Status, REACH Status, Mfg Std Lead Time).
+  if (/status|rohs|reach|tariff|leadtime|lifecycle|compliance|packaging/.test(key)) return 'known';
   if (/qty|quantity|数量|用量/.test(key)) return { roles: ['quantity'], rank: 6 };
   if (/位号|designator|reference/.test(key)) return { roles: ['designator'], rank: 6 };
   if (/型号|mfrpart|manufacturerpart|mpn/.test(key)) return { roles: ['mpn'], rank: 6 };

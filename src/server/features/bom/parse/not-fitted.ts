@@ -14,6 +14,8 @@ const wholeCellDnp = /^(?:NC|N\/C|NF|NP|空|不用|预留)$/i;
  * number, and not a unit after a bare number ("100 NF" is 100 nF).
  */
 const valueMarker = /(?:^|\s)(?!\d+(?:\.\d+)?\s+N[FP]$)\S*\s+(?:NC|N\/C|NF|NP)$/;
+/** A position left empty ("Empty (Spare)" for a socket): nothing to fit. */
+const emptyPosition = /^(?:empty|unpopulated|unused)\b/i;
 /** What a fitted column says for a part left off. */
 const fittedNo = /^(?:no|n|false|0|否|不|无|×|✗|✘|不贴|不贴片|不焊|不焊接|不装|不安装|dnp|dnf|dni|nc|nf|not\s*fitted|unfitted|not\s*populated|nopop)$/i;
 /** What a DNP column says for a part left off. */
@@ -37,7 +39,8 @@ export function isNotFittedRow(row: string[], sheet: Pick<BomSheet, 'headers' | 
     return column !== undefined && isNotFittedText((row[column] ?? '').trim());
   });
   const valueColumn = sheet.mapping.value;
-  if (valueColumn !== undefined && valueMarker.test((row[valueColumn] ?? '').trim())) return true;
+  const value = valueColumn === undefined ? '' : (row[valueColumn] ?? '').trim();
+  if (valueMarker.test(value) || emptyPosition.test(value)) return true;
   return inPartColumns || codeColumns.some((column) => wholeCellDnp.test((row[column] ?? '').trim()) || /^(?:DNP|DNF)$/i.test((row[column] ?? '').trim()));
 }
 
