@@ -33,6 +33,7 @@ interface Columns {
 
 export function correctFromContent(mapping: BomColumnMapping, columns: Columns): BomColumnMapping {
   const corrected = preferPartNumberColumn(settleParameterColumn({ ...mapping }, columns), columns);
+  recoverDesignatorColumn(corrected, columns);
   recoverPartNumberColumn(corrected, columns);
   moveFootprintsToPackage(corrected, columns);
   dropForeignStoreCodes(corrected, columns);
@@ -77,6 +78,23 @@ function preferPartNumberColumn(mapping: BomColumnMapping, columns: Columns): Bo
     return reading && reading !== 'known' && reading.roles.includes('mpn') && share(candidate) >= 0.7 && share(candidate) > share(column) + 0.2;
   });
   return better === undefined ? mapping : { ...mapping, value: column, mpn: better };
+}
+
+/** A column of designators under another name ("Comment" in a hand-edited Altium export) is the designator. */
+function recoverDesignatorColumn(mapping: BomColumnMapping, columns: Columns): void {
+  if (mapping.designator !== undefined) return;
+  const isDesignators = (column: number | undefined) => column !== undefined && mostly(columns.cells[column] ?? [], looksLikeDesignators, 0.8);
+  const unknown = freeColumns(mapping, columns).filter((column) => columns.readings[column] === null);
+  if (isDesignators(mapping.value)) {
+    mapping.designator = mapping.value;
+    delete mapping.value;
+  } else if (isDesignators(mapping.description)) {
+    mapping.designator = mapping.description;
+    delete mapping.description;
+  } else {
+    const column = unknown.find(isDesignators);
+    if (column !== undefined) mapping.designator = column;
+  }
 }
 
 /**
