@@ -278,10 +278,16 @@ export function bomExportPath(bomId: number, format: 'xlsx' | 'pdf'): string {
 /** Where the page keeps a visitor's work while they log in (sessionStorage). */
 export const bomDraftStorageKey = 'bom.draft';
 
+/**
+ * File extensions a BOM may have: Excel (.xlsx, .xlsm, .xls), delimited text (.csv, .tsv, .txt: also Eagle's fixed-width
+ * parts list) and OrCAD Capture's .bom; what a file holds is decided by its bytes.
+ */
+export const bomFileExtensions = ['xlsx', 'xlsm', 'xls', 'csv', 'tsv', 'txt', 'bom'] as const;
+
 export const bomMessages = {
   fileMissing: '请选择要上传的 BOM 文件',
   fileTooLarge: 'BOM 文件不能超过 5MB',
-  fileType: '仅支持 .xlsx、.xls、.csv 文件',
+  fileType: '仅支持 .xlsx、.xls、.csv、.txt、.bom 格式的 BOM 文件',
   fileUnreadable: '文件无法读取，请确认是有效的 Excel 或 CSV 文件',
   fileEmpty: '文件中没有找到任何物料行',
   tooManyLines: `BOM 最多 ${bomLimits.partLinesMax} 行物料，请拆分后上传`,

@@ -368,7 +368,7 @@ test('a file that is not a spreadsheet gets a clear message, and the next good f
     buffer: Buffer.from('\u0000\u0001junk, not a workbook\u00ff'.repeat(40), 'latin1'),
   });
   await expect(page.getByRole('alert')).toHaveText(bomMessages.fileUnreadable);
-  await uploadBom(page, { name: 'bom.txt', mimeType: 'text/plain', buffer: Buffer.from('STM32F103C8T6 10') });
+  await uploadBom(page, { name: 'bom.docx', mimeType: 'application/octet-stream', buffer: Buffer.from('STM32F103C8T6 10') });
   await expect(page.getByRole('alert')).toHaveText(bomMessages.fileType);
   // Dropped on the drop zone, as a file dragged from the desktop.
   const dropped = await page.evaluateHandle(

@@ -33,7 +33,9 @@ export function BomInputPanel({ upload }: { upload: BomUpload }) {
         data-testid="bom-drop-zone"
       >
         <p className="bom-drop__title">将 BOM 文件拖到这里</p>
-        <p className="bom-drop__hint">支持 .xlsx、.xls、.csv，不超过 5MB、{bomLimits.partLinesMax} 行物料；可直接上传立创 EDA、KiCad、Altium 等导出的 BOM</p>
+        <p className="bom-drop__hint">
+          支持 .xlsx、.xls、.csv、.txt、.bom，不超过 5MB、{bomLimits.partLinesMax} 行物料；可直接上传立创 EDA、KiCad、Altium 等导出的 BOM
+        </p>
         <label className="bom-hidden" htmlFor={fileInputId}>
           选择 BOM 文件
         </label>

@@ -1,8 +1,8 @@
-import { bomLimits, bomMessages, bomUploadPath, type BomSheet } from '../../../contract/bom.ts';
+import { bomFileExtensions, bomLimits, bomMessages, bomUploadPath, type BomSheet } from '../../../contract/bom.ts';
 import { csrfCookieName, csrfHeaderName, ResultCode } from '../../../contract/envelope.ts';
 import { ApiError, readCookie } from '../../lib/api-client.ts';
 
-const acceptedExtensions = ['.xlsx', '.xls', '.csv'] as const;
+const acceptedExtensions = bomFileExtensions.map((extension) => `.${extension}`);
 
 /** For the file input's accept attribute. */
 export const bomFileAccept = acceptedExtensions.join(',');

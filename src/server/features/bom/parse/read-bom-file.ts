@@ -1,4 +1,4 @@
-import { bomErrors, bomLimits, type BomSheet } from '../../../../contract/bom.ts';
+import { bomErrors, bomFileExtensions, bomLimits, type BomSheet } from '../../../../contract/bom.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { decodeTextBytes } from './decode-text.ts';
 import { detectDelimiter, parseDelimited } from './delimited-text.ts';
@@ -7,9 +7,6 @@ import { sheetOfGrids, sheetRowsMax } from './sheet-of-grids.ts';
 import { workbookGrids, type SheetGrid } from './workbook-grid.ts';
 import { assertZipWithinLimits } from './zip-guard.ts';
 import { headerScanRows } from './detect-header.ts';
-
-/** Extensions accepted (.bom: OrCAD Capture's text BOM); what the file holds is decided by its bytes. */
-export const bomFileExtensions = ['xlsx', 'xlsm', 'xls', 'csv', 'txt', 'tsv', 'bom'] as const;
 
 /**
  * Inflated parts of an .xlsx, all together: a 3,000-line BOM is a few megabytes of XML, and a zip bomb stops here.
