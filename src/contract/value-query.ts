@@ -183,7 +183,7 @@ export function quantityKey(value: number): string {
   return String(Number(value.toPrecision(6)));
 }
 
-const displayPrefixes: [number, string][] = [
+const engineeringPrefixes: readonly [number, string][] = [
   [1e9, 'G'],
   [1e6, 'M'],
   [1e3, 'k'],
@@ -194,12 +194,21 @@ const displayPrefixes: [number, string][] = [
   [1e-12, 'p'],
 ];
 
+/**
+ * Engineering notation as parts are labelled, to `significantDigits` without trailing zeros: 10000 Ω → 10kΩ,
+ * 1e-7 F → 100nF. A value that rounds up to the next prefix takes it (999.96 at three digits is 1k).
+ */
+export function formatEngineering(value: number, unit: string, significantDigits: number): string {
+  if (value === 0) return `0${unit}`;
+  const magnitude = Math.abs(value);
+  const roundsUpFrom = 1 - 5 * 10 ** -(significantDigits + 1);
+  const [scale, prefix] = engineeringPrefixes.find(([factor]) => magnitude >= factor * roundsUpFrom) ?? [1e-12, 'p'];
+  return `${String(Number((value / scale).toPrecision(significantDigits)))}${prefix}${unit}`;
+}
+
 /** A quantity as engineers write it: 10000 Ω → 10kΩ, 1e-7 F → 100nF, 1 % → ±1%. */
 export function formatQuantity(quantity: Quantity): string {
   const unit = quantity.unit ?? '';
   if (unit === '%') return `±${String(Number(quantity.value.toPrecision(6)))}%`;
-  if (quantity.value === 0) return `0${unit}`;
-  const magnitude = Math.abs(quantity.value);
-  const [scale, prefix] = displayPrefixes.find(([factor]) => magnitude >= factor * 0.999_999) ?? [1e-12, 'p'];
-  return `${String(Number((quantity.value / scale).toPrecision(6)))}${prefix}${unit}`;
+  return formatEngineering(quantity.value, unit, 6);
 }

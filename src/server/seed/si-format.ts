@@ -1,20 +1,8 @@
-/** Engineering notation as parts are labelled: 10000 Ω → "10kΩ", 1e-7 F → "100nF". */
-const prefixes: readonly [number, string][] = [
-  [1e9, 'G'],
-  [1e6, 'M'],
-  [1e3, 'k'],
-  [1, ''],
-  [1e-3, 'm'],
-  [1e-6, 'µ'],
-  [1e-9, 'n'],
-  [1e-12, 'p'],
-];
+import { formatEngineering } from '../../contract/value-query.ts';
 
+/** Engineering notation as parts are labelled, three significant digits: 10000 Ω → "10kΩ", 1e-7 F → "100nF". */
 export function formatSi(value: number, unit: string): string {
-  if (value === 0) return `0${unit}`;
-  const magnitude = Math.abs(value);
-  const [scale, prefix] = prefixes.find(([factor]) => magnitude >= factor * 0.9995) ?? [1e-12, 'p'];
-  return `${trimNumber(value / scale)}${prefix}${unit}`;
+  return formatEngineering(value, unit, 3);
 }
 
 /** Three significant digits at most, no trailing zeros: 4.70 → "4.7", 1.02 → "1.02". */

@@ -1,31 +1,20 @@
-import { Migrator, sql, type Migration } from 'kysely';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isUniqueViolation } from '../database-errors.ts';
 import { createTestDb, type TestDb } from '../../testing/test-db.ts';
-import { allMigrations } from './all-migrations.ts';
+import { migrateTo } from './migrate-to.test-helpers.ts';
 
 /** Migration 0045 over a store written before it: the IC zone backfilled, duplicate part numbers kept and numbered. */
 describe('migration 0045: products.is_ic_zone and unique part numbers', () => {
   let db: TestDb;
   const ids: Record<string, number> = {};
-  const migrateTo = async (name: string) => {
-    const migrator = new Migrator({
-      db: db.kysely,
-      provider: {
-        getMigrations: () =>
-          Promise.resolve(Object.fromEntries(Object.entries(allMigrations).map(([key, create]): [string, Migration] => [key, create(db.engine)]))),
-      },
-    });
-    const { error } = await migrator.migrateTo(name);
-    if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
-  };
   const version = async () => (await db.kysely.selectFrom('cacheVersions').select('version').where('name', '=', 'products').executeTakeFirstOrThrow()).version;
   const changesOf = async (key: string) =>
     Number((await sql<{ n: number }>`SELECT count(*) AS n FROM catalog_changes WHERE product_id = ${ids[key] ?? 0}`.execute(db.kysely)).rows[0]?.n);
 
   beforeAll(async () => {
     db = await createTestDb({ isMigrated: false });
-    await migrateTo('0043-member-desk');
+    await migrateTo(db, '0043-member-desk');
     const k = db.kysely;
     const group = async (name: string) => (await k.insertInto('categoryGroups').values({ name, sort: 0 }).returning('id').executeTakeFirstOrThrow()).id;
     const first = async (name: string, groupId: number, isHidden = 0) =>
@@ -85,7 +74,7 @@ describe('migration 0045: products.is_ic_zone and unique part numbers', () => {
     await part('tvs2', 'SMF70A', 'SMF70A', resistor, chipResistor);
     await part('tvs3', 'smf-70a', 'SMF70A', resistor, chipResistor);
     await part('other', 'SMF8.0A', 'SMF80A', resistor, chipResistor);
-    await migrateTo('0045-ic-zone-unique-codes');
+    await migrateTo(db, '0045-ic-zone-unique-codes');
   });
   afterAll(async () => {
     await db.drop();

@@ -1,8 +1,7 @@
-import { Migrator, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../testing/factories.ts';
 import { createTestDb, type TestDb } from '../../testing/test-db.ts';
-import { allMigrations } from './all-migrations.ts';
+import { migrateTo, migrationBefore } from './migrate-to.test-helpers.ts';
 
 const day = 86_400_000;
 
@@ -10,19 +9,6 @@ const day = 86_400_000;
 describe('migration 0050: the quotation lifecycle', () => {
   let db: TestDb;
   const ids: Record<string, number> = {};
-  const migrateTo = async (name: string) => {
-    const migrator = new Migrator({
-      db: db.kysely,
-      provider: {
-        getMigrations: () =>
-          Promise.resolve(Object.fromEntries(Object.entries(allMigrations).map(([key, create]): [string, Migration] => [key, create(db.engine)]))),
-      },
-    });
-    const { error } = await migrator.migrateTo(name);
-    if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
-  };
-  const names = Object.keys(allMigrations).sort();
-  const before = names[names.indexOf('0050-quotation-lifecycle') - 1] ?? '';
   let orderSerial = 0;
 
   async function order(userId: number, quotationId: number, status: string, paidAt: number | null): Promise<string> {
@@ -57,7 +43,7 @@ describe('migration 0050: the quotation lifecycle', () => {
 
   beforeAll(async () => {
     db = await createTestDb({ isMigrated: false });
-    await migrateTo(before);
+    await migrateTo(db, migrationBefore('0050-quotation-lifecycle'));
     const now = Date.now();
     const { userId } = await createMember(db.kysely);
     const quotation = async (key: string, status: string, validUntil: number | null) => {
@@ -98,7 +84,7 @@ describe('migration 0050: the quotation lifecycle', () => {
     const refunded = await quotation('refunded', 'ordered', now + 3 * day);
     await link(refunded, await order(userId, refunded, 'cancelled', now - day));
     await quotation('pending', 'pending', null);
-    await migrateTo('0050-quotation-lifecycle');
+    await migrateTo(db, '0050-quotation-lifecycle');
   });
   afterAll(async () => {
     await db.drop();

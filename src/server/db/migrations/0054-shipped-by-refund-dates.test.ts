@@ -1,25 +1,11 @@
-import { Migrator, type Migration } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMember } from '../../testing/factories.ts';
 import { createTestDb, type TestDb } from '../../testing/test-db.ts';
-import { allMigrations } from './all-migrations.ts';
+import { migrateTo, migrationBefore } from './migrate-to.test-helpers.ts';
 
 /** Migration 0054 over a store written before it: orders made 已发货 by a refund get their last parcel's date and carrier. */
 describe('migration 0054: shipped-by-refund orders dated by their last parcel', () => {
   let db: TestDb;
-  const migrateTo = async (name: string) => {
-    const migrator = new Migrator({
-      db: db.kysely,
-      provider: {
-        getMigrations: () =>
-          Promise.resolve(Object.fromEntries(Object.entries(allMigrations).map(([key, create]): [string, Migration] => [key, create(db.engine)]))),
-      },
-    });
-    const { error } = await migrator.migrateTo(name);
-    if (error) throw error instanceof Error ? error : new Error('migration failed', { cause: error });
-  };
-  const names = Object.keys(allMigrations).sort();
-  const before = names[names.indexOf('0054-shipped-by-refund-dates') - 1] ?? '';
   const orderIds: Record<string, number> = {};
 
   async function order(key: string, status: string, shippedAt: number | null, parcels: [string, string, number][]) {
@@ -56,14 +42,14 @@ describe('migration 0054: shipped-by-refund orders dated by their last parcel', 
 
   beforeAll(async () => {
     db = await createTestDb({ isMigrated: false });
-    await migrateTo(before);
+    await migrateTo(db, migrationBefore('0054-shipped-by-refund-dates'));
     await order('byRefund', 'shipped', null, [
       ['sf', 'SF1', 1_000],
       ['yto', 'YT2', 2_000],
     ]);
     await order('byParcel', 'shipped', 5_000, [['sf', 'SF3', 5_000]]);
     await order('partly', 'partlyShipped', null, [['sf', 'SF4', 3_000]]);
-    await migrateTo('0054-shipped-by-refund-dates');
+    await migrateTo(db, '0054-shipped-by-refund-dates');
   });
   afterAll(async () => {
     await db.drop();
