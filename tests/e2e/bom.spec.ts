@@ -169,7 +169,9 @@ test('upload a file, correct a column, choose a candidate, optimise and add ever
   await expect(mapping).toContainText('已自动识别表头');
   await expect(mapping.getByLabel('“型号”列对应为')).toHaveValue('mpn');
   await expect(mapping.getByRole('cell', { name: chip.code })).toBeVisible();
-  await expect(lineRows(page)).toHaveCount(2);
+  // Line 2 names a package, designators and a quantity: it is a part line, unmatched until its number's column is mapped.
+  await expect(lineRows(page)).toHaveCount(3);
+  await expect(lineRow(page, 2).locator('[data-status]')).toHaveText('未匹配');
 
   await mapping.getByLabel('“客户料号”列对应为').selectOption('storeCode');
   await expect(lineRows(page)).toHaveCount(3);
