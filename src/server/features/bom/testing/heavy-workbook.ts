@@ -1,5 +1,5 @@
 import * as XLSX from '@e965/xlsx';
-import { crc32, deflateRawSync } from 'node:zlib';
+import { writeZip, type ZipPart } from '../../../../../tests/fixtures/bom/zip-writer.ts';
 
 /**
  * The heavy but valid workbook of issue 27: 3,000 part lines of 20 columns with long cells (descriptions,
@@ -82,52 +82,13 @@ const cfb = XLSX.CFB as { read(data: Buffer, options: { type: 'buffer' }): ZipCo
  * SheetJS's own deflate leaves the sheet at a third of its size where Excel's reaches a tenth: the parts are
  * zipped again with zlib, so the file weighs what an engineer's export of the same sheet would.
  */
-/** 1 January 1980, the zip format's first day. */
-const dosDate = (1 << 5) | 1;
-
 function zipAsExcelDoes(xlsx: Buffer): Buffer {
   const container = cfb.read(xlsx, { type: 'buffer' });
-  const locals: Buffer[] = [];
-  const centrals: Buffer[] = [];
-  let offset = 0;
+  const parts: ZipPart[] = [];
   container.FileIndex.forEach((entry, index) => {
     const path = (container.FullPaths[index] ?? '').replace(/^Root Entry\//, '');
     // Files only; the container keeps a placeholder of its own whose name starts with \u0001.
-    if (entry.type !== 2 || !entry.content || path.startsWith('\u0001')) return;
-    const name = Buffer.from(path);
-    const content = Buffer.from(entry.content);
-    const data = deflateRawSync(content, { level: 9 });
-    const fields = { crc: crc32(content), compressed: data.length, size: content.length };
-    const local = Buffer.alloc(30);
-    local.writeUInt32LE(0x04034b50, 0);
-    local.writeUInt16LE(20, 4);
-    local.writeUInt16LE(8, 8);
-    local.writeUInt16LE(dosDate, 12);
-    local.writeUInt32LE(fields.crc, 14);
-    local.writeUInt32LE(fields.compressed, 18);
-    local.writeUInt32LE(fields.size, 22);
-    local.writeUInt16LE(name.length, 26);
-    const central = Buffer.alloc(46);
-    central.writeUInt32LE(0x02014b50, 0);
-    central.writeUInt16LE(20, 4);
-    central.writeUInt16LE(20, 6);
-    central.writeUInt16LE(8, 10);
-    central.writeUInt16LE(dosDate, 14);
-    central.writeUInt32LE(fields.crc, 16);
-    central.writeUInt32LE(fields.compressed, 20);
-    central.writeUInt32LE(fields.size, 24);
-    central.writeUInt16LE(name.length, 28);
-    central.writeUInt32LE(offset, 42);
-    locals.push(local, name, data);
-    centrals.push(central, name);
-    offset += local.length + name.length + data.length;
+    if (entry.type === 2 && entry.content && !path.startsWith('\u0001')) parts.push({ name: path, content: Buffer.from(entry.content) });
   });
-  const directory = Buffer.concat(centrals);
-  const end = Buffer.alloc(22);
-  end.writeUInt32LE(0x06054b50, 0);
-  end.writeUInt16LE(centrals.length / 2, 8);
-  end.writeUInt16LE(centrals.length / 2, 10);
-  end.writeUInt32LE(directory.length, 12);
-  end.writeUInt32LE(offset, 16);
-  return Buffer.concat([...locals, directory, end]);
+  return writeZip(parts, 9);
 }
