@@ -44,20 +44,24 @@ function rerunInProductionMode(): boolean {
 
 interface KindStats {
   lines: number;
-  matched: number;
+  /** 精确匹配 or 推荐: a part chosen for the buyer. */
+  chosen: number;
+  /** 多个候选 or 未匹配 with parts listed for the buyer to judge, none chosen. */
+  listedOnly: number;
   expectedFirst: number;
   expectedAmong: number;
 }
 
-/** How each kind of line fared: matched at all, and whether the part it was made from came first or among the candidates. */
+/** How each kind of line fared: a part chosen or only listed, and whether the part it was made from came first or among the candidates. */
 function accuracyOf(bom: readonly BenchBomLine[], result: BomMatchResult): Map<BomLineKind, KindStats> {
   const stats = new Map<BomLineKind, KindStats>();
   for (const line of result.lines) {
     const source = bom[line.sourceRows[0] ?? -1];
     if (!source) continue;
-    const kind = stats.get(source.kind) ?? { lines: 0, matched: 0, expectedFirst: 0, expectedAmong: 0 };
+    const kind = stats.get(source.kind) ?? { lines: 0, chosen: 0, listedOnly: 0, expectedFirst: 0, expectedAmong: 0 };
     kind.lines++;
-    if (line.candidates.length > 0) kind.matched++;
+    if (line.status === 'exact' || line.status === 'recommended') kind.chosen++;
+    else if (line.candidates.length > 0) kind.listedOnly++;
     if (line.candidates[0]?.productId === source.productId) kind.expectedFirst++;
     if (line.candidates.some((candidate) => candidate.productId === source.productId)) kind.expectedAmong++;
     stats.set(source.kind, kind);
@@ -233,10 +237,11 @@ function writeReport(input: ReportInput): void {
   const kinds = new Map<BomLineKind, KindStats>();
   for (const { bom, result } of input.results) {
     for (const [kind, stats] of accuracyOf(bom, result)) {
-      const sum = kinds.get(kind) ?? { lines: 0, matched: 0, expectedFirst: 0, expectedAmong: 0 };
+      const sum = kinds.get(kind) ?? { lines: 0, chosen: 0, listedOnly: 0, expectedFirst: 0, expectedAmong: 0 };
       kinds.set(kind, {
         lines: sum.lines + stats.lines,
-        matched: sum.matched + stats.matched,
+        chosen: sum.chosen + stats.chosen,
+        listedOnly: sum.listedOnly + stats.listedOnly,
         expectedFirst: sum.expectedFirst + stats.expectedFirst,
         expectedAmong: sum.expectedAmong + stats.expectedAmong,
       });
@@ -274,12 +279,12 @@ Target ≤ ${targetMs} ms from upload to matched lines over HTTP: ${verdict}.${i
 
 Over the ${measuredBoms} measured BOMs: ${percent(total.matched, total.fitted)} of fitted lines matched (exact ${total.exact}, recommended ${total.recommended}, several candidates ${total.multiple}, unmatched ${total.none} of ${total.fitted}).
 
-| Lines | Count | Matched | Source part first | Source part among the candidates |
-|---|---|---|---|---|
+| Lines | Count | A part chosen (精确匹配/推荐) | Parts only listed (多个候选/未匹配) | Source part first | Source part among the candidates |
+|---|---|---|---|---|---|
 ${[...kinds]
   .map(
     ([kind, stats]) =>
-      `| ${kindNames[kind]} | ${stats.lines} | ${percent(stats.matched, stats.lines)} | ${percent(stats.expectedFirst, stats.lines)} | ${percent(stats.expectedAmong, stats.lines)} |`,
+      `| ${kindNames[kind]} | ${stats.lines} | ${percent(stats.chosen, stats.lines)} | ${percent(stats.listedOnly, stats.lines)} | ${percent(stats.expectedFirst, stats.lines)} | ${percent(stats.expectedAmong, stats.lines)} |`,
   )
   .join('\n')}
 
