@@ -1,3 +1,4 @@
+import type { ParamVerdict } from './part-compare.ts';
 import type { PriceTier } from './pricing.ts';
 
 /**
@@ -52,8 +53,8 @@ export interface CrossReferencePart {
   priceTiers: PriceTier[];
 }
 
-/** `better`: a tighter tolerance, a higher voltage, power or current rating, a more stable dielectric (the BOM's rules). */
-export type EvidenceVerdict = 'same' | 'better';
+/** `better`: a tighter tolerance, a higher voltage, power or current rating, a more stable dielectric (the BOM's rules: part-compare.ts). */
+export type EvidenceVerdict = ParamVerdict;
 
 export interface EvidenceRow {
   name: string;

@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Selectable } from 'kysely';
 import { brandDisplayName, type ProductSummary } from '../../../contract/catalog.ts';
+import type { PartParam } from '../../../contract/part-compare.ts';
 import type { PriceTier } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/database.ts';
 import type { BrandsTable, ProductsTable } from './catalog.tables.ts';
@@ -158,6 +159,41 @@ export async function findProductParams(db: Kysely<Database>, productId: number)
   return rows
     .sort((a, b) => (a.sort ?? 1_000_000) - (b.sort ?? 1_000_000) || a.attributeId - b.attributeId)
     .map(({ attributeId, name, valueText, sort }) => ({ attributeId, name, valueText, isCategoryAttribute: sort !== null }));
+}
+
+/** A part's value of one of its second-level category's attributes (the category's filters). */
+export interface KeyParamRow extends PartParam {
+  productId: number;
+}
+
+/** Ids per statement: far below both engines' bound parameters, and few statements for a 3,000-line BOM. */
+const keyParamIdChunk = 5000;
+
+/**
+ * The key parameters of many parts at once: each part's values of its second-level category's attributes, in the
+ * category's order (封装 included: a caller showing them drops it, products carry their package).
+ */
+export async function findKeyParams(db: Kysely<Database>, productIds: readonly number[]): Promise<Map<number, KeyParamRow[]>> {
+  const byProduct = new Map<number, KeyParamRow[]>();
+  for (let start = 0; start < productIds.length; start += keyParamIdChunk) {
+    const rows = await db
+      .selectFrom('productParams as pp')
+      .innerJoin('products as p', 'p.id', 'pp.productId')
+      .innerJoin('categoryAttributes as ca', (join) => join.onRef('ca.categoryId', '=', 'p.categorySecondId').onRef('ca.attributeId', '=', 'pp.attributeId'))
+      .innerJoin('attributes as a', 'a.id', 'pp.attributeId')
+      .select(['pp.productId', 'a.name', 'a.unit', 'pp.valueText', 'pp.valueNum'])
+      .where('pp.productId', 'in', productIds.slice(start, start + keyParamIdChunk))
+      .orderBy('pp.productId')
+      .orderBy('ca.sort')
+      .orderBy('ca.attributeId')
+      .execute();
+    for (const row of rows) {
+      const list = byProduct.get(row.productId) ?? [];
+      list.push(row);
+      byProduct.set(row.productId, list);
+    }
+  }
+  return byProduct;
 }
 
 export async function findProductPackSize(db: Kysely<Database>, productId: number): Promise<number | undefined> {

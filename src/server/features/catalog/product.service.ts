@@ -13,9 +13,9 @@ import { createMemoCache, type MemoCache } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation, type UniqueIndex } from '../../db/database-errors.ts';
 import { countByCategory, countByPackage, countProducts, findProductIdsPage, type ProductListWhere } from './product-list.repository.ts';
-import { findPriceTiers, findProductPackSize, findProductSummaries } from './product.repository.ts';
+import { findKeyParams, findPriceTiers, findProductPackSize, findProductSummaries, type KeyParamRow } from './product.repository.ts';
 
-export type { ProductListWhere };
+export type { KeyParamRow, ProductListWhere };
 
 /** products_code_norm_unique (migration 0045): one product per normalised part number and brand. */
 const partNumberIndex: UniqueIndex = { name: 'products_code_norm_unique', table: 'products', columns: ['code_norm', 'brand_id', 'code_norm_dup'] };
@@ -33,6 +33,14 @@ export function loadPriceTiers(db: Kysely<Database>, productIds: readonly number
 /** Parts as lists and the cart show them, in the order asked; unknown ids are left out. */
 export function loadProductSummaries(db: Kysely<Database>, productIds: readonly number[]): Promise<ProductSummary[]> {
   return findProductSummaries(db, productIds);
+}
+
+/**
+ * Parts' key parameters (their category's attributes, in its order, 封装 included), by part: what the BOM's judge and
+ * the cross-reference page compare (contract/part-compare.ts).
+ */
+export function loadKeyParams(db: Kysely<Database>, productIds: readonly number[]): Promise<Map<number, KeyParamRow[]>> {
+  return findKeyParams(db, productIds);
 }
 
 /** The pack size a quantity must be a multiple of; undefined for an unknown part. */

@@ -8,12 +8,13 @@ import {
   type CrossReferenceRelation,
   type CrossReferenceResult,
 } from '../../../contract/cross-reference.ts';
+import { dielectricRank, isRatingUnit, packageParamName, type PartParam } from '../../../contract/part-compare.ts';
 import { kindFits, kindOfPart } from '../../../contract/part-kind.ts';
 import type { Database } from '../../db/database.ts';
-import { loadProductSummaries } from '../catalog/product.service.ts';
+import { loadKeyParams, loadProductSummaries } from '../catalog/product.service.ts';
 import type { PartHit, PartLookup, SearchService } from '../search/search.service.ts';
-import { evidenceOf, packageParamName, type ParamValue } from './compare-params.ts';
-import { findCategoryNames, findDomesticBrandIds, findPartParams } from './cross-reference.repository.ts';
+import { evidenceOf } from './cross-reference-evidence.ts';
+import { findCategoryNames, findDomesticBrandIds } from './cross-reference.repository.ts';
 
 export interface CrossReferenceContext {
   db: Kysely<Database>;
@@ -22,14 +23,11 @@ export interface CrossReferenceContext {
 
 /** Parts of the same category and package read before checking their evidence: far more than are shown. */
 const parameterCandidatesMax = 200;
-/** Units whose better value also fits (tolerance, ratings): left out of the index query, checked one by one. */
-const atLeastOrAtMostUnits = new Set(['%', 'V', 'W', 'A']);
-const dielectricLike = /C0G|COG|NP0|NPO|X[5-8][RST]|Y5V|Z5U/i;
 
 interface Facts {
   summary: ProductSummary;
   categoryName: string;
-  params: ParamValue[];
+  params: PartParam[];
 }
 
 function partOf(facts: Facts, domestic: ReadonlySet<number>): CrossReferencePart {
@@ -58,7 +56,7 @@ function byBuying(a: CrossReferenceMatch, b: CrossReferenceMatch): number {
 
 async function factsOf(db: Kysely<Database>, productIds: readonly number[]): Promise<Map<number, Facts>> {
   const summaries = await loadProductSummaries(db, productIds);
-  const params = await findPartParams(db, productIds);
+  const params = await loadKeyParams(db, productIds);
   const names = await findCategoryNames(db, [...new Set(summaries.map((summary) => summary.categorySecondId))]);
   return new Map(
     summaries.map((summary) => [
@@ -68,11 +66,12 @@ async function factsOf(db: Kysely<Database>, productIds: readonly number[]): Pro
   );
 }
 
-/** The parts of the same category and package carrying each value that must be equal (the ratings are checked afterwards). */
+/**
+ * The parts of the same category and package carrying each value that must be equal. Ratings and dielectrics, which
+ * a better value also meets, are left out of the index query and checked one by one afterwards.
+ */
 function parameterHits(lookup: PartLookup, original: Facts, exclude: ReadonlySet<number>): PartHit[] {
-  const mustEqual = original.params.filter(
-    (param) => param.name !== packageParamName && !(param.unit !== null && atLeastOrAtMostUnits.has(param.unit)) && !dielectricLike.test(param.valueText),
-  );
+  const mustEqual = original.params.filter((param) => param.name !== packageParamName && !isRatingUnit(param.unit) && dielectricRank(param.valueText) === null);
   const requirements = mustEqual.flatMap((param) => lookup.paramRequirements({ valueText: param.valueText, valueNum: param.valueNum, unit: param.unit }));
   return lookup.byParameters(
     {

@@ -1,6 +1,5 @@
-import type { EvidenceRow, EvidenceVerdict } from '../../../contract/cross-reference.ts';
-
-const verdictLabels: Record<EvidenceVerdict, string> = { same: '一致', better: '更优' };
+import type { EvidenceRow } from '../../../contract/cross-reference.ts';
+import { paramVerdictLabels } from '../../../contract/part-compare.ts';
 
 /** 参数 | 原型号 | 替代型号 | 是否一致/更优, one row per recorded parameter. */
 export function EvidenceTable({ rows, originalCode, candidateCode }: { rows: readonly EvidenceRow[]; originalCode: string; candidateCode: string }) {
@@ -24,7 +23,7 @@ export function EvidenceTable({ rows, originalCode, candidateCode }: { rows: rea
             <th scope="row">{row.name}</th>
             <td>{row.original}</td>
             <td>{row.candidate}</td>
-            <td className={`xref-verdict xref-verdict--${row.verdict}`}>{verdictLabels[row.verdict]}</td>
+            <td className={`xref-verdict xref-verdict--${row.verdict}`}>{paramVerdictLabels[row.verdict]}</td>
           </tr>
         ))}
       </tbody>

@@ -2,15 +2,16 @@ import type { Kysely } from 'kysely';
 import type { BomCandidate, BomLine, BomLineInput, BomLineStatus, BomMatchResult, BomMatchSummary, BomSubstitute } from '../../../../contract/bom.ts';
 import { orderQuantityOf } from '../../../../contract/bom-optimiser.ts';
 import type { ProductSummary } from '../../../../contract/catalog.ts';
+import { packageParamName } from '../../../../contract/part-compare.ts';
 import { lineAmountCents } from '../../../../contract/pricing.ts';
 import type { Database } from '../../../db/database.ts';
-import { loadProductSummaries } from '../../catalog/product.service.ts';
+import { loadKeyParams, loadProductSummaries, type KeyParamRow } from '../../catalog/product.service.ts';
 import type { PartLookup, SearchService } from '../../search/search.service.ts';
-import { findCategoryNames, findDomesticBrandIds, findKeyParams, type KeyParamRow } from './bom-match.repository.ts';
+import { findCategoryNames, findDomesticBrandIds } from './bom-match.repository.ts';
 import { findLine, type LineFind, type PooledHit } from './find-candidates.ts';
 import { needsOf } from './line-needs.ts';
 import { settleLine, type JudgedPart } from './settle-line.ts';
-import { findSubstitutes, packageAttributeName, type FoundSubstitute } from './substitutes.ts';
+import { findSubstitutes, type FoundSubstitute } from './substitutes.ts';
 import { verifyCandidate, type Verdict } from './verify-candidate.ts';
 
 /** What matching needs: the database (a few batched reads) and the app's search service (its in-memory index). */
@@ -33,7 +34,7 @@ async function readParts(db: Kysely<Database>, productIds: readonly number[]): P
   const summaries = new Map<number, ProductSummary>();
   const chunks: number[][] = [];
   for (let start = 0; start < ids.length; start += summaryChunk) chunks.push(ids.slice(start, start + summaryChunk));
-  const [loaded, keyParams] = await Promise.all([Promise.all(chunks.map((chunk) => loadProductSummaries(db, chunk))), findKeyParams(db, ids)]);
+  const [loaded, keyParams] = await Promise.all([Promise.all(chunks.map((chunk) => loadProductSummaries(db, chunk))), loadKeyParams(db, ids)]);
   for (const summary of loaded.flat()) summaries.set(summary.productId, summary);
   return { summaries, keyParams };
 }
@@ -48,7 +49,7 @@ function candidateOf(summary: ProductSummary, rows: PartRows, domestic: Readonly
     package: summary.package,
     description: summary.description,
     keyParams: (rows.keyParams.get(summary.productId) ?? [])
-      .filter((param) => param.name !== packageAttributeName)
+      .filter((param) => param.name !== packageParamName)
       .map((param) => ({ name: param.name, value: param.valueText })),
     stock: summary.stock,
     packSize: summary.packSize,

@@ -1,7 +1,8 @@
 import { bomLimits } from '../../../../contract/bom.ts';
 import { partNumberBase } from '../../../../contract/part-number.ts';
+import { packageParamName } from '../../../../contract/part-compare.ts';
+import type { KeyParamRow } from '../../catalog/product.service.ts';
 import type { PartHit, PartLookup, TermRequirement } from '../../search/search.service.ts';
-import type { KeyParamRow } from './bom-match.repository.ts';
 
 /** What a line's best part is, for finding parts that can stand in for it. */
 export interface SubstituteReference {
@@ -17,13 +18,10 @@ export interface FoundSubstitute {
   reason: string;
 }
 
-/** The attribute every category lists first; products carry it as their package. */
-export const packageAttributeName = '封装';
-
 /** "同类目，阻值 10kΩ、封装 0603、精度 ±1% 相同": the main value, the package, then the rest. */
 export function sameParametersReason(params: readonly Pick<KeyParamRow, 'name' | 'valueText'>[], packageName: string): string {
   const named = params.map((param) => `${param.name} ${param.valueText}`);
-  if (packageName) named.splice(Math.min(1, named.length), 0, `${packageAttributeName} ${packageName}`);
+  if (packageName) named.splice(Math.min(1, named.length), 0, `${packageParamName} ${packageName}`);
   return named.length > 0 ? `同类目，${named.join('、')} 相同` : '同类目';
 }
 
@@ -48,7 +46,7 @@ export function findSubstitutes(lookup: PartLookup, reference: SubstituteReferen
   const exclude = new Set([...candidates, reference.productId]);
   const found = sameCodeParts(lookup, reference, exclude).slice(0, bomLimits.substitutesMax);
   for (const { hit } of found) exclude.add(hit.productId);
-  const params = reference.keyParams.filter((param) => param.name !== packageAttributeName);
+  const params = reference.keyParams.filter((param) => param.name !== packageParamName);
   if (params.length === 0) return found;
   const requirementsOf = (kept: readonly KeyParamRow[]): TermRequirement[] =>
     kept.flatMap((param) => lookup.paramRequirements({ valueText: param.valueText, valueNum: param.valueNum, unit: param.unit }));

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BomLineQuery } from '../../../../contract/bom.ts';
-import type { KeyParamRow } from './bom-match.repository.ts';
+import { compareParam } from '../../../../contract/part-compare.ts';
+import type { KeyParamRow } from '../../catalog/product.service.ts';
 import { needsOf } from './line-needs.ts';
 import { probesOf } from './line-query.ts';
 import { verifyCandidate, type PartFacts } from './verify-candidate.ts';
@@ -100,5 +101,26 @@ describe('a part offered for a BOM line is the line’s part, or says why not (t
       miss: 'code',
     });
     expect(verifyCandidate(lineOf(['U1'], {}), 'LM358DT', 'nearCode', ic)).toMatchObject({ fit: 'miss', miss: 'code' });
+  });
+});
+
+describe('a stated limit is met exactly when the cross-reference page finds the value the same or better (contract/part-compare.ts)', () => {
+  const chipResistorLine = (tolerance: string) => lineOf(['R1'], { value: `10k ${tolerance}`, package: '0603' });
+  const mlccLine = (limit: string) => lineOf(['C1'], { value: `100nF ${limit}`, package: '0603' });
+  it.each([
+    ['精度', '%', '±1%', chipResistorLine('1%'), chipResistor('10kΩ', '±0.5%')],
+    ['精度', '%', '±1%', chipResistorLine('1%'), chipResistor('10kΩ', '±1%')],
+    ['精度', '%', '±1%', chipResistorLine('1%'), chipResistor('10kΩ', '±5%')],
+    ['额定电压', 'V', '25V', mlccLine('25V'), mlcc('100nF', '16V', 'X7R')],
+    ['额定电压', 'V', '25V', mlccLine('25V'), mlcc('100nF', '25V', 'X7R')],
+    ['额定电压', 'V', '25V', mlccLine('25V'), mlcc('100nF', '50V', 'X7R')],
+    ['材质(介质)', null, 'X7R', mlccLine('X7R'), mlcc('100nF', '50V', 'C0G')],
+    ['材质(介质)', null, 'X7R', mlccLine('X7R'), mlcc('100nF', '50V', 'X5R')],
+    ['材质(介质)', null, 'X7R', mlccLine('X7R'), mlcc('100nF', '50V', 'Y5V')],
+  ])('%s %s %s: the BOM takes the part exactly when the page finds it the same or better', (name, unit, wanted, needs, candidate) => {
+    const offered = candidate.keyParams.find((row) => row.unit === unit && (unit !== null || row.name === name));
+    if (!offered) throw new Error('the part records no such value');
+    const pageVerdict = compareParam({ name, unit, valueText: wanted, valueNum: null }, offered);
+    expect(verifyCandidate(needs, null, 'values', candidate).fit === 'verified').toBe(pageVerdict !== null);
   });
 });

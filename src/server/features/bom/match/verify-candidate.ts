@@ -1,7 +1,18 @@
 import { normalizePartNumber } from '../../../../contract/part-number.ts';
 import { kindFits, kindOfPart, partKindLabels, type PartKind } from '../../../../contract/part-kind.ts';
-import { formatQuantity, packageKey, parseQuantity, type Quantity, type QuantityUnit } from '../../../../contract/value-query.ts';
-import type { KeyParamRow } from './bom-match.repository.ts';
+import {
+  compareDielectric,
+  compareRating,
+  dielectricRank,
+  isRatingUnit,
+  isSameNumber,
+  isSamePackage,
+  numberOfParam,
+  ratingNames,
+  type PartParam,
+  type RatingUnit,
+} from '../../../../contract/part-compare.ts';
+import { formatQuantity, type Quantity, type QuantityUnit } from '../../../../contract/value-query.ts';
 import { valueNameOfUnit, valueUnitOfKind, type LineNeeds } from './line-needs.ts';
 
 /**
@@ -10,7 +21,8 @@ import { valueNameOfUnit, valueUnitOfKind, type LineNeeds } from './line-needs.t
  * line's (or the same part in other packaging), or, for a passive, when its kind, value and
  * package are the line's and every limit the line states is met or bettered. `choice`: right kind
  * and value, but the line does not say which package (or which ordering suffix), so the buyer
- * chooses. Anything else is a `miss`, with the first reason it fails.
+ * chooses. Anything else is a `miss`, with the first reason it fails. Values, packages, ratings and
+ * dielectrics are compared by the rules the cross-reference page uses too (contract/part-compare.ts).
  */
 
 export type MissReason = 'kind' | 'value' | 'package' | 'limit' | 'code' | 'unknown';
@@ -25,32 +37,15 @@ export interface PartFacts {
   package: string;
   categoryName: string;
   description: string;
-  keyParams: readonly KeyParamRow[];
+  keyParams: readonly PartParam[];
 }
 
 /** An ordering suffix this long at most is the same part (LM358 → LM358DR); longer is another part that shares a prefix. */
 const orderingSuffixMax = 6;
 
-const limitNames: Record<string, string> = { '%': '精度', V: '耐压', W: '功率', A: '电流' };
-
-/** Dielectrics from the most stable: a line asking for X7R takes C0G, not Y5V. */
-const dielectricRanks = ['C0G', 'NP0', 'X8R', 'X7R', 'X7S', 'X6S', 'X5R', 'X7T', 'X5S', 'Y5V', 'Z5U'];
-const dielectricRank = (text: string) => {
-  const upper = text.toUpperCase().replace('COG', 'C0G').replace('NPO', 'NP0');
-  const index = dielectricRanks.findIndex((name) => upper.includes(name));
-  return index < 0 ? null : index <= 1 ? 0 : index - 1;
-};
-
-const same = (a: number, b: number) => Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b), 1e-15);
-
-/** A parameter's number in its base unit: stored, or read from its text (10kΩ, ±1%, 100mW) where staff typed only the text. */
-function numberOf(param: KeyParamRow): number | null {
-  return param.valueNum ?? parseQuantity(param.valueText.split(/[\s/，,]+/)[0] ?? '')?.value ?? null;
-}
-
 function paramOfUnit(part: PartFacts, unit: QuantityUnit): { valueText: string; valueNum: number } | undefined {
   for (const param of part.keyParams) {
-    const valueNum = param.unit === unit ? numberOf(param) : null;
+    const valueNum = param.unit === unit ? numberOfParam(param) : null;
     if (valueNum !== null) return { valueText: param.valueText, valueNum };
   }
   return undefined;
@@ -64,23 +59,21 @@ function kindMiss(needs: LineNeeds, partKind: PartKind | null): Verdict | null {
   return miss('kind', `类别不符：${partKindLabels[partKind]}（BOM 为${partKindLabels[needs.kind]}）`);
 }
 
-function limitMiss(limit: Quantity, part: PartFacts): Verdict | null {
-  const unit = limit.unit;
-  if (unit === null) return null;
-  const name = limitNames[unit] ?? unit;
+function limitMiss(limit: Quantity, unit: RatingUnit, part: PartFacts): Verdict | null {
+  const name = ratingNames[unit];
   const param = paramOfUnit(part, unit);
   if (!param) return miss('unknown', `目录未注明${name}（BOM ${formatQuantity(limit)}）`);
-  const isMet = unit === '%' ? param.valueNum <= limit.value + 1e-12 : param.valueNum >= limit.value - 1e-12;
-  return isMet ? null : miss('limit', `${name}不达标：${param.valueText}（BOM ${formatQuantity(limit)}）`);
+  return compareRating(unit, limit.value, param.valueNum) ? null : miss('limit', `${name}不达标：${param.valueText}（BOM ${formatQuantity(limit)}）`);
 }
 
+/** The part's dielectric: the first of its values that names one. */
+const dielectricOf = (part: PartFacts) => part.keyParams.find((row) => dielectricRank(row.valueText) !== null);
+
 function dielectricMiss(wanted: string, part: PartFacts): Verdict | null {
-  const param = part.keyParams.find((row) => dielectricRank(row.valueText) !== null);
-  const partRank = param ? dielectricRank(param.valueText) : null;
-  const wantedRank = dielectricRank(wanted);
-  if (wantedRank === null) return null;
-  if (partRank === null || param === undefined) return miss('unknown', `目录未注明材质（BOM ${wanted}）`);
-  return partRank <= wantedRank ? null : miss('limit', `材质不达标：${param.valueText}（BOM ${wanted}）`);
+  if (dielectricRank(wanted) === null) return null;
+  const param = dielectricOf(part);
+  if (param === undefined) return miss('unknown', `目录未注明材质（BOM ${wanted}）`);
+  return compareDielectric(wanted, param.valueText) ? null : miss('limit', `材质不达标：${param.valueText}（BOM ${wanted}）`);
 }
 
 /** A passive found by its values: kind, value, package, then each stated limit. */
@@ -96,22 +89,24 @@ function verifyByValues(needs: LineNeeds, part: PartFacts): Verdict {
   const valueName = valueNameOfUnit[valueUnit] ?? '参数';
   const value = paramOfUnit(part, valueUnit);
   if (!value) return miss('unknown', `目录未注明${valueName}`);
-  if (!same(value.valueNum, needs.value.value)) return miss('value', `${valueName}不符：${value.valueText}（BOM ${formatQuantity(needs.value)}）`);
+  if (!isSameNumber(value.valueNum, needs.value.value)) return miss('value', `${valueName}不符：${value.valueText}（BOM ${formatQuantity(needs.value)}）`);
   const met: string[] = [`${valueName} ${value.valueText}`];
   if (needs.packageName !== null) {
-    if (packageKey(part.package) !== packageKey(needs.packageName)) return miss('package', `封装不符：${part.package || '未注明'}（BOM ${needs.packageName}）`);
+    if (!isSamePackage(part.package, needs.packageName)) return miss('package', `封装不符：${part.package || '未注明'}（BOM ${needs.packageName}）`);
     met.push(`封装 ${part.package}`);
   }
   for (const limit of needs.limits) {
-    const failed = limitMiss(limit, part);
+    const unit = limit.unit;
+    if (!isRatingUnit(unit)) continue;
+    const failed = limitMiss(limit, unit, part);
     if (failed) return failed;
-    const param = limit.unit === null ? undefined : paramOfUnit(part, limit.unit);
-    if (param) met.push(`${limitNames[limit.unit ?? ''] ?? ''} ${param.valueText}`);
+    const param = paramOfUnit(part, unit);
+    if (param) met.push(`${ratingNames[unit]} ${param.valueText}`);
   }
   if (needs.dielectric !== null) {
     const failed = dielectricMiss(needs.dielectric, part);
     if (failed) return failed;
-    met.push(`材质 ${part.keyParams.find((row) => dielectricRank(row.valueText) !== null)?.valueText ?? ''}`);
+    met.push(`材质 ${dielectricOf(part)?.valueText ?? ''}`);
   }
   if (needs.packageName === null) return { fit: 'choice', evidence: `参数一致：${met.join('、')}；BOM 未注明封装，请选择` };
   return { fit: 'verified', evidence: `参数一致：${met.join('、')}` };
@@ -126,7 +121,7 @@ function valueConflict(needs: LineNeeds, part: PartFacts): string | null {
   const unit = needs.value?.unit;
   if (!needs.value || !unit) return null;
   const carried = paramOfUnit(part, unit);
-  if (!carried || same(carried.valueNum, needs.value.value)) return null;
+  if (!carried || isSameNumber(carried.valueNum, needs.value.value)) return null;
   return `${valueNameOfUnit[unit] ?? '参数'}不符：${carried.valueText}（BOM ${formatQuantity(needs.value)}）`;
 }
 
@@ -138,7 +133,7 @@ function verifyByCodePrefix(needs: LineNeeds, lineCode: string, part: PartFacts)
   const wrongKind = kindMiss(needs, kindOfPart(part.categoryName, part.description));
   if (wrongKind) return wrongKind;
   if (needs.packageName === null) return { fit: 'choice', evidence: `${lineCode} 的订购型号 ${part.code}；BOM 未注明封装，请选择` };
-  if (packageKey(part.package) !== packageKey(needs.packageName)) return miss('package', `封装不符：${part.package || '未注明'}（BOM ${needs.packageName}）`);
+  if (!isSamePackage(part.package, needs.packageName)) return miss('package', `封装不符：${part.package || '未注明'}（BOM ${needs.packageName}）`);
   return { fit: 'verified', evidence: `${lineCode} 的订购型号 ${part.code}，封装 ${part.package} 一致` };
 }
 
