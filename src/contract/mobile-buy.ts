@@ -1,4 +1,5 @@
 import type { LoginMode } from './account.ts';
+import type { BomPageData } from './bom.ts';
 import type { CartSummary } from './cart.ts';
 import type { OrderDetail, OrderListData, SettlementData } from './order.ts';
 import type { CashierData } from './payment.ts';
@@ -6,7 +7,7 @@ import type { MemberOverview } from './member.ts';
 
 /**
  * The buying half of the mobile site (spec §1): cart, login, registration, member centre, orders,
- * checkout and cashier under the mobile prefix. Each page's data carries `basePath` (e.g. /m) so
+ * checkout, cashier and the BOM tool under the mobile prefix. Each page's data carries `basePath` (e.g. /m) so
  * its links stay on the mobile site.
  */
 export interface MobileBasePath {
@@ -51,6 +52,9 @@ export interface MobileCashierData extends MobileBasePath {
   cashier: CashierData;
 }
 
+/** /m/bom: the desktop BOM tool's data (a saved BOM when opened with ?id=N). */
+export interface MobileBomData extends MobileBasePath, BomPageData {}
+
 /** The mobile pages of the buying path, under a base path such as /m. */
 export function mobileBuyPaths(basePath: string) {
   return {
@@ -63,6 +67,7 @@ export function mobileBuyPaths(basePath: string) {
     orderDetail: (orderNo: string) => `${basePath}/user/order/detail/${orderNo}`,
     settlement: `${basePath}/offer/settlement`,
     pay: (orderNo: string) => `${basePath}/offer/pay/${orderNo}`,
+    bom: `${basePath}/bom`,
   };
 }
 

@@ -171,7 +171,7 @@ test.describe('accessibility: the member centre and checkout', () => {
 test.describe('accessibility: the mobile site', () => {
   test.use({ userAgent: iPhone, viewport: { width: 375, height: 667 }, isMobile: true, hasTouch: true });
 
-  test('home, catalogue, category list, search, product, sign-in and register', async ({ page, storeDb }) => {
+  test('home, catalogue, category list, search, product, sign-in, register and the BOM tool', async ({ page, storeDb }) => {
     test.setTimeout(180_000);
     const ids = await seededIds(storeDb);
     for (const path of [
@@ -182,6 +182,7 @@ test.describe('accessibility: the mobile site', () => {
       `/m/product/detail/${String(ids.productId)}`,
       '/m/account/login',
       '/m/account/register',
+      '/m/bom',
     ])
       await visitAndCheck(page, path);
   });

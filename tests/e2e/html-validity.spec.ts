@@ -126,6 +126,7 @@ const visitorPages = (ids: Ids) => [
   `/m/product/detail/${String(ids.productId)}`,
   '/m/account/login',
   '/m/account/register',
+  '/m/bom',
   '/admin/login',
   '/no/such/page',
 ];

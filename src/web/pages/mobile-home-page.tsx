@@ -1,6 +1,7 @@
 import { useState, type SubmitEvent } from 'react';
 import { imageUrl } from '../../contract/content.ts';
 import { mobileChoosePath, mobileProductPath, mobileSearchPath, type MobileHomeData } from '../../contract/mobile.ts';
+import { mobileBuyPaths } from '../../contract/mobile-buy.ts';
 import { formatUnitPriceE4, yuanToE4 } from '../../contract/money.ts';
 import { newsPath } from '../../contract/news.ts';
 import { linkTargetOf } from '../ui/link-target.ts';
@@ -36,7 +37,7 @@ function SearchForm({ basePath }: { basePath: string }) {
   );
 }
 
-/** The mobile home page: search, categories, banner, the latest announcements and the display stand's parts. */
+/** The mobile home page: search, categories, BOM配单, banner, the latest announcements and the display stand's parts. */
 export function MobileHomePage({ shell, data }: PageProps<MobileHomeData>) {
   const categories = shell.headerData.categoryList.flatMap((group) => group.categoryList).slice(0, shownCategories);
   return (
@@ -77,6 +78,18 @@ export function MobileHomePage({ shell, data }: PageProps<MobileHomeData>) {
           <span className="m-categories__name">全部分类</span>
         </a>
       </nav>
+      <a className="m-quick" href={mobileBuyPaths(data.basePath).bom} data-testid="m-bom-entry">
+        <span className="m-quick__icon" aria-hidden="true">
+          BOM
+        </span>
+        <span className="m-quick__text">
+          <strong>BOM配单</strong>
+          <small>粘贴型号清单或上传 BOM，一键配齐加入购物车</small>
+        </span>
+        <span className="m-quick__go" aria-hidden="true">
+          ›
+        </span>
+      </a>
       {data.newsList.length > 0 && (
         <section className="m-notice" aria-label="网站公告">
           <span className="m-notice__tag">公告</span>

@@ -73,6 +73,9 @@ export function MobilePersonPage({ shell, data }: PageProps<MobilePersonData>) {
         <a className="mb-menu__item" href={paths.cart}>
           购物车
         </a>
+        <a className="mb-menu__item" href={paths.bom} data-testid="m-person-bom">
+          BOM配单
+        </a>
         {desktopLinks.map((link) => (
           <a key={link.href} className="mb-menu__item" href={link.href}>
             {link.label}

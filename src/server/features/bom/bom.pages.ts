@@ -1,11 +1,11 @@
 import { loginPath } from '../../../contract/account.ts';
-import { bomRequests } from '../../../contract/bom-requests.ts';
 import { notFound } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { BomListPage, type BomListPageData } from '../../../web/pages/bom-list-page.tsx';
 import { BomPage } from '../../../web/pages/bom-page.tsx';
-import { listBoms, loadSavedBom } from './bom.service.ts';
+import { loadBomTool } from './bom-page.service.ts';
+import { listBoms } from './bom.service.ts';
 
 /** /bom (the tool; ?id=N reopens a member's saved BOM) and /user/bom (the member's saved BOMs). */
 export function bomPages(deps: ServiceDeps): Page[] {
@@ -18,13 +18,9 @@ export function bomPages(deps: ServiceDeps): Page[] {
       async load({ userId, query, request }) {
         const title = `BOM配单 - ${siteName}`;
         const description = `${siteName}BOM配单：上传 BOM 表格或粘贴型号清单，自动匹配型号、比价、一键加入购物车`;
-        if (query.id === undefined) return { title, description, data: { savedBom: null, isLoggedIn: userId !== null } };
-        if (userId === null) return { redirectTo: loginPath(request.url) };
-        const bomId = bomRequests.detail.shape.bomId.safeParse(query.id);
-        if (!bomId.success) throw notFound();
-        // Another member's id is bom.notFound: the 404 page.
-        const savedBom = await loadSavedBom(deps, userId, bomId.data);
-        return { title: `${savedBom.name} - ${title}`, description, data: { savedBom, isLoggedIn: true } };
+        const data = await loadBomTool(deps, userId, query.id);
+        if (data === 'login') return { redirectTo: loginPath(request.url) };
+        return { title: data.savedBom ? `${data.savedBom.name} - ${title}` : title, description, data };
       },
     }),
     definePage({

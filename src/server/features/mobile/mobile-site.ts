@@ -1,6 +1,6 @@
 /**
  * Phones are sent to the mobile site (spec §1): the buying path (home, search, categories,
- * product, cart, login, registration, member centre, orders, checkout) has mobile counterparts.
+ * product, cart, login, registration, member centre, orders, checkout, the BOM tool) has mobile counterparts.
  * config.mobileSite is a path prefix served by this app (`/m`) or the origin of a separate
  * mobile site (`https://m.example.com`).
  */
@@ -34,6 +34,7 @@ const mobileRoutes: readonly { desktop: RegExp; mobile: (match: RegExpExecArray)
   { desktop: /^\/user\/order\/detail\/([A-Za-z0-9]{1,40})\/?$/, mobile: (m) => `/user/order/detail/${m[1] ?? ''}` },
   { desktop: /^\/offer\/settlement\/?$/, mobile: () => '/offer/settlement' },
   { desktop: /^\/offer\/pay\/([A-Za-z0-9]{1,40})\/?$/, mobile: (m) => `/offer/pay/${m[1] ?? ''}` },
+  { desktop: /^\/bom\/?$/, mobile: () => '/bom' },
 ];
 
 /** The mobile path of a desktop path, or null when the page has no mobile counterpart. */

@@ -43,11 +43,12 @@ describe('mobile redirect targets', () => {
     ['/choose/3-12?stock=1', '/m', '/m/choose/3-12?stock=1'],
     ['/account/login?return=%2Fcart', '/m', '/m/account/login?return=%2Fcart'],
     ['/user/order/detail/2611260123456789', '/m', '/m/user/order/detail/2611260123456789'],
+    ['/bom?id=5', '/m', '/m/bom?id=5'],
   ])('%s with mobile site %s → %s', (url, mobileSite, target) => {
     expect(mobileRedirectTarget(url, mobileSite)).toBe(target);
   });
 
-  it.each(['/news', '/product/detail/abc', '/product/detail/', '/bom', '/m', '/user/bom', '/choose/x'])('keeps %s on the desktop site', (url) => {
+  it.each(['/news', '/product/detail/abc', '/product/detail/', '/m', '/user/bom', '/choose/x'])('keeps %s on the desktop site', (url) => {
     expect(mobileRedirectTarget(url, '/m')).toBeNull();
   });
 });

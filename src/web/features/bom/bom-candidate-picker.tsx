@@ -4,7 +4,7 @@ import { formatUnitPriceE4 } from '../../../contract/money.ts';
 import { unitPriceE4At } from '../../../contract/pricing.ts';
 import { PriceTiers } from '../catalog/price-tiers.tsx';
 import { StockLabel } from '../catalog/stock-label.tsx';
-import { filterCandidates, hasActiveFilters, type CandidateFilters } from './bom-candidates.ts';
+import { candidateFitLabels, filterCandidates, hasActiveFilters, type CandidateFilters } from './bom-candidates.ts';
 import { BomPartFacts } from './bom-part-facts.tsx';
 
 interface PickerProps {
@@ -15,9 +15,6 @@ interface PickerProps {
   filters: CandidateFilters;
   onChoose: (productId: number) => void;
 }
-
-/** What the check of a part against the line found (issue 27), before its evidence. */
-const fitLabels: Record<BomCandidate['fit'], string> = { verified: '匹配依据', choice: '待确认', miss: '不符' };
 
 function CandidateRow({
   part,
@@ -41,7 +38,7 @@ function CandidateRow({
           <p className="bom-candidate__reason">替代理由：{reason}</p>
         ) : (
           <p className={`bom-candidate__evidence bom-candidate__evidence--${part.fit}`}>
-            {fitLabels[part.fit]}：{part.evidence}
+            {candidateFitLabels[part.fit]}：{part.evidence}
           </p>
         )}
       </td>

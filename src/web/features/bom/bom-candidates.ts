@@ -20,6 +20,9 @@ export function isCandidateSort(value: string): value is CandidateSort {
   return value === 'match' || value === 'price' || value === 'stock';
 }
 
+/** What the check of a part against the line found (issue 27), before its evidence. */
+export const candidateFitLabels: Record<BomCandidate['fit'], string> = { verified: '匹配依据', choice: '待确认', miss: '不符' };
+
 /** Every part a line offers: its candidates, then its substitutes (a substitute may also be picked). */
 export function partsOfLine(line: BomLine): BomCandidate[] {
   const seen = new Set(line.candidates.map((candidate) => candidate.productId));

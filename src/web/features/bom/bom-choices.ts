@@ -123,6 +123,14 @@ export function priceLines(lines: readonly BomLine[], choices: LineChoices): Pri
   return lines.map((line) => priceLine(line, choices[line.lineNo] ?? defaultChoice(line)));
 }
 
+/** What a line without a chosen part says in its part's place. */
+export function noPartText({ line }: Pick<PricedLine, 'line'>): string {
+  if (line.isNotFitted) return '不贴片，不采购';
+  if (line.status === 'multiple') return '请从候选中选择';
+  if (line.candidates.length > 0) return line.status === 'none' ? '未选择：候选均与 BOM 不符，请核对' : '未选择商品';
+  return line.substitutes.length > 0 ? '未找到该型号，可选用下方替代料' : '未找到匹配商品，可提交询价';
+}
+
 /** A line that can go to the cart: a part chosen and a quantity to order. */
 export function isOrderable(priced: PricedLine): boolean {
   return priced.part !== null && priced.quantity > 0;

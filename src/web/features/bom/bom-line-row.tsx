@@ -1,13 +1,12 @@
 import { useState } from 'react';
-import { crossReferenceCodeProblem, crossReferencePath } from '../../../contract/cross-reference.ts';
 import { formatUnitPriceE4 } from '../../../contract/money.ts';
 import { formatCents, quantityProblem } from '../../../contract/pricing.ts';
 import { QuantityInput, useQuantity } from '../catalog/quantity-input.tsx';
 import { StockLabel } from '../catalog/stock-label.tsx';
 import type { CandidateFilters } from './bom-candidates.ts';
 import { BomCandidatePicker, BomSubstitutes } from './bom-candidate-picker.tsx';
-import type { PricedLine } from './bom-choices.ts';
-import { BomLineQueryCell, BomPartFacts, BomStatusBadge } from './bom-part-facts.tsx';
+import { noPartText, type PricedLine } from './bom-choices.ts';
+import { BomLineQueryCell, BomPartFacts, BomStatusBadge, CrossReferenceLink } from './bom-part-facts.tsx';
 import type { BomLineChoices } from './use-bom-line-choices.ts';
 
 /** Columns of the line table: the sub-rows span them all. */
@@ -49,23 +48,6 @@ function OptimiserHint({ priced, onOptimise }: { priced: PricedLine; onOptimise:
         撤销
       </button>
     </p>
-  );
-}
-
-function noPartText({ line }: PricedLine): string {
-  if (line.isNotFitted) return '不贴片，不采购';
-  if (line.status === 'multiple') return '请从候选中选择';
-  if (line.candidates.length > 0) return line.status === 'none' ? '未选择：候选均与 BOM 不符，请核对' : '未选择商品';
-  return line.substitutes.length > 0 ? '未找到该型号，可选用下方替代料' : '未找到匹配商品，可提交询价';
-}
-
-/** 查替代: the chosen part's number, else the line's; none for a line without a part number. */
-function CrossReferenceLink({ code }: { code: string }) {
-  if (crossReferenceCodeProblem(code)) return null;
-  return (
-    <a className="bom-line__xref" href={crossReferencePath(code.trim())} data-testid="bom-line-xref">
-      查替代
-    </a>
   );
 }
 

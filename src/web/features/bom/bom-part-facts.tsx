@@ -1,4 +1,5 @@
 import { BomLineStatus, bomLineStatusLabels, type BomCandidate, type BomLine } from '../../../contract/bom.ts';
+import { crossReferenceCodeProblem, crossReferencePath } from '../../../contract/cross-reference.ts';
 
 const matchedByLabels: Record<NonNullable<BomLine['matchedBy']>, string> = {
   mpn: '按型号',
@@ -64,5 +65,15 @@ export function BomLineQueryCell({ line }: { line: BomLine }) {
         </div>
       ))}
     </div>
+  );
+}
+
+/** 查替代: the chosen part's number, else the line's; none for a line without a part number. */
+export function CrossReferenceLink({ code }: { code: string }) {
+  if (crossReferenceCodeProblem(code)) return null;
+  return (
+    <a className="bom-line__xref" href={crossReferencePath(code.trim())} data-testid="bom-line-xref">
+      查替代
+    </a>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { bomEditPath, bomMessages, type BomAddToCartResult } from '../../../contract/bom.ts';
+import { bomMessages, type BomAddToCartResult } from '../../../contract/bom.ts';
 import { bomCalls } from '../../../contract/bom-calls.ts';
 import { quotationMessages } from '../../../contract/quotation.ts';
 import { quotationCalls } from '../../../contract/quotation-calls.ts';
@@ -10,11 +10,13 @@ import { cartItemsOf, savedChoicesOf, type PricedLine } from './bom-choices.ts';
 import { clearDraft, storeDraft, type BomDraft } from './bom-draft.ts';
 import { sheetBodyOf } from './bom-mapping.ts';
 import { quoteLinesOf, type QuoteScope } from './bom-quote-lines.ts';
+import type { BomToolPaths } from './bom-tool-paths.ts';
 
 export type BomAction = 'save' | 'cart' | 'quote';
 
 interface ActionContext {
   isLoggedIn: boolean;
+  paths: BomToolPaths;
   /** The work as it stands: kept across a login. */
   draft: () => BomDraft;
   priced: readonly PricedLine[];
@@ -76,7 +78,7 @@ export function useBomActions(context: ActionContext) {
           choices: savedChoicesOf(context.priced),
         }),
       ({ bomId }) => {
-        window.history.replaceState(null, '', bomEditPath(bomId));
+        window.history.replaceState(null, '', context.paths.edit(bomId));
         context.onSaved(bomId, name.trim());
         showToast('BOM 已保存');
       },

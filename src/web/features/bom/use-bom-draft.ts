@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { loginPath } from '../../../contract/account.ts';
-import { bomEditPath, type SavedBom } from '../../../contract/bom.ts';
+import type { SavedBom } from '../../../contract/bom.ts';
 import { storeDraft, takeDraft, type BomDraft } from './bom-draft.ts';
+import type { BomToolPaths } from './bom-tool-paths.ts';
 
 function draftOfSaved(saved: SavedBom): BomDraft {
   return { sheet: saved.sheet, options: saved.options, choices: saved.choices, name: saved.name, bomId: saved.bomId, isMappingCorrected: false };
@@ -10,9 +10,9 @@ function draftOfSaved(saved: SavedBom): BomDraft {
 /**
  * Where the page's work starts once it runs in the browser: the draft a visitor left before
  * logging in (read once: it is removed as it is read), else the saved BOM the address opened
- * (/bom?id=N). A draft of another BOM than the one opened is dropped.
+ * (/bom?id=N, /m/bom?id=N). A draft of another BOM than the one opened is dropped.
  */
-export function useBomDraft({ savedBom, onRestore }: { savedBom: SavedBom | null; onRestore: (draft: BomDraft) => void }) {
+export function useBomDraft({ savedBom, paths, onRestore }: { savedBom: SavedBom | null; paths: BomToolPaths; onRestore: (draft: BomDraft) => void }) {
   const start = useRef({ savedBom, onRestore });
   useEffect(() => {
     start.current = { savedBom, onRestore };
@@ -28,7 +28,7 @@ export function useBomDraft({ savedBom, onRestore }: { savedBom: SavedBom | null
   /** Keeps the draft and goes to log in, coming back to this BOM afterwards. */
   function logInKeepingDraft(draft: BomDraft) {
     storeDraft(draft);
-    window.location.href = loginPath(draft.bomId === null ? '/bom' : bomEditPath(draft.bomId));
+    window.location.href = paths.login(draft.bomId === null ? paths.tool : paths.edit(draft.bomId));
   }
 
   return { logInKeepingDraft };

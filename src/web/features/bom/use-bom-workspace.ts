@@ -4,6 +4,7 @@ import { defaultCandidateFilters, type CandidateFilters } from './bom-candidates
 import { priceLines, savedChoicesOf, totalsOf } from './bom-choices.ts';
 import type { BomDraft } from './bom-draft.ts';
 import { defaultBomName } from './bom-mapping.ts';
+import { desktopBomToolPaths, type BomToolPaths } from './bom-tool-paths.ts';
 import { useBomActions } from './use-bom-actions.ts';
 import { useBomDraft } from './use-bom-draft.ts';
 import { useBomLineChoices } from './use-bom-line-choices.ts';
@@ -17,10 +18,11 @@ interface Saved {
 }
 
 /**
- * The /bom page's whole state: the sheet read from a file or a paste, its mapping and quantity
- * options, the matched lines with the buyer's choices, and the member actions on them.
+ * The BOM tool's whole state (/bom, and /m/bom with the phone's paths): the sheet read from a file
+ * or a paste, its mapping and quantity options, the matched lines with the buyer's choices, and the
+ * member actions on them.
  */
-export function useBomWorkspace(data: BomPageData) {
+export function useBomWorkspace(data: BomPageData, paths: BomToolPaths = desktopBomToolPaths) {
   const [saved, setSaved] = useState<Saved>({ bomId: data.savedBom?.bomId ?? null, name: data.savedBom?.name ?? '' });
   const [filters, setFilters] = useState<CandidateFilters>(defaultCandidateFilters);
   const matching = useBomMatch();
@@ -31,6 +33,7 @@ export function useBomWorkspace(data: BomPageData) {
 
   const { logInKeepingDraft } = useBomDraft({
     savedBom: data.savedBom,
+    paths,
     onRestore: (draft) => {
       setSaved({ bomId: draft.bomId, name: draft.name || defaultBomName(draft.sheet.fileName) });
       sheetState.begin({ sheet: draft.sheet, options: draft.options, isMappingCorrected: draft.isMappingCorrected, savedChoices: draft.choices });
@@ -39,7 +42,7 @@ export function useBomWorkspace(data: BomPageData) {
 
   const upload = useBomUpload((sheet) => {
     setSaved({ bomId: null, name: defaultBomName(sheet.fileName) });
-    window.history.replaceState(null, '', '/bom');
+    window.history.replaceState(null, '', paths.tool);
     sheetState.begin({ sheet, options: sheetState.options, isMappingCorrected: false });
   });
 
@@ -51,6 +54,7 @@ export function useBomWorkspace(data: BomPageData) {
 
   const actions = useBomActions({
     isLoggedIn: data.isLoggedIn,
+    paths,
     draft,
     priced,
     logInKeepingDraft,
@@ -60,7 +64,7 @@ export function useBomWorkspace(data: BomPageData) {
   function startOver() {
     sheetState.clear();
     setSaved({ bomId: null, name: '' });
-    window.history.replaceState(null, '', '/bom');
+    window.history.replaceState(null, '', paths.tool);
   }
 
   return {
