@@ -90,6 +90,51 @@ function describeCounterStore(name: string, open: () => Promise<{ store: Counter
       expect(await store.peek(k, 60, start)).toBe(2);
     });
 
+    describe('sliding windows', () => {
+      const minute = (k: string, limit: number, countsRefused = false) => ({ key: k, limit, windowSeconds: 60, countsRefused });
+
+      it('allows the limit within 60 seconds, takes a refused hit back, and says when the oldest hit leaves', async () => {
+        const k = key('sliding');
+        expect(await store.consumeSliding(minute(k, 2), noon)).toEqual({ isAllowed: true, count: 1, msUntilFirstLeaves: 61_000, msUntilAllowed: 0 });
+        expect(await store.consumeSliding(minute(k, 2), noon + 10_000)).toMatchObject({ isAllowed: true, count: 2, msUntilFirstLeaves: 51_000 });
+        // Refused: taken back, and allowed again when the first hit leaves (61 s after its second began).
+        expect(await store.consumeSliding(minute(k, 2), noon + 20_000)).toEqual({
+          isAllowed: false,
+          count: 2,
+          msUntilFirstLeaves: 41_000,
+          msUntilAllowed: 41_000,
+        });
+        expect((await store.consumeSliding(minute(k, 2), noon + 60_500)).isAllowed).toBe(false);
+        expect(await store.consumeSliding(minute(k, 2), noon + 61_000)).toMatchObject({ isAllowed: true, count: 2 });
+      });
+
+      it('holds a burst across a clock minute to the limit, where a fixed window would allow it twice', async () => {
+        const k = key('edge');
+        const edge = Date.UTC(2026, 0, 15, 12, 31, 0);
+        const burst = async (at: number) =>
+          (await Promise.all(Array.from({ length: 10 }, () => store.consumeSliding(minute(k, 10), at)))).filter((hit) => hit.isAllowed);
+        expect(await burst(edge - 750)).toHaveLength(10);
+        expect(await burst(edge + 750)).toHaveLength(0);
+        expect(await burst(edge + 59_000)).toHaveLength(0);
+        expect(await burst(edge + 60_000)).toHaveLength(10);
+      });
+
+      it('keeps refused hits counted when told to: a client that keeps failing stays refused', async () => {
+        const k = key('failures');
+        for (let i = 0; i < 3; i++) await store.consumeSliding(minute(k, 2, true), noon + i * 20_000);
+        expect(await store.consumeSliding(minute(k, 2, true), noon + 61_000)).toMatchObject({ isAllowed: false, count: 3 });
+        // The two allowed have left by then; the refused ones still count, and two must leave before one more is allowed.
+        expect(await store.consumeSliding(minute(k, 2, true), noon + 100_000)).toMatchObject({ isAllowed: false, count: 3, msUntilAllowed: 22_000 });
+      });
+
+      it('of 50 concurrent hits against a limit of 7, allows exactly 7 and keeps 7', async () => {
+        const k = key('sliding-race');
+        const answers = await Promise.all(Array.from({ length: 50 }, () => store.consumeSliding(minute(k, 7), noon)));
+        expect(answers.filter((answer) => answer.isAllowed)).toHaveLength(7);
+        expect((await store.consumeSliding(minute(k, 7), noon + 1_000)).count).toBe(7);
+      });
+    });
+
     it('50 concurrent increments each get a different count', async () => {
       const k = key('concurrent');
       const counts = await Promise.all(Array.from({ length: 50 }, async () => (await store.consume(k, 99, 3600, noon)).count));

@@ -2,6 +2,16 @@ import { Redis } from 'ioredis';
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
 import { systemClock, type Clock } from '../ops/clock.ts';
+import {
+  oldestCountedSlotOf,
+  slidingConsumptionOf,
+  slotMsOf,
+  slotsPerWindow,
+  slotStartOf,
+  type SlidingConsumption,
+  type SlidingLimit,
+  type SlotCount,
+} from './sliding-window.ts';
 
 export interface Consumption {
   /** The hit was within the limit. */
@@ -11,11 +21,12 @@ export interface Consumption {
 }
 
 /**
- * Fixed-window counters for rate limits. In the database by default; in Redis when
+ * Counters for rate limits: fixed windows (`consume`) and sliding ones (`consumeSliding`,
+ * sliding-window.ts); a key is counted one way only. In the database by default; in Redis when
  * REDIS_URL is set, so several app processes share one count without touching SQL.
  *
- * Every limit goes through `consume`: the hit is counted and compared in one atomic step,
- * so concurrent requests can never all see room under the limit (check-then-act).
+ * Every limit counts its hit and compares in one step (an atomic increment, then the count that
+ * includes it), so concurrent requests can never all see room under the limit (check-then-act).
  */
 export interface CounterStore {
   /**
@@ -27,6 +38,12 @@ export interface CounterStore {
   consume(key: string, limit: number, windowSeconds: number, now?: number): Promise<Consumption>;
   /** Takes one hit back: an attempt that turned out not to count (a successful login, a send that did not happen). */
   release(key: string, windowSeconds: number, now?: number): Promise<void>;
+  /**
+   * Counts one hit of `limit.key` against the window that ends now (its 60 one-slot counters)
+   * and says whether it is within the limit, with the times a client is told (X-RateLimit-Reset,
+   * Retry-After). A refused hit is taken back unless `countsRefused`.
+   */
+  consumeSliding(limit: SlidingLimit, now?: number): Promise<SlidingConsumption>;
   /** The count of `key` in the current window, without adding: for tests and display, never to decide a limit. */
   peek(key: string, windowSeconds: number, now?: number): Promise<number>;
   /** Where counts go now, for /readyz and the metrics. */
@@ -64,13 +81,30 @@ export function createDatabaseCounterStore(db: Kysely<Database>, options: Counte
       return { isAllowed: row.count <= limit, count: row.count };
     },
     async release(key, windowSeconds, now = clock.now()) {
-      await db
-        .updateTable('rateCounters')
-        .set({ count: sql<number>`count - 1` })
+      await takeBackRow(db, key, windowStartOf(now, windowSeconds));
+    },
+    async consumeSliding({ key, limit, windowSeconds, countsRefused = false }, now = clock.now()) {
+      const slotStart = slotStartOf(now, windowSeconds);
+      // The hit first, then the other slots, later ones too (a hit whose clock read was later may already be in the next slot):
+      // of any two concurrent hits the later reader sees the other's, so no more than the limit are ever allowed.
+      const current = await db
+        .insertInto('rateCounters')
+        .values({ key, windowStart: slotStart, count: 1, expiresAt: slotStart + (slotsPerWindow + 1) * slotMsOf(windowSeconds) })
+        .onConflict((conflict) => conflict.columns(['key', 'windowStart']).doUpdateSet({ count: sql<number>`rate_counters.count + 1` }))
+        .returning('count')
+        .executeTakeFirstOrThrow();
+      const others = await db
+        .selectFrom('rateCounters')
+        .select(['windowStart', 'count'])
         .where('key', '=', key)
-        .where('windowStart', '=', windowStartOf(now, windowSeconds))
-        .where('count', '>', 0)
+        .where('windowStart', '>=', oldestCountedSlotOf(now, windowSeconds))
+        .where('windowStart', '<>', slotStart)
         .execute();
+      const slots: SlotCount[] = [...others.map((row) => ({ slotStart: row.windowStart, count: row.count })), { slotStart, count: current.count }];
+      const isAllowed = slots.reduce((sum, slot) => sum + slot.count, 0) <= limit;
+      if (isAllowed || countsRefused) return slidingConsumptionOf(slots, limit, windowSeconds, now, isAllowed);
+      await takeBackRow(db, key, slotStart);
+      return slidingConsumptionOf(withoutHit(slots, slotStart), limit, windowSeconds, now, isAllowed);
     },
     async peek(key, windowSeconds, now = clock.now()) {
       const row = await db
@@ -86,6 +120,57 @@ export function createDatabaseCounterStore(db: Kysely<Database>, options: Counte
       // The database pool is the app's to close.
     },
   };
+}
+
+async function takeBackRow(db: Kysely<Database>, key: string, windowStart: number): Promise<void> {
+  await db
+    .updateTable('rateCounters')
+    .set({ count: sql<number>`count - 1` })
+    .where('key', '=', key)
+    .where('windowStart', '=', windowStart)
+    .where('count', '>', 0)
+    .execute();
+}
+
+function withoutHit(slots: readonly SlotCount[], slotStart: number): SlotCount[] {
+  return slots.map((slot) => (slot.slotStart === slotStart ? { ...slot, count: slot.count - 1 } : slot));
+}
+
+/**
+ * One sliding hit in Redis, atomically: the key's slots are the fields of one hash (slot start →
+ * count). Counts the hit, drops slots that no longer count, sums the rest (a later slot too: a
+ * process whose clock read was later got there first), takes a refused hit back unless told to
+ * keep it, and answers [allowed, the hash's fields].
+ */
+const slidingHitScript = `
+local oldest = tonumber(ARGV[2])
+redis.call('HINCRBY', KEYS[1], ARGV[1], 1)
+local fields = redis.call('HGETALL', KEYS[1])
+local total = 0
+for i = 1, #fields, 2 do
+  if tonumber(fields[i]) < oldest then
+    redis.call('HDEL', KEYS[1], fields[i])
+  else
+    total = total + tonumber(fields[i + 1])
+  end
+end
+local allowed = total <= tonumber(ARGV[3])
+if (not allowed) and ARGV[4] == '0' then
+  redis.call('HINCRBY', KEYS[1], ARGV[1], -1)
+end
+redis.call('PEXPIRE', KEYS[1], ARGV[5])
+return { allowed and 1 or 0, redis.call('HGETALL', KEYS[1]) }
+`;
+
+function slotsOfReply(reply: unknown, oldest: number): { isAllowed: boolean; slots: SlotCount[] } {
+  if (!Array.isArray(reply) || !Array.isArray(reply[1])) throw new Error('Redis sliding hit: unexpected reply');
+  const fields = reply[1] as unknown[];
+  const slots: SlotCount[] = [];
+  for (let index = 0; index + 1 < fields.length; index += 2) {
+    const slotStart = Number(fields[index]);
+    if (slotStart >= oldest) slots.push({ slotStart, count: Number(fields[index + 1]) });
+  }
+  return { isAllowed: reply[0] === 1, slots };
 }
 
 /** For the fallback store: fail fast while Redis is away (no offline queue, one retry, short timeouts) and keep reconnecting in the background. */
@@ -125,6 +210,14 @@ export function createRedisCounterStore(
         1,
         redisKey(key, windowSeconds, now),
       );
+    },
+    async consumeSliding({ key, limit, windowSeconds, countsRefused = false }, now = clock.now()) {
+      const slotStart = slotStartOf(now, windowSeconds);
+      const oldest = oldestCountedSlotOf(now, windowSeconds);
+      const keepMs = (slotsPerWindow + 1) * slotMsOf(windowSeconds) + 1000;
+      const reply = await redis.eval(slidingHitScript, 1, `${prefix}${key}:sliding`, slotStart, oldest, limit, countsRefused ? '1' : '0', keepMs);
+      const { isAllowed, slots } = slotsOfReply(reply, oldest);
+      return slidingConsumptionOf(slots, limit, windowSeconds, now, isAllowed);
     },
     async peek(key, windowSeconds, now = clock.now()) {
       const value = await redis.get(redisKey(key, windowSeconds, now));

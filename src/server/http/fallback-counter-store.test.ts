@@ -60,6 +60,8 @@ describe('rate-limit counters when Redis is unreachable', () => {
     try {
       const answers = await Promise.all(Array.from({ length: 8 }, () => store.consume('login:ip:203.0.113.5', 5, 900)));
       expect(answers.filter((answer) => answer.isAllowed)).toHaveLength(5);
+      const sliding = await Promise.all(Array.from({ length: 8 }, () => store.consumeSliding({ key: 'open-api:rate:1', limit: 5, windowSeconds: 60 })));
+      expect(sliding.filter((answer) => answer.isAllowed)).toHaveLength(5);
       expect(store.status()).toEqual({ backend: 'redis', isFallingBack: true });
       // ioredis reports each failed reconnect: after several, still one warning.
       await eventually(() => redis.attempts() >= 4);

@@ -55,6 +55,7 @@ export function createFallbackCounterStore(
     clock: primary.clock,
     consume: (key, limit, windowSeconds, now) => route((store) => store.consume(key, limit, windowSeconds, now)),
     release: (key, windowSeconds, now) => route((store) => store.release(key, windowSeconds, now)),
+    consumeSliding: (limit, now) => route((store) => store.consumeSliding(limit, now)),
     peek: (key, windowSeconds, now) => route((store) => store.peek(key, windowSeconds, now)),
     status: () => ({ backend: 'redis', isFallingBack: redis.status !== 'ready' }),
     close: () => {
