@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { ResultCode } from './envelope.ts';
 import { recordIdField } from './content-requests.ts';
-import { apiKeyErrors, apiKeyLimits, apiKeyMessages } from './open-api.ts';
+import { apiKeyErrors, apiKeyLimits, apiKeyMessages, openApiCurrency, openApiErrors } from './open-api.ts';
 
 /** The request schemas of apiKeyCalls (the member centre's /user/api-keys page). */
 export const apiKeyRequests = {
@@ -32,13 +32,24 @@ const partNumber = z
   .max(60, '型号不超过60个字符')
   .meta({ description: '制造商型号（MPN），不区分大小写，忽略空格与横线等分隔符', example: 'STM32F103C8T6' });
 
+const currency = z.literal(openApiCurrency).meta({ description: '币种：人民币（CNY），价格含税' });
+
+const leadTimeDays = z
+  .number()
+  .int()
+  .min(0)
+  .nullable()
+  .meta({ description: '交期（工作日）：有现货时为 1，付款后最迟下一个工作日发货；无现货时为 null，交期未知，可通过 BOM 配单询价', example: 1 });
+
+/** Components of the document (their id names them there): each is written once and referenced. */
 const priceTier = z
   .object({
     qtyStart: z.number().int().meta({ description: '起订数量（含）' }),
     qtyEnd: z.number().int().nullable().meta({ description: '截止数量（含），null 表示不封顶' }),
     unitPrice: z.string().meta({ description: '含税单价（元，最多4位小数）', example: '0.0123' }),
+    currency,
   })
-  .meta({ description: '阶梯价' });
+  .meta({ id: 'PriceTier', description: '阶梯价：数量在 qtyStart 与 qtyEnd 之间时的含税单价' });
 
 const product = z
   .object({
@@ -50,11 +61,23 @@ const product = z
     categoryId: z.number().int().meta({ description: '二级分类ID' }),
     stock: z.number().int().meta({ description: '现货库存（个）' }),
     packSize: z.number().int().meta({ description: '最小包装数量：购买数量须为它的整数倍' }),
+    leadTimeDays,
     lifecycle: z.enum(['active', 'nrnd', 'eol']).meta({ description: '生命周期：active 量产，nrnd 不推荐新设计，eol 停产' }),
     priceTiers: z.array(priceTier).meta({ description: '阶梯价，按数量从小到大' }),
     url: z.string().meta({ description: '商品详情页地址（相对路径）' }),
   })
-  .meta({ description: '商品' });
+  .meta({ id: 'Product', description: '商品' });
+
+const pageNumber = z.coerce
+  .number({ error: `页码须为1–${apiKeyLimits.searchPagesMax}的整数` })
+  .int(`页码须为1–${apiKeyLimits.searchPagesMax}的整数`)
+  .min(1, `页码须为1–${apiKeyLimits.searchPagesMax}的整数`)
+  .max(apiKeyLimits.searchPagesMax, `页码须为1–${apiKeyLimits.searchPagesMax}的整数`)
+  .default(1)
+  .meta({ description: '页码，从1开始；每页20条。超过最后一页时 items 为空数组', example: 1 });
+
+/** Every status a failure of /open/v1 answers with: those of its error table. */
+const failureStatuses = [...new Set(Object.values(openApiErrors).map((error) => error.code))].sort((a, b) => a - b);
 
 const productParam = z.object({ name: z.string().meta({ description: '参数名' }), value: z.string().meta({ description: '参数值' }) });
 
@@ -72,9 +95,7 @@ export function openApiSuccessSchemaOf<Data extends z.ZodType>(data: Data) {
 export const openApiSchemas = {
   failure: z
     .object({
-      code: z
-        .literal([ResultCode.badRequest, ResultCode.unauthorized, ResultCode.notFound, ResultCode.tooManyRequests, ResultCode.internal, ResultCode.unavailable])
-        .meta({ description: '失败时与 HTTP 状态码相同（400、401、404、429、500、503）；成功时为 1', example: 400 }),
+      code: z.literal(failureStatuses).meta({ description: `失败时与 HTTP 状态码相同（${failureStatuses.join('、')}）；成功时为 1`, example: 400 }),
       data: z.null().meta({ description: '失败时为 null' }),
       msg: z.string().meta({ description: '错误说明（中文），可直接展示给用户', example: '数量须为1–1000000的整数' }),
       errorCode: z.string().meta({ description: '错误代码，供程序判断，如 openApi.badKey、openApi.invalid', example: 'openApi.invalid' }),
@@ -89,20 +110,16 @@ export const openApiSchemas = {
       .min(1, '请填写搜索关键词')
       .max(60, '搜索关键词不超过60个字符')
       .meta({ description: '关键词：型号、品牌、分类或参数（如 10k 0603）', example: 'STM32' }),
-    page: z.coerce
-      .number({ error: '页码须为1–500的整数' })
-      .int('页码须为1–500的整数')
-      .min(1, '页码须为1–500的整数')
-      .max(500, '页码须为1–500的整数')
-      .default(1)
-      .meta({ description: '页码，从1开始；每页20条', example: 1 }),
+    page: pageNumber,
   }),
   searchResponse: z.object({
     keyword: z.string().meta({ description: '实际搜索的关键词' }),
-    total: z.number().int().meta({ description: '结果总数' }),
-    page: z.number().int().meta({ description: '当前页码' }),
+    total: z.number().int().meta({ description: '结果总数（任何页码都相同）' }),
+    page: z.number().int().meta({ description: '请求的页码' }),
     pageSize: z.number().int().meta({ description: '每页条数' }),
-    items: z.array(product).meta({ description: '本页商品' }),
+    pageCount: z.number().int().meta({ description: '总页数（total 为 0 时为 0）' }),
+    hasMore: z.boolean().meta({ description: `是否还有下一页可取：为 false 时停止翻页（最多取到第${apiKeyLimits.searchPagesMax}页）` }),
+    items: z.array(product).meta({ description: '本页商品；超过最后一页时为空数组' }),
   }),
   productParams: z.object({ productId: productIdParam }),
   productResponse: z.object({
@@ -132,8 +149,10 @@ export const openApiSchemas = {
     unitPrice: z.string().nullable().meta({ description: '该数量适用的含税单价（元）；商品无价格时为 null' }),
     amount: z.string().meta({ description: '小计（元，两位小数），与购物车的算法一致：单价×数量后四舍五入到分' }),
     amountCents: z.number().int().meta({ description: '小计（分）' }),
+    currency,
     tier: priceTier.nullable().meta({ description: '适用的阶梯' }),
     packSize: z.number().int().meta({ description: '最小包装数量' }),
+    leadTimeDays: leadTimeDays.meta({ description: '该数量的交期（工作日）：现货足够时为 1；现货不足时为 null，交期未知' }),
     isPurchasable: z.boolean().meta({ description: '该数量是否符合下单规则（整包、上限），不符合的原因见 problem；库存见 stock 接口' }),
     problem: z.string().meta({ description: '不能下单的原因；能下单时为空字符串' }),
   }),
@@ -143,6 +162,7 @@ export const openApiSchemas = {
     stock: z.number().int().meta({ description: '现货库存（个）' }),
     packSize: z.number().int().meta({ description: '最小包装数量' }),
     isInStock: z.boolean().meta({ description: '是否有现货' }),
+    leadTimeDays,
   }),
   batchBody: z.object({
     partNumbers: z
@@ -202,8 +222,9 @@ export const openApiSchemas = {
               z.object({
                 product,
                 orderQuantity: z.number().int().meta({ description: '按整包规则取整后的下单数量' }),
-                unitPrice: z.string().nullable().meta({ description: '该下单数量的单价（元）' }),
+                unitPrice: z.string().nullable().meta({ description: '该下单数量的含税单价（元）' }),
                 amount: z.string().meta({ description: '小计（元）' }),
+                currency,
               }),
             )
             .meta({ description: '候选商品，最匹配的在前（至多5个）' }),

@@ -14,14 +14,45 @@ export const apiKeyLimits = {
   bomLinesMax: 500,
   /** How far a signed request's timestamp may be from the server's clock. */
   signatureSkewSeconds: 300,
-  /** Failed authentications one address may make in a minute before every request from it is refused until the minute ends. */
-  failedAuthPerIpPerMinute: 30,
+  /**
+   * Failed checks one address may make against one key (or, together, against keys this store does
+   * not have) in any 60 seconds; its further failures are answered 429. A right key or signature always passes.
+   */
+  failedChecksPerMinute: 30,
+  /** The last page search answers (20 a page). */
+  searchPagesMax: 500,
   /** Days of usage the key page shows. */
   usageDays: 7,
 } as const;
 
 /** A key as the member sees it once: `xp_live_<id>_<secret>`. */
 export const apiKeyPrefix = 'xp_live_';
+
+/** Every price of /open/v1 is in yuan, tax included. */
+export const openApiCurrency = 'CNY';
+
+/**
+ * 交期 in working days, where the store knows it: a part in stock leaves the warehouse within a
+ * working day of payment (delivery.ts dispatchTimes); for a part out of stock the store keeps no
+ * supplier lead time (a back order waits for the next arrival), so none is given.
+ */
+export const inStockLeadTimeDays = 1;
+
+export function leadTimeDaysOf(stock: number, quantity = 1): number | null {
+  return stock > 0 && stock >= quantity ? inStockLeadTimeDays : null;
+}
+
+/** The response headers of /open/v1, as the OpenAPI document names them. */
+export const openApiResponseHeaders = {
+  limit: 'X-RateLimit-Limit',
+  remaining: 'X-RateLimit-Remaining',
+  reset: 'X-RateLimit-Reset',
+  retryAfter: 'Retry-After',
+  allow: 'Allow',
+} as const;
+
+/** The HTTP status of a method a known path does not have (ResultCode has no such code: only programs meet it). */
+export const methodNotAllowedStatus = 405;
 
 /** The request headers programs send. */
 export const openApiHeaders = {
@@ -99,12 +130,13 @@ export const openApiErrors = defineErrors('openApi', {
   rateLimited: { code: ResultCode.tooManyRequests, msg: '请求过于频繁，请在 Retry-After 秒后重试' },
   tooManyFailures: {
     code: ResultCode.tooManyRequests,
-    msg: `该地址认证失败次数过多（每分钟${apiKeyLimits.failedAuthPerIpPerMinute}次），请检查密钥，并在 Retry-After 秒后重试`,
+    msg: `认证失败次数过多（同一地址、同一密钥每分钟${apiKeyLimits.failedChecksPerMinute}次），请检查密钥与签名，并在 Retry-After 秒后重试`,
   },
   invalid: { code: ResultCode.badRequest, msg: '请求参数有误' },
   malformed: { code: ResultCode.badRequest, msg: '请求体不是有效的 JSON' },
   notFound: { code: ResultCode.notFound, msg: '商品不存在' },
   unknownRoute: { code: ResultCode.notFound, msg: '接口不存在，请查看 /open/v1/openapi.json' },
+  methodNotAllowed: { code: methodNotAllowedStatus, msg: '该接口不支持此请求方法，允许的方法见 Allow 响应头' },
   busy: { code: ResultCode.unavailable, msg: '系统繁忙，请稍后重试' },
   internal: { code: ResultCode.internal, msg: '服务器繁忙，请稍后再试' },
 });
@@ -156,7 +188,11 @@ export interface ApiIndexData {
   bomLinesMax: number;
   signatureSkewSeconds: number;
   signing: { python: string; javascript: string };
-  failedAuthPerIpPerMinute: number;
+  failedChecksPerMinute: number;
+  /** The headers every counted answer carries, with what they mean (from the document's components.headers). */
+  rateLimitHeaders: { name: string; description: string }[];
+  searchPageSize: number;
+  searchPagesMax: number;
   /** A success and a failure, as JSON text: every answer of /open/v1 has the store's envelope. */
   responseExamples: { success: string; failure: string };
   errorCodes: { status: number; errorCode: string; msg: string }[];

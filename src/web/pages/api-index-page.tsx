@@ -10,6 +10,7 @@ function ApiDocNav({ data }: { data: ApiIndexData }) {
       <a href="#overview">概述</a>
       <a href="#auth">认证</a>
       <a href="#limits">限流与用量</a>
+      <a href="#pagination">分页</a>
       <a href="#response">响应格式</a>
       <a href="#errors">错误</a>
       <h3 className="api-doc__nav-title api-doc__nav-title--small">接口</h3>
@@ -78,8 +79,44 @@ function LimitsSection({ data }: { data: ApiIndexData }) {
     <section className="api-doc__section" id="limits" aria-label="限流与用量">
       <h2>限流与用量</h2>
       <p>
-        每个密钥每分钟最多 <strong data-testid="api-rate">{data.ratePerMinute}</strong> 次请求，超出时返回 HTTP <code>429</code> 和 <code>Retry-After</code>{' '}
-        响应头（多少秒后可重试）。每个密钥每天的调用次数可在 <a href={data.apiKeysPath}>API密钥</a> 页面查看（今日与近7日）。
+        每个密钥在任意 60 秒内最多 <strong data-testid="api-rate">{data.ratePerMinute}</strong>{' '}
+        次请求（滑动窗口，不按整分钟清零，分钟交界处也不会多给）。超出时返回 HTTP <code>429</code> 和 <code>Retry-After</code>{' '}
+        响应头（多少秒后可重试）；被拒绝的请求不占用次数，等 Retry-After 秒后即可继续。每个密钥每天的调用次数可在 <a href={data.apiKeysPath}>API密钥</a>{' '}
+        页面查看（今日与近7日）。
+      </p>
+      <p>每个计入限流的响应（成功的全部，以及密钥校验通过后的失败）都带有以下响应头，程序可据此放慢请求，不必等到 429：</p>
+      <table className="api-fields" data-testid="api-rate-headers">
+        <thead>
+          <tr>
+            <th scope="col">响应头</th>
+            <th scope="col">含义</th>
+          </tr>
+        </thead>
+        <tbody>
+          {data.rateLimitHeaders.map((header) => (
+            <tr key={header.name}>
+              <td className="api-fields__name">{header.name}</td>
+              <td>{header.description}</td>
+            </tr>
+          ))}
+        </tbody>
+      </table>
+      <p>
+        认证失败按“地址 + 密钥”分别计数：同一地址用同一密钥（或用本站没有的密钥）在 60 秒内失败超过 {data.failedChecksPerMinute} 次后，其后失败的请求返回{' '}
+        <code>429</code>（<code>openApi.tooManyFailures</code>）。正确的密钥和签名始终可以通过，不会因为同一地址的其他程序用错密钥而被拒绝。
+      </p>
+    </section>
+  );
+}
+
+function PaginationSection({ data }: { data: ApiIndexData }) {
+  return (
+    <section className="api-doc__section" id="pagination" aria-label="分页">
+      <h2>分页</h2>
+      <p>
+        搜索每页 {data.searchPageSize} 条，<code>page</code> 从 1 开始，最多到第 {data.searchPagesMax} 页。响应中的 <code>total</code> 为结果总数，
+        <code>pageCount</code> 为总页数；<code>hasMore</code> 为 <code>false</code> 时已是最后一页，停止翻页即可。超过最后一页的页码返回空的 <code>items</code>
+        （<code>total</code> 不变），不会重复返回最后一页，所以“取到空页为止”的循环也能正确结束。
       </p>
     </section>
   );
@@ -96,6 +133,11 @@ function ResponseSection({ data }: { data: ApiIndexData }) {
       <pre className="api-code__block" data-testid="api-success-example">
         <code>{data.responseExamples.success}</code>
       </pre>
+      <p>
+        价格均为含税人民币（每个价格旁的 <code>currency</code> 为 <code>CNY</code>）。交期 <code>leadTimeDays</code> 以工作日计：有现货为
+        1（付款后最迟下一个工作日发货），无现货时为 <code>null</code>（交期未知，可通过 BOM 配单询价）。商品与阶梯价在文档中是可复用的 <code>Product</code>、
+        <code>PriceTier</code> 结构。
+      </p>
     </section>
   );
 }
@@ -107,7 +149,8 @@ function ErrorsSection({ data }: { data: ApiIndexData }) {
       <p>
         失败时 HTTP 状态码表示类别，响应体的 <code>code</code> 与 HTTP 状态码相同，<code>data</code> 为 <code>null</code>，<code>msg</code>{' '}
         为中文说明（可直接展示给用户），<code>errorCode</code> 供程序判断，参数校验失败时 <code>field</code> 为出错的参数；500、503 时 <code>requestId</code>{' '}
-        为请求编号，联系客服时请提供。同一地址每分钟认证失败超过 {data.failedAuthPerIpPerMinute} 次后，这一分钟内该地址的请求都返回 <code>429</code>。
+        为请求编号，联系客服时请提供。请求方法不对（如对 <code>/open/v1/products/batch</code> 发 GET）时返回 <code>405</code>，<code>Allow</code>{' '}
+        响应头列出该地址允许的方法。
       </p>
       <pre className="api-code__block" data-testid="api-failure-example">
         <code>{data.responseExamples.failure}</code>
@@ -144,6 +187,7 @@ export function ApiIndexPage({ shell, data }: PageProps<ApiIndexData>) {
           <OverviewSection data={data} />
           <AuthSection data={data} />
           <LimitsSection data={data} />
+          <PaginationSection data={data} />
           <ResponseSection data={data} />
           <ErrorsSection data={data} />
           <section className="api-doc__section" aria-label="接口">

@@ -6,8 +6,8 @@ import type { OpenApiFailureBody } from '../../../contract/open-api.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import { signedInStaff } from '../staff/testing/staff-browser.ts';
-import { signRequest } from './open-platform.service.ts';
-import { memberWithKey, openRequest } from './testing/open-platform-fixture.ts';
+import { signRequest } from './open-api-auth.service.ts';
+import { documentedInject, memberWithKey, openRequest } from './testing/open-platform-fixture.ts';
 
 const disabled = { code: 403, data: null, msg: '该密钥所属账号已被停用，暂不能调用接口，如有疑问请联系客服', errorCode: 'openApi.memberDisabled' };
 const searchUrl = '/open/v1/search?keyword=STM32';
@@ -18,7 +18,7 @@ describe("开放平台: a disabled member's API keys", () => {
   const signed = (apiKey: string, url: string) => {
     const timestamp = String(Math.floor(Date.now() / 1000));
     const nonce = randomBytes(16).toString('hex');
-    return t.app.inject({
+    return documentedInject(t, {
       method: 'GET',
       url,
       headers: {

@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { compileErrors, validate } from '@readme/openapi-parser';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ApiIndexData } from '../../../contract/open-api.ts';
+import { openApiErrors, type ApiIndexData } from '../../../contract/open-api.ts';
 import { buildApp } from '../../app.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
@@ -35,6 +35,8 @@ describe('the OpenAPI document of /open/v1 and its examples', () => {
       features: [
         (site) => {
           site.addHook('onRoute', (route) => {
+            // The routes that only answer 405 are no operation.
+            if (route.config?.answersWrongMethod === true) return;
             for (const method of [route.method].flat()) routes.push({ method, url: route.url });
           });
         },
@@ -93,17 +95,98 @@ describe('the OpenAPI document of /open/v1 and its examples', () => {
       expect(success?.required?.sort()).toEqual(['code', 'data', 'msg']);
       expect(success?.properties?.code?.const).toBe(1);
       expect(success?.properties?.data?.type).toBe('object');
-      for (const status of ['400', '401', '429', '500', '503']) {
+      for (const status of ['400', '401', '403', '429', '500', '503']) {
         expect(responses[status]?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Failure' });
       }
     }
     const stock = document.paths['/open/v1/products/{productId}/stock']?.get?.responses['200']?.content['application/json'].schema;
-    expect(Object.keys(stock?.properties?.data?.properties ?? {})).toEqual(['productId', 'partNumber', 'stock', 'packSize', 'isInStock']);
+    expect(Object.keys(stock?.properties?.data?.properties ?? {})).toEqual(['productId', 'partNumber', 'stock', 'packSize', 'isInStock', 'leadTimeDays']);
     const failure = document.components.schemas.Failure;
     expect(failure.required?.sort()).toEqual(['code', 'data', 'errorCode', 'msg']);
-    expect(failure.properties?.code?.enum).toEqual([400, 401, 404, 429, 500, 503]);
+    expect(failure.properties?.code?.enum).toEqual([400, 401, 403, 404, 405, 429, 500, 503]);
     expect(failure.properties?.data?.type).toBe('null');
     expect(Object.keys(failure.properties ?? {})).toEqual(expect.arrayContaining(['field', 'requestId']));
+  });
+
+  it('documents every status the open API can answer: each error of its table in the Failure schema and in every operation it can end', async () => {
+    interface Responses {
+      responses: Record<string, { content?: { 'application/json': { schema: unknown } } }>;
+    }
+    const document = (await openRequest(t, 'GET', '/open/v1/openapi.json')).json<{
+      paths: Record<string, Record<string, Responses>>;
+      components: { schemas: { Failure: { properties: { code: { enum: number[] } } } } };
+    }>();
+    const failureStatuses = document.components.schemas.Failure.properties.code.enum;
+    for (const error of Object.values(openApiErrors)) expect(failureStatuses, error.errorCode).toContain(error.code);
+    // Errors of the key, the limits and the server can end any operation; a missing product those that read one; 405 and the
+    // unknown route's 404 answer paths and methods that are no operation.
+    const anyOperation = Object.values(openApiErrors).filter(
+      (error) => !['notFound', 'unknownRoute', 'methodNotAllowed'].includes(error.errorCode.split('.')[1] ?? ''),
+    );
+    for (const [path, methods] of Object.entries(document.paths)) {
+      for (const [method, { responses }] of Object.entries(methods)) {
+        for (const error of anyOperation) expect(Object.keys(responses), `${method} ${path}: ${error.errorCode}`).toContain(String(error.code));
+        for (const [status, response] of Object.entries(responses))
+          expect(response.content?.['application/json'].schema, `${method} ${path} ${status}`).toBeDefined();
+        if (path.includes('{productId}')) expect(Object.keys(responses)).toContain('404');
+      }
+    }
+  });
+
+  it('writes Product and PriceTier once, as components, referenced wherever a product or a tier is answered', async () => {
+    const text = (await openRequest(t, 'GET', '/open/v1/openapi.json')).body;
+    const document = JSON.parse(text) as {
+      components: { schemas: Record<string, { properties?: Record<string, { const?: unknown; items?: unknown; anyOf?: { type?: unknown }[] }> }> };
+    };
+    const { Product: product, PriceTier: priceTier } = document.components.schemas;
+    expect(Object.keys(product?.properties ?? {})).toEqual(expect.arrayContaining(['productId', 'partNumber', 'leadTimeDays', 'priceTiers']));
+    expect(product?.properties?.priceTiers?.items).toEqual({ $ref: '#/components/schemas/PriceTier' });
+    expect(priceTier?.properties?.currency?.const).toBe('CNY');
+    expect(product?.properties?.leadTimeDays?.anyOf?.map((option) => option.type)).toEqual(['integer', 'null']);
+    // Written once: the product's own fields appear nowhere else, and nothing points at zod's $defs.
+    expect(text.split('最小包装数量：购买数量须为它的整数倍')).toHaveLength(2);
+    expect(text).not.toContain('$defs');
+    expect(text.match(/"\$ref":"#\/components\/schemas\/Product"/g)?.length).toBeGreaterThanOrEqual(5);
+    // Every price carries its currency: the tiers', the price's and the BOM candidates'.
+    for (const path of ['/open/v1/products/{productId}/price', '/open/v1/bom/match']) {
+      expect(JSON.stringify((JSON.parse(text) as { paths: Record<string, unknown> }).paths[path])).toContain('"currency":{"type":"string","const":"CNY"');
+    }
+  });
+
+  it('declares the signed request as one security requirement of its four headers, beside the key', async () => {
+    const document = (await openRequest(t, 'GET', '/open/v1/openapi.json')).json<{
+      security: Record<string, string[]>[];
+      components: { securitySchemes: Record<string, { type: string; in: string; name: string }> };
+    }>();
+    expect(document.security).toEqual([
+      { ApiKey: [] },
+      { SignedRequestKeyId: [], SignedRequestTimestamp: [], SignedRequestNonce: [], SignedRequestSignature: [] },
+    ]);
+    const signedHeaders = Object.keys(document.security[1] ?? {}).map((name) => document.components.securitySchemes[name]);
+    expect(signedHeaders.map((scheme) => `${scheme?.in ?? ''}:${scheme?.name ?? ''}`)).toEqual([
+      'header:X-Api-Key-Id',
+      'header:X-Timestamp',
+      'header:X-Nonce',
+      'header:X-Signature',
+    ]);
+  });
+
+  it('documents the rate-limit headers on the answers that carry them', async () => {
+    const document = (await openRequest(t, 'GET', '/open/v1/openapi.json')).json<{
+      paths: Record<string, Record<string, { responses: Record<string, { headers?: Record<string, { required?: boolean; $ref?: string }> }> }>>;
+      components: { headers: Record<string, { schema: { type: string } }> };
+    }>();
+    expect(Object.keys(document.components.headers)).toEqual(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']);
+    for (const methods of Object.values(document.paths)) {
+      for (const { responses } of Object.values(methods)) {
+        expect(Object.entries(responses['200']?.headers ?? {}).map(([name, header]) => [name, header.required])).toEqual([
+          ['X-RateLimit-Limit', true],
+          ['X-RateLimit-Remaining', true],
+          ['X-RateLimit-Reset', true],
+        ]);
+        expect(responses['429']?.headers?.['Retry-After']).toEqual({ $ref: '#/components/headers/Retry-After' });
+      }
+    }
   });
 
   describe('examples run against the app listening on a port', () => {
@@ -201,6 +284,17 @@ describe('the OpenAPI document of /open/v1 and its examples', () => {
       expect(JSON.parse(page.responseExamples.success)).toMatchObject({ code: 1, msg: '', data: { productId: expect.any(Number) as number } });
       expect(JSON.parse(page.responseExamples.failure)).toMatchObject({ code: 400, data: null, errorCode: 'openApi.invalid', field: 'quantity' });
       expect(page.errorCodes).toContainEqual({ status: 429, errorCode: 'openApi.tooManyFailures', msg: expect.stringContaining('认证失败次数过多') as string });
+      expect(page.errorCodes).toContainEqual({ status: 405, errorCode: 'openApi.methodNotAllowed', msg: expect.stringContaining('Allow') as string });
+      // What an integrator needs beside the endpoints: the limit's headers, and how pages end.
+      expect(page.rateLimitHeaders.map((header) => header.name)).toEqual(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']);
+      expect(page.searchPageSize).toBe(20);
+      expect(page.searchPagesMax).toBe(500);
+      const search = page.endpoints.find((endpoint) => endpoint.operationId === 'searchProducts');
+      expect(search?.responseFields.map((field) => field.name)).toEqual(
+        expect.arrayContaining(['pageCount', 'hasMore', 'items[].leadTimeDays', 'items[].priceTiers[].currency']),
+      );
+      expect(search?.responseFields.find((field) => field.name === 'items')?.type).toBe('Product[]');
+      expect(response.body).toContain('超过最后一页的页码返回空的');
     });
   });
 });

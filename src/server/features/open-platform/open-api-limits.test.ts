@@ -8,12 +8,12 @@ import { createRedisCounterStore, type CounterStore } from '../../http/counter-s
 import { createTestClock } from '../../testing/test-clock.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
-import { signRequest } from './open-platform.service.ts';
-import { memberWithKey, openRequest } from './testing/open-platform-fixture.ts';
+import { signRequest } from './open-api-auth.service.ts';
+import { documentedInject, memberWithKey, openRequest } from './testing/open-platform-fixture.ts';
 
 const limit = 5;
 
-/** A window of the counter store turning mid-test would reset the count: the counters' clock stands still inside one minute. */
+/** The window sliding on mid-test would let requests through again: the counters' clock stands still. */
 const windowClock = createTestClock(Date.now());
 
 const redisUrl = process.env.TEST_REDIS_URL;
@@ -38,6 +38,26 @@ for (const backend of backends) {
       app: { env: { OPEN_API_RATE_LIMIT_PER_MINUTE: String(limit) }, ...(counters ? { counters } : { counterClock: windowClock }) },
     });
 
+    it('tells every counted answer the limit, what remains and when it grows back, and the refusal when to retry', async () => {
+      const { created } = await memberWithKey(t);
+      const answers = [];
+      for (let i = 0; i < limit + 1; i++) answers.push(await openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey: created.key }));
+      expect(answers.map((answer) => answer.headers['x-ratelimit-limit'])).toEqual(Array.from({ length: limit + 1 }, () => String(limit)));
+      expect(answers.map((answer) => Number(answer.headers['x-ratelimit-remaining']))).toEqual([4, 3, 2, 1, 0, 0]);
+      // The clock stands still: the first request leaves the 60-second window in 60 to 61 seconds.
+      for (const answer of answers) expect(Number(answer.headers['x-ratelimit-reset'])).toBeGreaterThanOrEqual(60);
+      const refused = answers.at(-1);
+      expect(refused?.statusCode).toBe(429);
+      expect(refused?.headers['retry-after']).toBe(refused?.headers['x-ratelimit-reset']);
+      // A failure after the key was proved is counted too, and says so.
+      const other = await memberWithKey(t);
+      const invalid = await openRequest(t, 'GET', '/open/v1/search', { apiKey: other.created.key });
+      expect(invalid.statusCode).toBe(400);
+      expect(invalid.headers['x-ratelimit-remaining']).toBe(String(limit - 1));
+      // A refused key has nothing to count against.
+      expect((await openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey: 'garbage' })).headers['x-ratelimit-limit']).toBeUndefined();
+    });
+
     it('answers 429 with Retry-After past the per-minute limit of a key, and counts served and refused requests for the day', async () => {
       const { member, created } = await memberWithKey(t);
       const other = await memberWithKey(t);
@@ -46,9 +66,10 @@ for (const backend of backends) {
       expect(statuses).toEqual([200, 200, 200, 200, 200, 429, 429]);
       const limited = await openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey: created.key });
       expect(limited.statusCode).toBe(429);
+      // The first request leaves the window 60 to 61 s after it was served: its second is counted whole.
       const retryAfter = Number(limited.headers['retry-after']);
       expect(retryAfter).toBeGreaterThanOrEqual(1);
-      expect(retryAfter).toBeLessThanOrEqual(60);
+      expect(retryAfter).toBeLessThanOrEqual(61);
       expect(limited.json()).toEqual({ code: 429, data: null, msg: '请求过于频繁，请在 Retry-After 秒后重试', errorCode: 'openApi.rateLimited' });
       // Another key has its own count.
       expect((await openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey: other.created.key })).statusCode).toBe(200);
@@ -71,37 +92,64 @@ for (const backend of backends) {
       expect(usage).toMatchObject({ requestCount: limit, limitedCount: 12 - limit });
     });
 
-    it('refuses an address for the rest of the minute after 30 failed authentications, its good keys too, and no other address', async () => {
+    it('counts failed checks per address and key named: 30 failures of one key refuse its failures, never a right key', async () => {
       const { created } = await memberWithKey(t);
       const other = await memberWithKey(t);
-      const from = (remoteAddress: string, apiKey: string) =>
-        t.app.inject({ method: 'GET', url: '/open/v1/search?keyword=STM32', remoteAddress, headers: { 'x-api-key': apiKey } });
-      const guesser = '198.51.100.7';
-      const wrongKey = `${created.key.slice(0, -4)}${created.key.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
-      // Good requests are not failures: they leave the address all 30.
-      for (let i = 0; i < 3; i++) expect((await from(guesser, created.key)).statusCode).toBe(200);
+      const from = (remoteAddress: string, apiKey: string) => openRequest(t, 'GET', '/open/v1/search?keyword=STM32', { apiKey, remoteAddress });
+      const integrator = '198.51.100.7';
+      const wrongSecret = `${created.key.slice(0, -4)}${created.key.endsWith('AAAA') ? 'BBBB' : 'AAAA'}`;
+      const tooMany = {
+        code: 429,
+        data: null,
+        msg: '认证失败次数过多（同一地址、同一密钥每分钟30次），请检查密钥与签名，并在 Retry-After 秒后重试',
+        errorCode: 'openApi.tooManyFailures',
+      };
+      // A program of the integrator's sends a mistyped key 30 times, from the address its good program uses.
       const statuses: number[] = [];
-      for (let i = 0; i < apiKeyLimits.failedAuthPerIpPerMinute; i++) statuses.push((await from(guesser, i % 2 === 0 ? wrongKey : 'garbage')).statusCode);
-      expect(statuses).toEqual(Array.from({ length: apiKeyLimits.failedAuthPerIpPerMinute }, () => 401));
+      for (let i = 0; i < apiKeyLimits.failedChecksPerMinute; i++) statuses.push((await from(integrator, wrongSecret)).statusCode);
+      expect(statuses).toEqual(Array.from({ length: apiKeyLimits.failedChecksPerMinute }, () => 401));
+      const refused = await from(integrator, wrongSecret);
+      expect(refused.statusCode).toBe(429);
+      expect(refused.json()).toEqual(tooMany);
+      const retryAfter = Number(refused.headers['retry-after']);
+      expect(retryAfter).toBeGreaterThanOrEqual(1);
+      expect(retryAfter).toBeLessThanOrEqual(61);
+      // The right key passes, from the same address, and so does another key.
+      expect((await from(integrator, created.key)).statusCode).toBe(200);
+      expect((await from(integrator, other.created.key)).statusCode).toBe(200);
+      // Another key's failures and keys the store does not have are counted apart.
+      expect((await from(integrator, `${other.created.key.slice(0, -4)}ZZZZ`)).statusCode).toBe(401);
+      for (let i = 0; i < apiKeyLimits.failedChecksPerMinute; i++)
+        expect((await from(integrator, i % 2 === 0 ? 'garbage' : `xp_live_2000000000_${'A'.repeat(43)}`)).statusCode).toBe(401);
+      expect((await from(integrator, 'garbage')).json()).toEqual(tooMany);
+      expect((await from(integrator, `xp_live_2000000001_${'B'.repeat(43)}`)).json()).toEqual(tooMany);
+      // Still: right keys pass; the refused key's failures stay refused while it keeps failing; another address is not refused.
+      expect((await from(integrator, created.key)).statusCode).toBe(200);
+      expect((await from(integrator, wrongSecret)).statusCode).toBe(429);
+      expect((await from('198.51.100.8', wrongSecret)).statusCode).toBe(401);
+    });
 
-      for (const apiKey of [wrongKey, other.created.key]) {
-        const refused = await from(guesser, apiKey);
-        expect(refused.statusCode).toBe(429);
-        const retryAfter = Number(refused.headers['retry-after']);
-        expect(retryAfter).toBeGreaterThanOrEqual(1);
-        expect(retryAfter).toBeLessThanOrEqual(60);
-        expect(refused.json<OpenApiFailureBody>()).toEqual({
-          code: 429,
-          data: null,
-          msg: '该地址认证失败次数过多（每分钟30次），请检查密钥，并在 Retry-After 秒后重试',
-          errorCode: 'openApi.tooManyFailures',
+    it('counts a signed request that fails against the key it names, and lets its right signature through', async () => {
+      const { created } = await memberWithKey(t);
+      const url = '/open/v1/search?keyword=STM32';
+      const signedFrom = (signature?: string) => {
+        const timestamp = String(Math.floor(Date.now() / 1000));
+        const nonce = randomBytes(16).toString('hex');
+        return documentedInject(t, {
+          method: 'GET',
+          url,
+          remoteAddress: '198.51.100.9',
+          headers: {
+            'x-api-key-id': String(created.view.keyId),
+            'x-timestamp': timestamp,
+            'x-nonce': nonce,
+            'x-signature': signature ?? signRequest(created.key, 'GET', url, timestamp, nonce, ''),
+          },
         });
-      }
-      // The refused good key was not charged, and another address is not refused.
-      const [usage] = await t.db.kysely.selectFrom('apiKeyUsage').selectAll().where('keyId', '=', other.created.view.keyId).execute();
-      expect(usage).toBeUndefined();
-      expect((await from('198.51.100.8', other.created.key)).statusCode).toBe(200);
-      expect((await from('198.51.100.8', wrongKey)).statusCode).toBe(401);
+      };
+      for (let i = 0; i < apiKeyLimits.failedChecksPerMinute; i++) expect((await signedFrom('ab'.repeat(32))).statusCode).toBe(401);
+      expect((await signedFrom('ab'.repeat(32))).statusCode).toBe(429);
+      expect((await signedFrom()).statusCode).toBe(200);
     });
   });
 }
@@ -117,7 +165,7 @@ describe('signed requests', () => {
     const timestamp = String(options.timestamp ?? Math.floor(Date.now() / 1000));
     const used = options.nonce ?? nonce();
     const body = options.body ?? '';
-    return t.app.inject({
+    return documentedInject(t, {
       method,
       url: options.url,
       headers: {

@@ -1,6 +1,7 @@
 import { ResultCode, type Envelope } from '../../../contract/envelope.ts';
 import {
   apiKeyLimits,
+  inStockLeadTimeDays,
   openApiErrors,
   openPlatformPaths,
   type ApiEndpointDoc,
@@ -8,6 +9,7 @@ import {
   type ApiIndexData,
   type OpenApiFailureBody,
 } from '../../../contract/open-api.ts';
+import { searchPageSize } from '../../../contract/search.ts';
 import type { JsonSchema, OpenApiDocument } from './open-api.document.ts';
 import {
   curlExample,
@@ -21,34 +23,58 @@ import {
 
 export const exampleKeyPlaceholder = 'YOUR_API_KEY';
 
+/** The document's components, by the name a `$ref` gives them. */
+type Components = Record<string, JsonSchema>;
+
+function componentNameOf(schema: JsonSchema): string | null {
+  return typeof schema.$ref === 'string' ? (schema.$ref.split('/').pop() ?? null) : null;
+}
+
+function resolved(schema: JsonSchema, components: Components): JsonSchema {
+  const name = componentNameOf(schema);
+  return name ? { ...components[name], ...(typeof schema.description === 'string' ? { description: schema.description } : {}) } : schema;
+}
+
 function typeOf(schema: JsonSchema): string {
+  const component = componentNameOf(schema);
+  if (component) return component;
   const type = schema.type;
   if (Array.isArray(type)) return type.join(' | ');
   if (typeof type === 'string') return type === 'array' ? `${typeOf((schema.items ?? {}) as JsonSchema)}[]` : type;
   if (Array.isArray(schema.anyOf)) return (schema.anyOf as JsonSchema[]).map(typeOf).join(' | ');
+  if (schema.const !== undefined) return typeof schema.const;
   return 'any';
 }
 
 function enumNote(schema: JsonSchema): string {
+  if (typeof schema.const === 'string') return `（固定为 ${schema.const}）`;
   return Array.isArray(schema.enum) ? `（取值：${(schema.enum as unknown[]).map(String).join('、')}）` : '';
 }
 
-/** Every field of an object schema, nested objects and array items flattened with dotted names. */
-export function fieldsOf(schema: JsonSchema, prefix = '', place = ''): ApiFieldDoc[] {
-  const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-  const required = new Set((schema.required ?? []) as string[]);
+/** Every field of an object schema, nested objects and array items flattened with dotted names, components read where referenced. */
+export function fieldsOf(schema: JsonSchema, components: Components, prefix = '', place = ''): ApiFieldDoc[] {
+  const object = resolved(schema, components);
+  const properties = (object.properties ?? {}) as Record<string, JsonSchema>;
+  const required = new Set((object.required ?? []) as string[]);
   return Object.entries(properties).flatMap(([key, property]) => {
     const name = prefix + key;
-    const nullable = Array.isArray(property.anyOf) ? ((property.anyOf as JsonSchema[]).find((option) => option.type !== 'null') ?? property) : property;
+    const option = Array.isArray(property.anyOf) ? ((property.anyOf as JsonSchema[]).find((each) => each.type !== 'null') ?? property) : property;
+    const nullable = resolved(option, components);
+    const ownDescription = typeof property.description === 'string' ? property.description : '';
     const row: ApiFieldDoc = {
       name,
       type: typeOf(property),
       isRequired: required.has(key),
-      description: `${typeof property.description === 'string' ? property.description : typeof nullable.description === 'string' ? nullable.description : ''}${enumNote(nullable)}`,
+      description: `${ownDescription || (typeof nullable.description === 'string' ? nullable.description : '')}${enumNote(nullable)}`,
       place,
     };
-    const items = nullable.type === 'array' ? ((nullable.items ?? {}) as JsonSchema) : null;
-    const nested = items?.type === 'object' ? fieldsOf(items, `${name}[].`, place) : nullable.type === 'object' ? fieldsOf(nullable, `${name}.`, place) : [];
+    const items = nullable.type === 'array' ? resolved((nullable.items ?? {}) as JsonSchema, components) : null;
+    const nested =
+      items?.type === 'object'
+        ? fieldsOf(items, components, `${name}[].`, place)
+        : nullable.type === 'object'
+          ? fieldsOf(nullable, components, `${name}.`, place)
+          : [];
     return [row, ...nested];
   });
 }
@@ -59,9 +85,9 @@ function dataSchemaOf(envelope: JsonSchema): JsonSchema {
 }
 
 function responseExamplesOf(values: ExampleValues): ApiIndexData['responseExamples'] {
-  const success: Envelope<{ productId: number; partNumber: string; stock: number; packSize: number; isInStock: boolean }> = {
+  const success: Envelope<{ productId: number; partNumber: string; stock: number; packSize: number; isInStock: boolean; leadTimeDays: number | null }> = {
     code: ResultCode.success,
-    data: { productId: values.productId, partNumber: values.partNumber, stock: 1200, packSize: 1, isInStock: true },
+    data: { productId: values.productId, partNumber: values.partNumber, stock: 1200, packSize: 1, isInStock: true, leadTimeDays: inStockLeadTimeDays },
     msg: '',
   };
   const failure: OpenApiFailureBody = {
@@ -86,6 +112,7 @@ interface Operation {
 /** The /api/index page, read from the document (not from the route table), so the page shows what the document says. */
 export function apiIndexDataOf(document: OpenApiDocument, origin: string, values: ExampleValues, ratePerMinute: number): ApiIndexData {
   const examples = new Map(exampleRequestsOf(values).map((request) => [request.operationId, request]));
+  const components: Components = document.components.schemas;
   const endpoints: ApiEndpointDoc[] = [];
   for (const [path, methods] of Object.entries(document.paths)) {
     for (const [method, value] of Object.entries(methods)) {
@@ -104,8 +131,8 @@ export function apiIndexDataOf(document: OpenApiDocument, origin: string, values
           description: parameter.description + enumNote(parameter.schema),
           place: parameter.in,
         })),
-        bodyFields: operation.requestBody ? fieldsOf(operation.requestBody.content['application/json'].schema) : [],
-        responseFields: fieldsOf(dataSchemaOf(operation.responses['200']?.content?.['application/json'].schema ?? {})),
+        bodyFields: operation.requestBody ? fieldsOf(operation.requestBody.content['application/json'].schema, components) : [],
+        responseFields: fieldsOf(dataSchemaOf(operation.responses['200']?.content?.['application/json'].schema ?? {}), components),
         errorStatuses: Object.entries(operation.responses)
           .filter(([status]) => status !== '200')
           .map(([status, response]) => ({ status, description: response.description })),
@@ -136,7 +163,10 @@ export function apiIndexDataOf(document: OpenApiDocument, origin: string, values
           javascript: signedJavascriptExample(signedExample, origin, exampleKeyPlaceholder),
         }
       : { python: '', javascript: '' },
-    failedAuthPerIpPerMinute: apiKeyLimits.failedAuthPerIpPerMinute,
+    failedChecksPerMinute: apiKeyLimits.failedChecksPerMinute,
+    rateLimitHeaders: Object.entries(document.components.headers).map(([name, header]) => ({ name, description: header.description })),
+    searchPageSize,
+    searchPagesMax: apiKeyLimits.searchPagesMax,
     responseExamples: responseExamplesOf(values),
     errorCodes: Object.values(openApiErrors).map((error) => ({ status: error.code, errorCode: error.errorCode, msg: error.msg })),
     endpoints,

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { z } from 'zod';
 import { holdsControlChars } from '../../../contract/control-chars.ts';
-import { openApiErrors, type OpenApiFailureBody } from '../../../contract/open-api.ts';
+import { openApiErrors, openApiResponseHeaders, type OpenApiFailureBody } from '../../../contract/open-api.ts';
 import type { ErrorDefinition } from '../../../contract/errors.ts';
 import { databaseFailureOf } from '../../db/database-errors.ts';
 import { success } from '../../http/api-route.ts';
@@ -9,13 +9,18 @@ import { AppError } from '../../http/app-error.ts';
 import { publicOriginOf } from '../../http/public-origin.ts';
 import type { FeatureDeps } from '../feature-registration.ts';
 import { buildOpenApiDocument } from './open-api.document.ts';
+import { authenticateOpenRequest } from './open-api-auth.service.ts';
+import { rateLimitHeadersOf, takeOpenApiQuota, type RateLimitRefusal } from './open-api-quota.service.ts';
 import { fastifyPathOf, openApiBase, openRoutes, type OpenRoute } from './open-api.table.ts';
-import { authenticateOpenRequest, takeOpenApiQuota } from './open-platform.service.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The body exactly as sent: a signed request signs these bytes. */
     openRawBody: string;
+  }
+  interface FastifyContextConfig {
+    /** A route that only answers 405: a method its path does not have. */
+    answersWrongMethod?: boolean;
   }
 }
 
@@ -51,8 +56,9 @@ function parse<T>(schema: z.ZodType<T> | undefined, value: unknown): T | undefin
 
 function handleError(deps: FeatureDeps, error: FastifyError | AppError | Error, request: FastifyRequest, reply: FastifyReply) {
   if (error instanceof AppError) {
-    const retryAfter = (error.data as { retryAfterSeconds?: number } | null)?.retryAfterSeconds;
-    if (retryAfter !== undefined) reply.header('retry-after', String(retryAfter));
+    const refusal = error.data as Partial<RateLimitRefusal> | null;
+    if (refusal?.retryAfterSeconds !== undefined) reply.header(openApiResponseHeaders.retryAfter, String(refusal.retryAfterSeconds));
+    if (refusal?.rateLimit) void reply.headers(rateLimitHeadersOf(refusal.rateLimit));
     if (error.errorCode === 'request.busy') return sendFailure(reply, openApiErrors.busy, { requestId: request.id });
     const field = (error.data as { field?: string } | null)?.field;
     return sendFailure(reply, { code: error.code, errorCode: error.errorCode, msg: error.msg }, { field });
@@ -75,10 +81,11 @@ function registerRoute(open: FastifyInstance, deps: FeatureDeps, route: OpenRout
     method: route.method,
     url: fastifyPathOf(route.path).slice(openApiBase.length),
     config: { isForPrograms: true },
-    async preHandler(request) {
+    async preHandler(request, reply) {
       const credentials = { headers: request.headers, method: request.method, url: request.url, rawBody: request.openRawBody };
       const caller = await authenticateOpenRequest(deps, credentials, request.ip);
-      await takeOpenApiQuota(deps, caller.keyId);
+      // Set now, so the answer carries them whether it succeeds or fails.
+      void reply.headers(rateLimitHeadersOf(await takeOpenApiQuota(deps, caller.keyId)));
     },
     async handler(request, reply) {
       const input = { params: parse(route.params, request.params), query: parse(route.query, request.query), body: parse(route.body, request.body) };
@@ -86,6 +93,39 @@ function registerRoute(open: FastifyInstance, deps: FeatureDeps, route: OpenRout
       return reply.header('cache-control', 'no-store').send(success(answer));
     },
   });
+}
+
+const documentPath = '/openapi.json';
+
+/** The methods a path of /open/v1 answers; GET brings HEAD, as Fastify serves it. */
+function allowedMethodsByPath(): Map<string, string[]> {
+  const byPath = new Map<string, string[]>([[documentPath, ['GET', 'HEAD']]]);
+  for (const route of openRoutes) {
+    const path = fastifyPathOf(route.path).slice(openApiBase.length);
+    byPath.set(path, [...(byPath.get(path) ?? []), ...(route.method === 'GET' ? ['GET', 'HEAD'] : [route.method])]);
+  }
+  return byPath;
+}
+
+/**
+ * A known path asked with another method answers 405 with Allow, before any key or body is read.
+ * Its own route, so it also wins over a parameter (GET /products/batch is no product id).
+ */
+function registerWrongMethods(open: FastifyInstance) {
+  for (const [url, allowed] of allowedMethodsByPath()) {
+    const allow = allowed.join(', ');
+    open.route({
+      method: open.supportedMethods.filter((method) => !allowed.includes(method)),
+      url,
+      exposeHeadRoute: false,
+      config: { isForPrograms: true, answersWrongMethod: true },
+      async onRequest(request, reply) {
+        reply.header(openApiResponseHeaders.allow, allow);
+        return sendFailure(reply, openApiErrors.methodNotAllowed, { msg: `该接口不支持 ${request.method} 请求，请使用 ${allow}` });
+      },
+      handler: async () => undefined,
+    });
+  }
 }
 
 /**
@@ -114,7 +154,7 @@ export function registerOpenApiRoutes(app: FastifyInstance, deps: FeatureDeps) {
       open.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => handleError(deps, error, request, reply));
       open.setNotFoundHandler((_request, reply) => sendFailure(reply, openApiErrors.unknownRoute));
       // The document is public (no key): tools load it from other origins.
-      open.get('/openapi.json', { config: { isForPrograms: true } }, async (request, reply) =>
+      open.get(documentPath, { config: { isForPrograms: true } }, async (request, reply) =>
         reply
           .header('access-control-allow-origin', '*')
           .header('cross-origin-resource-policy', 'cross-origin')
@@ -122,6 +162,7 @@ export function registerOpenApiRoutes(app: FastifyInstance, deps: FeatureDeps) {
           .send(buildOpenApiDocument(publicOriginOf(deps.config, request))),
       );
       for (const route of openRoutes) registerRoute(open, deps, route);
+      registerWrongMethods(open);
     },
     { prefix: openApiBase },
   );

@@ -3,7 +3,7 @@ import type { BomLineInput } from '../../../contract/bom.ts';
 import { orderQuantityOf } from '../../../contract/bom-optimiser.ts';
 import { productDetailPath, type ProductSummary } from '../../../contract/catalog.ts';
 import { yuanTextOfCents, yuanTextOfE4 } from '../../../contract/money.ts';
-import { openApiErrors } from '../../../contract/open-api.ts';
+import { apiKeyLimits, leadTimeDaysOf, openApiCurrency, openApiErrors } from '../../../contract/open-api.ts';
 import type { openApiSchemas } from '../../../contract/open-api-requests.ts';
 import { defaultSearchParams, searchPageSize } from '../../../contract/search.ts';
 import { lineAmountCents, quantityProblem, tierIndexAt, type PriceTier } from '../../../contract/pricing.ts';
@@ -23,7 +23,7 @@ type OpenTier = NonNullable<Out<'priceResponse'>['tier']>;
 export type OpenApiDeps = Pick<FeatureDeps, 'db' | 'search' | 'logger' | 'cacheVersions'>;
 
 function tierOf(tier: PriceTier): OpenTier {
-  return { qtyStart: tier.qtyStart, qtyEnd: tier.qtyEnd, unitPrice: yuanTextOfE4(tier.priceE4) };
+  return { qtyStart: tier.qtyStart, qtyEnd: tier.qtyEnd, unitPrice: yuanTextOfE4(tier.priceE4), currency: openApiCurrency };
 }
 
 function productOf(summary: ProductSummary): OpenProduct {
@@ -36,6 +36,7 @@ function productOf(summary: ProductSummary): OpenProduct {
     categoryId: summary.categorySecondId,
     stock: summary.stock,
     packSize: summary.packSize,
+    leadTimeDays: leadTimeDaysOf(summary.stock),
     lifecycle: summary.lifecycle,
     priceTiers: summary.priceTiers.map(tierOf),
     url: productDetailPath(summary.productId),
@@ -53,14 +54,29 @@ async function summaryOf(deps: OpenApiDeps, productId: number): Promise<ProductS
   return summary;
 }
 
-/** The site's search (its in-memory index), 20 a page. */
+/**
+ * The site's search (its in-memory index), 20 a page. A page past the end is empty, with the true
+ * total: the site shows an old link's last page instead, and a program reading "until empty" would read it again and again.
+ */
 export async function openSearch(deps: OpenApiDeps, query: Out<'searchQuery'>): Promise<Out<'searchResponse'>> {
   const result = await deps.search.search({ ...defaultSearchParams, key: query.keyword, page: query.page });
-  const items = await summariesInOrder(
-    deps,
-    result.list.map((item) => item.productId),
-  );
-  return { keyword: result.params.key, total: result.total, page: result.params.page, pageSize: searchPageSize, items: items.map(productOf) };
+  const pageCount = Math.ceil(result.total / searchPageSize);
+  const isPastTheEnd = query.page > pageCount;
+  const items = isPastTheEnd
+    ? []
+    : await summariesInOrder(
+        deps,
+        result.list.map((item) => item.productId),
+      );
+  return {
+    keyword: result.params.key,
+    total: result.total,
+    page: query.page,
+    pageSize: searchPageSize,
+    pageCount,
+    hasMore: query.page < Math.min(pageCount, apiKeyLimits.searchPagesMax),
+    items: items.map(productOf),
+  };
 }
 
 export async function openProductDetail(deps: OpenApiDeps, productId: number): Promise<Out<'productResponse'>> {
@@ -99,8 +115,10 @@ export async function openPrice(deps: OpenApiDeps, productId: number, quantity: 
     unitPrice: tier ? yuanTextOfE4(tier.priceE4) : null,
     amount: yuanTextOfCents(amountCents),
     amountCents,
+    currency: openApiCurrency,
     tier: tier ? tierOf(tier) : null,
     packSize: summary.packSize,
+    leadTimeDays: leadTimeDaysOf(summary.stock, quantity),
     isPurchasable: problem === '',
     problem,
   };
@@ -108,7 +126,14 @@ export async function openPrice(deps: OpenApiDeps, productId: number, quantity: 
 
 export async function openStock(deps: OpenApiDeps, productId: number): Promise<Out<'stockResponse'>> {
   const summary = await summaryOf(deps, productId);
-  return { productId, partNumber: summary.code, stock: summary.stock, packSize: summary.packSize, isInStock: summary.stock > 0 };
+  return {
+    productId,
+    partNumber: summary.code,
+    stock: summary.stock,
+    packSize: summary.packSize,
+    isInStock: summary.stock > 0,
+    leadTimeDays: leadTimeDaysOf(summary.stock),
+  };
 }
 
 /** Up to 100 part numbers, answered in the order asked. */
@@ -148,6 +173,7 @@ export async function openBomMatch(deps: OpenApiDeps, lines: Out<'bomBody'>['lin
             orderQuantity,
             unitPrice: tier ? yuanTextOfE4(tier.priceE4) : null,
             amount: yuanTextOfCents(lineAmountCents(summary.priceTiers, orderQuantity)),
+            currency: openApiCurrency,
           },
         ];
       }),

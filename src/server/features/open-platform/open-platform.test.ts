@@ -110,10 +110,12 @@ describe('开放平台: API keys and the /open/v1 endpoints', () => {
       categoryName: expect.any(String) as string,
     });
     expect((detail.product as { priceTiers: unknown[] }).priceTiers).toEqual([
-      { qtyStart: 1, qtyEnd: 9, unitPrice: '12.80' },
-      { qtyStart: 10, qtyEnd: 99, unitPrice: '11.52' },
-      { qtyStart: 100, qtyEnd: null, unitPrice: '10.24' },
+      { qtyStart: 1, qtyEnd: 9, unitPrice: '12.80', currency: 'CNY' },
+      { qtyStart: 10, qtyEnd: 99, unitPrice: '11.52', currency: 'CNY' },
+      { qtyStart: 100, qtyEnd: null, unitPrice: '10.24', currency: 'CNY' },
     ]);
+    // In stock: ships within a working day of payment.
+    expect(detail.product).toMatchObject({ leadTimeDays: 1 });
     expect(detail.params).toEqual(expect.arrayContaining([{ name: expect.any(String) as string, value: 'Cortex-M3' }]));
 
     expect(await get('/open/v1/products/lookup?partNumber=stm32f103-c8t6')).toMatchObject({ items: [{ productId: stm }] });
@@ -123,15 +125,26 @@ describe('开放平台: API keys and the /open/v1 endpoints', () => {
       unitPrice: '10.24',
       amount: '1536.00',
       amountCents: 153_600,
+      currency: 'CNY',
+      leadTimeDays: 1,
       isPurchasable: true,
       problem: '',
     });
     expect(await get(`/open/v1/products/${stm}/price?quantity=15`)).toMatchObject({
       unitPrice: '11.52',
       amount: '172.80',
-      tier: { qtyStart: 10, qtyEnd: 99, unitPrice: '11.52' },
+      tier: { qtyStart: 10, qtyEnd: 99, unitPrice: '11.52', currency: 'CNY' },
     });
-    expect(await get(`/open/v1/products/${stm}/stock`)).toEqual({ productId: stm, partNumber: 'STM32F103C8T6', stock: 1200, packSize: 1, isInStock: true });
+    // More than the 1200 in stock: the store knows no lead time for the rest.
+    expect(await get(`/open/v1/products/${stm}/price?quantity=1500`)).toMatchObject({ leadTimeDays: null, currency: 'CNY' });
+    expect(await get(`/open/v1/products/${stm}/stock`)).toEqual({
+      productId: stm,
+      partNumber: 'STM32F103C8T6',
+      stock: 1200,
+      packSize: 1,
+      isInStock: true,
+      leadTimeDays: 1,
+    });
 
     const batch = await openRequest(t, 'POST', '/open/v1/products/batch', {
       apiKey: created.key,
@@ -156,7 +169,10 @@ describe('开放平台: API keys and the /open/v1 endpoints', () => {
       lines: { status: string; candidates: { product: { productId: number }; orderQuantity: number; amount: string }[] }[];
       summary: unknown;
     };
-    expect(matched.lines[0]).toMatchObject({ status: 'exact', candidates: [{ product: { productId: stm }, orderQuantity: 150, amount: '1536.00' }] });
+    expect(matched.lines[0]).toMatchObject({
+      status: 'exact',
+      candidates: [{ product: { productId: stm }, orderQuantity: 150, amount: '1536.00', currency: 'CNY' }],
+    });
     expect(matched.lines[1]?.status).toBe('none');
     expect(matched.summary).toEqual({ lineCount: 2, matchedCount: 1 });
   });
@@ -193,6 +209,69 @@ describe('开放平台: API keys and the /open/v1 endpoints', () => {
     await expectError('POST', '/open/v1/products/batch', 400, 'openApi.malformed', /JSON/, '{"partNumbers": [');
     await expectError('POST', '/open/v1/bom/match', 400, 'openApi.invalid', /每行至少填写型号/, { lines: [{ quantity: 3 }] });
     await expectError('GET', '/open/v1/search?keyword=a%00b', 400, 'openApi.invalid', /控制字符/);
+  });
+
+  it('answers a page past the end empty with the true total, so reading until empty ends', async () => {
+    const { created } = await memberWithKey(t);
+    const page = async (number: number) =>
+      dataOf(await openRequest(t, 'GET', `/open/v1/search?keyword=STM32F103&page=${number}`, { apiKey: created.key })) as {
+        total: number;
+        page: number;
+        pageCount: number;
+        hasMore: boolean;
+        items: { partNumber: string }[];
+      };
+    const first = await page(1);
+    expect(first).toMatchObject({ total: 2, page: 1, pageCount: 1, hasMore: false });
+    expect(first.items).toHaveLength(2);
+    for (const number of [2, 3, 500]) {
+      expect(await page(number)).toMatchObject({ total: 2, page: number, pageCount: 1, hasMore: false, items: [] });
+    }
+    // A program that reads pages until one is empty reads each part once.
+    const seen: string[] = [];
+    for (let number = 1; number <= 10; number++) {
+      const { items } = await page(number);
+      if (items.length === 0) break;
+      seen.push(...items.map((item) => item.partNumber));
+    }
+    expect(seen.sort()).toEqual(['STM32F103C8T6', 'STM32F103RCT6']);
+    expect(await page(1)).toMatchObject({ hasMore: false });
+    const none = dataOf(await openRequest(t, 'GET', '/open/v1/search?keyword=ZZZ-NOTHING-999', { apiKey: created.key }));
+    expect(none).toMatchObject({ total: 0, page: 1, pageCount: 0, hasMore: false, items: [] });
+  });
+
+  it('answers 405 with Allow and the envelope for a method a known path does not have, before reading a key', async () => {
+    const { created } = await memberWithKey(t);
+    const stm = fixtureProductId(t.fixture, 'STM32F103C8T6');
+    const cases: { method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE' | 'OPTIONS'; url: string; allow: string }[] = [
+      // Not a product id: the batch path has POST only.
+      { method: 'GET', url: '/open/v1/products/batch', allow: 'POST' },
+      { method: 'GET', url: '/open/v1/bom/match', allow: 'POST' },
+      { method: 'POST', url: '/open/v1/search?keyword=STM32', allow: 'GET, HEAD' },
+      { method: 'DELETE', url: `/open/v1/products/${stm}`, allow: 'GET, HEAD' },
+      { method: 'PUT', url: `/open/v1/products/${stm}/price?quantity=1`, allow: 'GET, HEAD' },
+      { method: 'PATCH', url: '/open/v1/products/lookup?partNumber=X', allow: 'GET, HEAD' },
+      { method: 'OPTIONS', url: `/open/v1/products/${stm}/stock`, allow: 'GET, HEAD' },
+      { method: 'POST', url: '/open/v1/openapi.json', allow: 'GET, HEAD' },
+    ];
+    for (const { method, url, allow } of cases) {
+      for (const apiKey of [created.key, undefined]) {
+        const response = await openRequest(t, method, url, {
+          ...(apiKey ? { apiKey } : {}),
+          ...(method === 'GET' || method === 'OPTIONS' ? {} : { body: {} }),
+        });
+        expect(response.statusCode, `${method} ${url}`).toBe(405);
+        expect(response.headers.allow, `${method} ${url}`).toBe(allow);
+        expect(response.json()).toEqual({ code: 405, data: null, msg: `该接口不支持 ${method} 请求，请使用 ${allow}`, errorCode: 'openApi.methodNotAllowed' });
+      }
+    }
+    // A body that is not JSON is not read either; unknown paths stay 404.
+    const notJson = await openRequest(t, 'PUT', '/open/v1/search', { headers: { 'content-type': 'text/plain' }, body: 'x' });
+    expect(notJson.statusCode).toBe(405);
+    expect(failureOf(await openRequest(t, 'DELETE', '/open/v1/nothing-here'))).toMatchObject({ code: 404, errorCode: 'openApi.unknownRoute' });
+    // The methods a path has still answer.
+    expect((await openRequest(t, 'GET', `/open/v1/products/${stm}/stock`, { apiKey: created.key })).statusCode).toBe(200);
+    expect((await openRequest(t, 'HEAD', `/open/v1/products/${stm}/stock`, { apiKey: created.key })).statusCode).toBe(200);
   });
 
   it('looks up 100 part numbers in one batch and refuses 101', async () => {
