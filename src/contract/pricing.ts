@@ -93,3 +93,16 @@ export function quantityProblem(quantity: number, packSize: number): string {
   if (!isPackMultiple(quantity, packSize)) return `该商品按${packSize}个整包销售，数量须为${packSize}的整数倍`;
   return '';
 }
+
+/**
+ * What a line of `quantity` puts in the cart: at least the part's minimum (its first tier's start, as
+ * the console's tier editor defines 最小起订量), rounded up to whole packs. Reorders and quick orders use it.
+ */
+export function orderableQuantityOf(quantity: number, product: { packSize: number; priceTiers: readonly PriceTier[] }): number {
+  return roundUpToPack(Math.max(quantity, product.priceTiers[0]?.qtyStart ?? 1), product.packSize);
+}
+
+/** Whether a part is still sold: it has prices and is not discontinued and sold out (下架 otherwise). */
+export function isProductOnSale(product: { priceTiers: readonly PriceTier[]; lifecycle: string; stock: number }): boolean {
+  return product.priceTiers.length > 0 && !(product.lifecycle === 'eol' && product.stock <= 0);
+}

@@ -20,6 +20,7 @@ import { registerPaymentFeature } from './payment/payment.feature.ts';
 import { registerComplaintFeature } from './complaint/complaint.feature.ts';
 import { registerBomFeature } from './bom/bom.feature.ts';
 import { registerCrossReferenceFeature } from './cross-reference/cross-reference.feature.ts';
+import { registerCompareFeature } from './compare/compare.feature.ts';
 import { registerQuotationFeature } from './quotation/quotation.feature.ts';
 import { registerMemberFeature } from './member/member.feature.ts';
 import { registerWechatFeature } from './wechat/wechat.feature.ts';
@@ -64,6 +65,7 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerComplaintFeature,
   registerBomFeature,
   registerCrossReferenceFeature,
+  registerCompareFeature,
   registerQuotationFeature,
   registerMemberFeature,
   registerWechatFeature,

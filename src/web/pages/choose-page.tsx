@@ -8,6 +8,7 @@ import { ProductListTable } from '../features/catalog/product-list-table.tsx';
 import { SelectedFilters } from '../features/catalog/selected-filters.tsx';
 import { SubcategoryNav, type SiblingCategory } from '../features/catalog/subcategory-nav.tsx';
 import { useChooseList, type ChooseListData } from '../features/catalog/use-choose-list.ts';
+import { CompareBar } from '../features/compare/compare-bar.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
@@ -80,6 +81,7 @@ export function ChoosePage({ shell, data }: PageProps<ChoosePageData>) {
         />
         <Pagination page={products.page} total={products.total} pageSize={products.pageSize} hrefFor={pageHref} unit="个商品" onNavigate={navigate} />
       </div>
+      <CompareBar />
     </PageShell>
   );
 }

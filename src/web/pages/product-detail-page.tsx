@@ -2,6 +2,8 @@ import { choosePath, type ProductDetail } from '../../contract/catalog.ts';
 import { crossReferencePath } from '../../contract/cross-reference.ts';
 import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import { ParamTable } from '../features/catalog/param-table.tsx';
+import { CompareBar } from '../features/compare/compare-bar.tsx';
+import { CompareToggle } from '../features/compare/compare-toggle.tsx';
 import { ProductFacts } from '../features/catalog/product-facts.tsx';
 import { ProductImage } from '../features/catalog/product-image.tsx';
 import { ProductListTable } from '../features/catalog/product-list-table.tsx';
@@ -45,6 +47,7 @@ export function ProductDetailPage({ shell, data }: PageProps<ProductDetailPageDa
             <a href={crossReferencePath(product.code)} data-testid="product-xref">
               查找替代型号
             </a>
+            <CompareToggle productId={product.productId} code={product.code} className="compare-toggle product-hero__compare" />
           </p>
           <p className="product-hero__description">{product.description}</p>
           <ProductFacts detail={data} />
@@ -72,6 +75,7 @@ export function ProductDetailPage({ shell, data }: PageProps<ProductDetailPageDa
         </h2>
         <ProductListTable products={data.similar} qiniuImgAddress={shell.qiniuImgAddress} emptyText="暂无相似参数的商品" />
       </section>
+      <CompareBar />
     </PageShell>
   );
 }

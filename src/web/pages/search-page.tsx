@@ -5,6 +5,7 @@ import { SearchFacets } from '../features/search/search-facets.tsx';
 import { SearchNoResult } from '../features/search/search-no-result.tsx';
 import { SearchResultList } from '../features/search/search-result-list.tsx';
 import { SearchSortBar } from '../features/search/search-sort-bar.tsx';
+import { CompareBar } from '../features/compare/compare-bar.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import type { PageProps } from './page-props.ts';
@@ -69,6 +70,7 @@ export function SearchPage({ shell, data }: PageProps<SearchPageData>) {
         <Breadcrumb items={[{ label: '搜索结果' }]} />
         {body}
       </div>
+      <CompareBar />
     </PageShell>
   );
 }

@@ -1,5 +1,6 @@
 import type { FacetedProductPage } from '../../../contract/catalog.ts';
 import type { ColumnListChange, ColumnListState } from '../../../contract/list-state.ts';
+import { CompareBar } from '../compare/compare-bar.tsx';
 import { ListFacets } from './list-facets.tsx';
 import { ListToolbar } from './list-toolbar.tsx';
 import { Pagination } from '../../ui/pagination.tsx';
@@ -27,6 +28,7 @@ export function FacetedProductList({ products, state, hrefFor, qiniuImgAddress, 
         <ProductListTable products={products.list} qiniuImgAddress={qiniuImgAddress} emptyText={emptyText} />
         <Pagination page={products.page} total={products.total} pageSize={products.pageSize} hrefFor={(page) => hrefFor({ page })} unit="个商品" />
       </div>
+      <CompareBar />
     </>
   );
 }

@@ -1,4 +1,5 @@
 import { brandPath, productDetailPath, type ProductSummary } from '../../../contract/catalog.ts';
+import { CompareToggle } from '../compare/compare-toggle.tsx';
 import { BuyCell, useRowQuantity } from './buy-cell.tsx';
 import { PriceTiers } from './price-tiers.tsx';
 import { ProductImage } from './product-image.tsx';
@@ -84,6 +85,7 @@ function ProductRow({
         <p className="product-table__description" title={product.description}>
           {product.description}
         </p>
+        <CompareToggle productId={product.productId} code={product.code} />
       </td>
       {values && (
         <td className="product-table__params">

@@ -3,6 +3,7 @@ import { formatUnitPriceE4 } from '../../../contract/money.ts';
 import { unitPriceE4At } from '../../../contract/pricing.ts';
 import type { SearchProduct } from '../../../contract/search.ts';
 import { BuyCell, useRowQuantity } from '../catalog/buy-cell.tsx';
+import { CompareToggle } from '../compare/compare-toggle.tsx';
 import { PriceTiers } from '../catalog/price-tiers.tsx';
 import { ProductImage } from '../catalog/product-image.tsx';
 import { StockLabel } from '../catalog/stock-label.tsx';
@@ -57,6 +58,7 @@ function SearchResultRow({ product, terms, qiniuImgAddress }: ResultProps) {
         <p className="search-result__description" title={product.description}>
           <HighlightedText segments={highlightText(product.description, terms)} />
         </p>
+        <CompareToggle productId={product.productId} code={product.code} />
       </div>
       <div className="search-result__stock">
         <StockLabel stock={product.stock} />
