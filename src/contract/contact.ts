@@ -2,6 +2,7 @@ import { ResultCode } from './envelope.ts';
 import type { CompanyProse } from './help.ts';
 import { defineErrors } from './errors.ts';
 import { emailRule, phoneRule, problemOf, textRule, type TextRule } from './rules.ts';
+import type { WarehouseFact } from './warehouse.ts';
 
 /**
  * /contact (联系我们, issue 13): the store's offices and warehouses, its channels (from the shell's
@@ -16,6 +17,11 @@ export const contactPaths = {
 
 export function officeMapPath(officeId: number): string {
   return `${contactPaths.mapPrefix}${String(officeId)}.svg`;
+}
+
+/** A warehouse's drawn map: `/contact/map/warehouse-<code>.svg`. */
+export function warehouseMapPath(code: string): string {
+  return `${contactPaths.mapPrefix}warehouse-${code}.svg`;
 }
 
 /** The graphic code's type for the contact form (an SMS purpose's number is used by the account forms). */
@@ -128,8 +134,15 @@ export interface Office {
   mapUrl: string;
 }
 
+/** A warehouse parts ship from, as /contact lists it (the site facts' warehouses, not a row of the offices). */
+export interface ContactWarehouse extends WarehouseFact {
+  mapUrl: string;
+}
+
 export interface ContactPageData {
+  /** The offices; the warehouses are listed from the warehouses table (site facts). */
   offices: Office[];
+  warehouses: ContactWarehouse[];
   /** Staff-edited prose (the help centre's company pages group). */
   prose: CompanyProse<'intro' | 'notes'>;
   /** The graphic code type the form asks for after repeated sends. */

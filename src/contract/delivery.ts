@@ -1,13 +1,14 @@
 import { formatCents, formatShortCents } from './money.ts';
 import type { Carrier } from './order.ts';
 import { freeShippingThresholdCents } from './order.ts';
+import { defaultCutoffTime } from './warehouse.ts';
 
 /**
  * Delivery (issue 10): the five carriers of /common/api/queryExpressList and the freight table,
  * pure so the checkout page can explain a fee the server computed. docs/decisions/0011-orders-freight-and-placement.md.
  *
  * - Fee = first kilogram + each further kilogram (rounded up), by carrier and by the zone of the
- *   receiver's province (GB/T 2260 code's first two digits); the store ships from 上海.
+ *   receiver's province (GB/T 2260 code's first two digits), as the carriers' contracts price them.
  * - 满 99 包邮 (the banner) applies to the economy carriers (中通, 圆通) outside the remote zone,
  *   as LCSC's 默认快递 does; 顺丰 and 京东 are paid express. The threshold is the goods amount at
  *   tier prices before coupons. 自提 is free and needs no address.
@@ -88,7 +89,7 @@ const carrierTerms: readonly CarrierTerms[] = [
     name: '上门自提',
     isPickup: true,
     hasFreeShipping: true,
-    description: '上海市闵行区仓库自提，免运费，无需收货地址',
+    description: '免运费，无需收货地址',
     fees: { local: [0, 0], near: [0, 0], far: [0, 0], remote: [0, 0] },
   },
 ];
@@ -98,10 +99,18 @@ export const carriers: readonly Carrier[] = carrierTerms.map(({ fees: _fees, ...
 
 export const defaultCarrierCode: CarrierCode = CarrierCode.zto;
 
-/** The carriers as checkout lists them under the store's current free-shipping threshold. */
-export function carriersWithThreshold(thresholdCents: number): Carrier[] {
+/** 上门自提's note: where to collect (a site fact: the pickup warehouse's address or the site setting), free, no address needed. */
+export function pickupDescriptionOf(pickupAddress: string): string {
+  return pickupAddress === '' ? '免运费，无需收货地址' : `${pickupAddress}自提，免运费，无需收货地址`;
+}
+
+/** The carriers as checkout lists them under the store's current free-shipping threshold and pickup address. */
+export function carriersWithThreshold(thresholdCents: number, pickupAddress = ''): Carrier[] {
   const standard = freeShippingNote(freeShippingThresholdCents);
-  return carriers.map((carrier) => ({ ...carrier, description: carrier.description.replace(standard, freeShippingNote(thresholdCents)) }));
+  return carriers.map((carrier) => ({
+    ...carrier,
+    description: carrier.isPickup ? pickupDescriptionOf(pickupAddress) : carrier.description.replace(standard, freeShippingNote(thresholdCents)),
+  }));
 }
 
 /** A carrier's fees by zone in cents, [first kilogram, each further kilogram], as freightOf charges them; null when unknown. */
@@ -109,13 +118,18 @@ export function freightTableOf(carrierCode: string): Readonly<Record<FreightZone
   return carrierTerms.find((carrier) => carrier.code === carrierCode)?.fees ?? null;
 }
 
-/** When a paid order leaves the 上海 warehouse (the help page 配送说明 shows these; staff work 周一至周六). */
-export const dispatchTimes: readonly { situation: string; time: string }[] = [
-  { situation: '现货订单，周一至周六 9:00-16:00 付款', time: '付款后 2 小时内发货' },
-  { situation: '现货订单，16:00 以后或周日、法定节假日付款', time: '下一个工作日 12:00 前发货' },
-  { situation: '缺货商品选择“等待全部到货后发货”', time: '全部到货后 1 个工作日内发货' },
-  { situation: '对公转账订单', time: '到账确认后按以上时效发货' },
-];
+/**
+ * When a paid order leaves its warehouse (the help page 配送说明 shows these; staff work 周一至周六), by the
+ * cut-off: the earliest of the warehouses' (a site fact), so the promise holds wherever the parts lie.
+ */
+export function dispatchTimesAt(cutoffTime = defaultCutoffTime): { situation: string; time: string }[] {
+  return [
+    { situation: `现货订单，周一至周六 9:00-${cutoffTime} 付款`, time: '付款后 2 小时内发货' },
+    { situation: `现货订单，${cutoffTime} 以后或周日、法定节假日付款`, time: '下一个工作日 12:00 前发货' },
+    { situation: '缺货商品选择“等待全部到货后发货”', time: '全部到货后 1 个工作日内发货' },
+    { situation: '对公转账订单', time: '到账确认后按以上时效发货' },
+  ];
+}
 
 export function findCarrier(code: string): Carrier | null {
   return carriers.find((carrier) => carrier.code === code) ?? null;

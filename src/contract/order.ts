@@ -3,6 +3,7 @@ import type { DraftCoupon } from './coupon.ts';
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
 import type { InvoiceProfile, InvoiceSnapshot } from './invoice.ts';
+import type { DispatchWarehouse } from './warehouse.ts';
 
 /**
  * Orders (issue 10). Unit prices are integers of 0.0001 yuan (e4, money.ts); every amount a buyer
@@ -369,6 +370,8 @@ export interface SettlementPricing {
 /** The checkout page's state: the selected cart lines priced now, and the buyer's choices to make. */
 export interface SettlementData extends SettlementPricing {
   carriers: Carrier[];
+  /** The warehouses the lines' units lie in, each with its same-day cut-off (site facts). */
+  dispatchWarehouses: DispatchWarehouse[];
   addresses: Address[];
   invoiceProfiles: InvoiceProfile[];
   /** Minutes the buyer has to pay once placed (待付款). */

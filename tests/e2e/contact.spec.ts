@@ -17,7 +17,9 @@ test.describe('联系我们', () => {
   test('shows the channels, the offices with their maps, and takes a message; the second send asks for the graphic code', async ({ page, storeDb }) => {
     await page.goto('/contact');
     await expect(page).toHaveTitle(/^联系我们 - /);
-    await expect(page.getByTestId('contact-office')).toHaveCount(3);
+    // Two offices and the two warehouses parts ship from (the warehouses table), each with its map.
+    await expect(page.getByTestId('contact-office')).toHaveCount(4);
+    await expect(page.getByTestId('contact-warehouse-cutoff')).toHaveCount(2);
     await expect(page.getByTestId('contact-qq')).toHaveText(/^\d{5,}$/);
     await expect(page.getByTestId('contact-qr')).toBeVisible();
     const maps = page.locator('.contact-office__map');

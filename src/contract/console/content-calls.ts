@@ -1,6 +1,7 @@
 import type { AdminAd, AdminBanner, AdminHelpPage, AdminNewsRow, ContentDraftState, Drafted, SiteSettings } from './content.ts';
 import type { contentDeskRequests } from './content-requests.ts';
 import type { FriendlyLink, HotLabel } from '../content.ts';
+import type { AdminWarehouse } from '../warehouse.ts';
 import type { GridPage } from '../staff-grid.ts';
 import { staffCall } from '../staff-calls.ts';
 
@@ -12,7 +13,8 @@ const remove = { action: 'delete', subject: 'Content' } as const;
 /**
  * /admin/api/content/…: 内容管理, every change audited. A save without an id creates, with one updates.
  * Ads, hot keywords, friendly links and site settings save a draft (naming the revision they were
- * edited over); publishDraft makes it live, discardDraft drops it.
+ * edited over); publishDraft makes it live, discardDraft drops it. A warehouse's facts (city, address, cut-off,
+ * pickup) are saved at once, over the updatedAt the editor loaded.
  */
 export const contentDeskCalls = {
   listBanners: staffCall<Requests['listBanners'], AdminBanner[]>('/admin/api/content/listBanners', read),
@@ -38,6 +40,9 @@ export const contentDeskCalls = {
 
   getSettings: staffCall<Requests['getSettings'], Drafted<SiteSettings>>('/admin/api/content/getSettings', read),
   saveSettings: staffCall<Requests['saveSettings'], Drafted<SiteSettings>>('/admin/api/content/saveSettings', update),
+
+  listWarehouses: staffCall<Requests['listWarehouses'], AdminWarehouse[]>('/admin/api/content/listWarehouses', read),
+  saveWarehouse: staffCall<Requests['saveWarehouse'], AdminWarehouse>('/admin/api/content/saveWarehouse', update),
 
   publishDraft: staffCall<Requests['publishDraft'], ContentDraftState>('/admin/api/content/publishDraft', update),
   discardDraft: staffCall<Requests['discardDraft'], ContentDraftState>('/admin/api/content/discardDraft', update),

@@ -3,6 +3,7 @@ import { contentDeskLimits, contentDraftKeyPattern } from './content.ts';
 import { adPositions } from '../content.ts';
 import { helpSlugPattern, maxHelpBodyLength, maxHelpTitleLength } from '../help.ts';
 import { newsKinds } from '../news.ts';
+import { cutoffTimePattern, warehouseLimits } from '../warehouse.ts';
 import { gridQuerySchema, gridTextFilter } from '../staff-grid-requests.ts';
 
 const invalid = '请求参数有误';
@@ -158,7 +159,19 @@ export const contentDeskRequests = {
       },
       invalid,
     ),
+    serviceHours: z.string(invalid).trim().max(40, '服务时间不能超过40个字').default(''),
+    pickupAddress: z.string(invalid).trim().max(warehouseLimits.addressMax, `自提地址不能超过${warehouseLimits.addressMax}个字`).default(''),
     revision,
+  }),
+
+  listWarehouses: z.object({}),
+  saveWarehouse: z.object({
+    code: z.string(invalid).regex(/^[A-Za-z0-9_-]{1,16}$/, '该仓库不存在'),
+    city: z.string('请输入仓库所在城市').trim().min(1, '请输入仓库所在城市').max(warehouseLimits.cityMax, `城市不能超过${warehouseLimits.cityMax}个字`),
+    address: z.string('请输入仓库地址').trim().min(1, '请输入仓库地址').max(warehouseLimits.addressMax, `地址不能超过${warehouseLimits.addressMax}个字`),
+    cutoffTime: z.string(invalid).trim().regex(cutoffTimePattern, '截单时间须为 HH:MM，如 16:00'),
+    isPickup: z.boolean(invalid),
+    updatedAt: z.number(invalid).int(invalid).min(0, invalid).max(32_503_680_000_000, invalid),
   }),
 
   publishDraft: z.object({ key: draftKey, revision }),

@@ -6,6 +6,7 @@ import type { Greetings } from '../home.ts';
 import type { NewsKind } from '../news.ts';
 import type { StaffHomePageData } from '../staff.ts';
 import type { GridPage } from '../staff-grid.ts';
+import type { AdminWarehouse } from '../warehouse.ts';
 
 export const adPositionLabels: Record<AdPosition, string> = { top: '顶部横幅', sidebar: '侧边栏广告', popup: '首页弹窗' };
 
@@ -56,9 +57,14 @@ export interface AdminAd {
   sort: number;
 }
 
-/** 站点设置. hotline '' means the HOTLINE setting of the server's configuration. */
+/**
+ * 站点设置. hotline '' means the HOTLINE setting of the server's configuration, serviceHours '' the spec's
+ * 周一至周六 9:00-18:00, pickupAddress '' the address of the warehouse that offers pickup.
+ */
 export interface SiteSettings {
   hotline: string;
+  serviceHours: string;
+  pickupAddress: string;
   landLine: string;
   qq: string;
   qqKey: string;
@@ -124,6 +130,8 @@ export interface ContentSitePageData extends ContentDeskPageBase {
   settings: Drafted<SiteSettings>;
   hotKeywords: Drafted<HotLabel[]>;
   friendlyLinks: Drafted<FriendlyLink[]>;
+  /** The warehouses' facts (city, address, cut-off, pickup), saved at once: every page reads them. */
+  warehouses: AdminWarehouse[];
 }
 
 export const contentDeskPaths = {
@@ -165,6 +173,7 @@ export const contentDeskMessages = {
   hotKeywordsSaved: '热门搜索词已保存为草稿：可先预览首页，再发布',
   friendlyLinksSaved: '友情链接已保存为草稿：可先预览首页，再发布',
   settingsSaved: '站点设置已保存为草稿：可先预览首页，再发布',
+  warehouseSaved: '仓库信息已保存，各页面随即显示新的信息',
   draftPublished: '草稿已发布',
   draftDiscarded: '草稿已放弃',
   imageUploaded: '图片已上传',

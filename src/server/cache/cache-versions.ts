@@ -3,7 +3,7 @@ import type { Logger } from 'pino';
 import type { Database } from '../db/database.ts';
 import { systemClock, type Clock } from '../ops/clock.ts';
 
-/** The tables whose writes bump a counter in cache_versions (migration 0011 lists the same, with the columns watched). */
+/** The tables whose writes bump a counter in cache_versions (migration 0011 lists the same, with the columns watched; 0056 adds warehouses). */
 export const cacheSources = [
   'category_groups',
   'categories',
@@ -17,6 +17,7 @@ export const cacheSources = [
   'banners',
   'news',
   'home_products',
+  'warehouses',
 ] as const;
 
 export type CacheSource = (typeof cacheSources)[number];

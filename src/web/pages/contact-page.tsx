@@ -1,4 +1,4 @@
-import type { ContactPageData } from '../../contract/contact.ts';
+import { OfficeKind, officeKindLabels, type ContactPageData } from '../../contract/contact.ts';
 import { ContactFormPanel } from '../features/contact/contact-form.tsx';
 import { HelpHtml } from '../features/help/help-html.tsx';
 import { imageUrl } from '../../contract/content.ts';
@@ -50,10 +50,10 @@ function ContactChannels({ shell }: { shell: ShellState }) {
   );
 }
 
-function ContactOffices({ offices }: { offices: ContactPageData['offices'] }) {
+function ContactOffices({ offices, warehouses }: Pick<ContactPageData, 'offices' | 'warehouses'>) {
   return (
     <section className="contact-offices">
-      <h2 className="contact-title">公司地址</h2>
+      <h2 className="contact-title">公司与仓库地址</h2>
       <ul>
         {offices.map((office) => (
           <li key={office.id} className="contact-office" data-testid="contact-office">
@@ -66,6 +66,20 @@ function ContactOffices({ offices }: { offices: ContactPageData['offices'] }) {
               <p>地址：{office.address}</p>
               {office.phone ? <p>电话：{office.phone}</p> : null}
               {office.hours ? <p>时间：{office.hours}</p> : null}
+            </div>
+          </li>
+        ))}
+        {warehouses.map((warehouse) => (
+          <li key={warehouse.code} className="contact-office" data-testid="contact-office">
+            <img className="contact-office__map" src={warehouse.mapUrl} alt={`${warehouse.name}位置示意图`} width={560} height={320} {...loadingOf(false)} />
+            <div className="contact-office__body">
+              <h3>
+                {warehouse.name}
+                <span className={`contact-office__kind contact-office__kind--${OfficeKind.warehouse}`}>{officeKindLabels.warehouse}</span>
+              </h3>
+              <p>地址：{warehouse.address}</p>
+              <p data-testid="contact-warehouse-cutoff">当日发货截单：周一至周六 {warehouse.cutoffTime}</p>
+              {warehouse.isPickup ? <p>支持上门自提</p> : null}
             </div>
           </li>
         ))}
@@ -86,7 +100,7 @@ export function ContactPage({ shell, data }: PageProps<ContactPageData>) {
         </section>
 
         <ContactChannels shell={shell} />
-        <ContactOffices offices={data.offices} />
+        <ContactOffices offices={data.offices} warehouses={data.warehouses} />
 
         <section className="contact-message" id="message">
           <div className="contact-message__main">

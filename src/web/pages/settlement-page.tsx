@@ -7,6 +7,7 @@ import { InvoicePicker } from '../features/invoice/invoice-picker.tsx';
 import { CheckoutSteps } from '../features/order/checkout-steps.tsx';
 import { CouponOptions } from '../features/order/coupon-options.tsx';
 import { DeliveryOptions } from '../features/order/delivery-options.tsx';
+import { DispatchWarehouses } from '../features/order/dispatch-warehouses.tsx';
 import { OrderLinesTable, settlementRowsOf } from '../features/order/order-lines-table.tsx';
 import { PriceSummary } from '../features/order/price-summary.tsx';
 import { useSettlement, type SettlementState } from '../features/order/use-settlement.ts';
@@ -105,6 +106,7 @@ function DeliverySection({ settlement, data }: { settlement: SettlementState; da
         onShortfall={settlement.chooseShortfall}
         isQuotation={data.quotation !== undefined}
       />
+      <DispatchWarehouses warehouses={data.dispatchWarehouses} />
     </CheckoutSection>
   );
 }

@@ -49,6 +49,7 @@ import { contentDeskMigration } from './0042-content-desk.ts';
 import { icZoneUniqueCodesMigration } from './0045-ic-zone-unique-codes.ts';
 import { aftersalesReturnsMigration } from './0051-aftersales-returns.ts';
 import { quotationLifecycleMigration } from './0050-quotation-lifecycle.ts';
+import { siteFactsMigration } from './0056-site-facts.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const allMigrations: Record<string, MigrationFactory> = {
@@ -102,4 +103,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0052-invoice-lifecycle': invoiceLifecycleMigration,
   '0053-price-import-lifecycle': priceImportLifecycleMigration,
   '0054-shipped-by-refund-dates': shippedByRefundDatesMigration,
+  '0056-site-facts': siteFactsMigration,
 };

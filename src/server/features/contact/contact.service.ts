@@ -8,12 +8,15 @@ import {
   ContactMessageStatus,
   officeKindLabels,
   officeMapPath,
+  OfficeKind,
+  warehouseMapPath,
   type ContactForm,
   type ContactMessage,
   type ContactPageData,
   type ContactSendResponse,
   type Office,
 } from '../../../contract/contact.ts';
+import type { SiteFacts } from '../../../contract/site-facts.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashSid } from '../../http/session.ts';
@@ -50,9 +53,14 @@ function toOffice(row: ContactOfficeRow): Office {
   };
 }
 
-/** /contact's offices and form settings (its prose comes from the help centre's company pages group). */
-export async function loadContactPage(db: Kysely<Database>): Promise<Omit<ContactPageData, 'prose'>> {
-  return { offices: (await findOffices(db)).map(toOffice), graphCodeType: contactGraphCodeType };
+/**
+ * /contact's offices, warehouses and form settings (its prose comes from the help centre's company pages group).
+ * The warehouses are the site facts' (the warehouses table): an office row of kind warehouse would state them twice.
+ */
+export async function loadContactPage(db: Kysely<Database>, facts: SiteFacts): Promise<Omit<ContactPageData, 'prose'>> {
+  const offices = (await findOffices(db)).filter((row) => row.kind === OfficeKind.office).map(toOffice);
+  const warehouses = facts.warehouses.map((warehouse) => ({ ...warehouse, mapUrl: warehouseMapPath(warehouse.code) }));
+  return { offices, warehouses, graphCodeType: contactGraphCodeType };
 }
 
 export async function findOfficeForMap(db: Kysely<Database>, id: number): Promise<ContactOfficeRow | undefined> {

@@ -130,15 +130,19 @@ describe('the contact form', () => {
 describe('the contact page', () => {
   const t = useTestApp({ fixture: (app) => insertContentFixture(app.db) });
 
-  it('lists the seeded offices and warehouse with their maps, and the channels of the config info', async () => {
+  it('lists the seeded offices and the warehouses (from the warehouses table) with their maps, and the channels of the config info', async () => {
     const response = await t.browser().get('/contact');
     expect(response.statusCode).toBe(200);
     const state = pageStateOf<ContactPageData>(response.body);
     expect(state.data.offices.map((office) => [office.name, office.kindLabel])).toEqual([
       ['深圳总部', '办公地址'],
       ['上海分公司', '办公地址'],
-      ['深圳龙岗现货仓', '仓库地址'],
     ]);
+    expect(state.data.warehouses.map((warehouse) => [warehouse.name, warehouse.cutoffTime, warehouse.mapUrl])).toEqual([
+      ['深圳仓', '16:00', '/contact/map/warehouse-SZ.svg'],
+      ['江苏仓', '16:00', '/contact/map/warehouse-JS.svg'],
+    ]);
+    expect(response.body).toContain('当日发货截单：周一至周六 <!-- -->16:00');
     expect(state.data.graphCodeType).toBe(contactGraphCodeType);
     expect(response.body).toContain('<title>联系我们 - ');
     expect(response.body).toContain('广东省深圳市福田区华强北路1019号');
@@ -165,6 +169,11 @@ describe('the contact page', () => {
     // The same office draws the same map; another office another.
     expect((await browser.get(office.mapUrl)).body).toBe(map.body);
     expect((await browser.get(state.data.offices[1]?.mapUrl ?? '')).body).not.toBe(map.body);
-    for (const path of ['/contact/map/999999.svg', '/contact/map/abc.svg', '/contact/map/1.png']) expect((await browser.get(path)).statusCode).toBe(404);
+    for (const path of ['/contact/map/999999.svg', '/contact/map/abc.svg', '/contact/map/1.png', '/contact/map/warehouse-XX.svg'])
+      expect((await browser.get(path)).statusCode).toBe(404);
+    const warehouseMap = await browser.get(state.data.warehouses[0]?.mapUrl ?? '');
+    expect(warehouseMap.statusCode).toBe(200);
+    expect(warehouseMap.body).toContain('深圳仓');
+    expect(warehouseMap.body).not.toMatch(/<script|on\w+=/i);
   });
 });

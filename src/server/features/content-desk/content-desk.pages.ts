@@ -18,6 +18,7 @@ import { HomePage } from '../../../web/pages/home-page.tsx';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { Page } from '../../ssr/page-registry.ts';
 import { loadDeliveryTermsAt } from '../help/help.service.ts';
+import { pickupAddressOf, siteFactsOf } from '../site-facts/site-facts.service.ts';
 import { loadHomeData, readHomeContent } from '../home/home.service.ts';
 import { defineStaffPage } from '../staff/staff-page.ts';
 import { listAdminAds } from './ad-desk.service.ts';
@@ -26,6 +27,7 @@ import { listAdminHelpPages } from './help-desk.service.ts';
 import { listAdminNews } from './news-desk.service.ts';
 import { readPreviewSiteContent } from './content-preview.service.ts';
 import { getSiteSettings, listFriendlyLinks, listHotKeywords } from './site-desk.service.ts';
+import { listAdminWarehouses } from './warehouse-desk.service.ts';
 import { shellWithSiteContent } from '../shell/shell.service.ts';
 import { gridPageOfUrl } from '../staff/grid-url-query.ts';
 import { contentDeskRequests } from '../../../contract/console/content-requests.ts';
@@ -45,7 +47,8 @@ function contentPreviewPages(deps: ServiceDeps): Page[] {
       access: readContent,
       async load({ reply }) {
         void reply.header('cache-control', 'no-store');
-        const [home, preview] = await Promise.all([loadHomeData(db, { load: () => readHomeContent(db, true) }, null, ''), readPreviewSiteContent(db)]);
+        const facts = await siteFactsOf(deps).load();
+        const [home, preview] = await Promise.all([loadHomeData(db, { load: () => readHomeContent(db, facts, true) }, null, ''), readPreviewSiteContent(db)]);
         return {
           title: `预览：首页 - ${deps.config.siteName}`,
           isNoIndex: true,
@@ -62,10 +65,13 @@ function contentPreviewPages(deps: ServiceDeps): Page[] {
       access: readContent,
       async load({ reply }) {
         void reply.header('cache-control', 'no-store');
-        const settings = await getSiteSettings(db);
-        const thresholdCents = (settings.draft ?? settings.live).freeShippingThresholdCents;
+        const [settings, facts] = await Promise.all([getSiteSettings(db), siteFactsOf(deps).load()]);
+        const drafted = settings.draft ?? settings.live;
+        // The draft's threshold and pickup address over the live facts.
+        const pickupAddress = pickupAddressOf(drafted.pickupAddress, facts.warehouses);
+        const previewFacts = { ...facts, freeShippingThresholdCents: drafted.freeShippingThresholdCents, pickupAddress };
         // The console has no member session: the page reads as a visitor's (no vote of theirs).
-        const { data } = await loadDeliveryTermsAt(db, deps.config, thresholdCents, { sid: '', userId: null });
+        const { data } = await loadDeliveryTermsAt(db, deps.config, previewFacts, { sid: '', userId: null });
         return { title: `预览：${data.article.title} - ${deps.config.siteName}`, isNoIndex: true, data };
       },
     }),
@@ -123,8 +129,13 @@ export function contentDeskPages(deps: ServiceDeps): Page[] {
       component: AdminContentSitePage,
       access: readContent,
       async load({ access }) {
-        const [settings, hotKeywords, friendlyLinks] = await Promise.all([getSiteSettings(db), listHotKeywords(db), listFriendlyLinks(db)]);
-        return { title: title('站点设置'), isNoIndex: true, data: { ...base(access), settings, hotKeywords, friendlyLinks } };
+        const [settings, hotKeywords, friendlyLinks, warehouses] = await Promise.all([
+          getSiteSettings(db),
+          listHotKeywords(db),
+          listFriendlyLinks(db),
+          listAdminWarehouses(db),
+        ]);
+        return { title: title('站点设置'), isNoIndex: true, data: { ...base(access), settings, hotKeywords, friendlyLinks, warehouses } };
       },
     }),
     ...contentPreviewPages(deps),

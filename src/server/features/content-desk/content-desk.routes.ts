@@ -21,6 +21,7 @@ import {
   saveSiteSettings,
   siteSettingsDraft,
 } from './site-desk.service.ts';
+import { listAdminWarehouses, saveAdminWarehouse } from './warehouse-desk.service.ts';
 
 /** The piece a draft key names (the request schema admits only these shapes). */
 function draftSubjectOf(key: string): DraftSubject<unknown> {
@@ -59,6 +60,8 @@ export function registerContentDeskRoutes(app: FastifyInstance, deps: ServiceDep
     saveFriendlyLinks: async ({ body, actor }) => new WithMessage(await saveFriendlyLinks(db, actor, body.items, body.revision), m.friendlyLinksSaved),
     getSettings: () => getSiteSettings(db),
     saveSettings: async ({ body, actor }) => new WithMessage(await saveSiteSettings(db, actor, body, body.revision), m.settingsSaved),
+    listWarehouses: () => listAdminWarehouses(db),
+    saveWarehouse: async ({ body, actor }) => new WithMessage(await saveAdminWarehouse(db, actor, body), m.warehouseSaved),
     publishDraft: async ({ body, actor }) => new WithMessage(await publishDraft(db, actor, draftSubjectOf(body.key), body.revision), m.draftPublished),
     discardDraft: async ({ body, actor }) => new WithMessage(await discardDraft(db, actor, draftSubjectOf(body.key), body.revision), m.draftDiscarded),
   });

@@ -22,8 +22,8 @@ export const friendlyLinksDraft: DraftSubject<FriendlyLink[]> = {
 };
 
 /**
- * 站点设置, published in one statement: the shell's contact channels, the home greetings and the
- * free-shipping threshold (content/site-settings.service.ts).
+ * 站点设置, published in one statement: the shell's contact channels, the service hours and pickup address
+ * (site facts), the home greetings and the free-shipping threshold (content/site-settings.service.ts).
  */
 export const siteSettingsDraft: DraftSubject<SiteSettings> = {
   key: 'siteSettings',
@@ -57,6 +57,17 @@ export async function saveFriendlyLinks(
 }
 
 export async function saveSiteSettings(db: Kysely<Database>, actor: StaffActor, settings: SiteSettings, revision: number): Promise<Drafted<SiteSettings>> {
-  const { hotline, landLine, qq, qqKey, wechatQr, icpText, freeShippingThresholdCents, greetings } = settings;
-  return saveDraft(db, actor, siteSettingsDraft, revision, { hotline, landLine, qq, qqKey, wechatQr, icpText, freeShippingThresholdCents, greetings });
+  const { hotline, serviceHours, pickupAddress, landLine, qq, qqKey, wechatQr, icpText, freeShippingThresholdCents, greetings } = settings;
+  return saveDraft(db, actor, siteSettingsDraft, revision, {
+    hotline,
+    serviceHours,
+    pickupAddress,
+    landLine,
+    qq,
+    qqKey,
+    wechatQr,
+    icpText,
+    freeShippingThresholdCents,
+    greetings,
+  });
 }

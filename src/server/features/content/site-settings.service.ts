@@ -5,6 +5,7 @@ import { freeShippingThresholdCents } from '../../../contract/order.ts';
 import type { Database } from '../../db/database.ts';
 import { findSiteConfig, findSiteConfigValues } from './content.repository.ts';
 import { upsertSiteConfig } from './content-staff.repository.ts';
+import { workingHours } from './help-links.ts';
 
 // The lists staff edit beside the settings (the console's 热门搜索词 and 友情链接).
 export { findFriendlyLinks, findHotLabels } from './content.repository.ts';
@@ -15,6 +16,8 @@ export { findFriendlyLinks, findHotLabels } from './content.repository.ts';
  */
 export const siteSettingKeys = {
   hotline: 'phone',
+  serviceHours: 'hours',
+  pickupAddress: 'pickupAddress',
   landLine: 'landLine',
   qq: 'qq',
   qqKey: 'qqKey',
@@ -54,12 +57,45 @@ export async function loadGreetings(db: Kysely<Database>): Promise<Greetings> {
   return greetingsOf(await findSiteConfigValues(db, [siteSettingKeys.greetingMorning, siteSettingKeys.greetingAfternoon, siteSettingKeys.greetingEvening]));
 }
 
+/** The site facts kept in the settings; each '' falls back to its default (see SiteSettings). */
+export interface SiteSettingFacts {
+  hotline: string;
+  serviceHours: string;
+  /** '' when staff set none: the pickup warehouse's address applies. */
+  pickupAddress: string;
+  freeShippingThresholdCents: number;
+}
+
+/** Read by site facts (site-facts.service.ts, behind its cache) with the hotline of the server's configuration as the default. */
+export async function loadSiteSettingFacts(db: Kysely<Database>, defaultHotline: string): Promise<SiteSettingFacts> {
+  const values = await findSiteConfigValues(db, [
+    siteSettingKeys.hotline,
+    siteSettingKeys.serviceHours,
+    siteSettingKeys.pickupAddress,
+    siteSettingKeys.freeShippingThresholdCents,
+  ]);
+  const value = (key: string) => values.get(key) ?? '';
+  return {
+    hotline: value(siteSettingKeys.hotline) || defaultHotline,
+    serviceHours: value(siteSettingKeys.serviceHours) || workingHours,
+    pickupAddress: value(siteSettingKeys.pickupAddress),
+    freeShippingThresholdCents: thresholdOf(values.get(siteSettingKeys.freeShippingThresholdCents)),
+  };
+}
+
+/** The pickup address staff set ('' for none: the pickup warehouse's address applies). */
+export async function loadPickupAddressSetting(db: Kysely<Database>): Promise<string> {
+  return (await findSiteConfigValues(db, [siteSettingKeys.pickupAddress])).get(siteSettingKeys.pickupAddress) ?? '';
+}
+
 /** 站点设置 as staff edit them (the console's content desk). */
 export async function loadSiteSettings(db: Kysely<Database>): Promise<SiteSettings> {
   const values = await findSiteConfig(db);
   const value = (key: string) => values.get(key) ?? '';
   return {
     hotline: value(siteSettingKeys.hotline),
+    serviceHours: value(siteSettingKeys.serviceHours),
+    pickupAddress: value(siteSettingKeys.pickupAddress),
     landLine: value(siteSettingKeys.landLine),
     qq: value(siteSettingKeys.qq),
     qqKey: value(siteSettingKeys.qqKey),
@@ -74,6 +110,11 @@ export async function loadSiteSettings(db: Kysely<Database>): Promise<SiteSettin
 export function siteConfigValuesOf(settings: SiteSettings): Record<string, string> {
   return {
     [siteSettingKeys.hotline]: settings.hotline,
+    // A draft saved before these settings existed has neither: it leaves them to their defaults.
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
+    [siteSettingKeys.serviceHours]: settings.serviceHours ?? '',
+    // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- see above
+    [siteSettingKeys.pickupAddress]: settings.pickupAddress ?? '',
     [siteSettingKeys.landLine]: settings.landLine,
     [siteSettingKeys.qq]: settings.qq,
     [siteSettingKeys.qqKey]: settings.qqKey,

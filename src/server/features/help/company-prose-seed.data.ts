@@ -25,7 +25,7 @@ export const companyProseSeedPages: readonly HelpSeedPage[] = [
     sort: 1020,
     bodyHtml: `
 <ul>
-<li><h3>现货采购</h3><p>自营仓储现货，支持小批量研发采购与批量生产采购，阶梯价格透明，现货订单 2 小时内发货。</p></li>
+<li><h3>现货采购</h3><p>自营{{发货仓}}现货{{现货数量}}，支持小批量研发采购与批量生产采购，阶梯价格透明，现货订单 2 小时内发货。</p></li>
 <li><h3>BOM配单</h3><p>上传物料清单即可自动匹配型号、参数与替代料，几分钟完成整单报价，减少工程师重复查询。</p></li>
 <li><h3>品质保障</h3><p>物料均来自原厂及授权代理渠道，入库逐批检验，提供原厂质保与可追溯的出货记录。</p></li>
 <li><h3>专业服务</h3><p>专属客户经理一对一跟进，提供选型咨询、交期跟踪、增值税专用发票与售后支持。</p></li>
@@ -89,7 +89,7 @@ export const companyProseSeedPages: readonly HelpSeedPage[] = [
     description: '',
     groupName: companyProseGroup,
     sort: 1070,
-    bodyHtml: `<p>采购咨询、BOM配单、商务合作与售后服务，${site}客服团队随时为您服务。</p>`,
+    bodyHtml: `<p>采购咨询、BOM配单、商务合作与售后服务，${site}客服团队在{{服务时间}}为您服务，客服热线 {{客服热线}}。</p>`,
   },
   {
     slug: companyProseSlugs.contactNotes,

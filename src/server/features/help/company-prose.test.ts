@@ -4,8 +4,10 @@ import { companyProseGroup, companyProseSlugs, helpErrors, siteNamePlaceholder, 
 import { helpCalls } from '../../../contract/help-calls.ts';
 import type { AboutData } from '../../../contract/home.ts';
 import type { SupplierPageData } from '../../../contract/supplier.ts';
+import { fillFactsInHtml } from '../../../contract/site-facts.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
+import { siteFactsOf } from '../site-facts/site-facts.service.ts';
 import { companyProseSeedPages } from './company-prose-seed.data.ts';
 import { seedHelpPages } from './help.seed.ts';
 import { saveHelpPage } from './help.service.ts';
@@ -45,12 +47,15 @@ describe('the company pages’ prose (/about, /serve/supplier, /contact) kept as
   it('seeds one row per block, and each page shows its rows with the configured site name in place of the placeholder', async () => {
     expect(companyProseSeedPages.map((page) => page.slug).sort()).toEqual(Object.values(companyProseSlugs).sort());
     expect(Object.keys(pageOfSlug).sort()).toEqual(Object.values(companyProseSlugs).sort());
+    const facts = await siteFactsOf({ db: t.db.kysely, config: t.deps.config }).load();
     for (const [slug, [path, block]] of Object.entries(pageOfSlug)) {
-      const expected = (await storedHtmlOf(slug)).replaceAll(siteNamePlaceholder, siteNameHtml);
+      // The site facts' placeholders ({{客服热线}} …) filled too, each escaped.
+      const expected = fillFactsInHtml((await storedHtmlOf(slug)).replaceAll(siteNamePlaceholder, siteNameHtml), facts);
       const { html, prose } = await pageOf(path);
       expect(prose[block], slug).toBe(expected);
       expect(html, slug).toContain(expected);
       expect(html, slug).not.toContain(siteNamePlaceholder);
+      expect(html, slug).not.toContain('{{');
     }
     const about = await pageOf('/about');
     expect(about.html).toContain(`<p>${siteNameHtml}是面向工程师与采购人员的电子元器件一站式采购平台`);
@@ -58,7 +63,7 @@ describe('the company pages’ prose (/about, /serve/supplier, /contact) kept as
     const supplier = await pageOf('/serve/supplier');
     expect(supplier.html).toContain(`入驻${siteNameHtml}，与我们一起`);
     expect(supplier.html).toContain('<li><strong>资质审核</strong><span>3个工作日内完成审核</span></li>');
-    expect((await pageOf('/contact')).html).toContain(`${siteNameHtml}客服团队随时为您服务`);
+    expect((await pageOf('/contact')).html).toContain(`${siteNameHtml}客服团队在${facts.serviceHours}为您服务，客服热线 ${facts.hotline}。`);
   });
 
   it('shows a block as staff save it with saveHelpPage, with a <script> and an event handler stripped', async () => {

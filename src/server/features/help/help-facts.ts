@@ -1,5 +1,15 @@
-import { carriers, defaultCarrierCode, dispatchTimes, freeShippingNote, FreightZone, freightTableOf, freightZoneNames } from '../../../contract/delivery.ts';
+import {
+  carriers,
+  defaultCarrierCode,
+  dispatchTimesAt,
+  freeShippingNote,
+  FreightZone,
+  freightTableOf,
+  freightZoneNames,
+  pickupDescriptionOf,
+} from '../../../contract/delivery.ts';
 import type { CarrierFacts, DeliveryFacts, HelpFacts, HelpFactsKind, PaymentFacts } from '../../../contract/help.ts';
+import { earliestCutoffOf, type SiteFacts } from '../../../contract/site-facts.ts';
 import { freeShippingThresholdCents } from '../../../contract/order.ts';
 import type { PaymentMethodOption } from '../../../contract/payment.ts';
 import type { Config } from '../../config.ts';
@@ -35,18 +45,26 @@ export function deliveryFactsOf(config: Pick<Config, 'orders'>): DeliveryFacts {
     freeShippingThresholdCents,
     defaultCarrierName: carriers.find((carrier) => carrier.code === defaultCarrierCode)?.name ?? '',
     carriers: carriers.map(carrierFacts),
-    dispatchTimes: dispatchTimes.map((entry) => ({ ...entry })),
+    dispatchTimes: dispatchTimesAt(),
     autoCompleteDays: config.orders.autoCompleteDays,
   };
 }
 
-/** The delivery terms under the store's current free-shipping threshold (a site setting staff change). */
-export function deliveryFactsAt(facts: DeliveryFacts, thresholdCents: number): DeliveryFacts {
+/**
+ * The delivery terms under the store's current facts (site facts): the free-shipping threshold staff set,
+ * where pickup is, and the dispatch times by the warehouses' earliest cut-off.
+ */
+export function deliveryFactsAt(facts: DeliveryFacts, site: Pick<SiteFacts, 'freeShippingThresholdCents' | 'pickupAddress' | 'warehouses'>): DeliveryFacts {
   const standard = freeShippingNote(freeShippingThresholdCents);
+  const thresholdCents = site.freeShippingThresholdCents;
   return {
     ...facts,
     freeShippingThresholdCents: thresholdCents,
-    carriers: facts.carriers.map((carrier) => ({ ...carrier, description: carrier.description.replace(standard, freeShippingNote(thresholdCents)) })),
+    carriers: facts.carriers.map((carrier) => ({
+      ...carrier,
+      description: carrier.isPickup ? pickupDescriptionOf(site.pickupAddress) : carrier.description.replace(standard, freeShippingNote(thresholdCents)),
+    })),
+    dispatchTimes: dispatchTimesAt(earliestCutoffOf(site.warehouses)),
   };
 }
 

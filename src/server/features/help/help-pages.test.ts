@@ -1,11 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { carriers, freightOf, dispatchTimes } from '../../../contract/delivery.ts';
+import { carriers, freightOf, dispatchTimesAt } from '../../../contract/delivery.ts';
 import type { HelpPageData } from '../../../contract/help.ts';
 import { freeShippingThresholdCents } from '../../../contract/order.ts';
 import { formatCents } from '../../../contract/pricing.ts';
+import { fillFactsInHtml } from '../../../contract/site-facts.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { createPaymentProviders } from '../payment/payment.service.ts';
+import { siteFactsOf } from '../site-facts/site-facts.service.ts';
 import { companyProseSeedPages } from './company-prose-seed.data.ts';
 import { helpSeedPages } from './help-seed.data.ts';
 import { seedHelpPages } from './help.seed.ts';
@@ -29,6 +31,7 @@ describe('the help pages /serve/<slug>', () => {
 
   it('renders each article from the database with its own title, description, the menu marking it, and the vote', async () => {
     const siteName = t.deps.config.siteName;
+    const siteFacts = await siteFactsOf({ db: t.db.kysely, config: t.deps.config }).load();
     for (const slug of slugs) {
       const row = await t.db.kysely.selectFrom('helpPages').selectAll().where('slug', '=', slug).executeTakeFirstOrThrow();
       const response = await t.browser().get(`/serve/${slug}`);
@@ -36,8 +39,11 @@ describe('the help pages /serve/<slug>', () => {
       expect(response.body).toContain(`<title>${row.title} - ${siteName}</title>`);
       expect(response.body).toMatch(/<meta name="description" content="[^"]{10,}">/);
       const data = pageStateOf<HelpPageData>(response.body).data;
-      expect(data.article).toMatchObject({ slug, title: row.title, groupName: row.groupName, bodyHtml: row.bodyHtml });
-      expect(response.body).toContain(row.bodyHtml.slice(0, 40));
+      // Its placeholders ({{发货仓}} …) are shown filled with the site facts.
+      const bodyHtml = fillFactsInHtml(row.bodyHtml, siteFacts);
+      expect(data.article).toMatchObject({ slug, title: row.title, groupName: row.groupName, bodyHtml });
+      expect(response.body).not.toContain('{{');
+      expect(response.body).toContain(bodyHtml.slice(0, 40));
       expect(response.body).toContain(`<a href="/serve/${slug}" class="help-menu__link is-current" aria-current="page">${row.title}</a>`);
       expect(response.body.match(/help-menu__link is-current/g)).toHaveLength(1);
       expect(data.menu.map((group) => group.title)).toEqual(expect.arrayContaining(['购物指南', '配送服务', '售后服务']));
@@ -91,7 +97,11 @@ describe('the help pages /serve/<slug>', () => {
         expect(response.body).toContain(`${formatCents(fee.firstKilogramCents)} / ${formatCents(fee.extraKilogramCents)}`);
       }
     }
-    for (const entry of dispatchTimes) expect(response.body).toContain(entry.time);
+    // At the warehouses' cut-off (16:00 in a new store).
+    for (const entry of dispatchTimesAt('16:00')) {
+      expect(response.body).toContain(entry.situation);
+      expect(response.body).toContain(entry.time);
+    }
     expect(response.body).toContain(`发货后 ${String(t.deps.config.orders.autoCompleteDays)} 天内未确认收货`);
   });
 

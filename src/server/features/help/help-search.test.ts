@@ -5,6 +5,7 @@ import { useTestApp } from '../../testing/use-test-app.ts';
 import { seedHelpPages } from './help.seed.ts';
 import { likePatternOf } from './help.repository.ts';
 import { markMatches, saveHelpPage, searchHelp, snippetOf } from './help.service.ts';
+import { siteFactsOf } from '../site-facts/site-facts.service.ts';
 
 describe('the help search /serve/search', () => {
   const t = useTestApp({
@@ -69,7 +70,7 @@ describe('the help search /serve/search', () => {
   });
 
   it('cuts a long keyword and collapses its spaces', async () => {
-    const data = await searchHelp(t.db.kysely, `  包邮${' '.repeat(5)}说明${'字'.repeat(100)}`);
+    const data = await searchHelp(t.db.kysely, `  包邮${' '.repeat(5)}说明${'字'.repeat(100)}`, await siteFactsOf({ db: t.db.kysely, config: t.deps.config }).load());
     expect(data.keyword.startsWith('包邮 说明')).toBe(true);
     expect(data.keyword.length).toBe(40);
   });

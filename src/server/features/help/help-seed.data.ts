@@ -1,6 +1,8 @@
 /**
  * The help articles a new store starts with. Fees, carriers, thresholds and payment methods are
- * deliberately not written here: the pages show them from the checkout's own configuration.
+ * deliberately not written here: the pages show them from the checkout's own configuration. The
+ * warehouses, cut-off times, hotline and stock counts are named by placeholder ({{发货仓}} …) and filled
+ * from the site facts at render (contract/site-facts.ts), so no text here states one literally.
  */
 export interface HelpSeedPage {
   slug: string;
@@ -70,7 +72,7 @@ export const helpSeedPages: readonly HelpSeedPage[] = [
 <h2>退款</h2>
 <p>订单取消或售后退款时，款项按原付款方式退回：支付宝、微信支付一般 1-3 个工作日原路退回；对公转账由财务转账退回至付款账户。</p>
 <h2>安全提示</h2>
-<p>本站工作人员不会以任何理由要求您向个人账户转账，收款账户以收银台显示为准。如有疑问请拨打客服热线核实。</p>`,
+<p>本站工作人员不会以任何理由要求您向个人账户转账，收款账户以收银台显示为准。如有疑问请拨打客服热线 {{客服热线}} 核实。</p>`,
   },
   {
     slug: 'deliver_goods',
@@ -79,7 +81,7 @@ export const helpSeedPages: readonly HelpSeedPage[] = [
     groupName: '配送服务',
     sort: 30,
     bodyHtml: `
-<p>所有订单均由本站上海自营仓库统一打包发出。下单时可在结算页选择配送方式，运费根据所选快递、收货省份和包裹重量自动计算，结算页显示的运费即为实际收取的运费。</p>
+<p>现货订单由商品所在的本站自营仓库（{{发货仓}}）打包发出，每个型号的发货仓与截单时间见商品页。下单时可在结算页选择配送方式，运费根据所选快递、收货省份和包裹重量自动计算，结算页显示的运费即为实际收取的运费。</p>
 <h2>运费计算方式</h2>
 <ul>
 <li>运费 = 首重（1kg）费用 + 续重费用，续重不足 1kg 按 1kg 计算。</li>
@@ -100,9 +102,10 @@ export const helpSeedPages: readonly HelpSeedPage[] = [
     sort: 40,
     bodyHtml: `
 <h2>自营仓储</h2>
-<p>本站在上海自营电子元器件仓库，恒温恒湿存储，配备防静电地面与工作台，湿敏器件（MSL）单独存放于干燥柜。所有物料入库时逐批核对型号、批次、数量和外观，出库时二次复核。</p>
+<p>本站自营{{发货仓}}（{{发货城市}}），恒温恒湿存储，配备防静电地面与工作台，湿敏器件（MSL）单独存放于干燥柜。所有物料入库时逐批核对型号、批次、数量和外观，出库时二次复核。</p>
 <h2>现货库存</h2>
 <ul>
+<li>目前有现货的型号共 {{现货数量}}；各仓当日发货截单时间：{{各仓截单}}，截单前付款的现货订单当天发出。</li>
 <li>商品页显示的库存为仓库实时可售数量，下单时系统实时扣减，不会超卖。</li>
 <li>未付款订单会暂时占用库存，订单超时未付款或取消后库存自动释放。</li>
 <li>部分商品的最小包装数量较大（如整盘编带），购买数量须为包装数量的整数倍。</li>

@@ -21,6 +21,7 @@ import {
   type HelpVoteResponse,
   type SnippetPart,
 } from '../../../contract/help.ts';
+import { fillFacts, fillFactsInHtml, type SiteFacts } from '../../../contract/site-facts.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
@@ -80,6 +81,12 @@ function articleOf(row: HelpPageRow): HelpArticle {
   return { slug: row.slug, title: row.title, groupName: row.groupName, bodyHtml: sanitizeHelpHtml(row.bodyHtml), updatedAt: row.updatedAt };
 }
 
+/** The article as readers see it: its placeholders ({{截单时间}} …) filled from the site facts, after sanitising (each fact escaped). */
+function articleWithFacts(row: HelpPageRow, facts: SiteFacts): HelpArticle {
+  const article = articleOf(row);
+  return { ...article, title: fillFacts(article.title, facts), bodyHtml: fillFactsInHtml(article.bodyHtml, facts) };
+}
+
 export interface LoadedHelpPage {
   data: HelpPageData;
   description: string;
@@ -88,35 +95,47 @@ export interface LoadedHelpPage {
 const descriptionLength = 120;
 
 /** /serve/<slug>: the article, the store's real terms it explains, the menu and the vote counts; notFound for an unknown slug. */
-export async function loadHelpPage(db: Kysely<Database>, facts: HelpFactsSource, slug: string, visitor: Visitor): Promise<LoadedHelpPage> {
-  return loadArticle(db, slug, visitor, (articleSlug) => factsOfSlug(facts, articleSlug));
+export async function loadHelpPage(
+  db: Kysely<Database>,
+  facts: HelpFactsSource,
+  siteFacts: SiteFacts,
+  slug: string,
+  visitor: Visitor,
+): Promise<LoadedHelpPage> {
+  return loadArticle(db, slug, visitor, siteFacts, (articleSlug) => factsOfSlug(facts, articleSlug));
 }
 
 /**
- * 配送说明 as it will read under another free-shipping threshold: the console's preview of a site-settings
- * draft (the live page reads the threshold with the page, like checkout).
+ * 配送说明 as it will read under other site facts (another free-shipping threshold or pickup address): the
+ * console's preview of a site-settings draft (the live page reads the facts with the page, like checkout).
  */
 export async function loadDeliveryTermsAt(
   db: Kysely<Database>,
   config: Pick<Config, 'orders'>,
-  thresholdCents: number,
+  siteFacts: SiteFacts,
   visitor: Visitor,
 ): Promise<LoadedHelpPage> {
-  return loadArticle(db, 'deliver_goods', visitor, () => deliveryFactsAt(deliveryFactsOf(config), thresholdCents));
+  return loadArticle(db, 'deliver_goods', visitor, siteFacts, () => deliveryFactsAt(deliveryFactsOf(config), siteFacts));
 }
 
-async function loadArticle(db: Kysely<Database>, slug: string, visitor: Visitor, factsOf: (slug: string) => HelpFacts | null): Promise<LoadedHelpPage> {
+async function loadArticle(
+  db: Kysely<Database>,
+  slug: string,
+  visitor: Visitor,
+  siteFacts: SiteFacts,
+  factsOf: (slug: string) => HelpFacts | null,
+): Promise<LoadedHelpPage> {
   const row = isHelpSlug(slug) ? await findHelpPageBySlug(db, slug) : undefined;
   if (!row || row.groupName === companyProseGroup) throw new AppError(helpErrors.notFound);
   const [menu, myVote] = await Promise.all([loadHelpMenu(db), findMyHelpVote(db, row.id, visitorKeyOf(visitor))]);
   return {
     data: {
       menu,
-      article: articleOf(row),
+      article: articleWithFacts(row, siteFacts),
       facts: factsOf(row.slug),
       votes: { helpfulCount: row.helpfulCount, unhelpfulCount: row.unhelpfulCount, myVote: myVote ? myVote.isHelpful === 1 : null },
     },
-    description: row.description || row.bodyText.slice(0, descriptionLength),
+    description: fillFacts(row.description || row.bodyText.slice(0, descriptionLength), siteFacts),
   };
 }
 
@@ -184,15 +203,15 @@ export function snippetOf(text: string, keyword: string): SnippetPart[] {
 
 const maxHits = 30;
 
-/** /serve/search?keyword=: articles whose title or text holds the keyword. */
-export async function searchHelp(db: Kysely<Database>, rawKeyword: string | undefined): Promise<HelpSearchData> {
+/** /serve/search?keyword=: articles whose title or text holds the keyword (as written: a placeholder is matched by its name), quoted with the facts filled in. */
+export async function searchHelp(db: Kysely<Database>, rawKeyword: string | undefined, siteFacts: SiteFacts): Promise<HelpSearchData> {
   const keyword = normalizeHelpKeyword(rawKeyword);
   const [menu, rows] = await Promise.all([loadHelpMenu(db), keyword === '' ? Promise.resolve([]) : searchHelpPageRows(db, keyword, maxHits)]);
   const hits: HelpSearchHit[] = rows.map((row) => ({
     slug: row.slug,
-    title: markMatches(row.title, keyword),
+    title: markMatches(fillFacts(row.title, siteFacts), keyword),
     groupName: row.groupName,
-    snippet: snippetOf(row.bodyText, keyword),
+    snippet: snippetOf(fillFacts(row.bodyText, siteFacts), keyword),
   }));
   return { menu, keyword, hits };
 }
@@ -235,13 +254,14 @@ function escapeHtml(text: string): string {
 }
 
 /**
- * The company pages' prose blocks (see companyProseGroup), each as sanitised HTML with the site name
- * in place of its placeholder; a block whose row is missing is '' (the page leaves it out).
+ * The company pages' prose blocks (see companyProseGroup), each as sanitised HTML with the site facts
+ * in place of their placeholders (and the site name in place of the older {站点名称}); a block whose
+ * row is missing is '' (the page leaves it out).
  */
 export async function loadCompanyProse<Block extends string>(
   db: Kysely<Database>,
   slugOfBlock: Record<Block, CompanyProseSlug>,
-  siteName: string,
+  siteFacts: SiteFacts,
 ): Promise<CompanyProse<Block>> {
   const blocks = Object.keys(slugOfBlock) as Block[];
   const rows = await findCompanyProseRows(
@@ -249,10 +269,11 @@ export async function loadCompanyProse<Block extends string>(
     blocks.map((block) => slugOfBlock[block]),
   );
   const htmlOfSlug = new Map(rows.map((row) => [row.slug, row.bodyHtml]));
-  const siteNameHtml = escapeHtml(siteName);
+  const siteNameHtml = escapeHtml(siteFacts.siteName);
   const prose = {} as CompanyProse<Block>;
   for (const block of blocks) {
-    prose[block] = sanitizeHelpHtml(htmlOfSlug.get(slugOfBlock[block]) ?? '').replaceAll(siteNamePlaceholder, siteNameHtml);
+    const html = sanitizeHelpHtml(htmlOfSlug.get(slugOfBlock[block]) ?? '').replaceAll(siteNamePlaceholder, siteNameHtml);
+    prose[block] = fillFactsInHtml(html, siteFacts);
   }
   return prose;
 }

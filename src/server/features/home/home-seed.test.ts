@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { createCacheVersions } from '../../cache/cache-versions.ts';
 import { seedDemoData } from '../../seed/seed.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
+import { siteFactsOf } from '../site-facts/site-facts.service.ts';
 import { createHomeContentCache, loadHomeData } from './home.service.ts';
 
 describe('home demo content on the demo catalogue', () => {
@@ -11,8 +12,10 @@ describe('home demo content on the demo catalogue', () => {
     },
   });
 
+  const homeCache = () => createHomeContentCache(t.db.kysely, createCacheVersions(t.db.kysely), () => siteFactsOf({ db: t.db.kysely, config: t.deps.config }).load());
+
   it('fills every home section from the seed', async () => {
-    const data = await loadHomeData(t.db.kysely, createHomeContentCache(t.db.kysely, createCacheVersions(t.db.kysely)), null, '', Date.UTC(2026, 5, 11, 2));
+    const data = await loadHomeData(t.db.kysely, homeCache(), null, '', Date.UTC(2026, 5, 11, 2));
     expect(data.bannerList.length).toBeGreaterThanOrEqual(4);
     expect(data.newsList).toHaveLength(6);
     expect(data.informationList).toHaveLength(5);
@@ -40,7 +43,7 @@ describe('home demo content on the demo catalogue', () => {
 
   it('gives the demo member orders of its own and masks every buyer', async () => {
     const member = await t.db.kysely.selectFrom('users').select('id').where('phone', '=', '13800138000').executeTakeFirstOrThrow();
-    const info = await loadHomeData(t.db.kysely, createHomeContentCache(t.db.kysely, createCacheVersions(t.db.kysely)), member.id, '');
+    const info = await loadHomeData(t.db.kysely, homeCache(), member.id, '');
     expect(info.userInfo?.orderCount).toBeGreaterThanOrEqual(2);
     const orders = await t.db.kysely.selectFrom('orders').select(['userId', 'productCount', 'payableCents']).execute();
     expect(orders.length).toBeGreaterThanOrEqual(40);

@@ -4,12 +4,14 @@ import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { AboutPage } from '../../../web/pages/about-page.tsx';
 import { HomePage } from '../../../web/pages/home-page.tsx';
 import { loadCompanyProse } from '../help/help.service.ts';
+import { siteFactsOf } from '../site-facts/site-facts.service.ts';
 import { createHomeContentCache, inviterOf, loadAboutData, loadHomeData } from './home.service.ts';
 
 const aboutProseSlugs = { intro: companyProseSlugs.aboutIntro, services: companyProseSlugs.aboutServices } as const;
 
 export function homePages(deps: ServiceDeps): Page[] {
-  const homeContent = createHomeContentCache(deps.db, deps.cacheVersions);
+  const siteFacts = siteFactsOf(deps);
+  const homeContent = createHomeContentCache(deps.db, deps.cacheVersions, () => siteFacts.load());
   return [
     definePage({
       path: '/',
@@ -29,7 +31,8 @@ export function homePages(deps: ServiceDeps): Page[] {
       entry: 'about',
       component: AboutPage,
       async load() {
-        const [figures, prose] = await Promise.all([loadAboutData(deps.db), loadCompanyProse(deps.db, aboutProseSlugs, deps.config.siteName)]);
+        const facts = await siteFacts.load();
+        const [figures, prose] = await Promise.all([loadAboutData(deps.db), loadCompanyProse(deps.db, aboutProseSlugs, facts)]);
         return {
           title: `关于我们 - ${deps.config.siteName}`,
           description: `${deps.config.siteName}：一站式电子元器件采购平台，原厂正品，现货2小时发货。`,

@@ -15,6 +15,7 @@ import {
   type PartnerBrand,
 } from '../../../contract/home.ts';
 import { yuanOfE4 } from '../../../contract/money.ts';
+import type { SiteFacts } from '../../../contract/site-facts.ts';
 import type { CacheVersions } from '../../cache/cache-versions.ts';
 import { createMemoCache } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
@@ -77,15 +78,15 @@ export const homeContentTtlMs = 60_000;
  * What visitors see; with `isPreview`, the drafts too and the slides not yet started (the console's
  * preview, never cached, never served to a visitor).
  */
-export async function readHomeContent(db: Kysely<Database>, isPreview = false): Promise<HomeContent> {
+export async function readHomeContent(db: Kysely<Database>, facts: SiteFacts, isPreview = false): Promise<HomeContent> {
   const [bannerRows, newsList, products, orders, brands, informationList, articleList, greetings] = await Promise.all([
     findBanners(db, isPreview),
-    loadBulletin(db, homeLimits.bulletinSize, isPreview),
+    loadBulletin(db, homeLimits.bulletinSize, facts, isPreview),
     findDisplayProducts(db),
     loadOrderStatistics(db, homeLimits.orderStatisticsSize),
     findPartnerBrands(db, maxPartnerBrands),
-    loadNewsColumn(db, 'information', homeLimits.newsColumnSize, isPreview),
-    loadNewsColumn(db, 'article', homeLimits.newsColumnSize, isPreview),
+    loadNewsColumn(db, 'information', homeLimits.newsColumnSize, facts, isPreview),
+    loadNewsColumn(db, 'article', homeLimits.newsColumnSize, facts, isPreview),
     loadGreetings(db),
   ]);
   const banners: TimedBanner[] = bannerRows.map(({ startsAt, endsAt, ...row }) => ({
@@ -114,15 +115,18 @@ export interface HomeContentCache {
   load(): Promise<HomeContent>;
 }
 
-/** Made once per app by the pages that show home content, closing over its database. */
-export function createHomeContentCache(db: Kysely<Database>, versions: CacheVersions): HomeContentCache {
+/**
+ * Made once per app by the pages that show home content, closing over its database. The news titles are
+ * kept with the site facts they name filled in, so a change of the settings or the warehouses reloads them.
+ */
+export function createHomeContentCache(db: Kysely<Database>, versions: CacheVersions, loadFacts: () => Promise<SiteFacts>): HomeContentCache {
   const cache = createMemoCache<'home', HomeContent>({
     ttlMs: homeContentTtlMs,
     maxEntries: 1,
-    version: versions.of('banners', 'news', 'home_products', 'products', 'product_prices', 'brands', 'site_config'),
+    version: versions.of('banners', 'news', 'home_products', 'products', 'product_prices', 'brands', 'site_config', 'warehouses'),
   });
   return {
-    load: () => cache.get('home', () => readHomeContent(db)),
+    load: () => cache.get('home', async () => readHomeContent(db, await loadFacts())),
   };
 }
 

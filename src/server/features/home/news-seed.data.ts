@@ -1,12 +1,29 @@
 import type { NewsKind } from '../../../contract/news.ts';
 
-/** Demo announcements and news-column entries; `daysAgo` places each one before the seed time. */
+/**
+ * Demo announcements and news-column entries; `daysAgo` places each one before the seed time. Site facts
+ * (warehouses, cut-off, hotline, stock count, free-shipping threshold) are named by placeholder, filled at render.
+ */
 export interface NewsSeed {
   kind: NewsKind;
   title: string;
   daysAgo: number;
   content: string[];
+  /** HTML shown instead of the paragraphs, for an entry that links somewhere (news-detail-page.tsx). */
+  bodyHtml?: string;
 }
+
+const purchaseListNewsParagraphs = [
+  '会员中心新增“常购清单”：在购物车勾选商品、在订单详情或 BOM 配单中点击“存为常购清单”，即可保存为命名清单，下次采购时整单或勾选部分加入购物车。',
+  '清单记录保存时的单价与库存，再次采购时显示价格涨跌（↑/↓ 与百分比）和当前库存，缺货、下架的商品一目了然；加入购物车时按最小起订量和整包数量自动调整。',
+  '购物车页面同时新增“快速下单”：粘贴“型号, 数量”（可直接从 Excel 复制两列），即可批量加入购物车。',
+];
+
+/** The 常购清单 announcement: its paragraphs, and the same as HTML with a link to the lists (/user/purchase-list). */
+const purchaseListNews = {
+  paragraphs: purchaseListNewsParagraphs,
+  bodyHtml: [...purchaseListNewsParagraphs.map((text) => `<p>${text}</p>`), '<p>立即前往：<a href="/user/purchase-list">会员中心 · 常购清单</a></p>'].join(''),
+};
 
 export const announcementSeeds: NewsSeed[] = [
   {
@@ -15,19 +32,19 @@ export const announcementSeeds: NewsSeed[] = [
     daysAgo: 1,
     content: [
       '尊敬的客户：根据国家法定节假日安排，端午节假期为6月19日至6月21日，共3天。',
-      '假期期间仓库正常发货：6月19日16:00前支付的现货订单当天发出，6月20日、21日仅安排顺丰快递发货，其他快递将于6月22日起恢复揽收。',
-      '假期期间在线客服 9:00-18:00 正常值班，BOM配单与报价服务顺延至节后第一个工作日处理。',
+      '假期期间仓库正常发货：6月19日{{截单时间}}前支付的现货订单当天发出，6月20日、21日仅安排顺丰快递发货，其他快递将于6月22日起恢复揽收。',
+      '假期期间在线客服与客服热线 {{客服热线}} 正常值班，BOM配单与报价服务顺延至节后第一个工作日处理。',
       '给您带来的不便敬请谅解，祝您节日快乐！',
     ],
   },
   {
     kind: 'announcement',
-    title: '芯品商城深圳二号仓正式启用，现货库存扩充至80万种',
+    title: '芯品商城{{发货仓}}扩容完成，现货型号达{{现货数量}}',
     daysAgo: 3,
     content: [
-      '为进一步提升现货交付能力，芯品商城位于深圳龙华区的二号智能仓储中心已于本周正式启用。',
-      '新仓面积12000平方米，采用自动化立体货架与恒温恒湿存储，可存放卷盘物料超过50万盘，现货SKU扩充至80万种。',
-      '启用后，华南地区现货订单的平均出库时间缩短至1.5小时，支付后2小时内发货的承诺覆盖率提升至99%以上。',
+      '为进一步提升现货交付能力，芯品商城{{发货仓}}已于本周完成扩容改造。',
+      '扩容后各仓采用自动化立体货架与恒温恒湿存储，有现货的型号达{{现货数量}}。',
+      '扩容后，{{截单时间}}前付款的现货订单平均出库时间缩短至1.5小时，支付后2小时内发货的承诺覆盖率提升至99%以上。',
     ],
   },
   {
@@ -86,7 +103,7 @@ export const announcementSeeds: NewsSeed[] = [
     content: [
       '近期有不法分子冒充平台客服，以“订单异常”“退款理赔”等名义诱导客户转账。',
       '芯品商城所有款项均通过平台收银台或对公账户收取，客服人员不会索要您的短信验证码或支付密码。',
-      '如遇可疑情况，请拨打官方客服热线核实。',
+      '如遇可疑情况，请拨打官方客服热线 {{客服热线}} 核实。',
     ],
   },
   {
@@ -95,7 +112,7 @@ export const announcementSeeds: NewsSeed[] = [
     daysAgo: 26,
     content: [
       '六月采购节期间，贴片电阻、贴片电容、电感等被动元件专区全场满199减20，满499减60。',
-      '活动期间全场订单满99元包邮（偏远地区除外），活动时间为6月1日至6月30日。',
+      '活动期间全场订单满{{包邮门槛}}包邮（偏远地区除外），活动时间为6月1日至6月30日。',
     ],
   },
   {
@@ -111,16 +128,17 @@ export const announcementSeeds: NewsSeed[] = [
     kind: 'announcement',
     title: '会员中心上线“常购清单”，复购更便捷',
     daysAgo: 36,
-    content: [
-      '会员中心新增“常购清单”功能，系统将根据您近一年的采购记录自动整理常购物料，支持一键加入购物车。',
-      '您也可以手动添加或删除清单中的物料，并为每个物料设置默认采购数量。',
-    ],
+    content: purchaseListNews.paragraphs,
+    bodyHtml: purchaseListNews.bodyHtml,
   },
   {
     kind: 'announcement',
     title: '关于调整偏远地区运费标准的公告',
     daysAgo: 42,
-    content: ['因物流成本变化，自下月1日起，新疆、西藏、青海地区的订单首重运费调整为18元，续重每公斤8元。', '其他地区运费标准不变，满99元包邮活动照常进行。'],
+    content: [
+      '因物流成本变化，自下月1日起，新疆、西藏及港澳台地区的运费按新的快递协议计算，首重与续重标准以配送说明页的运费表为准。',
+      '其他地区运费标准不变，满{{包邮门槛}}包邮照常进行。',
+    ],
   },
 ];
 

@@ -6,11 +6,13 @@ import { MobileProductPage } from '../../../web/pages/mobile-product-page.tsx';
 import type { FeatureDeps } from '../feature-registration.ts';
 import { catalogContextOf } from '../catalog/choose/choose.service.ts';
 import { createHomeContentCache } from '../home/home.service.ts';
+import { siteFactsOf } from '../site-facts/site-facts.service.ts';
 import { loadMobileHome, loadMobileProduct } from './mobile.service.ts';
 
 export function mobilePages(deps: FeatureDeps, prefix: string): Page[] {
   // The mobile site keeps its own minute-long copy of the home content (one more read a minute).
-  const homeContent = createHomeContentCache(deps.db, deps.cacheVersions);
+  const siteFacts = siteFactsOf(deps);
+  const homeContent = createHomeContentCache(deps.db, deps.cacheVersions, () => siteFacts.load());
   const catalog = catalogContextOf(deps);
   return [
     definePage({

@@ -5,6 +5,7 @@ import { parsePathId } from '../../http/path-params.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { NewsDetailPage } from '../../../web/pages/news-detail-page.tsx';
 import { NewsListPage } from '../../../web/pages/news-list-page.tsx';
+import { siteFactsOf } from '../site-facts/site-facts.service.ts';
 import { loadNewsDetail, loadNewsList } from './news.service.ts';
 
 const maxPage = 10_000;
@@ -27,7 +28,7 @@ export function newsPages(deps: ServiceDeps): Page[] {
         const kind = query.kind ?? 'announcement';
         const page = pageOf(query.page);
         if (!isNewsKind(kind) || page === null) throw notFound();
-        const data = await loadNewsList(deps.db, kind, page);
+        const data = await loadNewsList(deps.db, kind, page, await siteFactsOf(deps).load());
         const label = newsKindLabels[kind];
         return {
           title: `${label}${page > 1 ? `（第${page}页）` : ''} - ${deps.config.siteName}`,
@@ -42,7 +43,7 @@ export function newsPages(deps: ServiceDeps): Page[] {
       entry: 'news-detail',
       component: NewsDetailPage,
       async load({ params }) {
-        const data = await loadNewsDetail(deps.db, parsePathId(params.newsId));
+        const data = await loadNewsDetail(deps.db, parsePathId(params.newsId), await siteFactsOf(deps).load());
         if (!data) throw notFound();
         return {
           title: `${data.title} - ${deps.config.siteName}`,

@@ -16,6 +16,8 @@ import { loadProductSummaries } from '../catalog/product.service.ts';
 import { listCouponsForDraft } from '../coupon/coupon.service.ts';
 import { listInvoiceProfiles } from '../invoice/invoice.service.ts';
 import { loadQuotationCheckout } from '../quotation/quotation.service.ts';
+import { loadPickupAddress } from '../site-facts/site-facts.service.ts';
+import { dispatchWarehousesOfParts } from '../warehouse/warehouse-stock.service.ts';
 import { amountsOf, couponDraftOf, goodsCentsOf, quotedLineOf, settlementLineOf, weightGramsOf, type SeenCartLine } from './order-pricing.ts';
 
 export interface CheckoutChoice {
@@ -192,10 +194,19 @@ export async function loadSettlement(
     shortfallChoice: ShortfallChoice.shipAvailable,
     quotationId,
   };
-  const [{ pricing }, thresholdCents] = await Promise.all([pricingOf(db, userId, selection, choice, address, now), loadFreeShippingThresholdCents(db)]);
+  const [{ pricing }, thresholdCents, pickupAddress] = await Promise.all([
+    pricingOf(db, userId, selection, choice, address, now),
+    loadFreeShippingThresholdCents(db),
+    loadPickupAddress(db),
+  ]);
+  const dispatchWarehouses = await dispatchWarehousesOfParts(
+    db,
+    pricing.lines.map((line) => line.productId),
+  );
   return {
     ...pricing,
-    carriers: carriersWithThreshold(thresholdCents),
+    carriers: carriersWithThreshold(thresholdCents, pickupAddress),
+    dispatchWarehouses,
     addresses,
     invoiceProfiles,
     paymentMinutes: orders.paymentMinutes,

@@ -8,6 +8,7 @@ import type { OrderConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { loadFreeShippingThresholdCents } from '../content/site-settings.service.ts';
 import { registerCalls, WithMessage } from '../../http/api-route.ts';
+import { loadPickupAddress } from '../site-facts/site-facts.service.ts';
 import { previewCheckout } from './checkout.service.ts';
 import { placeOrder } from './order-placement.service.ts';
 import { buyAgain, cancelOrder, confirmReceipt, listOrders, loadExpressInfo, loadOrderDetail } from './order.service.ts';
@@ -23,8 +24,8 @@ export function registerOrderRoutes(app: FastifyInstance, db: Kysely<Database>, 
     confirmReceipt: async ({ body, userId }) => new WithMessage(await confirmReceipt(db, userId, body.orderNo), orderMessages.received),
     buyAgain: ({ body, userId }) => buyAgain(db, userId, body.orderNo),
     async expressList() {
-      const thresholdCents = await loadFreeShippingThresholdCents(db);
-      return { carriers: carriersWithThreshold(thresholdCents), freeShippingThresholdCents: thresholdCents };
+      const [thresholdCents, pickupAddress] = await Promise.all([loadFreeShippingThresholdCents(db), loadPickupAddress(db)]);
+      return { carriers: carriersWithThreshold(thresholdCents, pickupAddress), freeShippingThresholdCents: thresholdCents };
     },
     expressInfo: ({ body, userId }) => loadExpressInfo(db, tracking, userId, body.orderNo),
   });

@@ -5,6 +5,7 @@ import type { ServiceDeps } from '../../service-deps.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { SupplierPage } from '../../../web/pages/supplier-page.tsx';
 import { loadCompanyProse } from '../help/help.service.ts';
+import { siteFactsOf } from '../site-facts/site-facts.service.ts';
 import { supplierCategoryChoices, type CategorySource } from './supplier.service.ts';
 
 const supplierProseSlugs = {
@@ -23,7 +24,8 @@ export function supplierPages(deps: ServiceDeps, categories: CategorySource): Pa
       entry: 'supplier',
       component: SupplierPage,
       async load({ userId }) {
-        const [choices, prose] = await Promise.all([supplierCategoryChoices(categories), loadCompanyProse(deps.db, supplierProseSlugs, siteName)]);
+        const siteFacts = await siteFactsOf(deps).load();
+        const [choices, prose] = await Promise.all([supplierCategoryChoices(categories), loadCompanyProse(deps.db, supplierProseSlugs, siteFacts)]);
         const data: SupplierPageData = {
           isLoggedIn: userId !== null,
           categories: choices,

@@ -9,10 +9,11 @@ export interface WarehouseRow {
   name: string;
   sort: number;
   isActive: number;
+  cutoffTime: string;
 }
 
 export function findWarehouses(db: Kysely<Database>): Promise<WarehouseRow[]> {
-  return db.selectFrom('warehouses').select(['id', 'code', 'name', 'sort', 'isActive']).orderBy('sort').orderBy('id').execute();
+  return db.selectFrom('warehouses').select(['id', 'code', 'name', 'sort', 'isActive', 'cutoffTime']).orderBy('sort').orderBy('id').execute();
 }
 
 /** Every warehouse with one part's quantity in it (0 without a row), in order: one statement. */
@@ -20,7 +21,7 @@ export function findWarehousesWithQuantity(db: Kysely<Database>, productId: numb
   return db
     .selectFrom('warehouses as w')
     .leftJoin('productWarehouseStock as s', (join) => join.onRef('s.warehouseId', '=', 'w.id').on('s.productId', '=', productId))
-    .select(['w.id', 'w.code', 'w.name', 'w.isActive', 's.quantity'])
+    .select(['w.id', 'w.code', 'w.name', 'w.isActive', 'w.cutoffTime', 's.quantity'])
     .orderBy('w.sort')
     .orderBy('w.id')
     .execute();

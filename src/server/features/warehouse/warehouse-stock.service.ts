@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { WarehouseStock } from '../../../contract/warehouse.ts';
+import { dispatchWarehousesOf, type DispatchWarehouse, type WarehouseStock } from '../../../contract/warehouse.ts';
 import type { Database } from '../../db/database.ts';
 import {
   addLineAllocations,
@@ -55,17 +55,30 @@ export async function warehouseStockOf(db: Kysely<Database>, productIds: readonl
     const list: WarehouseStock[] = [];
     for (const warehouse of warehouses) {
       const quantity = quantities.get(`${String(productId)}:${String(warehouse.id)}`) ?? 0;
-      if (warehouse.isActive === 1 || quantity > 0) list.push({ warehouseId: warehouse.id, code: warehouse.code, name: warehouse.name, quantity });
+      if (warehouse.isActive === 1 || quantity > 0)
+        list.push({ warehouseId: warehouse.id, code: warehouse.code, name: warehouse.name, quantity, cutoffTime: warehouse.cutoffTime });
     }
     result.set(productId, list);
   }
   return result;
 }
 
+/** The warehouses holding units of any of these parts, with their cut-offs (checkout's 发货仓库). */
+export async function dispatchWarehousesOfParts(db: Kysely<Database>, productIds: readonly number[]): Promise<DispatchWarehouse[]> {
+  return dispatchWarehousesOf((await warehouseStockOf(db, productIds)).values());
+}
+
 /** One part's figures as warehouseStockOf gives them, in one statement (the product page). */
 export async function warehouseStockOfProduct(db: Kysely<Database>, productId: number): Promise<WarehouseStock[]> {
   return (await findWarehousesWithQuantity(db, productId))
-    .map((row) => ({ warehouseId: row.id, code: row.code, name: row.name, quantity: row.quantity ?? 0, isActive: row.isActive === 1 }))
+    .map((row) => ({
+      warehouseId: row.id,
+      code: row.code,
+      name: row.name,
+      quantity: row.quantity ?? 0,
+      cutoffTime: row.cutoffTime,
+      isActive: row.isActive === 1,
+    }))
     .filter((row) => row.isActive || row.quantity > 0)
     .map(({ isActive: _isActive, ...warehouse }) => warehouse);
 }

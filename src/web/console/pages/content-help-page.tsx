@@ -2,6 +2,7 @@ import { contentDeskPaths, type AdminHelpPage, type ContentHelpPageData } from '
 import { companyProseGroup } from '../../../contract/help.ts';
 import { formatBeijingTime } from '../../../contract/time.ts';
 import { ContentField, ContentListEditor, ContentTextArea } from '../../features/content-desk/content-list-editor.tsx';
+import { FactPlaceholderList } from '../../features/content-desk/fact-placeholders.tsx';
 import { useHelpEditor, type HelpDraft } from '../../features/content-desk/use-help-editor.ts';
 import type { GridColumn } from '../../features/staff/data-grid/grid-types.ts';
 import { StaffCan } from '../../features/staff/staff-can.tsx';
@@ -50,6 +51,7 @@ function HelpFields({ draft, change }: { draft: HelpDraft; change: (patch: Parti
         value={draft.bodyHtml}
         onValue={(bodyHtml) => change({ bodyHtml })}
       />
+      <FactPlaceholderList text={`${draft.title}${draft.bodyHtml}`} />
     </>
   );
 }

@@ -3,6 +3,7 @@ import { contentDeskCalls } from '../../../contract/console/content-calls.ts';
 import { newsKindLabels, newsKinds, newsPath } from '../../../contract/news.ts';
 import { formatBeijingTime } from '../../../contract/time.ts';
 import { ContentCheck, ContentField, ContentListEditor, ContentTextArea } from '../../features/content-desk/content-list-editor.tsx';
+import { FactPlaceholderList } from '../../features/content-desk/fact-placeholders.tsx';
 import { useNewsEditor, type NewsDraft } from '../../features/content-desk/use-news-editor.ts';
 import type { GridColumn, GridControls, GridFilter } from '../../features/staff/data-grid/grid-types.ts';
 import { StaffCan } from '../../features/staff/staff-can.tsx';
@@ -95,6 +96,7 @@ function NewsFields({ draft, change }: { draft: NewsDraft; change: (patch: Parti
         value={draft.bodyHtml}
         onValue={(bodyHtml) => change({ bodyHtml })}
       />
+      <FactPlaceholderList text={`${draft.title}${draft.bodyHtml}`} />
       <ContentCheck
         label="发布（不勾选则保存为草稿，访客看不到）"
         name="isPublished"

@@ -5,6 +5,7 @@ import { ContentField } from '../../features/content-desk/content-list-editor.ts
 import { DraftActions } from '../../features/content-desk/draft-actions.tsx';
 import { ImageField } from '../../features/content-desk/image-field.tsx';
 import { useSiteEditor, type SiteEditor } from '../../features/content-desk/use-site-editor.ts';
+import { WarehouseFactsCard } from '../../features/content-desk/warehouse-facts-card.tsx';
 import { StaffCan } from '../../features/staff/staff-can.tsx';
 import type { PageProps } from '../../pages/page-props.ts';
 
@@ -37,6 +38,19 @@ function SettingsCard({ editor, imageBase }: { editor: SiteEditor; imageBase: st
       </p>
       <form className="content-form" onSubmit={editor.settings.save} data-testid="settings-form">
         <ContentField label="客服热线（空：使用服务器配置的热线）" name="hotline" value={settings.hotline} onValue={(hotline) => change({ hotline })} />
+        <ContentField
+          label="客服服务时间（空：周一至周六 9:00-18:00）"
+          name="serviceHours"
+          value={settings.serviceHours}
+          onValue={(serviceHours) => change({ serviceHours })}
+        />
+        <ContentField
+          label="上门自提地址（空：使用支持自提的仓库地址）"
+          name="pickupAddress"
+          isWide
+          value={settings.pickupAddress}
+          onValue={(pickupAddress) => change({ pickupAddress })}
+        />
         <ContentField label="座机" name="landLine" value={settings.landLine} onValue={(landLine) => change({ landLine })} />
         <ContentField label="客服QQ" name="qq" value={settings.qq} onValue={(qq) => change({ qq })} />
         <ContentField label="QQ推广密钥" name="qqKey" value={settings.qqKey} onValue={(qqKey) => change({ qqKey })} />
@@ -108,8 +122,9 @@ function LineListForm({ editor, list, label, testId, name, fieldLabel, submitLab
 }
 
 /**
- * /admin/content/site: 热门搜索词, 友情链接, 问候语 and 站点设置 (hotline, QQ, WeChat QR, ICP, the free-shipping
- * threshold). Each saves a draft the shop does not show: 预览 the home page with it, then 发布 or 放弃草稿.
+ * /admin/content/site: 热门搜索词, 友情链接, 问候语 and 站点设置 (hotline, service hours, pickup address, QQ, WeChat
+ * QR, ICP, the free-shipping threshold). Each saves a draft the shop does not show: 预览 the home page with it, then
+ * 发布 or 放弃草稿. 发货仓库 (the warehouses' city, address, cut-off, pickup) saves at once.
  */
 export function AdminContentSitePage({ data }: PageProps<ContentSitePageData>) {
   const editor = useSiteEditor(data);
@@ -120,6 +135,7 @@ export function AdminContentSitePage({ data }: PageProps<ContentSitePageData>) {
       </p>
       <StaffCan action="update" subject="Content">
         <SettingsCard editor={editor} imageBase={data.imageBase} />
+        <WarehouseFactsCard editor={editor.warehouses} isBusy={editor.isBusy} />
         <section className="admin-card">
           <h1>热门搜索词与友情链接</h1>
           <LineListForm

@@ -1,6 +1,6 @@
 import { formatCents, initialQuantityOf, lineAmountCents, nextTierSaving } from '../../../contract/pricing.ts';
 import type { ProductSummary } from '../../../contract/catalog.ts';
-import { warehouseStockText, type WarehouseStock } from '../../../contract/warehouse.ts';
+import { dispatchNoteOf, warehousesHoldingStock, warehouseStockText, type WarehouseStock } from '../../../contract/warehouse.ts';
 import { AddToCartButton } from '../cart/add-to-cart-button.tsx';
 import { FavoriteButton } from './favorite-button.tsx';
 import { PriceTiers } from './price-tiers.tsx';
@@ -9,7 +9,7 @@ import { groupDigits } from './stock-label.tsx';
 
 /**
  * The buying side of the product page: the price ladder with the tier of the chosen quantity
- * highlighted, stock and the dispatch promise, quantity (pack multiples only), total and the
+ * highlighted, stock and the dispatch promise (each warehouse holding the part, with its cut-off), quantity (pack multiples only), total and the
  * "buy N more, pay less" hint, add to cart and favorite.
  */
 export function PurchaseBox({
@@ -40,6 +40,11 @@ export function PurchaseBox({
                 {warehouseStockText(warehouses)}
               </span>
             )}
+            {warehousesHoldingStock(warehouses).map((warehouse) => (
+              <span key={warehouse.code} className="purchase-box__warehouses" data-testid="warehouse-dispatch">
+                {dispatchNoteOf(warehouse)}
+              </span>
+            ))}
           </>
         ) : (
           <span className="purchase-box__no-stock">暂无现货，可加入购物车预订</span>

@@ -7,6 +7,7 @@ import { searchUrl } from '../../../contract/search-url.ts';
 import { callStaffApi } from '../staff/staff-api.ts';
 import { useDeskNotice } from './desk-notice.ts';
 import { useDrafted } from './use-drafted.ts';
+import { useWarehouseEditor } from './use-warehouse-editor.ts';
 
 /** One entry a line: `文字 | 链接` (the link may be left out for a hot keyword: it then searches for the keyword). */
 function linesOf(text: string): [string, string][] {
@@ -92,10 +93,10 @@ function useSettings(data: ContentSitePageData, run: (action: () => Promise<stri
   return { drafted: settingsDraft, settings, change, threshold, setThreshold, save, discard: async () => show(await settingsDraft.discard()) };
 }
 
-/** /admin/content/site: 站点设置, 热门搜索词 and 友情链接, each a draft of its own, one status line. */
+/** /admin/content/site: 站点设置, 热门搜索词 and 友情链接, each a draft of its own, and 发货仓库 (saved at once); one status line. */
 export function useSiteEditor(data: ContentSitePageData) {
   const { notice, isBusy, run } = useDeskNotice();
-  return { notice, isBusy, run, settings: useSettings(data, run), ...useLineLists(data, run) };
+  return { notice, isBusy, run, settings: useSettings(data, run), warehouses: useWarehouseEditor(data.warehouses, run), ...useLineLists(data, run) };
 }
 
 export type SiteEditor = ReturnType<typeof useSiteEditor>;
