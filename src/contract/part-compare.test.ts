@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { compareDielectric, compareParam, compareRating, dielectricRank, isRatingUnit, isSamePackage, numberOfParam, type PartParam } from './part-compare.ts';
+import {
+  compareDielectric,
+  compareParam,
+  compareRating,
+  dielectricRank,
+  isOtherPackage,
+  isRatingUnit,
+  isSamePackage,
+  numberOfParam,
+  type PartParam,
+} from './part-compare.ts';
 
 const param = (name: string, unit: string | null, valueText: string, valueNum: number | null = null): PartParam => ({ name, unit, valueText, valueNum });
 
@@ -65,5 +75,38 @@ describe('the rules under it', () => {
     expect(isSamePackage('SOT-23', 'sot23')).toBe(true);
     expect(isSamePackage('LQFP_48', 'LQFP-48')).toBe(true);
     expect(isSamePackage('SOP-16', 'SOIC-16')).toBe(false);
+  });
+});
+
+describe('isOtherPackage: a clear clash only, as the BOM doubts a part found by its own number', () => {
+  it.each([
+    ['SOT-23', 'TO-92', true],
+    ['0402', '0603', true],
+    ['SOT-23', 'SOT-223', true],
+    ['SOIC-8', 'SOIC-14', true],
+    ['SOT-23-5', 'SOT-23-3', true],
+    ['SMA', 'SMB', true],
+    ['DO-214AC', 'SMB', true],
+    ['TO-92', 'TO-92-3', false],
+    ['TO-220', 'TO-220-3', false],
+    ['SOD-323', 'SOD-323F', false],
+    ['SMA', 'DO-214AC', false],
+    ['SMB', 'DO-214AA', false],
+    ['SMA', 'DO-214', false],
+    ['HC-49S', 'HC-49US', false],
+    ['SOT-23', 'SOT-23-3', false],
+    ['SOIC-8', 'SOP-8', false],
+    ['DPAK', 'TO-252', false],
+  ])('%s and %s: %s', (a, b, expected) => {
+    expect(isOtherPackage(a, b)).toBe(expected);
+  });
+
+  it('names one package alike both ways (SOT-23-3 is SOT-23, DO-214AC is SMA) but keeps SOP apart from SOIC, which may be the wide body', () => {
+    expect([
+      isSamePackage('SOT-23-3', 'SOT-23'),
+      isSamePackage('DO-214AC', 'SMA'),
+      isSamePackage('SOT-23', 'SOT-223'),
+      isSamePackage('SOIC-8', 'SOP-8'),
+    ]).toEqual([true, true, false, false]);
   });
 });

@@ -37,8 +37,51 @@ export function isSameNumber(a: number, b: number): boolean {
   return Math.abs(a - b) <= 1e-9 * Math.max(Math.abs(a), Math.abs(b), 1e-15);
 }
 
+/**
+ * Names of one package that catalogues and CAD tools spell two ways: a three-lead SOT-23 written
+ * SOT-23-3 (real BOMs and the makers' own datasheets use both), JEDEC outlines and distributors' names.
+ * SOP and SOIC stay apart here: a catalogue's SOP-16 may be the wide body.
+ */
+function packageIdentity(name: string): string {
+  const key = packageKey(name).replace(/^SOT233L?$/, 'SOT23');
+  return packageAliases[key] ?? key;
+}
+
+/** JEDEC outlines and the names distributors sell them by. */
+const packageAliases: Record<string, string> = { DO214AC: 'SMA', DO214AA: 'SMB', DO214AB: 'SMC', HC49US: 'HC49S', HC49SMD: 'HC49S' };
+
 export function isSamePackage(a: string, b: string): boolean {
-  return packageKey(a) === packageKey(b);
+  return packageIdentity(a) === packageIdentity(b);
+}
+
+/**
+ * Whether two package names are plainly different packages (SOT-23 and TO-92; 0402 and 0603), read
+ * leniently: a pin count only one side gives (TO-92, TO-92-3) or a variant letter (SOD-323F) does
+ * not make them differ. Used where a part found by its own number is doubted only for a clear clash.
+ */
+export function isOtherPackage(a: string, b: string): boolean {
+  if (isSamePackage(a, b)) return false;
+  const [left, right] = [packageParts(a), packageParts(b)];
+  if (!left || !right) return false;
+  const differ = (x: string, y: string) => x !== '' && y !== '' && x !== y;
+  return left.family !== right.family || left.size !== right.size || differ(left.pins, right.pins) || differ(left.variant, right.variant);
+}
+
+const outlineOfAlias: Record<string, string> = { SMA: 'DO-214AC', SMB: 'DO-214AA', SMC: 'DO-214AB' };
+
+/** SOT-23-3 → SOT 23, 3 pins; TO-92 → TO 92; SOD-323F → SOD 323, variant F; 0603 → a chip, 0603; SMA → DO 214, variant AC; DPAK → unknown. */
+function packageParts(name: string): { family: string; size: string; pins: string; variant: string } | null {
+  const identity = packageIdentity(name);
+  if (/^\d{4,5}$/.test(identity)) return { family: 'CHIP', size: identity, pins: '', variant: '' };
+  const spelled =
+    outlineOfAlias[identity] ??
+    name
+      .toUpperCase()
+      .replace(/\s/g, '')
+      .replace(/^SOIC(?=-?\d)/, 'SOP');
+  const parts = /^([A-Z]+)-?(\d+)([A-Z]{0,2})(?:-(\d+))?$/.exec(spelled);
+  if (!parts) return null;
+  return { family: parts[1] ?? '', size: parts[2] ?? '', variant: parts[3] ?? '', pins: parts[4] ?? '' };
 }
 
 /** "More" of a range means nothing: it has no one number. */

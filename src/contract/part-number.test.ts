@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { looksLikePartNumber, normalizePartNumber, partNumberBase } from './part-number.ts';
+import { looksLikePartNumber, normalizePartNumber, partNumberBase, partNumberBases } from './part-number.ts';
 
 describe('normalizePartNumber: case, spaces and - / . , do not count', () => {
   it.each([
@@ -20,9 +20,18 @@ describe('normalizePartNumber: case, spaces and - / . , do not count', () => {
 
 describe('partNumberBase: packaging suffixes still name the base part', () => {
   it.each([
-    ['LM358DR/TR', 'LM358DR'],
-    ['LM358DR-TR', 'LM358DR'],
-    ['LM358DRTR', 'LM358DR'],
+    ['LM358DR/TR', 'LM358D'],
+    ['LM358DR-TR', 'LM358D'],
+    ['LM358DRTR', 'LM358D'],
+    ['DRV8662RGPT', 'DRV8662RGP'],
+    ['DRV8662RGPR', 'DRV8662RGP'],
+    ['SN74LVC1G14DBVR', 'SN74LVC1G14DBV'],
+    ['TL431AIDBZR', 'TL431AIDBZ'],
+    ['ATTINY84V-10SSUR', 'ATTINY84V10SSU'],
+    ['ATMEGA328P-AUR', 'ATMEGA328PAU'],
+    ['LM317T', 'LM317T'],
+    ['XC6206P332MR', 'XC6206P332MR'],
+    ['BC847BT', 'BC847BT'],
     ['BSS138,215', 'BSS138'],
     ['BSS138,115', 'BSS138'],
     ['LT1763CS8#PBF', 'LT1763CS8'],
@@ -38,6 +47,11 @@ describe('partNumberBase: packaging suffixes still name the base part', () => {
   ])('%j → %s', (typed, base) => {
     expect(partNumberBase(typed)).toBe(base);
   });
+});
+
+it('partNumberBases: each suffix taken off in turn, so a lookup finds the nearest form the store sells', () => {
+  expect(partNumberBases('LM358DR/TR')).toEqual(['LM358DR', 'LM358D']);
+  expect(partNumberBases('STM32F103C8T6')).toEqual([]);
 });
 
 describe('looksLikePartNumber', () => {

@@ -1,6 +1,6 @@
 import type { Logger } from 'pino';
 import { brandDisplayName, type ProductSummary } from '../../../contract/catalog.ts';
-import { looksLikePartNumber, normalizePartNumber, partNumberBase } from '../../../contract/part-number.ts';
+import { looksLikePartNumber, normalizePartNumber, partNumberBases } from '../../../contract/part-number.ts';
 import {
   searchKeyMaxLength,
   searchMessages,
@@ -200,8 +200,10 @@ export class SearchService {
     const cleaned = cleanKeyword(code);
     const norm = normalizePartNumber(cleaned);
     let ids = await findProductIdsByCodeNorm(this.db, [norm]);
-    const base = partNumberBase(cleaned);
-    if (ids.length === 0 && base !== norm) ids = await findProductIdsByCodeNorm(this.db, [base]);
+    for (const base of partNumberBases(cleaned)) {
+      if (ids.length > 0) break;
+      ids = await findProductIdsByCodeNorm(this.db, [base]);
+    }
     return this.productsOf(ids, await this.keeper.dictionary());
   }
 

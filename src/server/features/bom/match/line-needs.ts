@@ -1,5 +1,5 @@
 import type { BomLineInput } from '../../../../contract/bom.ts';
-import { kindOfLine, type PartKind } from '../../../../contract/part-kind.ts';
+import { kindOfDesignators, kindOfLine, type PartKind } from '../../../../contract/part-kind.ts';
 import type { Quantity, QuantityUnit } from '../../../../contract/value-query.ts';
 import type { LineProbes } from './line-query.ts';
 
@@ -10,6 +10,8 @@ import type { LineProbes } from './line-query.ts';
  */
 export interface LineNeeds {
   kind: PartKind | null;
+  /** The kind the designators alone name (P3: a connector), where the words may say otherwise. */
+  designatorKind: PartKind | null;
   /** The value a passive is: 10kΩ, 100nF, 2.2µH, 600Ω (a bead's impedance), 8MHz. */
   value: Quantity | null;
   /** Tolerance (at most), voltage, power and current (at least), as the line states them. */
@@ -54,7 +56,7 @@ export function needsOf(line: Pick<BomLineInput, 'designators' | 'query'>, probe
     if (!limits.some((known) => known.unit === quantity.unit)) limits.push(quantity);
   }
   const dielectric = probes.parameters?.strict.wordGroups[0]?.[0] ?? null;
-  return { kind, value: ownValue ?? null, limits, dielectric, packageName: probes.packageName };
+  return { kind, designatorKind: kindOfDesignators(line.designators), value: ownValue ?? null, limits, dielectric, packageName: probes.packageName };
 }
 
 /**

@@ -1,6 +1,10 @@
 import type { BomLineInput } from '../../../../contract/bom.ts';
 import { looksLikePartNumber, normalizePartNumber } from '../../../../contract/part-number.ts';
-import { parsePackage, parseValueQuery, splitKeyword, type Quantity, type QuantityUnit } from '../../../../contract/value-query.ts';
+import { kindOfLine } from '../../../../contract/part-kind.ts';
+import { parseValueQuery, splitKeyword, type Quantity, type QuantityUnit } from '../../../../contract/value-query.ts';
+import { packageOfFootprint, partNumbersInText, readableValueText, valueOfBareNumber } from './line-text.ts';
+
+export { packageOfFootprint } from './line-text.ts';
 
 /**
  * What a BOM line can be matched by, read from its cells with search's own parsing
@@ -50,43 +54,45 @@ function unitOfDesignators(designators: readonly string[]): QuantityUnit | null 
   return null;
 }
 
-/** A footprint or package cell as a package name: `R_0603_1608Metric` → 0603, `C0805` → 0805, `SOIC-8_3.9x4.9mm` → SOIC-8. */
-export function packageOfFootprint(text: string): string | null {
-  for (const token of text.split(/[\s:_/\\,;()[\]（）]+/)) {
-    if (!token) continue;
-    const named = parsePackage(token) ?? parsePackage(token.replace(/^[RCLD](?=\d{4,5}$)/i, ''));
-    if (named) return named;
-  }
-  return null;
+/** The unit of a line's bare numbers: its designator's, else the kind its words name (电阻, 贴片电容). */
+function unitOfLine(line: Pick<BomLineInput, 'query' | 'designators'>): QuantityUnit | null {
+  const byDesignator = unitOfDesignators(line.designators);
+  if (byDesignator !== null) return byDesignator;
+  const kind = kindOfLine([], [line.query.value, line.query.description]);
+  return kind === 'resistor' ? 'Ω' : kind === 'capacitor' ? 'F' : kind === 'inductor' ? 'H' : null;
 }
 
 /** A cell that is one part number, not a value (10k), a package (0603) or a dielectric (X7R). */
 export function isPartNumberText(text: string): boolean {
-  const words = splitKeyword(text);
-  if (words.length !== 1) return false;
-  const [term] = parseValueQuery(text);
+  const readable = readableValueText(text);
+  if (splitKeyword(readable).length !== 1) return false;
+  const [term] = parseValueQuery(readable);
   if (term?.kind !== 'word' || dielectricPattern.test(text.trim())) return false;
   const norm = normalizePartNumber(text);
   return norm.length >= 4 && looksLikePartNumber(text) && /[A-Z]/.test(norm) && /\d/.test(norm);
 }
 
-/**
- * Joins "10K OHM" into "10KOHM", so a unit written apart still reads as one value; drops the
- * frequency a bead's impedance is measured at ("600R@100MHz" is 600 Ω, not a 100 MHz part).
- */
-function joinSeparatedUnits(text: string): string {
-  return text.replace(/@\s*\d+(\.\d+)?\s*[kKMG]?Hz/gi, ' ').replace(/(\d[pnuµμmkKMG]?)\s+(ohms?|Ω|欧姆?|[FfVvHhWwAa])(?![\w\u4e00-\u9fff])/gi, '$1$2');
+/** A quantity as the line's kind reads it: a unitless one takes the kind's unit; a bare number on a resistor or capacitor line is its value or EIA code. */
+function quantityOfTerm(text: string, parsed: Quantity | null, unit: QuantityUnit | null, isValueCell: boolean): Quantity | null {
+  if (isValueCell && (unit === 'Ω' || unit === 'F') && parsed?.unit !== 'Ω') {
+    const bare = valueOfBareNumber(text, unit);
+    if (bare) return bare;
+  }
+  if (parsed === null) return null;
+  return parsed.unit === null && unit !== null && parsed.value !== 0 ? { ...parsed, unit } : parsed;
 }
 
-function parameterTermsOf(texts: readonly string[], packageCell: string, unit: QuantityUnit | null): ParameterTerms {
+function parameterTermsOf(texts: readonly { text: string; isValueCell: boolean }[], packageCell: string, unit: QuantityUnit | null): ParameterTerms {
   const terms: ParameterTerms = { quantities: [], wordGroups: [], packageName: packageCell ? packageOfFootprint(packageCell) : null };
   const seen = new Set<string>();
-  for (const text of texts) {
-    for (const term of parseValueQuery(joinSeparatedUnits(text))) {
+  for (const { text, isValueCell } of texts) {
+    for (const term of parseValueQuery(readableValueText(text))) {
       if (term.kind === 'package') {
         terms.packageName ??= term.package;
-      } else if (term.kind === 'quantity') {
-        const quantity = term.quantity.unit === null && unit !== null && term.quantity.value !== 0 ? { ...term.quantity, unit } : term.quantity;
+        continue;
+      }
+      const quantity = quantityOfTerm(term.text, term.kind === 'quantity' ? term.quantity : null, unit, isValueCell);
+      if (quantity) {
         const key = `${quantity.unit ?? '*'}|${quantity.value}`;
         if (!seen.has(key)) terms.quantities.push(quantity);
         seen.add(key);
@@ -117,10 +123,13 @@ export function probesOf(line: Pick<BomLineInput, 'query' | 'designators'>): Lin
   const productId = storeProductNumber.test(store) ? Number(store) : null;
   if (store && productId === null && !lcscCode.test(store) && isPartNumberText(store)) addCode(store);
 
-  const unit = unitOfDesignators(line.designators);
+  // Lower in trust: a part number inside longer text, or in the description column.
+  for (const text of [mpn, value, description]) for (const code of partNumbersInText(text)) addCode(code);
+
+  const unit = unitOfLine(line);
   // A part-number cell adds no values; a value typed in the MPN column ("10K") does.
-  const valueTexts = [mpn, value].filter((text) => text.trim() && !codeTexts.includes(text.trim()));
-  const strict = parameterTermsOf([...valueTexts, description], packageCell, unit);
+  const valueTexts = [mpn, value].filter((text) => text.trim() && !codeTexts.includes(text.trim())).map((text) => ({ text, isValueCell: true }));
+  const strict = parameterTermsOf([...valueTexts, { text: description, isValueCell: false }], packageCell, unit);
   const loose = parameterTermsOf(valueTexts, packageCell, unit);
   const parameters = strict.quantities.length > 0 ? { strict, loose: loose.quantities.length > 0 && !sameTerms(strict, loose) ? loose : null } : null;
 

@@ -1,6 +1,7 @@
 import { bomLimits, type BomCandidateFit, type BomLineInput, type BomLineStatus } from '../../../../contract/bom.ts';
 import { orderQuantityOf } from '../../../../contract/bom-optimiser.ts';
 import type { ProductSummary } from '../../../../contract/catalog.ts';
+import { partNumberBase } from '../../../../contract/part-number.ts';
 import { formatQuantity } from '../../../../contract/value-query.ts';
 import type { LineFind, PooledHit } from './find-candidates.ts';
 import type { LineNeeds } from './line-needs.ts';
@@ -65,6 +66,8 @@ export function settleLine(line: BomLineInput, find: LineFind, needs: LineNeeds,
     return { status, matchReason: first?.evidence ?? '型号一致', parts: exact };
   }
   const { verdict } = best;
+  const suffixes = orderingSuffixChoices(parts);
+  if (suffixes) return { status: 'multiple', matchReason: suffixes, parts };
   if (verdict.fit === 'verified') {
     if (!isStocked(best)) return { status: 'none', matchReason: `缺货：${verdict.evidence}的商品暂无库存`, parts };
     const short = best.summary.stock < orderQuantityOf(Math.max(1, line.requiredQuantity), best.summary.packSize);
@@ -72,6 +75,19 @@ export function settleLine(line: BomLineInput, find: LineFind, needs: LineNeeds,
   }
   if (verdict.fit === 'choice') return { status: 'multiple', matchReason: verdict.evidence, parts };
   return { status: 'none', matchReason: `未匹配：${missSummary(needs, verdict.miss)}`, parts };
+}
+
+/**
+ * A line naming only the start of a part number (XC6206) that the store sells with several ordering
+ * suffixes which are not packagings of one part (XC6206P332MR 3.3 V, XC6206P182MR 1.8 V): the suffix
+ * is the part, so the buyer chooses.
+ */
+function orderingSuffixChoices(parts: readonly JudgedPart[]): string | null {
+  const byPrefix = parts.filter((part) => part.pooled.foundBy === 'codePrefix' && part.verdict.fit === 'verified');
+  const bases = [...new Set(byPrefix.map((part) => partNumberBase(part.summary.code)))];
+  if (bases.length < 2) return null;
+  const codes = byPrefix.map((part) => part.summary.code).slice(0, 4);
+  return `BOM 型号不完整，有多个订购型号（${codes.join('、')}），参数不同，请选择`;
 }
 
 function isStocked(part: JudgedPart): boolean {

@@ -124,3 +124,27 @@ describe('a stated limit is met exactly when the cross-reference page finds the 
     expect(verifyCandidate(needs, null, 'values', candidate).fit === 'verified').toBe(pageVerdict !== null);
   });
 });
+
+describe('a part found by its own number is doubted where the line says otherwise', () => {
+  const transistor = (pkg: string) => part('三极管(BJT)', pkg, [], 'NPN', 'S8050');
+  it('a package the line names that the part is not (S8050 in SOT-23 against the store’s TO-92) waits for the buyer', () => {
+    const verdict = verifyCandidate(lineOf(['Q1'], { value: 'S8050', package: 'SOT-23' }), 'S8050', 'code', transistor('TO-92'));
+    expect(verdict).toEqual({ fit: 'choice', evidence: '型号一致，但封装不符：TO-92（BOM SOT-23），请核对型号与封装' });
+  });
+
+  it('another spelling of the same package does not (TO-92-3, a footprint name)', () => {
+    const line = lineOf(['Q1'], { value: 'S8050', package: 'TO-92-3_L5.1-W4.1-P1.27-L' });
+    expect(verifyCandidate(line, 'S8050', 'code', transistor('TO-92')).fit).toBe('verified');
+  });
+
+  it('a chip on a connector’s designator may be a module plugged into it (HX711 on P3)', () => {
+    const verdict = verifyCandidate(
+      lineOf(['P3'], { value: 'HX711', description: 'AD采集芯片' }),
+      'HX711',
+      'code',
+      part('ADC/DAC/数据转换芯片', 'SOP-16', [], '', 'HX711'),
+    );
+    expect(verdict.fit).toBe('choice');
+    expect(verdict.evidence).toContain('位号为连接器');
+  });
+});

@@ -6,13 +6,14 @@ import {
   dielectricRank,
   isRatingUnit,
   isSameNumber,
+  isOtherPackage,
   isSamePackage,
   numberOfParam,
   ratingNames,
   type PartParam,
   type RatingUnit,
 } from '../../../../contract/part-compare.ts';
-import { formatQuantity, type Quantity, type QuantityUnit } from '../../../../contract/value-query.ts';
+import { formatQuantity, parsePackage, type Quantity, type QuantityUnit } from '../../../../contract/value-query.ts';
 import { valueNameOfUnit, valueUnitOfKind, type LineNeeds } from './line-needs.ts';
 
 /**
@@ -125,6 +126,34 @@ function valueConflict(needs: LineNeeds, part: PartFacts): string | null {
   return `${valueNameOfUnit[unit] ?? '参数'}不符：${carried.valueText}（BOM ${formatQuantity(needs.value)}）`;
 }
 
+/** The first word of a package as written (`QFN-20(4x4)` → QFN-20), read as a package, or null when it is no package the store knows. */
+function knownPackage(text: string): string | null {
+  return parsePackage(text.split(/[\s(（]/)[0] ?? '');
+}
+
+/**
+ * A part number sold in more than one package (S8050 in TO-92 and SOT-23): found by its number, the
+ * part is the line's only where the line's package does not name another one. Names the store or
+ * the line writes in a way it cannot read (DPAK, QFN-20-EP) never refuse.
+ */
+function packageConflict(needs: LineNeeds, part: PartFacts): string | null {
+  const wanted = needs.packageName === null ? null : knownPackage(needs.packageName);
+  const offered = knownPackage(part.package);
+  if (wanted === null || offered === null || !isOtherPackage(wanted, offered)) return null;
+  return `封装不符：${part.package}（BOM ${needs.packageName ?? ''}）`;
+}
+
+/**
+ * A connector's designator (P3, J2) on a line whose number names a chip: on real boards that is a
+ * module or breakout plugged into a header (an HX711 board on P3), so the chip is not assumed.
+ */
+function pluggedOnConnector(needs: LineNeeds, part: PartFacts): string | null {
+  if (needs.designatorKind !== 'connector') return null;
+  const partKind = kindOfPart(part.categoryName, part.description);
+  if (partKind === null || kindFits('connector', partKind)) return null;
+  return `位号为连接器，可能是插接的模块，请核对是${partKindLabels[partKind]}还是模块`;
+}
+
 /** A part whose code starts with the line's (LM358 → LM358DR): the same part only where the package says so. */
 function verifyByCodePrefix(needs: LineNeeds, lineCode: string, part: PartFacts): Verdict {
   const wanted = normalizePartNumber(lineCode);
@@ -142,6 +171,10 @@ export function verifyCandidate(needs: LineNeeds, lineCode: string | null, found
   if (foundBy === 'code' || foundBy === 'packaging') {
     const conflict = valueConflict(needs, part);
     if (conflict) return { fit: 'choice', evidence: `型号一致，但${conflict}，请核对型号与参数` };
+    const plugged = pluggedOnConnector(needs, part);
+    if (plugged) return { fit: 'choice', evidence: `型号一致，但${plugged}` };
+    const otherPackage = packageConflict(needs, part);
+    if (otherPackage) return { fit: 'choice', evidence: `型号一致，但${otherPackage}，请核对型号与封装` };
   }
   if (foundBy === 'code') return { fit: 'verified', evidence: '型号一致' };
   if (foundBy === 'storeCode') return { fit: 'verified', evidence: '商品编号一致' };

@@ -1,5 +1,5 @@
 /* eslint-disable @typescript-eslint/non-nullable-type-assertion-style -- reads of typed arrays inside their bounds in hot loops: `as number` states it at no cost, and no-non-null-assertion (strict) forbids `!`; the two rules conflict */
-import { normalizePartNumber, partNumberBase } from '../../../../contract/part-number.ts';
+import { normalizePartNumber, partNumberBase, partNumberBases } from '../../../../contract/part-number.ts';
 import { packageKey, type Quantity } from '../../../../contract/value-query.ts';
 import { docsOf, emptyDocs, intersectAll } from './postings.ts';
 import type { SearchIndex } from './search-index.ts';
@@ -150,7 +150,10 @@ export class PartLookup {
     const base = partNumberBase(typed);
     if (norm.length < 2) return { exact: [], variants: [] };
     let exact = this.inRanges((segment) => segment.exactRange(norm));
-    if (exact.length === 0 && base !== norm) exact = this.inRanges((segment) => segment.exactRange(base));
+    for (const stripped of partNumberBases(typed)) {
+      if (exact.length > 0) break;
+      exact = this.inRanges((segment) => segment.exactRange(stripped));
+    }
     const seen = new Set(exact.map((hit) => hit.productId));
     const variants: PartHit[] = [];
     for (const [segment, dead] of this.index.liveSegments()) {
