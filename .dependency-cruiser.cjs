@@ -98,9 +98,10 @@ module.exports = {
     },
     {
       name: 'infrastructure-not-to-features',
-      comment: 'ssr/, http/ and db/ are below the features: they never import src/server/features (db/database.ts: see the next rules).',
+      comment:
+        'ssr/, http/, db/ and work/ (the worker threads) are below the features: they never import src/server/features (db/database.ts: see the next rules). A feature\u2019s worker tasks live in the feature and name their module to the pool.',
       severity: 'error',
-      from: { path: '^src/server/(ssr|http|db)/', pathNot: '^src/server/db/database\\.ts$' },
+      from: { path: '^src/server/(ssr|http|db|work)/', pathNot: '^src/server/db/database\\.ts$' },
       to: { path: '^src/server/features/' },
     },
     {

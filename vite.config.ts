@@ -32,11 +32,14 @@ const browserRuntimeAlias = [
 ];
 
 /**
- * Worker threads of the server bundle: each its own file beside main.js, where the code that starts it looks
- * (src/server/features/bom/bom-work-pool.ts). `vite build --ssr <entry>` takes one entry, so they are emitted here.
+ * The worker modules of the app's worker threads (src/server/work/work-pool.ts): each its own file beside main.js,
+ * where workerFileOf looks. `vite build --ssr <entry>` takes one entry, so they are emitted here.
  */
 function emitServerWorkers(): Plugin {
-  const workers = { 'bom-work.worker.js': 'src/server/features/bom/bom-work.worker.ts' };
+  const workers = {
+    'bom-work.worker.js': 'src/server/features/bom/bom-work.worker.ts',
+    'price-list-work.worker.js': 'src/server/features/price-import/price-list-work.worker.ts',
+  };
   return {
     name: 'emit-server-workers',
     buildStart() {

@@ -262,10 +262,10 @@ async function main() {
     const report = `# A heavy BOM upload beside search
 
 Issue 27: a valid but heavy workbook read on the event loop stalled everyone else's requests. Files are now read in
-worker threads (Piscina; \`BOM_WORKERS\`, by default one fewer than the cores) within a CPU budget per file and per address.
+the app's worker threads (Piscina; \`WORKER_THREADS\`, by default one fewer than the cores) within a CPU budget per file and per address.
 
 - Machine: ${cpus().length} × ${cpus()[0]?.model ?? 'unknown CPU'} (\`nproc\` ${cpus().length}), Node ${process.version}, load average ${loadavg()[0]?.toFixed(1) ?? '?'} at the end.
-- Server: the production build (\`${buildDir}/server/main.js\`), SQLite, ${skus.toLocaleString('en-US')} parts, default settings (BOM_WORKERS ${Math.max(1, cpus().length - 1)}).
+- Server: the production build (\`${buildDir}/server/main.js\`), SQLite, ${skus.toLocaleString('en-US')} parts, default settings (WORKER_THREADS ${Math.max(1, cpus().length - 1)}).
 - Workbook: ${heavyWorkbookShape.rows.toLocaleString('en-US')} rows × ${heavyWorkbookShape.columns} columns, 15 of them long text (~280 characters), ${(workbook.length / 1024).toFixed(0)} KB .xlsx; one upload alone answered in ${ms(oneUpload[0]?.ms ?? 0)} ms.
 - Search: \`${searchCalls.searchProductList.path}\`, ${searchKeys.length} keywords in turn, ${searchesPerSecond} a second on keep-alive connections, each timed from when it was due.
 - Uploads: ${uploads} in ${seconds} s from another process (accept-encoding br, as a browser sends it; only the start of each answer decoded), each after the previous answer.

@@ -19,6 +19,7 @@ import { createDb, type Db } from '../src/server/db/create-db.ts';
 import { migrateToLatest } from '../src/server/db/migrate.ts';
 import { seedCatalog } from '../src/server/seed/catalog-seed.ts';
 import { checkPriceList, queuePriceImport, runPriceImportJob } from '../src/server/features/price-import/price-import.service.ts';
+import { readPriceList } from '../src/server/features/price-import/price-list-read.ts';
 import { defaultKeeperOptions } from '../src/server/features/search/search-index.keeper.ts';
 import { SearchService } from '../src/server/features/search/search.service.ts';
 import { pino } from 'pino';
@@ -128,7 +129,7 @@ async function main() {
   const csv = new TextEncoder().encode(`${lines.join('\n')}\n`);
 
   const validateStarted = performance.now();
-  const check = await checkPriceList(k, csv, { newPartCategoryId: category.id });
+  const check = await checkPriceList(k, readPriceList(csv), { newPartCategoryId: category.id });
   const validateMs = performance.now() - validateStarted;
   const reasons = new Map<string, number>();
   for (const error of check.preview.errors) reasons.set(error.reason, (reasons.get(error.reason) ?? 0) + 1);

@@ -23,6 +23,14 @@ export const bomLimits = {
   cartLinesMax: 500,
 } as const;
 
+/**
+ * The largest sheet, as JSON, that an upload may give: the page sends the whole sheet (every row and column) back with
+ * each match and save, so a larger one could be read but never matched. 3,000 part lines of a wide company template,
+ * 20 columns filled to the cell limit: 30 MB (the heavy workbook of issue 27, 3,000 lines of 20 long columns, is
+ * 23.3 MB). Past it the upload is refused (bom.sheetTooLarge), not the first match.
+ */
+export const bomSheetBytesMax = bomLimits.partLinesMax * 20 * bomLimits.cellCharsMax;
+
 /** What a column of the buyer's sheet holds. Columns without a role are kept and exported, never read. */
 export const BomColumnRole = {
   /** 型号 / MPN / Manufacturer Part Number / 规格型号 */
@@ -291,6 +299,7 @@ export const bomMessages = {
   fileUnreadable: '文件无法读取，请确认是有效的 Excel 或 CSV 文件',
   fileEmpty: '文件中没有找到任何物料行',
   tooManyLines: `BOM 最多 ${bomLimits.partLinesMax} 行物料，请拆分后上传`,
+  sheetTooLarge: `表格内容超过 ${String(bomSheetBytesMax / 1_000_000)} MB，无法在线匹配。请删除与物料无关的列（说明、备注、审核意见等），或拆分为多个文件后重新上传`,
   fileTooComplex: '文件内容过于复杂，读取超时。请删除多余的列、说明文字和格式，或另存为 CSV 后重新上传',
   readingBudgetSpent: '短时间内上传的文件过多过大，请 1 分钟后再试',
   pasteEmpty: '请粘贴 BOM 内容',
@@ -314,6 +323,8 @@ export const bomErrors = defineErrors('bom', {
   fileUnreadable: { code: ResultCode.badRequest, msg: bomMessages.fileUnreadable },
   fileEmpty: { code: ResultCode.badRequest, msg: bomMessages.fileEmpty },
   tooManyLines: { code: ResultCode.badRequest, msg: bomMessages.tooManyLines },
+  /** The sheet read is larger than the match and save calls take back (bomSheetBytesMax). */
+  sheetTooLarge: { code: ResultCode.badRequest, msg: bomMessages.sheetTooLarge },
   /** The read passed its CPU budget (BOM_FILE_CPU_MS) and was stopped. */
   fileTooComplex: { code: ResultCode.badRequest, msg: bomMessages.fileTooComplex },
   /** The address spent its reading CPU of the minute (BOM_ADDRESS_CPU_MS_PER_MINUTE). */

@@ -165,6 +165,9 @@ export const priceImportErrors = defineErrors('priceImport', {
   tooManyRows: { code: ResultCode.badRequest, msg: priceImportMessages.tooManyRows },
   fileEmpty: { code: ResultCode.badRequest, msg: '文件为空' },
   fileTooLarge: { code: ResultCode.badRequest, msg: `文件超过 ${priceImportLimits.fileBytesMax / 1024 / 1024} MB` },
+  fileUnreadable: { code: ResultCode.badRequest, msg: '价格表无法读取，请确认是有效的 Excel 或 CSV 文件' },
+  /** The read passed its CPU budget (PRICE_LIST_CPU_MS) and was stopped. */
+  fileTooComplex: { code: ResultCode.badRequest, msg: '价格表内容过于复杂，读取超时。请删除多余的工作表、列和格式，或另存为 CSV 后重新上传' },
   nothingToApply: { code: ResultCode.badRequest, msg: priceImportMessages.nothingToApply },
   jobNotFound: { code: ResultCode.notFound, msg: priceImportMessages.jobNotFound },
   jobNotResumable: { code: ResultCode.conflict, msg: priceImportMessages.jobNotResumable },

@@ -37,6 +37,7 @@ import { snapshotPathOf } from './cache/snapshot-paths.ts';
 import { systemClock } from './ops/clock.ts';
 import { registerCacheTickHook } from './cache/cache-tick.routes.ts';
 import { consolePrefix, consoleRoute, registerConsoleGuards } from './features/staff/staff-access.ts';
+import { createWorkPool } from './work/work-pool.ts';
 
 export interface BuildAppOptions {
   /** How pages find their scripts: the Vite manifest, the Vite dev server, or nothing (tests). */
@@ -84,8 +85,10 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
         snapshotPath: snapshotPathOf(deps.config.indexSnapshotBase, 'search-index'),
         clock,
       }),
+    workPool: createWorkPool({ threads: deps.config.workerThreads }, deps.logger),
     clock,
   };
+  app.addHook('onClose', () => featureDeps.workPool.close());
   const originOf = (request: FastifyRequest) => publicOriginOf(deps.config, request);
   const shell = createShellLoaders(featureDeps);
   const renderer = createPageRenderer({

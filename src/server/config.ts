@@ -133,12 +133,21 @@ const environmentSchema = z.object({
   /** A CJK font the BOM quotation PDF embeds (TrueType, OpenType or a collection) and, for a collection, the font's PostScript name. */
   PDF_FONT_PATH: z.string().min(1).default('/usr/share/fonts/opentype/noto/NotoSansCJK-Regular.ttc'),
   PDF_FONT_NAME: z.string().min(1).default('NotoSansCJKsc-Regular'),
-  /** Threads that read uploaded BOM files and draw quotation PDFs; unset: one fewer than the cores (at least one), the rest is the event loop's. */
+  /**
+   * The app's worker threads (work/work-pool.ts: uploaded BOM files, quotation PDFs, price lists); unset: one fewer
+   * than the cores (at least one), the rest is the event loop's. BOM_WORKERS is its former name, still read.
+   */
+  WORKER_THREADS: z.coerce.number().int().min(1).max(64).optional(),
   BOM_WORKERS: z.coerce.number().int().min(1).max(64).optional(),
   /** CPU one uploaded file may cost its thread before the read is stopped and the file refused. */
   BOM_FILE_CPU_MS: z.coerce.number().int().min(10).max(600_000).default(3000),
   /** CPU of those threads each address may spend a minute (files and PDFs together). */
   BOM_ADDRESS_CPU_MS_PER_MINUTE: z.coerce.number().int().min(100).max(3_600_000).default(20_000),
+  /**
+   * CPU one supplier price list (the console's 价格导入) may cost its thread before the read is stopped and the file
+   * refused: a list at the row limit, 100,000 rows of 10 columns, cost 1.2 s as CSV (8 MB) and 6.6 s as .xlsx (12 MB).
+   */
+  PRICE_LIST_CPU_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -186,8 +195,12 @@ export interface Config {
   payments: PaymentConfig;
   /** The font of PDF documents (the BOM quotation sheet): a file and, inside a collection, the font's name. */
   pdfFont: { path: string; name: string };
-  /** The BOM tool's worker threads (BOM_WORKERS) and their CPU budgets per file and per address a minute. */
-  bomWork: { workers: number; fileCpuMs: number; addressCpuMsPerMinute: number };
+  /** The app's worker threads (WORKER_THREADS). */
+  workerThreads: number;
+  /** The BOM tool's CPU budgets in those threads, per file and per address a minute. */
+  bomWork: { fileCpuMs: number; addressCpuMsPerMinute: number };
+  /** The CPU budget of one price list's read in those threads (PRICE_LIST_CPU_MS). */
+  priceListCpuMs: number;
   /** The favourite alerts' pass interval (FAVORITE_ALERT_INTERVAL_MS). */
   favoriteAlertIntervalMs: number;
   /** Requests a minute per open-platform API key (OPEN_API_RATE_LIMIT_PER_MINUTE). */
@@ -319,11 +332,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     },
     payments: paymentConfigOf(e, isProduction),
     pdfFont: { path: e.PDF_FONT_PATH, name: e.PDF_FONT_NAME },
-    bomWork: {
-      workers: e.BOM_WORKERS ?? Math.max(1, availableParallelism() - 1),
-      fileCpuMs: e.BOM_FILE_CPU_MS,
-      addressCpuMsPerMinute: e.BOM_ADDRESS_CPU_MS_PER_MINUTE,
-    },
+    workerThreads: e.WORKER_THREADS ?? e.BOM_WORKERS ?? Math.max(1, availableParallelism() - 1),
+    bomWork: { fileCpuMs: e.BOM_FILE_CPU_MS, addressCpuMsPerMinute: e.BOM_ADDRESS_CPU_MS_PER_MINUTE },
+    priceListCpuMs: e.PRICE_LIST_CPU_MS,
     favoriteAlertIntervalMs: e.FAVORITE_ALERT_INTERVAL_MS,
     openApiRatePerMinute: e.OPEN_API_RATE_LIMIT_PER_MINUTE,
     inviteRewardCoupon: e.INVITE_REWARD_COUPON,

@@ -4,6 +4,7 @@ import type { ServiceDeps } from '../service-deps.ts';
 import type { Page } from '../ssr/page-registry.ts';
 import type { Ops } from '../ops/ops.ts';
 import type { Clock } from '../ops/clock.ts';
+import type { WorkPool } from '../work/work-pool.ts';
 import type { SearchService } from './search/search.service.ts';
 
 export interface FeatureDeps extends ServiceDeps {
@@ -13,6 +14,8 @@ export interface FeatureDeps extends ServiceDeps {
   ops: Ops;
   /** The app's one search service (its in-memory index): the search feature answers from it, the BOM tool matches with it. */
   search: SearchService;
+  /** The app's worker threads, for work that would stall the event loop (reading uploaded spreadsheets, drawing PDFs). */
+  workPool: WorkPool;
   /** The time background work reads (PeriodicWork's clock), the one the cache tick reads: AppDeps.clock or the system's. */
   clock: Clock;
 }

@@ -15,6 +15,7 @@ import type { Page } from '../ssr/page-registry.ts';
 import { SearchService } from './search/search.service.ts';
 import { systemClock } from '../ops/clock.ts';
 import { entrySourcePath } from '../ssr/entry-files.ts';
+import { createWorkPool } from '../work/work-pool.ts';
 
 /** A page is named three times: its route, its browser entry and its component. They must agree. */
 describe('page entries', () => {
@@ -32,6 +33,7 @@ describe('page entries', () => {
       ops: createOps({ db: database, counters }, { withProcessMetrics: false }),
       cacheVersions: createCacheVersions(database.kysely),
       search: new SearchService(database, pino({ level: 'silent' })),
+      workPool: createWorkPool({ threads: 1 }, pino({ level: 'silent' })),
       clock: systemClock,
     };
     const app = Fastify();

@@ -1,37 +1,27 @@
 import { move, transferableSymbol, valueSymbol } from 'piscina';
 import type { BomSheet, SavedBom } from '../../../contract/bom.ts';
-import type { ErrorDefinition } from '../../../contract/errors.ts';
 import type { Config } from '../../config.ts';
-import { AppError } from '../../http/app-error.ts';
+import { taskFailureOf, type TaskFailure } from '../../work/task-failure.ts';
+import { startTaskClock } from '../../work/thread-cpu-clock.ts';
+import type { Spent, Timed } from '../../work/work-pool.ts';
 import type { PricedBom } from './bom-pricing.ts';
 import { bomQuotationPdf, PdfFontMissingError, type QuotationParty } from './bom-quotation-pdf.ts';
 import { readBomFile } from './parse/read-bom-file.ts';
-import { startTaskClock } from './thread-cpu-clock.ts';
 
-/**
- * What the BOM tool's worker threads do (bom-work-pool.ts runs them): read an uploaded file, draw a quotation PDF.
- * Answers are plain data, since an error's class does not survive the trip between threads.
- */
+/** What the BOM tool runs in the app's worker threads (bom-work.ts sends them): read an uploaded file, draw a quotation PDF. */
 
-interface Timed {
-  /** Shared with the pool, which stops the task when its budget is spent (thread-cpu-clock.ts). */
-  clock: SharedArrayBuffer;
-}
-
-export interface FileReadTask extends Timed {
+export interface FileReadTask {
   fileName: string;
   bytes: Uint8Array;
 }
 
-/** A sheet's rows come back as JSON: the event loop then never walks (nor clones) thousands of long cells. */
-export type FileReadOutcome =
-  | { kind: 'sheet'; sheet: Omit<BomSheet, 'rows'>; rowsJson: Uint8Array }
-  /** The reader's own refusal (too many lines, not a spreadsheet …). */
-  | { kind: 'refused'; error: ErrorDefinition }
-  /** The reader choked: the file is unreadable to the buyer. */
-  | { kind: 'failed'; message: string };
+/**
+ * A sheet's rows come back as JSON: the event loop then never walks (nor clones) thousands of long cells. A reader's
+ * own refusal (too many lines, not a spreadsheet …) or choking on the file is a TaskFailure.
+ */
+export type FileReadOutcome = { kind: 'sheet'; sheet: Omit<BomSheet, 'rows'>; rowsJson: Uint8Array } | TaskFailure;
 
-export interface QuotationPdfTask extends Timed {
+export interface QuotationPdfTask {
   font: Config['pdfFont'];
   saved: SavedBom;
   priced: PricedBom;
@@ -41,9 +31,7 @@ export interface QuotationPdfTask extends Timed {
 
 export type QuotationPdfOutcome = { kind: 'pdf'; bytes: Uint8Array } | { kind: 'fontMissing'; message: string };
 
-export type Spent<Outcome> = Outcome & { cpuMs: number };
-
-export function readFile(task: FileReadTask): Spent<FileReadOutcome> {
+export function readFile(task: FileReadTask & Timed): Spent<FileReadOutcome> {
   const spentMs = startTaskClock(task.clock);
   try {
     const { rows, ...sheet } = readBomFile(task.fileName, task.bytes);
@@ -53,14 +41,11 @@ export function readFile(task: FileReadTask): Spent<FileReadOutcome> {
     // move() marks the answer for Piscina to transfer the buffer with it; the pool receives the outcome itself.
     return move({ [transferableSymbol]: rowsJson.buffer, [valueSymbol]: outcome }) as unknown as Spent<FileReadOutcome>;
   } catch (error) {
-    if (error instanceof AppError) {
-      return { kind: 'refused', error: { code: error.code, errorCode: error.errorCode, msg: error.msg }, cpuMs: spentMs() };
-    }
-    return { kind: 'failed', message: error instanceof Error ? error.message : String(error), cpuMs: spentMs() };
+    return { ...taskFailureOf(error), cpuMs: spentMs() };
   }
 }
 
-export async function quotationPdf(task: QuotationPdfTask): Promise<Spent<QuotationPdfOutcome>> {
+export async function quotationPdf(task: QuotationPdfTask & Timed): Promise<Spent<QuotationPdfOutcome>> {
   const spentMs = startTaskClock(task.clock);
   try {
     const pdf = await bomQuotationPdf(task.font, task.saved, task.priced, task.party, task.now);

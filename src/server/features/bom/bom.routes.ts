@@ -2,7 +2,7 @@ import { Readable } from 'node:stream';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { displayNameOf, loginPath } from '../../../contract/account.ts';
-import { bomErrors, bomLimits, bomUploadPath, type SavedBom } from '../../../contract/bom.ts';
+import { bomErrors, bomLimits, bomSheetBytesMax, bomUploadPath, type SavedBom } from '../../../contract/bom.ts';
 import { bomCalls } from '../../../contract/bom-calls.ts';
 import { bomRequests } from '../../../contract/bom-requests.ts';
 import { ResultCode } from '../../../contract/envelope.ts';
@@ -11,10 +11,11 @@ import { registerCalls } from '../../http/api-route.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
 import { redirectTo } from '../../http/redirect.ts';
+import type { WorkPool } from '../../work/work-pool.ts';
 import { findShellUser } from '../account/account.service.ts';
 import { bomWorkbook } from './bom-export.service.ts';
 import type { PricedBom } from './bom-pricing.ts';
-import { createBomWorkPool } from './bom-work-pool.ts';
+import { bomWorkOf } from './bom-work.ts';
 import {
   addBomToCart,
   deleteBom,
@@ -33,12 +34,14 @@ import {
   type UploadedBomSheet,
 } from './bom.service.ts';
 
-/** A whole sheet travels back with every match and save: more than the store's usual 1 MB of JSON. */
-const bomCallBodyBytes = 8 * 1024 * 1024;
+/**
+ * A whole sheet travels back with every match and save, up to bomSheetBytesMax (an upload past it is refused), and
+ * beside it a save's name, options and choices: 3,000 choices of some 60 bytes, well within the megabyte added.
+ */
+const bomCallBodyBytes = bomSheetBytesMax + 1024 * 1024;
 
-export function registerBomRoutes(app: FastifyInstance, deps: BomDeps) {
-  const work = createBomWorkPool(deps.config.bomWork, deps.logger);
-  app.addHook('onClose', () => work.close());
+export function registerBomRoutes(app: FastifyInstance, deps: BomDeps & { workPool: WorkPool }) {
+  const work = bomWorkOf(deps.workPool);
   void app.register(async (scope) => {
     scope.addHook('onRoute', (route) => {
       route.bodyLimit = bomCallBodyBytes;

@@ -2,6 +2,7 @@ import {
   bomErrors,
   bomLimits,
   bomListPageSize,
+  bomSheetBytesMax,
   bomMessages,
   isBomColumnRole,
   type BomAddToCartResult,
@@ -27,9 +28,6 @@ import { matchBomLines, type BomMatchContext } from './match/match-bom.ts';
 import { bomLinesOf, countPartLines } from './parse/bom-lines.ts';
 import { hasPartRole, headerKeyOf } from './parse/detect-header.ts';
 import { readBomText } from './parse/paste.ts';
-import { readSheetGrids } from './parse/read-bom-file.ts';
-import { normalizeHeaderText } from './parse/cell-text.ts';
-import type { SheetGrid } from './parse/workbook-grid.ts';
 import { permilleOf, pricedBomOf, purchasesOf, type PricedBom } from './bom-pricing.ts';
 import {
   countMemberBoms,
@@ -44,7 +42,7 @@ import {
 } from './bom.repository.ts';
 import type { BomRow } from './bom.tables.ts';
 import { chargeBomWork, takeBomWorkSlice } from './bom-work-budget.ts';
-import type { BomWorkPool } from './bom-work-pool.ts';
+import type { BomWork } from './bom-work.ts';
 import type { QuotationParty } from './bom-quotation-pdf.ts';
 
 /** The BOM tool's services: reading files and pastes, matching, members' saved BOMs and the cart step. */
@@ -54,9 +52,9 @@ export interface BomDeps extends ServiceDeps {
   search: SearchService;
 }
 
-/** Reading files and drawing PDFs happen in the pool's worker threads (bom-work-pool.ts). */
+/** Reading files and drawing PDFs happen in the app's worker threads (bom-work.ts). */
 export interface BomWorkDeps extends BomDeps {
-  work: BomWorkPool;
+  work: BomWork;
 }
 
 /** A sheet as the browser sends it back (the mapping possibly corrected). */
@@ -111,9 +109,17 @@ export interface UploadedBomSheet {
   rowsJson: Uint8Array;
 }
 
+/** The bytes of the sheet as the page sends it back with each match and save (headers, rows, mapping: all of it). */
+function sheetBytesOf(sheet: Omit<BomSheet, 'rows'>, rowsJson: Uint8Array): number {
+  const { fileName, sheetName, headerRowIndex, headers, mapping } = sheet;
+  const rest = JSON.stringify({ fileName, sheetName, headerRowIndex, headers, mapping, rows: null });
+  return Buffer.byteLength(rest) - 'null'.length + rowsJson.byteLength;
+}
+
 /**
  * Reads an upload in a worker thread within the file's and the address's CPU budgets. A file the reader chokes on
- * (junk renamed .xlsx) is unreadable to the buyer, never a server error.
+ * (junk renamed .xlsx) is unreadable to the buyer, never a server error; a sheet too large to be sent back to be
+ * matched is refused now rather than at its first match.
  */
 export async function readUploadedBom(
   deps: BomWorkDeps,
@@ -126,6 +132,7 @@ export async function readUploadedBom(
   await chargeBomWork(deps, visitor.address, read.cpuMs);
   switch (read.kind) {
     case 'sheet':
+      if (sheetBytesOf(read.sheet, read.rowsJson) > bomSheetBytesMax) throw new AppError(bomErrors.sheetTooLarge);
       return { sheet: await withRememberedMapping(deps, visitor.userId, read.sheet), rowsJson: read.rowsJson };
     case 'refused':
       throw new AppError(read.error);
@@ -341,21 +348,4 @@ export async function addBomToCart(deps: BomDeps, userId: number, items: readonl
     }
   }
   return { addedCount, failures, cartCount: await countCartLinesOf(deps.db, userId) };
-}
-
-/**
- * The BOM tool's file reader for other spreadsheets (the supplier price-list import): .xlsx/.xls/HTML "Excel"/CSV
- * in any encoding as text grids, up to rowsMax rows of content per sheet, zip bombs refused.
- */
-export function readSpreadsheetGrids(bytes: Uint8Array, rowsMax: number): SheetGrid[] {
-  const columnsMax = 60;
-  return readSheetGrids(bytes, {
-    rowsMax,
-    zip: { inflatedBytesMax: 400 * 1024 * 1024, sheetRowsMax: rowsMax + 100, sheetCellsMax: (rowsMax + 100) * columnsMax },
-  });
-}
-
-/** A header cell as the BOM tool compares it with its synonyms (NFKC, lower case, no spaces or punctuation). */
-export function normalizeSpreadsheetHeader(text: string): string {
-  return normalizeHeaderText(text);
 }

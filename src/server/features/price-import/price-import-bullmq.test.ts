@@ -6,6 +6,7 @@ import { createTestDb, testEngine, type TestDb } from '../../testing/test-db.ts'
 import { insertCatalogFixture, type CatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import { createBullmqPriceImportQueue, type PriceImportQueue } from './price-import-queue.ts';
 import { checkPriceList, queuePriceImport, readPriceImportJob, runPriceImportJob } from './price-import.service.ts';
+import { readPriceList } from './price-list-read.ts';
 
 const redisUrl = process.env.TEST_REDIS_URL;
 /** BullMQ runs the jobs only on PostgreSQL with Redis; on SQLite the embedded runner does (price-import-desk.test.ts). */
@@ -68,7 +69,7 @@ describe.skipIf(skipReason !== null)(`price-list jobs in BullMQ (PostgreSQL + Re
 
   async function queuedJob(codePrefix: string, rows: number) {
     const lines = Array.from({ length: rows }, (_, index) => `${codePrefix}-${index},ST,${index},0.5`);
-    const check = await checkPriceList(db.kysely, new TextEncoder().encode(`型号,品牌,库存,1+\n${lines.join('\n')}\nBULL-OLD,ST,1,0.77\n`), {
+    const check = await checkPriceList(db.kysely, readPriceList(new TextEncoder().encode(`型号,品牌,库存,1+\n${lines.join('\n')}\nBULL-OLD,ST,1,0.77\n`)), {
       newPartCategoryId: fixture.categories.armMcu,
     });
     return queuePriceImport(db.kysely, `${codePrefix}.csv`, check, { newPartCategoryId: fixture.categories.armMcu });

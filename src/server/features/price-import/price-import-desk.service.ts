@@ -49,7 +49,7 @@ import {
   type PriceImportOptions,
   type StaffJobEvent,
 } from './price-import.service.ts';
-import { readPriceList } from './price-list-read.ts';
+import type { PriceListReader } from './price-list-work.ts';
 
 type Requests = { [Name in keyof typeof priceImportDeskRequests]: z.output<(typeof priceImportDeskRequests)[Name]> };
 
@@ -59,9 +59,23 @@ export interface PriceImportActor {
   ip: string;
 }
 
+/** What reading a file takes: the database, and the reader of price lists in the app's worker threads. */
+export interface PriceListDeps {
+  db: Kysely<Database>;
+  lists: PriceListReader;
+}
+
+/** Whose reads the worker threads count together: a staff member may have two files read at once. */
+const readerOf = (actor: PriceImportActor) => `staff:${String(actor.staff.id)}`;
+
 /** Keeps the file and answers how it reads: the detected header and mapping, and a few rows under it. */
-export async function receivePriceList(db: Kysely<Database>, actor: PriceImportActor, fileName: string, bytes: Uint8Array): Promise<PriceImportUploadView> {
-  const read = readPriceList(bytes);
+export async function receivePriceList(
+  { db, lists }: PriceListDeps,
+  actor: PriceImportActor,
+  fileName: string,
+  bytes: Uint8Array,
+): Promise<PriceImportUploadView> {
+  const read = await lists.readHead(readerOf(actor), bytes);
   const uploadId = await insertUpload(db, { staffId: actor.staff.id, staffName: actor.staff.displayName, fileName, bytes, now: Date.now() });
   return {
     uploadId,
@@ -75,7 +89,7 @@ export async function receivePriceList(db: Kysely<Database>, actor: PriceImportA
 }
 
 /** Validates the kept file with the chosen mapping against the catalogue as it is now, and keeps the outcome. */
-export async function validateUpload(db: Kysely<Database>, body: Requests['validate']): Promise<PriceImportValidation> {
+export async function validateUpload({ db, lists }: PriceListDeps, actor: PriceImportActor, body: Requests['validate']): Promise<PriceImportValidation> {
   const upload = await findUploadFile(db, body.uploadId);
   if (!upload) throw new AppError(priceImportErrors.uploadNotFound);
   if (upload.status === 'applied') throw new AppError(priceImportErrors.alreadyApplied);
@@ -84,7 +98,8 @@ export async function validateUpload(db: Kysely<Database>, body: Requests['valid
     ...(body.explicit ? { mapping: body.explicit } : {}),
     ...(body.newPartCategoryId === undefined ? {} : { newPartCategoryId: body.newPartCategoryId }),
   };
-  const check = await checkPriceList(db, new Uint8Array(upload.bytes), options);
+  const read = await lists.read(readerOf(actor), new Uint8Array(upload.bytes), options.mapping);
+  const check = await checkPriceList(db, read, options);
   const summary: PriceImportSummary = { total: check.preview.total, counts: check.preview.counts, errorCount: check.preview.errors.length };
   const isSaved = await saveValidation(db, upload.id, {
     optionsJson: JSON.stringify(options),

@@ -3,6 +3,7 @@ import { insertProduct } from '../../testing/factories.ts';
 import { createTestDb, type TestDb } from '../../testing/test-db.ts';
 import { insertCatalogFixture, type CatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import { checkPriceList, queuePriceImport, runPriceImportJob } from './price-import.service.ts';
+import { readPriceList } from './price-list-read.ts';
 
 let db: TestDb;
 let fixture: CatalogFixture;
@@ -19,7 +20,7 @@ const utf8 = (text: string) => new TextEncoder().encode(text);
 describe('a price list creating a part that appeared since it was checked', () => {
   it('fails the batch on the unique part number with the Chinese answer naming the part, and writes none of it', async () => {
     const options = { newPartCategoryId: fixture.categories.armMcu };
-    const check = await checkPriceList(db.kysely, utf8('型号,品牌,库存,1+\nIMP-NEW9,ST,10,1.5\nIMP-NEW8,ST,10,1.2\n'), options);
+    const check = await checkPriceList(db.kysely, readPriceList(utf8('型号,品牌,库存,1+\nIMP-NEW9,ST,10,1.5\nIMP-NEW8,ST,10,1.2\n')), options);
     expect(check.preview.counts).toMatchObject({ create: 2, error: 0 });
     const jobId = await queuePriceImport(db.kysely, '报价单.csv', check, options);
     // Meanwhile the console (or another list) creates the same part, written differently.

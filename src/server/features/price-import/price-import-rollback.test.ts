@@ -15,6 +15,7 @@ import {
   runPriceImportJob,
   startPriceImportRollback,
 } from './price-import.service.ts';
+import { readPriceList } from './price-list-read.ts';
 
 let db: TestDb;
 let fixture: CatalogFixture;
@@ -76,7 +77,7 @@ async function finishedJob(created = 2) {
     'RB-C,ST,,,700,10,2,1.5',
     ...newRows,
   ].join('\n');
-  const check = await checkPriceList(db.kysely, utf8(`${text}\n`), { newPartCategoryId: fixture.categories.armMcu });
+  const check = await checkPriceList(db.kysely, readPriceList(utf8(`${text}\n`)), { newPartCategoryId: fixture.categories.armMcu });
   expect(check.actions).toHaveLength(3 + created);
   const before = await catalogueState();
   const jobId = await queuePriceImport(db.kysely, 'list.csv', check, { newPartCategoryId: fixture.categories.armMcu });
@@ -195,7 +196,7 @@ describe('回滚 of a finished price-list import', () => {
 
   it('refuses while another job is queued or running, and two rollbacks at once claim the job once', async () => {
     const { jobId } = await finishedJob(1);
-    const check = await checkPriceList(db.kysely, utf8('型号,品牌,库存\nRB-A,ST,1\n'));
+    const check = await checkPriceList(db.kysely, readPriceList(utf8('型号,品牌,库存\nRB-A,ST,1\n')));
     const otherId = await queuePriceImport(db.kysely, 'other.csv', check);
     expect(await readJobFacts(db.kysely, jobId, Date.now())).toMatchObject({ state: 'done', isOtherJobQueued: true, isOtherJobRunning: false });
     expect(await startPriceImportRollback(db.kysely, jobId)).toBe(false);
@@ -216,7 +217,7 @@ describe('回滚 of a finished price-list import', () => {
       .set({ undoUntil: Date.now() - 1 })
       .where('id', '=', oldId)
       .execute();
-    const check = await checkPriceList(db.kysely, utf8('型号,品牌,库存\nRB-B,ST,61\n'));
+    const check = await checkPriceList(db.kysely, readPriceList(utf8('型号,品牌,库存\nRB-B,ST,61\n')));
     const recentId = await queuePriceImport(db.kysely, 'recent.csv', check);
     await runPriceImportJob(db.kysely, recentId);
     const purge = createPriceImportUndoPurge(db.kysely, pino({ level: 'silent' }));

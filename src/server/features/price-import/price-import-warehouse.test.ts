@@ -4,6 +4,7 @@ import { insertProduct } from '../../testing/factories.ts';
 import { createTestDb, type TestDb } from '../../testing/test-db.ts';
 import { insertCatalogFixture, type CatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import { checkPriceList, queuePriceImport, runPriceImportJob, startPriceImportRollback } from './price-import.service.ts';
+import { readPriceList } from './price-list-read.ts';
 import { warehouseCodeOfStockHeader } from './price-list-header.ts';
 
 let db: TestDb;
@@ -50,7 +51,7 @@ describe('price lists with a column per warehouse', () => {
 
   it('sets each warehouse named, the total their sum; an unknown warehouse column is reported on the header row and left out', async () => {
     const text = '型号,品牌,深圳仓,江苏仓,香港仓,1+\nWH-A100,ST,70,30,5,0.5\nWH-NEW-1,ST,8,2,,0.5\n';
-    const check = await checkPriceList(db.kysely, utf8(text), { newPartCategoryId: fixture.categories.armMcu });
+    const check = await checkPriceList(db.kysely, readPriceList(utf8(text)), { newPartCategoryId: fixture.categories.armMcu });
     expect(check.preview.errors).toEqual([{ row: 1, column: '香港仓', reason: priceImportMessages.warehouseUnknown }]);
     expect(check.read.rows.map((row) => [row.mpn, row.stock, row.warehouseStock])).toEqual([
       ['WH-A100', 100, { SZ: 70, JS: 30 }],
@@ -64,11 +65,11 @@ describe('price lists with a column per warehouse', () => {
   });
 
   it('moves units between warehouses at the same total; a plain 库存 column fills 深圳仓 and leaves 江苏仓', async () => {
-    const moved = await checkPriceList(db.kysely, utf8('型号,品牌,深圳仓,江苏仓\nWH-A100,ST,20,30\n'));
+    const moved = await checkPriceList(db.kysely, readPriceList(utf8('型号,品牌,深圳仓,江苏仓\nWH-A100,ST,20,30\n')));
     expect(moved.actions.map((action) => [action.stock, action.warehouseStock])).toEqual([[50, { SZ: 20, JS: 30 }]]);
     expect(await runPriceImportJob(db.kysely, await queuePriceImport(db.kysely, 'moved.csv', moved, {}))).toMatchObject({ status: 'done' });
     expect(await stockOf(partA)).toEqual({ total: 50, SZ: 20, JS: 30 });
-    const plain = await checkPriceList(db.kysely, utf8('型号,品牌,库存\nWH-A100,ST,5\n'));
+    const plain = await checkPriceList(db.kysely, readPriceList(utf8('型号,品牌,库存\nWH-A100,ST,5\n')));
     expect(await runPriceImportJob(db.kysely, await queuePriceImport(db.kysely, 'plain.csv', plain, {}))).toMatchObject({ status: 'done' });
     expect(await stockOf(partA)).toEqual({ total: 35, SZ: 5, JS: 30 });
   });
@@ -76,7 +77,7 @@ describe('price lists with a column per warehouse', () => {
   it('a rolled-back job puts every warehouse figure back', async () => {
     const rows = Array.from({ length: 15 }, (_, index) => `WH-BATCH-${String(index)},ST,${String(index + 1)},1,0.5`);
     const text = `${['型号,品牌,深圳仓,江苏仓,1+', 'WH-A100,ST,1,2,0.5', ...rows].join('\n')}\n`;
-    const check = await checkPriceList(db.kysely, utf8(text), { newPartCategoryId: fixture.categories.armMcu });
+    const check = await checkPriceList(db.kysely, readPriceList(utf8(text)), { newPartCategoryId: fixture.categories.armMcu });
     const jobId = await queuePriceImport(db.kysely, 'list.csv', check, { newPartCategoryId: fixture.categories.armMcu });
     const job = await runPriceImportJob(db.kysely, jobId, {
       batchRows: 10,

@@ -11,7 +11,7 @@ import { applyUpload, receivePriceList, resumeJob, rollBackJob, validateUpload, 
 import { staffActorOf } from '../staff/staff-actor.ts';
 import { purgeExpiredUndo } from './price-import-rollback.repository.ts';
 import { runnablePriceImportJobIds, runPriceImportJob, type JobHooks } from './price-import.service.ts';
-import { deskActorOf, idleQueue, priceListOf, refusalOf } from './testing/price-import-job-kit.ts';
+import { deskActorOf, idleQueue, inPlacePriceLists, priceListOf, refusalOf } from './testing/price-import-job-kit.ts';
 
 /**
  * The price-import job's lifecycle against a plain model (docs/decisions/0018): random sequences of staff
@@ -252,8 +252,9 @@ function uploadCommand(parts: number[]): Command {
       const rows = parts.map((part) => ({ part, priceE4: (model.nextPriceE4 += 7) }));
       const staff = staffOf('catalog');
       const bytes = priceListOf(rows.map((row) => ({ code: model.codes[row.part] ?? '', priceE4: row.priceE4 })));
-      const upload = await receivePriceList(db.kysely, staff, 'model.csv', bytes);
-      const validation = await validateUpload(db.kysely, { uploadId: upload.uploadId });
+      const reading = { db: db.kysely, lists: inPlacePriceLists };
+      const upload = await receivePriceList(reading, staff, 'model.csv', bytes);
+      const validation = await validateUpload(reading, staff, { uploadId: upload.uploadId });
       expect(validation.summary.counts.priceChange).toBe(rows.length);
       const applied = await applyUpload(db.kysely, idleQueue, staff, upload.uploadId);
       model.jobs.push({

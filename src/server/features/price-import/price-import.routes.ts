@@ -14,6 +14,8 @@ import { success, WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
 import { settleRefusedBodies, throwMultipartFailure } from '../../http/multipart-refusal.ts';
 import { firstIssueMessage } from '../../http/validation-message.ts';
+import type { ServiceDeps } from '../../service-deps.ts';
+import type { WorkPool } from '../../work/work-pool.ts';
 import { registerStaffCalls } from '../staff/staff-api-route.ts';
 import { actorOfRequest, consoleRoute } from '../staff/staff-access.ts';
 import type { StaffSessionDeps } from '../staff/staff-session.ts';
@@ -28,8 +30,10 @@ import {
   rollbackReport,
   uploadErrorReport,
   validateUpload,
+  type PriceListDeps,
 } from './price-import-desk.service.ts';
 import type { PriceImportQueue } from './price-import-queue.ts';
+import { priceListReaderOf } from './price-list-work.ts';
 
 const readPriceImport = { config: { staffAccess: { action: 'read', subject: 'PriceImport' } } } as const;
 
@@ -39,9 +43,14 @@ function attachmentHeader(fileName: string): string {
   return `attachment; filename="${fallback}"; filename*=UTF-8''${encodeURIComponent(fileName)}`;
 }
 
-export function registerPriceImportRoutes(app: FastifyInstance, deps: StaffSessionDeps, queue: PriceImportQueue) {
+export function registerPriceImportRoutes(
+  app: FastifyInstance,
+  deps: StaffSessionDeps & Pick<ServiceDeps, 'logger'> & { workPool: WorkPool },
+  queue: PriceImportQueue,
+) {
+  const reading: PriceListDeps = { db: deps.db, lists: priceListReaderOf(deps.workPool, deps.config.priceListCpuMs, deps.logger) };
   registerStaffCalls(app, priceImportDeskCalls, priceImportDeskRequests, {
-    validate: ({ body }) => validateUpload(deps.db, body),
+    validate: ({ body, actor }) => validateUpload(reading, actor, body),
     preview: ({ body }) => previewUpload(deps.db, body),
     async apply({ body, actor }) {
       const applied = await applyUpload(deps.db, queue, actor, body.uploadId);
@@ -56,7 +65,7 @@ export function registerPriceImportRoutes(app: FastifyInstance, deps: StaffSessi
       return new WithMessage(await rollBackJob(deps.db, queue, actor, body.jobId, body.from), '已开始回滚');
     },
   });
-  registerUpload(app, deps);
+  registerUpload(app, reading);
   app.get(consoleRoute(priceImportErrorReportPath), readPriceImport, async (request, reply) => {
     const parsed = priceImportErrorReportQuery.safeParse(request.query ?? {});
     if (!parsed.success) throw new AppError(requestErrors.invalid, firstIssueMessage(parsed.error));
@@ -79,7 +88,7 @@ function sendReport(reply: FastifyReply, format: 'csv' | 'xlsx', report: { fileN
 }
 
 /** POST priceImportUploadPath (multipart, field `file`), in its own scope: the only console route taking multipart. */
-function registerUpload(app: FastifyInstance, deps: StaffSessionDeps) {
+function registerUpload(app: FastifyInstance, deps: PriceListDeps) {
   void app.register(async (scope) => {
     await scope.register(multipart, {
       limits: { fields: 2, fieldSize: 2048, files: 1, parts: 3, headerPairs: 16, fileSize: priceImportLimits.fileBytesMax },
@@ -88,7 +97,7 @@ function registerUpload(app: FastifyInstance, deps: StaffSessionDeps) {
     scope.post(consoleRoute(priceImportUploadPath), { config: { staffAccess: { action: 'create', subject: 'PriceImport' } } }, async (request) => {
       try {
         const file = await receiveFile(request);
-        return success(await receivePriceList(deps.db, actorOfRequest(request), file.fileName, file.bytes));
+        return success(await receivePriceList(deps, actorOfRequest(request), file.fileName, file.bytes));
       } catch (error) {
         throwMultipartFailure(error, { tooLarge: new AppError(priceImportErrors.fileTooLarge), malformed: priceImportErrors.fileMissing });
       }

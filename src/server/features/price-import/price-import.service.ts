@@ -23,7 +23,7 @@ import { warehouseFiguresByCode } from '../warehouse/warehouse-stock.service.ts'
 import { claimResume, claimRollback, claimStart, readJobFacts, runnableJobIds, settleJob, withQueueLock } from './price-import-claim.repository.ts';
 import { applyBatch, NewPartRefused, rollBackJob, type NewPartPlace } from './price-import-batch.service.ts';
 import { findJob, findJobWork, insertJob, loadBrands, loadCategory, loadPartsByCodeNorm, loadPartsById } from './price-import.repository.ts';
-import { readPriceList, type ExplicitMapping, type PriceListRead } from './price-list-read.ts';
+import type { ExplicitMapping, PriceListRead } from './price-list-read.ts';
 import { countRollbackConflicts } from './price-import-rollback.repository.ts';
 
 export { priceImportErrorReport } from './price-import-report.ts';
@@ -48,9 +48,15 @@ async function placeOf(db: Kysely<Database>, categoryId: number | undefined): Pr
   return { categoryFirstId: category.parentId, categorySecondId: category.id };
 }
 
-/** Reads, validates and classifies a price list against the catalogue (loaded in bulk, never per row). */
-export async function checkPriceList(db: Kysely<Database>, bytes: Uint8Array, options: PriceImportOptions = {}): Promise<PriceImportCheck> {
-  const read = readPriceList(bytes, options.mapping);
+/**
+ * Validates and classifies a price list, as read (price-list-work.ts, with the options' mapping), against the catalogue
+ * (loaded in bulk, never per row).
+ */
+export async function checkPriceList(
+  db: Kysely<Database>,
+  read: PriceListRead,
+  options: Pick<PriceImportOptions, 'newPartCategoryId'> = {},
+): Promise<PriceImportCheck> {
   const storeIds = read.rows.flatMap((row) => {
     const id = productIdOfStoreCode(row.storeCode);
     return id === null ? [] : [id];

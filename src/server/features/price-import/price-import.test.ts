@@ -12,6 +12,7 @@ import {
   runPriceImportJob,
   startPriceImportRollback,
 } from './price-import.service.ts';
+import { readPriceList } from './price-list-read.ts';
 
 let db: TestDb;
 let fixture: CatalogFixture;
@@ -88,7 +89,7 @@ const list = [
 
 describe('price-list preview', () => {
   it('classifies rows as updates, price changes, creates and errors with reasons', async () => {
-    const check = await checkPriceList(db.kysely, utf8(list), { newPartCategoryId: fixture.categories.armMcu });
+    const check = await checkPriceList(db.kysely, readPriceList(utf8(list)), { newPartCategoryId: fixture.categories.armMcu });
     expect(check.preview.counts).toEqual({ create: 1, update: 1, priceChange: 1, unchanged: 0, error: 4 });
     expect(check.preview.errors).toEqual([
       { row: 4, column: '品牌', reason: priceImportMessages.brandAmbiguous },
@@ -103,7 +104,7 @@ describe('price-list preview', () => {
   });
 
   it('counts an unchanged row and makes unknown parts errors when no category is chosen', async () => {
-    const check = await checkPriceList(db.kysely, utf8('型号,品牌,库存,1+,10+\nIMP-A100,ST,50,5,4.5\nIMP-NEW1,ST,5,1,\n'));
+    const check = await checkPriceList(db.kysely, readPriceList(utf8('型号,品牌,库存,1+,10+\nIMP-A100,ST,50,5,4.5\nIMP-NEW1,ST,5,1,\n')));
     expect(check.preview.counts).toMatchObject({ unchanged: 1, create: 0, error: 1 });
     expect(check.preview.errors).toEqual([{ row: 3, column: '型号', reason: priceImportMessages.newWithoutCategory }]);
     expect(check.actions).toEqual([]);
@@ -112,7 +113,7 @@ describe('price-list preview', () => {
 
 describe('applying a price list as a job', () => {
   it('creates and updates parts, prices and stock, and the change log records them', async () => {
-    const check = await checkPriceList(db.kysely, utf8(list), { newPartCategoryId: fixture.categories.armMcu });
+    const check = await checkPriceList(db.kysely, readPriceList(utf8(list)), { newPartCategoryId: fixture.categories.armMcu });
     const seqBefore = (
       await db.kysely
         .selectFrom('catalogChanges')
@@ -148,7 +149,7 @@ describe('applying a price list as a job', () => {
   async function failingJob() {
     const rows = Array.from({ length: 30 }, (_, index) => `IMP-BATCH-${index},ST,,,${index},1,${(index + 1) / 100},`);
     const text = `${['型号,品牌,封装,描述,库存,MPQ,1+,10+', 'IMP-A100,ST,QFN-32,新描述,999,20,9,8', ...rows].join('\n')}\n`;
-    const check = await checkPriceList(db.kysely, utf8(text), { newPartCategoryId: fixture.categories.armMcu });
+    const check = await checkPriceList(db.kysely, readPriceList(utf8(text)), { newPartCategoryId: fixture.categories.armMcu });
     expect(check.actions).toHaveLength(31);
     const before = await catalogueState();
     const jobId = await queuePriceImport(db.kysely, 'list.csv', check, { newPartCategoryId: fixture.categories.armMcu });
@@ -194,7 +195,9 @@ describe('applying a price list as a job', () => {
 
   it('resumes a job a stopped process left running from its committed cursor', async () => {
     const rows = Array.from({ length: 25 }, (_, index) => `IMP-RESUME-${index},ST,${index + 1},0.5`);
-    const check = await checkPriceList(db.kysely, utf8(`型号,品牌,库存,1+\n${rows.join('\n')}\n`), { newPartCategoryId: fixture.categories.armMcu });
+    const check = await checkPriceList(db.kysely, readPriceList(utf8(`型号,品牌,库存,1+\n${rows.join('\n')}\n`)), {
+      newPartCategoryId: fixture.categories.armMcu,
+    });
     const jobId = await queuePriceImport(db.kysely, 'list.csv', check, { newPartCategoryId: fixture.categories.armMcu });
     // A process that stops after its first batch: that batch and its progress are committed, the status is running.
     let stopped!: () => void;
@@ -226,7 +229,7 @@ describe('applying a price list as a job', () => {
       (_, index) => `IMP-BULK-${index},ST,${index},${(index % 50) + 1},0.${String((index % 9000) + 1000)},0.0${String((index % 900) + 100)}`,
     );
     const text = `型号,品牌,库存,MPQ,1+,100+\n${rows.join('\n')}\nIMP-A100,ST,51,10,5,4.5\n`;
-    const check = await checkPriceList(db.kysely, utf8(text), { newPartCategoryId: fixture.categories.armMcu });
+    const check = await checkPriceList(db.kysely, readPriceList(utf8(text)), { newPartCategoryId: fixture.categories.armMcu });
     expect(check.preview.counts).toMatchObject({ create: 10_000, priceChange: 1, error: 0 });
     const jobId = await queuePriceImport(db.kysely, 'big.csv', check, { newPartCategoryId: fixture.categories.armMcu });
     expect(await runPriceImportJob(db.kysely, jobId)).toMatchObject({ status: 'done', processed: 10_001, total: 10_001 });

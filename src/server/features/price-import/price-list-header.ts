@@ -1,5 +1,5 @@
 import type { PriceImportMapping, PriceImportRole, TierColumn } from '../../../contract/price-import.ts';
-import { normalizeSpreadsheetHeader } from '../bom/bom.service.ts';
+import { normalizeSpreadsheetHeader } from '../bom/spreadsheet.service.ts';
 
 /**
  * Column headers of supplier price lists (after the BOM tool's header normalisation), by role. Stock may be

@@ -1,6 +1,6 @@
 import { priceImportErrors, priceImportLimits, type PriceImportError, type PriceImportMapping, type PriceListRow } from '../../../contract/price-import.ts';
 import { AppError } from '../../http/app-error.ts';
-import { readSpreadsheetGrids } from '../bom/bom.service.ts';
+import { readSpreadsheetGrids } from '../bom/spreadsheet.service.ts';
 import { detectPriceListHeader } from './price-list-header.ts';
 import { priceListRowsOf } from './price-list-rows.ts';
 

@@ -16,6 +16,7 @@ import { SearchService } from '../search/search.service.ts';
 import { systemClock } from '../../ops/clock.ts';
 import { topUpDemoData } from '../../seed/seed.ts';
 import type { TestApp } from '../../testing/test-app.ts';
+import { createWorkPool } from '../../work/work-pool.ts';
 
 const origin = 'https://www.xinpin.example';
 
@@ -33,6 +34,7 @@ async function registeredPages(t: TestApp): Promise<Page[]> {
     ops: createOps({ db, counters }, { withProcessMetrics: false }),
     cacheVersions: createCacheVersions(db.kysely),
     search: new SearchService(db, pino({ level: 'silent' })),
+    workPool: createWorkPool({ threads: 1 }, pino({ level: 'silent' })),
     clock: systemClock,
   };
   const app = Fastify();

@@ -5,7 +5,9 @@ import { AppError } from '../../../http/app-error.ts';
 import { createTestStaff } from '../../staff/testing/staff-browser.ts';
 import type { PriceImportActor } from '../price-import-desk.service.ts';
 import type { PriceImportQueue } from '../price-import-queue.ts';
+import type { PriceListReader } from '../price-list-work.ts';
 import { checkPriceList, queuePriceImport } from '../price-import.service.ts';
+import { readPriceList } from '../price-list-read.ts';
 
 /** A queue that wakes no worker: the test runs the jobs itself, step by step. */
 export const idleQueue: PriceImportQueue = {
@@ -13,6 +15,15 @@ export const idleQueue: PriceImportQueue = {
   enqueue: () => Promise.resolve(),
   start: () => Promise.resolve(),
   close: () => Promise.resolve(),
+};
+
+/**
+ * Reads price lists on the test's own thread: the desk's rules without the worker threads, for tests that call the
+ * services directly (the desk's calls, through the app, read in the worker threads).
+ */
+export const inPlacePriceLists: PriceListReader = {
+  readHead: (_owner, bytes) => Promise.resolve(readPriceList(bytes)),
+  read: (_owner, bytes, explicit) => Promise.resolve(readPriceList(bytes, explicit)),
 };
 
 /** A staff member of `role` acting from the console, as the audit log records them. */
@@ -29,7 +40,7 @@ export function priceListOf(prices: readonly { code: string; priceE4: number }[]
 
 /** Checks the list against the catalogue now and queues it as a job. */
 export async function queuedPriceJob(db: Kysely<Database>, fileName: string, prices: readonly { code: string; priceE4: number }[]): Promise<number> {
-  const check = await checkPriceList(db, priceListOf(prices));
+  const check = await checkPriceList(db, readPriceList(priceListOf(prices)));
   if (check.actions.length !== prices.length) throw new Error(`${fileName}: ${JSON.stringify(check.preview.errors)}`);
   return queuePriceImport(db, fileName, check);
 }
