@@ -70,7 +70,11 @@ describe('the help search /serve/search', () => {
   });
 
   it('cuts a long keyword and collapses its spaces', async () => {
-    const data = await searchHelp(t.db.kysely, `  包邮${' '.repeat(5)}说明${'字'.repeat(100)}`, await siteFactsOf({ db: t.db.kysely, config: t.deps.config }).load());
+    const data = await searchHelp(
+      t.db.kysely,
+      `  包邮${' '.repeat(5)}说明${'字'.repeat(100)}`,
+      await siteFactsOf({ db: t.db.kysely, config: t.deps.config }).load(),
+    );
     expect(data.keyword.startsWith('包邮 说明')).toBe(true);
     expect(data.keyword.length).toBe(40);
   });

@@ -12,7 +12,8 @@ describe('home demo content on the demo catalogue', () => {
     },
   });
 
-  const homeCache = () => createHomeContentCache(t.db.kysely, createCacheVersions(t.db.kysely), () => siteFactsOf({ db: t.db.kysely, config: t.deps.config }).load());
+  const homeCache = () =>
+    createHomeContentCache(t.db.kysely, createCacheVersions(t.db.kysely), () => siteFactsOf({ db: t.db.kysely, config: t.deps.config }).load());
 
   it('fills every home section from the seed', async () => {
     const data = await loadHomeData(t.db.kysely, homeCache(), null, '', Date.UTC(2026, 5, 11, 2));
