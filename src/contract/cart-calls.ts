@@ -9,6 +9,7 @@ export const cartCalls = {
   queryList: memberCall<Requests['queryList'], CartSummary>('/cart/api/queryList'),
   add: memberCall<Requests['add'], CartAddResponse>('/cart/api/add'),
   updateQuantity: memberCall<Requests['updateQuantity'], CartSummary>('/cart/api/updateQuantity'),
+  updateCustomerPartNo: memberCall<Requests['updateCustomerPartNo'], CartSummary>('/cart/api/updateCustomerPartNo'),
   remove: memberCall<Requests['remove'], CartRemoveResponse>('/cart/api/remove'),
   select: memberCall<Requests['select'], CartSummary>('/cart/api/select'),
 };

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { maxCartLines } from './cart.ts';
 import { maxPurchaseQuantity } from './pricing.ts';
+import { customerPartNoSchema } from './procurement-requests.ts';
 import { productIdSchema } from './product-id-requests.ts';
 
 /** Pack multiples are checked by the service, which knows the part's pack size. */
@@ -19,6 +20,8 @@ export const cartRequests = {
   add: z.object({ productId: productIdSchema, quantity: quantitySchema }),
   /** Sets the line's quantity. */
   updateQuantity: z.object({ productId: productIdSchema, quantity: quantitySchema }),
+  /** Sets the line's 客户料号 ('' clears it). */
+  updateCustomerPartNo: z.object({ productId: productIdSchema, customerPartNo: customerPartNoSchema }),
   remove: z.object({ productIds: productIdsSchema }),
   /** Without productIds, every line (select all). */
   select: z.object({ productIds: productIdsSchema.optional(), isSelected: z.boolean({ error: '请选择是否勾选' }) }),

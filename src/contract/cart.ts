@@ -28,6 +28,8 @@ export interface CartAddResponse {
 export interface CartLine {
   product: ProductSummary;
   quantity: number;
+  /** The buyer's own part number for it (客户料号, procurement.ts): filled from the member's last order of the part; '' for none. */
+  customerPartNo: string;
   isSelected: boolean;
   /** The tier's unit price at this quantity, in 0.0001 yuan. */
   unitPriceE4: number;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { invoiceRequestSchema } from './invoice-requests.ts';
 import { maxCouponsPerOrder, orderStatuses, ShortfallChoice } from './order.ts';
+import { poNumberSchema } from './procurement-requests.ts';
 
 /** Readable, unique, not guessable: yymmdd + 10 random digits (see order-number.ts on the server). */
 export const orderNoSchema = z
@@ -33,6 +34,8 @@ export const orderRequests = {
     /** The invoice choice (InvoiceRequest); absent: no invoice. */
     invoice: invoiceRequestSchema.default({ kind: 'none' }),
     remark: z.string().trim().max(200, '备注最多200个字').default(''),
+    /** The buyer's purchase order number (采购订单号), kept on the order; '' for none. */
+    poNumber: poNumberSchema,
     /** The payable amount the page showed: a different total now refuses the order. */
     quotedPayableCents: z.number({ error: '参数有误' }).int().nonnegative(),
     /** An accepted offer checked out at its quoted prices instead of the cart; the order records it. */

@@ -134,7 +134,12 @@ export const orderPaths = {
   settlement: '/offer/settlement',
   list: '/user/order/list',
   cart: '/cart',
+  /** GET ?status=&keyword= (the list's filter): the member's orders line by line as .xlsx (导出订单). */
+  export: '/order/api/export',
 } as const;
+
+/** Lines one 导出订单 file holds at most; past it the file keeps whole orders, newest first, and says it was cut. */
+export const orderExportLineLimit = 5000;
 
 export function orderDetailPath(orderNo: string): string {
   return `/user/order/detail/${orderNo}`;
@@ -173,6 +178,8 @@ export interface SettlementLine {
   /** Weight counted for freight, grams. */
   weightGrams: number;
   changes: LineChange[];
+  /** The buyer's own part number (客户料号) the cart line carries; '' for none. */
+  customerPartNo: string;
 }
 
 export interface Carrier {
@@ -201,6 +208,8 @@ export interface OrderLine {
   cancelledQuantity: number;
   unitPriceE4: number;
   amountCents: number;
+  /** The buyer's own part number (客户料号) as ordered; '' for none. */
+  customerPartNo: string;
 }
 
 export interface OrderAddress {
@@ -221,6 +230,8 @@ export interface OrderEvent {
 
 export interface OrderSummary {
   orderNo: string;
+  /** The buyer's purchase order number (采购订单号); '' for none. */
+  poNumber: string;
   status: OrderStatus;
   statusLabel: string;
   createdAt: number;

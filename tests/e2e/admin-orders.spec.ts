@@ -56,7 +56,7 @@ test('finance confirms a bank transfer; the warehouse ships part, then the rest;
 
   const warehouse = await staffPage(browser, baseURL, storeDb, 'warehouse', '/admin/orders');
   await expect(warehouse.getByRole('heading', { name: '订单管理' })).toBeVisible();
-  await warehouse.getByLabel('订单号').fill(placed.orderNo);
+  await warehouse.getByRole('searchbox', { name: '订单号' }).fill(placed.orderNo);
   await expect(warehouse.getByRole('link', { name: placed.orderNo })).toBeVisible();
   await warehouse.screenshot({ path: '/tmp/h5-orders.png', fullPage: true });
   await warehouse.getByRole('link', { name: placed.orderNo }).click();

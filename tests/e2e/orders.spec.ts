@@ -49,7 +49,7 @@ test.describe('my orders', () => {
     await expect(page.getByTestId('order-status')).toHaveText('已取消');
 
     await page.getByTestId('order-tab-all').click();
-    const search = page.getByRole('searchbox', { name: '搜索订单号或商品型号' });
+    const search = page.getByRole('searchbox', { name: '搜索订单号、型号、采购订单号或客户料号' });
     await search.fill(placed[3] ?? '');
     await search.press('Enter');
     await expect(page.getByTestId('order-card')).toHaveCount(1);

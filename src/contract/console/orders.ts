@@ -34,6 +34,8 @@ export const complaintSortColumns = ['createdAt', 'updatedAt'] as const;
 /** A row of the order grid. */
 export interface AdminOrderRow {
   orderNo: string;
+  /** The buyer's purchase order number (采购订单号); '' for none. */
+  poNumber: string;
   status: OrderStatus;
   statusLabel: string;
   memberPhone: string;
@@ -85,6 +87,8 @@ export interface AdminRefund {
 /** /admin/orders/{orderNo}. */
 export interface AdminOrderDetail {
   orderNo: string;
+  /** The buyer's purchase order number (采购订单号); '' for none. Finance puts it in the invoice's 备注. */
+  poNumber: string;
   status: OrderStatus;
   statusLabel: string;
   memberPhone: string;

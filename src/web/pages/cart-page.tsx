@@ -29,7 +29,7 @@ function CartEmpty() {
 type Cart = ReturnType<typeof useCart>;
 
 /** The bar under the table: select all, remove the selected lines, their total and the way to settlement. */
-function CartBar({ cart: { cart, isBusy, select, remove } }: { cart: Cart }) {
+function CartBar({ cart: { cart, isBusy, select, remove, onSettleClick } }: { cart: Cart }) {
   const isAllSelected = cart.lineCount > 0 && cart.selectedCount === cart.lineCount;
   const selectedIds = cart.lines.filter((line) => line.isSelected).map((line) => line.product.productId);
   const canSettle = cart.selectedCount > 0;
@@ -49,7 +49,11 @@ function CartBar({ cart: { cart, isBusy, select, remove } }: { cart: Cart }) {
         </strong>
       </span>
       {canSettle ? (
-        <a className="button button--accent button--large cart-bar__settle" href="/offer/settlement">
+        <a
+          className="button button--accent button--large cart-bar__settle"
+          href="/offer/settlement"
+          onClick={(event) => onSettleClick(event, '/offer/settlement')}
+        >
           去结算
         </a>
       ) : (
@@ -61,10 +65,10 @@ function CartBar({ cart: { cart, isBusy, select, remove } }: { cart: Cart }) {
   );
 }
 
-/** /cart (members only): lines priced by the tier of their quantity, selection, totals of the selected lines. */
+/** /cart (members only): lines priced by the tier of their quantity, each with its 客户料号, selection, totals of the selected lines. */
 export function CartPage({ shell, data }: PageProps<CartPageData>) {
   const state = useCart(data.cart);
-  const { cart, isBusy, select, setQuantity, remove } = state;
+  const { cart, isBusy, select, setQuantity, setCustomerPartNo, remove } = state;
   const isAllSelected = cart.lineCount > 0 && cart.selectedCount === cart.lineCount;
 
   return (
@@ -106,6 +110,7 @@ export function CartPage({ shell, data }: PageProps<CartPageData>) {
                     isBusy={isBusy}
                     onSelect={(isSelected) => select([line.product.productId], isSelected)}
                     onQuantity={(quantity) => setQuantity(line.product.productId, quantity)}
+                    onCustomerPartNo={(customerPartNo) => setCustomerPartNo(line.product.productId, customerPartNo)}
                     onRemove={() => remove([line.product.productId])}
                   />
                 ))}

@@ -7,7 +7,7 @@ import type { PageProps } from './page-props.ts';
 
 /** /m/cart (members): the desktop cart's lines, selection and totals as cards, with a settle bar at the bottom. */
 export function MobileCartPage({ shell, data }: PageProps<MobileCartData>) {
-  const { cart, isBusy, select, setQuantity, remove } = useCart(data.cart);
+  const { cart, isBusy, select, setQuantity, setCustomerPartNo, remove, onSettleClick } = useCart(data.cart);
   const paths = mobileBuyPaths(data.basePath);
   const isAllSelected = cart.lineCount > 0 && cart.selectedCount === cart.lineCount;
   const selectedIds = cart.lines.filter((line) => line.isSelected).map((line) => line.product.productId);
@@ -28,7 +28,7 @@ export function MobileCartPage({ shell, data }: PageProps<MobileCartData>) {
           </strong>
         </span>
         {cart.selectedCount > 0 ? (
-          <a className="mb-button mb-button--accent" href={paths.settlement} data-testid="m-settle">
+          <a className="mb-button mb-button--accent" href={paths.settlement} data-testid="m-settle" onClick={(event) => onSettleClick(event, paths.settlement)}>
             去结算({cart.selectedCount})
           </a>
         ) : (
@@ -60,6 +60,7 @@ export function MobileCartPage({ shell, data }: PageProps<MobileCartData>) {
                 isBusy={isBusy}
                 onSelect={(isSelected) => select([line.product.productId], isSelected)}
                 onQuantity={(quantity) => setQuantity(line.product.productId, quantity)}
+                onCustomerPartNo={(customerPartNo) => setCustomerPartNo(line.product.productId, customerPartNo)}
                 onRemove={() => remove([line.product.productId])}
               />
             ))}

@@ -39,6 +39,11 @@ function OrderStateCard({ order }: { order: OrderDetail }) {
       <p className="mb-state__no">
         订单号 <span data-testid="m-detail-order-no">{order.orderNo}</span> · {order.createdAtStr}
       </p>
+      {order.poNumber ? (
+        <p className="mb-state__no">
+          采购订单号 <span data-testid="m-detail-po-number">{order.poNumber}</span>
+        </p>
+      ) : null}
     </section>
   );
 }
@@ -100,6 +105,11 @@ export function MobileOrderDetailPage({ shell, data }: PageProps<MobileOrderDeta
               <span className="mb-muted">
                 {line.brandName} · {line.package}
               </span>
+              {line.customerPartNo ? (
+                <span className="mb-muted" data-testid="m-line-customer-part-no">
+                  客户料号：{line.customerPartNo}
+                </span>
+              ) : null}
               <span className="mb-lines__figures">
                 {formatUnitPriceE4(line.unitPriceE4)} × {line.quantity}
                 <strong>{formatCents(line.amountCents)}</strong>
@@ -111,6 +121,7 @@ export function MobileOrderDetailPage({ shell, data }: PageProps<MobileOrderDeta
       </Card>
       <Card title="发票与支付">
         <p>发票：{order.invoice ? `${invoiceTypeNames[order.invoice.type]} · ${invoiceTitleOf(order.invoice)}` : '不开发票'}</p>
+        {order.invoice && order.poNumber ? <p>发票备注：采购订单号 {order.poNumber}</p> : null}
         <p>支付：{order.payment ? `${order.payment.methodLabel} · ${order.payment.paidAtStr}` : '未支付'}</p>
         {order.remark ? <p>备注：{order.remark}</p> : null}
       </Card>

@@ -8,6 +8,7 @@ import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import { CouponOptions } from '../features/order/coupon-options.tsx';
 import { DeliveryOptions } from '../features/order/delivery-options.tsx';
 import { settlementRowsOf } from '../features/order/order-lines-table.tsx';
+import { PoNumberField } from '../features/order/po-number-field.tsx';
 import { PriceSummary } from '../features/order/price-summary.tsx';
 import { useSettlement, type SettlementState } from '../features/order/use-settlement.ts';
 import type { PageProps } from './page-props.ts';
@@ -77,6 +78,7 @@ function LinesCard({ settlement, initial, cartHref }: { settlement: SettlementSt
               {formatUnitPriceE4(row.unitPriceE4)} × {row.quantity}
               <strong>{formatCents(row.amountCents)}</strong>
             </span>
+            {row.customerPartNo ? <span className="mb-muted">客户料号：{row.customerPartNo}</span> : null}
             {row.quantityNote ? <span className="mb-warning">{row.quantityNote.text}</span> : null}
             {row.changes.length > 0 ? <span className="mb-warning">价格、库存或包装数量已变化，已按最新信息计算</span> : null}
           </li>
@@ -164,6 +166,15 @@ export function MobileSettlementPage({ shell, data }: PageProps<MobileSettlement
         <InvoicePicker initialProfiles={initial.invoiceProfiles} value={settlement.invoice} onChange={settlement.setInvoice} />
       </Card>
       <CouponCard settlement={settlement} />
+      <Card title="采购信息">
+        <PoNumberField
+          value={settlement.poNumber}
+          problem={settlement.poNumberProblem}
+          isDisabled={settlement.isPlacing}
+          onChange={settlement.setPoNumber}
+          className="mb-po-number"
+        />
+      </Card>
       <Card title="订单备注">
         <textarea
           className="mb-textarea"

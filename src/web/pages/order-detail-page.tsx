@@ -51,6 +51,11 @@ export function OrderDetailPage({ shell, data }: PageProps<OrderDetail>) {
                 订单号：<span data-testid="detail-order-no">{order.orderNo}</span>
                 <span className="order-detail__created">下单时间：{order.createdAtStr}</span>
               </p>
+              {order.poNumber ? (
+                <p className="order-detail__no">
+                  采购订单号：<span data-testid="detail-po-number">{order.poNumber}</span>
+                </p>
+              ) : null}
               <p className={`order-detail__status order-status--${order.status}`} data-testid="detail-status">
                 {order.statusLabel}
               </p>

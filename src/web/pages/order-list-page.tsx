@@ -4,7 +4,7 @@ import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx'
 import { CancelOrderDialog, ConfirmReceiptDialog } from '../features/order/order-actions.tsx';
 import { OrderCard } from '../features/order/order-card.tsx';
 import { Pagination } from '../ui/pagination.tsx';
-import { orderListUrl } from '../features/order/order-urls.ts';
+import { orderExportUrl, orderListUrl } from '../features/order/order-urls.ts';
 import { useOrderActions } from '../features/order/use-order-actions.ts';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
@@ -26,8 +26,8 @@ function SearchForm({ data }: { data: OrderListData }) {
         name="keyword"
         defaultValue={data.keyword}
         maxLength={60}
-        placeholder="订单号 / 商品型号"
-        aria-label="搜索订单号或商品型号"
+        placeholder="订单号 / 型号 / 采购订单号 / 客户料号"
+        aria-label="搜索订单号、型号、采购订单号或客户料号"
       />
       <button type="submit" className="button button--primary order-search__button">
         搜索
@@ -36,7 +36,10 @@ function SearchForm({ data }: { data: OrderListData }) {
   );
 }
 
-/** /user/order/list (members): tabs by state with counts, search by order number or part number, pages of orders. */
+/**
+ * /user/order/list (members): tabs by state with counts, search by order number, part number, 采购订单号
+ * or 客户料号, pages of orders, and 导出订单 (the filter's orders as Excel).
+ */
 export function OrderListPage({ shell, data }: PageProps<OrderListData>) {
   const [orders, setOrders] = useState(data.orders);
   const [counts, setCounts] = useState(data.countsByStatus);
@@ -57,7 +60,13 @@ export function OrderListPage({ shell, data }: PageProps<OrderListData>) {
         <section className="person-panel orders" aria-label="我的订单">
           <header className="orders__head">
             <h1 className="person-panel__title">我的订单</h1>
-            <SearchForm data={data} />
+            <div className="orders__tools">
+              <SearchForm data={data} />
+              {/* Every order of the tab and search shown, not just this page's: the .xlsx the filter finds. */}
+              <a className="button orders__export" href={orderExportUrl({ status: data.status, keyword: data.keyword })} download>
+                导出订单
+              </a>
+            </div>
           </header>
           <nav className="orders__tabs" aria-label="订单状态">
             {tabs.map((tab) => (

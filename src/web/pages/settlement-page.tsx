@@ -9,6 +9,7 @@ import { CouponOptions } from '../features/order/coupon-options.tsx';
 import { DeliveryOptions } from '../features/order/delivery-options.tsx';
 import { DispatchWarehouses } from '../features/order/dispatch-warehouses.tsx';
 import { OrderLinesTable, settlementRowsOf } from '../features/order/order-lines-table.tsx';
+import { PoNumberField } from '../features/order/po-number-field.tsx';
 import { PriceSummary } from '../features/order/price-summary.tsx';
 import { useSettlement, type SettlementState } from '../features/order/use-settlement.ts';
 import { PageShell } from '../shell/page-shell.tsx';
@@ -210,6 +211,15 @@ export function SettlementPage({ shell, data }: PageProps<SettlementData>) {
             <InvoicePicker initialProfiles={data.invoiceProfiles} value={settlement.invoice} onChange={settlement.setInvoice} />
           </CheckoutSection>
           <CouponSection settlement={settlement} />
+          <CheckoutSection title="采购信息">
+            <PoNumberField
+              value={settlement.poNumber}
+              problem={settlement.poNumberProblem}
+              isDisabled={settlement.isPlacing}
+              onChange={settlement.setPoNumber}
+              className="po-number"
+            />
+          </CheckoutSection>
           <CheckoutSection title="订单备注">
             <textarea
               className="checkout-remark"

@@ -49,6 +49,7 @@ import { contentDeskMigration } from './0042-content-desk.ts';
 import { icZoneUniqueCodesMigration } from './0045-ic-zone-unique-codes.ts';
 import { aftersalesReturnsMigration } from './0051-aftersales-returns.ts';
 import { quotationLifecycleMigration } from './0050-quotation-lifecycle.ts';
+import { procurementReferencesMigration } from './0055-procurement-references.ts';
 import { siteFactsMigration } from './0056-site-facts.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
@@ -103,5 +104,6 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0052-invoice-lifecycle': invoiceLifecycleMigration,
   '0053-price-import-lifecycle': priceImportLifecycleMigration,
   '0054-shipped-by-refund-dates': shippedByRefundDatesMigration,
+  '0055-procurement-references': procurementReferencesMigration,
   '0056-site-facts': siteFactsMigration,
 };

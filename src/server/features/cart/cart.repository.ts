@@ -6,13 +6,14 @@ export interface CartItemRow {
   productId: number;
   quantity: number;
   isSelected: number;
+  customerPartNo: string;
 }
 
 /** Newest lines first. */
 export async function findCartItems(db: Kysely<Database>, userId: number): Promise<CartItemRow[]> {
   return db
     .selectFrom('cartItems')
-    .select(['productId', 'quantity', 'isSelected'])
+    .select(['productId', 'quantity', 'isSelected', 'customerPartNo'])
     .where('userId', '=', userId)
     .orderBy('createdAt', 'desc')
     .orderBy('productId', 'desc')
@@ -31,13 +32,14 @@ export interface SelectedCartItemRow extends Omit<CartItemSeen, 'seenPackSize' |
   quantity: number;
   seenPackSize: number | null;
   seenStock: number | null;
+  customerPartNo: string;
 }
 
 /** The selected lines, newest first, with what the buyer saw of each. */
 export async function findSelectedCartItems(db: Kysely<Database>, userId: number): Promise<SelectedCartItemRow[]> {
   return db
     .selectFrom('cartItems')
-    .select(['productId', 'quantity', 'seenUnitPriceE4', 'seenPackSize', 'seenStock'])
+    .select(['productId', 'quantity', 'seenUnitPriceE4', 'seenPackSize', 'seenStock', 'customerPartNo'])
     .where('userId', '=', userId)
     .where('isSelected', '=', 1)
     .orderBy('createdAt', 'desc')
@@ -56,13 +58,20 @@ export async function hasCartItem(db: Kysely<Database>, userId: number, productI
 
 /**
  * Adds to the line in one statement (insert, or add to the stored quantity on conflict), so
- * concurrent adds of one part never lose quantity. Returns the line's quantity afterwards,
- * or null when it would pass the maximum (the line is left as it was).
+ * concurrent adds of one part never lose quantity. A new line takes `customerPartNo`; a line
+ * already there keeps its own. Returns the line's quantity afterwards, or null when it would
+ * pass the maximum (the line is left as it was).
  */
-export async function addToCartItem(db: Kysely<Database>, userId: number, productId: number, quantity: number, now: number): Promise<number | null> {
+export async function addToCartItem(
+  db: Kysely<Database>,
+  userId: number,
+  line: { productId: number; quantity: number; customerPartNo: string },
+  now: number,
+): Promise<number | null> {
+  const { productId, quantity, customerPartNo } = line;
   const row = await db
     .insertInto('cartItems')
-    .values({ userId, productId, quantity, isSelected: 1, createdAt: now, updatedAt: now })
+    .values({ userId, productId, quantity, customerPartNo, isSelected: 1, createdAt: now, updatedAt: now })
     .onConflict((conflict) =>
       conflict
         .columns(['userId', 'productId'])
@@ -78,6 +87,22 @@ export async function updateCartItemQuantity(db: Kysely<Database>, userId: numbe
   const result = await db
     .updateTable('cartItems')
     .set({ quantity, updatedAt: now })
+    .where('userId', '=', userId)
+    .where('productId', '=', productId)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function updateCartItemCustomerPartNo(
+  db: Kysely<Database>,
+  userId: number,
+  productId: number,
+  customerPartNo: string,
+  now: number,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('cartItems')
+    .set({ customerPartNo, updatedAt: now })
     .where('userId', '=', userId)
     .where('productId', '=', productId)
     .executeTakeFirst();

@@ -16,9 +16,11 @@ import {
   hasCartItem,
   setCartItemSeen,
   setCartItemsSelected,
+  updateCartItemCustomerPartNo,
   updateCartItemQuantity,
   type SelectedCartItemRow,
 } from './cart.repository.ts';
+import { findCustomerPartNos } from './customer-part-number.repository.ts';
 
 async function packSizeOf(db: Kysely<Database>, productId: number): Promise<number> {
   const packSize = await loadPackSize(db, productId);
@@ -47,7 +49,7 @@ export function countCartLinesOf(db: Kysely<Database>, userId: number): Promise<
   return countCartLines(db, userId);
 }
 
-/** Adding a part already in the cart adds to its quantity. */
+/** Adding a part already in the cart adds to its quantity; a new line comes with the 客户料号 the member last ordered it under. */
 export async function addToCart(db: Kysely<Database>, userId: number, productId: number, quantity: number): Promise<CartAddResponse> {
   assertQuantity(quantity, await packSizeOf(db, productId));
   // The line cap is a check-then-insert: under the member's lock, concurrent adds take turns.
@@ -56,7 +58,8 @@ export async function addToCart(db: Kysely<Database>, userId: number, productId:
     if (!(await hasCartItem(trx, userId, productId)) && (await countCartLines(trx, userId)) >= maxCartLines) {
       throw new AppError(cartErrors.full);
     }
-    const total = await addToCartItem(trx, userId, productId, quantity, Date.now());
+    const customerPartNo = (await findCustomerPartNos(trx, userId, [productId])).get(productId) ?? '';
+    const total = await addToCartItem(trx, userId, { productId, quantity, customerPartNo }, Date.now());
     if (total === null) throw new AppError(cartErrors.lineTooLarge);
     await rememberSeen(trx, userId, productId, total);
     // A line's stored quantity is always positive, so the total equals the added quantity only for a new line.
@@ -68,6 +71,12 @@ export async function updateCartQuantity(db: Kysely<Database>, userId: number, p
   assertQuantity(quantity, await packSizeOf(db, productId));
   if (!(await updateCartItemQuantity(db, userId, productId, quantity, Date.now()))) throw new AppError(cartErrors.lineMissing);
   await rememberSeen(db, userId, productId, quantity);
+  return loadCart(db, userId);
+}
+
+/** The line's 客户料号 ('' clears it); the member's memory of it changes when an order is placed with it. */
+export async function updateCartCustomerPartNo(db: Kysely<Database>, userId: number, productId: number, customerPartNo: string): Promise<CartSummary> {
+  if (!(await updateCartItemCustomerPartNo(db, userId, productId, customerPartNo, Date.now()))) throw new AppError(cartErrors.lineMissing);
   return loadCart(db, userId);
 }
 
@@ -116,6 +125,7 @@ export async function loadCart(db: Kysely<Database>, userId: number): Promise<Ca
     lines.push({
       product,
       quantity: item.quantity,
+      customerPartNo: item.customerPartNo,
       isSelected: item.isSelected === 1,
       unitPriceE4: unitPriceE4At(product.priceTiers, item.quantity) ?? 0,
       subtotalCents: lineAmountCents(product.priceTiers, item.quantity),

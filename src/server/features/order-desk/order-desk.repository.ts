@@ -21,6 +21,7 @@ export function orderGridSelect(db: Kysely<Database>, filters: OrderFilters) {
     .select([
       'orders.id',
       'orders.orderNo',
+      'orders.poNumber',
       'orders.status',
       'orders.payableCents',
       'orders.refundedCents',

@@ -19,6 +19,7 @@ import {
 import { adminComplaintCalls, adminOrderCalls } from '../../../contract/console/orders-calls.ts';
 import { adminComplaintRequests, adminOrderRequests, complaintGridQuery, orderGridQuery } from '../../../contract/console/orders-requests.ts';
 import { formatCents } from '../../../contract/pricing.ts';
+import { inertCellText } from '../../../contract/spreadsheet-text.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { registerStaffExport } from '../staff/grid-query.ts';
@@ -96,6 +97,8 @@ export function registerOrderDeskRoutes(app: FastifyInstance, deps: Deps): void 
 
 const orderExportColumns: { header: string; value(row: AdminOrderRow): string | number }[] = [
   { header: '订单号', value: (row) => row.orderNo },
+  // Typed by the buyer: written so that a spreadsheet never reads it as a formula.
+  { header: '采购订单号', value: (row) => inertCellText(row.poNumber) },
   { header: '下单时间', value: (row) => row.createdAtStr },
   { header: '会员手机', value: (row) => row.memberPhone },
   { header: '状态', value: (row) => row.statusLabel },

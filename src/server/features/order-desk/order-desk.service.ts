@@ -67,6 +67,7 @@ function toAdminOrderRow(row: OrderGridRow): AdminOrderRow {
   const method = isPaymentMethod(row.paymentMethod) ? row.paymentMethod : null;
   return {
     orderNo: row.orderNo,
+    poNumber: row.poNumber,
     status: row.status,
     statusLabel: orderStatusLabels[row.status],
     memberPhone: row.memberPhone,
@@ -126,6 +127,7 @@ function toAdminLines(view: OrderForStaff, isFinal: boolean): AdminOrderDetail['
       cancelledQuantity: line.cancelledQuantity,
       unitPriceE4: line.unitPriceE4,
       amountCents: line.amountCents,
+      customerPartNo: line.customerPartNo,
       shippedQuantity,
       toShipQuantity: progress.toShip,
       shippableQuantity: progress.shippableNow,
@@ -178,6 +180,7 @@ export async function loadOrderDetailForStaff(
   const invoice = parseJson(order.invoiceJson) as InvoiceSnapshot | null;
   return {
     orderNo: order.orderNo,
+    poNumber: order.poNumber,
     status: order.status,
     statusLabel: orderStatusLabels[order.status],
     memberPhone,

@@ -12,6 +12,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findAddressOfMember, listAddresses } from '../address/address.service.ts';
 import { loadSelectedCartLines, type SelectedCartLine } from '../cart/cart.service.ts';
+import { loadCustomerPartNos } from '../cart/customer-part-number.service.ts';
 import { loadProductSummaries } from '../catalog/product.service.ts';
 import { listCouponsForDraft } from '../coupon/coupon.service.ts';
 import { listInvoiceProfiles } from '../invoice/invoice.service.ts';
@@ -42,8 +43,21 @@ export interface CheckoutLines {
 export async function loadCheckoutLines(db: Kysely<Database>, userId: number, quotationId: number | undefined, now: number): Promise<CheckoutLines> {
   if (quotationId === undefined) return { cartLines: await loadSelectedCartLines(db, userId), quotedPrices: null, quotation: null };
   const offer = await loadQuotationCheckout(db, userId, quotationId, now);
+  // An offer's lines come with the 客户料号 the member last ordered each part under, as the cart's would.
+  const customerPartNos = await loadCustomerPartNos(
+    db,
+    userId,
+    offer.lines.map((line) => line.productId),
+  );
   return {
-    cartLines: offer.lines.map((line) => ({ productId: line.productId, quantity: line.quantity, seenUnitPriceE4: null, seenPackSize: null, seenStock: null })),
+    cartLines: offer.lines.map((line) => ({
+      productId: line.productId,
+      quantity: line.quantity,
+      seenUnitPriceE4: null,
+      seenPackSize: null,
+      seenStock: null,
+      customerPartNo: customerPartNos.get(line.productId) ?? '',
+    })),
     quotedPrices: new Map(offer.lines.map((line) => [line.productId, line.unitPriceE4])),
     quotation: {
       id: offer.quotationId,

@@ -21,6 +21,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { lockMember } from '../account/account.service.ts';
 import { removeOrderedCartLines, type SelectedCartLine } from '../cart/cart.service.ts';
+import { rememberCustomerPartNos } from '../cart/customer-part-number.service.ts';
 import { loadProductSummaries } from '../catalog/product.service.ts';
 import { redeemCoupons } from '../coupon/coupon.service.ts';
 import { resolveInvoiceForOrder } from '../invoice/invoice.service.ts';
@@ -42,7 +43,8 @@ import {
 } from './order.repository.ts';
 import { notifyMember } from './order-transition.service.ts';
 
-export type PlaceOrderRequest = z.output<(typeof orderRequests)['place']>;
+/** The place call's request; the 采购订单号 may be left out by callers other than the call (none). */
+export type PlaceOrderRequest = Omit<z.output<(typeof orderRequests)['place']>, 'poNumber'> & { poNumber?: string };
 
 const orderNoAttempts = 8;
 /** A compare-and-set of one product's stock lost to another order this many times in a row: give up (never seen in practice). */
@@ -224,6 +226,7 @@ async function insertPlacedOrder(trx: Transaction<Database>, snapshot: OrderSnap
       addressJson: addressSnapshotOf(address),
       invoiceJson: invoice ? JSON.stringify(invoice) : null,
       remark: request.remark,
+      poNumber: request.poNumber ?? '',
       quotationId: quotation?.id ?? null,
       expiresAt: now + snapshot.paymentMinutes * 60_000,
       createdAt: now,
@@ -244,6 +247,7 @@ async function insertPlacedOrder(trx: Transaction<Database>, snapshot: OrderSnap
       reservedQuantity: Math.min(line.quantity, line.stock),
       unitPriceE4: line.unitPriceE4,
       amountCents: line.amountCents,
+      customerPartNo: line.customerPartNo,
     })),
   );
   await recordLineAllocations(
@@ -287,8 +291,8 @@ async function closeOrderSource(trx: Transaction<Database>, userId: number, rese
 /**
  * Places the order of the cart's selected lines in one transaction: the member's lock (a repeated
  * idempotency key finds the first order), then the steps above: checks and stock, prices, the order
- * and its lines, coupons, the cart or offer; then the event and the message. Any refusal rolls
- * everything back.
+ * and its lines, coupons, the cart or offer, the lines' 客户料号 remembered for next time; then the
+ * event and the message. Any refusal rolls everything back.
  */
 export async function placeOrder(
   db: Kysely<Database>,
@@ -314,6 +318,7 @@ export async function placeOrder(
     const { orderId, orderNo } = await insertPlacedOrder(trx, snapshot, reserved, priced);
     await redeemOrderCoupons(trx, userId, orderId, priced, now);
     await closeOrderSource(trx, userId, reserved, orderNo, now);
+    await rememberCustomerPartNos(trx, userId, reserved.lines, now);
     await insertOrderEvents(trx, [{ orderId, kind: 'placed', text: '订单已提交，等待付款', at: now }]);
     await notifyMember(trx, userId, `您的订单${orderNo}已提交，请在${String(orders.paymentMinutes)}分钟内完成支付，超时订单将自动取消。`, now);
     return { orderNo, payableCents: priced.pricing.payableCents, expiresAt: now + orders.paymentMinutes * 60_000, status: OrderStatus.unpaid };

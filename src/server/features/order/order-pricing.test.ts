@@ -40,6 +40,7 @@ const seen = (quantity: number, fields: Partial<SeenCartLine> = {}): SeenCartLin
   seenUnitPriceE4: null,
   seenPackSize: null,
   seenStock: null,
+  customerPartNo: '',
   ...fields,
 });
 

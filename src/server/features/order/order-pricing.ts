@@ -19,6 +19,8 @@ export interface SeenCartLine {
   seenUnitPriceE4: number | null;
   seenPackSize: number | null;
   seenStock: number | null;
+  /** The buyer's own part number for it (客户料号), carried to the order line. */
+  customerPartNo: string;
 }
 
 /** Sold: known, priced, and not a discontinued part with nothing left. */
@@ -78,6 +80,7 @@ export function settlementLineOf(line: SeenCartLine, product: ProductSummary | u
       amountCents: 0,
       weightGrams: 0,
       changes,
+      customerPartNo: line.customerPartNo,
     };
   }
   const quantity = orderedQuantityOf(line.quantity, product.stock, product.packSize, choice);
@@ -97,6 +100,7 @@ export function settlementLineOf(line: SeenCartLine, product: ProductSummary | u
     amountCents: quantity > 0 ? amountCentsOf(unitPriceE4, quantity) : 0,
     weightGrams: quantity > 0 ? lineWeightGrams(product.package, quantity) : 0,
     changes,
+    customerPartNo: line.customerPartNo,
   };
 }
 
@@ -123,6 +127,7 @@ export function quotedLineOf(line: SeenCartLine, product: ProductSummary | undef
     amountCents: amountCentsOf(unitPriceE4, line.quantity),
     weightGrams: lineWeightGrams(product.package, line.quantity),
     changes: [],
+    customerPartNo: line.customerPartNo,
   };
 }
 

@@ -1,4 +1,5 @@
 import type { FeatureRegistration } from '../feature-registration.ts';
+import { registerOrderExportRoute } from './order-export.routes.ts';
 import { orderPages } from './order.pages.ts';
 import { registerOrderRoutes } from './order.routes.ts';
 import { OrderSweeper } from './order-sweeper.ts';
@@ -16,5 +17,6 @@ export const registerOrderFeature: FeatureRegistration = (app, deps, pages) => {
   app.addHook('onClose', async () => sweeper.close());
   registerOrderSweeperMetrics(deps.ops.metrics.registry, deps.db, deps.config.orders, sweeper);
   registerOrderRoutes(app, deps.db, deps.config.orders, createTrackingProvider(deps.db, deps.config.orders, deps.logger));
+  registerOrderExportRoute(app, deps);
   pages.push(...orderPages(deps));
 };

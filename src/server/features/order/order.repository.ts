@@ -2,6 +2,7 @@ import { sql, type Insertable, type Kysely, type Selectable, type Updateable } f
 import type { OrderStatus } from '../../../contract/order.ts';
 import type { Database } from '../../db/database.ts';
 import type { OrderEventsTable, OrderLineRow, OrderLinesTable, OrderRow, OrdersTable } from './order.tables.ts';
+import { escapeLike } from '../../db/escape-like.ts';
 import { dealCondition, keptCentsExpression } from './order-deal.query.ts';
 
 /** Orders, their lines and events, and the stock they hold: the only SQL of the order feature. */
@@ -119,11 +120,11 @@ export interface OrderListFilter {
   keyword: string;
 }
 
-function escapeLike(value: string): string {
-  return value.replace(/[\\%_]/g, (char) => `\\${char}`);
-}
-
-function filteredOrders(db: Kysely<Database>, filter: OrderListFilter) {
+/**
+ * The member's orders of a status (null: all) whose number or 采购订单号 holds the keyword, or one of
+ * whose lines' part number or 客户料号 does (case aside). Shared by the list and its export.
+ */
+export function filteredOrders(db: Kysely<Database>, filter: OrderListFilter) {
   let query = db.selectFrom('orders as o').where('o.userId', '=', filter.userId);
   if (filter.status !== null) query = query.where('o.status', '=', filter.status);
   if (filter.keyword !== '') {
@@ -131,12 +132,13 @@ function filteredOrders(db: Kysely<Database>, filter: OrderListFilter) {
     query = query.where((eb) =>
       eb.or([
         sql<boolean>`o.order_no like ${pattern} escape '\\'`,
+        sql<boolean>`upper(o.po_number) like ${pattern} escape '\\'`,
         eb.exists(
           eb
             .selectFrom('orderLines as l')
             .select('l.id')
             .whereRef('l.orderId', '=', 'o.id')
-            .where(sql<boolean>`upper(l.product_code) like ${pattern} escape '\\'`),
+            .where(sql<boolean>`(upper(l.product_code) like ${pattern} escape '\\' or upper(l.customer_part_no) like ${pattern} escape '\\')`),
         ),
       ]),
     );

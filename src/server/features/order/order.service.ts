@@ -74,6 +74,7 @@ function toOrderLine(row: OrderLineRow): OrderLine {
     cancelledQuantity: row.cancelledQuantity,
     unitPriceE4: row.unitPriceE4,
     amountCents: row.amountCents,
+    customerPartNo: row.customerPartNo,
   };
 }
 
@@ -84,6 +85,7 @@ export function toOrderEvent(row: { at: number; text: string }): OrderEvent {
 function toOrderSummary(row: OrderRow, lines: OrderLineRow[], now: number): OrderSummary {
   return {
     orderNo: row.orderNo,
+    poNumber: row.poNumber,
     status: row.status,
     statusLabel: orderStatusLabels[row.status],
     createdAt: row.createdAt,

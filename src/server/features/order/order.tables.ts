@@ -25,6 +25,8 @@ export interface OrdersTable {
   /** OrderCoupon[] as JSON: the coupons as they were used; null without coupons. */
   couponsJson: string | null;
   remark: Generated<string>;
+  /** The buyer's purchase order number (采购订单号); '' for none. */
+  poNumber: Generated<string>;
   paymentMethod: string | null;
   paymentTradeNo: string | null;
   paidAt: number | null;
@@ -60,6 +62,8 @@ export interface OrderLinesTable {
   cancelledQuantity: Generated<number>;
   unitPriceE4: number;
   amountCents: number;
+  /** The buyer's own part number (客户料号), from the cart line; '' for none. */
+  customerPartNo: Generated<string>;
 }
 
 export interface OrderEventsTable {

@@ -26,6 +26,12 @@ function Facts({ detail }: { detail: AdminOrderDetail }) {
       <dd>{detail.memberPhone}</dd>
       <dt>下单时间</dt>
       <dd>{detail.createdAtStr}</dd>
+      {detail.poNumber && (
+        <>
+          <dt>采购订单号</dt>
+          <dd data-testid="order-po-number">{detail.poNumber}</dd>
+        </>
+      )}
       <dt>支付</dt>
       <dd>{detail.payment ? `${detail.payment.methodLabel} ${detail.payment.paidAtStr}` : '未付款'}</dd>
       <dt>配送方式</dt>
@@ -98,6 +104,7 @@ function Lines({ detail }: { detail: AdminOrderDetail }) {
         <thead>
           <tr>
             <th>型号</th>
+            <th>客户料号</th>
             <th>品牌</th>
             <th>封装</th>
             <th>单价</th>
@@ -113,6 +120,7 @@ function Lines({ detail }: { detail: AdminOrderDetail }) {
             return (
               <tr key={line.id}>
                 <td>{line.productCode}</td>
+                <td data-testid="line-customer-part-no">{line.customerPartNo}</td>
                 <td>{line.brandName}</td>
                 <td>{line.package}</td>
                 <td>{formatUnitPriceE4(line.unitPriceE4)}</td>

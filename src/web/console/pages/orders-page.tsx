@@ -28,6 +28,7 @@ const columns: readonly GridColumn<AdminOrderRow>[] = [
     isAlwaysShown: true,
     cell: (row) => <a href={adminOrderDetailPath(row.orderNo)}>{row.orderNo}</a>,
   },
+  { id: 'poNumber', header: '采购订单号', isHiddenAtFirst: true, cell: (row) => row.poNumber },
   { id: 'createdAt', header: '下单时间', isSortable: true, cell: (row) => row.createdAtStr },
   { id: 'memberPhone', header: '会员手机', cell: (row) => row.memberPhone },
   { id: 'status', header: '状态', cell: (row) => row.statusLabel },

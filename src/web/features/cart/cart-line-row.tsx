@@ -6,6 +6,7 @@ import { formatCents, quantityProblem } from '../../../contract/pricing.ts';
 import { ProductImage } from '../catalog/product-image.tsx';
 import { QuantityInput, useQuantity } from '../catalog/quantity-input.tsx';
 import { groupDigits } from '../catalog/stock-label.tsx';
+import { CustomerPartNoInput } from './customer-part-no-input.tsx';
 
 interface CartLineRowProps {
   line: CartLine;
@@ -13,11 +14,12 @@ interface CartLineRowProps {
   isBusy: boolean;
   onSelect: (isSelected: boolean) => void;
   onQuantity: (quantity: number) => void;
+  onCustomerPartNo: (customerPartNo: string) => Promise<boolean>;
   onRemove: () => void;
 }
 
-/** One line: tick, part, unit price of its tier, quantity (pack multiples), subtotal, stock warning, delete. */
-export function CartLineRow({ line, qiniuImgAddress, isBusy, onSelect, onQuantity, onRemove }: CartLineRowProps) {
+/** One line: tick, part and its 客户料号, unit price of its tier, quantity (pack multiples), subtotal, stock warning, delete. */
+export function CartLineRow({ line, qiniuImgAddress, isBusy, onSelect, onQuantity, onCustomerPartNo, onRemove }: CartLineRowProps) {
   const { product } = line;
   const quantity = useQuantity(product.packSize, line.quantity);
   const { setText } = quantity;
@@ -52,6 +54,7 @@ export function CartLineRow({ line, qiniuImgAddress, isBusy, onSelect, onQuantit
           <div className="cart-line__meta">
             封装：{product.package} · 最小包装：{product.packSize}个
           </div>
+          <CustomerPartNoInput value={line.customerPartNo} productCode={product.code} onCommit={onCustomerPartNo} className="customer-part-no" />
         </div>
       </td>
       <td className="cart-line__unit">

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import type { CallBody } from '../../../contract/call.ts';
 import type { CartSummary } from '../../../contract/cart.ts';
 import { cartCalls } from '../../../contract/cart-calls.ts';
@@ -7,7 +7,7 @@ import { toastIfMessage } from '../../ui/toast.ts';
 import { dispatchCartSet } from './cart-events.ts';
 
 /** Every cart call answers with the whole cart priced again. */
-type CartCall = typeof cartCalls.select | typeof cartCalls.updateQuantity | typeof cartCalls.remove;
+type CartCall = typeof cartCalls.select | typeof cartCalls.updateQuantity | typeof cartCalls.updateCustomerPartNo | typeof cartCalls.remove;
 
 function withSelection(cart: CartSummary, productIds: readonly number[] | undefined, isSelected: boolean): CartSummary {
   const lines = cart.lines.map((line) => (!productIds || productIds.includes(line.product.productId) ? { ...line, isSelected } : line));
@@ -19,15 +19,20 @@ function withSelection(cart: CartSummary, productIds: readonly number[] | undefi
 export function useCart(initial: CartSummary) {
   const [cart, setCart] = useState(initial);
   const [isBusy, setIsBusy] = useState(false);
+  // 客户料号 being saved: leaving for settlement waits for them (a field left by clicking 去结算 saves on its blur).
+  const pendingSaves = useRef(new Set<Promise<boolean>>());
 
-  async function run<C extends CartCall>(call: C, body: CallBody<C>): Promise<void> {
+  /** True when the server took the change. */
+  async function run<C extends CartCall>(call: C, body: CallBody<C>): Promise<boolean> {
     setIsBusy(true);
     try {
       const next = await callApi(call, body);
       setCart(next);
       dispatchCartSet(next.lineCount);
+      return true;
     } catch (error) {
       toastIfMessage(errorMessageOf(error));
+      return false;
     } finally {
       setIsBusy(false);
     }
@@ -43,6 +48,19 @@ export function useCart(initial: CartSummary) {
     },
     setQuantity: (productId: number, quantity: number) => {
       void run(cartCalls.updateQuantity, { productId, quantity });
+    },
+    /** The line's 客户料号 ('' clears it). */
+    setCustomerPartNo: (productId: number, customerPartNo: string) => {
+      const saving = run(cartCalls.updateCustomerPartNo, { productId, customerPartNo });
+      pendingSaves.current.add(saving);
+      void saving.finally(() => pendingSaves.current.delete(saving));
+      return saving;
+    },
+    /** The 去结算 link's click: when a 客户料号 is still being saved, goes once it is. */
+    onSettleClick: (event: { preventDefault: () => void }, href: string) => {
+      if (pendingSaves.current.size === 0) return;
+      event.preventDefault();
+      void Promise.all([...pendingSaves.current]).then(() => window.location.assign(href));
     },
     remove: (productIds: number[]) => {
       void run(cartCalls.remove, { productIds });

@@ -327,6 +327,7 @@ export function InvoiceForm({ detail, run, isBusy }: FormProps) {
       })}
     >
       <h3>开具发票</h3>
+      {detail.poNumber ? <p data-testid="invoice-po-number">发票备注请注明采购订单号：{detail.poNumber}</p> : null}
       <label>
         发票号码
         <input name="invoiceNumber" inputMode="numeric" maxLength={20} value={invoiceNumber} onChange={(event) => setInvoiceNumber(event.target.value)} />

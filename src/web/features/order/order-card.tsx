@@ -6,7 +6,7 @@ import { BuyAgainNotice, OrderActionButtons } from './order-actions.tsx';
 import { PaymentCountdown } from './payment-countdown.tsx';
 import type { OrderActions } from './use-order-actions.ts';
 
-/** One order of /user/order/list: when, its number and state, its first lines, the amount, and what can be done. */
+/** One order of /user/order/list: when, its number, 采购订单号 and state, its first lines, the amount, and what can be done. */
 export function OrderCard({ order, actions }: { order: OrderSummary; actions: OrderActions }) {
   const moreLines = order.lineCount - order.firstLines.length;
   return (
@@ -19,6 +19,11 @@ export function OrderCard({ order, actions }: { order: OrderSummary; actions: Or
             {order.orderNo}
           </a>
         </span>
+        {order.poNumber ? (
+          <span>
+            采购订单号：<span data-testid="order-po-number">{order.poNumber}</span>
+          </span>
+        ) : null}
       </header>
       <div className="order-card__body">
         <ul className="order-card__lines">
@@ -33,6 +38,7 @@ export function OrderCard({ order, actions }: { order: OrderSummary; actions: Or
               <span className="order-card__qty">
                 {formatUnitPriceE4(line.unitPriceE4)} × {line.quantity}
               </span>
+              {line.customerPartNo ? <span className="order-card__customer-part-no">客户料号：{line.customerPartNo}</span> : null}
             </li>
           ))}
           {moreLines > 0 ? (

@@ -74,6 +74,11 @@ function InvoiceBlock({ order }: { order: OrderDetail }) {
             {invoiceTypeNames[invoice.type]}：{invoiceTitleOf(invoice)}
           </p>
           <InvoiceFacts invoice={invoice} />
+          {order.poNumber ? (
+            <p className="order-info__line" data-testid="invoice-po-number">
+              发票备注：采购订单号 {order.poNumber}
+            </p>
+          ) : null}
           <InvoiceIssueStatus order={order} />
         </div>
       ) : (

@@ -16,6 +16,8 @@ export interface OrderLinesRow {
   productName: string;
   brandName: string;
   package: string;
+  /** The buyer's own part number (客户料号); '' for none. */
+  customerPartNo: string;
   unitPriceE4: number;
   quantity: number;
   amountCents: number;
@@ -62,6 +64,11 @@ export function OrderLinesTable({ rows, rowTestId, label }: OrderLinesTableProps
               <div className="order-lines__meta">
                 {row.brandName} · {row.package} · {row.productName}
               </div>
+              {row.customerPartNo ? (
+                <div className="order-lines__customer-part-no" data-testid="line-customer-part-no">
+                  客户料号：{row.customerPartNo}
+                </div>
+              ) : null}
               {row.facts.map((fact) => (
                 <div key={fact} className="order-lines__meta">
                   {fact}
@@ -134,6 +141,7 @@ export function settlementRowsOf(
     productName: line.productName,
     brandName: line.brandName,
     package: line.package,
+    customerPartNo: line.customerPartNo,
     unitPriceE4: line.unitPriceE4,
     quantity: line.quantity,
     amountCents: line.amountCents,
@@ -174,6 +182,7 @@ export function orderRowsOf(order: Pick<OrderDetail, 'orderNo' | 'status' | 'lin
       productName: line.productName,
       brandName: line.brandName,
       package: line.package,
+      customerPartNo: line.customerPartNo,
       unitPriceE4: line.unitPriceE4,
       quantity: line.quantity,
       amountCents: line.amountCents,

@@ -33,6 +33,7 @@ const resistor: SettlementLine = {
   amountCents: 1150,
   weightGrams: 20,
   changes: [],
+  customerPartNo: 'ACME-R-10K',
 };
 
 const shortMcu: SettlementLine = {
@@ -48,6 +49,7 @@ const shortMcu: SettlementLine = {
   unitPriceE4: 128_345,
   amountCents: 25_669,
   changes: [{ kind: 'price', text: '价格已由 ¥12.50 调整为 ¥12.8345' }],
+  customerPartNo: '',
 };
 
 const pricing: SettlementPricing = {
@@ -95,10 +97,12 @@ const orderLine: OrderLine = {
   cancelledQuantity: 0,
   unitPriceE4: 128_345,
   amountCents: 38_504,
+  customerPartNo: 'MCU-0042',
 };
 
 const order: OrderDetail = {
   orderNo: '2511230123456789',
+  poNumber: 'PO-2025-1123',
   status: OrderStatus.unpaid,
   statusLabel: '待付款',
   createdAt: 1_763_856_000_000,
@@ -151,6 +155,8 @@ describe('checkout markup', () => {
     expect(html).toContain('包装 10 个的整数倍');
     expect(html).not.toContain('申请售后');
     expect(html).toContain('需 30，现货 25，先发现货');
+    expect(html.match(/data-testid="line-customer-part-no"/g)).toHaveLength(1);
+    expect(html).toContain('客户料号：ACME-R-10K');
   });
 
   it('says a line short of stock waits for the rest when the buyer chose so', () => {
@@ -196,6 +202,13 @@ describe('order markup', () => {
     expect(html).toContain('待发货');
   });
 
+  it('shows the order’s 采购订单号 and each line’s 客户料号 on the card', () => {
+    const html = render(<OrderCard order={order} actions={idleActions} />);
+    expect(html).toMatch(/data-testid="order-po-number">PO-2025-1123</);
+    expect(html).toContain('客户料号：MCU-0042');
+    expect(render(<OrderCard order={{ ...order, poNumber: '' }} actions={idleActions} />)).not.toContain('采购订单号');
+  });
+
   it('says how many more lines an order has than the card shows', () => {
     const html = render(<OrderCard order={{ ...order, lineCount: 7 }} actions={idleActions} />);
     expect(html).toContain('…等共 7 种商品');
@@ -209,6 +222,8 @@ describe('order markup', () => {
     expect(html).toContain('91440300MA5DXXXX1X');
     expect(html).toContain('全部到货后发货');
     expect(html).toContain('未支付');
+    expect(html).toMatch(/data-testid="invoice-po-number">发票备注：采购订单号 PO-2025-1123</);
+    expect(render(<OrderInfo order={{ ...order, poNumber: '' }} />)).not.toContain('invoice-po-number');
   });
 
   it('says where the invoice stands: after payment, 待开票, then 已开票 with its number, date and PDF', () => {
@@ -248,6 +263,7 @@ describe('order markup', () => {
     expect(html).toMatch(/data-testid="line-backorder">缺货待发 5</);
     expect(html).toContain('¥12.8345');
     expect(html).toContain('¥385.04');
+    expect(html).toMatch(/data-testid="line-customer-part-no">客户料号：MCU-0042</);
     expect(html).not.toContain('申请售后');
     const paid = render(<OrderLinesTable rows={orderRowsOf({ ...order, status: OrderStatus.unshipped })} rowTestId="order-line" label="商品清单" />);
     expect(paid).toContain('缺货待发 5');

@@ -21,6 +21,15 @@ export function orderListUrl({ status, keyword, page = 1 }: OrderListQuery): str
   return query ? `${orderPaths.list}?${query}` : orderPaths.list;
 }
 
+/** 导出订单: the member's orders of the list's filter (status and keyword; every page) as .xlsx. */
+export function orderExportUrl({ status, keyword }: Omit<OrderListQuery, 'page'>): string {
+  const params = new URLSearchParams();
+  if (status) params.set('status', status);
+  if (keyword.trim()) params.set('keyword', keyword.trim());
+  const query = params.toString();
+  return query ? `${orderPaths.export}?${query}` : orderPaths.export;
+}
+
 const daySeconds = 86_400;
 
 /**

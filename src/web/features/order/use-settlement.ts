@@ -4,6 +4,8 @@ import { toggledCouponIds } from './coupon-choice.ts';
 import type { InvoiceRequest } from '../../../contract/invoice.ts';
 import { orderErrors, type SettlementData, type SettlementPricing, type ShortfallChoice } from '../../../contract/order.ts';
 import { orderCalls } from '../../../contract/order-calls.ts';
+import { poNumberRule } from '../../../contract/procurement.ts';
+import { problemOf } from '../../../contract/rules.ts';
 import { ApiError, callApi, errorMessageOf } from '../../lib/api-client.ts';
 import { showToast, toastIfMessage } from '../../ui/toast.ts';
 import { cashierPath } from './order-urls.ts';
@@ -110,8 +112,16 @@ function useSettlementPricing(data: SettlementData) {
 
 type SettlementPricingState = ReturnType<typeof useSettlementPricing>;
 
+/** What the buyer writes on the order besides the delivery choices. */
+interface SettlementForm {
+  invoice: InvoiceRequest;
+  remark: string;
+  /** 采购订单号, as typed. */
+  poNumber: string;
+}
+
 /** Placing the order: one click at a time, the page's one idempotency key, and what a refusal means for the buyer. */
-function useSettlementPlacement(data: SettlementData, priced: SettlementPricingState, invoice: InvoiceRequest, remark: string) {
+function useSettlementPlacement(data: SettlementData, priced: SettlementPricingState, { invoice, remark, poNumber }: SettlementForm) {
   const { pricing, choices, chosenCouponIds, reprice } = priced;
   const [isPlacing, setIsPlacing] = useState(false);
   const [notice, setNotice] = useState<SettlementNotice | null>(null);
@@ -126,6 +136,11 @@ function useSettlementPlacement(data: SettlementData, priced: SettlementPricingS
       setNotice({ text: orderErrors.addressMissing.msg, isCartProblem: false });
       return;
     }
+    const poProblem = problemOf(poNumberRule, poNumber);
+    if (poProblem) {
+      setNotice({ text: poProblem, isCartProblem: false });
+      return;
+    }
     placeLock.current = true;
     setIsPlacing(true);
     setNotice(null);
@@ -136,6 +151,7 @@ function useSettlementPlacement(data: SettlementData, priced: SettlementPricingS
         memberCouponIds: pricing.memberCouponIds,
         invoice,
         remark,
+        poNumber: poNumber.trim(),
         quotedPayableCents: pricing.payableCents,
         ...source,
       });
@@ -181,7 +197,8 @@ export function useSettlement(data: SettlementData) {
   const { pricing, choices, chosenCouponIds } = priced;
   const [invoice, setInvoice] = useState<InvoiceRequest>(() => initialInvoiceOf(data));
   const [remark, setRemark] = useState('');
-  const placement = useSettlementPlacement(data, priced, invoice, remark);
+  const [poNumber, setPoNumber] = useState('');
+  const placement = useSettlementPlacement(data, priced, { invoice, remark, poNumber });
 
   function choose(change: Partial<DeliveryChoices>) {
     const next = { ...choices, ...change };
@@ -195,6 +212,9 @@ export function useSettlement(data: SettlementData) {
     choices,
     invoice,
     remark,
+    poNumber,
+    /** The 采购订单号 field's problem ('' when fine), shown beside it as the buyer types. */
+    poNumberProblem: problemOf(poNumberRule, poNumber),
     isPricing: priced.isPricing,
     isPlacing: placement.isPlacing,
     notice: placement.notice,
@@ -206,6 +226,7 @@ export function useSettlement(data: SettlementData) {
     toggleCoupon: priced.toggleCoupon,
     setInvoice,
     setRemark,
+    setPoNumber,
     place: placement.place,
   };
 }

@@ -67,6 +67,8 @@ export interface CheckoutOptions {
   shortfallChoice?: ShortfallChoice;
   memberCouponIds?: number[];
   idempotencyKey?: string;
+  /** 采购订单号; none by default. */
+  poNumber?: string;
 }
 
 let keySequence = 0;
@@ -85,6 +87,7 @@ export async function previewAndPlace(browser: TestBrowser, options: CheckoutOpt
     idempotencyKey: options.idempotencyKey ?? newKey(),
     memberCouponIds: preview.memberCouponIds,
     quotedPayableCents: preview.payableCents,
+    ...(options.poNumber === undefined ? {} : { poNumber: options.poNumber }),
   });
   return { preview, answer };
 }

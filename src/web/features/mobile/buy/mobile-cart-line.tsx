@@ -5,6 +5,7 @@ import { formatCents, quantityProblem } from '../../../../contract/pricing.ts';
 import { ProductImage } from '../../catalog/product-image.tsx';
 import { QuantityInput, useQuantity } from '../../catalog/quantity-input.tsx';
 import { groupDigits } from '../../catalog/stock-label.tsx';
+import { CustomerPartNoInput } from '../../cart/customer-part-no-input.tsx';
 
 interface MobileCartLineProps {
   line: CartLine;
@@ -13,11 +14,12 @@ interface MobileCartLineProps {
   isBusy: boolean;
   onSelect: (isSelected: boolean) => void;
   onQuantity: (quantity: number) => void;
+  onCustomerPartNo: (customerPartNo: string) => Promise<boolean>;
   onRemove: () => void;
 }
 
-/** One cart line as a card: tick, part, tier unit price, quantity in pack multiples, subtotal, delete. */
-export function MobileCartLine({ line, qiniuImgAddress, basePath, isBusy, onSelect, onQuantity, onRemove }: MobileCartLineProps) {
+/** One cart line as a card: tick, part, tier unit price, quantity in pack multiples, subtotal, 客户料号, delete. */
+export function MobileCartLine({ line, qiniuImgAddress, basePath, isBusy, onSelect, onQuantity, onCustomerPartNo, onRemove }: MobileCartLineProps) {
   const { product } = line;
   const quantity = useQuantity(product.packSize, line.quantity);
   const { setText } = quantity;
@@ -61,6 +63,7 @@ export function MobileCartLine({ line, qiniuImgAddress, basePath, isBusy, onSele
             删除
           </button>
         </div>
+        <CustomerPartNoInput value={line.customerPartNo} productCode={product.code} onCommit={onCustomerPartNo} className="mb-customer-part-no" />
         {line.isShortOfStock && (
           <p className="mb-warning" role="status">
             库存不足（现货 {groupDigits(product.stock)} 个）

@@ -47,6 +47,7 @@ export function MobileOrderCard({ order, actions, basePath }: { order: OrderSumm
             {order.statusLabel}
           </span>
         </header>
+        {order.poNumber ? <p className="mb-muted">采购订单号 {order.poNumber}</p> : null}
         <ul className="mb-order__lines">
           {order.firstLines.map((line) => (
             <li key={line.id}>
