@@ -29,6 +29,7 @@ import type { OpenPlatformTables } from '../features/open-platform/open-platform
 import type { StaffTables } from '../features/staff/staff.tables.ts';
 import type { PriceImportTables } from '../features/price-import/price-import.tables.ts';
 import type { WarehouseTables } from '../features/warehouse/warehouse.tables.ts';
+import type { PurchaseListTables } from '../features/purchase-list/purchase-list.tables.ts';
 
 /** The whole schema as Kysely sees it: each feature declares its own tables. */
 export interface Database
@@ -63,4 +64,5 @@ export interface Database
     OpenPlatformTables,
     StaffTables,
     PriceImportTables,
-    WarehouseTables {}
+    WarehouseTables,
+    PurchaseListTables {}

@@ -20,6 +20,8 @@ import { registerPaymentFeature } from './payment/payment.feature.ts';
 import { registerComplaintFeature } from './complaint/complaint.feature.ts';
 import { registerBomFeature } from './bom/bom.feature.ts';
 import { registerCrossReferenceFeature } from './cross-reference/cross-reference.feature.ts';
+import { registerPurchaseListFeature } from './purchase-list/purchase-list.feature.ts';
+import { registerQuickOrderFeature } from './quick-order/quick-order.feature.ts';
 import { registerCompareFeature } from './compare/compare.feature.ts';
 import { registerQuotationFeature } from './quotation/quotation.feature.ts';
 import { registerMemberFeature } from './member/member.feature.ts';
@@ -65,6 +67,8 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerComplaintFeature,
   registerBomFeature,
   registerCrossReferenceFeature,
+  registerPurchaseListFeature,
+  registerQuickOrderFeature,
   registerCompareFeature,
   registerQuotationFeature,
   registerMemberFeature,

@@ -172,3 +172,29 @@ export async function signIn(browser: TestBrowser, db: Kysely<Database>, userId:
   if (!sid) throw new Error('no sid cookie');
   await startMemberSession(db, sid, userId);
 }
+
+/**
+ * Replaces a part's price tiers as a price import or the product form would (the first-tier price follows
+ * by trigger): for tests and journeys that need a part's price to move.
+ */
+export async function setTestPrices(db: Kysely<Database>, productId: number, prices: readonly NewPriceTier[]): Promise<void> {
+  await db.deleteFrom('productPrices').where('productId', '=', productId).execute();
+  if (prices.length > 0) {
+    await db
+      .insertInto('productPrices')
+      .values(
+        prices.map((tier, i) => {
+          const next = prices[i + 1];
+          return {
+            productId,
+            qtyStart: tier.qtyStart,
+            qtyEnd: next ? next.qtyStart - 1 : null,
+            priceE4: tier.priceE4,
+            originalPriceE4: tier.originalPriceE4 ?? null,
+          };
+        }),
+      )
+      .execute();
+  }
+  await db.updateTable('products').set({ updatedAt: Date.now() }).where('id', '=', productId).execute();
+}

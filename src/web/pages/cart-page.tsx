@@ -3,6 +3,7 @@ import { formatCents } from '../../contract/pricing.ts';
 import { Breadcrumb } from '../ui/breadcrumb.tsx';
 import { CartLineRow } from '../features/cart/cart-line-row.tsx';
 import { useCart } from '../features/cart/use-cart.ts';
+import { CartTools } from '../features/quick-order/cart-tools.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
 
@@ -119,6 +120,7 @@ export function CartPage({ shell, data }: PageProps<CartPageData>) {
             <CartBar cart={state} />
           </>
         )}
+        <CartTools cart={cart} />
       </section>
     </PageShell>
   );

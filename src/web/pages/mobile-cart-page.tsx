@@ -3,6 +3,7 @@ import { formatCents } from '../../contract/pricing.ts';
 import { useCart } from '../features/cart/use-cart.ts';
 import { MobileCartLine } from '../features/mobile/buy/mobile-cart-line.tsx';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
+import { QuickOrderBox } from '../features/quick-order/quick-order-box.tsx';
 import type { PageProps } from './page-props.ts';
 
 /** /m/cart (members): the desktop cart's lines, selection and totals as cards, with a settle bar at the bottom. */
@@ -67,6 +68,7 @@ export function MobileCartPage({ shell, data }: PageProps<MobileCartData>) {
           </ul>
         </>
       )}
+      <QuickOrderBox variant="mobile" />
     </MobileFrame>
   );
 }

@@ -8,6 +8,7 @@ import { OrderInfo } from '../features/order/order-info.tsx';
 import { OrderLinesTable, orderRowsOf } from '../features/order/order-lines-table.tsx';
 import { OrderProgress } from '../features/order/order-progress.tsx';
 import { PaymentCountdown } from '../features/order/payment-countdown.tsx';
+import { SaveAsListButton } from '../features/purchase-list/save-as-list-button.tsx';
 import { useOrderActions } from '../features/order/use-order-actions.ts';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
@@ -66,6 +67,7 @@ export function OrderDetailPage({ shell, data }: PageProps<OrderDetail>) {
               {order.canPay && order.expiresAt !== null ? <PaymentCountdown expiresAt={order.expiresAt} className="order-detail__countdown" /> : null}
             </div>
             <OrderActionButtons order={order} actions={actions} />
+            <SaveAsListButton origin={{ kind: 'order', orderNo: order.orderNo }} className="button order-detail__save-list" />
           </div>
           <BuyAgainNotice actions={actions} orderNo={order.orderNo} />
           <OrderProgress order={order} />

@@ -49,6 +49,7 @@ import { contentDeskMigration } from './0042-content-desk.ts';
 import { icZoneUniqueCodesMigration } from './0045-ic-zone-unique-codes.ts';
 import { aftersalesReturnsMigration } from './0051-aftersales-returns.ts';
 import { quotationLifecycleMigration } from './0050-quotation-lifecycle.ts';
+import { purchaseListsMigration } from './0057-purchase-lists.ts';
 import { procurementReferencesMigration } from './0055-procurement-references.ts';
 import { siteFactsMigration } from './0056-site-facts.ts';
 
@@ -106,4 +107,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0054-shipped-by-refund-dates': shippedByRefundDatesMigration,
   '0055-procurement-references': procurementReferencesMigration,
   '0056-site-facts': siteFactsMigration,
+  '0057-purchase-lists': purchaseListsMigration,
 };

@@ -25,6 +25,7 @@ function newsRows(seeds: NewsSeed[], now: number): NewNews[] {
       kind: seed.kind,
       title: seed.title,
       content: seed.content.join('\n'),
+      bodyHtml: seed.bodyHtml ?? '',
       linkUrl: null,
       releaseDate: now - seed.daysAgo * day - (index % 5) * 37 * minute,
     }));

@@ -73,6 +73,8 @@ export interface NewNews {
   kind: NewsKind;
   title: string;
   content: string;
+  /** HTML shown instead of the paragraphs; '' (the default) for plain paragraphs. */
+  bodyHtml?: string;
   linkUrl: string | null;
   releaseDate: number;
 }

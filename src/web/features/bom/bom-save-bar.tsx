@@ -1,5 +1,6 @@
 import { usePageId } from '../../lib/page-ids.tsx';
 import { bomExportPath, bomLimits } from '../../../contract/bom.ts';
+import { SaveAsListButton } from '../purchase-list/save-as-list-button.tsx';
 
 interface SaveBarProps {
   name: string;
@@ -32,6 +33,7 @@ export function BomSaveBar({ name, bomId, isLoggedIn, isSaving, onName, onSave, 
           <a className="button" href={bomExportPath(bomId, 'pdf')} download>
             导出 PDF 报价单
           </a>
+          <SaveAsListButton origin={{ kind: 'bom', bomId }} sourceName={name} />
         </span>
       ) : (
         <span className="bom-save__hint">{isLoggedIn ? '保存后可导出 Excel 和 PDF 报价单' : '登录后可保存、导出和询价，当前内容会保留'}</span>

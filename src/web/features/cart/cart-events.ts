@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import type { CartSummary } from '../../../contract/cart.ts';
 
 /**
  * The browser event API that moves the header's and the sidebar's cart counts. Cart and
@@ -7,6 +8,8 @@ import { useEffect, useState } from 'react';
  */
 export const cartChangeEvent = 'cart:change';
 export const cartSetEvent = 'cart:set';
+/** A call beside the cart page's own (快速下单) answered with the whole cart: the page shows it. */
+export const cartSummaryEvent = 'cart:summary';
 
 export interface CartChangeDetail {
   delta: number;
@@ -52,4 +55,19 @@ export function useCartCount(initial: number): number {
     };
   }, []);
   return count;
+}
+
+/** Tells the cart page (and the counts) the cart another call answered with. */
+export function dispatchCartSummary(cart: CartSummary): void {
+  window.dispatchEvent(new CustomEvent<CartSummary>(cartSummaryEvent, { detail: cart }));
+  dispatchCartSet(cart.lineCount);
+}
+
+/** The cart page shows a cart dispatched by dispatchCartSummary. */
+export function useCartSummaryEvents(show: (cart: CartSummary) => void): void {
+  useEffect(() => {
+    const onSummary = (event: Event) => show((event as CustomEvent<CartSummary>).detail);
+    window.addEventListener(cartSummaryEvent, onSummary);
+    return () => window.removeEventListener(cartSummaryEvent, onSummary);
+  }, [show]);
 }

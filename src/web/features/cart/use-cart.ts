@@ -4,7 +4,7 @@ import type { CartSummary } from '../../../contract/cart.ts';
 import { cartCalls } from '../../../contract/cart-calls.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
 import { toastIfMessage } from '../../ui/toast.ts';
-import { dispatchCartSet } from './cart-events.ts';
+import { dispatchCartSet, useCartSummaryEvents } from './cart-events.ts';
 
 /** Every cart call answers with the whole cart priced again. */
 type CartCall = typeof cartCalls.select | typeof cartCalls.updateQuantity | typeof cartCalls.updateCustomerPartNo | typeof cartCalls.remove;
@@ -19,6 +19,7 @@ function withSelection(cart: CartSummary, productIds: readonly number[] | undefi
 export function useCart(initial: CartSummary) {
   const [cart, setCart] = useState(initial);
   const [isBusy, setIsBusy] = useState(false);
+  useCartSummaryEvents(setCart);
   // 客户料号 being saved: leaving for settlement waits for them (a field left by clicking 去结算 saves on its blur).
   const pendingSaves = useRef(new Set<Promise<boolean>>());
 

@@ -1,0 +1,53 @@
+import { useState } from 'react';
+import { purchaseListDetailPath, purchaseListMessages, type PurchaseListsData } from '../../../contract/purchase-list.ts';
+import { purchaseListCalls } from '../../../contract/purchase-list-calls.ts';
+import { callApi, errorMessageOf } from '../../lib/api-client.ts';
+import { showToast, toastIfMessage } from '../../ui/toast.ts';
+
+/** /user/purchase-list: the lists, a new empty one (then opened to add parts), renaming one in its row, deleting one after asking. */
+export function usePurchaseLists(initial: PurchaseListsData) {
+  const [lists, setLists] = useState(initial.lists);
+  const [isBusy, setIsBusy] = useState(false);
+  const [renamingId, setRenamingId] = useState<number | null>(null);
+  const [deletingId, setDeletingId] = useState<number | null>(null);
+
+  async function run(work: () => Promise<void>) {
+    setIsBusy(true);
+    try {
+      await work();
+    } catch (error) {
+      toastIfMessage(errorMessageOf(error));
+    } finally {
+      setIsBusy(false);
+    }
+  }
+
+  const create = (name: string) =>
+    run(async () => {
+      if (name.trim() === '') {
+        showToast(purchaseListMessages.nameEmpty);
+        return;
+      }
+      const created = await callApi(purchaseListCalls.create, { name, origin: { kind: 'manual' } });
+      window.location.assign(purchaseListDetailPath(created.listId));
+    });
+
+  const rename = (listId: number, name: string) =>
+    run(async () => {
+      const renamed = await callApi(purchaseListCalls.rename, { listId, name });
+      setLists((current) => current.map((list) => (list.listId === listId ? renamed : list)));
+      setRenamingId(null);
+      showToast(purchaseListMessages.renamed);
+    });
+
+  const confirmDelete = () =>
+    run(async () => {
+      if (deletingId === null) return;
+      const answer = await callApi(purchaseListCalls.remove, { listId: deletingId });
+      setLists(answer.lists);
+      setDeletingId(null);
+      showToast(purchaseListMessages.deleted);
+    });
+
+  return { lists, isBusy, renamingId, setRenamingId, deletingId, setDeletingId, create, rename, confirmDelete };
+}
