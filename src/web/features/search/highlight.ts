@@ -1,4 +1,4 @@
-import { normalizePartNumber, partNumberBase } from '../../../contract/part-number.ts';
+import { normalizePartNumber, partNumberBase, partNumberBases } from '../../../contract/part-number.ts';
 import { splitKeyword } from '../../../contract/value-query.ts';
 
 /** A piece of text, marked when it is part of what the buyer typed. */
@@ -56,7 +56,8 @@ export function highlightCode(code: string, terms: string[]): TextSegment[] {
   const ranges: [number, number][] = [];
   for (const term of terms) {
     const norm = normalizePartNumber(term);
-    const needle = norm.length >= 2 && normalized.includes(norm) ? norm : partNumberBase(term);
+    // The longest form the code holds: LM358DR/TR marks LM358DR, not the barer LM358D.
+    const needle = [norm, ...partNumberBases(term)].find((form) => form.length >= 2 && normalized.includes(form)) ?? partNumberBase(term);
     if (needle.length < 2) continue;
     for (const [start, end] of occurrences(normalized, needle)) ranges.push([origin[start] ?? 0, (origin[end - 1] ?? 0) + 1]);
   }
