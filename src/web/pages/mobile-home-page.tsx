@@ -37,6 +37,24 @@ function SearchForm({ basePath }: { basePath: string }) {
   );
 }
 
+/** The way into BOM配单 from the phone's home. */
+function BomEntry({ basePath }: { basePath: string }) {
+  return (
+    <a className="m-quick" href={mobileBuyPaths(basePath).bom} data-testid="m-bom-entry">
+      <span className="m-quick__icon" aria-hidden="true">
+        BOM
+      </span>
+      <span className="m-quick__text">
+        <strong>BOM配单</strong>
+        <small>粘贴型号清单或上传 BOM，一键配齐加入购物车</small>
+      </span>
+      <span className="m-quick__go" aria-hidden="true">
+        ›
+      </span>
+    </a>
+  );
+}
+
 /** The mobile home page: search, categories, BOM配单, banner, the latest announcements and the display stand's parts. */
 export function MobileHomePage({ shell, data }: PageProps<MobileHomeData>) {
   const categories = shell.headerData.categoryList.flatMap((group) => group.categoryList).slice(0, shownCategories);
@@ -78,18 +96,7 @@ export function MobileHomePage({ shell, data }: PageProps<MobileHomeData>) {
           <span className="m-categories__name">全部分类</span>
         </a>
       </nav>
-      <a className="m-quick" href={mobileBuyPaths(data.basePath).bom} data-testid="m-bom-entry">
-        <span className="m-quick__icon" aria-hidden="true">
-          BOM
-        </span>
-        <span className="m-quick__text">
-          <strong>BOM配单</strong>
-          <small>粘贴型号清单或上传 BOM，一键配齐加入购物车</small>
-        </span>
-        <span className="m-quick__go" aria-hidden="true">
-          ›
-        </span>
-      </a>
+      <BomEntry basePath={data.basePath} />
       {data.newsList.length > 0 && (
         <section className="m-notice" aria-label="网站公告">
           <span className="m-notice__tag">公告</span>

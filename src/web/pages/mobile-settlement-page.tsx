@@ -111,6 +111,19 @@ function CouponCard({ settlement }: { settlement: SettlementState }) {
   );
 }
 
+function NothingToSettle({ shell, basePath, cartHref }: { shell: PageProps<MobileSettlementData>['shell']; basePath: string; cartHref: string }) {
+  return (
+    <MobileFrame shell={shell} basePath={basePath} title="确认订单" backHref={cartHref}>
+      <section className="mb-empty">
+        <p>购物车中没有勾选要结算的商品</p>
+        <a className="mb-button mb-button--primary" href={cartHref}>
+          返回购物车
+        </a>
+      </section>
+    </MobileFrame>
+  );
+}
+
 /**
  * /m/offer/settlement (members): the desktop checkout's state and calls (useSettlement: prices only
  * from the server, so the total is the desktop's to the fen), one column, the submit bar at the bottom.
@@ -124,18 +137,7 @@ export function MobileSettlementPage({ shell, data }: PageProps<MobileSettlement
   const isPickup = carrier?.isPickup === true;
   const backHref = initial.quotation ? '/user/quotation' : paths.cart;
 
-  if (pricing.lines.length === 0) {
-    return (
-      <MobileFrame shell={shell} basePath={data.basePath} title="确认订单" backHref={paths.cart}>
-        <section className="mb-empty">
-          <p>购物车中没有勾选要结算的商品</p>
-          <a className="mb-button mb-button--primary" href={paths.cart}>
-            返回购物车
-          </a>
-        </section>
-      </MobileFrame>
-    );
-  }
+  if (pricing.lines.length === 0) return <NothingToSettle shell={shell} basePath={data.basePath} cartHref={paths.cart} />;
 
   return (
     <MobileFrame shell={shell} basePath={data.basePath} title="确认订单" backHref={backHref} bottomBar={<MobileSubmitBar settlement={settlement} />}>

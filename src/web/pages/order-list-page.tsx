@@ -36,6 +36,31 @@ function SearchForm({ data }: { data: OrderListData }) {
   );
 }
 
+/** 全部订单 and one tab per state, each with its count, keeping the search. */
+function OrderStatusTabs({ data, counts }: { data: OrderListData; counts: OrderListData['countsByStatus'] }) {
+  const allCount = orderStatuses.reduce((sum, status) => sum + counts[status], 0);
+  const tabs = [
+    { status: null, label: '全部订单', count: allCount },
+    ...orderStatuses.map((status) => ({ status, label: orderStatusLabels[status], count: counts[status] })),
+  ];
+  return (
+    <nav className="orders__tabs" aria-label="订单状态">
+      {tabs.map((tab) => (
+        <a
+          key={tab.label}
+          href={orderListUrl({ status: tab.status, keyword: data.keyword })}
+          className={tab.status === data.status ? 'orders__tab orders__tab--active' : 'orders__tab'}
+          aria-current={tab.status === data.status ? 'page' : undefined}
+          data-testid={`order-tab-${tab.status ?? 'all'}`}
+        >
+          {tab.label}
+          <span className="orders__tab-count">{tab.count}</span>
+        </a>
+      ))}
+    </nav>
+  );
+}
+
 /**
  * /user/order/list (members): tabs by state with counts, search by order number, part number, 采购订单号
  * or 客户料号, pages of orders, and 导出订单 (the filter's orders as Excel).
@@ -48,11 +73,6 @@ export function OrderListPage({ shell, data }: PageProps<OrderListData>) {
     if (before) setCounts((current) => countsAfterChange(current, before, changed));
     setOrders((current) => current.map((order) => (order.orderNo === changed.orderNo ? changed : order)));
   });
-  const allCount = orderStatuses.reduce((sum, status) => sum + counts[status], 0);
-  const tabs = [
-    { status: null, label: '全部订单', count: allCount },
-    ...orderStatuses.map((status) => ({ status, label: orderStatusLabels[status], count: counts[status] })),
-  ];
 
   return (
     <PageShell shell={shell}>
@@ -68,20 +88,7 @@ export function OrderListPage({ shell, data }: PageProps<OrderListData>) {
               </a>
             </div>
           </header>
-          <nav className="orders__tabs" aria-label="订单状态">
-            {tabs.map((tab) => (
-              <a
-                key={tab.label}
-                href={orderListUrl({ status: tab.status, keyword: data.keyword })}
-                className={tab.status === data.status ? 'orders__tab orders__tab--active' : 'orders__tab'}
-                aria-current={tab.status === data.status ? 'page' : undefined}
-                data-testid={`order-tab-${tab.status ?? 'all'}`}
-              >
-                {tab.label}
-                <span className="orders__tab-count">{tab.count}</span>
-              </a>
-            ))}
-          </nav>
+          <OrderStatusTabs data={data} counts={counts} />
           {data.keyword ? (
             <p className="orders__searched">
               “{data.keyword}”的搜索结果：共 {data.total} 个订单
