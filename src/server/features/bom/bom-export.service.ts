@@ -2,6 +2,7 @@ import * as XLSX from '@e965/xlsx';
 import { bomLineStatusLabels, type BomSheet } from '../../../contract/bom.ts';
 import { yuanOfCents, yuanOfE4 } from '../../../contract/money.ts';
 import { designatorsText, evidenceOf, type PricedBom, type PricedBomLine } from './bom-pricing.ts';
+import { inertCellText } from '../../../contract/spreadsheet-text.ts';
 
 /**
  * The priced BOM as an Excel workbook: the buyer's own columns first, unchanged, then what the
@@ -12,17 +13,10 @@ import { designatorsText, evidenceOf, type PricedBom, type PricedBomLine } from 
 
 export const bomExportColumns = ['匹配状态', '匹配依据', '位号', '商品编号', '品牌', '封装', '购买数量', '单价(元)', '小计(元)'] as const;
 
-/** Leading characters Excel, LibreOffice and WPS take as the start of a formula (or a DDE payload). */
-const formulaLead = /^[=+\-@\t\r]/;
-
-export function inertText(value: string): string {
-  return formulaLead.test(value) ? `'${value}` : value;
-}
-
 type Cell = XLSX.CellObject;
 
 function textCell(value: string): Cell {
-  return { t: 's', v: inertText(value) };
+  return { t: 's', v: inertCellText(value) };
 }
 
 function numberCell(value: number, format: string): Cell {

@@ -8,7 +8,8 @@ import type { SignedInMember } from '../../testing/use-test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertBomMatchFixture } from './match/bom-match.test-helpers.ts';
 import { attachmentHeader } from './bom.routes.ts';
-import { bomExportColumns, inertText } from './bom-export.service.ts';
+import { inertCellText } from '../../../contract/spreadsheet-text.ts';
+import { bomExportColumns } from './bom-export.service.ts';
 import { bomExportLimits, bomLimitKey } from './bom.service.ts';
 import { handSheet, oneBoard } from './bom-test-kit.test-helpers.ts';
 
@@ -61,7 +62,7 @@ describe('Excel export', () => {
   });
 
   it('defuses every leading formula character', () => {
-    expect(['=1', '+1', '-1', '@a', '\tx', '\rx', 'ok', '10k'].map(inertText)).toEqual(["'=1", "'+1", "'-1", "'@a", "'\tx", "'\rx", 'ok', '10k']);
+    expect(['=1', '+1', '-1', '@a', '\tx', '\rx', 'ok', '10k'].map(inertCellText)).toEqual(["'=1", "'+1", "'-1", "'@a", "'\tx", "'\rx", 'ok', '10k']);
   });
 });
 

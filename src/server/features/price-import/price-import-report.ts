@@ -1,11 +1,11 @@
 import * as XLSX from '@e965/xlsx';
 import type { PriceImportError } from '../../../contract/price-import.ts';
+import { inertCellText } from '../../../contract/spreadsheet-text.ts';
 
 const reportHeader = ['行号', '列', '原因'];
 
 function csvField(text: string): string {
-  // A leading = + - @ would run as a formula when Excel opens the report.
-  const safe = /^[=+\-@]/.test(text) ? `'${text}` : text;
+  const safe = inertCellText(text);
   return /[",\r\n]/.test(safe) ? `"${safe.replace(/"/g, '""')}"` : safe;
 }
 
