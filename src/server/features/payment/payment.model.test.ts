@@ -260,26 +260,34 @@ describe('payments and refunds under random sequences of actions', () => {
     }
   }
 
+  const paymentStates = ['closed', 'created', 'lateRefunded', 'lateRefunding', 'paid'].map((state) => `payment.${state}`);
+  const refundStates = ['failed', 'processing', 'succeeded'].map((state) => `refund.${state}`);
+  const hasReachedAll = () => [...paymentStates, ...refundStates].every((state) => reached.has(state));
+
   it('moves attempts and refunds only as their lifecycles allow, and gives back every payment the order did not take', async () => {
-    await fc.assert(
-      fc.asyncProperty(fc.commands(commands, { maxCommands: 40, size: 'max' }), fc.constantFrom<RefundMode>('ok', 'refuse', 'lose'), async (sequence, mode) => {
-        const setup = await newRun();
-        // Runs start with the providers refusing refunds or losing their answers too, so those meet every state.
-        for (const method of methods) setup.real.providers[method].refundMode = mode;
-        await fc.asyncModelRun(() => setup, sequence);
-        await settleAll(setup.model, setup.real);
-      }),
-      { numRuns: runs, endOnFailure: true },
-    );
-    if (runs >= 40) {
-      expect([...reached].filter((state) => state.startsWith('payment.')).sort()).toEqual(
-        ['closed', 'created', 'lateRefunded', 'lateRefunding', 'paid'].map((state) => `payment.${state}`),
-      );
-      expect([...reached].filter((state) => state.startsWith('refund.')).sort()).toEqual(
-        ['failed', 'processing', 'succeeded'].map((state) => `refund.${state}`),
+    // Random runs may by chance miss a state (an attempt closed needs hours of clock); more batches
+    // run until every state was met, so the reach check below proves the generator, not the luck of one batch.
+    for (let batch = 0; batch < 5 && (batch === 0 || (runs >= 40 && !hasReachedAll())); batch++) {
+      await fc.assert(
+        fc.asyncProperty(
+          fc.commands(commands, { maxCommands: 40, size: 'max' }),
+          fc.constantFrom<RefundMode>('ok', 'refuse', 'lose'),
+          async (sequence, mode) => {
+            const setup = await newRun();
+            // Runs start with the providers refusing refunds or losing their answers too, so those meet every state.
+            for (const method of methods) setup.real.providers[method].refundMode = mode;
+            await fc.asyncModelRun(() => setup, sequence);
+            await settleAll(setup.model, setup.real);
+          },
+        ),
+        { numRuns: runs, endOnFailure: true },
       );
     }
-  }, 600_000);
+    if (runs >= 40) {
+      expect([...reached].filter((state) => state.startsWith('payment.')).sort()).toEqual(paymentStates);
+      expect([...reached].filter((state) => state.startsWith('refund.')).sort()).toEqual(refundStates);
+    }
+  }, 1_800_000);
 
   it('takes one payment and refunds the other once when notifications, queries and a cancel race', async () => {
     await fc.assert(
