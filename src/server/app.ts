@@ -10,6 +10,7 @@ import Fastify, {
 } from 'fastify';
 import type { AppDeps } from './app-deps.ts';
 import { registerErrorHandler } from './http/error-handler.ts';
+import { answerClientError } from './http/client-errors.ts';
 import { rerouteRouterError } from './http/router-errors.ts';
 import { registerSecurityHeaders } from './http/security-headers.ts';
 import { registerSessions } from './http/session.ts';
@@ -66,6 +67,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     routerOptions: { ignoreTrailingSlash: true },
     genReqId: requestIdOf,
     frameworkErrors: rerouteRouterError,
+    clientErrorHandler: (error, socket) => answerClientError(deps.logger, error, socket),
   });
   const ops = options.ops ?? createOps(deps, { withProcessMetrics: false });
   const clock = deps.clock ?? systemClock;

@@ -31,7 +31,26 @@ export function failureEnvelope(definition: ErrorDefinition, msg = definition.ms
   return { code: definition.code, data, msg, errorCode: definition.errorCode };
 }
 
-export function registerErrorHandler(app: FastifyInstance, renderErrorPage: ErrorPageRenderer) {
+const errorTitles: Record<ErrorPageStatus, string> = { 400: '请求地址有误', 404: '页面不存在', 500: '服务器繁忙，请稍后再试', 503: '服务暂时不可用' };
+
+/** The store's error page; should drawing it fail too, a plain page in Chinese rather than Fastify's English JSON. */
+function withPlainFallback(renderErrorPage: ErrorPageRenderer): ErrorPageRenderer {
+  return async (request, reply, status) => {
+    try {
+      return await renderErrorPage(request, reply, status);
+    } catch (error) {
+      request.log.error({ err: error, status }, 'the error page failed');
+      const title = errorTitles[status];
+      return reply
+        .status(status)
+        .type('text/html; charset=utf-8')
+        .send(`<!DOCTYPE html><html lang="zh-CN"><meta charset="utf-8"><title>${title}</title><h1>${title}</h1><p><a href="/">返回首页</a></p>`);
+    }
+  };
+}
+
+export function registerErrorHandler(app: FastifyInstance, renderPage: ErrorPageRenderer) {
+  const renderErrorPage = withPlainFallback(renderPage);
   answerRouterRefusals(app);
   app.setErrorHandler(async (error: FastifyError, request, reply) => {
     if (error instanceof RouterRefusalError) {

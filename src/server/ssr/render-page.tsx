@@ -41,6 +41,11 @@ function pathOf(request: FastifyRequest): string {
   return request.url.split('?', 1)[0] ?? '/';
 }
 
+/** The address of a path on this site: `//x` stays a path here (resolved against the origin it would be another host, `//` no URL at all). */
+function urlOnSite(path: string, origin: string): string {
+  return new URL(`${origin}${path.startsWith('/') ? '' : '/'}${path}`).href;
+}
+
 export function createPageRenderer({ siteName, originOf, assets, loadShell, pageCache = null }: RendererOptions) {
   async function send(request: FastifyRequest, reply: FastifyReply, entry: string, prepared: PreparedPage) {
     const html = await documentOf(request, entry, prepared);
@@ -69,7 +74,7 @@ export function createPageRenderer({ siteName, originOf, assets, loadShell, page
       title: prepared.title,
       description: prepared.description ?? `${siteName}：电子元器件采购网上商城，现货库存，2小时发货。`,
       seo: {
-        canonicalUrl: new URL(prepared.canonicalPath ?? pathOf(request), origin).href,
+        canonicalUrl: urlOnSite(prepared.canonicalPath ?? pathOf(request), origin),
         siteName,
         ogType: prepared.ogType ?? 'website',
         imageUrl: prepared.image ? new URL(prepared.image, origin).href : null,

@@ -60,7 +60,7 @@ export function registerMarketingDeskRoutes(app: FastifyInstance, featureDeps: F
   });
   registerStaffExport(app, {
     path: marketingDeskPaths.export,
-    permission: { action: 'read', subject: 'Coupon' },
+    permission: { action: 'export', subject: 'Coupon' },
     schema: marketingDeskRequests.list,
     fileName: '优惠券列表',
     columns: couponExportColumns,

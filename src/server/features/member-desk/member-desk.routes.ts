@@ -78,7 +78,7 @@ function registerSupplierDeskRoutes(app: FastifyInstance, deps: ServiceDeps) {
 
   registerStaffExport(app, {
     path: supplierExportPath,
-    permission: { action: 'read', subject: 'SupplierApplication' },
+    permission: { action: 'export', subject: 'SupplierApplication' },
     schema: supplierDeskRequests.list,
     fileName: '供应商申请',
     columns: supplierExportColumns,

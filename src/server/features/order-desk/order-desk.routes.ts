@@ -87,7 +87,7 @@ export function registerOrderDeskRoutes(app: FastifyInstance, deps: Deps): void 
   });
   registerStaffExport(app, {
     path: adminOrdersExportPath,
-    permission: { action: 'read', subject: 'Order' },
+    permission: { action: 'export', subject: 'Order' },
     schema: orderGridQuery,
     fileName: '订单列表',
     columns: orderExportColumns,
@@ -146,7 +146,7 @@ export function registerComplaintDeskRoutes(app: FastifyInstance, deps: Deps): v
   });
   registerStaffExport(app, {
     path: adminComplaintsExportPath,
-    permission: { action: 'read', subject: 'Complaint' },
+    permission: { action: 'export', subject: 'Complaint' },
     schema: complaintGridQuery,
     fileName: '售后投诉',
     columns: complaintExportColumns,

@@ -4,7 +4,8 @@ import type { Expression, SelectQueryBuilder } from 'kysely';
 import type { z } from 'zod';
 import { requestErrors } from '../../../contract/errors.ts';
 import { staffExportLimit, type GridPage, type GridQuery, type GridSort } from '../../../contract/staff-grid.ts';
-import type { StaffPermission } from '../../../contract/staff-permissions.ts';
+import { inertCellText } from '../../../contract/spreadsheet-text.ts';
+import type { StaffSubject } from '../../../contract/staff-permissions.ts';
 import { AppError } from '../../http/app-error.ts';
 import { firstIssueMessage } from '../../http/validation-message.ts';
 import { consoleRoute } from './staff-access.ts';
@@ -75,9 +76,14 @@ export interface StaffExportColumn<Row> {
   value(row: Row): string | number | null;
 }
 
+/** A cell as written: text that members or suppliers typed (names, addresses, complaints) never becomes a formula. */
+function cellOf(value: string | number | null): string | number {
+  return typeof value === 'string' ? inertCellText(value) : (value ?? '');
+}
+
 /** The rows as an .xlsx workbook of one sheet named after the file: a header line, then a line per row. */
 export function staffWorkbook<Row>(sheetName: string, columns: readonly StaffExportColumn<Row>[], rows: readonly Row[]): Buffer {
-  const sheet = XLSX.utils.aoa_to_sheet([columns.map((column) => column.header), ...rows.map((row) => columns.map((column) => column.value(row) ?? ''))]);
+  const sheet = XLSX.utils.aoa_to_sheet([columns.map((column) => column.header), ...rows.map((row) => columns.map((column) => cellOf(column.value(row))))]);
   const book = XLSX.utils.book_new();
   XLSX.utils.book_append_sheet(book, sheet, sheetName.slice(0, 31));
   return XLSX.write(book, { type: 'buffer', bookType: 'xlsx' }) as Buffer;
@@ -95,7 +101,8 @@ export function sendStaffWorkbook<Row>(reply: FastifyReply, fileName: string, co
 export interface StaffExport<Schema extends z.ZodType, Row> {
   /** GET path, e.g. /admin/api/<desk>/export. */
   path: string;
-  permission: StaffPermission;
+  /** Exports need `export`, not `read`: a role that may look at a list (the warehouse at orders) may not take it away with members' phones. */
+  permission: { action: 'export'; subject: StaffSubject };
   /** The list call's gridQuerySchema: the export reads its filters and sort (page and size are ignored). */
   schema: Schema;
   /** Without .xlsx; also the sheet's name. */

@@ -48,7 +48,7 @@ export function AdminComplaintsPage({ data }: PageProps<AdminComplaintsPageData>
           filters={filters}
           initialSort={{ column: 'createdAt', direction: 'desc' }}
           exportPath={adminComplaintsExportPath}
-          exportPermission={{ action: 'read', subject: 'Complaint' }}
+          exportPermission={{ action: 'export', subject: 'Complaint' }}
           storageKey="admin.complaints.columns"
         />
       </section>

@@ -65,7 +65,7 @@ export function AdminCouponsPage({ data }: PageProps<CouponsDeskPageData>) {
           initialSort={{ column: 'createdAt', direction: 'desc' }}
           bulkActions={couponBulkActions}
           exportPath={marketingDeskPaths.export}
-          exportPermission={{ action: 'read', subject: 'Coupon' }}
+          exportPermission={{ action: 'export', subject: 'Coupon' }}
           storageKey="admin.coupons.columns"
           toolbar={
             <StaffCan action="create" subject="Coupon">

@@ -55,7 +55,7 @@ export function AdminOrdersPage({ data }: PageProps<AdminOrdersPageData>) {
           filters={filters}
           initialSort={{ column: 'createdAt', direction: 'desc' }}
           exportPath={adminOrdersExportPath}
-          exportPermission={{ action: 'read', subject: 'Order' }}
+          exportPermission={{ action: 'export', subject: 'Order' }}
           storageKey="admin.orders.columns"
         />
       </section>

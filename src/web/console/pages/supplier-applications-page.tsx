@@ -130,7 +130,7 @@ export function AdminSupplierApplicationsPage({ data }: PageProps<SupplierDeskPa
           filters={filters}
           initialSort={{ column: 'created', direction: 'desc' }}
           exportPath={supplierExportPath}
-          exportPermission={{ action: 'read', subject: 'SupplierApplication' }}
+          exportPermission={{ action: 'export', subject: 'SupplierApplication' }}
           storageKey="admin.supplier-applications.columns"
           controls={grid}
         />
