@@ -1,6 +1,7 @@
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
 import type { PriceTier } from './pricing.ts';
+import type { PurchasingView } from './purchasing.ts';
 import type { WarehouseStock } from './warehouse.ts';
 
 /** Sort orders of part lists (the `sort` of spec §3's attribute product list query). */
@@ -244,6 +245,8 @@ export interface ProductParam {
 export interface ProductDetail {
   product: ProductSummary;
   isRohs: boolean;
+  /** 采购与合规: REACH, 湿敏等级, ECCN, 原产地, 包装方式, 工厂交期, CAD models. */
+  purchasing: PurchasingView;
   datasheetUrl: string | null;
   label: string | null;
   params: ProductParam[];

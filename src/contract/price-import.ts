@@ -3,9 +3,14 @@ import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
 import type { StaffHomePageData } from './staff.ts';
 import type { GridPage } from './staff-grid.ts';
+import { purchasingFieldLabels, purchasingFields, type PurchasingData } from './purchasing.ts';
 
-export const priceImportRoles = ['mpn', 'brand', 'storeCode', 'package', 'description', 'stock', 'packSize', 'moq', 'unitPrice'] as const;
+export const priceImportRoles = ['mpn', 'brand', 'storeCode', 'package', 'description', 'stock', 'packSize', 'moq', 'unitPrice', ...purchasingFields] as const;
 export type PriceImportRole = (typeof priceImportRoles)[number];
+
+/** The roles one column fills with one value each (all but the part number, stock and tiers). */
+export const singleColumnRoles = ['brand', 'storeCode', 'package', 'description', 'packSize', 'moq', 'unitPrice', ...purchasingFields] as const;
+export type SingleColumnRole = (typeof singleColumnRoles)[number];
 
 /** One price break: from this quantity up, this unit price (integers of 0.0001 yuan, CNY). */
 export interface PriceTier {
@@ -35,6 +40,16 @@ export interface PriceImportMapping {
   /** A single unit-price column (its tier starts at the MOQ, else 1). */
   unitPrice?: number;
   tiers?: TierColumn[];
+  /** 采购与合规 columns (optional, contract/purchasing.ts): REACH, 湿敏等级, ECCN, 原产地, 包装方式, 工厂交期, CAD links. */
+  reachStatus?: number;
+  msl?: number;
+  eccn?: number;
+  originCountry?: number;
+  packaging?: number;
+  factoryLeadWeeks?: number;
+  cadSymbolUrl?: number;
+  cadFootprintUrl?: number;
+  cadModelUrl?: number;
 }
 
 export interface PriceListRow {
@@ -50,6 +65,8 @@ export interface PriceListRow {
   warehouseStock: Record<string, number> | null;
   packSize: number | null;
   tiers: PriceTier[] | null;
+  /** The purchasing cells the row fills (an empty cell says nothing); null when it fills none. */
+  purchasing: Partial<PurchasingData> | null;
 }
 
 export interface PriceImportError {
@@ -114,10 +131,11 @@ export const priceImportColumnNames: Record<PriceImportRole | 'tiers' | 'file', 
   unitPrice: '单价',
   tiers: '阶梯价',
   file: '文件',
+  ...purchasingFieldLabels,
 };
 
 export const priceImportMessages = {
-  noHeader: '未找到表头：需要至少包含“型号”列和价格或库存列',
+  noHeader: '未找到表头：需要至少包含“型号”列，以及价格、库存、包装数量或采购信息（如 包装方式、湿敏等级）中的一列',
   tooManyRows: `文件行数超过上限 ${priceImportLimits.rowsMax.toLocaleString('en')} 行`,
   mpnMissing: '型号为空',
   mpnTooLong: '型号超过 100 个字符',
@@ -133,6 +151,13 @@ export const priceImportMessages = {
   priceInvalid: '价格不是有效的正数（单位：元，按 0.0001 元取整）',
   tierQtyInvalid: '阶梯数量不是有效的正整数',
   tierOrder: '阶梯数量必须递增且不重复',
+  reachInvalid: 'REACH 无法识别：请填写 符合、不符合 或 未知（也可写 Yes/No/Unknown）',
+  mslInvalid: '湿敏等级无法识别：请填写 1、2、2a、3、4、5、5a、6（可写作 MSL 3）或 不适用',
+  eccnInvalid: 'ECCN 格式不正确：应如 EAR99、3A991.a.2、5A992.c',
+  originInvalid: '原产地无法识别：请填写 ISO 两位国家/地区代码（如 CN、TW、MY）或中文名称（如 中国、马来西亚）',
+  packagingInvalid: '包装方式无法识别：请填写 卷带、剪切带、托盘、管装、散装 或 盒装（也可写 Tape & Reel、Cut Tape、Tray、Tube、Bulk、Box）',
+  leadWeeksInvalid: '工厂交期须为 1-104 的整数周（如 12 或 12周）',
+  cadUrlInvalid: 'CAD 模型链接须为 https:// 开头的完整网址，且不超过 500 个字符',
   duplicateRow: '与前面的行重复（同一型号和品牌）',
   newWithoutCategory: '商品库中没有该型号；导入新商品需先指定分类',
   newWithoutBrand: '新商品需填写品牌',
@@ -216,6 +241,7 @@ export const priceImportFieldLabels: Record<string, string> = {
   package: '封装',
   description: '描述',
   prices: '价格',
+  ...purchasingFieldLabels,
 };
 
 /** An uploaded file as read: its header row, the detected (or chosen) mapping and a few rows to check it against. */
@@ -299,6 +325,7 @@ export const priceImportColumnRoleLabels: Record<PriceImportColumnRole, string> 
   unitPrice: '单价',
   tierPrice: '阶梯价',
   tierQty: '阶梯数量',
+  ...purchasingFieldLabels,
 };
 
 export interface PriceImportColumnChoice {
@@ -313,7 +340,8 @@ export function columnChoicesOf(mapping: PriceImportMapping, columnCount: number
   const set = (column: number | undefined, choice: PriceImportColumnChoice) => {
     if (column !== undefined && column < columnCount) choices[column] = choice;
   };
-  for (const role of ['mpn', 'brand', 'storeCode', 'package', 'description', 'packSize', 'moq', 'unitPrice'] as const) set(mapping[role], { role });
+  set(mapping.mpn, { role: 'mpn' });
+  for (const role of singleColumnRoles) set(mapping[role], { role });
   for (const column of mapping.stock ?? []) set(column, { role: 'stock' });
   for (const tier of mapping.tiers ?? []) {
     set(tier.priceColumn, { role: 'tierPrice', qtyStart: tier.qtyStart });
@@ -331,7 +359,7 @@ export function mappingOfColumnChoices(choices: readonly PriceImportColumnChoice
   const mpn = columnsOf('mpn');
   if (mpn.length !== 1) return '请指定且只指定一列为“型号”';
   const mapping: PriceImportMapping = { mpn: mpn[0] ?? 0 };
-  for (const role of ['brand', 'storeCode', 'package', 'description', 'packSize', 'moq', 'unitPrice'] as const) {
+  for (const role of singleColumnRoles) {
     const columns = columnsOf(role);
     if (columns.length > 1) return `“${priceImportColumnRoleLabels[role]}”只能指定一列`;
     if (columns[0] !== undefined) mapping[role] = columns[0];
@@ -352,8 +380,9 @@ export function mappingOfColumnChoices(choices: readonly PriceImportColumnChoice
     }
     mapping.tiers = tiers;
   }
-  if (mapping.stock === undefined && mapping.tiers === undefined && mapping.unitPrice === undefined && mapping.packSize === undefined) {
-    return '请至少指定价格、库存或包装数量中的一列';
+  const hasPurchasing = purchasingFields.some((field) => mapping[field] !== undefined);
+  if (mapping.stock === undefined && mapping.tiers === undefined && mapping.unitPrice === undefined && mapping.packSize === undefined && !hasPurchasing) {
+    return '请至少指定价格、库存、包装数量或采购信息中的一列';
   }
   return mapping;
 }

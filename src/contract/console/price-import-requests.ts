@@ -19,6 +19,15 @@ const mapping = z.object(
     packSize: column.optional(),
     moq: column.optional(),
     unitPrice: column.optional(),
+    reachStatus: column.optional(),
+    msl: column.optional(),
+    eccn: column.optional(),
+    originCountry: column.optional(),
+    packaging: column.optional(),
+    factoryLeadWeeks: column.optional(),
+    cadSymbolUrl: column.optional(),
+    cadFootprintUrl: column.optional(),
+    cadModelUrl: column.optional(),
     tiers: z
       .array(
         z.object({

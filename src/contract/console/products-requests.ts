@@ -8,6 +8,7 @@ import {
   productSortColumns,
   tiersProblem,
 } from './products.ts';
+import { isCadUrl, isCountryCode, mslLevels, normalizeEccn, packagings, purchasingLimits, purchasingMessages as pm, reachStatuses } from '../purchasing.ts';
 import { gridFlagFilter, gridQuerySchema, gridTextFilter } from '../staff-grid-requests.ts';
 
 const invalid = '请求参数有误';
@@ -28,6 +29,42 @@ const param = z.object(
   {
     attributeId: id(m.paramUnknown),
     valueText: z.string(m.paramEmpty).trim().min(1, m.paramEmpty).max(limits.paramMax, m.paramTooLong),
+  },
+  invalid,
+);
+
+const cadUrl = z
+  .string(pm.cadUrlInvalid)
+  .trim()
+  .refine((url) => url === '' || isCadUrl(url), pm.cadUrlInvalid)
+  .nullable()
+  .transform((url) => (url === '' ? null : url));
+
+/** 采购与合规: each field null where nobody has said; an ECCN in any case is kept in its usual spelling (3A991.a.2). */
+const purchasing = z.object(
+  {
+    reachStatus: z.enum(reachStatuses, pm.reachInvalid),
+    msl: z.enum(mslLevels, pm.mslInvalid).nullable(),
+    eccn: z
+      .string(pm.eccnInvalid)
+      .nullable()
+      .transform((text, context) => {
+        if (text === null || text.trim() === '') return null;
+        const eccn = normalizeEccn(text);
+        if (eccn === null) context.addIssue({ code: 'custom', message: pm.eccnInvalid });
+        return eccn;
+      }),
+    originCountry: z.string(pm.originInvalid).refine(isCountryCode, pm.originInvalid).nullable(),
+    packaging: z.enum(packagings, pm.packagingInvalid).nullable(),
+    factoryLeadWeeks: z
+      .number(pm.leadWeeksInvalid)
+      .int(pm.leadWeeksInvalid)
+      .min(purchasingLimits.leadWeeksMin, pm.leadWeeksInvalid)
+      .max(purchasingLimits.leadWeeksMax, pm.leadWeeksInvalid)
+      .nullable(),
+    cadSymbolUrl: cadUrl,
+    cadFootprintUrl: cadUrl,
+    cadModelUrl: cadUrl,
   },
   invalid,
 );
@@ -57,6 +94,7 @@ const productForm = z
       .array(param, invalid)
       .max(limits.maxParams, m.paramsTooMany)
       .refine((params) => new Set(params.map((p) => p.attributeId)).size === params.length, m.paramDuplicate),
+    purchasing: purchasing.optional(),
   })
   .superRefine((form, context) => {
     const problem = tiersProblem(form.tiers, form.packSize, form.isSpecialOffer);

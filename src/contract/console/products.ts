@@ -6,6 +6,7 @@ import { e4OfYuanText } from '../money.ts';
 import type { GridPage } from '../staff-grid.ts';
 import type { StaffHomePageData } from '../staff.ts';
 import type { WarehouseStock } from '../warehouse.ts';
+import type { PurchasingData } from '../purchasing.ts';
 
 /**
  * 商品管理 (issue 14, catalogue desk): the console's product list and form. The form edits what the
@@ -146,11 +147,14 @@ export interface ProductFormValues {
   imagePath: string;
   tiers: ProductTierInput[];
   params: ProductParamInput[];
+  /** 采购与合规 (contract/purchasing.ts); absent: a new part starts unknown, a saved one keeps what it had. */
+  purchasing?: PurchasingData | undefined;
 }
 
 /** A product as the form loads it. */
 export interface AdminProduct extends ProductFormValues {
   id: number;
+  purchasing: PurchasingData;
   categoryFirstId: number;
   stock: number;
   /** Stock per warehouse: the stock form sets each over the figure it showed. */

@@ -8,6 +8,7 @@ import { ProductFacts } from '../features/catalog/product-facts.tsx';
 import { ProductImage } from '../features/catalog/product-image.tsx';
 import { ProductListTable } from '../features/catalog/product-list-table.tsx';
 import { PurchaseBox } from '../features/catalog/purchase-box.tsx';
+import { PurchasingBlock } from '../features/catalog/purchasing-block.tsx';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
 
@@ -59,12 +60,20 @@ export function ProductDetailPage({ shell, data }: PageProps<ProductDetailPageDa
         <PurchaseBox product={product} isFavorite={data.isFavorite} warehouses={data.warehouses} />
       </section>
 
-      <section className="detail-card" aria-labelledby="params-title">
-        <h2 id="params-title" className="detail-card__title">
-          规格参数
-        </h2>
-        <ParamTable product={product} params={data.params} />
-      </section>
+      <div className="detail-pair">
+        <section className="detail-card" aria-labelledby="params-title">
+          <h2 id="params-title" className="detail-card__title">
+            规格参数
+          </h2>
+          <ParamTable product={product} params={data.params} />
+        </section>
+        <section className="detail-card" aria-labelledby="purchasing-title" data-testid="purchasing-block">
+          <h2 id="purchasing-title" className="detail-card__title">
+            采购与合规
+          </h2>
+          <PurchasingBlock purchasing={data.purchasing} isRohs={data.isRohs} />
+        </section>
+      </div>
 
       <section className="detail-card" aria-labelledby="similar-title">
         <h2 id="similar-title" className="detail-card__title">

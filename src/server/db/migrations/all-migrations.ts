@@ -52,6 +52,7 @@ import { quotationLifecycleMigration } from './0050-quotation-lifecycle.ts';
 import { purchaseListsMigration } from './0057-purchase-lists.ts';
 import { procurementReferencesMigration } from './0055-procurement-references.ts';
 import { siteFactsMigration } from './0056-site-facts.ts';
+import { purchasingDataMigration } from './0058-purchasing-data.ts';
 
 /** Every migration, by name; names sort in the order they run. Add new ones at the end. */
 export const allMigrations: Record<string, MigrationFactory> = {
@@ -108,4 +109,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0055-procurement-references': procurementReferencesMigration,
   '0056-site-facts': siteFactsMigration,
   '0057-purchase-lists': purchaseListsMigration,
+  '0058-purchasing-data': purchasingDataMigration,
 };

@@ -1,4 +1,5 @@
 import type { Generated } from 'kysely';
+import type { MslLevel, Packaging, ReachStatus } from '../../../contract/purchasing.ts';
 
 export interface CategoryGroupsTable {
   id: Generated<number>;
@@ -86,6 +87,17 @@ export interface ProductsTable {
   updatedAt: number;
   /** The first tier's unit price, kept by triggers on product_prices (bulk loads write it); null without prices. */
   firstTierPriceE4: Generated<number | null>;
+  /** 采购与合规 (migration 0058, contract/purchasing.ts); null where nobody has said. */
+  reachStatus: Generated<ReachStatus>;
+  msl: MslLevel | null;
+  eccn: string | null;
+  /** ISO 3166-1 alpha-2. */
+  originCountry: string | null;
+  packaging: Packaging | null;
+  factoryLeadWeeks: number | null;
+  cadSymbolUrl: string | null;
+  cadFootprintUrl: string | null;
+  cadModelUrl: string | null;
 }
 
 /** Money is stored as integers of 0.0001 yuan (priceE4 = 123 means ¥0.0123). */

@@ -2,6 +2,7 @@ import { productErrors, type ProductDetail } from '../../../contract/catalog.ts'
 import { AppError } from '../../http/app-error.ts';
 import { warehouseStockOfProduct } from '../warehouse/warehouse-stock.service.ts';
 import type { CatalogContext } from './catalog-context.ts';
+import { purchasingViewOf } from './purchasing.service.ts';
 import {
   countProductsWithValue,
   findProductIdsSharingValues,
@@ -35,6 +36,7 @@ export async function loadProductDetail(context: CatalogContext, productId: numb
   return {
     product,
     isRohs: row.isRohs,
+    purchasing: purchasingViewOf(row.purchasing),
     datasheetUrl: row.datasheetUrl,
     label: row.label,
     params: params.map(({ attributeId, name, valueText }) => ({ attributeId, name, valueText })),

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { PurchasingData } from '../../../contract/purchasing.ts';
 import type { Database } from '../../db/database.ts';
 import { addSkuCount } from './category-staff.repository.ts';
 import { deleteProducts, insertProduct, replacePriceRows, updateProductFields } from './product-import.repository.ts';
@@ -10,7 +11,7 @@ import { deleteProducts, insertProduct, replacePriceRows, updateProductFields } 
  * (warehouse-stock.service.ts).
  */
 
-export interface ImportedFields {
+export interface ImportedFields extends Partial<PurchasingData> {
   updatedAt: number;
   packSize?: number;
   package?: string;
@@ -39,6 +40,8 @@ export interface NewPart {
   description: string;
   stock: number;
   packSize: number;
+  /** The purchasing cells the list filled; the others start unknown. */
+  purchasing: Partial<PurchasingData> | null;
 }
 
 export async function writeImportedFields(db: Kysely<Database>, productId: number, fields: ImportedFields): Promise<void> {
@@ -47,8 +50,10 @@ export async function writeImportedFields(db: Kysely<Database>, productId: numbe
 
 /** A new part, active, neither RoHS nor on offer; the database's refusal (a duplicate part number) is the caller's to name. */
 export async function insertImportedPart(db: Kysely<Database>, place: NewPartPlace, part: NewPart, now: number): Promise<number> {
+  const { purchasing, ...columns } = part;
   return insertProduct(db, {
-    ...part,
+    ...purchasing,
+    ...columns,
     categoryFirstId: place.categoryFirstId,
     categorySecondId: place.categorySecondId,
     lifecycle: 'active',

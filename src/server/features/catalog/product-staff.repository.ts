@@ -1,6 +1,8 @@
 import { sql, type Kysely } from 'kysely';
 import type { ProductFormValues, ProductLifecycle, ProductTierInput } from '../../../contract/console/products.ts';
+import type { PurchasingData } from '../../../contract/purchasing.ts';
 import type { Database } from '../../db/database.ts';
+import { purchasingColumns } from './purchasing.repository.ts';
 
 /** The products as the console's product desk reads and writes them (product-staff.service.ts). */
 
@@ -22,6 +24,7 @@ const productColumns = [
   'stock',
   'imagePath',
   'updatedAt',
+  ...purchasingColumns,
 ] as const;
 
 export function findStaffProduct(db: Kysely<Database>, productId: number) {
@@ -85,8 +88,12 @@ export interface ProductColumns {
   codeNormDup: 0;
 }
 
-export function columnsOf(form: ProductFormValues, codeNorm: string, categoryFirstId: number): ProductColumns {
+/** The form's columns, with its purchasing data when it sent some (else a save keeps the part's, a new part starts unknown). */
+export type ProductWrite = ProductColumns & Partial<PurchasingData>;
+
+export function columnsOf(form: ProductFormValues, codeNorm: string, categoryFirstId: number): ProductWrite {
   return {
+    ...form.purchasing,
     code: form.code,
     codeNorm,
     brandId: form.brandId,
@@ -106,7 +113,7 @@ export function columnsOf(form: ProductFormValues, codeNorm: string, categoryFir
   };
 }
 
-export async function insertProductRow(trx: Kysely<Database>, columns: ProductColumns, now: number): Promise<number> {
+export async function insertProductRow(trx: Kysely<Database>, columns: ProductWrite, now: number): Promise<number> {
   const { id } = await trx
     .insertInto('products')
     .values({ ...columns, stock: 0, createdAt: now, updatedAt: now })
@@ -120,7 +127,7 @@ export async function updateProductIfUnchanged(
   trx: Kysely<Database>,
   productId: number,
   expectedUpdatedAt: number,
-  columns: ProductColumns,
+  columns: ProductWrite,
   now: number,
 ): Promise<boolean> {
   const result = await trx

@@ -32,6 +32,7 @@ import {
   type StaffProductRow,
 } from './product-staff.repository.ts';
 import { isDuplicatePartNumber } from './product.service.ts';
+import { purchasingOfRow } from './purchasing.repository.ts';
 
 export type { BulkColumns, BulkProductRow } from './product-staff.repository.ts';
 
@@ -71,6 +72,7 @@ async function productOf(db: Kysely<Database>, row: StaffProductRow): Promise<Ad
     stock: row.stock,
     warehouses: warehouses.get(row.id) ?? [],
     imagePath: row.imagePath ?? '',
+    purchasing: purchasingOfRow(row),
     updatedAt: row.updatedAt,
     updatedAtStr: formatBeijingTime(row.updatedAt),
   };

@@ -3,7 +3,9 @@ import { brandDisplayName, type ProductSummary } from '../../../contract/catalog
 import type { PartParam } from '../../../contract/part-compare.ts';
 import type { PriceTier } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/database.ts';
+import type { PurchasingData } from '../../../contract/purchasing.ts';
 import type { BrandsTable, ProductsTable } from './catalog.tables.ts';
+import { purchasingColumns, purchasingOfRow } from './purchasing.repository.ts';
 
 const summaryColumns = [
   'p.id',
@@ -111,6 +113,7 @@ export interface ProductPageRow {
   brandLogoPath: string | null;
   categoryFirstName: string;
   categorySecondName: string;
+  purchasing: PurchasingData;
 }
 
 /** The product page's part in two statements (the row with its brand and categories, and its tiers) instead of six. */
@@ -121,7 +124,16 @@ export async function findProductPageRow(db: Kysely<Database>, productId: number
       .innerJoin('brands as b', 'b.id', 'p.brandId')
       .leftJoin('categories as c1', 'c1.id', 'p.categoryFirstId')
       .leftJoin('categories as c2', 'c2.id', 'p.categorySecondId')
-      .select([...summaryColumns, 'p.isRohs', 'p.datasheetUrl', 'p.label', 'b.logoPath', 'c1.name as categoryFirstName', 'c2.name as categorySecondName'])
+      .select([
+        ...summaryColumns,
+        ...purchasingColumns.map((column) => `p.${column}` as const),
+        'p.isRohs',
+        'p.datasheetUrl',
+        'p.label',
+        'b.logoPath',
+        'c1.name as categoryFirstName',
+        'c2.name as categorySecondName',
+      ])
       .where('p.id', '=', productId)
       .executeTakeFirst(),
     findPriceTiers(db, [productId]),
@@ -135,6 +147,7 @@ export async function findProductPageRow(db: Kysely<Database>, productId: number
     brandLogoPath: row.logoPath,
     categoryFirstName: row.categoryFirstName ?? '',
     categorySecondName: row.categorySecondName ?? '',
+    purchasing: purchasingOfRow(row),
   };
 }
 

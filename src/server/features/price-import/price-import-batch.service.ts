@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { priceImportRollbackReasons, type PriceTier } from '../../../contract/price-import.ts';
+import { purchasingFields, type PurchasingData } from '../../../contract/purchasing.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import {
@@ -82,6 +83,7 @@ async function updateKnownParts(
     if (action.packSize !== null) set.packSize = action.packSize;
     if (action.package !== null) set.package = action.package;
     if (action.description !== null) set.description = action.description;
+    Object.assign(set, action.purchasing);
     // The product row first (its lock), then its warehouses; products.stock becomes their sum.
     await writeImportedFields(trx, productId, set);
     if (action.stock !== null) await setImportedFigures(trx, productId, figuresOfAction(action, warehouseIds));
@@ -106,6 +108,7 @@ async function createNewParts(
       description: action.description ?? '',
       stock: action.stock ?? 0,
       packSize: action.packSize ?? 1,
+      purchasing: action.purchasing,
     };
     const id = await insertImportedPart(trx, batch.place, part, batch.now).catch((error: unknown) => {
       throw new NewPartRefused(action.code, error);
@@ -161,6 +164,11 @@ export async function applyBatch(
   });
 }
 
+/** The purchasing fields a snapshot holds (none in one written before migration 0058). */
+function purchasingOfSnapshot(snapshot: PartBefore): Partial<PurchasingData> {
+  return Object.fromEntries(purchasingFields.flatMap((field) => (snapshot[field] === undefined ? [] : [[field, snapshot[field]]])));
+}
+
 interface RestoreOf {
   productId: number;
   before: PartBefore;
@@ -208,6 +216,7 @@ async function rollBackChunk(trx: Kysely<Database>, jobId: number, undo: readonl
   }
   for (const { productId, before, after, isStockKept } of restored) {
     await writeImportedFields(trx, productId, {
+      ...purchasingOfSnapshot(before),
       package: before.package,
       description: before.description,
       packSize: before.packSize,

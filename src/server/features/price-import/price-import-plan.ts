@@ -10,6 +10,7 @@ import {
   type PriceListRow,
   type PriceTier,
 } from '../../../contract/price-import.ts';
+import { purchasingFields, type PurchasingData } from '../../../contract/purchasing.ts';
 
 /** A catalogue part as the import compares it: matched by normalised part number and brand. */
 export interface CatalogPart {
@@ -24,6 +25,7 @@ export interface CatalogPart {
   warehouseStock?: Record<string, number>;
   packSize: number;
   tiers: PriceTier[];
+  purchasing: PurchasingData;
 }
 
 export interface BrandRow {
@@ -47,6 +49,8 @@ export interface ImportAction {
   warehouseStock: Record<string, number> | null;
   packSize: number | null;
   tiers: PriceTier[] | null;
+  /** The purchasing fields to write (a known part: only those that change); null for none. */
+  purchasing: Partial<PurchasingData> | null;
 }
 
 /** Everything the classification reads, loaded in bulk beforehand. */
@@ -121,7 +125,18 @@ function changedFields(row: PriceListRow, part: CatalogPart): string[] {
   if (row.package !== null && row.package !== part.package) changed.push('package');
   if (row.description !== null && row.description !== part.description) changed.push('description');
   if (row.tiers !== null && !sameTiers(row.tiers, part.tiers)) changed.push('prices');
+  for (const field of purchasingFields) {
+    const value = row.purchasing?.[field];
+    if (value !== undefined && value !== part.purchasing[field]) changed.push(field);
+  }
   return changed;
+}
+
+/** The row's purchasing fields among `changed`; null when none changes. */
+function changedPurchasing(row: PriceListRow, changed: readonly string[]): Partial<PurchasingData> | null {
+  const fields = purchasingFields.filter((field) => changed.includes(field));
+  if (fields.length === 0 || row.purchasing === null) return null;
+  return Object.fromEntries(fields.map((field) => [field, row.purchasing?.[field]]));
 }
 /** Why a row cannot be applied: the column to point at and the Chinese reason. */
 interface RowProblem {
@@ -169,6 +184,7 @@ function createActionOf(row: PriceListRow, brandId: number, codeNorm: string, ti
     warehouseStock: row.warehouseStock,
     packSize: row.packSize,
     tiers,
+    purchasing: row.purchasing,
   };
 }
 
@@ -187,6 +203,7 @@ function updateActionOf(row: PriceListRow, part: CatalogPart, kind: 'update' | '
     warehouseStock: changed.includes('stock') ? row.warehouseStock : null,
     packSize: changed.includes('packSize') ? row.packSize : null,
     tiers: changed.includes('prices') ? row.tiers : null,
+    purchasing: changedPurchasing(row, changed),
   };
 }
 

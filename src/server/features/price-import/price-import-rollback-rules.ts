@@ -1,7 +1,11 @@
 import { priceImportRollbackReasons as reasons } from '../../../contract/price-import.ts';
+import { purchasingFieldLabels, type PurchasingData } from '../../../contract/purchasing.ts';
 
-/** A part's state as price_import_undo keeps it: before the job (before_json) and as the job left it (after_json). */
-export interface PartBefore {
+/**
+ * A part's state as price_import_undo keeps it: before the job (before_json) and as the job left it (after_json).
+ * The purchasing fields (migration 0058) are absent in snapshots written before them.
+ */
+export interface PartBefore extends Partial<PurchasingData> {
   package: string;
   description: string;
   stock: number;
@@ -32,7 +36,14 @@ export type RestoreDecision =
 /** Snapshot keys that hold stock: kept at its current figure when changed since the job. */
 export const stockKeys: readonly string[] = ['stock', 'warehouses'];
 const ignoredKeys = new Set(['updatedAt']);
-const fieldLabels: Record<string, string> = { prices: '价格', package: '封装', description: '描述', packSize: '包装数量', stock: '库存' };
+const fieldLabels: Record<string, string> = {
+  prices: '价格',
+  package: '封装',
+  description: '描述',
+  packSize: '包装数量',
+  stock: '库存',
+  ...purchasingFieldLabels,
+};
 
 /** The snapshot fields whose value differs, stock apart. */
 function changedFields(after: PartBefore, now: PartBefore): { fields: string[]; isStockChanged: boolean } {
@@ -41,6 +52,8 @@ function changedFields(after: PartBefore, now: PartBefore): { fields: string[]; 
   let isStockChanged = false;
   for (const key of keys) {
     if (ignoredKeys.has(key)) continue;
+    // A field the job's snapshot did not know (written before migration 0058) was not the job's to write, nor is it to restore.
+    if (!stockKeys.includes(key) && !(key in after)) continue;
     const isSame = JSON.stringify((after as unknown as Record<string, unknown>)[key]) === JSON.stringify((now as unknown as Record<string, unknown>)[key]);
     if (isSame) continue;
     if (stockKeys.includes(key)) isStockChanged = true;

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { PriceTier } from '../../../contract/price-import.ts';
 import type { Database } from '../../db/database.ts';
 import { figuresOf } from '../warehouse/warehouse-stock.service.ts';
+import { purchasingOfRow, purchasingColumns } from '../catalog/purchasing.service.ts';
 import type { BrandRow, CatalogPart } from './price-import-plan.ts';
 import type { PartBefore } from './price-import-rollback-rules.ts';
 
@@ -21,9 +22,11 @@ export function loadBrands(db: Kysely<Database>): Promise<BrandRow[]> {
   return db.selectFrom('brands').select(['id', 'nameEn', 'nameCn']).execute();
 }
 
-const partColumns = ['id', 'code', 'codeNorm', 'brandId', 'package', 'description', 'stock', 'packSize'] as const;
+const partColumns = ['id', 'code', 'codeNorm', 'brandId', 'package', 'description', 'stock', 'packSize', ...purchasingColumns] as const;
 
-async function withTiers(db: Kysely<Database>, rows: Omit<CatalogPart, 'tiers'>[]): Promise<CatalogPart[]> {
+type PartRow = Omit<CatalogPart, 'tiers' | 'purchasing'> & Parameters<typeof purchasingOfRow>[0];
+
+async function withTiers(db: Kysely<Database>, rows: PartRow[]): Promise<CatalogPart[]> {
   const tiersOf = new Map<number, PriceTier[]>();
   for (const ids of chunks(rows.map((row) => row.id))) {
     if (ids.length === 0) continue;
@@ -40,12 +43,23 @@ async function withTiers(db: Kysely<Database>, rows: Omit<CatalogPart, 'tiers'>[
       tiersOf.set(price.productId, list);
     }
   }
-  return rows.map((row) => ({ ...row, tiers: tiersOf.get(row.id) ?? [] }));
+  return rows.map((row) => ({
+    id: row.id,
+    code: row.code,
+    codeNorm: row.codeNorm,
+    brandId: row.brandId,
+    package: row.package,
+    description: row.description,
+    stock: row.stock,
+    packSize: row.packSize,
+    tiers: tiersOf.get(row.id) ?? [],
+    purchasing: purchasingOfRow(row),
+  }));
 }
 
 /** The parts whose normalised code is among these, with their tiers: one query per 500 codes. */
 export async function loadPartsByCodeNorm(db: Kysely<Database>, codeNorms: readonly string[]): Promise<CatalogPart[]> {
-  const found: Omit<CatalogPart, 'tiers'>[] = [];
+  const found: PartRow[] = [];
   for (const batch of chunks([...new Set(codeNorms)])) {
     found.push(...(await db.selectFrom('products').select(partColumns).where('codeNorm', 'in', batch).execute()));
   }
@@ -53,7 +67,7 @@ export async function loadPartsByCodeNorm(db: Kysely<Database>, codeNorms: reado
 }
 
 export async function loadPartsById(db: Kysely<Database>, ids: readonly number[]): Promise<CatalogPart[]> {
-  const found: Omit<CatalogPart, 'tiers'>[] = [];
+  const found: PartRow[] = [];
   for (const batch of chunks([...new Set(ids)])) {
     found.push(...(await db.selectFrom('products').select(partColumns).where('id', 'in', batch).execute()));
   }
@@ -103,7 +117,11 @@ export async function snapshotParts(trx: Kysely<Database>, productIds: readonly 
   const snapshots = new Map<number, PartBefore>();
   for (const ids of chunks(productIds)) {
     if (ids.length === 0) continue;
-    const parts = await trx.selectFrom('products').select(['id', 'package', 'description', 'stock', 'packSize', 'updatedAt']).where('id', 'in', ids).execute();
+    const parts = await trx
+      .selectFrom('products')
+      .select(['id', 'package', 'description', 'stock', 'packSize', 'updatedAt', ...purchasingColumns])
+      .where('id', 'in', ids)
+      .execute();
     for (const part of parts)
       snapshots.set(part.id, {
         package: part.package,
@@ -112,6 +130,7 @@ export async function snapshotParts(trx: Kysely<Database>, productIds: readonly 
         packSize: part.packSize,
         updatedAt: part.updatedAt,
         prices: [],
+        ...purchasingOfRow(part),
       });
     const prices = await trx
       .selectFrom('productPrices')

@@ -1,5 +1,7 @@
-import type { PriceImportMapping, PriceImportRole, TierColumn } from '../../../contract/price-import.ts';
+import { singleColumnRoles, type PriceImportMapping, type PriceImportRole, type TierColumn } from '../../../contract/price-import.ts';
+import { purchasingFields } from '../../../contract/purchasing.ts';
 import { normalizeSpreadsheetHeader } from '../bom/spreadsheet.service.ts';
+import { purchasingHeaderSynonyms } from './price-list-purchasing.ts';
 
 /**
  * Column headers of supplier price lists (after the BOM tool's header normalisation), by role. Stock may be
@@ -51,6 +53,7 @@ const synonyms: Record<PriceImportRole, readonly string[]> = {
   ],
   moq: ['moq', '起订量', '最小起订量', '最小订购量', '最小起订', '起订数量', 'minimumorder', 'minqty', 'minimumorderquantity'],
   unitPrice: ['单价', '价格', '单价元', '含税单价', '含税价', '单价cny', '单价rmb', 'price', 'unitprice', 'unitpricecny', 'unitpricermb', '售价'],
+  ...purchasingHeaderSynonyms,
 };
 
 const roleOfHeader = new Map<string, PriceImportRole>();
@@ -163,7 +166,8 @@ export function detectPriceListHeader(rows: readonly string[][]): DetectedPriceL
   for (let index = 0; index < Math.min(rows.length, headerScanRows); index++) {
     const read = readHeaderRow(rows[index] ?? []);
     if (!read.roles.has('mpn')) continue;
-    const hasData = read.tiers.length > 0 || read.roles.has('unitPrice') || read.stockColumns.length > 0 || read.roles.has('packSize');
+    const hasPurchasing = purchasingFields.some((field) => read.roles.has(field));
+    const hasData = read.tiers.length > 0 || read.roles.has('unitPrice') || read.stockColumns.length > 0 || read.roles.has('packSize') || hasPurchasing;
     if (!hasData) continue;
     const score = read.roles.size * 2 + (read.tiers.length > 0 ? 2 : 0) + (read.stockColumns.length > 0 ? 2 : 0) - read.unknown;
     if (best === null || score > best.score) best = { index, score, read };
@@ -171,7 +175,7 @@ export function detectPriceListHeader(rows: readonly string[][]): DetectedPriceL
   if (best === null) return null;
   const { roles, stockColumns, tiers } = best.read;
   const mapping: PriceImportMapping = { mpn: roles.get('mpn') ?? 0 };
-  for (const role of ['brand', 'storeCode', 'package', 'description', 'packSize', 'moq', 'unitPrice'] as const) {
+  for (const role of singleColumnRoles) {
     const column = roles.get(role);
     if (column !== undefined) mapping[role] = column;
   }

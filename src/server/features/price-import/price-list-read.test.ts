@@ -37,6 +37,7 @@ describe('reading a supplier price list', () => {
           { qtyStart: 10, priceE4: 100 },
           { qtyStart: 100, priceE4: 80 },
         ],
+        purchasing: null,
       },
     ]);
   });

@@ -8,6 +8,7 @@ import {
   type PriceTier,
 } from '../../../contract/price-import.ts';
 import { warehouseCodeOfStockHeader } from './price-list-header.ts';
+import { readPurchasingCells } from './price-list-purchasing.ts';
 
 /** Money text in yuan: "¥0.0123", "0.0123元", "RMB 1,234.5"; rounded half up to 0.0001 yuan (money.ts); null when not a positive price. */
 function parsePriceE4(text: string): number | null {
@@ -125,6 +126,11 @@ export function priceListRowsOf(
     const packSize = readCount(reader, cell(row, mapping.packSize), names.packSize, messages.packSizeInvalid, true);
     const moq = readCount(reader, cell(row, mapping.moq), names.moq, messages.moqInvalid, true);
     const tiers = readTiers(reader, row, mapping, moq);
+    const purchasing = readPurchasingCells(
+      (column) => cell(row, column),
+      mapping,
+      (column, reason) => errors.push({ row: reader.rowNumber, column, reason }),
+    );
     if (errors.length > errorCount) continue;
     const text = (column: number | undefined) => (column === undefined || cell(row, column) === '' ? null : cell(row, column));
     rows.push({
@@ -138,6 +144,7 @@ export function priceListRowsOf(
       warehouseStock,
       packSize,
       tiers,
+      purchasing,
     });
   }
   return { rows, errors };

@@ -9,6 +9,7 @@ import {
 import { productDetailPath } from '../../../contract/catalog.ts';
 import { ParamFields } from '../../features/catalog-desk/param-fields.tsx';
 import { ProductImageField } from '../../features/catalog-desk/product-image-field.tsx';
+import { PurchasingFields } from '../../features/catalog-desk/purchasing-fields.tsx';
 import { StockForm, WarehouseFigures } from '../../features/catalog-desk/stock-form.tsx';
 import { TierEditor } from '../../features/catalog-desk/tier-editor.tsx';
 import { useProductForm, type FormNotice } from '../../features/catalog-desk/use-product-form.ts';
@@ -228,6 +229,7 @@ export function AdminProductEditPage({ data }: PageProps<AdminProductEditPageDat
             isReadOnly={isReadOnly}
             onChange={(attributeId, value) => change({ params: { ...draft.params, [String(attributeId)]: value } })}
           />
+          <PurchasingFields draft={draft.purchasing} isReadOnly={isReadOnly} onChange={(patch) => change({ purchasing: { ...draft.purchasing, ...patch } })} />
           <TierEditor tiers={draft.tiers} isSpecialOffer={draft.isSpecialOffer} isReadOnly={isReadOnly} onChange={(tiers) => change({ tiers })} />
           {notice && <ProductNotice notice={notice} />}
           {!isReadOnly && (

@@ -9,6 +9,7 @@ import {
   type ProductTierInput,
 } from '../../../contract/console/products.ts';
 import { yuanTextOfE4 } from '../../../contract/money.ts';
+import { purchasingDraftOf, purchasingOfDraft, type PurchasingDraft } from './purchasing-draft.ts';
 
 /** A tier as its inputs hold it: quantity and prices as typed (yuan, up to 4 decimals). */
 export interface TierDraft {
@@ -35,6 +36,7 @@ export interface ProductDraft {
   tiers: TierDraft[];
   /** By attribute id; '' leaves the parameter out. */
   params: Record<string, string>;
+  purchasing: PurchasingDraft;
 }
 
 export function draftOf(product: AdminProduct | null): ProductDraft {
@@ -55,6 +57,7 @@ export function draftOf(product: AdminProduct | null): ProductDraft {
       imagePath: '',
       tiers: [{ qtyStart: '1', price: '', originalPrice: '' }],
       params: {},
+      purchasing: purchasingDraftOf(),
     };
   return {
     code: product.code,
@@ -76,6 +79,7 @@ export function draftOf(product: AdminProduct | null): ProductDraft {
       originalPrice: tier.originalPriceE4 === null ? '' : yuanTextOfE4(tier.originalPriceE4),
     })),
     params: Object.fromEntries(product.params.map((param) => [String(param.attributeId), param.valueText])),
+    purchasing: purchasingDraftOf(product.purchasing),
   };
 }
 
@@ -105,6 +109,8 @@ export function valuesOf(draft: ProductDraft, options: ProductFormOptions): { va
     const valueText = (draft.params[String(attribute.id)] ?? '').trim();
     return valueText === '' ? [] : [{ attributeId: attribute.id, valueText }];
   });
+  const purchasing = purchasingOfDraft(draft.purchasing);
+  if ('problem' in purchasing) return purchasing;
   return {
     values: {
       code: draft.code.trim(),
@@ -122,6 +128,7 @@ export function valuesOf(draft: ProductDraft, options: ProductFormOptions): { va
       imagePath: draft.imagePath,
       tiers,
       params,
+      purchasing: purchasing.purchasing,
     },
   };
 }
