@@ -155,6 +155,21 @@ export class HttpBrowser {
     return (await response.json()) as Envelope<unknown>;
   }
 
+  /** A multipart form with one file, as the browser's upload boxes send it. */
+  async postFile(origin: string, path: string, file: { name: string; type: string; bytes: Uint8Array<ArrayBuffer> }): Promise<Envelope<unknown>> {
+    if (!this.cookies.has(csrfCookieName)) await this.get(origin, '/no/such/page');
+    const form = new FormData();
+    form.append('file', new Blob([file.bytes], { type: file.type }), file.name);
+    const response = await fetch(origin + path, {
+      method: 'POST',
+      headers: this.headers({ [csrfHeaderName]: this.cookies.get(csrfCookieName) ?? '' }),
+      body: form,
+    });
+    this.remember(response);
+    if (response.status !== 200) throw new Error(`HTTP ${response.status} from ${origin}${path}: ${await response.text()}`);
+    return (await response.json()) as Envelope<unknown>;
+  }
+
   async call<C extends AnyCall>(origin: string, call: C, body: CallBody<C>): Promise<Envelope<CallResponse<C>>> {
     // The server's handler is typed by the same call: its data is the call's response.
     return (await this.post(origin, call.path, body)) as Envelope<CallResponse<C>>;

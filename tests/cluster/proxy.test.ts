@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { bomUploadPath } from '../../src/contract/bom.ts';
 import { cartCalls } from '../../src/contract/cart-calls.ts';
 import { eventually, HttpBrowser, useCluster } from './cluster-kit.ts';
 
@@ -44,6 +45,14 @@ describe('nginx in front of the processes, and the runner behind them', () => {
     await browser.get(c.url, '/');
     const answer = await browser.post(c.url, cartCalls.add.path, { note: 'x'.repeat(1024 * 1024) });
     expect(answer).toMatchObject({ code: 400, errorCode: 'request.tooLarge', msg: '提交的内容过大' });
+  });
+
+  it('lets through what the app accepts: a BOM file of 1.1 MB is read, not refused by nginx (issue 29)', async () => {
+    const rows = Array.from({ length: 1400 }, (_, i) => `R${String(i + 1)},10k,0603,1,贴片电阻 10kΩ ±1% 100mW ${'厚膜 '.repeat(120)}`);
+    const bytes = new TextEncoder().encode(['位号,值,封装,数量,描述', ...rows].join('\n'));
+    expect(bytes.length).toBeGreaterThan(1.1 * 1024 * 1024);
+    const answer = await new HttpBrowser().postFile(c.url, bomUploadPath, { name: '大BOM.csv', type: 'text/csv', bytes });
+    expect(answer).toMatchObject({ code: 1 });
   });
 
   it('keeps serving pages through nginx while one process is killed, and the runner starts it again', async () => {

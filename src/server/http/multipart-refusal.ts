@@ -6,6 +6,15 @@ import { AppError } from './app-error.ts';
 export const multipartMargin = 1024 * 1024;
 
 /**
+ * The body an upload route takes: its largest file and the envelope. Declared as the route's Fastify
+ * `bodyLimit`, so the nginx configuration can be checked against every route's limit
+ * (src/server/http/nginx-body-limits.test.ts).
+ */
+export function uploadBodyLimit(largestFileBytes: number): number {
+  return largestFileBytes + multipartMargin;
+}
+
+/**
  * What is left of a refused body. A browser declares its length and reads the answer only once it
  * has sent it all, so a body no bigger than an upload can be is read to its end and thrown away
  * (one chunk at a time); anything else gets the answer and a closed connection, as Fastify does

@@ -9,7 +9,7 @@ import { ResultCode } from '../../../contract/envelope.ts';
 import { requestErrors } from '../../../contract/errors.ts';
 import { registerCalls } from '../../http/api-route.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
-import { settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
+import { settleRefusedBody, throwMultipartFailure, uploadBodyLimit } from '../../http/multipart-refusal.ts';
 import { redirectTo } from '../../http/redirect.ts';
 import type { WorkPool } from '../../work/work-pool.ts';
 import { findShellUser } from '../account/account.service.ts';
@@ -70,7 +70,7 @@ export function registerBomRoutes(app: FastifyInstance, deps: BomDeps & { workPo
 function registerUpload(app: FastifyInstance, deps: BomWorkDeps) {
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fields: 2, fieldSize: 2048, files: 1, parts: 3, headerPairs: 16, fileSize: bomLimits.fileBytesMax } });
-    scope.post(bomUploadPath, async (request, reply) => {
+    scope.post(bomUploadPath, { bodyLimit: uploadBodyLimit(bomLimits.fileBytesMax) }, async (request, reply) => {
       let read: UploadedBomSheet;
       try {
         await spendBomCall(deps, 'upload', request.ip);

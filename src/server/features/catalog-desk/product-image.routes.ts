@@ -11,7 +11,7 @@ import {
 import { imageMimes, uploadErrors, uploadFileField, uploadMessages } from '../../../contract/upload.ts';
 import { success } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
-import { multipartMargin, settleRefusedBodies, throwMultipartFailure } from '../../http/multipart-refusal.ts';
+import { multipartMargin, settleRefusedBodies, throwMultipartFailure, uploadBodyLimit } from '../../http/multipart-refusal.ts';
 import { sendStoredImage } from '../../http/stored-image.ts';
 import { consoleRoute } from '../staff/staff-access.ts';
 import { storeFile } from '../upload/upload.service.ts';
@@ -36,16 +36,20 @@ export function registerProductImageUpload(app: FastifyInstance, deps: CatalogDe
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fields: 0, files: 1, parts: 1, headerPairs: 16 } });
     settleRefusedBodies(scope, productImageBytes);
-    scope.post(consoleRoute(adminProductImageUploadPath), { config: { staffAccess: productImageAccess } }, async (request) => {
-      try {
-        return success(await acceptProductImage(request, deps));
-      } catch (error) {
-        throwMultipartFailure(error, {
-          tooLarge: new AppError(uploadErrors.tooLarge, uploadMessages.tooLarge(productImageBytes)),
-          malformed: uploadErrors.formInvalid,
-        });
-      }
-    });
+    scope.post(
+      consoleRoute(adminProductImageUploadPath),
+      { bodyLimit: uploadBodyLimit(productImageBytes), config: { staffAccess: productImageAccess } },
+      async (request) => {
+        try {
+          return success(await acceptProductImage(request, deps));
+        } catch (error) {
+          throwMultipartFailure(error, {
+            tooLarge: new AppError(uploadErrors.tooLarge, uploadMessages.tooLarge(productImageBytes)),
+            malformed: uploadErrors.formInvalid,
+          });
+        }
+      },
+    );
   });
 }
 

@@ -5,7 +5,7 @@ import { contentMessages } from '../../../contract/content.ts';
 import { imageMimes, uploadErrors, uploadFileField, uploadMessages } from '../../../contract/upload.ts';
 import { success } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
-import { multipartMargin, settleRefusedBodies, throwMultipartFailure } from '../../http/multipart-refusal.ts';
+import { multipartMargin, settleRefusedBodies, throwMultipartFailure, uploadBodyLimit } from '../../http/multipart-refusal.ts';
 import { sendStoredImage } from '../../http/stored-image.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
@@ -22,7 +22,8 @@ export function registerContentImageUpload(app: FastifyInstance, deps: ServiceDe
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fields: 0, files: 1, parts: 1, headerPairs: 16 } });
     settleRefusedBodies(scope, contentDeskLimits.imageBytes);
-    scope.post(consoleRoute(contentDeskPaths.uploadImage), { config: { staffAccess: { action: 'update', subject: 'Content' } } }, async (request) => {
+    const options = { bodyLimit: uploadBodyLimit(contentDeskLimits.imageBytes), config: { staffAccess: { action: 'update', subject: 'Content' } } } as const;
+    scope.post(consoleRoute(contentDeskPaths.uploadImage), options, async (request) => {
       try {
         return success(await acceptContentImage(request, deps));
       } catch (error) {

@@ -2,7 +2,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyInstance } from 'fastify';
 import { uploadErrors, uploadMessages } from '../../../contract/upload.ts';
 import { success, WithMessage } from '../../http/api-route.ts';
-import { multipartMargin, settleRefusedBodies, throwMultipartFailure } from '../../http/multipart-refusal.ts';
+import { multipartMargin, settleRefusedBodies, throwMultipartFailure, uploadBodyLimit } from '../../http/multipart-refusal.ts';
 import { findOrderForStaff } from '../order/order-staff.service.ts';
 import { consoleRoute } from '../staff/staff-access.ts';
 import { storeStaffDocument } from '../upload/upload.service.ts';
@@ -163,7 +163,8 @@ export function registerInvoiceFileUpload(app: FastifyInstance, deps: Deps): voi
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fields: 0, files: 1, parts: 1, headerPairs: 16 } });
     settleRefusedBodies(scope, invoicePdfMaxBytes);
-    scope.post(consoleRoute(adminInvoiceFilePath), { config: { staffAccess: { action: 'create', subject: 'Invoice' } } }, async (request) => {
+    const options = { bodyLimit: uploadBodyLimit(invoicePdfMaxBytes), config: { staffAccess: { action: 'create', subject: 'Invoice' } } } as const;
+    scope.post(consoleRoute(adminInvoiceFilePath), options, async (request) => {
       const orderNo = (request.query as Record<string, unknown> | undefined)?.orderNo;
       const order = await findOrderForStaff(deps.db, typeof orderNo === 'string' ? orderNo : '');
       try {

@@ -12,7 +12,7 @@ import {
 } from '../../../contract/price-import.ts';
 import { success, WithMessage } from '../../http/api-route.ts';
 import { AppError } from '../../http/app-error.ts';
-import { settleRefusedBodies, throwMultipartFailure } from '../../http/multipart-refusal.ts';
+import { settleRefusedBodies, throwMultipartFailure, uploadBodyLimit } from '../../http/multipart-refusal.ts';
 import { firstIssueMessage } from '../../http/validation-message.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { WorkPool } from '../../work/work-pool.ts';
@@ -94,7 +94,11 @@ function registerUpload(app: FastifyInstance, deps: PriceListDeps) {
       limits: { fields: 2, fieldSize: 2048, files: 1, parts: 3, headerPairs: 16, fileSize: priceImportLimits.fileBytesMax },
     });
     settleRefusedBodies(scope, priceImportLimits.fileBytesMax);
-    scope.post(consoleRoute(priceImportUploadPath), { config: { staffAccess: { action: 'create', subject: 'PriceImport' } } }, async (request) => {
+    const options = {
+      bodyLimit: uploadBodyLimit(priceImportLimits.fileBytesMax),
+      config: { staffAccess: { action: 'create', subject: 'PriceImport' } },
+    } as const;
+    scope.post(consoleRoute(priceImportUploadPath), options, async (request) => {
       try {
         const file = await receiveFile(request);
         return success(await receivePriceList(deps, actorOfRequest(request), file.fileName, file.bytes));

@@ -17,7 +17,7 @@ import { uploadRequests } from '../../../contract/upload-requests.ts';
 import type { Config } from '../../config.ts';
 import { registerCalls, success } from '../../http/api-route.ts';
 import { AppError, unauthorized } from '../../http/app-error.ts';
-import { multipartMargin, settleRefusedBody, throwMultipartFailure } from '../../http/multipart-refusal.ts';
+import { multipartMargin, settleRefusedBody, throwMultipartFailure, uploadBodyLimit } from '../../http/multipart-refusal.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { UploadGrant } from './local-upload-token.ts';
 import { issueUploadToken, openLocalUpload, storeLocalUpload, verifyLocalUploadToken } from './upload.service.ts';
@@ -34,7 +34,7 @@ export function registerUploadRoutes(app: FastifyInstance, deps: ServiceDeps) {
 function registerLocalUpload(app: FastifyInstance, deps: ServiceDeps) {
   void app.register(async (scope) => {
     await scope.register(multipart, { limits: { fields: 2, fieldSize: 2048, files: 1, parts: 3, headerPairs: 16 } });
-    scope.post(localUploadPath, async (request, reply) => {
+    scope.post(localUploadPath, { bodyLimit: uploadBodyLimit(largestUploadBytes) }, async (request, reply) => {
       try {
         return success(await acceptUpload(request, deps));
       } catch (error) {
