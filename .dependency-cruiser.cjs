@@ -99,9 +99,9 @@ module.exports = {
     {
       name: 'infrastructure-not-to-features',
       comment:
-        'ssr/, http/, db/ and work/ (the worker threads) are below the features: they never import src/server/features (db/database.ts: see the next rules). A feature\u2019s worker tasks live in the feature and name their module to the pool.',
+        'ssr/, http/, db/, work/ (the worker threads) and pdf/ (the PDF kit) are below the features: they never import src/server/features (db/database.ts: see the next rules). A feature\u2019s worker tasks live in the feature and name their module to the pool.',
       severity: 'error',
-      from: { path: '^src/server/(ssr|http|db|work)/', pathNot: '^src/server/db/database\\.ts$' },
+      from: { path: '^src/server/(ssr|http|db|work|pdf)/', pathNot: '^src/server/db/database\\.ts$' },
       to: { path: '^src/server/features/' },
     },
     {

@@ -39,6 +39,7 @@ function emitServerWorkers(): Plugin {
   const workers = {
     'bom-work.worker.js': 'src/server/features/bom/bom-work.worker.ts',
     'price-list-work.worker.js': 'src/server/features/price-import/price-list-work.worker.ts',
+    'order-document.worker.js': 'src/server/features/order/order-document.worker.ts',
   };
   return {
     name: 'emit-server-workers',

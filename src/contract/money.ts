@@ -151,3 +151,48 @@ export function roundedE4OfYuanText(text: string): number | null {
   const value = kept + (Number(fraction.charAt(4) || '0') >= 5 ? 1 : 0);
   return Number.isSafeInteger(value) ? value : null;
 }
+
+const capitalDigits = ['零', '壹', '贰', '叁', '肆', '伍', '陆', '柒', '捌', '玖'] as const;
+/** Within a group of four digits, from the right: 个, 拾, 佰, 仟. */
+const capitalPlaces = ['', '拾', '佰', '仟'] as const;
+/** The groups of four digits, from the right: 元, 万, 亿, 万亿 (a safe integer of fen stays below 10^14 yuan). */
+const capitalGroups = ['', '万', '亿', '万亿'] as const;
+
+/** Whole yuan in capitals, '' for none: 100010 → 壹拾万零壹拾 (one 零 for any run of zeros between digits, none at the end). */
+function capitalYuanOf(yuan: number): string {
+  const digits = String(yuan);
+  let text = '';
+  let isZeroPending = false;
+  for (let index = 0; index < digits.length; index += 1) {
+    const digit = Number(digits[index]);
+    const place = digits.length - 1 - index;
+    if (digit === 0) {
+      isZeroPending = text !== '';
+    } else {
+      text += `${isZeroPending ? '零' : ''}${capitalDigits[digit] ?? ''}${capitalPlaces[place % 4] ?? ''}`;
+      isZeroPending = false;
+    }
+    const group = Math.floor(place / 4);
+    // A group's name follows its last digit when the group has any digit that is not zero (壹亿 has no 万).
+    if (place % 4 === 0 && group > 0 && Number(digits.slice(Math.max(0, index - 3), index + 1)) > 0) text += capitalGroups[group] ?? '';
+  }
+  return text;
+}
+
+/**
+ * The 大写金额 of an amount in fen, as cheques and invoices write it (中国人民银行《支付结算办法》's rules): 0 → 零元整,
+ * 5 → 伍分, 1000 → 壹拾元整, 10001050 → 壹拾万零壹拾元伍角整, 100000001 → 壹佰万元零壹分 (a 零 where 角 is zero before 分).
+ * 整 follows 元 or 角, never 分. Without 人民币, which the caller writes where the form needs it.
+ */
+export function capitalAmountOfCents(cents: number): string {
+  if (!Number.isSafeInteger(cents)) throw new RangeError(`an amount in fen must be a safe integer, got ${cents}`);
+  if (cents < 0) return `负${capitalAmountOfCents(-cents)}`;
+  if (cents === 0) return '零元整';
+  const yuan = Math.floor(cents / 100);
+  const jiao = Math.floor(cents / 10) % 10;
+  const fen = cents % 10;
+  const whole = yuan > 0 ? `${capitalYuanOf(yuan)}元` : '';
+  if (jiao === 0 && fen === 0) return `${whole}整`;
+  const jiaoText = jiao > 0 ? `${capitalDigits[jiao] ?? ''}角` : whole ? '零' : '';
+  return `${whole}${jiaoText}${fen > 0 ? `${capitalDigits[fen] ?? ''}分` : '整'}`;
+}

@@ -143,6 +143,8 @@ const environmentSchema = z.object({
   BOM_FILE_CPU_MS: z.coerce.number().int().min(10).max(600_000).default(3000),
   /** CPU of those threads each address may spend a minute (files and PDFs together). */
   BOM_ADDRESS_CPU_MS_PER_MINUTE: z.coerce.number().int().min(100).max(3_600_000).default(20_000),
+  /** CPU of those threads each address may spend a minute on orders' PDFs (订单确认单, 形式发票: a few hundred ms each). */
+  ORDER_DOCUMENT_ADDRESS_CPU_MS_PER_MINUTE: z.coerce.number().int().min(100).max(3_600_000).default(10_000),
   /**
    * CPU one supplier price list (the console's 价格导入) may cost its thread before the read is stopped and the file
    * refused: a list at the row limit, 100,000 rows of 10 columns, cost 1.2 s as CSV (8 MB) and 6.6 s as .xlsx (12 MB).
@@ -199,6 +201,8 @@ export interface Config {
   workerThreads: number;
   /** The BOM tool's CPU budgets in those threads, per file and per address a minute. */
   bomWork: { fileCpuMs: number; addressCpuMsPerMinute: number };
+  /** The CPU of those threads each address may spend a minute on orders' documents. */
+  orderDocumentCpuMsPerMinute: number;
   /** The CPU budget of one price list's read in those threads (PRICE_LIST_CPU_MS). */
   priceListCpuMs: number;
   /** The favourite alerts' pass interval (FAVORITE_ALERT_INTERVAL_MS). */
@@ -334,6 +338,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pdfFont: { path: e.PDF_FONT_PATH, name: e.PDF_FONT_NAME },
     workerThreads: e.WORKER_THREADS ?? e.BOM_WORKERS ?? Math.max(1, availableParallelism() - 1),
     bomWork: { fileCpuMs: e.BOM_FILE_CPU_MS, addressCpuMsPerMinute: e.BOM_ADDRESS_CPU_MS_PER_MINUTE },
+    orderDocumentCpuMsPerMinute: e.ORDER_DOCUMENT_ADDRESS_CPU_MS_PER_MINUTE,
     priceListCpuMs: e.PRICE_LIST_CPU_MS,
     favoriteAlertIntervalMs: e.FAVORITE_ALERT_INTERVAL_MS,
     openApiRatePerMinute: e.OPEN_API_RATE_LIMIT_PER_MINUTE,

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { accountErrors, maskPhone, SendMsgType, type MemberSummary } from '../../../contract/account.ts';
+import { accountErrors, displayNameOf, maskPhone, SendMsgType, type MemberSummary } from '../../../contract/account.ts';
 import { isMobilePhone } from '../../../contract/rules.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -233,6 +233,12 @@ export async function findMemberProfile(db: Kysely<Database>, userId: number): P
   const row = await findUserById(db, userId);
   if (!row) return null;
   return { nickName: row.nickName, userNumber: row.userNumber, phone: maskPhone(row.phone), hasPassword: row.passwordHash !== null, createdAt: row.createdAt };
+}
+
+/** The member's name and whole phone number, for documents of their own (an order's 订单确认单 and 形式发票); null when the member is gone. */
+export async function findMemberContact(db: Kysely<Database>, userId: number): Promise<{ name: string; phone: string } | null> {
+  const row = await findUserById(db, userId);
+  return row ? { name: displayNameOf(row), phone: row.phone } : null;
 }
 
 /** The status bar's greeting; null when the session outlived its member. */

@@ -6,6 +6,7 @@ import { createMember, signIn } from '../../testing/factories.ts';
 import { createTestApp, TestBrowser } from '../../testing/test-app.ts';
 import type { SignedInMember } from '../../testing/use-test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
+import { pdfText } from '../../testing/pdf-text.ts';
 import { insertBomMatchFixture } from './match/bom-match.test-helpers.ts';
 import { attachmentHeader } from './bom.routes.ts';
 import { inertCellText } from '../../../contract/spreadsheet-text.ts';
@@ -78,6 +79,10 @@ describe('PDF quotation', () => {
     const text = pdf.toString('latin1');
     expect(text).toMatch(/\/FontFile[23]?\b/);
     expect(text).toContain('NotoSansCJK');
+    const drawn = pdfText(pdf);
+    expect(drawn).toContain('报价单');
+    expect(drawn).toContain('STM32F103C8T6');
+    expect(drawn).toContain('第 1 页 / 共 1 页');
   });
 
   it('answers a Chinese message, not a broken PDF, when the font is missing', async () => {

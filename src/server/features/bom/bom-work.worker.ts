@@ -5,7 +5,8 @@ import { taskFailureOf, type TaskFailure } from '../../work/task-failure.ts';
 import { startTaskClock } from '../../work/thread-cpu-clock.ts';
 import type { Spent, Timed } from '../../work/work-pool.ts';
 import type { PricedBom } from './bom-pricing.ts';
-import { bomQuotationPdf, PdfFontMissingError, type QuotationParty } from './bom-quotation-pdf.ts';
+import { PdfFontMissingError } from '../../pdf/pdf-document.ts';
+import { bomQuotationPdf, type QuotationParty } from './bom-quotation-pdf.ts';
 import { readBomFile } from './parse/read-bom-file.ts';
 
 /** What the BOM tool runs in the app's worker threads (bom-work.ts sends them): read an uploaded file, draw a quotation PDF. */

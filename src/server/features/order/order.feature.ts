@@ -1,4 +1,5 @@
 import type { FeatureRegistration } from '../feature-registration.ts';
+import { registerOrderDocumentRoutes } from './order-document.routes.ts';
 import { registerOrderExportRoute } from './order-export.routes.ts';
 import { orderPages } from './order.pages.ts';
 import { registerOrderRoutes } from './order.routes.ts';
@@ -18,5 +19,6 @@ export const registerOrderFeature: FeatureRegistration = (app, deps, pages) => {
   registerOrderSweeperMetrics(deps.ops.metrics.registry, deps.db, deps.config.orders, sweeper);
   registerOrderRoutes(app, deps.db, deps.config.orders, createTrackingProvider(deps.db, deps.config.orders, deps.logger));
   registerOrderExportRoute(app, deps);
+  registerOrderDocumentRoutes(app, deps);
   pages.push(...orderPages(deps));
 };
