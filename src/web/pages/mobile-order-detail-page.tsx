@@ -9,6 +9,7 @@ import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import { EventTimeline, ExpressTimeline } from '../features/order/express-timeline.tsx';
 import { BuyAgainNotice, CancelOrderDialog, ConfirmReceiptDialog } from '../features/order/order-actions.tsx';
 import { OrderAmounts } from '../features/order/order-amounts.tsx';
+import { OrderDocumentLinks } from '../features/order/order-document-links.tsx';
 import { PaymentCountdown } from '../features/order/payment-countdown.tsx';
 import { useOrderActions } from '../features/order/use-order-actions.ts';
 import type { PageProps } from './page-props.ts';
@@ -124,6 +125,7 @@ export function MobileOrderDetailPage({ shell, data }: PageProps<MobileOrderDeta
         {order.invoice && order.poNumber ? <p>发票备注：采购订单号 {order.poNumber}</p> : null}
         <p>支付：{order.payment ? `${order.payment.methodLabel} · ${order.payment.paidAtStr}` : '未支付'}</p>
         {order.remark ? <p>备注：{order.remark}</p> : null}
+        <OrderDocumentLinks order={order} buttonClass="mb-button mb-button--small" className="order-documents--phone" />
       </Card>
       {events.length > 0 ? (
         <Card title="订单跟踪">

@@ -5,6 +5,7 @@ import { EventTimeline, ExpressTimeline } from '../features/order/express-timeli
 import { BuyAgainNotice, CancelOrderDialog, ConfirmReceiptDialog, OrderActionButtons } from '../features/order/order-actions.tsx';
 import { OrderAmounts } from '../features/order/order-amounts.tsx';
 import { OrderInfo } from '../features/order/order-info.tsx';
+import { OrderDocumentLinks } from '../features/order/order-document-links.tsx';
 import { OrderLinesTable, orderRowsOf } from '../features/order/order-lines-table.tsx';
 import { OrderProgress } from '../features/order/order-progress.tsx';
 import { PaymentCountdown } from '../features/order/payment-countdown.tsx';
@@ -70,6 +71,7 @@ export function OrderDetailPage({ shell, data }: PageProps<OrderDetail>) {
             <SaveAsListButton origin={{ kind: 'order', orderNo: order.orderNo }} className="button order-detail__save-list" />
           </div>
           <BuyAgainNotice actions={actions} orderNo={order.orderNo} />
+          <OrderDocumentLinks order={order} buttonClass="button button--small" className="order-detail__documents" />
           <OrderProgress order={order} />
         </section>
         {hasLogistics(order) ? (
