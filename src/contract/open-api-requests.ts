@@ -2,12 +2,16 @@ import { z } from 'zod';
 import { ResultCode } from './envelope.ts';
 import { recordIdField } from './content-requests.ts';
 import { apiKeyErrors, apiKeyLimits, apiKeyMessages, openApiCurrency, openApiErrors } from './open-api.ts';
+import { mslLevels, packagings, reachStatuses } from './purchasing.ts';
+import { openOrderErrors } from './open-api-orders.ts';
 
 /** The request schemas of apiKeyCalls (the member centre's /user/api-keys page). */
 export const apiKeyRequests = {
   list: z.object({}),
   create: z.object({
     name: z.string({ error: apiKeyMessages.nameRequired }).trim().min(1, apiKeyMessages.nameRequired).max(apiKeyLimits.nameMax, apiKeyMessages.nameTooLong),
+    /** A sandbox key (xp_test_…) beside the live ones. */
+    isSandbox: z.boolean({ error: '密钥类型有误' }).default(false),
   }),
   revoke: z.object({ keyId: recordIdField(apiKeyErrors.notFound.msg) }),
 };
@@ -51,6 +55,28 @@ const priceTier = z
   })
   .meta({ id: 'PriceTier', description: '阶梯价：数量在 qtyStart 与 qtyEnd 之间时的含税单价' });
 
+/** 采购与合规 (issue 28): what a purchasing department checks before ordering, null where the maker has not said. */
+const compliance = z
+  .object({
+    rohs: z.boolean().meta({ description: '是否符合 RoHS' }),
+    reach: z.enum(reachStatuses).meta({ description: 'REACH（SVHC）：compliant 符合，non_compliant 不符合，unknown 未知' }),
+    msl: z
+      .enum(mslLevels)
+      .nullable()
+      .meta({ description: '湿敏等级（J-STD-020）：1、2、2a、3、4、5、5a、6；na 不适用（如直插连接器）；null 未提供', example: '3' }),
+    eccn: z.string().nullable().meta({ description: '出口管制分类号（ECCN），如 EAR99、3A991.a.2；null 未提供', example: 'EAR99' }),
+    countryOfOrigin: z.string().nullable().meta({ description: '原产地：ISO 3166-1 两位代码（CN、TW、MY…）；null 未提供', example: 'MY' }),
+  })
+  .meta({ description: '合规信息' });
+
+const cadModels = z
+  .object({
+    symbolUrl: z.string().nullable().meta({ description: '原理图符号下载地址（https）；null 暂无' }),
+    footprintUrl: z.string().nullable().meta({ description: 'PCB 封装下载地址（https）；null 暂无' }),
+    model3dUrl: z.string().nullable().meta({ description: '3D 模型下载地址（https）；null 暂无' }),
+  })
+  .meta({ description: 'CAD 模型链接' });
+
 const product = z
   .object({
     productId: z.number().int().meta({ description: '商品ID' }),
@@ -62,6 +88,18 @@ const product = z
     stock: z.number().int().meta({ description: '现货库存（个）' }),
     packSize: z.number().int().meta({ description: '最小包装数量：购买数量须为它的整数倍' }),
     leadTimeDays,
+    factoryLeadWeeks: z
+      .number()
+      .int()
+      .min(1)
+      .nullable()
+      .meta({ description: '工厂交期（周）：原厂生产周期，无现货时订货参考；null 未提供', example: 12 }),
+    packaging: z
+      .enum(packagings)
+      .nullable()
+      .meta({ description: '包装方式：tape_reel 卷带，cut_tape 剪切带，tray 托盘，tube 管装，bulk 散装，box 盒装；null 未提供' }),
+    compliance,
+    cadModels,
     lifecycle: z.enum(['active', 'nrnd', 'eol']).meta({ description: '生命周期：active 量产，nrnd 不推荐新设计，eol 停产' }),
     priceTiers: z.array(priceTier).meta({ description: '阶梯价，按数量从小到大' }),
     url: z.string().meta({ description: '商品详情页地址（相对路径）' }),
@@ -76,8 +114,8 @@ const pageNumber = z.coerce
   .default(1)
   .meta({ description: '页码，从1开始；每页20条。超过最后一页时 items 为空数组', example: 1 });
 
-/** Every status a failure of /open/v1 answers with: those of its error table. */
-const failureStatuses = [...new Set(Object.values(openApiErrors).map((error) => error.code))].sort((a, b) => a - b);
+/** Every status a failure of /open/v1 answers with: those of its error tables (the orders' adds 409). */
+const failureStatuses = [...new Set([...Object.values(openApiErrors), ...Object.values(openOrderErrors)].map((error) => error.code))].sort((a, b) => a - b);
 
 const productParam = z.object({ name: z.string().meta({ description: '参数名' }), value: z.string().meta({ description: '参数值' }) });
 

@@ -27,6 +27,12 @@ export const apiKeyLimits = {
 
 /** A key as the member sees it once: `xp_live_<id>_<secret>`. */
 export const apiKeyPrefix = 'xp_live_';
+/** A sandbox key: `xp_test_<id>_<secret>`; its orders are never fulfilled and only sandbox keys see them. */
+export const sandboxApiKeyPrefix = 'xp_test_';
+
+export function apiKeyPrefixOf(isSandbox: boolean): string {
+  return isSandbox ? sandboxApiKeyPrefix : apiKeyPrefix;
+}
 
 /** Every price of /open/v1 is in yuan, tax included. */
 export const openApiCurrency = 'CNY';
@@ -78,6 +84,8 @@ export interface ApiKeyView {
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;
+  /** A sandbox key (xp_test_…): its orders are marked sandbox and never fulfilled. */
+  isSandbox: boolean;
   todayCount: number;
   /** Requests served in the last 7 days, today included. */
   weekCount: number;
@@ -99,6 +107,7 @@ export interface ApiKeyCreated {
 
 export const apiKeyMessages = {
   created: 'API 密钥已创建，请立即复制保存，关闭后将无法再次查看',
+  sandboxCreated: '沙箱密钥已创建，请立即复制保存；用它下的订单只用于测试，不会发货',
   revoked: '密钥已停用',
   nameRequired: '请填写密钥名称',
   nameTooLong: `密钥名称不超过${apiKeyLimits.nameMax}个字`,
@@ -106,6 +115,7 @@ export const apiKeyMessages = {
 
 export const apiKeyErrors = defineErrors('apiKey', {
   tooMany: { code: ResultCode.conflict, msg: `每位会员最多同时拥有${apiKeyLimits.activePerMember}个有效密钥，请先停用不用的密钥` },
+  tooManySandbox: { code: ResultCode.conflict, msg: `每位会员最多同时拥有${apiKeyLimits.activePerMember}个有效沙箱密钥，请先停用不用的密钥` },
   notFound: { code: ResultCode.notFound, msg: '密钥不存在' },
 });
 
@@ -141,8 +151,8 @@ export const openApiErrors = defineErrors('openApi', {
   internal: { code: ResultCode.internal, msg: '服务器繁忙，请稍后再试' },
 });
 
-export function maskedApiKey(keyId: number): string {
-  return `${apiKeyPrefix}${keyId}_…`;
+export function maskedApiKey(keyId: number, isSandbox = false): string {
+  return `${apiKeyPrefixOf(isSandbox)}${keyId}_…`;
 }
 
 /** A row of a field table on /api/index: a parameter, a body field or a response field. */

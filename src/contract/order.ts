@@ -82,6 +82,8 @@ export const orderErrors = defineErrors('order', {
   lineNotSold: { code: ResultCode.badRequest, msg: '部分商品已下架，请返回购物车删除后再结算' },
   notPackMultiple: { code: ResultCode.badRequest, msg: '购买数量须为包装数量的整数倍' },
   outOfStock: { code: ResultCode.conflict, msg: '商品库存不足，请修改数量或选择先发有货部分' },
+  /** A program's line below the part's minimum (its first price tier). */
+  belowMinimum: { code: ResultCode.badRequest, msg: '订购数量低于最小起订量' },
   addressMissing: { code: ResultCode.badRequest, msg: '请选择收货地址' },
   addressNotFound: { code: ResultCode.notFound, msg: '收货地址不存在，请重新选择' },
   carrierInvalid: { code: ResultCode.badRequest, msg: '请选择配送方式' },

@@ -37,7 +37,7 @@ export async function countCartMembers(db: Kysely<Database>, fromMs: number): Pr
         .selectFrom('cartItems')
         .select('userId')
         .where('updatedAt', '>=', fromMs)
-        .union(db.selectFrom('orders').select('userId').where('createdAt', '>=', fromMs))
+        .union(db.selectFrom('orders').select('userId').where('createdAt', '>=', fromMs).where('isSandbox', '=', 0))
         .as('carting'),
     )
     .select(sql<number | string>`count(*)`.as('n'))

@@ -106,6 +106,7 @@ export function findOrdersOf(db: Kysely<Database>, userId: number, limit: number
     .selectFrom('orders')
     .select(['orderNo', 'status', 'payableCents', 'refundedCents', 'createdAt', 'paidAt'])
     .where('userId', '=', userId)
+    .where('isSandbox', '=', 0)
     .orderBy('createdAt', 'desc')
     .orderBy('id', 'desc')
     .limit(limit)

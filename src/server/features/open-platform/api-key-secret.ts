@@ -1,11 +1,11 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes, timingSafeEqual } from 'node:crypto';
-import { apiKeyPrefix } from '../../../contract/open-api.ts';
+import { apiKeyPrefixOf } from '../../../contract/open-api.ts';
 
-/** A whole key: `xp_live_<id>_<43 characters of secret>`. */
-export const apiKeyPattern = new RegExp(`^${apiKeyPrefix}(\\d{1,10})_([A-Za-z0-9_-]{43})$`);
+/** A whole key: `xp_live_<id>_<43 characters of secret>`, or `xp_test_…` for a sandbox key. */
+export const apiKeyPattern = /^xp_(live|test)_(\d{1,10})_([A-Za-z0-9_-]{43})$/;
 
 /** The key id a presented key names, even when its secret is malformed: its failures are counted against that key. */
-const namedIdPattern = new RegExp(`^${apiKeyPrefix}(\\d{1,10})_`);
+const namedIdPattern = /^xp_(?:live|test)_(\d{1,10})_/;
 
 export function keyIdNamedBy(apiKey: string): number | null {
   const match = namedIdPattern.exec(apiKey.trim());
@@ -44,8 +44,8 @@ export function decryptSecret(sessionSecret: string, stored: string): string {
   return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
 }
 
-export function fullKeyOf(keyId: number, secret: string): string {
-  return `${apiKeyPrefix}${keyId}_${secret}`;
+export function fullKeyOf(keyId: number, secret: string, isSandbox = false): string {
+  return `${apiKeyPrefixOf(isSandbox)}${keyId}_${secret}`;
 }
 
 export function sameText(a: string, b: string): boolean {

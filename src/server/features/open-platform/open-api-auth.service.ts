@@ -24,6 +24,8 @@ export interface OpenRequestCredentials {
 export interface OpenCaller {
   keyId: number;
   userId: number;
+  /** A sandbox key: it places and sees sandbox orders only. */
+  isSandbox: boolean;
 }
 
 function headerOf(headers: OpenRequestCredentials['headers'], name: string): string | null {
@@ -54,9 +56,11 @@ async function activeKey(deps: Pick<ServiceDeps, 'db'>, keyId: number): Promise<
 
 async function byHeaderKey(deps: Pick<ServiceDeps, 'db'>, apiKey: string): Promise<ApiKeyRow> {
   const match = apiKeyPattern.exec(apiKey.trim());
-  if (!match?.[1] || !match[2]) throw new AppError(openApiErrors.badKey);
-  const row = await activeKey(deps, Number(match[1]));
-  if (!sameText(row.secretHash, hashSecret(match[2]))) throw new AppError(openApiErrors.badKey);
+  if (!match?.[1] || !match[2] || !match[3]) throw new AppError(openApiErrors.badKey);
+  const row = await activeKey(deps, Number(match[2]));
+  // The prefix names the key's kind: a live key's secret under xp_test_ (or the other way) is no key.
+  if ((match[1] === 'test') !== (row.isSandbox === 1)) throw new AppError(openApiErrors.badKey);
+  if (!sameText(row.secretHash, hashSecret(match[3]))) throw new AppError(openApiErrors.badKey);
   return row;
 }
 
@@ -73,7 +77,7 @@ async function bySignature(deps: Pick<ServiceDeps, 'db' | 'config'>, request: Op
   }
   if (!noncePattern.test(nonce) || !/^[0-9a-f]{64}$/i.test(signature)) throw new AppError(openApiErrors.badSignature);
   const row = await activeKey(deps, Number(keyIdText));
-  const apiKey = fullKeyOf(row.id, decryptSecret(deps.config.sessionSecret, row.secretCipher));
+  const apiKey = fullKeyOf(row.id, decryptSecret(deps.config.sessionSecret, row.secretCipher), row.isSandbox === 1);
   const expected = signRequest(apiKey, request.method, request.url, timestamp, nonce, request.rawBody);
   if (!sameText(expected, signature.toLowerCase())) throw new AppError(openApiErrors.badSignature);
   // Kept as long as its timestamp could still pass; claimed only once the signature is right, so junk fills nothing.
@@ -141,5 +145,5 @@ export async function authenticateOpenRequest(
   // Asked per request, after the key is proved (a guess learns nothing): enabling the member again restores the keys.
   if (await isMemberDisabled(deps.db, row.userId)) throw new AppError(openApiErrors.memberDisabled);
   await touchApiKey(deps.db, row.id, now, lastUsedEveryMs);
-  return { keyId: row.id, userId: row.userId };
+  return { keyId: row.id, userId: row.userId, isSandbox: row.isSandbox === 1 };
 }

@@ -77,6 +77,7 @@ describe('the OpenAPI document of /open/v1 and its examples', () => {
 
   it("describes every answer as the store's envelope: the data schema inside code 1, failures as one shared schema", async () => {
     interface Schema {
+      $ref?: string;
       properties?: Record<string, Schema>;
       required?: string[];
       const?: unknown;
@@ -86,15 +87,19 @@ describe('the OpenAPI document of /open/v1 and its examples', () => {
     type Responses = Record<string, { content: { 'application/json': { schema: Schema } } }>;
     const document = (await openRequest(t, 'GET', '/open/v1/openapi.json')).json<{
       paths: Record<string, Record<string, { responses: Responses }>>;
-      components: { schemas: { Failure: Schema } };
+      components: { schemas: Record<string, Schema> & { Failure: Schema } };
     }>();
     const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
-    expect(operations).toHaveLength(7);
+    // The catalogue's 7 and the orders' 4 (list, place, detail, sandbox pay).
+    expect(operations).toHaveLength(11);
     for (const { responses } of operations) {
       const success = responses['200']?.content['application/json'].schema;
       expect(success?.required?.sort()).toEqual(['code', 'data', 'msg']);
       expect(success?.properties?.code?.const).toBe(1);
-      expect(success?.properties?.data?.type).toBe('object');
+      const data = success?.properties?.data;
+      // An answer that is itself a component (GET /orders/{orderNo}: Order) is referenced.
+      const dataSchema = data?.$ref ? document.components.schemas[data.$ref.replace('#/components/schemas/', '')] : data;
+      expect(dataSchema?.type).toBe('object');
       for (const status of ['400', '401', '403', '429', '500', '503']) {
         expect(responses[status]?.content['application/json'].schema).toEqual({ $ref: '#/components/schemas/Failure' });
       }
@@ -103,7 +108,7 @@ describe('the OpenAPI document of /open/v1 and its examples', () => {
     expect(Object.keys(stock?.properties?.data?.properties ?? {})).toEqual(['productId', 'partNumber', 'stock', 'packSize', 'isInStock', 'leadTimeDays']);
     const failure = document.components.schemas.Failure;
     expect(failure.required?.sort()).toEqual(['code', 'data', 'errorCode', 'msg']);
-    expect(failure.properties?.code?.enum).toEqual([400, 401, 403, 404, 405, 429, 500, 503]);
+    expect(failure.properties?.code?.enum).toEqual([400, 401, 403, 404, 405, 409, 429, 500, 503]);
     expect(failure.properties?.data?.type).toBe('null');
     expect(Object.keys(failure.properties ?? {})).toEqual(expect.arrayContaining(['field', 'requestId']));
   });

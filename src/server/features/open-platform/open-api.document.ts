@@ -2,13 +2,14 @@ import { z } from 'zod';
 import { apiKeyLimits, methodNotAllowedStatus, openApiErrors, openApiResponseHeaders, openPlatformPaths } from '../../../contract/open-api.ts';
 import { openApiSchemas, openApiSuccessSchemaOf } from '../../../contract/open-api-requests.ts';
 import { searchPageSize } from '../../../contract/search.ts';
-import { openApiBase, openRoutes, type OpenRoute } from './open-api.table.ts';
+import { openOrderLimits } from '../../../contract/open-api-orders.ts';
+import { openApiBase, openApiTags, openRoutes, type OpenRoute } from './open-api.table.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
 interface Parameter {
   name: string;
-  in: 'path' | 'query';
+  in: 'path' | 'query' | 'header';
   required: boolean;
   description: string;
   schema: JsonSchema;
@@ -38,9 +39,9 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output', components: Record<
   return withComponentRefs(rest) as JsonSchema;
 }
 
-function parametersOf(object: z.ZodObject | undefined, place: 'path' | 'query'): Parameter[] {
+function parametersOf(object: z.ZodObject | undefined, place: 'path' | 'query', components: Record<string, JsonSchema>): Parameter[] {
   if (!object) return [];
-  const json = schemaOf(object, 'input');
+  const json = schemaOf(object, 'input', components);
   const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
   const required = new Set((json.required ?? []) as string[]);
   return Object.entries(properties).map(([name, schema]) => ({
@@ -51,6 +52,15 @@ function parametersOf(object: z.ZodObject | undefined, place: 'path' | 'query'):
     schema,
   }));
 }
+
+/** POST /orders: the same key and body within 24 hours is one order and one answer. */
+const idempotencyKeyParameter: Parameter = {
+  name: 'Idempotency-Key',
+  in: 'header',
+  required: true,
+  description: `幂等键：1–${String(openOrderLimits.idempotencyKeyMax)} 个可见 ASCII 字符（建议用 UUID），每个新订单一个。同一个键与相同的请求体在${String(openOrderLimits.idempotencyHours)}小时内返回同一结果、只下一个订单（并发重试也是）；同一个键与不同的请求体返回 409 openOrder.idempotencyKeyReused；下单失败时不保存结果，可用同一个键重试`,
+  schema: { type: 'string', minLength: 1, maxLength: openOrderLimits.idempotencyKeyMax, pattern: '^[\\x21-\\x7e]+$' },
+};
 
 const headerRef = (name: string) => ({ $ref: `#/components/headers/${name}` });
 
@@ -94,25 +104,31 @@ function operationOf(route: OpenRoute, components: Record<string, JsonSchema>) {
     '503': failureResponse('系统繁忙，请稍后重试'),
   };
   if (route.hasNotFound) responses['404'] = failureResponse('商品不存在');
+  for (const [status, description] of Object.entries(route.statuses ?? {})) responses[status] = failureResponse(description);
   return {
     operationId: route.operationId,
     summary: route.summary,
     description: route.description,
-    tags: ['商品数据'],
-    parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
-    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input') } } } } : {}),
+    tags: [openApiTags[route.tag ?? 'products'].name],
+    parameters: [
+      ...(route.isIdempotent ? [idempotencyKeyParameter] : []),
+      ...parametersOf(route.params, 'path', components),
+      ...parametersOf(route.query, 'query', components),
+    ],
+    ...(route.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(route.body, 'input', components) } } } } : {}),
     responses,
   };
 }
 
 export const openApiDescription = [
-  '芯品商城开放平台：以 JSON 查询商品、价格、库存，批量查型号，匹配 BOM。',
+  '芯品商城开放平台：以 JSON 查询商品、价格、库存，批量查型号，匹配 BOM，下单并跟踪订单。',
+  `沙箱：在「API密钥」页面创建沙箱密钥（xp_test_ 开头）。沙箱密钥下的订单标记为沙箱订单：不占用库存、不发货、不出现在网站的我的订单中，只有沙箱密钥能查到，可用 POST /open/v1/orders/{orderNo}/sandbox-pay 模拟付款；正式密钥（xp_live_ 开头）看不到沙箱订单。`,
   `认证：在会员中心「API密钥」页面（${openPlatformPaths.apiKeys}）创建密钥，放在请求头 X-Api-Key 中；或使用签名请求（X-Api-Key-Id、X-Timestamp、X-Nonce、X-Signature 四个请求头一起发送）。`,
   '限流：每个密钥在任意60秒内的请求数有上限（滑动窗口，不按整分钟清零）。每个计入的响应都带 X-RateLimit-Limit（上限）、X-RateLimit-Remaining（剩余）和 X-RateLimit-Reset（多少秒后剩余次数开始回升）；超出时返回 429 与 Retry-After（多少秒后可重试），被拒绝的请求不占用次数。',
   `分页：搜索每页${searchPageSize}条，page 从 1 开始；响应中的 total 为结果总数，pageCount 为总页数，hasMore 为 false 时即已到最后一页。超过最后一页的页码返回空的 items（total 不变），不会重复返回最后一页。`,
   '价格：所有价格为含税人民币（currency 为 "CNY"），单价最多4位小数，小计为两位小数。交期 leadTimeDays 为工作日：有现货为 1，无现货时为 null。',
   '响应：与商城其他接口相同的结构 {"code", "data", "msg"}。成功时 HTTP 200，code 为 1，结果在 data 中，msg 为空字符串。',
-  `失败时 HTTP 状态码表示类别（400 参数有误，401 认证失败，403 账号已停用，404 不存在，${methodNotAllowedStatus} 请求方法不对（Allow 响应头列出允许的方法），429 超限，500/503 服务器错误），响应体的 code 与 HTTP 状态码相同，data 为 null，msg 为中文说明，errorCode 为错误代码（如 openApi.badKey），参数校验失败时 field 为出错的参数。`,
+  `失败时 HTTP 状态码表示类别（400 参数有误，401 认证失败，403 账号已停用，404 不存在，${methodNotAllowedStatus} 请求方法不对（Allow 响应头列出允许的方法），409 与当前状态冲突（库存不足、金额变化、幂等键已用于其他请求），429 超限，500/503 服务器错误），响应体的 code 与 HTTP 状态码相同，data 为 null，msg 为中文说明，errorCode 为错误代码（如 openApi.badKey），参数校验失败时 field 为出错的参数。`,
   `认证失败：同一地址用同一密钥（或用本站没有的密钥）在任意60秒内认证失败超过${apiKeyLimits.failedChecksPerMinute}次后，其后失败的请求返回 429（${openApiErrors.tooManyFailures.errorCode}）；正确的密钥与签名始终可以通过，不受其他请求失败的影响。`,
 ].join('\n\n');
 
@@ -132,7 +148,7 @@ export function buildOpenApiDocument(origin: string) {
     servers: [{ url: origin }],
     // Either the key itself, or the four headers of a signed request together (one requirement object: all of them).
     security: [{ ApiKey: [] }, { SignedRequestKeyId: [], SignedRequestTimestamp: [], SignedRequestNonce: [], SignedRequestSignature: [] }],
-    tags: [{ name: '商品数据', description: '搜索、详情、价格、库存、批量查询与 BOM 匹配' }],
+    tags: Object.values(openApiTags),
     paths,
     components: {
       schemas: { ...components, Failure: schemaOf(openApiSchemas.failure, 'output') },

@@ -9,14 +9,18 @@ import { AppError } from '../../http/app-error.ts';
 import { publicOriginOf } from '../../http/public-origin.ts';
 import type { FeatureDeps } from '../feature-registration.ts';
 import { buildOpenApiDocument } from './open-api.document.ts';
-import { authenticateOpenRequest } from './open-api-auth.service.ts';
+import { idempotencyKeyHeader } from '../../../contract/open-api-orders.ts';
+import { createPaymentProviders } from '../payment/payment.service.ts';
+import { authenticateOpenRequest, type OpenCaller } from './open-api-auth.service.ts';
 import { rateLimitHeadersOf, takeOpenApiQuota, type RateLimitRefusal } from './open-api-quota.service.ts';
-import { fastifyPathOf, openApiBase, openRoutes, type OpenRoute } from './open-api.table.ts';
+import { fastifyPathOf, openApiBase, openRoutes, type OpenRoute, type OpenRouteDeps } from './open-api.table.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
     /** The body exactly as sent: a signed request signs these bytes. */
     openRawBody: string;
+    /** The key that proved the request (set by the preHandler). */
+    openCaller: OpenCaller | null;
   }
   interface FastifyContextConfig {
     /** A route that only answers 405: a method its path does not have. */
@@ -76,20 +80,27 @@ function handleError(deps: FeatureDeps, error: FastifyError | AppError | Error, 
   return sendFailure(reply, openApiErrors.internal, { requestId: request.id });
 }
 
-function registerRoute(open: FastifyInstance, deps: FeatureDeps, route: OpenRoute) {
+function idempotencyKeyOf(request: FastifyRequest): string | null {
+  const value = request.headers[idempotencyKeyHeader];
+  return typeof value === 'string' ? value : null;
+}
+
+function registerRoute(open: FastifyInstance, deps: OpenRouteDeps, route: OpenRoute) {
   open.route({
     method: route.method,
     url: fastifyPathOf(route.path).slice(openApiBase.length),
     config: { isForPrograms: true },
     async preHandler(request, reply) {
       const credentials = { headers: request.headers, method: request.method, url: request.url, rawBody: request.openRawBody };
-      const caller = await authenticateOpenRequest(deps, credentials, request.ip);
+      request.openCaller = await authenticateOpenRequest(deps, credentials, request.ip);
       // Set now, so the answer carries them whether it succeeds or fails.
-      void reply.headers(rateLimitHeadersOf(await takeOpenApiQuota(deps, caller.keyId)));
+      void reply.headers(rateLimitHeadersOf(await takeOpenApiQuota(deps, request.openCaller.keyId)));
     },
     async handler(request, reply) {
       const input = { params: parse(route.params, request.params), query: parse(route.query, request.query), body: parse(route.body, request.body) };
-      const answer = await route.handle(deps, input);
+      const { userId, isSandbox } = request.openCaller ?? { userId: 0, isSandbox: false };
+      const caller = { userId, isSandbox, idempotencyKey: idempotencyKeyOf(request), origin: publicOriginOf(deps.config, request) };
+      const answer = await route.handle(deps, input, caller);
       return reply.header('cache-control', 'no-store').send(success(answer));
     },
   });
@@ -138,6 +149,7 @@ export function registerOpenApiRoutes(app: FastifyInstance, deps: FeatureDeps) {
   void app.register(
     async (open) => {
       open.decorateRequest('openRawBody', '');
+      open.decorateRequest('openCaller', null);
       open.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
         const text = typeof body === 'string' ? body : body.toString('utf8');
         request.openRawBody = text;
@@ -161,7 +173,9 @@ export function registerOpenApiRoutes(app: FastifyInstance, deps: FeatureDeps) {
           .header('cache-control', 'public, max-age=300')
           .send(buildOpenApiDocument(publicOriginOf(deps.config, request))),
       );
-      for (const route of openRoutes) registerRoute(open, deps, route);
+      // The order endpoints' cashier and 对公转账 details and sandbox 模拟支付 (the payment feature's own providers, built once).
+      const routeDeps: OpenRouteDeps = { ...deps, providers: createPaymentProviders(deps.config.payments) };
+      for (const route of openRoutes) registerRoute(open, routeDeps, route);
       registerWrongMethods(open);
     },
     { prefix: openApiBase },

@@ -1,8 +1,19 @@
 import type { z } from 'zod';
+import { openOrderSchemas as o } from '../../../contract/open-api-order-requests.ts';
 import { openApiSchemas as s } from '../../../contract/open-api-requests.ts';
+import { openGetOrder, openListOrders, openPaySandboxOrder, openPlaceOrder, type OpenOrderCaller, type OpenOrderDeps } from './open-api-orders.service.ts';
 import { openBatchLookup, openBomMatch, openLookup, openPrice, openProductDetail, openSearch, openStock, type OpenApiDeps } from './open-api.service.ts';
 
 type AnyObject = z.ZodObject;
+
+/** What every route is given: the catalogue's deps and the order endpoints' (payment providers). */
+export type OpenRouteDeps = OpenApiDeps & OpenOrderDeps;
+
+/** The document's groups of operations. */
+export const openApiTags = {
+  products: { name: '商品数据', description: '搜索、详情、价格、库存、批量查询与 BOM 匹配' },
+  orders: { name: '订单', description: '下单（需 Idempotency-Key）、查询订单、付款状态与发货包裹；沙箱密钥的订单仅用于测试' },
+} as const;
 
 /** One /open/v1 route: what it validates, what it answers, how the document describes it. */
 export interface OpenRoute {
@@ -18,7 +29,13 @@ export interface OpenRoute {
   response: z.ZodType;
   /** Answers 404 openApi.notFound for an unknown product. */
   hasNotFound: boolean;
-  handle(deps: OpenApiDeps, input: { params: unknown; query: unknown; body: unknown }): Promise<unknown>;
+  /** The document's group; products when absent. */
+  tag?: keyof typeof openApiTags;
+  /** Statuses besides the common ones, with what they mean (404 here replaces the product's). */
+  statuses?: Record<string, string>;
+  /** Requires the Idempotency-Key request header. */
+  isIdempotent?: boolean;
+  handle(deps: OpenRouteDeps, input: { params: unknown; query: unknown; body: unknown }, caller: OpenOrderCaller): Promise<unknown>;
 }
 
 interface TypedRoute<P extends AnyObject, Q extends AnyObject, B extends AnyObject, R extends z.ZodType> extends Omit<
@@ -29,7 +46,7 @@ interface TypedRoute<P extends AnyObject, Q extends AnyObject, B extends AnyObje
   query?: Q;
   body?: B;
   response: R;
-  handle(deps: OpenApiDeps, input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }): Promise<z.output<R>>;
+  handle(deps: OpenRouteDeps, input: { params: z.output<P>; query: z.output<Q>; body: z.output<B> }, caller: OpenOrderCaller): Promise<z.output<R>>;
 }
 
 /** Ties each handler's input to its schemas' output and its answer to the response schema; the table then holds them alike. */
@@ -117,6 +134,64 @@ export const openRoutes: readonly OpenRoute[] = [
     response: s.bomResponse,
     hasNotFound: false,
     handle: (deps, { body }) => openBomMatch(deps, body.lines),
+  }),
+  route({
+    method: 'GET',
+    path: '/orders',
+    operationId: 'listOrders',
+    summary: '订单列表',
+    description: '密钥所属会员的订单，新下的在前，每页20条；可按状态、下单日期和采购订单号筛选。沙箱密钥只列出沙箱订单，正式密钥只列出正式订单。',
+    query: o.listQuery,
+    response: o.listResponse,
+    hasNotFound: false,
+    tag: 'orders',
+    handle: (deps, { query }, caller) => openListOrders(deps, caller, query),
+  }),
+  route({
+    method: 'POST',
+    path: '/orders',
+    operationId: 'placeOrder',
+    summary: '下单',
+    description:
+      '按商品ID或型号下单，按当前阶梯价计价，不使用优惠券；每行须有足够现货、不少于最小起订量且为包装数量的整数倍，否则整单不下。须带 Idempotency-Key 请求头：同一个键与相同的请求体在24小时内返回同一结果（只下一个订单），同一个键与不同的请求体返回 409。返回订单与付款方式（收银台地址、对公转账信息）。沙箱密钥下的订单不占用库存、不发货，可用模拟支付付款。',
+    body: o.placeBody,
+    response: o.placeResponse,
+    hasNotFound: true,
+    tag: 'orders',
+    isIdempotent: true,
+    statuses: {
+      '404': '收货地址或发票信息不存在（order.addressNotFound 等）',
+      '409':
+        '库存不足（order.outOfStock）、金额与 expectedPayableCents 不符（order.totalChanged），或 Idempotency-Key 已用于另一个请求体（openOrder.idempotencyKeyReused）',
+    },
+    handle: (deps, { body }, caller) => openPlaceOrder(deps, caller, body),
+  }),
+  route({
+    method: 'GET',
+    path: '/orders/{orderNo}',
+    operationId: 'getOrder',
+    summary: '订单详情',
+    description:
+      '订单状态、订单行（含客户料号）、金额（分）、付款状态和发货包裹（承运商、快递单号）。其他会员的订单、或另一类密钥（沙箱/正式）的订单返回 404。',
+    params: o.orderParams,
+    response: o.orderResponse,
+    hasNotFound: true,
+    tag: 'orders',
+    statuses: { '404': '订单不存在' },
+    handle: (deps, { params }, caller) => openGetOrder(deps, caller, params.orderNo),
+  }),
+  route({
+    method: 'POST',
+    path: '/orders/{orderNo}/sandbox-pay',
+    operationId: 'paySandboxOrder',
+    summary: '沙箱订单模拟支付',
+    description: '仅限沙箱密钥：以模拟支付付清自己的待付款沙箱订单，不产生真实扣款；订单变为待发货（沙箱订单不会发货）。正式密钥调用返回 404。',
+    params: o.orderParams,
+    response: o.payResponse,
+    hasNotFound: true,
+    tag: 'orders',
+    statuses: { '404': '订单不存在，或不是沙箱订单', '409': '订单当前状态不可支付（order.notPayable）' },
+    handle: (deps, { params }, caller) => openPaySandboxOrder(deps, caller, params.orderNo),
   }),
 ];
 

@@ -10,21 +10,23 @@ export interface ApiKeyRow {
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;
+  isSandbox: number;
 }
 
 export async function insertApiKey(
   db: Kysely<Database>,
-  row: { userId: number; name: string; secretHash: string; secretCipher: string; createdAt: number },
+  row: { userId: number; name: string; secretHash: string; secretCipher: string; createdAt: number; isSandbox: number },
 ): Promise<number> {
   const { id } = await db.insertInto('apiKeys').values(row).returning('id').executeTakeFirstOrThrow();
   return id;
 }
 
-export async function countActiveApiKeys(db: Kysely<Database>, userId: number): Promise<number> {
+export async function countActiveApiKeys(db: Kysely<Database>, userId: number, isSandbox: boolean): Promise<number> {
   const row = await db
     .selectFrom('apiKeys')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('userId', '=', userId)
+    .where('isSandbox', '=', isSandbox ? 1 : 0)
     .where('revokedAt', 'is', null)
     .executeTakeFirstOrThrow();
   return row.count;

@@ -10,7 +10,8 @@ import { createApiKey, listApiKeys, revokeMemberApiKey } from './open-platform.s
 export function registerApiKeyRoutes(app: FastifyInstance, deps: ServiceDeps) {
   registerCalls(app, apiKeyCalls, apiKeyRequests, {
     list: async ({ userId }) => listApiKeys(deps, userId),
-    create: async ({ body, userId }) => new WithMessage(await createApiKey(deps, userId, body.name), apiKeyMessages.created),
+    create: async ({ body, userId }) =>
+      new WithMessage(await createApiKey(deps, userId, body), body.isSandbox ? apiKeyMessages.sandboxCreated : apiKeyMessages.created),
     revoke: async ({ body, userId }) => new WithMessage(await revokeMemberApiKey(deps, userId, body.keyId), apiKeyMessages.revoked),
   });
 }

@@ -36,10 +36,11 @@ function viewOf(row: ApiKeyRow, usage: readonly UsageRow[], today: string): ApiK
   return {
     keyId: row.id,
     name: row.name,
-    maskedKey: maskedApiKey(row.id),
+    maskedKey: maskedApiKey(row.id, row.isSandbox === 1),
     createdAt: row.createdAt,
     lastUsedAt: row.lastUsedAt,
     revokedAt: row.revokedAt,
+    isSandbox: row.isSandbox === 1,
     todayCount: own.filter((entry) => entry.day === today).reduce((sum, entry) => sum + entry.requestCount, 0),
     weekCount: own.reduce((sum, entry) => sum + entry.requestCount, 0),
   };
@@ -71,16 +72,29 @@ export async function listApiKeys(deps: Pick<ServiceDeps, 'db' | 'config'>, user
   };
 }
 
-/** A new key, at most 5 active per member (counted under the member's lock, so two at once cannot make a sixth). */
-export async function createApiKey(deps: Pick<ServiceDeps, 'db' | 'config'>, userId: number, name: string, now = Date.now()): Promise<ApiKeyCreated> {
+/**
+ * A new key, at most 5 active live and 5 active sandbox keys per member (counted under the member's
+ * lock, so two at once cannot make a sixth).
+ */
+export async function createApiKey(
+  deps: Pick<ServiceDeps, 'db' | 'config'>,
+  userId: number,
+  request: { name: string; isSandbox: boolean },
+  now = Date.now(),
+): Promise<ApiKeyCreated> {
+  const { name, isSandbox } = request;
   const secret = newSecret();
   const keyId = await withTransaction(deps.db, async (trx) => {
     await lockMember(trx, userId);
-    if ((await countActiveApiKeys(trx, userId)) >= apiKeyLimits.activePerMember) throw new AppError(apiKeyErrors.tooMany);
-    return insertApiKey(trx, { userId, name, secretHash: hashSecret(secret), secretCipher: encryptSecret(deps.config.sessionSecret, secret), createdAt: now });
+    if ((await countActiveApiKeys(trx, userId, isSandbox)) >= apiKeyLimits.activePerMember) {
+      throw new AppError(isSandbox ? apiKeyErrors.tooManySandbox : apiKeyErrors.tooMany);
+    }
+    const secretCipher = encryptSecret(deps.config.sessionSecret, secret);
+    return insertApiKey(trx, { userId, name, secretHash: hashSecret(secret), secretCipher, createdAt: now, isSandbox: isSandbox ? 1 : 0 });
   });
-  const view: ApiKeyView = { keyId, name, maskedKey: maskedApiKey(keyId), createdAt: now, lastUsedAt: null, revokedAt: null, todayCount: 0, weekCount: 0 };
-  return { key: fullKeyOf(keyId, secret), view };
+  const maskedKey = maskedApiKey(keyId, isSandbox);
+  const view: ApiKeyView = { keyId, name, maskedKey, createdAt: now, lastUsedAt: null, revokedAt: null, isSandbox, todayCount: 0, weekCount: 0 };
+  return { key: fullKeyOf(keyId, secret, isSandbox), view };
 }
 
 export async function revokeMemberApiKey(deps: Pick<ServiceDeps, 'db' | 'config'>, userId: number, keyId: number, now = Date.now()): Promise<ApiKeyListData> {

@@ -11,6 +11,8 @@ export interface ApiKeysTable {
   createdAt: number;
   lastUsedAt: number | null;
   revokedAt: number | null;
+  /** 1: a sandbox key (its orders are sandbox orders: never fulfilled, seen only by sandbox keys). */
+  isSandbox: Generated<number>;
 }
 
 export interface ApiKeyUsageTable {
@@ -28,8 +30,24 @@ export interface ApiKeyNoncesTable {
   expiresAt: number;
 }
 
+/** An Idempotency-Key of POST /open/v1/orders, kept 24 hours per member and environment. */
+export interface ApiIdempotencyKeysTable {
+  userId: number;
+  isSandbox: number;
+  idempotencyKey: string;
+  /** What the order is placed under (orders.idempotency_key): one claim, one order, however many requests race. */
+  claim: string;
+  /** SHA-256 of the request body as parsed: the same key with another body is refused. */
+  requestHash: string;
+  /** The answer given, once the order was placed; null while the first request is placing it. */
+  answerJson: string | null;
+  createdAt: number;
+  expiresAt: number;
+}
+
 export interface OpenPlatformTables {
   apiKeys: ApiKeysTable;
   apiKeyUsage: ApiKeyUsageTable;
   apiKeyNonces: ApiKeyNoncesTable;
+  apiIdempotencyKeys: ApiIdempotencyKeysTable;
 }

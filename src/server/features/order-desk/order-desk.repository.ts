@@ -31,7 +31,9 @@ export function orderGridSelect(db: Kysely<Database>, filters: OrderFilters) {
       'orders.invoiceJson',
       'orders.createdAt',
       'users.phone as memberPhone',
-    ]);
+    ])
+    // Sandbox orders (/open/v1 sandbox keys) are never fulfilled: the desk never sees them.
+    .where('orders.isSandbox', '=', 0);
   if (filters.orderNo) query = query.where(sql<boolean>`orders.order_no like ${likeContaining(filters.orderNo)} escape '\\'`);
   if (filters.memberPhone) query = query.where(sql<boolean>`users.phone like ${likeContaining(filters.memberPhone)} escape '\\'`);
   if (filters.status) query = query.where('orders.status', '=', filters.status);

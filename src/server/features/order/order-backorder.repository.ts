@@ -35,6 +35,8 @@ export function findWaitingLines(db: Kysely<Database>, productId: number): Promi
     .where('l.productId', '=', productId)
     .where(sql<boolean>`l.reserved_quantity < l.quantity - l.cancelled_quantity`)
     .where('o.status', 'in', waitingStatuses)
+    // A sandbox order took no stock and never gets any.
+    .where('o.isSandbox', '=', 0)
     .orderBy('o.createdAt')
     .orderBy('o.id')
     .orderBy('l.id')

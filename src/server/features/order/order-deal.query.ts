@@ -41,7 +41,8 @@ function column(table: string, name: string) {
 /** The deal condition on an orders table named `table` in the query (`orders`, or an alias). */
 export function dealCondition(table: string): RawBuilder<boolean> {
   const refunded = column(table, 'refundedCents');
-  return sql<boolean>`(${column(table, 'paidAt')} is not null and ${column(table, 'status')} in (${sql.join([...dealStatuses])}) and (${refunded} = 0 or ${refunded} < ${column(table, 'payableCents')}))`;
+  // A sandbox order (/open/v1 sandbox keys) is never a sale.
+  return sql<boolean>`(${column(table, 'isSandbox')} = 0 and ${column(table, 'paidAt')} is not null and ${column(table, 'status')} in (${sql.join([...dealStatuses])}) and (${refunded} = 0 or ${refunded} < ${column(table, 'payableCents')}))`;
 }
 
 /** A deal's kept amount in SQL (paid less refunded). */

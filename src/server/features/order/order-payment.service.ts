@@ -23,10 +23,10 @@ export interface PayableOrder {
   createdAt: number;
 }
 
-/** The member's order if it may be paid now: unpaid and within its time. */
-export async function findPayableOrder(db: Kysely<Database>, userId: number, orderNo: string, now = Date.now()): Promise<PayableOrder> {
+/** The member's order if it may be paid now: unpaid and within its time (the site's cashier: a live order; /open/v1 sandbox: a sandbox one). */
+export async function findPayableOrder(db: Kysely<Database>, userId: number, orderNo: string, now = Date.now(), isSandbox = false): Promise<PayableOrder> {
   const order = await findOrderByNo(db, orderNo);
-  if (order?.userId !== userId) throw new AppError(orderErrors.notFound);
+  if (order?.userId !== userId || order.isSandbox !== (isSandbox ? 1 : 0)) throw new AppError(orderErrors.notFound);
   if (!isPayable(order, now)) throw new AppError(orderErrors.notPayable);
   return {
     orderId: order.id,
@@ -92,7 +92,7 @@ async function applyPayment(
       messageText: (paidRow) => `您的订单${paidRow.orderNo}已付款成功，我们将尽快为您发货。`,
     });
     // 邀请有礼: the invitee's first paid order credits the inviter, in this same transaction.
-    if (row) await creditInviterOnFirstPaidOrder(trx, { userId: row.userId, orderId: row.id, now: payment.paidAt });
+    if (row?.isSandbox === 0) await creditInviterOnFirstPaidOrder(trx, { userId: row.userId, orderId: row.id, now: payment.paidAt });
     if (row) await alongside?.(trx, row);
     return row;
   });

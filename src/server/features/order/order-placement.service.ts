@@ -43,8 +43,25 @@ import {
 } from './order.repository.ts';
 import { notifyMember } from './order-transition.service.ts';
 
-/** The place call's request; the 采购订单号 may be left out by callers other than the call (none). */
-export type PlaceOrderRequest = Omit<z.output<(typeof orderRequests)['place']>, 'poNumber'> & { poNumber?: string };
+/** A line a program orders (/open/v1): a part, how many, and the buyer's 客户料号. */
+export interface ProgramOrderLine {
+  productId: number;
+  quantity: number;
+  customerPartNo: string;
+}
+
+/**
+ * The place call's request; the 采购订单号 may be left out by callers other than the call. A program
+ * (/open/v1 POST /orders) sends its lines instead of the cart's selection and no amount it saw: the
+ * order is placed at today's prices, and every line must be in stock in full. A sandbox order checks
+ * the stock but takes none, and tells the member nothing.
+ */
+export type PlaceOrderRequest = Omit<z.output<(typeof orderRequests)['place']>, 'poNumber' | 'quotedPayableCents'> & {
+  poNumber?: string;
+  quotedPayableCents?: number;
+  lines?: readonly ProgramOrderLine[];
+  isSandbox?: boolean;
+};
 
 const orderNoAttempts = 8;
 /** A compare-and-set of one product's stock lost to another order this many times in a row: give up (never seen in practice). */
@@ -114,6 +131,41 @@ async function takeStock(
   return { stockBefore, allocations };
 }
 
+/** A program's line is refused below the part's minimum or beyond its stock: nothing is dropped or back ordered without the program knowing. */
+function checkProgramLines(lines: readonly SelectedCartLine[], products: ReadonlyMap<number, ProductSummary>): void {
+  for (const line of lines) {
+    const product = products.get(line.productId);
+    if (!product) continue;
+    const minimum = product.priceTiers[0]?.qtyStart ?? 1;
+    if (line.quantity < minimum) {
+      throw new AppError(orderErrors.belowMinimum, `${product.code}的最小起订量为${String(minimum)}，请修改数量`, { productId: product.productId });
+    }
+    if (line.quantity > product.stock) {
+      throw new AppError(orderErrors.outOfStock, `${product.code}库存不足：现有${String(product.stock)}，订购${String(line.quantity)}`, {
+        productId: product.productId,
+      });
+    }
+  }
+}
+
+/** A program's lines, as the cart's selection would be: no price or stock seen, its own 客户料号. */
+function programCheckoutLines(lines: readonly ProgramOrderLine[]) {
+  const cartLines: SelectedCartLine[] = lines.map((line) => ({
+    productId: line.productId,
+    quantity: line.quantity,
+    seenUnitPriceE4: null,
+    seenPackSize: null,
+    seenStock: null,
+    customerPartNo: line.customerPartNo,
+  }));
+  return { cartLines, quotedPrices: null, quotation: null };
+}
+
+/** A sandbox order takes no stock: each product's stock is what it was, and no units come from a warehouse. */
+function untakenStock(products: ReadonlyMap<number, ProductSummary>) {
+  return { stockBefore: new Map([...products].map(([id, product]) => [id, product.stock])), allocations: new Map<number, Allocation[]>() };
+}
+
 /** An offer's lines need only their products: staff fixed price, quantity and lead time (a part out of stock is back ordered). */
 function checkSellable(lines: readonly SelectedCartLine[], products: ReadonlyMap<number, ProductSummary>, isQuoted: boolean): void {
   if (lines.length === 0) throw new AppError(orderErrors.emptySelection);
@@ -145,23 +197,30 @@ async function insertWithFreshNumber(trx: Transaction<Database>, order: Omit<Par
  * by its product's stock as it was when taken.
  */
 async function reserveLines(trx: Transaction<Database>, userId: number, request: PlaceOrderRequest, now: number) {
-  const { cartLines, quotedPrices, quotation } = await loadCheckoutLines(trx, userId, request.quotationId, now);
+  const { cartLines, quotedPrices, quotation } = request.lines
+    ? programCheckoutLines(request.lines)
+    : await loadCheckoutLines(trx, userId, request.quotationId, now);
   const summaries = await loadProductSummaries(
     trx,
     cartLines.map((line) => line.productId),
   );
   const products = new Map(summaries.map((product) => [product.productId, product]));
   checkSellable(cartLines, products, quotation !== null);
+  if (request.lines) checkProgramLines(cartLines, products);
 
   // An offer's order holds every quoted unit: what is not in stock waits for it, whichever way the buyer ships.
   const takeChoice = quotation ? ShortfallChoice.waitForAll : request.shortfallChoice;
-  const { stockBefore, allocations } = await takeStock(trx, cartLines, products, takeChoice, now);
+  const { stockBefore, allocations } = request.isSandbox ? untakenStock(products) : await takeStock(trx, cartLines, products, takeChoice, now);
   const pricedProducts = new Map(summaries.map((product) => [product.productId, { ...product, stock: stockBefore.get(product.productId) ?? product.stock }]));
   const lines: SettlementLine[] = cartLines
     .map((line) => checkoutLineOf(line, pricedProducts.get(line.productId), request.shortfallChoice, quotedPrices))
     .filter((line) => line.quantity > 0);
   if (lines.length === 0) throw new AppError(orderErrors.nothingInStock);
-  return { cartLines, pricedProducts, lines, allocations, quotation };
+  // Another order took the units between the check and the take: a program's order is refused whole, not shrunk.
+  if (request.lines && lines.some((line) => line.quantity < (cartLines.find((cart) => cart.productId === line.productId)?.quantity ?? 0))) {
+    throw new AppError(orderErrors.outOfStock);
+  }
+  return { cartLines, pricedProducts, lines, allocations, quotation, isFromProgram: request.lines !== undefined };
 }
 
 type ReservedLines = Awaited<ReturnType<typeof reserveLines>>;
@@ -190,7 +249,7 @@ async function priceReservedLines(
     address,
     now,
   );
-  if (pricing.payableCents !== request.quotedPayableCents) throw new AppError(orderErrors.totalChanged);
+  if (request.quotedPayableCents !== undefined && pricing.payableCents !== request.quotedPayableCents) throw new AppError(orderErrors.totalChanged);
   return { pricing, draft, coupons };
 }
 
@@ -228,6 +287,7 @@ async function insertPlacedOrder(trx: Transaction<Database>, snapshot: OrderSnap
       remark: request.remark,
       poNumber: request.poNumber ?? '',
       quotationId: quotation?.id ?? null,
+      isSandbox: request.isSandbox ? 1 : 0,
       expiresAt: now + snapshot.paymentMinutes * 60_000,
       createdAt: now,
       updatedAt: now,
@@ -244,7 +304,7 @@ async function insertPlacedOrder(trx: Transaction<Database>, snapshot: OrderSnap
       brandName: line.brandName,
       package: line.package,
       quantity: line.quantity,
-      reservedQuantity: Math.min(line.quantity, line.stock),
+      reservedQuantity: request.isSandbox ? 0 : Math.min(line.quantity, line.stock),
       unitPriceE4: line.unitPriceE4,
       amountCents: line.amountCents,
       customerPartNo: line.customerPartNo,
@@ -276,7 +336,8 @@ async function redeemOrderCoupons(trx: Transaction<Database>, userId: number, or
 
 /** Step 5: what the order came from is used up: the offer is marked ordered, or the ordered lines leave the cart. */
 async function closeOrderSource(trx: Transaction<Database>, userId: number, reserved: ReservedLines, orderNo: string, now: number) {
-  const { quotation, lines } = reserved;
+  const { quotation, lines, isFromProgram } = reserved;
+  if (isFromProgram) return;
   if (quotation) {
     await markQuotationOrdered(trx, userId, quotation.id, orderNo, now);
   } else {
@@ -318,9 +379,10 @@ export async function placeOrder(
     const { orderId, orderNo } = await insertPlacedOrder(trx, snapshot, reserved, priced);
     await redeemOrderCoupons(trx, userId, orderId, priced, now);
     await closeOrderSource(trx, userId, reserved, orderNo, now);
-    await rememberCustomerPartNos(trx, userId, reserved.lines, now);
+    if (!request.isSandbox) await rememberCustomerPartNos(trx, userId, reserved.lines, now);
     await insertOrderEvents(trx, [{ orderId, kind: 'placed', text: '订单已提交，等待付款', at: now }]);
-    await notifyMember(trx, userId, `您的订单${orderNo}已提交，请在${String(orders.paymentMinutes)}分钟内完成支付，超时订单将自动取消。`, now);
+    if (!request.isSandbox)
+      await notifyMember(trx, userId, `您的订单${orderNo}已提交，请在${String(orders.paymentMinutes)}分钟内完成支付，超时订单将自动取消。`, now);
     return { orderNo, payableCents: priced.pricing.payableCents, expiresAt: now + orders.paymentMinutes * 60_000, status: OrderStatus.unpaid };
   });
 }

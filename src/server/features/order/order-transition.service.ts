@@ -76,7 +76,8 @@ export async function applyTransition(trx: Transaction<Database>, request: Trans
   }
   await insertOrderEvents(trx, [{ orderId: order.id, kind: eventKinds[request.event], text: request.eventText(order), at: request.now }]);
   const message = request.messageText(order);
-  if (message !== null) await notifyMember(trx, order.userId, message, request.now);
+  // A sandbox order (/open/v1 sandbox keys) tells the member's message centre nothing.
+  if (message !== null && order.isSandbox === 0) await notifyMember(trx, order.userId, message, request.now);
   return order;
 }
 

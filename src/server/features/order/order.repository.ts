@@ -116,8 +116,14 @@ export async function takeStockIfEnough(trx: Kysely<Database>, productId: number
 
 export interface OrderListFilter {
   userId: number;
+  /** The site lists live orders only; /open/v1 the orders of the key's kind. */
+  isSandbox?: boolean;
   status: OrderStatus | null;
   keyword: string;
+  /** /open/v1: placed at or after, and before (epoch ms); the 采购订单号 exactly. */
+  createdFrom?: number;
+  createdBefore?: number;
+  poNumber?: string;
 }
 
 /**
@@ -125,8 +131,14 @@ export interface OrderListFilter {
  * whose lines' part number or 客户料号 does (case aside). Shared by the list and its export.
  */
 export function filteredOrders(db: Kysely<Database>, filter: OrderListFilter) {
-  let query = db.selectFrom('orders as o').where('o.userId', '=', filter.userId);
+  let query = db
+    .selectFrom('orders as o')
+    .where('o.userId', '=', filter.userId)
+    .where('o.isSandbox', '=', filter.isSandbox ? 1 : 0);
   if (filter.status !== null) query = query.where('o.status', '=', filter.status);
+  if (filter.createdFrom !== undefined) query = query.where('o.createdAt', '>=', filter.createdFrom);
+  if (filter.createdBefore !== undefined) query = query.where('o.createdAt', '<', filter.createdBefore);
+  if (filter.poNumber !== undefined) query = query.where('o.poNumber', '=', filter.poNumber);
   if (filter.keyword !== '') {
     const pattern = `%${escapeLike(filter.keyword.toUpperCase())}%`;
     query = query.where((eb) =>
@@ -162,6 +174,7 @@ export async function countOrdersByStatus(db: Kysely<Database>, userId: number):
     .selectFrom('orders')
     .select(['status', (eb) => eb.fn.countAll<number>().as('count')])
     .where('userId', '=', userId)
+    .where('isSandbox', '=', 0)
     .groupBy('status')
     .execute();
   return new Map(rows.map((row) => [row.status, row.count]));
@@ -241,6 +254,7 @@ export async function countPayableOrders(db: Kysely<Database>, userId: number, n
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('userId', '=', userId)
+    .where('isSandbox', '=', 0)
     .where('status', '=', 'unpaid')
     .where('expiresAt', '>', now)
     .executeTakeFirst();
@@ -252,6 +266,7 @@ export async function countOrdersOfUser(db: Kysely<Database>, userId: number): P
     .selectFrom('orders')
     .select((eb) => eb.fn.countAll<number>().as('count'))
     .where('userId', '=', userId)
+    .where('isSandbox', '=', 0)
     .executeTakeFirst();
   return row?.count ?? 0;
 }

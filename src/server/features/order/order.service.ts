@@ -148,10 +148,13 @@ function toOrderDetail(
   };
 }
 
-/** One of the member's orders, cancelled first if it is past its time (reading it is a sweep of it). */
-export async function findOrderOfMember(db: Kysely<Database>, userId: number, orderNo: string, now = Date.now()): Promise<OrderRow> {
+/**
+ * One of the member's orders, cancelled first if it is past its time (reading it is a sweep of it).
+ * The site sees live orders only; a sandbox key of /open/v1 its sandbox orders only.
+ */
+export async function findOrderOfMember(db: Kysely<Database>, userId: number, orderNo: string, now = Date.now(), isSandbox = false): Promise<OrderRow> {
   let order = await findOrderByNo(db, orderNo);
-  if (order?.userId !== userId) throw new AppError(orderErrors.notFound);
+  if (order?.userId !== userId || order.isSandbox !== (isSandbox ? 1 : 0)) throw new AppError(orderErrors.notFound);
   if (order.status === OrderStatus.unpaid && order.expiresAt !== null && order.expiresAt <= now) {
     await expireOverdueOrders(db, now, { orderIds: [order.id] });
     order = (await findOrderByNo(db, orderNo)) ?? order;

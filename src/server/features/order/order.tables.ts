@@ -43,6 +43,8 @@ export interface OrdersTable {
   refundedCents: Generated<number>;
   /** The accepted offer this order was placed from (unique: an offer makes one order). */
   quotationId: number | null;
+  /** 1: placed with a sandbox key of /open/v1: no stock taken, hidden from the site and the staff's desks. */
+  isSandbox: Generated<number>;
   createdAt: number;
   updatedAt: Generated<number>;
 }

@@ -2,6 +2,7 @@ import { orderDetailPath, orderErrors, OrderStatus, orderStatusLabels, PaymentMe
 import {
   paymentErrors,
   paymentNotifyPaths,
+  type BankAccount,
   type CashierData,
   type PaymentInstruction,
   type PaymentMethodOption,
@@ -125,6 +126,11 @@ export async function createPayment(
   return instruction;
 }
 
+/** The store's account for 对公转账, when the store offers it (what a program shows its users next to the cashier link). */
+export function bankAccountOf(ctx: PaymentContext): BankAccount | null {
+  return ctx.providers.find(PaymentMethod.bankTransfer) ? { ...ctx.config.payments.bank } : null;
+}
+
 /** Where the member's order stands (an order past its time is cancelled by reading it). */
 export async function loadPaymentStatus(ctx: PaymentContext, userId: number, orderNo: string, now = Date.now()): Promise<PaymentStatus> {
   return statusOf(await findOrderOfMember(ctx.db, userId, orderNo, now));
@@ -154,7 +160,19 @@ export async function loadCashier(ctx: PaymentContext, userId: number, orderNo: 
  */
 export async function payByDevelopment(ctx: PaymentContext, userId: number, orderNo: string, now = Date.now()): Promise<PaymentStatus> {
   if (!ctx.config.payments.isDevelopmentEnabled) throw notFound();
-  const order = await findPayableOrder(ctx.db, userId, orderNo, now);
+  return payInstantly(ctx, userId, orderNo, now, false);
+}
+
+/**
+ * 模拟支付 of a sandbox order (/open/v1 sandbox keys), in production too: a sandbox order is never
+ * fulfilled and no money moves, so an integrator can try the whole flow.
+ */
+export async function paySandboxOrder(ctx: PaymentContext, userId: number, orderNo: string, now = Date.now()): Promise<PaymentStatus> {
+  return payInstantly(ctx, userId, orderNo, now, true);
+}
+
+async function payInstantly(ctx: PaymentContext, userId: number, orderNo: string, now: number, isSandbox: boolean): Promise<PaymentStatus> {
+  const order = await findPayableOrder(ctx.db, userId, orderNo, now, isSandbox);
   const attempt = await saveAttempt(ctx.db, {
     orderNo,
     userId,
@@ -170,7 +188,7 @@ export async function payByDevelopment(ctx: PaymentContext, userId: number, orde
   const outcome = await settlePayment(ctx, PaymentMethod.development, attempt, payment, now);
   // Cancelled between the check and the payment: the order stays cancelled.
   if (outcome !== NotificationOutcome.verified && outcome !== NotificationOutcome.duplicate) throw new AppError(orderErrors.notPayable);
-  return loadPaymentStatus(ctx, userId, orderNo, now);
+  return statusOf(await findOrderOfMember(ctx.db, userId, orderNo, now, isSandbox));
 }
 
 /**

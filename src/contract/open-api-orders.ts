@@ -1,0 +1,23 @@
+// Orders through /open/v1 (issue 28): limits, headers and errors; zod-free.
+import { ResultCode } from './envelope.ts';
+import { defineErrors } from './errors.ts';
+
+export const openOrderLimits = {
+  /** Orders a page of GET /orders. */
+  pageSize: 20,
+  pagesMax: 500,
+  /** How long an Idempotency-Key of POST /orders is kept. */
+  idempotencyHours: 24,
+  idempotencyKeyMax: 255,
+} as const;
+
+export const idempotencyKeyHeader = 'idempotency-key';
+
+export const openOrderErrors = defineErrors('openOrder', {
+  idempotencyKeyMissing: { code: ResultCode.badRequest, msg: '请在 Idempotency-Key 请求头中提供幂等键（1–255 个可见 ASCII 字符），重试时使用同一个键' },
+  idempotencyKeyReused: { code: ResultCode.conflict, msg: '该 Idempotency-Key 已用于另一个请求体不同的下单请求，请为新订单使用新的幂等键' },
+  duplicateLine: { code: ResultCode.badRequest, msg: '同一商品在订单中只能出现一次，请合并数量' },
+  partNotFound: { code: ResultCode.badRequest, msg: '型号不存在' },
+  partAmbiguous: { code: ResultCode.badRequest, msg: '该型号有多个品牌的商品，请改用 productId 指定' },
+  notSandboxOrder: { code: ResultCode.notFound, msg: '订单不存在：模拟支付仅适用于沙箱密钥所下的订单' },
+});

@@ -1,0 +1,78 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.ts';
+
+/** The Idempotency-Keys of POST /open/v1/orders: the only SQL of api_idempotency_keys. */
+
+export interface IdempotencyScope {
+  userId: number;
+  isSandbox: boolean;
+  idempotencyKey: string;
+}
+
+export interface IdempotencyRow {
+  claim: string;
+  requestHash: string;
+  answerJson: string | null;
+}
+
+function whereScope(db: Kysely<Database>, scope: IdempotencyScope) {
+  return db
+    .selectFrom('apiIdempotencyKeys')
+    .select(['claim', 'requestHash', 'answerJson'])
+    .where('userId', '=', scope.userId)
+    .where('isSandbox', '=', scope.isSandbox ? 1 : 0)
+    .where('idempotencyKey', '=', scope.idempotencyKey);
+}
+
+/**
+ * The key's row: this request's (inserted now) or the first request's. The primary key decides,
+ * so of any number of requests racing with one key, all read the same row.
+ */
+export async function claimIdempotencyKey(
+  db: Kysely<Database>,
+  scope: IdempotencyScope,
+  fresh: { claim: string; requestHash: string; now: number; expiresAt: number },
+): Promise<IdempotencyRow> {
+  await db
+    .deleteFrom('apiIdempotencyKeys')
+    .where('userId', '=', scope.userId)
+    .where('isSandbox', '=', scope.isSandbox ? 1 : 0)
+    .where('idempotencyKey', '=', scope.idempotencyKey)
+    .where('expiresAt', '<=', fresh.now)
+    .execute();
+  await db
+    .insertInto('apiIdempotencyKeys')
+    .values({
+      userId: scope.userId,
+      isSandbox: scope.isSandbox ? 1 : 0,
+      idempotencyKey: scope.idempotencyKey,
+      claim: fresh.claim,
+      requestHash: fresh.requestHash,
+      answerJson: null,
+      createdAt: fresh.now,
+      expiresAt: fresh.expiresAt,
+    })
+    .onConflict((conflict) => conflict.columns(['userId', 'isSandbox', 'idempotencyKey']).doNothing())
+    .execute();
+  return whereScope(db, scope).executeTakeFirstOrThrow();
+}
+
+/** Keeps the first answer: a racing request that placed nothing new finds it and answers it too. */
+export async function saveIdempotentAnswer(db: Kysely<Database>, scope: IdempotencyScope, claim: string, answerJson: string): Promise<string> {
+  await db
+    .updateTable('apiIdempotencyKeys')
+    .set({ answerJson })
+    .where('userId', '=', scope.userId)
+    .where('isSandbox', '=', scope.isSandbox ? 1 : 0)
+    .where('idempotencyKey', '=', scope.idempotencyKey)
+    .where('claim', '=', claim)
+    .where('answerJson', 'is', null)
+    .execute();
+  const row = await whereScope(db, scope).executeTakeFirst();
+  return row?.answerJson ?? answerJson;
+}
+
+/** Keys past their 24 hours (each request also drops its own key's expired row before claiming). */
+export async function deleteExpiredIdempotencyKeys(db: Kysely<Database>, now: number): Promise<void> {
+  await db.deleteFrom('apiIdempotencyKeys').where('expiresAt', '<=', now).execute();
+}

@@ -1,0 +1,207 @@
+import { createHash, randomBytes } from 'node:crypto';
+import type { z } from 'zod';
+import { findCarrier } from '../../../contract/delivery.ts';
+import { yuanTextOfE4 } from '../../../contract/money.ts';
+import { openApiCurrency } from '../../../contract/open-api.ts';
+import { idempotencyKeyHeader, openOrderErrors, openOrderLimits } from '../../../contract/open-api-orders.ts';
+import type { openOrderSchemas } from '../../../contract/open-api-order-requests.ts';
+import { OrderStatus, orderStatusLabels, type PaymentMethod } from '../../../contract/order.ts';
+import { normalizePartNumber } from '../../../contract/part-number.ts';
+import { dayMs, formatBeijingRfc3339, startOfBeijingDay } from '../../../contract/time.ts';
+import { AppError } from '../../http/app-error.ts';
+import { loadProductsByPartNumber } from '../catalog/product-lookup.service.ts';
+import type { ProgramOrderLine } from '../order/order-placement.service.ts';
+import { listOrdersForProgram, loadOrderForProgram, placeOrderForProgram, type ProgramOrder } from '../order/order-program.service.ts';
+import type { OrderLineRow, OrderRow } from '../order/order.tables.ts';
+import { bankAccountOf, paySandboxOrder, type PaymentContext } from '../payment/payment.service.ts';
+import { claimIdempotencyKey, saveIdempotentAnswer, type IdempotencyScope } from './open-api-idempotency.repository.ts';
+
+type Schemas = typeof openOrderSchemas;
+type Out<Key extends keyof Schemas> = z.output<Schemas[Key]>;
+type OpenOrder = Out<'orderResponse'>;
+type OpenOrderSummary = Out<'listResponse'>['items'][number];
+
+/** What the order endpoints read: the services' deps with the payment providers (the cashier's and 对公转账's details, sandbox 模拟支付). */
+export type OpenOrderDeps = PaymentContext;
+
+/** Who asks: the key's member and kind, the Idempotency-Key sent, and the origin links are made for. */
+export interface OpenOrderCaller {
+  userId: number;
+  isSandbox: boolean;
+  idempotencyKey: string | null;
+  origin: string;
+}
+
+function paymentStateOf(order: OrderRow): OpenOrder['payment']['state'] {
+  if (order.paidAt === null) return order.status === OrderStatus.cancelled ? 'cancelled' : 'unpaid';
+  return order.status === OrderStatus.closed || (order.refundedCents > 0 && order.refundedCents >= order.payableCents) ? 'refunded' : 'paid';
+}
+
+function summaryOf(order: OrderRow, lines: readonly OrderLineRow[]): OpenOrderSummary {
+  const isUnpaid = order.status === OrderStatus.unpaid;
+  return {
+    orderNo: order.orderNo,
+    poNumber: order.poNumber,
+    state: order.status,
+    stateLabel: orderStatusLabels[order.status],
+    isSandbox: order.isSandbox === 1,
+    createdAt: formatBeijingRfc3339(order.createdAt),
+    payableCents: order.payableCents,
+    currency: openApiCurrency,
+    lineCount: lines.length,
+    payment: {
+      state: paymentStateOf(order),
+      method: order.paidAt === null ? null : ((order.paymentMethod ?? null) as PaymentMethod | null),
+      paidAt: order.paidAt === null ? null : formatBeijingRfc3339(order.paidAt),
+      payBefore: isUnpaid && order.expiresAt !== null ? formatBeijingRfc3339(order.expiresAt) : null,
+      refundedCents: order.refundedCents,
+    },
+  };
+}
+
+function orderOf({ order, lines, shipments }: ProgramOrder): OpenOrder {
+  const shipped = new Map<number, number>();
+  for (const parcel of shipments) for (const line of parcel.lines) shipped.set(line.orderLineId, (shipped.get(line.orderLineId) ?? 0) + line.quantity);
+  const productOfLine = new Map(lines.map((line) => [line.id, line.productId]));
+  return {
+    ...summaryOf(order, lines),
+    goodsCents: order.goodsCents,
+    freightCents: order.freightCents,
+    discountCents: order.goodsDiscountCents + order.freightDiscountCents,
+    carrierCode: order.carrierCode,
+    remark: order.remark,
+    lines: lines.map((line) => ({
+      productId: line.productId,
+      partNumber: line.productCode,
+      brand: line.brandName,
+      package: line.package,
+      customerPartNo: line.customerPartNo,
+      quantity: line.quantity,
+      cancelledQuantity: line.cancelledQuantity,
+      shippedQuantity: shipped.get(line.id) ?? 0,
+      unitPrice: yuanTextOfE4(line.unitPriceE4),
+      amountCents: line.amountCents,
+      currency: openApiCurrency,
+    })),
+    shipments: shipments.map((parcel) => ({
+      carrierCode: parcel.carrierCode,
+      carrierName: findCarrier(parcel.carrierCode)?.name ?? parcel.carrierCode,
+      trackingNo: parcel.trackingNo,
+      shippedAt: formatBeijingRfc3339(parcel.shippedAt),
+      lines: parcel.lines.map((line) => ({ productId: productOfLine.get(line.orderLineId) ?? 0, quantity: line.quantity })),
+    })),
+  };
+}
+
+/** GET /orders: the caller's orders of its kind, filtered, 20 a page; a page past the end is empty with the true total. */
+export async function openListOrders(deps: OpenOrderDeps, caller: OpenOrderCaller, query: Out<'listQuery'>): Promise<Out<'listResponse'>> {
+  const { pageSize } = openOrderLimits;
+  const { orders, total } = await listOrdersForProgram(deps.db, caller, {
+    status: query.state ?? null,
+    createdFrom: query.from === undefined ? undefined : startOfBeijingDay(query.from),
+    createdBefore: query.to === undefined ? undefined : startOfBeijingDay(query.to) + dayMs,
+    poNumber: query.poNumber,
+    page: query.page,
+    pageSize,
+  });
+  const pageCount = Math.ceil(total / pageSize);
+  return {
+    total,
+    page: query.page,
+    pageSize,
+    pageCount,
+    hasMore: query.page < Math.min(pageCount, openOrderLimits.pagesMax),
+    items: orders.map(({ order, lines }) => summaryOf(order, lines)),
+  };
+}
+
+export async function openGetOrder(deps: OpenOrderDeps, caller: OpenOrderCaller, orderNo: string): Promise<OpenOrder> {
+  return orderOf(await loadOrderForProgram(deps.db, caller, orderNo));
+}
+
+/** Lines by product id or exact part number (a number several makers sell is not guessed); each product once. */
+async function programLinesOf(deps: OpenOrderDeps, lines: Out<'placeBody'>['lines']): Promise<ProgramOrderLine[]> {
+  const byNumber = await loadProductsByPartNumber(
+    deps.db,
+    lines.flatMap((line) => (line.partNumber === undefined ? [] : [normalizePartNumber(line.partNumber)])),
+  );
+  const resolved = lines.map((line, index) => {
+    if (line.productId !== undefined) return { productId: line.productId, quantity: line.quantity, customerPartNo: line.customerPartNo };
+    const parts = byNumber.get(normalizePartNumber(line.partNumber ?? '')) ?? [];
+    const field = { field: `lines.${String(index)}.partNumber` };
+    if (parts.length === 0) throw new AppError(openOrderErrors.partNotFound, `型号 ${line.partNumber ?? ''} 不存在`, field);
+    if (parts.length > 1) throw new AppError(openOrderErrors.partAmbiguous, `型号 ${line.partNumber ?? ''} 有多个品牌的商品，请改用 productId 指定`, field);
+    return { productId: parts[0]?.productId ?? 0, quantity: line.quantity, customerPartNo: line.customerPartNo };
+  });
+  if (new Set(resolved.map((line) => line.productId)).size !== resolved.length) throw new AppError(openOrderErrors.duplicateLine);
+  return resolved;
+}
+
+function howToPayOf(deps: OpenOrderDeps, caller: OpenOrderCaller, order: OpenOrder): Out<'placeResponse'>['howToPay'] {
+  const account = bankAccountOf(deps);
+  const windowDays = deps.config.payments.bankTransferWindowDays;
+  return {
+    cashierUrl: `${caller.origin}/offer/pay/${order.orderNo}`,
+    bankTransfer:
+      account && !caller.isSandbox
+        ? {
+            account,
+            reference: order.orderNo,
+            amountCents: order.payableCents,
+            note: `请先在收银台选择“对公转账”（订单将为转账保留${String(windowDays)}天，否则在 payBefore 前未付款会自动取消），转账附言填写订单号，到账后由工作人员确认`,
+          }
+        : null,
+    sandboxPayPath: caller.isSandbox ? `/open/v1/orders/${order.orderNo}/sandbox-pay` : null,
+  };
+}
+
+/** 1–255 visible ASCII characters. */
+const idempotencyKeyPattern = new RegExp(`^[\\x21-\\x7e]{1,${String(openOrderLimits.idempotencyKeyMax)}}$`);
+
+function scopeOf(caller: OpenOrderCaller): IdempotencyScope {
+  const key = caller.idempotencyKey?.trim() ?? '';
+  if (!idempotencyKeyPattern.test(key)) throw new AppError(openOrderErrors.idempotencyKeyMissing, undefined, { field: idempotencyKeyHeader });
+  return { userId: caller.userId, isSandbox: caller.isSandbox, idempotencyKey: key };
+}
+
+/**
+ * POST /orders. The key is claimed first (one row per member, kind and key, for 24 hours): another
+ * body under it is refused; the same body gets the stored answer; racing requests read the one
+ * claim and place under it, and the placement's own idempotency (the member's lock, the unique
+ * orders key) makes them one order. A refused placement stores nothing: the same request may be retried.
+ */
+export async function openPlaceOrder(deps: OpenOrderDeps, caller: OpenOrderCaller, body: Out<'placeBody'>, now = Date.now()): Promise<Out<'placeResponse'>> {
+  const scope = scopeOf(caller);
+  const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  const claim = `open:${randomBytes(16).toString('base64url')}`;
+  const expiresAt = now + openOrderLimits.idempotencyHours * 3_600_000;
+  const row = await claimIdempotencyKey(deps.db, scope, { claim, requestHash, now, expiresAt });
+  if (row.requestHash !== requestHash) throw new AppError(openOrderErrors.idempotencyKeyReused);
+  if (row.answerJson !== null) return JSON.parse(row.answerJson) as Out<'placeResponse'>;
+  const placed = await placeOrderForProgram(
+    deps.db,
+    deps.config.orders,
+    caller,
+    {
+      claim: row.claim,
+      lines: await programLinesOf(deps, body.lines),
+      poNumber: body.poNumber,
+      carrierCode: body.carrierCode,
+      addressId: body.addressId ?? null,
+      invoice: body.invoice,
+      remark: body.remark,
+      expectedPayableCents: body.expectedPayableCents,
+    },
+    now,
+  );
+  const order = orderOf(await loadOrderForProgram(deps.db, caller, placed.orderNo, now));
+  const answer = JSON.stringify({ order, howToPay: howToPayOf(deps, caller, order) });
+  return JSON.parse(await saveIdempotentAnswer(deps.db, scope, row.claim, answer)) as Out<'placeResponse'>;
+}
+
+/** POST /orders/{orderNo}/sandbox-pay: a sandbox key's order paid by 模拟支付; a live key has no such order. */
+export async function openPaySandboxOrder(deps: OpenOrderDeps, caller: OpenOrderCaller, orderNo: string): Promise<Out<'payResponse'>> {
+  if (!caller.isSandbox) throw new AppError(openOrderErrors.notSandboxOrder);
+  await paySandboxOrder(deps, caller.userId, orderNo);
+  return { order: await openGetOrder(deps, caller, orderNo) };
+}
