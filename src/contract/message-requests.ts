@@ -18,7 +18,7 @@ export const messageRequests = {
   /** {page, type, unread}: a page of the list, as /user/message/list?… renders it (lenient like the page). */
   list: z.object({
     page: z.number().int().min(1).max(100_000).optional(),
-    type: z.number().int().min(1).max(6).nullable().optional(),
+    type: z.number().int().min(1).max(7).nullable().optional(),
     unread: z.boolean().optional(),
     read: z.boolean().optional(),
   }),

@@ -13,6 +13,8 @@ export const MessageType = {
   invoice: 4,
   offer: 5,
   alert: 6,
+  /** 企业账户: invitations, roles and membership (issue 28). */
+  company: 7,
 } as const;
 export type MessageTypeCode = (typeof MessageType)[keyof typeof MessageType];
 
@@ -23,10 +25,11 @@ export const messageTypeNames: Record<MessageTypeCode, string> = {
   4: '发票消息',
   5: '报价消息',
   6: '商品提醒',
+  7: '企业账户',
 };
 
 export function isMessageTypeCode(value: number): value is MessageTypeCode {
-  return Number.isInteger(value) && value >= 1 && value <= 6;
+  return Number.isInteger(value) && value >= 1 && value <= 7;
 }
 
 /** BOM and offer messages carry HTML (sanitised by the server) and are not clickable. */

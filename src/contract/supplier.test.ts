@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { creditCodeCheckCharacter, creditCodeRule, isUnifiedCreditCode, supplierFormProblem, type SupplierApplicationForm } from './supplier.ts';
+import { creditCodeCheckCharacter, isUnifiedCreditCode } from './credit-code.ts';
+import { creditCodeRule, supplierFormProblem, type SupplierApplicationForm } from './supplier.ts';
 import { problemOf } from './rules.ts';
 
 describe('the unified social credit code check character (GB 32100-2015)', () => {

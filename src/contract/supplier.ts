@@ -1,3 +1,4 @@
+import { isUnifiedCreditCode } from './credit-code.ts';
 import { ResultCode } from './envelope.ts';
 import type { CompanyProse } from './help.ts';
 import { defineErrors } from './errors.ts';
@@ -90,28 +91,6 @@ export const supplierErrors = defineErrors('supplier', {
   reasonLong: { code: ResultCode.badRequest, msg: supplierMessages.reasonLong },
   categoryUnknown: { code: ResultCode.badRequest, msg: supplierMessages.categoryUnknown },
 });
-
-const creditCodeCharacters = '0123456789ABCDEFGHJKLMNPQRTUWXY';
-const creditCodeWeights = [1, 3, 9, 27, 19, 26, 16, 17, 20, 29, 25, 13, 8, 24, 10, 30, 28];
-
-/**
- * The 18th character of a unified social credit code by GB 32100-2015: the first 17 characters'
- * values (in its 31-character set, without I O Z S V) weighted by 3^i mod 31, then 31 − sum mod 31
- * (31 is written 0). Null when a character is outside the set.
- */
-export function creditCodeCheckCharacter(first17: string): string | null {
-  let sum = 0;
-  for (let index = 0; index < 17; index += 1) {
-    const value = creditCodeCharacters.indexOf(first17.charAt(index));
-    if (value < 0) return null;
-    sum += value * (creditCodeWeights[index] ?? 0);
-  }
-  return creditCodeCharacters.charAt((31 - (sum % 31)) % 31);
-}
-
-export function isUnifiedCreditCode(value: string): boolean {
-  return value.length === 18 && creditCodeCheckCharacter(value.slice(0, 17)) === value.charAt(17);
-}
 
 /**
  * The spec's tax number rule (1–30 letters or digits); an 18-character value is a unified social

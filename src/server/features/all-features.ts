@@ -21,6 +21,7 @@ import { registerComplaintFeature } from './complaint/complaint.feature.ts';
 import { registerBomFeature } from './bom/bom.feature.ts';
 import { registerCrossReferenceFeature } from './cross-reference/cross-reference.feature.ts';
 import { registerPurchaseListFeature } from './purchase-list/purchase-list.feature.ts';
+import { registerCompanyAccountFeature } from './company-account/company-account.feature.ts';
 import { registerQuickOrderFeature } from './quick-order/quick-order.feature.ts';
 import { registerCompareFeature } from './compare/compare.feature.ts';
 import { registerQuotationFeature } from './quotation/quotation.feature.ts';
@@ -68,6 +69,7 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerBomFeature,
   registerCrossReferenceFeature,
   registerPurchaseListFeature,
+  registerCompanyAccountFeature,
   registerQuickOrderFeature,
   registerCompareFeature,
   registerQuotationFeature,

@@ -50,6 +50,7 @@ import { icZoneUniqueCodesMigration } from './0045-ic-zone-unique-codes.ts';
 import { aftersalesReturnsMigration } from './0051-aftersales-returns.ts';
 import { quotationLifecycleMigration } from './0050-quotation-lifecycle.ts';
 import { purchaseListsMigration } from './0057-purchase-lists.ts';
+import { companyAccountsMigration } from './0059-company-accounts.ts';
 import { openApiOrdersMigration } from './0060-open-api-orders.ts';
 import { procurementReferencesMigration } from './0055-procurement-references.ts';
 import { siteFactsMigration } from './0056-site-facts.ts';
@@ -111,5 +112,6 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0056-site-facts': siteFactsMigration,
   '0057-purchase-lists': purchaseListsMigration,
   '0058-purchasing-data': purchasingDataMigration,
+  '0059-company-accounts': companyAccountsMigration,
   '0060-open-api-orders': openApiOrdersMigration,
 };

@@ -9,6 +9,7 @@ export const memberCentreLinks = [
   { href: '/user/coupon', label: '我的优惠券' },
   { href: '/user/favorite', label: '我的收藏' },
   { href: '/user/purchase-list', label: '常购清单' },
+  { href: '/user/company', label: '企业账户' },
   { href: '/user/bom', label: '我的BOM' },
   { href: '/user/quotation', label: '我的询价' },
   { href: '/user/feedback', label: '售后投诉' },

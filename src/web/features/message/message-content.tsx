@@ -12,8 +12,8 @@ export function MessageContent({ message, className, linksPages = false }: { mes
   return <div className={`message-content ${className ?? ''}`}>{linksPages ? withPageLinks(message.msgContent) : message.msgContent}</div>;
 }
 
-/** A product page named in a plain message (a favourite's alert: "查看详情：/product/detail/42"). */
-const productPagePath = /(\/product\/detail\/\d{1,10})/;
+/** A page named in a plain message: a part (a favourite's alert: "查看详情：/product/detail/42") or the company account. */
+const productPagePath = /(\/product\/detail\/\d{1,10}|\/user\/company)/;
 
 /**
  * Plain text with its product paths made links: for the detail page only (in the list and the

@@ -1,0 +1,20 @@
+import type { CompanyPageData } from './company-account.ts';
+import type { companyRequests } from './company-account-requests.ts';
+import { memberCall } from './call.ts';
+
+type Requests = typeof companyRequests;
+
+/**
+ * /user/api/company/…: members only. Each answers the page's new state; a role that may not act
+ * answers company.forbidden (403), checked on the server by company-account-permissions.ts.
+ */
+export const companyCalls = {
+  state: memberCall<Requests['state'], CompanyPageData>('/user/api/company/state'),
+  create: memberCall<Requests['create'], CompanyPageData>('/user/api/company/create'),
+  invite: memberCall<Requests['invite'], CompanyPageData>('/user/api/company/invite'),
+  cancelInvitation: memberCall<Requests['cancelInvitation'], CompanyPageData>('/user/api/company/cancelInvitation'),
+  acceptInvitation: memberCall<Requests['acceptInvitation'], CompanyPageData>('/user/api/company/acceptInvitation'),
+  declineInvitation: memberCall<Requests['declineInvitation'], CompanyPageData>('/user/api/company/declineInvitation'),
+  changeRole: memberCall<Requests['changeRole'], CompanyPageData>('/user/api/company/changeRole'),
+  removeMember: memberCall<Requests['removeMember'], CompanyPageData>('/user/api/company/removeMember'),
+};

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { companyRoles } from './company-account.ts';
+import { companyAbilitiesOf, companyAbilityFor, type CompanyAction, type CompanySubject } from './company-account-permissions.ts';
+
+/** The table of decision 0027: what each role may do. */
+const expected: [CompanyAction, CompanySubject, Record<(typeof companyRoles)[number], boolean>][] = [
+  ['read', 'Company', { admin: true, buyer: true, approver: true, finance: true }],
+  ['update', 'Company', { admin: true, buyer: false, approver: false, finance: false }],
+  ['read', 'CompanyMember', { admin: true, buyer: true, approver: true, finance: true }],
+  ['update', 'CompanyMember', { admin: true, buyer: false, approver: false, finance: false }],
+  ['create', 'CompanyMember', { admin: true, buyer: false, approver: false, finance: false }],
+  ['read', 'CompanyOrder', { admin: true, buyer: false, approver: true, finance: true }],
+  ['read', 'CompanyList', { admin: true, buyer: true, approver: true, finance: true }],
+  ['create', 'CompanyList', { admin: true, buyer: true, approver: false, finance: false }],
+  ['update', 'CompanyList', { admin: true, buyer: true, approver: false, finance: false }],
+];
+
+describe('company roles', () => {
+  it.each(expected)('%s %s', (action, subject, byRole) => {
+    for (const role of companyRoles) expect([role, companyAbilityFor(role).can(action, subject)]).toEqual([role, byRole[role]]);
+  });
+
+  it('gives the page no ability without a company', () => {
+    expect(companyAbilitiesOf(null)).toEqual({ canManage: false, canSeeOrders: false, canChangeLists: false });
+    expect(companyAbilitiesOf('finance')).toEqual({ canManage: false, canSeeOrders: true, canChangeLists: false });
+    expect(companyAbilitiesOf('buyer')).toEqual({ canManage: false, canSeeOrders: false, canChangeLists: true });
+  });
+});

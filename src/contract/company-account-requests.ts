@@ -1,0 +1,41 @@
+import { z } from 'zod';
+import { companyErrors, companyLimits, companyMessages, companyRoles, isContactPhone } from './company-account.ts';
+import { normalizeCreditCode, unifiedCreditCodeProblem } from './credit-code.ts';
+import { phoneSchema } from './rules-requests.ts';
+
+function idField(message: string) {
+  return z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
+}
+
+const creditCodeSchema = z
+  .string({ error: unifiedCreditCodeProblem('') })
+  .transform(normalizeCreditCode)
+  .superRefine((value, context) => {
+    const problem = unifiedCreditCodeProblem(value);
+    if (problem) context.addIssue({ code: 'custom', message: problem });
+  });
+
+const roleSchema = z.enum(companyRoles, { error: companyMessages.roleMissing });
+const memberIdSchema = idField(companyErrors.memberNotFound.msg);
+const invitationIdSchema = idField(companyErrors.invitationNotFound.msg);
+
+/** The request schemas of companyCalls, one per call. */
+export const companyRequests = {
+  state: z.object({}),
+  create: z.object({
+    name: z.string({ error: companyMessages.nameMissing }).trim().min(1, companyMessages.nameMissing).max(companyLimits.nameMax, companyMessages.nameTooLong),
+    creditCode: creditCodeSchema,
+    contactName: z.string().trim().max(companyLimits.contactNameMax, companyMessages.contactNameTooLong).default(''),
+    contactPhone: z
+      .string()
+      .trim()
+      .refine((value) => value === '' || isContactPhone(value), companyMessages.contactPhoneInvalid)
+      .default(''),
+  }),
+  invite: z.object({ phone: phoneSchema, role: roleSchema }),
+  cancelInvitation: z.object({ invitationId: invitationIdSchema }),
+  acceptInvitation: z.object({ invitationId: invitationIdSchema }),
+  declineInvitation: z.object({ invitationId: invitationIdSchema }),
+  changeRole: z.object({ userId: memberIdSchema, role: roleSchema }),
+  removeMember: z.object({ userId: memberIdSchema }),
+};

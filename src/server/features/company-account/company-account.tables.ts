@@ -1,0 +1,51 @@
+import type { Generated } from 'kysely';
+import type { CompanyRole } from '../../../contract/company-account.ts';
+
+/**
+ * A company account (企业账户). 月结 (credit limit and terms) and the approval threshold will be
+ * columns of this row, and 对账单 a table of their own keyed by company_id (issue 28, later sessions).
+ */
+export interface CompaniesTable {
+  id: Generated<number>;
+  name: string;
+  /** 统一社会信用代码, normalised (capitals): one account per code. */
+  creditCode: string;
+  contactName: string;
+  contactPhone: string;
+  createdBy: number;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * Membership with its history: a member removed keeps the row with left_at set, so the orders they
+ * placed while in the company stay the company's. One open row (left_at null) per member at most.
+ */
+export interface CompanyMembersTable {
+  id: Generated<number>;
+  companyId: number;
+  userId: number;
+  role: CompanyRole;
+  joinedAt: number;
+  leftAt: number | null;
+}
+
+export type CompanyInvitationStatus = 'pending' | 'accepted' | 'declined' | 'cancelled';
+
+/** An invitation to a phone number: the member with that phone (now or once registered) sees it. */
+export interface CompanyInvitationsTable {
+  id: Generated<number>;
+  companyId: number;
+  phone: string;
+  role: CompanyRole;
+  invitedBy: number;
+  status: CompanyInvitationStatus;
+  createdAt: number;
+  decidedAt: number | null;
+}
+
+export interface CompanyAccountTables {
+  companyAccounts: CompaniesTable;
+  companyAccountMembers: CompanyMembersTable;
+  companyAccountInvitations: CompanyInvitationsTable;
+}

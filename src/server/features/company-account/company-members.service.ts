@@ -1,0 +1,57 @@
+import type { Kysely, Transaction } from 'kysely';
+import { companyErrors, type CompanyPageData, type CompanyRole } from '../../../contract/company-account.ts';
+import { MessageType } from '../../../contract/message.ts';
+import type { Database } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
+import { AppError } from '../../http/app-error.ts';
+import { sendMessages } from '../message/message.service.ts';
+import { loadCompanyPage } from './company-account.service.ts';
+import { lockedCompanyOfAdmin } from './company-lock.ts';
+import { companyMessageTexts } from './company-messages.ts';
+import { endMembership, findMembers, setMemberRole, type CompanyRow } from './company-account.repository.ts';
+
+/** The target member, in the actor's locked company; refused when the change would leave it without a 管理员. */
+async function targetKeepingAnAdmin(trx: Transaction<Database>, company: CompanyRow, targetUserId: number, losesAdminRole: boolean) {
+  const members = await findMembers(trx, company.id);
+  const target = members.find((member) => member.userId === targetUserId);
+  if (!target) throw new AppError(companyErrors.memberNotFound);
+  const adminCount = members.filter((member) => member.role === 'admin').length;
+  if (target.role === 'admin' && losesAdminRole && adminCount <= 1) throw new AppError(companyErrors.lastAdmin);
+  return target;
+}
+
+async function tellMember(trx: Transaction<Database>, actorUserId: number, targetUserId: number, text: string, now: number): Promise<void> {
+  if (targetUserId === actorUserId) return;
+  await sendMessages(trx, [{ userId: targetUserId, messageType: MessageType.company, msgContent: text, sendDate: now }]);
+}
+
+/** The 管理员 changes a member's role (their own too, while another 管理员 remains). */
+export async function changeCompanyMemberRole(
+  db: Kysely<Database>,
+  userId: number,
+  change: { userId: number; role: CompanyRole },
+  now = Date.now(),
+): Promise<CompanyPageData> {
+  await withTransaction(db, async (trx) => {
+    const { company } = await lockedCompanyOfAdmin(trx, userId);
+    const target = await targetKeepingAnAdmin(trx, company, change.userId, change.role !== 'admin');
+    if (target.role === change.role) return;
+    if (!(await setMemberRole(trx, company.id, change.userId, change.role))) throw new AppError(companyErrors.memberNotFound);
+    await tellMember(trx, userId, change.userId, companyMessageTexts.roleChanged(company.name, change.role), now);
+  });
+  return loadCompanyPage(db, userId);
+}
+
+/**
+ * The 管理员 removes a member (themselves too, while another 管理员 remains). The membership is
+ * closed, not deleted: the orders they placed meanwhile stay the company's.
+ */
+export async function removeCompanyMember(db: Kysely<Database>, userId: number, targetUserId: number, now = Date.now()): Promise<CompanyPageData> {
+  await withTransaction(db, async (trx) => {
+    const { company } = await lockedCompanyOfAdmin(trx, userId);
+    await targetKeepingAnAdmin(trx, company, targetUserId, true);
+    if (!(await endMembership(trx, company.id, targetUserId, now))) throw new AppError(companyErrors.memberNotFound);
+    await tellMember(trx, userId, targetUserId, companyMessageTexts.removed(company.name), now);
+  });
+  return loadCompanyPage(db, userId);
+}
