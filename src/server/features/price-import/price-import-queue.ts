@@ -85,10 +85,12 @@ export function createBullmqPriceImportQueue(db: Kysely<Database>, logger: Queue
   const connection = () => new Redis(options.redisUrl, { maxRetriesPerRequest: null });
   const queueConnection = connection();
   const workerConnection = connection();
+  const reportTrouble = createTroubleReporter(logger);
   const queue = new Queue<{ jobId: number }>(queueName, { connection: queueConnection, prefix: options.prefix });
+  // Without a listener, BullMQ writes each failed reconnect to console.error, beside pino (the worker's is set at start).
+  queue.on('error', (error) => reportTrouble(error, 'price import queue'));
   let worker: Worker<{ jobId: number }> | null = null;
   let isClosing = false;
-  const reportTrouble = createTroubleReporter(logger);
   const enqueue = async (jobId: number) => {
     // One queue entry per job at a time: adding the id of an entry waiting or active is a no-op.
     await queue.add('work', { jobId }, { jobId: `job-${jobId}`, removeOnComplete: true, removeOnFail: true });
@@ -132,10 +134,14 @@ export function createBullmqPriceImportQueue(db: Kysely<Database>, logger: Queue
     },
     async close() {
       isClosing = true;
+      // With Redis away, waiting for the worker's current job (or a quit) would never end: close by force, drop the connections.
+      const isRedisAway = [queueConnection, workerConnection].some((client) => client.status !== 'ready');
       await sweeps.close();
-      await worker?.close();
+      await worker?.close(isRedisAway);
       await queue.close();
-      await Promise.all([queueConnection.quit().catch(() => undefined), workerConnection.quit().catch(() => undefined)]);
+      const connections = [queueConnection, workerConnection];
+      if (isRedisAway) for (const client of connections) client.disconnect();
+      else await Promise.all(connections.map((client) => client.quit().catch(() => undefined)));
     },
   };
 }
