@@ -1,7 +1,7 @@
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
 import type { PriceTier } from './pricing.ts';
-import type { PurchasingView } from './purchasing.ts';
+import { mslLabels, mslLevels, packagingLabels, packagings, reachLabels, reachStatuses, type PurchasingView } from './purchasing.ts';
 import type { WarehouseStock } from './warehouse.ts';
 
 /** Sort orders of part lists (the `sort` of spec §3's attribute product list query). */
@@ -51,8 +51,24 @@ export const brandErrors = defineErrors('brand', {
   notFound: { code: ResultCode.notFound, msg: '品牌不存在' },
 });
 
-/** The brand facet's key inside a filter; every other key is an attribute id. */
+/** The brand facet's key inside a filter; every other key is an attribute id or a purchasing key. */
 export const brandFilterKey = 'brand';
+
+/**
+ * Purchasing data the parametric filter chooses by (issue 28), in every category: product columns, not
+ * attributes, so their keys are names. Values travel as the stored codes (tape_reel, 3, compliant).
+ */
+export const purchasingFilters = {
+  packaging: { name: '包装方式', values: packagings, labels: packagingLabels as Record<string, string> },
+  msl: { name: '湿敏等级', values: mslLevels, labels: mslLabels as Record<string, string> },
+  reach: { name: 'REACH', values: reachStatuses, labels: reachLabels as Record<string, string> },
+} as const;
+export type PurchasingFilterKey = keyof typeof purchasingFilters;
+export const purchasingFilterKeys = Object.keys(purchasingFilters) as PurchasingFilterKey[];
+
+export function isPurchasingFilterKey(key: string): key is PurchasingFilterKey {
+  return Object.hasOwn(purchasingFilters, key);
+}
 
 export interface NumberRange {
   /** In the attribute's base unit (Ω, F, V…); either bound may be absent. */
@@ -67,7 +83,7 @@ export interface NumberRange {
  */
 export type ChooseFilter = Record<string, string[] | NumberRange>;
 
-const filterKeyPattern = /^(\d{1,9}|brand)$/;
+const filterKeyPattern = /^(\d{1,9}|brand|packaging|msl|reach)$/;
 const maxFilterKeys = 30;
 const maxFilterValues = 200;
 const maxFilterValueLength = 100;
@@ -173,7 +189,7 @@ export interface FacetValue {
 }
 
 export interface AttributeFacet {
-  /** Attribute id as a string, or `brand`. */
+  /** Attribute id as a string, `brand`, or a purchasing key (packaging, msl, reach). */
   key: string;
   name: string;
   unit: string | null;

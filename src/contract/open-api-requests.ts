@@ -88,12 +88,7 @@ const product = z
     stock: z.number().int().meta({ description: '现货库存（个）' }),
     packSize: z.number().int().meta({ description: '最小包装数量：购买数量须为它的整数倍' }),
     leadTimeDays,
-    factoryLeadWeeks: z
-      .number()
-      .int()
-      .min(1)
-      .nullable()
-      .meta({ description: '工厂交期（周）：原厂生产周期，无现货时订货参考；null 未提供', example: 12 }),
+    factoryLeadWeeks: z.number().int().min(1).nullable().meta({ description: '工厂交期（周）：原厂生产周期，无现货时订货参考；null 未提供', example: 12 }),
     packaging: z
       .enum(packagings)
       .nullable()

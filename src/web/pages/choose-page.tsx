@@ -1,5 +1,5 @@
 import { useRef } from 'react';
-import { brandFilterKey, choosePath, type CategoryRef } from '../../contract/catalog.ts';
+import { brandFilterKey, choosePath, isPurchasingFilterKey, type CategoryRef } from '../../contract/catalog.ts';
 import { clearFilterKey, setFilterRange, toggleFilterValue } from '../features/catalog/choose-state.ts';
 import { FilterPanel } from '../features/catalog/filter-panel.tsx';
 import { ListToolbar } from '../features/catalog/list-toolbar.tsx';
@@ -32,7 +32,9 @@ export function ChoosePage({ shell, data }: PageProps<ChoosePageData>) {
     goToPage(page);
     listTop.current?.scrollIntoView({ block: 'start' });
   };
-  const paramColumns = facets.facets.filter((facet) => facet.key !== brandFilterKey).map((facet) => ({ key: facet.key, name: facet.name }));
+  const paramColumns = facets.facets
+    .filter((facet) => facet.key !== brandFilterKey && !isPurchasingFilterKey(facet.key))
+    .map((facet) => ({ key: facet.key, name: facet.name }));
   const title = categorySecond?.categoryName ?? categoryFirst.categoryName;
 
   return (

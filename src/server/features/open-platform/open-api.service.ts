@@ -4,6 +4,7 @@ import { orderQuantityOf } from '../../../contract/bom-optimiser.ts';
 import { productDetailPath, type ProductSummary } from '../../../contract/catalog.ts';
 import { yuanTextOfCents, yuanTextOfE4 } from '../../../contract/money.ts';
 import { apiKeyLimits, leadTimeDaysOf, openApiCurrency, openApiErrors } from '../../../contract/open-api.ts';
+import { emptyPurchasing } from '../../../contract/purchasing.ts';
 import type { openApiSchemas } from '../../../contract/open-api-requests.ts';
 import { defaultSearchParams, searchPageSize } from '../../../contract/search.ts';
 import { lineAmountCents, quantityProblem, tierIndexAt, type PriceTier } from '../../../contract/pricing.ts';
@@ -13,6 +14,7 @@ import { matchBomLineInputs } from '../bom/bom.service.ts';
 import { catalogContextOf } from '../catalog/choose/choose.service.ts';
 import { loadProductDetail } from '../catalog/product-detail.service.ts';
 import { loadProductSummaries } from '../catalog/product.service.ts';
+import { loadPurchasingOf } from '../catalog/purchasing.service.ts';
 
 type Schemas = typeof openApiSchemas;
 type Out<Key extends keyof Schemas> = z.output<Schemas[Key]>;
@@ -26,7 +28,11 @@ function tierOf(tier: PriceTier): OpenTier {
   return { qtyStart: tier.qtyStart, qtyEnd: tier.qtyEnd, unitPrice: yuanTextOfE4(tier.priceE4), currency: openApiCurrency };
 }
 
-function productOf(summary: ProductSummary): OpenProduct {
+type Purchasing = Awaited<ReturnType<typeof loadPurchasingOf>>;
+
+/** A part as /open/v1 answers it: the list card with its purchasing data (read for all the answer's parts at once). */
+function productOf(summary: ProductSummary, purchasingById: Purchasing): OpenProduct {
+  const { isRohs = false, purchasing = emptyPurchasing } = purchasingById.get(summary.productId) ?? {};
   return {
     productId: summary.productId,
     partNumber: summary.code,
@@ -37,10 +43,28 @@ function productOf(summary: ProductSummary): OpenProduct {
     stock: summary.stock,
     packSize: summary.packSize,
     leadTimeDays: leadTimeDaysOf(summary.stock),
+    factoryLeadWeeks: purchasing.factoryLeadWeeks,
+    packaging: purchasing.packaging,
+    compliance: {
+      rohs: isRohs,
+      reach: purchasing.reachStatus,
+      msl: purchasing.msl,
+      eccn: purchasing.eccn,
+      countryOfOrigin: purchasing.originCountry,
+    },
+    cadModels: { symbolUrl: purchasing.cadSymbolUrl, footprintUrl: purchasing.cadFootprintUrl, model3dUrl: purchasing.cadModelUrl },
     lifecycle: summary.lifecycle,
     priceTiers: summary.priceTiers.map(tierOf),
     url: productDetailPath(summary.productId),
   };
+}
+
+async function openProductsOf(deps: OpenApiDeps, summaries: readonly ProductSummary[]): Promise<OpenProduct[]> {
+  const purchasing = await loadPurchasingOf(
+    deps.db,
+    summaries.map((summary) => summary.productId),
+  );
+  return summaries.map((summary) => productOf(summary, purchasing));
 }
 
 async function summariesInOrder(deps: OpenApiDeps, productIds: readonly number[]): Promise<ProductSummary[]> {
@@ -75,7 +99,7 @@ export async function openSearch(deps: OpenApiDeps, query: Out<'searchQuery'>): 
     pageSize: searchPageSize,
     pageCount,
     hasMore: query.page < Math.min(pageCount, apiKeyLimits.searchPagesMax),
-    items: items.map(productOf),
+    items: await openProductsOf(deps, items),
   };
 }
 
@@ -84,7 +108,7 @@ export async function openProductDetail(deps: OpenApiDeps, productId: number): P
     throw error instanceof AppError && error.code === openApiErrors.notFound.code ? new AppError(openApiErrors.notFound) : error;
   });
   return {
-    product: productOf(detail.product),
+    product: productOf(detail.product, await loadPurchasingOf(deps.db, [productId])),
     params: detail.params.map((param) => ({ name: param.name, value: param.valueText })),
     datasheetUrl: detail.datasheetUrl,
     isRohs: detail.isRohs,
@@ -99,7 +123,7 @@ export async function openLookup(deps: OpenApiDeps, partNumber: string): Promise
     deps,
     found.map((item) => item.productId),
   );
-  return { partNumber, items: items.map(productOf) };
+  return { partNumber, items: await openProductsOf(deps, items) };
 }
 
 /** The cart's rule: the tier of the quantity, unit price × quantity rounded once to fen. */
@@ -157,6 +181,7 @@ export async function openBomMatch(deps: OpenApiDeps, lines: Out<'bomBody'>['lin
   const result = await matchBomLineInputs(deps, inputs);
   const candidateIds = [...new Set(result.lines.flatMap((line) => line.candidates.map((candidate) => candidate.productId)))];
   const summaries = new Map((await loadProductSummaries(deps.db, candidateIds)).map((summary) => [summary.productId, summary]));
+  const purchasing = await loadPurchasingOf(deps.db, candidateIds);
   return {
     lines: result.lines.map((line) => ({
       lineNo: line.lineNo,
@@ -169,7 +194,7 @@ export async function openBomMatch(deps: OpenApiDeps, lines: Out<'bomBody'>['lin
         const tier = summary.priceTiers[tierIndexAt(summary.priceTiers, orderQuantity)];
         return [
           {
-            product: productOf(summary),
+            product: productOf(summary, purchasing),
             orderQuantity,
             unitPrice: tier ? yuanTextOfE4(tier.priceE4) : null,
             amount: yuanTextOfCents(lineAmountCents(summary.priceTiers, orderQuantity)),

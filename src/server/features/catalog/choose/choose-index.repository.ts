@@ -34,7 +34,10 @@ export async function countScopeProducts(db: Kysely<Database>, scope: ChooseScop
   return row?.count ?? 0;
 }
 
-export type IndexedProductRow = Pick<Selectable<ProductsTable>, 'id' | 'brandId' | 'stock' | 'categorySecondId' | 'updatedAt'>;
+export type IndexedProductRow = Pick<
+  Selectable<ProductsTable>,
+  'id' | 'brandId' | 'stock' | 'categorySecondId' | 'updatedAt' | 'packaging' | 'msl' | 'reachStatus'
+>;
 
 /**
  * Building an index reads whole categories (hundreds of thousands of rows), so these reads
@@ -51,8 +54,18 @@ export interface IndexedChunkRow extends IndexedProductRow {
 
 /** One chunk of the scope's products in id order after `afterId`, each with its first-tier price (kept on the product by triggers, migration 0010). */
 export async function findScopeProductChunk(db: Kysely<Database>, scope: ChooseScope, afterId: number, limit: number): Promise<IndexedChunkRow[]> {
-  const { rows } = await sql<{ id: number; brand_id: number; stock: number; category_second_id: number; updated_at: number; first_price_e4: number | null }>`
-    select p.id, p.brand_id, p.stock, p.category_second_id, p.updated_at, p.first_tier_price_e4 as first_price_e4
+  const { rows } = await sql<{
+    id: number;
+    brand_id: number;
+    stock: number;
+    category_second_id: number;
+    updated_at: number;
+    first_price_e4: number | null;
+    packaging: IndexedProductRow['packaging'];
+    msl: IndexedProductRow['msl'];
+    reach_status: IndexedProductRow['reachStatus'];
+  }>`
+    select p.id, p.brand_id, p.stock, p.category_second_id, p.updated_at, p.first_tier_price_e4 as first_price_e4, p.packaging, p.msl, p.reach_status
     from products p
     where ${scopeCondition(scope)} and p.id > ${afterId} order by p.id limit ${limit}`.execute(db.withoutPlugins());
   return rows.map((row) => ({
@@ -62,6 +75,9 @@ export async function findScopeProductChunk(db: Kysely<Database>, scope: ChooseS
     categorySecondId: row.category_second_id,
     updatedAt: row.updated_at,
     firstPriceE4: row.first_price_e4,
+    packaging: row.packaging,
+    msl: row.msl,
+    reachStatus: row.reach_status,
   }));
 }
 
@@ -86,7 +102,7 @@ export async function findChunkParams(
 export async function findScopeProductsChangedSince(db: Kysely<Database>, scope: ChooseScope, since: number, limit: number): Promise<IndexedProductRow[]> {
   return db
     .selectFrom('products')
-    .select(['id', 'brandId', 'stock', 'categorySecondId', 'updatedAt'])
+    .select(['id', 'brandId', 'stock', 'categorySecondId', 'updatedAt', 'packaging', 'msl', 'reachStatus'])
     .where(categoryColumn(scope), '=', scope.categoryId)
     .where('updatedAt', '>=', since)
     .limit(limit)

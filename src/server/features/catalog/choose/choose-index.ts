@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { purchasingFilterKeys, purchasingFilters, type PurchasingFilterKey } from '../../../../contract/catalog.ts';
 import type { ProductSort } from '../../../../contract/catalog.ts';
 import type { Database } from '../../../db/database.ts';
 import type { CategoryAttributeRow } from '../category.repository.ts';
@@ -21,6 +22,9 @@ import {
  * at that speed. Product rows themselves are always read fresh from the database.
  */
 export interface AttributeColumn {
+  /** The filter's key: the attribute id as text, or a purchasing key (packaging, msl, reach). */
+  key: string;
+  /** A category attribute's id; negative for a purchasing column (a product column, not an attribute). */
   attributeId: number;
   name: string;
   unit: string | null;
@@ -57,7 +61,41 @@ function yieldToEventLoop(): Promise<void> {
 }
 
 function emptyColumn(attribute: CategoryAttributeRow, size: number): AttributeColumn {
-  return { ...attribute, values: [], byText: new Map(), ordinals: new Int32Array(size).fill(-1) };
+  return { ...attribute, key: String(attribute.attributeId), values: [], byText: new Map(), ordinals: new Int32Array(size).fill(-1) };
+}
+
+/** The purchasing columns every scope filters by, after its attributes (ids -1, -2, -3: no attribute has them). */
+function purchasingColumnsOf(size: number): AttributeColumn[] {
+  return purchasingFilterKeys.map((key, index) => ({
+    key,
+    attributeId: -1 - index,
+    name: purchasingFilters[key].name,
+    unit: null,
+    valueKind: 'text' as const,
+    values: [],
+    byText: new Map(),
+    ordinals: new Int32Array(size).fill(-1),
+  }));
+}
+
+/** A product row's value of a purchasing filter (null: unsaid). */
+function purchasingValueOf(row: IndexedProductRow, key: PurchasingFilterKey): string | null {
+  if (key === 'packaging') return row.packaging;
+  if (key === 'msl') return row.msl;
+  return row.reachStatus;
+}
+
+function setPurchasingOrdinals(index: ScopeIndex, row: IndexedProductRow, position: number): void {
+  for (const column of index.attributes) {
+    if (column.attributeId >= 0) continue;
+    const value = purchasingValueOf(row, column.key as PurchasingFilterKey);
+    column.ordinals[position] = value === null ? -1 : ordinalOf(column, value, null);
+  }
+}
+
+/** The ids of the scope's category attributes (not its purchasing columns). */
+export function categoryAttributeIdsOf(index: ScopeIndex): number[] {
+  return index.attributes.flatMap((column) => (column.attributeId > 0 ? [column.attributeId] : []));
 }
 
 /** The dictionary number of a value, adding it when new. */
@@ -111,10 +149,11 @@ export async function buildScopeIndex(
     stocks: Float64Array.from(rows, (row) => row.stock),
     prices: Float64Array.from(prices),
     secondIds: Int32Array.from(rows, (row) => row.categorySecondId),
-    attributes: attributes.map((attribute) => emptyColumn(attribute, size)),
+    attributes: [...attributes.map((attribute) => emptyColumn(attribute, size)), ...purchasingColumnsOf(size)],
     orders: new Map(),
     countCheckedAt: now,
   };
+  rows.forEach((row, position) => setPurchasingOrdinals(index, row, position));
   const columnById = new Map(index.attributes.map((column) => [column.attributeId, column]));
   for (const chunkParams of params) {
     for (const param of chunkParams) {
@@ -148,7 +187,7 @@ export async function patchScopeIndex(db: Kysely<Database>, index: ScopeIndex, c
   const positions = changed.map((row) => positionOf(index, row.id));
   if (positions.some((position) => position < 0)) return false;
   const ids = changed.map((row) => row.id);
-  const attributeIds = index.attributes.map((column) => column.attributeId);
+  const attributeIds = categoryAttributeIdsOf(index);
   const [prices, params] = await Promise.all([findFirstTierPrices(db, ids), findParamsOf(db, ids, attributeIds)]);
   changed.forEach((row, i) => {
     const position = positions[i] ?? -1;
@@ -157,6 +196,7 @@ export async function patchScopeIndex(db: Kysely<Database>, index: ScopeIndex, c
     index.secondIds[position] = row.categorySecondId;
     index.prices[position] = prices.get(row.id) ?? Number.POSITIVE_INFINITY;
     for (const column of index.attributes) column.ordinals[position] = -1;
+    setPurchasingOrdinals(index, row, position);
   });
   const columnById = new Map(index.attributes.map((column) => [column.attributeId, column]));
   for (const param of params) {

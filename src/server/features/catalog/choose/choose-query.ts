@@ -28,7 +28,7 @@ function compile(index: ScopeIndex, query: ChooseQuery): CompiledQuery {
       continue;
     }
     // Attributes the category does not have are ignored: an old shared link still opens.
-    const column = index.attributes.find((candidate) => String(candidate.attributeId) === key);
+    const column = index.attributes.find((candidate) => candidate.key === key);
     if (!column) continue;
     const allowed = new Uint8Array(column.values.length);
     if (isNumberRange(selection)) {
@@ -180,10 +180,11 @@ export function pageOf(index: ScopeIndex, evaluation: Evaluation, sort: ProductS
   return positions;
 }
 
-/** A part's values of the index's attributes, by attribute id. */
+/** A part's values of the index's attributes, by attribute id (the purchasing columns are not parameters). */
 export function paramsAt(index: ScopeIndex, position: number): Record<string, string> {
   const params: Record<string, string> = {};
   for (const column of index.attributes) {
+    if (column.attributeId < 0) continue;
     const ordinal = column.ordinals[position] ?? -1;
     const value = column.values[ordinal];
     if (value) params[String(column.attributeId)] = value.text;

@@ -10,13 +10,13 @@ import type { AttributeColumn, ScopeIndex } from './choose-index.ts';
  * Bump the version when ScopeIndex or the meta changes.
  */
 export const chooseSnapshotKind = 'choose-index';
-export const chooseSnapshotVersion = 2;
+export const chooseSnapshotVersion = 3;
 
 interface ScopeMeta {
   scope: ChooseScope;
   version: number;
   size: number;
-  attributes: { attributeId: number; name: string; unit: string | null; valueKind: 'number' | 'text'; valueCount: number }[];
+  attributes: { key: string; attributeId: number; name: string; unit: string | null; valueKind: 'number' | 'text'; valueCount: number }[];
 }
 
 export interface ChooseSnapshotMeta {
@@ -55,6 +55,7 @@ export async function writeChooseSnapshot(path: string, indexes: readonly ScopeI
       version: index.version,
       size: index.size,
       attributes: index.attributes.map((column) => ({
+        key: column.key,
         attributeId: column.attributeId,
         name: column.name,
         unit: column.unit,

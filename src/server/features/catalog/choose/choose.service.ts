@@ -2,6 +2,8 @@ import {
   brandDisplayName,
   brandFilterKey,
   catalogErrors,
+  isPurchasingFilterKey,
+  purchasingFilters,
   listPageSize,
   parseChooseFilter,
   type AttributeFacet,
@@ -124,17 +126,28 @@ export async function queryAttributeExcludeList(context: CatalogContext, input: 
     .sort((a, b) => b.count - a.count || a.label.localeCompare(b.label, 'en'));
   const facets: AttributeFacet[] = [{ key: brandFilterKey, name: '品牌', unit: null, valueKind: 'text', values: brandValues }];
   for (const column of index.attributes) {
-    const key = String(column.attributeId);
+    const { key } = column;
     const selection = filter[key];
     const chosen = new Set(Array.isArray(selection) ? selection : []);
     const columnCounts = counts.attributes.get(column.attributeId);
+    const purchasing = isPurchasingFilterKey(key) ? purchasingFilters[key] : null;
     const values = column.values
-      .map((value, ordinal) => ({ value: value.text, label: value.text, count: columnCounts?.[ordinal] ?? 0, valueNum: value.num }))
+      .map((value, ordinal) => ({
+        value: value.text,
+        label: purchasing?.labels[value.text] ?? value.text,
+        count: columnCounts?.[ordinal] ?? 0,
+        valueNum: value.num,
+      }))
       .filter((value) => value.count > 0 || chosen.has(value.value))
-      .sort(column.valueKind === 'number' ? byNumber : byText);
+      .sort(purchasing ? inListOrder(purchasing.values) : column.valueKind === 'number' ? byNumber : byText);
     facets.push({ key, name: column.name, unit: column.unit, valueKind: column.valueKind, values });
   }
   return { subcategories, facets, total: evaluation.total };
+}
+
+/** Purchasing values in their own order (MSL 1 before 2a before 3; 卷带 before 剪切带), not the alphabet's. */
+function inListOrder(order: readonly string[]): (a: FacetValue, b: FacetValue) => number {
+  return (a, b) => order.indexOf(a.value) - order.indexOf(b.value);
 }
 
 function byNumber(a: FacetValue, b: FacetValue): number {

@@ -113,10 +113,10 @@ describe('parametric selection: the queryAttrbute* calls and /choose', () => {
     expect(stocks).toEqual([...stocks].sort((a, b) => b - a));
   });
 
-  it('lists a first-level category with its subcategories and brands, without attribute filters', async () => {
+  it('lists a first-level category with its subcategories and brands, without attribute filters (the purchasing ones only)', async () => {
     const result = await facets({ categorySecondId: '' });
     expect(result.subcategories).toEqual([{ categoryId: f.categories.chipResistor, categoryName: '贴片电阻', count: 48 }]);
-    expect(result.facets.map((facet) => facet.key)).toEqual(['brand']);
+    expect(result.facets.map((facet) => facet.key)).toEqual(['brand', 'packaging', 'msl', 'reach']);
     expect((await list({ categorySecondId: null })).total).toBe(48);
   });
 
