@@ -4,6 +4,7 @@ import { paymentCalls } from '../../../contract/payment-calls.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { cancelOrder, loadOrderDetail } from '../order/order.service.ts';
 import { createAlipayProvider, precreatePath } from './alipay-provider.ts';
+import { forgedNoticeLimit } from './payment-notification.service.ts';
 import { ProviderError, qrImageOf } from './payment-provider.ts';
 import { alipayEnv, alipayKeys, alipayNotification, isAlipayRequestSigned, startFakeAlipay } from './testing/fake-alipay.ts';
 import type { FakeServer } from './testing/fake-server.ts';
@@ -156,6 +157,33 @@ describe('Alipay: asynchronous notifications', () => {
       .executeTakeFirstOrThrow();
     expect(forged).toMatchObject({ method: 'alipay', reason: 'badSignature', orderNo: null });
     expect(forged.bodySha256).toMatch(/^[0-9a-f]{64}$/);
+  });
+
+  it('records forged notices from one address only up to the limit, and still takes a genuine one from it (issue 29)', async () => {
+    const { orderNo } = await orderPaidByAlipay();
+    const address = '203.0.113.77';
+    const forgedCount = () =>
+      t.db.kysely
+        .selectFrom('paymentNotifications')
+        .select((eb) => eb.fn.countAll<string | number>().as('count'))
+        .where('outcome', '=', 'forged')
+        .executeTakeFirstOrThrow()
+        .then((row) => Number(row.count));
+    const before = await forgedCount();
+    const forgedBody = alipayNotification(keys, { orderNo, amount: '123.45' }, { signWith: rsaKeyPair().privateKey });
+    const send = (body: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/pay/notify/alipay',
+        remoteAddress: address,
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        payload: body,
+      });
+    const answers = await Promise.all(Array.from({ length: forgedNoticeLimit.perWindow + 20 }, () => send(forgedBody)));
+    expect(new Set(answers.map((answer) => answer.body))).toEqual(new Set(['fail']));
+    expect((await forgedCount()) - before).toBe(forgedNoticeLimit.perWindow);
+    expect((await send(alipayNotification(keys, { orderNo, amount: '123.45' }))).body).toBe('success');
+    expect(await orderOf(t.db.kysely, orderNo)).toMatchObject({ status: OrderStatus.unshipped });
   });
 
   it('refuses notifications signed with another key or for another application', async () => {

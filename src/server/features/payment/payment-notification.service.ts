@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
 import type { PaymentMethod } from '../../../contract/order.ts';
 import { RefundStatus } from '../../../contract/payment.ts';
+import type { CounterStore } from '../../http/counter-store.ts';
+import type { Logger } from 'pino';
 import type { NotificationRequest, NotifyingProvider, ProviderAnswer } from './payment-provider.ts';
 import { endRefund, type RefundContext } from './payment-refund-flow.ts';
 import { findRefund } from './payment-refund.repository.ts';
@@ -38,6 +40,30 @@ function recorder(ctx: Pick<RefundContext, 'db'>, method: PaymentMethod, rawBody
   return { bodySha256, record };
 }
 
+/**
+ * Forged notices kept per sender address: enough to see an attack in the table and the log, never a
+ * table or a log a forger fills (a provider never sends one, so the limit costs only the forger).
+ */
+export const forgedNoticeLimit = { perWindow: 30, windowSeconds: 600 } as const;
+
+async function recordForged(
+  ctx: { counters: CounterStore; logger: Logger },
+  request: NotificationRequest,
+  write: () => Promise<unknown>,
+  logFields: Record<string, unknown>,
+  now: number,
+): Promise<void> {
+  const key = `pay-forged:${request.address ?? 'unknown'}`;
+  const { isAllowed, count } = await ctx.counters.consume(key, forgedNoticeLimit.perWindow, forgedNoticeLimit.windowSeconds, now);
+  if (!isAllowed) {
+    if (count === forgedNoticeLimit.perWindow + 1)
+      ctx.logger.warn({ ...logFields, address: request.address }, 'payment: forged notices from this address no longer recorded this window');
+    return;
+  }
+  ctx.logger.warn({ ...logFields, address: request.address }, 'payment: notification refused, nothing changed');
+  await write();
+}
+
 export async function receiveNotification(
   ctx: PaymentContext,
   provider: NotifyingProvider,
@@ -48,8 +74,7 @@ export async function receiveNotification(
   const { bodySha256, record } = recorder(ctx, method, request.rawBody, now);
   const verdict = provider.verifyNotification(request, now);
   if (verdict.kind === 'forged') {
-    ctx.logger.warn({ method, reason: verdict.reason, bodySha256 }, 'payment: notification refused, nothing changed');
-    await record(NotificationOutcome.forged, { reason: verdict.reason });
+    await recordForged(ctx, request, () => record(NotificationOutcome.forged, { reason: verdict.reason }), { method, reason: verdict.reason, bodySha256 }, now);
     return provider.answers.refused;
   }
   if (verdict.kind === 'ignored') {
@@ -76,7 +101,7 @@ export async function receiveNotification(
  * its amount back, a binding refund stays owed and is tried again).
  */
 export async function receiveRefundNotification(
-  ctx: Pick<RefundContext, 'db' | 'logger'> & Partial<Pick<RefundContext, 'config' | 'metrics'>>,
+  ctx: Pick<RefundContext, 'db' | 'logger'> & Partial<Pick<RefundContext, 'config' | 'metrics'>> & { counters: CounterStore },
   provider: NotifyingProvider,
   request: NotificationRequest,
   now = Date.now(),
@@ -84,8 +109,8 @@ export async function receiveRefundNotification(
   const { bodySha256, record } = recorder(ctx, provider.method, request.rawBody, now);
   const verdict = provider.verifyRefundNotification?.(request, now) ?? { kind: 'forged', reason: 'noRefundNotifications' };
   if (verdict.kind === 'forged') {
-    ctx.logger.warn({ method: provider.method, reason: verdict.reason, bodySha256 }, 'payment: refund notification refused, nothing changed');
-    await record(NotificationOutcome.forged, { reason: `refund ${verdict.reason}` });
+    const logFields = { method: provider.method, reason: `refund ${verdict.reason}`, bodySha256 };
+    await recordForged(ctx, request, () => record(NotificationOutcome.forged, { reason: `refund ${verdict.reason}` }), logFields, now);
     return provider.answers.refused;
   }
   if (verdict.kind === 'ignored') {

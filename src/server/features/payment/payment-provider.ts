@@ -36,6 +36,8 @@ export interface NotificationRequest {
   headers: IncomingHttpHeaders;
   /** The body exactly as received: signatures cover these bytes. */
   rawBody: string;
+  /** The sender's address (request.ip): forged notices are recorded only up to a limit per address. */
+  address?: string;
 }
 
 /** How a provider wants to be answered: accepted stops its retries, refused makes it try again later. */

@@ -36,13 +36,13 @@ function registerNotificationRoutes(app: FastifyInstance, ctx: PaymentContext) {
     for (const provider of ctx.providers.notifying) {
       scope.post(paymentNotifyPaths[provider.method], { bodyLimit: notificationBodyLimit, config: { skipsAntiForgery: true } }, async (request, reply) => {
         const rawBody = typeof request.body === 'string' ? request.body : '';
-        const answer = await receiveNotification(ctx, provider, { headers: request.headers, rawBody });
+        const answer = await receiveNotification(ctx, provider, { headers: request.headers, rawBody, address: request.ip });
         return reply.status(answer.status).type(answer.contentType).send(answer.body);
       });
       if (provider.method === 'wechat' && provider.verifyRefundNotification) {
         scope.post(refundNotifyPaths.wechat, { bodyLimit: notificationBodyLimit, config: { skipsAntiForgery: true } }, async (request, reply) => {
           const rawBody = typeof request.body === 'string' ? request.body : '';
-          const answer = await receiveRefundNotification(ctx, provider, { headers: request.headers, rawBody });
+          const answer = await receiveRefundNotification(ctx, provider, { headers: request.headers, rawBody, address: request.ip });
           return reply.status(answer.status).type(answer.contentType).send(answer.body);
         });
       }
