@@ -11,6 +11,7 @@ import { famousParts } from './famous-parts.ts';
 import { icFirstCategoryIds } from './ic-zone.ts';
 import { allFamilies } from './families/all-families.ts';
 import { catalogueGrades, planProducts } from './catalog-plan.ts';
+import { purchasingTerms } from './purchasing-terms.ts';
 import { createRandom } from './random.ts';
 import type { SeedOptions } from './seed-options.ts';
 
@@ -72,6 +73,15 @@ const tables = {
     ['createdAt', 'bigint'],
     ['updatedAt', 'bigint'],
     ['firstTierPriceE4', 'bigint'],
+    ['reachStatus', 'text'],
+    ['msl', 'text'],
+    ['eccn', 'text'],
+    ['originCountry', 'text'],
+    ['packaging', 'text'],
+    ['factoryLeadWeeks', 'int'],
+    ['cadSymbolUrl', 'text'],
+    ['cadFootprintUrl', 'text'],
+    ['cadModelUrl', 'text'],
   ]),
   prices: bulkTable('productPrices', [
     ['productId', 'int'],
@@ -174,6 +184,7 @@ async function writeProducts(
     const second = categoryRows.secondByKey.get(draft.category);
     if (!second) throw new Error(`unknown category ${draft.category}`);
     const terms = commerceTerms(draft, random);
+    const purchasing = purchasingTerms(draft, second.connectorDrawing !== undefined);
     const createdAt = catalogueEpoch - catalogueSpanMs + Math.floor((id * catalogueSpanMs) / (skus + 1));
     writer.add(tables.products, [
       id,
@@ -196,6 +207,15 @@ async function writeProducts(
       createdAt,
       createdAt,
       firstTierPriceOf(terms.tiers),
+      purchasing.reachStatus,
+      purchasing.msl,
+      purchasing.eccn,
+      purchasing.originCountry,
+      purchasing.packaging,
+      purchasing.factoryLeadWeeks,
+      purchasing.cadSymbolUrl,
+      purchasing.cadFootprintUrl,
+      purchasing.cadModelUrl,
     ]);
     writeWarehouseStock(writer, warehouses, id, terms.stock);
     for (const tier of terms.tiers) writer.add(tables.prices, [id, tier.qtyStart, tier.qtyEnd, tier.priceE4, tier.originalPriceE4]);
