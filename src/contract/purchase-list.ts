@@ -54,6 +54,8 @@ export const purchaseListErrors = defineErrors('purchaseList', {
   sourceEmpty: { code: ResultCode.badRequest, msg: '没有可保存的商品（商品可能已下架）' },
   nothingToAdd: { code: ResultCode.badRequest, msg: '请选择要加入购物车的商品' },
   quantityInvalid: { code: ResultCode.badRequest, msg: '数量有误' },
+  /** A company's shared list, seen by a role that may not change it (审批, 财务: decision 0027). */
+  readOnly: { code: ResultCode.forbidden, msg: '这是企业共享的常购清单，您的角色只能查看，不能修改' },
 });
 
 /** Where a new list's lines come from. */
@@ -68,6 +70,12 @@ export interface PurchaseListSummary {
   lineCount: number;
   createdAt: number;
   updatedAt: number;
+  /** Shared inside the member's company (企业账户): every member sees it. */
+  isShared: boolean;
+  /** The member may rename, delete and edit it: their own list, or a shared one their company role may change. */
+  canChange: boolean;
+  /** Who saved it (shown for shared lists). */
+  ownerName: string;
 }
 
 /** /user/purchase-list. */

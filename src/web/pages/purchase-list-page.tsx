@@ -31,9 +31,11 @@ function ListToolbar({ state }: { state: ListState }) {
       <label>
         <input type="checkbox" checked={isAllSelected} onChange={(event) => state.setAll(event.target.checked ? lineIds : [])} disabled={state.isBusy} /> 全选
       </label>
-      <button type="button" className="link-button" onClick={() => void state.removeLines(selectedIds)} disabled={state.isBusy}>
-        移除所选
-      </button>
+      {state.detail.list.canChange && (
+        <button type="button" className="link-button" onClick={() => void state.removeLines(selectedIds)} disabled={state.isBusy}>
+          移除所选
+        </button>
+      )}
       <span className="list-toolbar__spacer" />
       <button type="button" className="button" onClick={() => void state.addToCart(selectedIds)} disabled={state.isBusy || selectedIds.length === 0}>
         所选加入购物车（{selectedIds.length}）
@@ -65,7 +67,13 @@ export function PurchaseListPage({ shell, data }: PageProps<PurchaseListDetail>)
             来源：{purchaseListSourceLabels[list.source]}
             {list.source === 'order' && list.sourceRef ? ` ${list.sourceRef}` : ''} · 保存于 {formatBeijingTime(list.createdAt)} · 更新于{' '}
             {formatBeijingTime(list.updatedAt)}
+            {list.isShared && ` · 企业共享（${list.ownerName} 保存）`}
           </p>
+          {!list.canChange && (
+            <p className="purchase-list__read-only" data-testid="list-read-only">
+              这是企业共享的常购清单，您的角色只能查看和加入购物车，不能修改。
+            </p>
+          )}
           <ChangeSummary detail={state.detail} />
           {state.report && <ReorderReport report={state.report} onClose={state.closeReport} />}
           <ListToolbar state={state} />
@@ -89,6 +97,7 @@ export function PurchaseListPage({ shell, data }: PageProps<PurchaseListDetail>)
                   line={line}
                   isSelected={state.selected.has(line.lineId)}
                   isBusy={state.isBusy}
+                  isReadOnly={!list.canChange}
                   onSelect={(isOn) => state.toggle(line.lineId, isOn)}
                   onChange={(change) => void state.updateLine(line, change)}
                   onRemove={() => void state.removeLines([line.lineId])}
@@ -97,7 +106,7 @@ export function PurchaseListPage({ shell, data }: PageProps<PurchaseListDetail>)
             </tbody>
           </table>
           {lines.length === 0 && <p className="purchase-list__empty">清单还没有商品，可在下方粘贴型号和数量添加。</p>}
-          <AddLinesBox isBusy={state.isBusy} isOpenAtFirst={lines.length === 0} onAdd={state.addLines} />
+          {list.canChange && <AddLinesBox isBusy={state.isBusy} isOpenAtFirst={lines.length === 0} onAdd={state.addLines} />}
         </section>
       </MemberCentreLayout>
     </PageShell>

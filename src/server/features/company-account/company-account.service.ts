@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { maskPhone, displayNameOf } from '../../../contract/account.ts';
 import { companyErrors, type CompanyPageData, type CompanyRole } from '../../../contract/company-account.ts';
 import { companyAbilitiesOf, companyAbilityFor, type CompanyAction, type CompanySubject } from '../../../contract/company-account-permissions.ts';
@@ -17,6 +17,7 @@ import {
   findPhoneOfUser,
   insertCompany,
   insertMembership,
+  lockCompanyRow,
 } from './company-account.repository.ts';
 
 /** A member's place in a company: what other features ask (常购清单, later 月结 and approvals). */
@@ -28,6 +29,11 @@ export interface CompanyMembership {
 
 export async function membershipOf(db: Kysely<Database>, userId: number): Promise<CompanyMembership | null> {
   return (await findOpenMembership(db, userId)) ?? null;
+}
+
+/** Serializes checked writes to what a company shares (its 常购清单 count, a shared list's lines) inside a transaction. */
+export function lockCompany(trx: Transaction<Database>, companyId: number): Promise<void> {
+  return lockCompanyRow(trx, companyId);
 }
 
 /** Whether the member's role allows it (company-account-permissions.ts); false without a company. */

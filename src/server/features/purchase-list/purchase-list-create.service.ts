@@ -11,15 +11,14 @@ import type { ParsedQuickOrder } from '../../../contract/quick-order.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
-import { lockMember } from '../account/account.service.ts';
 import { loadSavedBom } from '../bom/bom.service.ts';
 import { loadCart } from '../cart/cart.service.ts';
 import { loadProductSummaries } from '../catalog/product.service.ts';
 import { loadOrderDetail } from '../order/order.service.ts';
 import { resolvePartLines } from '../quick-order/quick-order.service.ts';
 import { savedLineOf } from './purchase-list-lines.ts';
-import { addLine, countListsOfUser, findLines, insertLines, insertList, touchList } from './purchase-list.repository.ts';
-import { loadPurchaseList, ownListOf } from './purchase-list.service.ts';
+import { addLine, countListsInScope, findLines, insertLines, insertList, touchList } from './purchase-list.repository.ts';
+import { changeableListOf, listMemberOf, loadPurchaseList, lockListScope } from './purchase-list.service.ts';
 
 interface WantedLine {
   productId: number;
@@ -77,7 +76,7 @@ function sourceRefOf(origin: PurchaseListOrigin): string | null {
 
 /**
  * A new named list, its lines saved with their price and stock now. Parts no longer in the catalogue
- * are left out. The count of lists is checked under the member's lock, so concurrent saves cannot pass it.
+ * are left out. The count of lists is checked under the member's lock (the company's for a company's list), so concurrent saves cannot pass it.
  */
 export async function createPurchaseList(
   db: Kysely<Database>,
@@ -100,11 +99,13 @@ export async function createPurchaseList(
     return product ? [savedLineOf(product, line.quantity, line.customerPartNo)] : [];
   });
   if (origin.kind !== 'manual' && lines.length === 0) throw new AppError(purchaseListErrors.sourceEmpty);
+  const member = await listMemberOf(db, userId);
+  const owner = { userId, companyId: member.sharesNewLists ? member.companyId : null };
   return withTransaction(db, async (trx) => {
-    await lockMember(trx, userId);
-    if ((await countListsOfUser(trx, userId)) >= purchaseListLimits.listsPerMember) throw new AppError(purchaseListErrors.tooManyLists);
+    await lockListScope(trx, owner);
+    if ((await countListsInScope(trx, owner)) >= purchaseListLimits.listsPerMember) throw new AppError(purchaseListErrors.tooManyLists);
     const now = Date.now();
-    const listId = await insertList(trx, userId, { name, source: origin.kind, sourceRef: sourceRefOf(origin) }, now);
+    const listId = await insertList(trx, owner, { name, source: origin.kind, sourceRef: sourceRefOf(origin) }, now);
     await insertLines(trx, listId, lines, now);
     return { listId, name, lineCount: lines.length };
   });
@@ -113,7 +114,7 @@ export async function createPurchaseList(
 /**
  * 添加商品: lines of "型号, 数量" read as the quick-order box reads them, each found part added to the
  * list (to its quantity when already there) at a quantity the cart takes (minimum, whole packs). The
- * line cap is checked under the member's lock.
+ * line cap is checked under the member's lock (the company's for a shared list).
  */
 export async function addPurchaseListLines(
   db: Kysely<Database>,
@@ -121,15 +122,15 @@ export async function addPurchaseListLines(
   listId: number,
   parsed: ParsedQuickOrder,
 ): Promise<PurchaseListAddLinesResult> {
-  await ownListOf(db, userId, listId);
+  const { row } = await changeableListOf(db, userId, listId);
   const { resolved, problems } = await resolvePartLines(db, parsed.lines);
   const products = new Map(resolved.map(({ product }) => [product.productId, product]));
   const lines = mergedByPart(
     resolved.map(({ line, product }) => ({ productId: product.productId, quantity: orderableQuantityOf(line.quantity, product), customerPartNo: '' })),
   );
   await withTransaction(db, async (trx) => {
-    await lockMember(trx, userId);
-    await ownListOf(trx, userId, listId);
+    await lockListScope(trx, { userId, companyId: row.companyId });
+    await changeableListOf(trx, userId, listId);
     const rows = await findLines(trx, listId);
     const onList = new Set(rows.map((row) => row.productId));
     if (rows.length + lines.filter((line) => !onList.has(line.productId)).length > purchaseListLimits.linesPerList) {

@@ -11,44 +11,73 @@ export interface PurchaseListRow {
   sourceRef: string | null;
   createdAt: number;
   updatedAt: number;
+  /** null for a member's own list; the company's id for a list shared inside it. */
+  companyId: number | null;
+  ownerNickName: string;
+  ownerUserNumber: string;
 }
 export type PurchaseListLineRow = Selectable<PurchaseListLinesTable>;
 export type NewPurchaseListLine = Omit<Insertable<PurchaseListLinesTable>, 'id' | 'listId' | 'createdAt'>;
 
-const listColumns = ['pl.id', 'pl.name', 'pl.source', 'pl.sourceRef', 'pl.createdAt', 'pl.updatedAt'] as const;
+/** Who is asking: a member, and the company they belong to now (企业账户), if any. */
+export interface ListViewer {
+  userId: number;
+  companyId: number | null;
+}
+
+const listColumns = [
+  'pl.id',
+  'pl.name',
+  'pl.source',
+  'pl.sourceRef',
+  'pl.createdAt',
+  'pl.updatedAt',
+  'pl.companyId',
+  'owner.nickName as ownerNickName',
+  'owner.userNumber as ownerUserNumber',
+] as const;
 
 /**
- * The lists a member may see and change: their own. The one place that says so, for when lists are
- * shared inside a company (purchase_lists.company_id).
+ * The lists a member sees: their own (company_id null) and, in a company, the company's. The one
+ * place that says so; whether they may change a shared one is their company role's (decision 0027).
  */
-function listsOf(db: Kysely<Database>, userId: number) {
-  return db.selectFrom('purchaseLists as pl').where('pl.userId', '=', userId);
+function listsOf(db: Kysely<Database>, viewer: ListViewer) {
+  return db
+    .selectFrom('purchaseLists as pl')
+    .innerJoin('users as owner', 'owner.id', 'pl.userId')
+    .where((eb) => {
+      const own = eb.and([eb('pl.userId', '=', viewer.userId), eb('pl.companyId', 'is', null)]);
+      return viewer.companyId === null ? own : eb.or([own, eb('pl.companyId', '=', viewer.companyId)]);
+    });
 }
 
 export async function insertList(
   db: Kysely<Database>,
-  userId: number,
+  owner: ListViewer,
   list: { name: string; source: PurchaseListSource; sourceRef: string | null },
   now: number,
 ): Promise<number> {
   const row = await db
     .insertInto('purchaseLists')
-    .values({ userId, companyId: null, ...list, createdAt: now, updatedAt: now })
+    .values({ userId: owner.userId, companyId: owner.companyId, ...list, createdAt: now, updatedAt: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
 }
 
-export async function countListsOfUser(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await listsOf(db, userId)
+/** The lists where a new one would go: the member's own (companyId null), or the company's. */
+export async function countListsInScope(db: Kysely<Database>, scope: ListViewer): Promise<number> {
+  const row = await db
+    .selectFrom('purchaseLists')
     .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where((eb) => (scope.companyId === null ? eb.and([eb('userId', '=', scope.userId), eb('companyId', 'is', null)]) : eb('companyId', '=', scope.companyId)))
     .executeTakeFirst();
   return row?.count ?? 0;
 }
 
-/** The member's lists with their line counts, most recently changed first. */
-export async function findListsOfUser(db: Kysely<Database>, userId: number): Promise<(PurchaseListRow & { lineCount: number })[]> {
-  const rows = await listsOf(db, userId)
+/** The lists the member sees with their line counts, most recently changed first. */
+export async function findListsOf(db: Kysely<Database>, viewer: ListViewer): Promise<(PurchaseListRow & { lineCount: number })[]> {
+  const rows = await listsOf(db, viewer)
     .select(listColumns)
     .select((eb) =>
       eb
@@ -63,18 +92,23 @@ export async function findListsOfUser(db: Kysely<Database>, userId: number): Pro
   return rows.map((row) => ({ ...row, lineCount: row.lineCount ?? 0 }));
 }
 
-export function findListOfUser(db: Kysely<Database>, userId: number, listId: number): Promise<PurchaseListRow | undefined> {
-  return listsOf(db, userId).select(listColumns).where('pl.id', '=', listId).executeTakeFirst();
+export function findListOf(db: Kysely<Database>, viewer: ListViewer, listId: number): Promise<PurchaseListRow | undefined> {
+  return listsOf(db, viewer).select(listColumns).where('pl.id', '=', listId).executeTakeFirst();
 }
 
-export async function renameList(db: Kysely<Database>, userId: number, listId: number, name: string, now: number): Promise<boolean> {
-  const result = await db.updateTable('purchaseLists').set({ name, updatedAt: now }).where('id', '=', listId).where('userId', '=', userId).executeTakeFirst();
+export async function renameList(db: Kysely<Database>, viewer: ListViewer, listId: number, name: string, now: number): Promise<boolean> {
+  const result = await db
+    .updateTable('purchaseLists')
+    .set({ name, updatedAt: now })
+    .where('id', '=', listId)
+    .where('id', 'in', listsOf(db, viewer).select('pl.id'))
+    .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
 }
 
 /** Its lines go with it (on delete cascade). */
-export async function deleteList(db: Kysely<Database>, userId: number, listId: number): Promise<boolean> {
-  const result = await db.deleteFrom('purchaseLists').where('id', '=', listId).where('userId', '=', userId).executeTakeFirst();
+export async function deleteList(db: Kysely<Database>, viewer: ListViewer, listId: number): Promise<boolean> {
+  const result = await db.deleteFrom('purchaseLists').where('id', '=', listId).where('id', 'in', listsOf(db, viewer).select('pl.id')).executeTakeFirst();
   return Number(result.numDeletedRows) > 0;
 }
 

@@ -43,13 +43,15 @@ interface LineRowProps {
   line: PurchaseListLine;
   isSelected: boolean;
   isBusy: boolean;
+  /** A company's shared list seen by a role that may not change it: quantity and 客户料号 shown, not edited. */
+  isReadOnly: boolean;
   onSelect: (isOn: boolean) => void;
   onChange: (change: { quantity: number; customerPartNo: string }) => void;
   onRemove: () => void;
 }
 
 /** One line: part, maker, package, 客户料号, quantity (pack multiples), saved → current price and stock, remove. */
-export function PurchaseListLineRow({ line, isSelected, isBusy, onSelect, onChange, onRemove }: LineRowProps) {
+export function PurchaseListLineRow({ line, isSelected, isBusy, isReadOnly, onSelect, onChange, onRemove }: LineRowProps) {
   const quantity = useQuantity(line.packSize, line.quantity);
   const { setText } = quantity;
   const [partNo, setPartNo] = useState(line.customerPartNo);
@@ -92,6 +94,7 @@ export function PurchaseListLineRow({ line, isSelected, isBusy, onSelect, onChan
       <td>{line.package}</td>
       <td>
         <input
+          readOnly={isReadOnly}
           className="list-line__part-no"
           value={partNo}
           maxLength={purchaseListLimits.customerPartNoMax}
@@ -105,15 +108,21 @@ export function PurchaseListLineRow({ line, isSelected, isBusy, onSelect, onChan
         />
       </td>
       <td className="list-line__quantity">
-        <QuantityInput state={quantity} packSize={line.packSize} size="small" label={`${line.code} 的数量`} onCommit={commitQuantity} />
+        {isReadOnly ? (
+          <span>{groupDigits(line.quantity)}</span>
+        ) : (
+          <QuantityInput state={quantity} packSize={line.packSize} size="small" label={`${line.code} 的数量`} onCommit={commitQuantity} />
+        )}
         {line.orderQuantity !== line.quantity && !isGone && <p className="list-line__order-note">按起订量与整包加购 {groupDigits(line.orderQuantity)}</p>}
       </td>
       <PriceCell line={line} />
       <StockCell line={line} />
       <td className="list-line__actions">
-        <button type="button" className="link-button" onClick={onRemove} disabled={isBusy}>
-          移除
-        </button>
+        {!isReadOnly && (
+          <button type="button" className="link-button" onClick={onRemove} disabled={isBusy}>
+            移除
+          </button>
+        )}
       </td>
     </tr>
   );

@@ -40,9 +40,12 @@ export function PurchaseListSummaryRow({ list, isRenaming, isBusy, onRenameStart
             </button>
           </form>
         ) : (
-          <a className="purchase-lists__name" href={purchaseListDetailPath(list.listId)}>
-            {list.name}
-          </a>
+          <>
+            <a className="purchase-lists__name" href={purchaseListDetailPath(list.listId)}>
+              {list.name}
+            </a>
+            {list.isShared && <span className="purchase-lists__shared">企业共享 · {list.ownerName}</span>}
+          </>
         )}
       </td>
       <td>{list.lineCount} 种</td>
@@ -50,12 +53,16 @@ export function PurchaseListSummaryRow({ list, isRenaming, isBusy, onRenameStart
       <td>{formatBeijingTime(list.updatedAt)}</td>
       <td className="purchase-lists__actions">
         <a href={purchaseListDetailPath(list.listId)}>查看</a>
-        <button type="button" className="link-button" onClick={onRenameStart} disabled={isBusy}>
-          重命名
-        </button>
-        <button type="button" className="link-button" onClick={onDelete} disabled={isBusy}>
-          删除
-        </button>
+        {list.canChange && (
+          <>
+            <button type="button" className="link-button" onClick={onRenameStart} disabled={isBusy}>
+              重命名
+            </button>
+            <button type="button" className="link-button" onClick={onDelete} disabled={isBusy}>
+              删除
+            </button>
+          </>
+        )}
       </td>
     </tr>
   );
