@@ -1,5 +1,6 @@
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
+import type { WarehouseFact } from './warehouse.ts';
 
 /**
  * After-sales complaints (issue 10, /user/feedback): a member complains about one line of a shipped
@@ -132,10 +133,14 @@ export const complaintLimits = {
 } as const;
 
 /**
- * Where returns go unless staff type another address when they authorise one: the warehouse the store
- * ships from (delivery.ts: 上海市闵行区仓库). The complaint keeps the address it was given.
+ * Where returns go unless staff type another address when they authorise one: the first active
+ * warehouse (the one source of site facts: the warehouse table), '' when there is none. The complaint
+ * keeps the address it was given.
  */
-export const defaultReturnAddress = '上海市闵行区 芯品商城仓库 售后组（收），请在包裹内附上退货单号';
+export function defaultReturnAddressOf(warehouses: readonly Pick<WarehouseFact, 'name' | 'address'>[]): string {
+  const first = warehouses[0];
+  return first ? `${first.address} ${first.name} 售后组（收），请在包裹内附上退货单号` : '';
+}
 
 /** The carriers a member may send a return with; the name is what the complaint records. */
 export const returnCarrierNames = ['顺丰速运', '京东快递', '中通快递', '圆通速递', '韵达快递', '申通快递', '中国邮政EMS', '德邦快递', '其他快递'] as const;

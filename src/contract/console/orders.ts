@@ -159,6 +159,8 @@ export interface AdminComplaintDetail extends AdminComplaintRow {
   facts: ComplaintFacts;
   /** The refund form's amount: the returned units' share of the line (the whole line without a return). */
   suggestedRefundCents: number;
+  /** The return form's address: the first active warehouse's (defaultReturnAddressOf). */
+  defaultReturnAddress: string;
 }
 
 export interface AdminOrdersPageData extends StaffHomePageData {

@@ -5,7 +5,7 @@ import {
   complaintRefundNoOf,
   complaintStatuses,
   ComplaintStatus,
-  defaultReturnAddress,
+  defaultReturnAddressOf,
   lineShareCents,
   replyProblem,
   rmaNoOf,
@@ -24,6 +24,7 @@ import { sendMessages } from '../message/message.service.ts';
 import { findAftersalesLinesById } from '../order/order-aftersales.service.ts';
 import { loadOrderForStaff } from '../order/order-staff.service.ts';
 import { refundOrder } from '../payment/order-refund-workflow.service.ts';
+import { listWarehouseFacts } from '../warehouse/warehouse-facts.service.ts';
 import { findOrderRefund, type RefundContext } from '../payment/payment-refund.service.ts';
 import type { PaymentRefundRow } from '../payment/payment.tables.ts';
 import { findOverdueReturns, insertComplaintReply, touchComplaint } from './complaint.repository.ts';
@@ -164,7 +165,7 @@ export async function authoriseReturn(
   const line = await findComplaintLine(db, complaint);
   const quantity = request.quantity ?? line.quantity;
   if (!Number.isSafeInteger(quantity) || quantity < 1 || quantity > line.quantity) throw new AppError(complaintErrors.returnQuantityInvalid);
-  const address = (request.address ?? defaultReturnAddress).trim();
+  const address = (request.address ?? defaultReturnAddressOf(await listWarehouseFacts(db))).trim();
   if (address === '' || textLength(address) > complaintLimits.returnAddressMax) throw new AppError(complaintErrors.returnAddressMissing);
   const note = request.note?.trim() ?? '';
   const rmaNo = rmaNoOf(complaint.complaintNo);

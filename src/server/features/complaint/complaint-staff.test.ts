@@ -8,6 +8,7 @@ import { refundContextOf } from '../payment/payment-refund.service.ts';
 import { authoriseReturn, closeOverdueReturns, fireStaffEvent, receiveReturn, refundComplaint, replaceGoods, replyAsStaff } from './complaint-staff.service.ts';
 import { createReturnExpiry } from './complaint-return-expiry.ts';
 import { orderAtStage } from './testing/complaint-fixture.ts';
+import { listWarehousesForStaff, saveWarehouseFacts } from '../warehouse/warehouse-staff.service.ts';
 
 const description = '芯片引脚弯折，无法贴片，共10片。';
 const dayMs = 86_400_000;
@@ -188,6 +189,19 @@ describe('staff actions on complaints', () => {
       `您的售后投诉${no}：我们已收到您退回的商品（数量相符），将尽快为您处理。`,
       `您的售后投诉${no}已办理退款¥80.00（退款单号${no}R），款项将原路退回。`,
     ]);
+  });
+
+  it('sends returns to the first active warehouse’s address by default, as the warehouse table says now (one source of site facts)', async () => {
+    const [first] = (await listWarehousesForStaff(k())).filter((warehouse) => warehouse.isActive);
+    if (!first) throw new Error('no active warehouse in the test store');
+    const before = await filed();
+    const authorised = await authoriseReturn(k(), { complaintId: before.complaint.id, staffName: '李主管' });
+    expect(authorised.returnAddress).toBe(`${first.address} ${first.name} 售后组（收），请在包裹内附上退货单号`);
+    const moved = '苏州市工业园区星湖街328号 创意产业园9栋';
+    await saveWarehouseFacts(k(), { ...first, address: moved }, async () => undefined);
+    const after = await filed();
+    expect((await authoriseReturn(k(), { complaintId: after.complaint.id, staffName: '李主管' })).returnAddress).toContain(moved);
+    expect(authorised.returnAddress).not.toContain('闵行');
   });
 
   it('sends a replacement after the return is received, and refunds without a return (仅退款) the whole line by default, at most what the order has left', async () => {

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { orderDeskErrors, type AdminComplaintDetail, type AdminComplaintRow } from '../../../contract/console/orders.ts';
 import type { adminComplaintRequests, complaintGridQuery } from '../../../contract/console/orders-requests.ts';
-import { complaintStatusLabels, complaintTypeLabels, lineShareCents } from '../../../contract/complaint.ts';
+import { complaintStatusLabels, complaintTypeLabels, defaultReturnAddressOf, lineShareCents } from '../../../contract/complaint.ts';
 import { findCarrier } from '../../../contract/delivery.ts';
 import { orderStatusLabels } from '../../../contract/order.ts';
 import type { GridPage } from '../../../contract/staff-grid.ts';
@@ -22,6 +22,7 @@ import { staffActorOf } from '../staff/staff-actor.ts';
 import { exportRowsOfQuery, pageOfQuery } from '../staff/grid-query.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';
 import { complaintGridSelect, complaintSortExpressions, findMemberPhone } from './order-desk.repository.ts';
+import { listWarehouseFacts } from '../warehouse/warehouse-facts.service.ts';
 
 /**
  * 售后服务: staff read the member's complaint and its thread, reply, and fire the events of its
@@ -70,7 +71,7 @@ export async function loadComplaintDetailForStaff(deps: ReadDeps, id: number): P
   const complaint = await loadComplaintForStaff(deps, id);
   const order = await loadOrderForStaff(deps.db, complaint.orderNo);
   const line = order.lines.find((candidate) => candidate.id === complaint.orderLineId);
-  const [facts, aftersales] = await Promise.all([loadComplaintFacts(deps.db, row, now), aftersalesOf(deps.db, row)]);
+  const [facts, aftersales, warehouses] = await Promise.all([loadComplaintFacts(deps.db, row, now), aftersalesOf(deps.db, row), listWarehouseFacts(deps.db)]);
   const lineAmountCents = line?.amountCents ?? 0;
   return {
     id: complaint.id,
@@ -98,6 +99,7 @@ export async function loadComplaintDetailForStaff(deps: ReadDeps, id: number): P
       facts.orderRefundableCents,
       lineShareCents({ amountCents: lineAmountCents, quantity: line?.quantity ?? 0 }, row.returnQuantity ?? line?.quantity ?? 0),
     ),
+    defaultReturnAddress: defaultReturnAddressOf(warehouses),
   };
 }
 

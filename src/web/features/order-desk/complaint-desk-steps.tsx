@@ -2,7 +2,7 @@ import { useState, type SyntheticEvent } from 'react';
 import type { AdminComplaintDetail } from '../../../contract/console/orders.ts';
 import { adminComplaintCalls } from '../../../contract/console/orders-calls.ts';
 import type { CallBody } from '../../../contract/call.ts';
-import { complaintLimits, defaultReturnAddress } from '../../../contract/complaint.ts';
+import { complaintLimits } from '../../../contract/complaint.ts';
 import {
   complaintLifecycle,
   eventsNeedingReason,
@@ -39,7 +39,7 @@ export function onSubmit(handler: () => void) {
 /** 同意退货: the quantity and the address the member sends the goods back to. */
 function ReturnForm({ complaint, isBusy, run }: StepProps) {
   const [quantity, setQuantity] = useState(String(complaint.quantity));
-  const [address, setAddress] = useState(defaultReturnAddress);
+  const [address, setAddress] = useState(complaint.defaultReturnAddress);
   const { id, status: from } = complaint;
   return (
     <form
