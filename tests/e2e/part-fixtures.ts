@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { lineAmountCents, type PriceTier } from '../../src/contract/pricing.ts';
+import type { PurchasingData } from '../../src/contract/purchasing.ts';
 import type { Database } from '../../src/server/db/database.ts';
 import { insertProduct } from '../../src/server/testing/factories.ts';
 
@@ -82,6 +83,8 @@ export interface NewPartOptions {
   stock?: number;
   packSize?: number;
   description?: string;
+  /** 采购与合规 (REACH, MSL, packaging, lead time, CAD links…); unsaid by default. */
+  purchasing?: Partial<PurchasingData>;
 }
 
 let partSequence = 0;
@@ -112,6 +115,7 @@ export async function insertParts(storeDb: StoreDb, count: number, options: NewP
   for (let index = 0; index < count; index++) {
     const code = uniquePartCode();
     const id = await insertProduct(storeDb, {
+      ...options.purchasing,
       ...shelf,
       code,
       package: 'SOT-23',
