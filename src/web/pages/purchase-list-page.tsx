@@ -105,7 +105,7 @@ export function PurchaseListPage({ shell, data }: PageProps<PurchaseListDetail>)
               ))}
             </tbody>
           </table>
-          {lines.length === 0 && <p className="purchase-list__empty">清单还没有商品，可在下方粘贴型号和数量添加。</p>}
+          {lines.length === 0 && <p className="purchase-list__empty">{list.canChange ? '清单还没有商品，可在下方粘贴型号和数量添加。' : '清单还没有商品。'}</p>}
           {list.canChange && <AddLinesBox isBusy={state.isBusy} isOpenAtFirst={lines.length === 0} onAdd={state.addLines} />}
         </section>
       </MemberCentreLayout>

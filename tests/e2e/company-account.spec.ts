@@ -1,0 +1,141 @@
+import type { Browser, Page } from '@playwright/test';
+import { maskPhone } from '../../src/contract/account.ts';
+import { companyCalls } from '../../src/contract/company-account-calls.ts';
+import { creditCodeCheckCharacter } from '../../src/contract/credit-code.ts';
+import { purchaseListCalls } from '../../src/contract/purchase-list-calls.ts';
+import { sessionCookieName } from '../../src/server/http/session.ts';
+import { createMember, startMemberSession, type NewMember } from '../../src/server/testing/factories.ts';
+import { expect, newParts, test, uniquePhone, waitForHydration, type StoreDb } from './fixtures.ts';
+import { callOk, placeOrder, registerThroughPage, saveShenzhenAddress } from './order-fixtures.ts';
+
+/** A valid 统一社会信用代码 of this journey's own (the check character computed), so journeys never share a company. */
+function journeyCreditCode(): string {
+  const body = `91440300${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
+  return `${body}${creditCodeCheckCharacter(body) ?? ''}`;
+}
+
+/** A second member signed in in a browser context of their own. */
+async function memberInNewContext(browser: Browser, baseURL: string, storeDb: StoreDb, nickName: string): Promise<{ page: Page; member: NewMember }> {
+  const page = await (await browser.newContext({ baseURL })).newPage();
+  await page.goto('/no/such/page');
+  const sid = (await page.context().cookies()).find((cookie) => cookie.name === sessionCookieName)?.value;
+  if (!sid) throw new Error('no sid cookie');
+  const member = await createMember(storeDb, { nickName });
+  await startMemberSession(storeDb, sid, member.userId);
+  return { page, member };
+}
+
+test.use({ memberFields: { nickName: '陈经理' } });
+
+test('a member creates a company, a colleague registering later with the invited phone accepts, and the admin sees their order in 公司订单', async ({
+  page,
+  browser,
+  baseURL,
+  storeDb,
+  member,
+}) => {
+  test.setTimeout(90_000);
+  await page.goto('/user/person');
+  await page.getByRole('navigation', { name: '会员中心' }).getByRole('link', { name: '企业账户' }).click();
+  await page.waitForURL('/user/company');
+  await waitForHydration(page);
+  const code = journeyCreditCode();
+  await page.getByLabel('企业名称').fill('深圳芯研电子有限公司');
+  await page.getByLabel('统一社会信用代码').fill(`${code.slice(0, 17)}${code.endsWith('0') ? '1' : '0'}`);
+  await page.getByRole('button', { name: '创建企业账户' }).click();
+  await expect(page.getByText('统一社会信用代码校验位不正确，请核对')).toBeVisible();
+  await page.getByLabel('统一社会信用代码').fill(code.toLowerCase());
+  await page.getByLabel('联系人').fill('陈工');
+  await page.getByRole('button', { name: '创建企业账户' }).click();
+  await expect(page.getByText('我的角色：管理员')).toBeVisible();
+  await expect(page.getByTestId('company-credit-code')).toHaveText(code);
+
+  const phone = uniquePhone();
+  await page.getByLabel('被邀请人手机号').fill(phone);
+  await page.getByLabel('邀请角色').selectOption({ label: '采购' });
+  await page.getByRole('button', { name: '发送邀请' }).click();
+  await expect(page.getByTestId('company-pending-invitation')).toContainText(maskPhone(phone));
+  await page.screenshot({ path: '/tmp/company-admin.png', fullPage: true });
+
+  // The colleague has no account yet: they register with the invited phone and find the invitation.
+  const colleague = await (await browser.newContext({ baseURL })).newPage();
+  await registerThroughPage(colleague, phone);
+  await colleague.goto('/user/company');
+  await waitForHydration(colleague);
+  const invitation = colleague.getByTestId('company-invitation');
+  await expect(invitation).toContainText('深圳芯研电子有限公司 邀请您以“采购”身份加入');
+  await colleague.screenshot({ path: '/tmp/company-invitation.png', fullPage: true });
+  await invitation.getByRole('button', { name: '接受' }).click();
+  await expect(colleague.getByText('我的角色：采购')).toBeVisible();
+  await expect(colleague.getByTestId('company-member')).toHaveCount(2);
+  await expect(colleague.getByRole('heading', { name: '邀请成员' })).toHaveCount(0);
+  await expect(colleague.getByRole('link', { name: '公司订单' })).toHaveCount(0);
+  const [part] = await newParts(colleague, storeDb, 1);
+  if (!part) throw new Error('no part');
+  const order = await placeOrder(colleague, [part], await saveShenzhenAddress(colleague));
+
+  // The admin was told, makes the colleague an 审批, and sees the order with who placed it.
+  await page.goto('/user/message/list');
+  await expect(page.getByRole('link', { name: `${maskPhone(phone)} 已接受邀请，以“采购”身份加入 深圳芯研电子有限公司` })).toBeVisible();
+  await page.goto('/user/company');
+  await waitForHydration(page);
+  await expect(page.getByTestId('company-pending-invitation')).toHaveCount(0);
+  await page.getByLabel(`${maskPhone(phone)}的角色`).selectOption({ label: '审批' });
+  await expect(page.getByText('角色已修改')).toBeVisible();
+  const colleagueId = (await storeDb.selectFrom('users').select('id').where('phone', '=', phone).executeTakeFirstOrThrow()).id;
+  await expect
+    .poll(async () => (await storeDb.selectFrom('companyAccountMembers').select('role').where('userId', '=', colleagueId).executeTakeFirst())?.role)
+    .toBe('approver');
+  await page.getByRole('link', { name: '公司订单' }).click();
+  await page.waitForURL('/user/company/orders');
+  const row = page.getByTestId('company-order').filter({ hasText: order.orderNo });
+  await expect(row).toContainText(`${maskPhone(phone)}（审批）`);
+  await page.screenshot({ path: '/tmp/company-orders.png', fullPage: true });
+
+  // As 审批 the colleague now sees 公司订单 too; the admin's own orders would be there as well.
+  await colleague.goto('/user/company/orders');
+  await expect(colleague.getByTestId('company-order').filter({ hasText: order.orderNo })).toBeVisible();
+  expect(member.userId).toBeGreaterThan(0);
+});
+
+test('an 审批 sees the company’s 常购清单 read-only and is removed by the admin after a question', async ({ page, browser, baseURL, storeDb, member }) => {
+  test.setTimeout(60_000);
+  // The phone member page lists it among the member centre's pages.
+  await page.goto('/m/user/person');
+  await expect(page.getByRole('link', { name: '企业账户' })).toHaveAttribute('href', '/user/company');
+  await page.goto('/user/company');
+  await callOk(page, companyCalls.create, { name: '杭州微控科技有限公司', creditCode: journeyCreditCode() });
+  const list = await callOk(page, purchaseListCalls.create, { name: '控制板常用料', origin: { kind: 'manual' } });
+  const approver = await memberInNewContext(browser, baseURL ?? '', storeDb, '周审批');
+  await callOk(page, companyCalls.invite, { phone: approver.member.phone, role: 'approver' });
+
+  await approver.page.goto('/user/company');
+  await waitForHydration(approver.page);
+  await approver.page.getByTestId('company-invitation').getByRole('button', { name: '接受' }).click();
+  await expect(approver.page.getByText('我的角色：审批')).toBeVisible();
+  await approver.page.goto('/user/purchase-list');
+  const row = approver.page.getByTestId('purchase-list-row').filter({ hasText: '控制板常用料' });
+  await expect(row).toContainText('企业共享 · 陈经理');
+  await expect(row.getByRole('button', { name: '重命名' })).toHaveCount(0);
+  await approver.page.goto(`/user/purchase-list/${String(list.listId)}`);
+  await expect(approver.page.getByTestId('list-read-only')).toBeVisible();
+  await approver.page.screenshot({ path: '/tmp/company-list-read-only.png', fullPage: true });
+
+  await page.goto('/user/company');
+  await waitForHydration(page);
+  await page.getByTestId('company-member').filter({ hasText: '周审批' }).getByRole('button', { name: '移除' }).click();
+  const dialog = page.getByRole('dialog', { name: '移除成员' });
+  await expect(dialog).toContainText('确定将“周审批”移出企业吗');
+  await dialog.getByRole('button', { name: '移除' }).click();
+  await expect(page.getByTestId('company-member')).toHaveCount(1);
+  await expect
+    .poll(
+      async () => (await storeDb.selectFrom('companyAccountMembers').select('leftAt').where('userId', '=', approver.member.userId).executeTakeFirst())?.leftAt,
+    )
+    .toEqual(expect.any(Number));
+  await approver.page.goto('/user/company');
+  await expect(approver.page.getByRole('button', { name: '创建企业账户' })).toBeVisible();
+  await approver.page.goto('/user/purchase-list');
+  await expect(approver.page.getByTestId('purchase-list-row')).toHaveCount(0);
+  expect(member.userId).toBeGreaterThan(0);
+});
