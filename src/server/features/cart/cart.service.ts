@@ -50,7 +50,17 @@ export function countCartLinesOf(db: Kysely<Database>, userId: number): Promise<
 }
 
 /** Adding a part already in the cart adds to its quantity; a new line comes with the 客户料号 the member last ordered it under. */
-export async function addToCart(db: Kysely<Database>, userId: number, productId: number, quantity: number): Promise<CartAddResponse> {
+/**
+ * `customerPartNo`: the 客户料号 a new line takes (a reorder from a list or an order carries the one saved
+ * there); without it, the one the member last used for the part. A line already in the cart keeps its own.
+ */
+export async function addToCart(
+  db: Kysely<Database>,
+  userId: number,
+  productId: number,
+  quantity: number,
+  options: { customerPartNo?: string } = {},
+): Promise<CartAddResponse> {
   assertQuantity(quantity, await packSizeOf(db, productId));
   // The line cap is a check-then-insert: under the member's lock, concurrent adds take turns.
   return withTransaction(db, async (trx) => {
@@ -58,7 +68,8 @@ export async function addToCart(db: Kysely<Database>, userId: number, productId:
     if (!(await hasCartItem(trx, userId, productId)) && (await countCartLines(trx, userId)) >= maxCartLines) {
       throw new AppError(cartErrors.full);
     }
-    const customerPartNo = (await findCustomerPartNos(trx, userId, [productId])).get(productId) ?? '';
+    const given = options.customerPartNo ?? '';
+    const customerPartNo = given !== '' ? given : ((await findCustomerPartNos(trx, userId, [productId])).get(productId) ?? '');
     const total = await addToCartItem(trx, userId, { productId, quantity, customerPartNo }, Date.now());
     if (total === null) throw new AppError(cartErrors.lineTooLarge);
     await rememberSeen(trx, userId, productId, total);

@@ -46,6 +46,17 @@ describe('orders: 采购订单号 and 客户料号', () => {
     expect(list.orders.find((entry) => entry.orderNo === orderNo)).toMatchObject({ poNumber: 'PO-2026-0001' });
   });
 
+  it('再次购买 puts each line back in the cart with the 客户料号 that order had, not the one used since', async () => {
+    const member = await t.member();
+    const { orderNo, first } = await orderOf(member, 'PO-AGAIN-1', 'ACME-FIRST');
+    await fillCart(member.browser, [{ productId: first, quantity: 10 }]);
+    await member.browser.callOk(cartCalls.updateCustomerPartNo, { productId: first, customerPartNo: 'ACME-LATER' });
+    await previewAndPlace(member.browser, { addressId: await saveShanghaiAddress(member.browser), poNumber: 'PO-AGAIN-2' });
+    await member.browser.callOk(orderCalls.buyAgain, { orderNo });
+    const cart = await member.browser.callOk(cartCalls.queryList, {});
+    expect(cart.lines.find((line) => line.product.productId === first)?.customerPartNo).toBe('ACME-FIRST');
+  });
+
   it('places an order without a 采购订单号, and refuses one too long or with a line break before anything is ordered', async () => {
     const member = await t.member();
     const addressId = await saveShanghaiAddress(member.browser);

@@ -260,7 +260,7 @@ export async function buyAgain(db: Kysely<Database>, userId: number, orderNo: st
       continue;
     }
     try {
-      await addToCart(db, userId, line.productId, line.quantity);
+      await addToCart(db, userId, line.productId, line.quantity, { customerPartNo: line.customerPartNo });
       addedCount += 1;
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

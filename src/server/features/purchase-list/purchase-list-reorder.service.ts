@@ -28,7 +28,7 @@ export async function reorderPurchaseList(
       continue;
     }
     try {
-      await addToCart(db, userId, line.productId, line.orderQuantity);
+      await addToCart(db, userId, line.productId, line.orderQuantity, { customerPartNo: line.customerPartNo });
       added.push({ lineId: line.lineId, code: line.code, quantity: line.orderQuantity, requestedQuantity: line.quantity });
     } catch (error) {
       if (!(error instanceof AppError)) throw error;

@@ -270,6 +270,33 @@ describe('常购清单: 加入购物车', () => {
     );
   });
 
+  it('carries each line’s 客户料号 into the cart line it makes, and leaves a line already in the cart as it is', async () => {
+    const member = await t.member();
+    const [fresh, present] = [await part(), await part()];
+    const { listId } = await cartList(member, [
+      { productId: fresh, quantity: 3 },
+      { productId: present, quantity: 3 },
+    ]);
+    const lines = (await detailOf(member, listId)).lines;
+    for (const [productId, customerPartNo] of [
+      [fresh, 'CPN-LIST-001'],
+      [present, 'CPN-LIST-002'],
+    ] as const) {
+      const lineId = lines.find((line) => line.productId === productId)?.lineId ?? 0;
+      await member.browser.callOk(purchaseListCalls.updateLine, { listId, lineId, quantity: 3, customerPartNo });
+    }
+    await member.browser.callOk(cartCalls.remove, { productIds: [fresh] });
+    await member.browser.callOk(cartCalls.updateCustomerPartNo, { productId: present, customerPartNo: 'CPN-CART-OWN' });
+    await member.browser.callOk(purchaseListCalls.addToCart, { listId });
+    const cart = await member.browser.callOk(cartCalls.queryList, {});
+    expect(new Map(cart.lines.map((line) => [line.product.productId, line.customerPartNo]))).toEqual(
+      new Map([
+        [fresh, 'CPN-LIST-001'],
+        [present, 'CPN-CART-OWN'],
+      ]),
+    );
+  });
+
   it('adds only the chosen lines, and lists a part no longer sold with why', async () => {
     const member = await t.member();
     const [kept, gone, other] = [await part(), await part(), await part()];
