@@ -146,5 +146,24 @@ test.describe('on a phone', () => {
     await page.screenshot({ path: `${shots}/m-order-detail.png`, fullPage: true });
     const remembered = await storeDb.selectFrom('customerPartNumbers').select(['productId', 'customerPartNo']).where('userId', '=', member.userId).execute();
     expect(remembered).toEqual([{ productId: part.id, customerPartNo: typed.customerPartNo }]);
+
+    // 我的订单 on the phone finds it by the 客户料号, keeps the search across the tabs, and says when nothing matches.
+    await page.goto('/m/user/order/list');
+    await waitForHydration(page);
+    const search = page.getByRole('searchbox', { name: '搜索订单号、型号、采购订单号或客户料号' });
+    await search.fill(typed.customerPartNo.toLowerCase());
+    await search.press('Enter');
+    await page.waitForURL(/keyword=/);
+    await expect(page.getByTestId('m-order-search-summary')).toContainText('共 1 个订单');
+    await expect(page.getByText(orderNo)).toBeVisible();
+    await page.screenshot({ path: `${shots}/m-order-search.png`, fullPage: true });
+    await page.getByTestId('m-order-tab-unpaid').tap();
+    await page.waitForURL(/tab=unpaid&keyword=/);
+    await expect(page.getByText(orderNo)).toBeVisible();
+    await page.getByTestId('m-order-tab-unshipped').tap();
+    await page.waitForURL(/tab=unshipped&keyword=/);
+    await expect(page.getByText('没有找到相关订单，换个订单号或型号试试')).toBeVisible();
+    await page.getByRole('link', { name: '清除搜索' }).tap();
+    await expect(page.getByRole('searchbox', { name: '搜索订单号、型号、采购订单号或客户料号' })).toHaveValue('');
   });
 });

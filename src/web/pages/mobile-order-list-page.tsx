@@ -1,13 +1,14 @@
 import { mobileBuyPaths, withMobileQuery, type MobileOrderListData } from '../../contract/mobile-buy.ts';
 import { orderStatuses, orderStatusLabels } from '../../contract/order.ts';
 import { MobileOrderCard } from '../features/mobile/buy/mobile-order-card.tsx';
+import { MobileOrderSearch } from '../features/mobile/buy/mobile-order-search.tsx';
 import { useMoreOrders } from '../features/mobile/buy/use-more-orders.ts';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import { CancelOrderDialog, ConfirmReceiptDialog } from '../features/order/order-actions.tsx';
 import { useOrderActions } from '../features/order/use-order-actions.ts';
 import type { PageProps } from './page-props.ts';
 
-/** /m/user/order/list (members): tabs by state (?tab=), the orders as cards, 加载更多. */
+/** /m/user/order/list (members): a search (?keyword=), tabs by state (?tab=), the orders as cards, 加载更多. */
 export function MobileOrderListPage({ shell, data }: PageProps<MobileOrderListData>) {
   const { list } = data;
   const paths = mobileBuyPaths(data.basePath);
@@ -17,11 +18,12 @@ export function MobileOrderListPage({ shell, data }: PageProps<MobileOrderListDa
 
   return (
     <MobileFrame shell={shell} basePath={data.basePath} title="我的订单" backHref={paths.person}>
+      <MobileOrderSearch list={list} action={paths.orderList} />
       <nav className="mb-order-tabs" aria-label="订单状态">
         {tabs.map((tab) => (
           <a
             key={tab.label}
-            href={withMobileQuery(paths.orderList, { tab: tab.status })}
+            href={withMobileQuery(paths.orderList, { tab: tab.status, keyword: list.keyword })}
             className={tab.status === list.status ? 'mb-order-tabs__tab mb-order-tabs__tab--active' : 'mb-order-tabs__tab'}
             aria-current={tab.status === list.status ? 'page' : undefined}
             data-testid={`m-order-tab-${tab.status ?? 'all'}`}
@@ -33,7 +35,7 @@ export function MobileOrderListPage({ shell, data }: PageProps<MobileOrderListDa
       </nav>
       {more.orders.length === 0 ? (
         <section className="mb-empty">
-          <p>暂无订单</p>
+          <p>{list.keyword ? '没有找到相关订单，换个订单号或型号试试' : '暂无订单'}</p>
           <a className="mb-button mb-button--primary" href={`${data.basePath}/catalogue`}>
             去挑选元器件
           </a>
