@@ -17,4 +17,6 @@ export const companyCalls = {
   declineInvitation: memberCall<Requests['declineInvitation'], CompanyPageData>('/user/api/company/declineInvitation'),
   changeRole: memberCall<Requests['changeRole'], CompanyPageData>('/user/api/company/changeRole'),
   removeMember: memberCall<Requests['removeMember'], CompanyPageData>('/user/api/company/removeMember'),
+  /** 退出企业: any member, the last 管理员 excepted. */
+  leave: memberCall<Requests['leave'], CompanyPageData>('/user/api/company/leave'),
 };

@@ -38,4 +38,5 @@ export const companyRequests = {
   declineInvitation: z.object({ invitationId: invitationIdSchema }),
   changeRole: z.object({ userId: memberIdSchema, role: roleSchema }),
   removeMember: z.object({ userId: memberIdSchema }),
+  leave: z.object({}),
 };

@@ -49,6 +49,7 @@ export const companyMessages = {
   declined: '已拒绝邀请',
   roleChanged: '角色已修改',
   memberRemoved: '成员已移除',
+  left: '已退出企业',
   nameMissing: '请输入企业名称',
   nameTooLong: `企业名称不能超过${companyLimits.nameMax}个字`,
   contactNameTooLong: `联系人不能超过${companyLimits.contactNameMax}个字`,

@@ -95,6 +95,15 @@ test('a member creates a company, a colleague registering later with the invited
   // As 审批 the colleague now sees 公司订单 too; the admin's own orders would be there as well.
   await colleague.goto('/user/company/orders');
   await expect(colleague.getByTestId('company-order').filter({ hasText: order.orderNo })).toBeVisible();
+
+  // The colleague leaves on their own, after a question; the order stays the company's.
+  await colleague.goto('/user/company');
+  await waitForHydration(colleague);
+  await colleague.getByRole('button', { name: '退出企业' }).click();
+  await colleague.getByRole('dialog', { name: '退出企业' }).getByRole('button', { name: '退出' }).click();
+  await expect(colleague.getByRole('button', { name: '创建企业账户' })).toBeVisible();
+  await page.reload();
+  await expect(page.getByTestId('company-order').filter({ hasText: order.orderNo })).toContainText(`${maskPhone(phone)}（已离开）`);
   expect(member.userId).toBeGreaterThan(0);
 });
 

@@ -2,6 +2,7 @@ import type { CompanyPageData } from '../../contract/company-account.ts';
 import { CompanyCreateForm } from '../features/company-account/company-create-form.tsx';
 import { CompanyInvitationBox } from '../features/company-account/company-invitation-box.tsx';
 import { CompanyInvitations } from '../features/company-account/company-invitations.tsx';
+import { CompanyLeaveButton } from '../features/company-account/company-leave-button.tsx';
 import { CompanyMembersTable } from '../features/company-account/company-members-table.tsx';
 import { CompanySummary } from '../features/company-account/company-summary.tsx';
 import { useCompany } from '../features/company-account/use-company.ts';
@@ -30,6 +31,7 @@ export function CompanyPage({ shell, data }: PageProps<CompanyPageData>) {
               <CompanySummary data={state.data} />
               <CompanyMembersTable state={state} />
               {can.canManage && <CompanyInvitations state={state} />}
+              <CompanyLeaveButton state={state} />
             </>
           )}
         </section>

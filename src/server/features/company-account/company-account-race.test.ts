@@ -84,4 +84,21 @@ describe('企业账户 under concurrency', () => {
     expect(answers.filter((answer) => answer.code === 1)).toHaveLength(1);
     expect(answers.filter((answer) => answer.errorCode === 'company.alreadyInvited')).toHaveLength(1);
   });
+
+  it('keeps one of two admins who leave at once', async () => {
+    const first = await t.member();
+    const { company } = await createTestCompany(first);
+    const second = await t.member();
+    await joinCompany(first, second, 'admin');
+    const answers = await Promise.all([first.browser.call(companyCalls.leave, {}), second.browser.call(companyCalls.leave, {})]);
+    expect(answers.filter((answer) => answer.code === 1)).toHaveLength(1);
+    expect(answers.filter((answer) => answer.errorCode === 'company.lastAdmin')).toHaveLength(1);
+    const open = await t.db.kysely
+      .selectFrom('companyAccountMembers')
+      .select('role')
+      .where('companyId', '=', company?.companyId ?? 0)
+      .where('leftAt', 'is', null)
+      .execute();
+    expect(open).toEqual([{ role: 'admin' }]);
+  });
 });

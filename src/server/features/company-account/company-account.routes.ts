@@ -7,7 +7,7 @@ import type { Database } from '../../db/database.ts';
 import { registerCalls, WithMessage } from '../../http/api-route.ts';
 import { createCompany, loadCompanyPage } from './company-account.service.ts';
 import { acceptCompanyInvitation, cancelCompanyInvitation, declineCompanyInvitation, inviteToCompany } from './company-invitation.service.ts';
-import { changeCompanyMemberRole, removeCompanyMember } from './company-members.service.ts';
+import { changeCompanyMemberRole, leaveCompany, removeCompanyMember } from './company-members.service.ts';
 
 /** companyCalls: members only; each answers the page's new state. */
 export function registerCompanyAccountRoutes(app: FastifyInstance, db: Kysely<Database>) {
@@ -21,5 +21,6 @@ export function registerCompanyAccountRoutes(app: FastifyInstance, db: Kysely<Da
     declineInvitation: async ({ body, userId }) => new WithMessage(await declineCompanyInvitation(db, userId, body.invitationId), companyMessages.declined),
     changeRole: async ({ body, userId }) => new WithMessage(await changeCompanyMemberRole(db, userId, body), companyMessages.roleChanged),
     removeMember: async ({ body, userId }) => new WithMessage(await removeCompanyMember(db, userId, body.userId), companyMessages.memberRemoved),
+    leave: async ({ userId }) => new WithMessage(await leaveCompany(db, userId), companyMessages.left),
   });
 }

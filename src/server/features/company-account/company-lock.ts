@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import { companyErrors } from '../../../contract/company-account.ts';
+import { companyErrors, type CompanyRole } from '../../../contract/company-account.ts';
 import { companyAbilityFor } from '../../../contract/company-account-permissions.ts';
 import { MessageType } from '../../../contract/message.ts';
 import type { Database } from '../../db/database.ts';
@@ -8,18 +8,24 @@ import { sendMessages } from '../message/message.service.ts';
 import { findCompany, findMembers, findOpenMembership, lockCompanyRow, type CompanyRow } from './company-account.repository.ts';
 
 /**
- * The actor's company, locked, with the actor checked again after the lock: an admin another admin
- * removed or demoted a moment ago is refused (two admins removing each other leave one).
+ * The actor's company, locked, with the actor's membership read again after the lock: an admin another
+ * admin removed or demoted a moment ago is refused (two admins removing each other leave one).
  */
-export async function lockedCompanyOfAdmin(trx: Transaction<Database>, userId: number): Promise<{ company: CompanyRow }> {
+export async function lockedCompanyOf(trx: Transaction<Database>, userId: number): Promise<{ company: CompanyRow; role: CompanyRole }> {
   const before = await findOpenMembership(trx, userId);
   if (!before) throw new AppError(companyErrors.notInCompany);
   await lockCompanyRow(trx, before.companyId);
   const membership = await findOpenMembership(trx, userId);
   if (membership?.companyId !== before.companyId) throw new AppError(companyErrors.notInCompany);
-  if (!companyAbilityFor(membership.role).can('update', 'CompanyMember')) throw new AppError(companyErrors.forbidden);
   const company = await findCompany(trx, membership.companyId);
   if (!company) throw new AppError(companyErrors.notInCompany);
+  return { company, role: membership.role };
+}
+
+/** lockedCompanyOf for a change of members or invitations: refused with company.forbidden to a role that may not. */
+export async function lockedCompanyOfAdmin(trx: Transaction<Database>, userId: number): Promise<{ company: CompanyRow }> {
+  const { company, role } = await lockedCompanyOf(trx, userId);
+  if (!companyAbilityFor(role).can('update', 'CompanyMember')) throw new AppError(companyErrors.forbidden);
   return { company };
 }
 

@@ -1,4 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
+import { displayNameOf } from '../../../contract/account.ts';
 import { companyErrors, type CompanyPageData, type CompanyRole } from '../../../contract/company-account.ts';
 import { MessageType } from '../../../contract/message.ts';
 import type { Database } from '../../db/database.ts';
@@ -6,7 +7,7 @@ import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { sendMessages } from '../message/message.service.ts';
 import { loadCompanyPage } from './company-account.service.ts';
-import { lockedCompanyOfAdmin } from './company-lock.ts';
+import { lockedCompanyOf, lockedCompanyOfAdmin, messageAdmins } from './company-lock.ts';
 import { companyMessageTexts } from './company-messages.ts';
 import { endMembership, findMembers, setMemberRole, type CompanyRow } from './company-account.repository.ts';
 
@@ -52,6 +53,17 @@ export async function removeCompanyMember(db: Kysely<Database>, userId: number, 
     await targetKeepingAnAdmin(trx, company, targetUserId, true);
     if (!(await endMembership(trx, company.id, targetUserId, now))) throw new AppError(companyErrors.memberNotFound);
     await tellMember(trx, userId, targetUserId, companyMessageTexts.removed(company.name), now);
+  });
+  return loadCompanyPage(db, userId);
+}
+
+/** A member leaves the company on their own (a 管理员 too, while another remains); the 管理员 are told. */
+export async function leaveCompany(db: Kysely<Database>, userId: number, now = Date.now()): Promise<CompanyPageData> {
+  await withTransaction(db, async (trx) => {
+    const { company } = await lockedCompanyOf(trx, userId);
+    const me = await targetKeepingAnAdmin(trx, company, userId, true);
+    if (!(await endMembership(trx, company.id, userId, now))) throw new AppError(companyErrors.notInCompany);
+    await messageAdmins(trx, company.id, companyMessageTexts.left(displayNameOf(me), company.name), now, userId);
   });
   return loadCompanyPage(db, userId);
 }

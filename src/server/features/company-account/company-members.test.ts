@@ -98,4 +98,23 @@ describe('企业账户: members and roles', () => {
       errorCode: 'company.memberNotFound',
     });
   });
+
+  it('lets any member leave, telling the admins, but not the last admin', async () => {
+    const { admin, members } = await companyWith(['finance']);
+    const [finance] = members;
+    if (!finance) throw new Error('no member');
+    expect(await admin.browser.call(companyCalls.leave, {})).toMatchObject({ code: 409, errorCode: 'company.lastAdmin' });
+    const left = await finance.browser.call(companyCalls.leave, {});
+    expect(left).toMatchObject({ code: 1, msg: '已退出企业', data: { company: null, myRole: null } });
+    expect((await admin.browser.callOk(companyCalls.state, {})).members).toHaveLength(1);
+    const told = await t.db.kysely
+      .selectFrom('messages')
+      .select('msgContent')
+      .where('userId', '=', admin.userId)
+      .where('messageType', '=', MessageType.company)
+      .orderBy('id', 'desc')
+      .executeTakeFirst();
+    expect(told?.msgContent).toContain('已退出企业账户');
+    expect(await finance.browser.call(companyCalls.leave, {})).toMatchObject({ code: 403, errorCode: 'company.notInCompany' });
+  });
 });

@@ -10,5 +10,6 @@ export const companyMessageTexts = {
     `${memberName} 已接受邀请，以“${companyRoleLabels[role]}”身份加入 ${companyName}：${companyPath}`,
   declined: (phone: string, companyName: string) => `手机号 ${maskPhone(phone)} 拒绝了加入 ${companyName} 的邀请：${companyPath}`,
   roleChanged: (companyName: string, role: CompanyRole) => `您在 ${companyName} 的角色已改为“${companyRoleLabels[role]}”：${companyPath}`,
+  left: (memberName: string, companyName: string) => `${memberName} 已退出企业账户 ${companyName}：${companyPath}`,
   removed: (companyName: string) => `您已被移出企业账户 ${companyName}，此后下单、常购清单恢复为个人账户。`,
 } as const;

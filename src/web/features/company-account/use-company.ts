@@ -34,6 +34,7 @@ export function useCompany(initial: CompanyPageData) {
     decline: (invitationId: number) => change(() => callApi(companyCalls.declineInvitation, { invitationId }), companyMessages.declined),
     changeRole: (userId: number, role: CompanyRole) => change(() => callApi(companyCalls.changeRole, { userId, role }), companyMessages.roleChanged),
     removeMember: (userId: number) => change(() => callApi(companyCalls.removeMember, { userId }), companyMessages.memberRemoved),
+    leave: () => change(() => callApi(companyCalls.leave, {}), companyMessages.left),
   };
 }
 
