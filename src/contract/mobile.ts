@@ -1,3 +1,4 @@
+import type { PurchasingView } from './purchasing.ts';
 import type { CategoryRef, ProductDetail, ProductSummary, QueryAttrbuteExcludeListResponse, QueryAttrbuteProductListResponse } from './catalog.ts';
 import type { BannerItem, DisplayProduct, NewsItem } from './home.ts';
 import type { ListState } from './list-state.ts';
@@ -19,6 +20,8 @@ export interface MobileProductData {
   params: ProductDetail['params'];
   datasheetUrl: string | null;
   isRohs: boolean;
+  /** 采购与合规 (issue 28), as the desktop page shows it. */
+  purchasing: PurchasingView;
   isFavorite: boolean;
   categoryFirst: CategoryRef;
   categorySecond: CategoryRef;

@@ -1,5 +1,6 @@
 import { choosePath, productDetailPath } from '../../src/contract/catalog.ts';
 import { adminProductPath } from '../../src/contract/console/products.ts';
+import { mobileProductPath } from '../../src/contract/mobile.ts';
 import { expect, newParts, signInStaff, test, tickCaches, waitForHydration } from './fixtures.ts';
 import { shelfOf } from './part-fixtures.ts';
 
@@ -43,6 +44,14 @@ test('the product page shows a part’s purchasing data beside its parameters, a
   const purchasing = await block.boundingBox();
   expect(purchasing && params && purchasing.x > params.x && Math.abs(purchasing.y - params.y) < 2).toBe(true);
   await page.screenshot({ path: testInfo.outputPath('product-purchasing.png'), fullPage: true });
+
+  // The phone's product page says the same.
+  await page.goto(mobileProductPath('/m', tray.id));
+  const phone = page.getByTestId('m-product-purchasing');
+  await expect(phone).toContainText('托盘（Tray）');
+  await expect(phone).toContainText('马来西亚（MY）');
+  await expect(phone.getByRole('link', { name: '3D 模型' })).toHaveAttribute('href', 'https://cad.example.com/e2e-tray.step');
+  await phone.screenshot({ path: testInfo.outputPath('mobile-purchasing.png') });
 
   await page.goto(productDetailPath(reel.id));
   await expect(page.getByTestId('purchasing-msl')).toHaveText('不适用');

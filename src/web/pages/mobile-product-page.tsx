@@ -8,6 +8,7 @@ import { FavoriteButton } from '../features/catalog/favorite-button.tsx';
 import { PriceTiers } from '../features/catalog/price-tiers.tsx';
 import { QuantityInput, useQuantity, type QuantityState } from '../features/catalog/quantity-input.tsx';
 import { StockLabel } from '../features/catalog/stock-label.tsx';
+import { MobilePurchasing } from '../features/mobile/mobile-purchasing.tsx';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import { mobileLoginPath } from '../features/mobile/mobile-part-list.tsx';
 import type { PageProps } from './page-props.ts';
@@ -132,6 +133,7 @@ export function MobileProductPage({ shell, data }: PageProps<MobileProductData>)
             </dl>
           </>
         )}
+        <MobilePurchasing purchasing={data.purchasing} isRohs={data.isRohs} />
       </section>
     </MobileFrame>
   );

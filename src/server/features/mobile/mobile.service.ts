@@ -39,6 +39,7 @@ export async function loadMobileProduct(context: CatalogContext, productId: numb
     params: detail.params,
     datasheetUrl: detail.datasheetUrl,
     isRohs: detail.isRohs,
+    purchasing: detail.purchasing,
     isFavorite: detail.isFavorite,
     categoryFirst: detail.categoryFirst,
     categorySecond: detail.categorySecond,

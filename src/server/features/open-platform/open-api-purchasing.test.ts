@@ -19,7 +19,8 @@ describe('open API: purchasing data on Product', () => {
 
   it('documents compliance, packaging, factory lead time and the CAD models in the Product component', () => {
     const document = buildOpenApiDocument('http://localhost');
-    const product = document.components.schemas.Product as { properties: Record<string, unknown>; required: string[] };
+    const schemas: Record<string, unknown> = document.components.schemas;
+    const product = schemas.Product as { properties: Record<string, unknown>; required: string[] };
     expect(product.required).toEqual(expect.arrayContaining(['factoryLeadWeeks', 'packaging', 'compliance', 'cadModels']));
     expect(JSON.stringify(product.properties.packaging)).toContain('tape_reel');
     expect(JSON.stringify(product.properties.compliance)).toContain('countryOfOrigin');
