@@ -161,10 +161,11 @@ test.describe('accessibility: the member centre and checkout', () => {
       await visitAndCheck(page, path);
   });
 
-  test('the member pages: BOMs, quotations, after-sales, invitations, API keys', async ({ page, member }) => {
+  test('the member pages: BOMs, quotations, after-sales, invitations, API keys, company account', async ({ page, member }) => {
     expect(member.userId).toBeGreaterThan(0);
     test.setTimeout(180_000);
-    for (const path of ['/user/bom', '/user/quotation', '/user/feedback', '/user/invite', '/user/api-keys']) await visitAndCheck(page, path);
+    for (const path of ['/user/bom', '/user/quotation', '/user/feedback', '/user/invite', '/user/api-keys', '/user/company', '/user/company/orders'])
+      await visitAndCheck(page, path);
   });
 });
 

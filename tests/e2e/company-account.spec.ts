@@ -5,6 +5,7 @@ import { creditCodeCheckCharacter } from '../../src/contract/credit-code.ts';
 import { purchaseListCalls } from '../../src/contract/purchase-list-calls.ts';
 import { sessionCookieName } from '../../src/server/http/session.ts';
 import { createMember, startMemberSession, type NewMember } from '../../src/server/testing/factories.ts';
+import { checkAccessibility } from './axe.ts';
 import { expect, newParts, test, uniquePhone, waitForHydration, type StoreDb } from './fixtures.ts';
 import { callOk, placeOrder, registerThroughPage, saveShenzhenAddress } from './order-fixtures.ts';
 
@@ -56,6 +57,7 @@ test('a member creates a company, a colleague registering later with the invited
   await page.getByRole('button', { name: '发送邀请' }).click();
   await expect(page.getByTestId('company-pending-invitation')).toContainText(maskPhone(phone));
   await page.screenshot({ path: '/tmp/company-admin.png', fullPage: true });
+  await checkAccessibility(page, '/user/company (管理员, with an invitation)');
 
   // The colleague has no account yet: they register with the invited phone and find the invitation.
   const colleague = await (await browser.newContext({ baseURL })).newPage();
@@ -65,6 +67,7 @@ test('a member creates a company, a colleague registering later with the invited
   const invitation = colleague.getByTestId('company-invitation');
   await expect(invitation).toContainText('深圳芯研电子有限公司 邀请您以“采购”身份加入');
   await colleague.screenshot({ path: '/tmp/company-invitation.png', fullPage: true });
+  await checkAccessibility(colleague, '/user/company (an invitation)');
   await invitation.getByRole('button', { name: '接受' }).click();
   await expect(colleague.getByText('我的角色：采购')).toBeVisible();
   await expect(colleague.getByTestId('company-member')).toHaveCount(2);
@@ -91,6 +94,7 @@ test('a member creates a company, a colleague registering later with the invited
   const row = page.getByTestId('company-order').filter({ hasText: order.orderNo });
   await expect(row).toContainText(`${maskPhone(phone)}（审批）`);
   await page.screenshot({ path: '/tmp/company-orders.png', fullPage: true });
+  await checkAccessibility(page, '/user/company/orders');
 
   // As 审批 the colleague now sees 公司订单 too; the admin's own orders would be there as well.
   await colleague.goto('/user/company/orders');

@@ -153,6 +153,8 @@ const memberPages = (ids: Ids) => [
   '/user/quotation',
   '/user/invite',
   '/user/api-keys',
+  '/user/company',
+  '/user/company/orders',
   '/m/cart',
   '/m/offer/settlement',
   `/m/offer/pay/${ids.unpaidOrderNo}`,
