@@ -93,7 +93,10 @@ export interface ApiKeyView {
 
 export interface ApiKeyListData {
   keys: ApiKeyView[];
+  /** Active live keys (xp_live_…). */
   activeCount: number;
+  /** Active sandbox keys (xp_test_…), limited apart from the live ones. */
+  sandboxActiveCount: number;
   /** The last 7 days (oldest first), every key together. */
   usage: ApiKeyUsageDay[];
   ratePerMinute: number;

@@ -107,12 +107,57 @@ test.describe('开放平台', () => {
     await page.screenshot({ path: 'test-results/open-platform-api-keys.png', fullPage: true });
   });
 
+  test('a member creates a sandbox key beside the live one; its order takes no stock, is paid by 模拟支付 and stays out of 我的订单', async ({
+    page,
+    storeDb,
+    member,
+    part,
+  }) => {
+    await page.goto('/user/api-keys');
+    await waitForHydration(page);
+    await page.getByLabel('密钥名称').fill('联调沙箱');
+    await page.getByRole('radio', { name: '沙箱密钥（测试下单，不发货）' }).check();
+    await page.getByRole('button', { name: '创建沙箱密钥' }).click();
+    await expect(page.getByRole('heading', { name: '新沙箱密钥已创建' })).toBeVisible();
+    const sandboxKey = await page.getByTestId('created-key-value').inputValue();
+    expect(sandboxKey).toMatch(/^xp_test_\d+_[A-Za-z0-9_-]{43}$/);
+    await expect(page.getByTestId('api-key-active-count')).toHaveText('有效密钥 0/5，沙箱 1/5');
+    const row = page.getByTestId('api-key-row');
+    await expect(row.getByTestId('api-key-kind')).toHaveText('沙箱');
+    const keyId = Number(sandboxKey.split('_')[2]);
+    const stored = await storeDb.selectFrom('apiKeys').select(['userId', 'isSandbox']).where('id', '=', keyId).executeTakeFirstOrThrow();
+    expect(stored).toEqual({ userId: member.userId, isSandbox: 1 });
+    await page.screenshot({ path: 'test-results/open-platform-sandbox-key.png', fullPage: true });
+    await page.getByRole('button', { name: '我已保存' }).click();
+
+    const headers = { 'X-Api-Key': sandboxKey, 'Idempotency-Key': `e2e-${String(keyId)}` };
+    const body = { lines: [{ productId: part.id, quantity: part.quantity, customerPartNo: 'E2E-CPN' }], carrierCode: 'pickup', poNumber: 'PO-E2E' };
+    const placed = await page.request.post('/open/v1/orders', { headers, data: body });
+    expect(placed.status()).toBe(200);
+    const answer = (await placed.json()) as { data: { order: { orderNo: string; isSandbox: boolean; state: string }; howToPay: { sandboxPayPath: string } } };
+    const { orderNo } = answer.data.order;
+    expect(answer.data.order).toMatchObject({ isSandbox: true, state: 'unpaid' });
+    // The same key and body: the same order, one of it.
+    expect(((await (await page.request.post('/open/v1/orders', { headers, data: body })).json()) as typeof answer).data.order.orderNo).toBe(orderNo);
+    expect((await storeDb.selectFrom('products').select('stock').where('id', '=', part.id).executeTakeFirstOrThrow()).stock).toBe(part.stock);
+
+    const paid = await page.request.post(answer.data.howToPay.sandboxPayPath, { headers: { 'X-Api-Key': sandboxKey } });
+    expect(((await paid.json()) as { data: { order: { state: string } } }).data.order.state).toBe('unshipped');
+    const order = await storeDb.selectFrom('orders').select(['isSandbox', 'status', 'paymentMethod']).where('orderNo', '=', orderNo).executeTakeFirstOrThrow();
+    expect(order).toEqual({ isSandbox: 1, status: 'unshipped', paymentMethod: 'development' });
+
+    await page.goto('/user/order/list');
+    await expect(page.getByRole('heading', { name: '我的订单' }).first()).toBeVisible();
+    await expect(page.getByText(orderNo)).toHaveCount(0);
+  });
+
   test('/api/index documents every endpoint with its fields and examples, and serves the OpenAPI document', async ({ page, request }) => {
     await page.goto('/api/index');
     await expect(page).toHaveTitle(/开放平台/);
     await expect(page.getByRole('heading', { name: '芯品商城开放平台 API', level: 1 })).toBeVisible();
     const endpoints = page.getByTestId('api-endpoint');
-    await expect(endpoints).toHaveCount(7);
+    // The catalogue's 7 operations and the orders' 4.
+    await expect(endpoints).toHaveCount(11);
     for (const path of ['/open/v1/search', '/open/v1/products/{productId}/price', '/open/v1/products/batch', '/open/v1/bom/match']) {
       await expect(page.locator('.api-endpoint__path', { hasText: path }).first()).toBeVisible();
     }

@@ -10,11 +10,11 @@ function timeText(ms: number | null): string {
   return ms === null ? '—' : formatBeijingTime(ms);
 }
 
-function CreatedKey({ apiKey, onClose }: { apiKey: string; onClose: () => void }) {
+function CreatedKey({ apiKey, isSandbox, onClose }: { apiKey: string; isSandbox: boolean; onClose: () => void }) {
   const { isCopied, copy } = useCopyText('密钥已复制');
   return (
     <section className="person-panel api-key-created" role="alert" aria-label="新密钥" data-testid="created-key">
-      <h2 className="person-panel__title">新密钥已创建</h2>
+      <h2 className="person-panel__title">{isSandbox ? '新沙箱密钥已创建' : '新密钥已创建'}</h2>
       <p className="api-key-created__warn">请立即复制并妥善保存。密钥只显示这一次，关闭后无法再次查看；遗失请停用后重新创建。</p>
       <div className="api-key-created__row">
         <input
@@ -36,11 +36,54 @@ function CreatedKey({ apiKey, onClose }: { apiKey: string; onClose: () => void }
   );
 }
 
+type ApiKeysState = ReturnType<typeof useApiKeys>;
+
+/** The name and kind of a new key; a kind at its limit cannot be created. */
+function CreateKeyForm({ keys }: { keys: ApiKeysState }) {
+  const { data } = keys;
+  return (
+    <form
+      className="api-keys__form"
+      onSubmit={(event) => {
+        event.preventDefault();
+        void keys.create();
+      }}
+    >
+      <label htmlFor="api-key-name">密钥名称</label>
+      <input
+        id="api-key-name"
+        value={keys.name}
+        maxLength={apiKeyLimits.nameMax}
+        placeholder="如：ERP 同步、采购脚本"
+        onChange={(event) => keys.setName(event.target.value)}
+      />
+      <fieldset className="api-keys__kind">
+        <legend>密钥类型</legend>
+        <label>
+          <input type="radio" name="api-key-kind" checked={!keys.isSandbox} onChange={() => keys.setIsSandbox(false)} />
+          正式密钥
+        </label>
+        <label>
+          <input type="radio" name="api-key-kind" checked={keys.isSandbox} onChange={() => keys.setIsSandbox(true)} />
+          沙箱密钥（测试下单，不发货）
+        </label>
+      </fieldset>
+      <button type="submit" className="api-btn api-btn--primary" disabled={keys.isBusy || keys.isFull}>
+        {keys.isSandbox ? '创建沙箱密钥' : '创建密钥'}
+      </button>
+      <span className="api-keys__count" data-testid="api-key-active-count">
+        有效密钥 {data.activeCount}/{apiKeyLimits.activePerMember}，沙箱 {data.sandboxActiveCount}/{apiKeyLimits.activePerMember}
+      </span>
+    </form>
+  );
+}
+
 function KeyRow({ view, onRevoke, isBusy }: { view: ApiKeyView; onRevoke: (keyId: number) => void; isBusy: boolean }) {
   const isRevoked = view.revokedAt !== null;
   return (
     <tr data-testid="api-key-row" data-key-id={view.keyId} className={isRevoked ? 'api-keys__row--revoked' : undefined}>
       <td>{view.name}</td>
+      <td data-testid="api-key-kind">{view.isSandbox ? <span className="api-keys__sandbox">沙箱</span> : '正式'}</td>
       <td className="api-keys__mono">{view.maskedKey}</td>
       <td>{timeText(view.createdAt)}</td>
       <td>{timeText(view.lastUsedAt)}</td>
@@ -88,40 +131,22 @@ function UsageChart({ data }: { data: ApiKeyListData }) {
 export function ApiKeysPage({ shell, data: initial }: PageProps<ApiKeyListData>) {
   const keys = useApiKeys(initial);
   const { data } = keys;
-  const isFull = data.activeCount >= apiKeyLimits.activePerMember;
   return (
     <PageShell shell={shell}>
       <MemberCentreLayout current="/user/api-keys">
         <section className="person-panel" aria-label="API密钥">
           <h1 className="person-panel__title">API密钥</h1>
           <p className="api-keys__intro">
-            用密钥调用开放平台接口（/open/v1），查询商品、价格、库存并匹配 BOM。每个密钥每分钟最多 {data.ratePerMinute} 次请求，每位会员最多同时拥有{' '}
-            {apiKeyLimits.activePerMember} 个有效密钥。接口说明见 <a href={openPlatformPaths.docs}>开放平台文档</a>。
+            用密钥调用开放平台接口（/open/v1），查询商品、价格、库存，匹配 BOM，下单并跟踪订单。每个密钥每分钟最多 {data.ratePerMinute}{' '}
+            次请求，每位会员最多同时拥有 {apiKeyLimits.activePerMember} 个有效正式密钥和 {apiKeyLimits.activePerMember} 个有效沙箱密钥。接口说明见{' '}
+            <a href={openPlatformPaths.docs}>开放平台文档</a>。
           </p>
-          <form
-            className="api-keys__form"
-            onSubmit={(event) => {
-              event.preventDefault();
-              void keys.create();
-            }}
-          >
-            <label htmlFor="api-key-name">密钥名称</label>
-            <input
-              id="api-key-name"
-              value={keys.name}
-              maxLength={apiKeyLimits.nameMax}
-              placeholder="如：ERP 同步、采购脚本"
-              onChange={(event) => keys.setName(event.target.value)}
-            />
-            <button type="submit" className="api-btn api-btn--primary" disabled={keys.isBusy || isFull}>
-              创建密钥
-            </button>
-            <span className="api-keys__count" data-testid="api-key-active-count">
-              有效密钥 {data.activeCount}/{apiKeyLimits.activePerMember}
-            </span>
-          </form>
+          <p className="api-keys__intro">
+            沙箱密钥（xp_test_ 开头）用于联调：用它下的订单标记为沙箱订单，不占用库存、不会发货，不出现在“我的订单”中，只有沙箱密钥能查到，可用模拟支付付款。
+          </p>
+          <CreateKeyForm keys={keys} />
         </section>
-        {keys.created ? <CreatedKey apiKey={keys.created.key} onClose={keys.dismissCreated} /> : null}
+        {keys.created ? <CreatedKey apiKey={keys.created.key} isSandbox={keys.created.view.isSandbox} onClose={keys.dismissCreated} /> : null}
         <section className="person-panel" aria-label="我的密钥">
           <div className="api-keys__head">
             <h2 className="person-panel__title">我的密钥</h2>
@@ -136,6 +161,7 @@ export function ApiKeysPage({ shell, data: initial }: PageProps<ApiKeyListData>)
               <thead>
                 <tr>
                   <th scope="col">名称</th>
+                  <th scope="col">类型</th>
                   <th scope="col">密钥</th>
                   <th scope="col">创建时间</th>
                   <th scope="col">最近使用</th>

@@ -66,7 +66,8 @@ export async function listApiKeys(deps: Pick<ServiceDeps, 'db' | 'config'>, user
   });
   return {
     keys: rows.map((row) => viewOf(row, usage, today)),
-    activeCount: rows.filter((row) => row.revokedAt === null).length,
+    activeCount: rows.filter((row) => row.revokedAt === null && row.isSandbox === 0).length,
+    sandboxActiveCount: rows.filter((row) => row.revokedAt === null && row.isSandbox === 1).length,
     usage: perDay,
     ratePerMinute: deps.config.openApiRatePerMinute,
   };

@@ -4,10 +4,11 @@ import { apiKeyCalls } from '../../../contract/open-api-calls.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
 import { showToast } from '../../ui/toast.ts';
 
-/** The /user/api-keys page's state: the list, the key just created (shown once), create and revoke. */
+/** The /user/api-keys page's state: the list, the key just created (shown once, live or sandbox), create and revoke. */
 export function useApiKeys(initial: ApiKeyListData) {
   const [data, setData] = useState(initial);
   const [name, setName] = useState('');
+  const [isSandbox, setIsSandbox] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
   const [isBusy, setIsBusy] = useState(false);
 
@@ -36,7 +37,7 @@ export function useApiKeys(initial: ApiKeyListData) {
         showToast(problem);
         return;
       }
-      const answer = await callApi(apiKeyCalls.create, { name: name.trim() });
+      const answer = await callApi(apiKeyCalls.create, { name: name.trim(), isSandbox });
       setCreated(answer);
       setName('');
       setData(await callApi(apiKeyCalls.list, {}));
@@ -53,5 +54,7 @@ export function useApiKeys(initial: ApiKeyListData) {
       setData(await callApi(apiKeyCalls.list, {}));
     });
 
-  return { data, name, setName, created, dismissCreated: () => setCreated(null), isBusy, create, revoke, refresh };
+  const isFull = (isSandbox ? data.sandboxActiveCount : data.activeCount) >= apiKeyLimits.activePerMember;
+
+  return { data, name, setName, isSandbox, setIsSandbox, isFull, created, dismissCreated: () => setCreated(null), isBusy, create, revoke, refresh };
 }
