@@ -150,6 +150,8 @@ const environmentSchema = z.object({
    * refused: a list at the row limit, 100,000 rows of 10 columns, cost 1.2 s as CSV (8 MB) and 6.6 s as .xlsx (12 MB).
    */
   PRICE_LIST_CPU_MS: z.coerce.number().int().min(10).max(600_000).default(30_000),
+  /** Webhook URLs may point at private, loopback and link-local addresses (and http:// at loopback): on outside production, for development and tests. */
+  WEBHOOK_ALLOW_PRIVATE: booleanFlag.optional(),
 });
 
 export type Environment = z.infer<typeof environmentSchema>;
@@ -207,6 +209,8 @@ export interface Config {
   priceListCpuMs: number;
   /** The favourite alerts' pass interval (FAVORITE_ALERT_INTERVAL_MS). */
   favoriteAlertIntervalMs: number;
+  /** Webhook URLs may reach private addresses (WEBHOOK_ALLOW_PRIVATE); in production they may not (SSRF). */
+  isWebhookPrivateAllowed: boolean;
   /** Requests a minute per open-platform API key (OPEN_API_RATE_LIMIT_PER_MINUTE). */
   openApiRatePerMinute: number;
   /** The invite reward's coupon template, by name (INVITE_REWARD_COUPON). */
@@ -341,6 +345,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     orderDocumentCpuMsPerMinute: e.ORDER_DOCUMENT_ADDRESS_CPU_MS_PER_MINUTE,
     priceListCpuMs: e.PRICE_LIST_CPU_MS,
     favoriteAlertIntervalMs: e.FAVORITE_ALERT_INTERVAL_MS,
+    isWebhookPrivateAllowed: e.WEBHOOK_ALLOW_PRIVATE ?? !isProduction,
     openApiRatePerMinute: e.OPEN_API_RATE_LIMIT_PER_MINUTE,
     inviteRewardCoupon: e.INVITE_REWARD_COUPON,
     inviteRewardMinOrderCents: e.INVITE_REWARD_MIN_ORDER_CENTS ?? null,

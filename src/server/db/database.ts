@@ -30,6 +30,7 @@ import type { StaffTables } from '../features/staff/staff.tables.ts';
 import type { PriceImportTables } from '../features/price-import/price-import.tables.ts';
 import type { WarehouseTables } from '../features/warehouse/warehouse.tables.ts';
 import type { PurchaseListTables } from '../features/purchase-list/purchase-list.tables.ts';
+import type { WebhookTables } from '../features/webhook/webhook.tables.ts';
 import type { CompanyAccountTables } from '../features/company-account/company-account.tables.ts';
 
 /** The whole schema as Kysely sees it: each feature declares its own tables. */
@@ -67,4 +68,5 @@ export interface Database
     PriceImportTables,
     WarehouseTables,
     PurchaseListTables,
-    CompanyAccountTables {}
+    CompanyAccountTables,
+    WebhookTables {}

@@ -21,6 +21,7 @@ import { registerComplaintFeature } from './complaint/complaint.feature.ts';
 import { registerBomFeature } from './bom/bom.feature.ts';
 import { registerCrossReferenceFeature } from './cross-reference/cross-reference.feature.ts';
 import { registerPurchaseListFeature } from './purchase-list/purchase-list.feature.ts';
+import { registerWebhookFeature } from './webhook/webhook.feature.ts';
 import { registerCompanyAccountFeature } from './company-account/company-account.feature.ts';
 import { registerQuickOrderFeature } from './quick-order/quick-order.feature.ts';
 import { registerCompareFeature } from './compare/compare.feature.ts';
@@ -73,6 +74,7 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerQuickOrderFeature,
   registerCompareFeature,
   registerQuotationFeature,
+  registerWebhookFeature,
   registerMemberFeature,
   registerWechatFeature,
   registerInviteFeature,

@@ -52,6 +52,7 @@ import { quotationLifecycleMigration } from './0050-quotation-lifecycle.ts';
 import { purchaseListsMigration } from './0057-purchase-lists.ts';
 import { companyAccountsMigration } from './0059-company-accounts.ts';
 import { openApiOrdersMigration } from './0060-open-api-orders.ts';
+import { webhooksMigration } from './0062-webhooks.ts';
 import { procurementReferencesMigration } from './0055-procurement-references.ts';
 import { siteFactsMigration } from './0056-site-facts.ts';
 import { purchasingDataMigration } from './0058-purchasing-data.ts';
@@ -114,4 +115,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0058-purchasing-data': purchasingDataMigration,
   '0059-company-accounts': companyAccountsMigration,
   '0060-open-api-orders': openApiOrdersMigration,
+  '0062-webhooks': webhooksMigration,
 };

@@ -18,6 +18,7 @@ export const memberCentreLinks = [
   { href: '/user/invoice', label: '发票信息' },
   { href: '/user/invite', label: '邀请有礼' },
   { href: '/user/api-keys', label: 'API密钥' },
+  { href: '/user/webhooks', label: 'Webhook推送' },
 ] as const;
 
 export type MemberCentrePath = (typeof memberCentreLinks)[number]['href'];
