@@ -2,6 +2,8 @@ import * as XLSX from '@e965/xlsx';
 import { describe, expect, it } from 'vitest';
 import { bomExportPath } from '../../../contract/bom.ts';
 import { bomCalls } from '../../../contract/bom-calls.ts';
+import { contentDeskCalls } from '../../../contract/console/content-calls.ts';
+import { signedInStaff } from '../staff/testing/staff-browser.ts';
 import { createMember, signIn } from '../../testing/factories.ts';
 import { createTestApp, TestBrowser } from '../../testing/test-app.ts';
 import type { SignedInMember } from '../../testing/use-test-app.ts';
@@ -83,6 +85,19 @@ describe('PDF quotation', () => {
     expect(drawn).toContain('报价单');
     expect(drawn).toContain('STM32F103C8T6');
     expect(drawn).toContain('第 1 页 / 共 1 页');
+  });
+
+  it('gives the hotline staff set in the site settings, not the server’s configured one (one source of site facts)', async () => {
+    const { browser: desk } = await signedInStaff(t.app, t.db.kysely, 'content');
+    const settings = (await desk.call(contentDeskCalls.getSettings, {})).data;
+    if (!settings) throw new Error('no site settings');
+    const draft = await desk.call(contentDeskCalls.saveSettings, { ...settings.live, hotline: '400-800-5678', revision: settings.revision });
+    expect(await desk.call(contentDeskCalls.publishDraft, { key: 'siteSettings', revision: draft.data?.revision ?? 0 })).toMatchObject({ code: 1 });
+    const member = await t.member();
+    const { bomId } = await savedBom(member);
+    const drawn = pdfText((await download(member, bomExportPath(bomId, 'pdf'))).rawPayload);
+    expect(drawn).toContain('客服热线 400-800-5678');
+    expect(drawn).not.toContain(t.deps.config.hotline);
   });
 
   it('answers a Chinese message, not a broken PDF, when the font is missing', async () => {

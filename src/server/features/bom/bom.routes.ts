@@ -33,6 +33,7 @@ import {
   type BomWorkDeps,
   type UploadedBomSheet,
 } from './bom.service.ts';
+import { readHeldFacts } from '../site-facts/site-facts.service.ts';
 
 /**
  * A whole sheet travels back with every match and save, up to bomSheetBytesMax (an upload past it is refused), and
@@ -125,8 +126,9 @@ async function quotationPdfOf(
   saved: SavedBom,
   priced: PricedBom,
 ): Promise<{ pdf: Buffer } | { status: number; text: string }> {
-  const member = await findShellUser(deps.db, userId);
-  const party = { siteName: deps.config.siteName, hotline: deps.config.hotline, memberName: member ? displayNameOf(member) : '' };
+  const [member, facts] = await Promise.all([findShellUser(deps.db, userId), readHeldFacts(deps.db, deps.config)]);
+  // The hotline as staff set it in the site settings (the one source of site facts), as on every page.
+  const party = { siteName: facts.siteName, hotline: facts.hotline, memberName: member ? displayNameOf(member) : '' };
   const drawn = await drawQuotationPdf(deps, request.ip, { saved, priced, party });
   if (drawn.kind === 'pdf') return { pdf: drawn.pdf };
   // A font that cannot be read is said in the log, not as a broken PDF.
