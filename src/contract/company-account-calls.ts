@@ -11,6 +11,7 @@ type Requests = typeof companyRequests;
 export const companyCalls = {
   state: memberCall<Requests['state'], CompanyPageData>('/user/api/company/state'),
   create: memberCall<Requests['create'], CompanyPageData>('/user/api/company/create'),
+  update: memberCall<Requests['update'], CompanyPageData>('/user/api/company/update'),
   invite: memberCall<Requests['invite'], CompanyPageData>('/user/api/company/invite'),
   cancelInvitation: memberCall<Requests['cancelInvitation'], CompanyPageData>('/user/api/company/cancelInvitation'),
   acceptInvitation: memberCall<Requests['acceptInvitation'], CompanyPageData>('/user/api/company/acceptInvitation'),

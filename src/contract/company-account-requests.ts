@@ -19,19 +19,22 @@ const roleSchema = z.enum(companyRoles, { error: companyMessages.roleMissing });
 const memberIdSchema = idField(companyErrors.memberNotFound.msg);
 const invitationIdSchema = idField(companyErrors.invitationNotFound.msg);
 
+const companyFields = {
+  name: z.string({ error: companyMessages.nameMissing }).trim().min(1, companyMessages.nameMissing).max(companyLimits.nameMax, companyMessages.nameTooLong),
+  contactName: z.string().trim().max(companyLimits.contactNameMax, companyMessages.contactNameTooLong).default(''),
+  contactPhone: z
+    .string()
+    .trim()
+    .refine((value) => value === '' || isContactPhone(value), companyMessages.contactPhoneInvalid)
+    .default(''),
+};
+
 /** The request schemas of companyCalls, one per call. */
 export const companyRequests = {
   state: z.object({}),
-  create: z.object({
-    name: z.string({ error: companyMessages.nameMissing }).trim().min(1, companyMessages.nameMissing).max(companyLimits.nameMax, companyMessages.nameTooLong),
-    creditCode: creditCodeSchema,
-    contactName: z.string().trim().max(companyLimits.contactNameMax, companyMessages.contactNameTooLong).default(''),
-    contactPhone: z
-      .string()
-      .trim()
-      .refine((value) => value === '' || isContactPhone(value), companyMessages.contactPhoneInvalid)
-      .default(''),
-  }),
+  create: z.object({ ...companyFields, creditCode: creditCodeSchema }),
+  /** 企业信息 (管理员): the name and contact; the credit code is the company's identity and stays. */
+  update: z.object(companyFields),
   invite: z.object({ phone: phoneSchema, role: roleSchema }),
   cancelInvitation: z.object({ invitationId: invitationIdSchema }),
   acceptInvitation: z.object({ invitationId: invitationIdSchema }),

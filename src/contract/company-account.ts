@@ -50,6 +50,7 @@ export const companyMessages = {
   roleChanged: '角色已修改',
   memberRemoved: '成员已移除',
   left: '已退出企业',
+  updated: '企业信息已保存',
   nameMissing: '请输入企业名称',
   nameTooLong: `企业名称不能超过${companyLimits.nameMax}个字`,
   contactNameTooLong: `联系人不能超过${companyLimits.contactNameMax}个字`,

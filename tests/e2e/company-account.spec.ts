@@ -117,7 +117,8 @@ test('an 审批 sees the company’s 常购清单 read-only and is removed by th
   await page.goto('/m/user/person');
   await expect(page.getByRole('link', { name: '企业账户' })).toHaveAttribute('href', '/user/company');
   await page.goto('/user/company');
-  await callOk(page, companyCalls.create, { name: '杭州微控科技有限公司', creditCode: journeyCreditCode() });
+  const creditCode = journeyCreditCode();
+  await callOk(page, companyCalls.create, { name: '杭州微控科技有限公司', creditCode });
   const list = await callOk(page, purchaseListCalls.create, { name: '控制板常用料', origin: { kind: 'manual' } });
   const approver = await memberInNewContext(browser, baseURL ?? '', storeDb, '周审批');
   await callOk(page, companyCalls.invite, { phone: approver.member.phone, role: 'approver' });
@@ -136,6 +137,16 @@ test('an 审批 sees the company’s 常购清单 read-only and is removed by th
 
   await page.goto('/user/company');
   await waitForHydration(page);
+  await page.getByRole('button', { name: '编辑企业信息' }).click();
+  const details = page.getByRole('form', { name: '编辑企业信息' });
+  await details.getByLabel('联系电话').fill('0571-8888 6666');
+  await details.getByRole('button', { name: '保存' }).click();
+  await expect(page.getByText('0571-8888 6666')).toBeVisible();
+  await expect
+    .poll(
+      async () => (await storeDb.selectFrom('companyAccounts').select('contactPhone').where('creditCode', '=', creditCode).executeTakeFirst())?.contactPhone,
+    )
+    .toBe('0571-8888 6666');
   await page.getByTestId('company-member').filter({ hasText: '周审批' }).getByRole('button', { name: '移除' }).click();
   const dialog = page.getByRole('dialog', { name: '移除成员' });
   await expect(dialog).toContainText('确定将“周审批”移出企业吗');

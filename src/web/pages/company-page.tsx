@@ -28,7 +28,7 @@ export function CompanyPage({ shell, data }: PageProps<CompanyPageData>) {
             </>
           ) : (
             <>
-              <CompanySummary data={state.data} />
+              <CompanySummary state={state} />
               <CompanyMembersTable state={state} />
               {can.canManage && <CompanyInvitations state={state} />}
               <CompanyLeaveButton state={state} />

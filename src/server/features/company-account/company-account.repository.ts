@@ -42,6 +42,19 @@ export async function insertCompany(
   return row.id;
 }
 
+export async function updateCompany(
+  db: Kysely<Database>,
+  companyId: number,
+  fields: { name: string; contactName: string; contactPhone: string },
+  now: number,
+): Promise<void> {
+  await db
+    .updateTable('companyAccounts')
+    .set({ ...fields, updatedAt: now })
+    .where('id', '=', companyId)
+    .execute();
+}
+
 export function findCompany(db: Kysely<Database>, companyId: number): Promise<CompanyRow | undefined> {
   return db.selectFrom('companyAccounts').selectAll().where('id', '=', companyId).executeTakeFirst();
 }

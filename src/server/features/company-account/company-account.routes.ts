@@ -7,13 +7,14 @@ import type { Database } from '../../db/database.ts';
 import { registerCalls, WithMessage } from '../../http/api-route.ts';
 import { createCompany, loadCompanyPage } from './company-account.service.ts';
 import { acceptCompanyInvitation, cancelCompanyInvitation, declineCompanyInvitation, inviteToCompany } from './company-invitation.service.ts';
-import { changeCompanyMemberRole, leaveCompany, removeCompanyMember } from './company-members.service.ts';
+import { changeCompanyMemberRole, leaveCompany, removeCompanyMember, updateCompanyDetails } from './company-members.service.ts';
 
 /** companyCalls: members only; each answers the page's new state. */
 export function registerCompanyAccountRoutes(app: FastifyInstance, db: Kysely<Database>) {
   registerCalls(app, companyCalls, companyRequests, {
     state: ({ userId }) => loadCompanyPage(db, userId),
     create: async ({ body, userId }) => new WithMessage(await createCompany(db, userId, body), companyMessages.created),
+    update: async ({ body, userId }) => new WithMessage(await updateCompanyDetails(db, userId, body), companyMessages.updated),
     invite: async ({ body, userId }) => new WithMessage(await inviteToCompany(db, userId, body), companyMessages.invited),
     cancelInvitation: async ({ body, userId }) =>
       new WithMessage(await cancelCompanyInvitation(db, userId, body.invitationId), companyMessages.invitationCancelled),

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { displayNameOf } from '../../../contract/account.ts';
 import { companyErrors, type CompanyPageData, type CompanyRole } from '../../../contract/company-account.ts';
+import { companyAbilityFor } from '../../../contract/company-account-permissions.ts';
 import { MessageType } from '../../../contract/message.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -9,7 +10,7 @@ import { sendMessages } from '../message/message.service.ts';
 import { loadCompanyPage } from './company-account.service.ts';
 import { lockedCompanyOf, lockedCompanyOfAdmin, messageAdmins } from './company-lock.ts';
 import { companyMessageTexts } from './company-messages.ts';
-import { endMembership, findMembers, setMemberRole, type CompanyRow } from './company-account.repository.ts';
+import { endMembership, findMembers, setMemberRole, updateCompany, type CompanyRow } from './company-account.repository.ts';
 
 /** The target member, in the actor's locked company; refused when the change would leave it without a 管理员. */
 async function targetKeepingAnAdmin(trx: Transaction<Database>, company: CompanyRow, targetUserId: number, losesAdminRole: boolean) {
@@ -64,6 +65,21 @@ export async function leaveCompany(db: Kysely<Database>, userId: number, now = D
     const me = await targetKeepingAnAdmin(trx, company, userId, true);
     if (!(await endMembership(trx, company.id, userId, now))) throw new AppError(companyErrors.notInCompany);
     await messageAdmins(trx, company.id, companyMessageTexts.left(displayNameOf(me), company.name), now, userId);
+  });
+  return loadCompanyPage(db, userId);
+}
+
+/** 企业信息: the 管理员 changes the name and contact (the credit code stays). */
+export async function updateCompanyDetails(
+  db: Kysely<Database>,
+  userId: number,
+  fields: { name: string; contactName: string; contactPhone: string },
+  now = Date.now(),
+): Promise<CompanyPageData> {
+  await withTransaction(db, async (trx) => {
+    const { company, role } = await lockedCompanyOf(trx, userId);
+    if (!companyAbilityFor(role).can('update', 'Company')) throw new AppError(companyErrors.forbidden);
+    await updateCompany(trx, company.id, fields, now);
   });
   return loadCompanyPage(db, userId);
 }

@@ -117,4 +117,18 @@ describe('企业账户: members and roles', () => {
     expect(told?.msgContent).toContain('已退出企业账户');
     expect(await finance.browser.call(companyCalls.leave, {})).toMatchObject({ code: 403, errorCode: 'company.notInCompany' });
   });
+
+  it('lets only the admin change the name and contact, checked as on creation, the code staying', async () => {
+    const { admin, members } = await companyWith(['buyer']);
+    const [buyer] = members;
+    if (!buyer) throw new Error('no member');
+    const before = (await admin.browser.callOk(companyCalls.state, {})).company;
+    const fields = { name: '深圳新名称电子有限公司', contactName: '刘工', contactPhone: '0755-8888 6666' };
+    const saved = await admin.browser.call(companyCalls.update, fields);
+    expect(saved).toMatchObject({ code: 1, msg: '企业信息已保存', data: { company: { ...fields, creditCode: before?.creditCode } } });
+    expect(await admin.browser.call(companyCalls.update, { ...fields, contactPhone: '电话' })).toMatchObject({ code: 400 });
+    expect(await admin.browser.call(companyCalls.update, { ...fields, name: '' })).toMatchObject({ code: 400, msg: '请输入企业名称' });
+    expect(await buyer.browser.call(companyCalls.update, { ...fields, name: '采购改名' })).toMatchObject({ code: 403, errorCode: 'company.forbidden' });
+    expect((await buyer.browser.callOk(companyCalls.state, {})).company?.name).toBe('深圳新名称电子有限公司');
+  });
 });

@@ -1,9 +1,14 @@
-import { companyOrdersPath, companyRoleLabels, type CompanyPageData } from '../../../contract/company-account.ts';
+import { useState } from 'react';
+import { companyOrdersPath, companyRoleLabels } from '../../../contract/company-account.ts';
+import { CompanyDetailsForm } from './company-details-form.tsx';
+import type { CompanyState } from './use-company.ts';
 
 /** 企业信息: name, credit code, contact, the member's role and where the company's shared things are. */
-export function CompanySummary({ data }: { data: CompanyPageData }) {
-  const { company, myRole, can } = data;
+export function CompanySummary({ state }: { state: CompanyState }) {
+  const [isEditing, setIsEditing] = useState(false);
+  const { company, myRole, can } = state.data;
   if (company === null || myRole === null) return null;
+  if (isEditing) return <CompanyDetailsForm company={company} state={state} onDone={() => setIsEditing(false)} />;
   return (
     <section className="company-section" aria-labelledby="company-summary-title">
       <h2 id="company-summary-title" className="company-section__title">
@@ -28,6 +33,11 @@ export function CompanySummary({ data }: { data: CompanyPageData }) {
         <a className="button" href="/user/purchase-list">
           企业常购清单{can.canChangeLists ? '' : '（只读）'}
         </a>
+        {can.canManage && (
+          <button type="button" className="link-button" onClick={() => setIsEditing(true)}>
+            编辑企业信息
+          </button>
+        )}
       </p>
     </section>
   );

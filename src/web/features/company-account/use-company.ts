@@ -28,6 +28,8 @@ export function useCompany(initial: CompanyPageData) {
     isBusy,
     create: (form: { name: string; creditCode: string; contactName: string; contactPhone: string }) =>
       change(() => callApi(companyCalls.create, form), companyMessages.created),
+    update: (fields: { name: string; contactName: string; contactPhone: string }) =>
+      change(() => callApi(companyCalls.update, fields), companyMessages.updated),
     invite: (phone: string, role: CompanyRole) => change(() => callApi(companyCalls.invite, { phone, role }), companyMessages.invited),
     cancelInvitation: (invitationId: number) => change(() => callApi(companyCalls.cancelInvitation, { invitationId }), companyMessages.invitationCancelled),
     accept: (invitationId: number) => change(() => callApi(companyCalls.acceptInvitation, { invitationId }), companyMessages.accepted),
