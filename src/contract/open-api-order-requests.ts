@@ -6,6 +6,7 @@ import { openOrderLimits } from './open-api-orders.ts';
 import { maxOrderLines, orderStatuses, PaymentMethod } from './order.ts';
 import { orderNoSchema } from './order-requests.ts';
 import { customerPartNoSchema, poNumberSchema } from './procurement-requests.ts';
+import { quotationLimits, quotationMessages, quotationStatuses } from './quotation.ts';
 
 /*
  * The /open/v1 order schemas (issue 28): the routes validate with them and the OpenAPI document is
@@ -199,4 +200,99 @@ export const openOrderSchemas = {
     howToPay: howToPaySchema,
   }),
   payResponse: z.object({ order: openOrderSchema }),
+} as const;
+
+const quotationLineInput = z
+  .object({
+    partNumber: z
+      .string({ error: '请填写型号' })
+      .trim()
+      .min(1, '请填写型号')
+      .max(quotationLimits.partNumberMax, `型号不超过${String(quotationLimits.partNumberMax)}个字符`)
+      .meta({ description: '要询价的型号', example: 'STM32F103C8T6' }),
+    brand: z.string({ error: '品牌须为文本' }).trim().max(quotationLimits.brandMax, '品牌过长').default('').meta({ description: '品牌（可选）' }),
+    package: z.string({ error: '封装须为文本' }).trim().max(quotationLimits.packageMax, '封装过长').default('').meta({ description: '封装（可选）' }),
+    quantity: z
+      .number({ error: quotationMessages.quantityInvalid })
+      .int(quotationMessages.quantityInvalid)
+      .min(1, quotationMessages.quantityInvalid)
+      .max(quotationLimits.quantityMax, quotationMessages.quantityInvalid)
+      .meta({ description: '需要的数量（个）', example: 5000 }),
+    productId: positiveId('商品ID须为正整数').optional().meta({ description: '已选定的商品ID（可选）' }),
+    remark: z
+      .string({ error: '备注须为文本' })
+      .trim()
+      .max(quotationLimits.remarkMax, quotationMessages.remarkLong)
+      .default('')
+      .meta({ description: '本行备注（可选）' }),
+  })
+  .meta({ id: 'QuotationLineInput', description: '询价的一行' });
+
+const quotationOfferSchema = z
+  .object({
+    productId: z.number().int().meta({ description: '报价的商品ID' }),
+    partNumber: z.string().meta({ description: '报价的型号' }),
+    brand: z.string().meta({ description: '品牌' }),
+    unitPrice: z.string().meta({ description: '含税单价（元，最多4位小数）' }),
+    quantity: z.number().int().meta({ description: '报价数量' }),
+    amountCents: cents('小计（分）'),
+    currency,
+    leadTime: z.string().meta({ description: '交期（如 现货、2-3周）；未填写时为空字符串' }),
+  })
+  .meta({ id: 'QuotationOffer', description: '一行的报价' });
+
+export const openQuotationSchema = z
+  .object({
+    quotationId: z.number().int().meta({ description: '询价单ID' }),
+    quotationNo: z.string().meta({ description: '询价单号' }),
+    state: z
+      .enum(quotationStatuses)
+      .meta({ description: '状态：pending 待报价，quoted 已报价，accepted 已接受，ordered 已下单，expired 已过期，cancelled 已取消，closed 已关闭' }),
+    stateLabel: z.string().meta({ description: '状态的中文名称' }),
+    note: z.string().meta({ description: '询价说明' }),
+    staffNote: z.string().meta({ description: '报价说明（客服填写）' }),
+    createdAt: time('提交时间'),
+    validUntil: time('报价有效期至').nullable(),
+    totalCents: cents('报价商品金额（分）').nullable(),
+    currency,
+    orderNo: z.string().nullable().meta({ description: '由此报价下的订单号' }),
+    lines: z
+      .array(
+        z.object({
+          lineNo: z.number().int().meta({ description: '行号' }),
+          partNumber: z.string().meta({ description: '询价的型号' }),
+          brand: z.string().meta({ description: '品牌' }),
+          package: z.string().meta({ description: '封装' }),
+          quantity: z.number().int().meta({ description: '数量' }),
+          remark: z.string().meta({ description: '备注' }),
+          offer: quotationOfferSchema.nullable().meta({ description: '报价；未报价或无法报价时为 null' }),
+        }),
+      )
+      .meta({ description: '询价行与报价' }),
+  })
+  .meta({ id: 'Quotation', description: '询价单与报价（报价后可在会员中心接受并下单）' });
+
+export const openQuotationSchemas = {
+  requestBody: z.object({
+    note: z
+      .string({ error: '说明须为文本' })
+      .trim()
+      .max(quotationLimits.noteMax, quotationMessages.noteLong)
+      .default('')
+      .meta({ description: '询价说明（可选）' }),
+    lines: z
+      .array(quotationLineInput, { error: quotationMessages.linesMissing })
+      .min(1, quotationMessages.linesMissing)
+      .max(quotationLimits.linesMax, quotationMessages.tooManyLines)
+      .meta({ description: `询价行，1–${String(quotationLimits.linesMax)}行` }),
+  }),
+  params: z.object({
+    quotationId: z.coerce
+      .number({ error: '询价单ID须为正整数' })
+      .int('询价单ID须为正整数')
+      .positive('询价单ID须为正整数')
+      .max(2_147_483_647, '询价单ID须为正整数')
+      .meta({ description: '询价单ID', example: 1 }),
+  }),
+  response: openQuotationSchema,
 } as const;

@@ -20,4 +20,5 @@ export const openOrderErrors = defineErrors('openOrder', {
   partNotFound: { code: ResultCode.badRequest, msg: '型号不存在' },
   partAmbiguous: { code: ResultCode.badRequest, msg: '该型号有多个品牌的商品，请改用 productId 指定' },
   notSandboxOrder: { code: ResultCode.notFound, msg: '订单不存在：模拟支付仅适用于沙箱密钥所下的订单' },
+  sandboxQuotation: { code: ResultCode.forbidden, msg: '沙箱密钥不能发起询价：询价由客服人工报价，请使用正式密钥' },
 });

@@ -156,8 +156,8 @@ test.describe('开放平台', () => {
     await expect(page).toHaveTitle(/开放平台/);
     await expect(page.getByRole('heading', { name: '芯品商城开放平台 API', level: 1 })).toBeVisible();
     const endpoints = page.getByTestId('api-endpoint');
-    // The catalogue's 7 operations and the orders' 4.
-    await expect(endpoints).toHaveCount(11);
+    // The catalogue's 7 operations, the orders' 4 and the quotations' 2.
+    await expect(endpoints).toHaveCount(13);
     for (const path of ['/open/v1/search', '/open/v1/products/{productId}/price', '/open/v1/products/batch', '/open/v1/bom/match']) {
       await expect(page.locator('.api-endpoint__path', { hasText: path }).first()).toBeVisible();
     }

@@ -90,8 +90,8 @@ describe('the OpenAPI document of /open/v1 and its examples', () => {
       components: { schemas: Record<string, Schema> & { Failure: Schema } };
     }>();
     const operations = Object.values(document.paths).flatMap((methods) => Object.values(methods));
-    // The catalogue's 7 and the orders' 4 (list, place, detail, sandbox pay).
-    expect(operations).toHaveLength(11);
+    // The catalogue's 7, the orders' 4 (list, place, detail, sandbox pay) and the quotations' 2.
+    expect(operations).toHaveLength(13);
     for (const { responses } of operations) {
       const success = responses['200']?.content['application/json'].schema;
       expect(success?.required?.sort()).toEqual(['code', 'data', 'msg']);

@@ -1,7 +1,8 @@
 import type { z } from 'zod';
-import { openOrderSchemas as o } from '../../../contract/open-api-order-requests.ts';
+import { openOrderSchemas as o, openQuotationSchemas as q } from '../../../contract/open-api-order-requests.ts';
 import { openApiSchemas as s } from '../../../contract/open-api-requests.ts';
 import { openGetOrder, openListOrders, openPaySandboxOrder, openPlaceOrder, type OpenOrderCaller, type OpenOrderDeps } from './open-api-orders.service.ts';
+import { openGetQuotation, openRequestQuotation } from './open-api-quotations.service.ts';
 import { openBatchLookup, openBomMatch, openLookup, openPrice, openProductDetail, openSearch, openStock, type OpenApiDeps } from './open-api.service.ts';
 
 type AnyObject = z.ZodObject;
@@ -13,6 +14,7 @@ export type OpenRouteDeps = OpenApiDeps & OpenOrderDeps;
 export const openApiTags = {
   products: { name: '商品数据', description: '搜索、详情、价格、库存、批量查询与 BOM 匹配' },
   orders: { name: '订单', description: '下单（需 Idempotency-Key）、查询订单、付款状态与发货包裹；沙箱密钥的订单仅用于测试' },
+  quotations: { name: '询价', description: '提交询价单，查询客服的报价（仅正式密钥）' },
 } as const;
 
 /** One /open/v1 route: what it validates, what it answers, how the document describes it. */
@@ -192,6 +194,33 @@ export const openRoutes: readonly OpenRoute[] = [
     tag: 'orders',
     statuses: { '404': '订单不存在，或不是沙箱订单', '409': '订单当前状态不可支付（order.notPayable）' },
     handle: (deps, { params }, caller) => openPaySandboxOrder(deps, caller, params.orderNo),
+  }),
+  route({
+    method: 'POST',
+    path: '/quotations',
+    operationId: 'requestQuotation',
+    summary: '提交询价',
+    description:
+      '与会员中心的询价相同：客服在1个工作日内报价，报价后用 GET /open/v1/quotations/{quotationId} 查询，在会员中心接受并下单。每位会员每小时提交次数有上限（超出时 429 quotation.tooFrequent）。沙箱密钥不能询价（403）。',
+    body: q.requestBody,
+    response: q.response,
+    hasNotFound: false,
+    tag: 'quotations',
+    statuses: { '403': '沙箱密钥不能询价（openOrder.sandboxQuotation），或账号已停用' },
+    handle: (deps, { body }, caller) => openRequestQuotation(deps, caller, body),
+  }),
+  route({
+    method: 'GET',
+    path: '/quotations/{quotationId}',
+    operationId: 'getQuotation',
+    summary: '询价单与报价',
+    description: '询价单的状态与每行的报价（单价、数量、交期）；未报价的行 offer 为 null。其他会员的询价单返回 404。',
+    params: q.params,
+    response: q.response,
+    hasNotFound: true,
+    tag: 'quotations',
+    statuses: { '404': '询价单不存在' },
+    handle: (deps, { params }, caller) => openGetQuotation(deps, caller, params.quotationId),
   }),
 ];
 

@@ -209,6 +209,46 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/open/v1/quotations': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 提交询价
+     * @description 与会员中心的询价相同：客服在1个工作日内报价，报价后用 GET /open/v1/quotations/{quotationId} 查询，在会员中心接受并下单。每位会员每小时提交次数有上限（超出时 429 quotation.tooFrequent）。沙箱密钥不能询价（403）。
+     */
+    post: operations['requestQuotation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/quotations/{quotationId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 询价单与报价
+     * @description 询价单的状态与每行的报价（单价、数量、交期）；未报价的行 offer 为 null。其他会员的询价单返回 404。
+     */
+    get: operations['getQuotation'];
+    put?: never;
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -496,6 +536,104 @@ export interface components {
        * @example R-0603-10K
        */
       customerPartNo?: string;
+    };
+    /** @description 询价单与报价（报价后可在会员中心接受并下单） */
+    Quotation: {
+      /** @description 询价单ID */
+      quotationId: number;
+      /** @description 询价单号 */
+      quotationNo: string;
+      /**
+       * @description 状态：pending 待报价，quoted 已报价，accepted 已接受，ordered 已下单，expired 已过期，cancelled 已取消，closed 已关闭
+       * @enum {string}
+       */
+      state: 'pending' | 'quoted' | 'accepted' | 'ordered' | 'expired' | 'cancelled' | 'closed';
+      /** @description 状态的中文名称 */
+      stateLabel: string;
+      /** @description 询价说明 */
+      note: string;
+      /** @description 报价说明（客服填写） */
+      staffNote: string;
+      /** @description 提交时间（RFC 3339，北京时间，东八区） */
+      createdAt: string;
+      validUntil: string | null;
+      totalCents: number | null;
+      /**
+       * @description 币种：人民币（CNY），金额含税
+       * @constant
+       */
+      currency: 'CNY';
+      /** @description 由此报价下的订单号 */
+      orderNo: string | null;
+      /** @description 询价行与报价 */
+      lines: {
+        /** @description 行号 */
+        lineNo: number;
+        /** @description 询价的型号 */
+        partNumber: string;
+        /** @description 品牌 */
+        brand: string;
+        /** @description 封装 */
+        package: string;
+        /** @description 数量 */
+        quantity: number;
+        /** @description 备注 */
+        remark: string;
+        /** @description 报价；未报价或无法报价时为 null */
+        offer: components['schemas']['QuotationOffer'] | null;
+      }[];
+    };
+    /** @description 一行的报价 */
+    QuotationOffer: {
+      /** @description 报价的商品ID */
+      productId: number;
+      /** @description 报价的型号 */
+      partNumber: string;
+      /** @description 品牌 */
+      brand: string;
+      /** @description 含税单价（元，最多4位小数） */
+      unitPrice: string;
+      /** @description 报价数量 */
+      quantity: number;
+      /** @description 小计（分） */
+      amountCents: number;
+      /**
+       * @description 币种：人民币（CNY），金额含税
+       * @constant
+       */
+      currency: 'CNY';
+      /** @description 交期（如 现货、2-3周）；未填写时为空字符串 */
+      leadTime: string;
+    };
+    /** @description 询价的一行 */
+    QuotationLineInput: {
+      /**
+       * @description 要询价的型号
+       * @example STM32F103C8T6
+       */
+      partNumber: string;
+      /**
+       * @description 品牌（可选）
+       * @default
+       */
+      brand?: string;
+      /**
+       * @description 封装（可选）
+       * @default
+       */
+      package?: string;
+      /**
+       * @description 需要的数量（个）
+       * @example 5000
+       */
+      quantity: number;
+      /** @description 已选定的商品ID（可选） */
+      productId?: number;
+      /**
+       * @description 本行备注（可选）
+       * @default
+       */
+      remark?: string;
     };
     /** @description 失败的响应：商城统一的响应结构 {code, data, msg, errorCode} */
     Failure: {
@@ -2008,6 +2146,240 @@ export interface operations {
       };
       /** @description 订单当前状态不可支付（order.notPayable） */
       409: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 超过密钥每分钟请求数上限（openApi.rateLimited），或同一地址用同一密钥认证失败过多（openApi.tooManyFailures）；等 Retry-After 秒后重试 */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 服务器内部错误，requestId 为请求编号 */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 系统繁忙，请稍后重试 */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  requestQuotation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description 询价说明（可选）
+           * @default
+           */
+          note?: string;
+          /** @description 询价行，1–500行 */
+          lines: components['schemas']['QuotationLineInput'][];
+        };
+      };
+    };
+    responses: {
+      /** @description 成功：code 为 1，结果在 data 中 */
+      200: {
+        headers: {
+          /** @description 本密钥每分钟（滑动的60秒）允许的请求数 */
+          'X-RateLimit-Limit': number;
+          /** @description 此刻起本密钥还可发出的请求数（本次已计入） */
+          'X-RateLimit-Remaining': number;
+          /** @description 多少秒后最早计入的请求移出60秒窗口、X-RateLimit-Remaining 开始回升（相对秒数，不是时间戳） */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description 成功时为 1
+             * @constant
+             */
+            code: 1;
+            data: components['schemas']['Quotation'];
+            /** @description 提示信息，成功时为空字符串 */
+            msg: string;
+          };
+        };
+      };
+      /** @description 参数有误（openApi.invalid、openApi.malformed），field 为出错的参数 */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 缺少密钥、密钥无效或已停用、签名有误 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 沙箱密钥不能询价（openOrder.sandboxQuotation），或账号已停用 */
+      403: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 超过密钥每分钟请求数上限（openApi.rateLimited），或同一地址用同一密钥认证失败过多（openApi.tooManyFailures）；等 Retry-After 秒后重试 */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 服务器内部错误，requestId 为请求编号 */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 系统繁忙，请稍后重试 */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  getQuotation: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 询价单ID */
+        quotationId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 成功：code 为 1，结果在 data 中 */
+      200: {
+        headers: {
+          /** @description 本密钥每分钟（滑动的60秒）允许的请求数 */
+          'X-RateLimit-Limit': number;
+          /** @description 此刻起本密钥还可发出的请求数（本次已计入） */
+          'X-RateLimit-Remaining': number;
+          /** @description 多少秒后最早计入的请求移出60秒窗口、X-RateLimit-Remaining 开始回升（相对秒数，不是时间戳） */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description 成功时为 1
+             * @constant
+             */
+            code: 1;
+            data: components['schemas']['Quotation'];
+            /** @description 提示信息，成功时为空字符串 */
+            msg: string;
+          };
+        };
+      };
+      /** @description 参数有误（openApi.invalid、openApi.malformed），field 为出错的参数 */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 缺少密钥、密钥无效或已停用、签名有误 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 密钥所属账号已被停用（openApi.memberDisabled），重新启用后恢复 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 询价单不存在 */
+      404: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
