@@ -290,6 +290,11 @@ describe('the OpenAPI document of /open/v1 and its examples', () => {
       expect(JSON.parse(page.responseExamples.failure)).toMatchObject({ code: 400, data: null, errorCode: 'openApi.invalid', field: 'quantity' });
       expect(page.errorCodes).toContainEqual({ status: 429, errorCode: 'openApi.tooManyFailures', msg: expect.stringContaining('认证失败次数过多') as string });
       expect(page.errorCodes).toContainEqual({ status: 405, errorCode: 'openApi.methodNotAllowed', msg: expect.stringContaining('Allow') as string });
+      expect(page.errorCodes).toContainEqual({
+        status: 409,
+        errorCode: 'openOrder.idempotencyKeyReused',
+        msg: expect.stringContaining('Idempotency-Key') as string,
+      });
       // What an integrator needs beside the endpoints: the limit's headers, and how pages end.
       expect(page.rateLimitHeaders.map((header) => header.name)).toEqual(['X-RateLimit-Limit', 'X-RateLimit-Remaining', 'X-RateLimit-Reset', 'Retry-After']);
       expect(page.searchPageSize).toBe(20);

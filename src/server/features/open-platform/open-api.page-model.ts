@@ -1,3 +1,4 @@
+import { openOrderErrors } from '../../../contract/open-api-orders.ts';
 import { ResultCode, type Envelope } from '../../../contract/envelope.ts';
 import {
   apiKeyLimits,
@@ -168,7 +169,11 @@ export function apiIndexDataOf(document: OpenApiDocument, origin: string, values
     searchPageSize,
     searchPagesMax: apiKeyLimits.searchPagesMax,
     responseExamples: responseExamplesOf(values),
-    errorCodes: Object.values(openApiErrors).map((error) => ({ status: error.code, errorCode: error.errorCode, msg: error.msg })),
+    errorCodes: [...Object.values(openApiErrors), ...Object.values(openOrderErrors)].map((error) => ({
+      status: error.code,
+      errorCode: error.errorCode,
+      msg: error.msg,
+    })),
     endpoints,
   };
 }
