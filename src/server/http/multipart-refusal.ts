@@ -8,7 +8,7 @@ export const multipartMargin = 1024 * 1024;
 /**
  * The body an upload route takes: its largest file and the envelope. Declared as the route's Fastify
  * `bodyLimit`, so the nginx configuration can be checked against every route's limit
- * (src/server/http/nginx-body-limits.test.ts).
+ * (src/server/nginx-body-limits.test.ts).
  */
 export function uploadBodyLimit(largestFileBytes: number): number {
   return largestFileBytes + multipartMargin;

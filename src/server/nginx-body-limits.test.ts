@@ -2,9 +2,9 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { describe, expect, it } from 'vitest';
-import { buildApp } from '../app.ts';
-import { consoleFeatureRegistrations, featureRegistrations } from '../features/all-features.ts';
-import { useTestApp } from '../testing/use-test-app.ts';
+import { buildApp } from './app.ts';
+import { consoleFeatureRegistrations, featureRegistrations } from './features/all-features.ts';
+import { useTestApp } from './testing/use-test-app.ts';
 
 /**
  * Issue 29: the shipped nginx template refused what the app accepts (1 MiB for all but one upload,
@@ -13,7 +13,7 @@ import { useTestApp } from '../testing/use-test-app.ts';
  * template must let it through, on the same path, and refuse no more than a megabyte above it.
  */
 
-const templatePath = resolve(import.meta.dirname, '../../../deploy/nginx/store.conf.template');
+const templatePath = resolve(import.meta.dirname, '../../deploy/nginx/store.conf.template');
 const mebibyte = 1024 * 1024;
 
 interface NginxLimit {
