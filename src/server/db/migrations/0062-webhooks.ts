@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { MigrationFactory } from './migration-helpers.ts';
 import { withId } from './migration-helpers.ts';
 
@@ -6,7 +7,8 @@ import { withId } from './migration-helpers.ts';
  * wants, active or paused, and the signing secret (kept readable: the store signs with it and shows it on
  * demand). webhook_deliveries: one per event and endpoint (unique dedupe_key: the event id, or a replay's
  * own key), with the body as first built, its state, attempts and next try; a process claims one with a
- * conditional update. webhook_cursors: how far the order events and the quotation offers have been read.
+ * conditional update. webhook_cursors: how far the order events and the quotation offers have been read,
+ * starting at their ends when the table is made.
  */
 export const webhooksMigration: MigrationFactory = (engine) => ({
   async up(db) {
@@ -46,5 +48,8 @@ export const webhooksMigration: MigrationFactory = (engine) => ({
       .addColumn('name', 'text', (c) => c.primaryKey())
       .addColumn('position', 'bigint', (c) => c.notNull())
       .execute();
+    // From the sources' ends now: history before webhooks existed is not sent, and nothing after is missed.
+    await sql`insert into webhook_cursors (name, position) select 'orderEvents', coalesce(max(id), 0) from order_events`.execute(db);
+    await sql`insert into webhook_cursors (name, position) select 'quotations', coalesce(max(quoted_at), 0) from quotations`.execute(db);
   },
 });

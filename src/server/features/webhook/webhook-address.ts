@@ -52,7 +52,7 @@ function isBlockedV6(address: string): boolean {
   const embeddedV4 = `${String(g6 >> 8)}.${String(g6 & 255)}.${String(g7 >> 8)}.${String(g7 & 255)}`;
   if (isZeroUntil(5) && g5 === 0xffff) return isBlockedV4(embeddedV4);
   if (g0 === 0x64 && groups[1] === 0xff9b) return isBlockedV4(embeddedV4);
-  return (g0 & 0xfe00) === 0xfc00 || (g0 & 0xffc0) === 0xfe80 || (g0 & 0xff00) === 0xff00 || g0 === 0x2001 && groups[1] === 0x0db8;
+  return (g0 & 0xfe00) === 0xfc00 || (g0 & 0xffc0) === 0xfe80 || (g0 & 0xff00) === 0xff00 || (g0 === 0x2001 && groups[1] === 0x0db8);
 }
 
 /** Private, loopback, link-local (169.254.169.254, the cloud metadata), multicast and reserved addresses. */
@@ -72,19 +72,19 @@ function isLoopbackHost(hostname: string): boolean {
  * Refuses a URL a webhook may not be sent to: not https (http only to this machine, and only when private
  * addresses are allowed), with credentials, or, when they are not allowed, a name resolving to any private address.
  */
-export async function checkWebhookUrl(url: string, isPrivateAllowed: boolean): Promise<void> {
+export async function checkWebhookUrl(url: string, isPrivateAllowed: boolean, resolve: (host: string) => Promise<string[]> = resolveAll): Promise<void> {
   const parsed = new URL(url);
   if (parsed.username || parsed.password) throw new AppError(webhookErrors.credentialsInUrl);
   const isLoopback = isLoopbackHost(parsed.hostname);
   if (parsed.protocol !== 'https:' && !(parsed.protocol === 'http:' && isPrivateAllowed && isLoopback)) throw new AppError(webhookErrors.httpsRequired);
   if (isPrivateAllowed) return;
   if (isLoopback) throw new AppError(webhookErrors.privateAddress);
-  const addresses = await resolveAll(parsed.hostname.replace(/^\[|\]$/g, ''));
+  const host = parsed.hostname.replace(/^\[|\]$/g, '');
+  const addresses = isIP(host) ? [host] : await resolve(host);
   if (addresses.some(isPrivateAddress)) throw new AppError(webhookErrors.privateAddress);
 }
 
 async function resolveAll(host: string): Promise<string[]> {
-  if (isIP(host)) return [host];
   try {
     return (await lookup(host, { all: true, verbatim: true })).map((entry) => entry.address);
   } catch {

@@ -1,28 +1,16 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
-/** Where the reading of one source stands; created at the source's end the first time (history is not sent). */
-export async function readCursor(db: Kysely<Database>, name: string, startAt: () => Promise<number>): Promise<number> {
+/** Where the reading of one source stands (migration 0062 starts each at its source's end). */
+export async function readCursor(db: Kysely<Database>, name: string): Promise<number> {
   const row = await db.selectFrom('webhookCursors').select('position').where('name', '=', name).executeTakeFirst();
-  if (row) return row.position;
-  await db
-    .insertInto('webhookCursors')
-    .values({ name, position: await startAt() })
-    .onConflict((conflict) => conflict.column('name').doNothing())
-    .execute();
-  const created = await db.selectFrom('webhookCursors').select('position').where('name', '=', name).executeTakeFirstOrThrow();
-  return created.position;
+  return row?.position ?? 0;
 }
 
 /** Moves the cursor from where this pass found it (another process may have moved it already: then nothing). */
 export async function advanceCursor(db: Kysely<Database>, name: string, from: number, to: number): Promise<boolean> {
   const result = await db.updateTable('webhookCursors').set({ position: to }).where('name', '=', name).where('position', '=', from).executeTakeFirst();
   return result.numUpdatedRows > 0n;
-}
-
-export async function lastOrderEventId(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('orderEvents').select((eb) => eb.fn.max<number | null>('id').as('last')).executeTakeFirst();
-  return row?.last ?? 0;
 }
 
 export interface OrderEventSeen {
@@ -44,11 +32,6 @@ export function readOrderEventsAfter(db: Kysely<Database>, afterId: number, kind
     .orderBy('orderEvents.id')
     .limit(limit)
     .execute();
-}
-
-export async function lastQuotedAt(db: Kysely<Database>): Promise<number> {
-  const row = await db.selectFrom('quotations').select((eb) => eb.fn.max<number | null>('quotedAt').as('last')).executeTakeFirst();
-  return row?.last ?? 0;
 }
 
 /** Offers priced at or after a moment (each requote is a new revision, so a new event). */
@@ -108,7 +91,17 @@ export async function readQuotationForEvent(db: Kysely<Database>, quotationId: n
   if (!quotation) return undefined;
   const lines = await db
     .selectFrom('quotationLines')
-    .select(['lineNo', 'partNumber', 'quantity', 'offerProductCode', 'offerBrandName', 'offerUnitPriceE4', 'offerQuantity', 'offerAmountCents', 'offerLeadTime'])
+    .select([
+      'lineNo',
+      'partNumber',
+      'quantity',
+      'offerProductCode',
+      'offerBrandName',
+      'offerUnitPriceE4',
+      'offerQuantity',
+      'offerAmountCents',
+      'offerLeadTime',
+    ])
     .where('quotationId', '=', quotationId)
     .orderBy('lineNo')
     .execute();

@@ -2,16 +2,7 @@ import type { Kysely } from 'kysely';
 import { formatBeijingRfc3339 } from '../../../contract/time.ts';
 import type { WebhookEventType } from '../../../contract/webhook.ts';
 import type { Database } from '../../db/database.ts';
-import {
-  advanceCursor,
-  lastOrderEventId,
-  lastQuotedAt,
-  readCursor,
-  readOrderEventsAfter,
-  readOrderForEvent,
-  readQuotationForEvent,
-  readQuotedSince,
-} from './webhook-events.repository.ts';
+import { advanceCursor, readCursor, readOrderEventsAfter, readOrderForEvent, readQuotationForEvent, readQuotedSince } from './webhook-events.repository.ts';
 import { findActiveEndpointsOf, insertDeliveries, type NewDelivery } from './webhook.repository.ts';
 import type { WebhookEndpointRow } from './webhook.tables.ts';
 
@@ -98,9 +89,7 @@ async function quotationDataOf(db: Kysely<Database>, quotationId: number): Promi
 }
 
 function subscribed(endpoints: readonly WebhookEndpointRow[], userId: number, type: WebhookEventType, at: number): WebhookEndpointRow[] {
-  return endpoints.filter(
-    (endpoint) => endpoint.userId === userId && endpoint.createdAt <= at && (JSON.parse(endpoint.events) as string[]).includes(type),
-  );
+  return endpoints.filter((endpoint) => endpoint.userId === userId && endpoint.createdAt <= at && (JSON.parse(endpoint.events) as string[]).includes(type));
 }
 
 function deliveriesOf(endpoints: readonly WebhookEndpointRow[], event: WebhookEvent, now: number): NewDelivery[] {
@@ -129,7 +118,7 @@ function settledThrough<Row>(rows: readonly Row[], from: number, positionOf: (ro
 
 /** Order events after the cursor become deliveries to the owner's subscribed endpoints. */
 export async function pickUpOrderEvents(db: Kysely<Database>, now: number, options: PickUpOptions = defaultPickUpOptions): Promise<number> {
-  const cursor = await readCursor(db, 'orderEvents', () => lastOrderEventId(db));
+  const cursor = await readCursor(db, 'orderEvents');
   const rows = await readOrderEventsAfter(db, cursor, Object.keys(orderEventTypes), options.batchSize);
   const endpoints = await findActiveEndpointsOf(db, [...new Set(rows.map((row) => row.userId))]);
   const deliveries: NewDelivery[] = [];
@@ -141,14 +130,20 @@ export async function pickUpOrderEvents(db: Kysely<Database>, now: number, optio
     if (data) deliveries.push(...deliveriesOf(targets, { id: `evt_order_${String(row.id)}`, type, createdAt: formatBeijingRfc3339(row.at), data }, now));
   }
   const created = await insertDeliveries(db, deliveries);
-  const through = settledThrough(rows, cursor, (row) => row.id, (row) => row.at, now - options.settleMs);
+  const through = settledThrough(
+    rows,
+    cursor,
+    (row) => row.id,
+    (row) => row.at,
+    now - options.settleMs,
+  );
   if (through !== cursor) await advanceCursor(db, 'orderEvents', cursor, through);
   return created.length;
 }
 
 /** Offers priced since the cursor (quoted_at) become quotation.answered deliveries; each requote is its own event. */
 export async function pickUpQuotations(db: Kysely<Database>, now: number, options: PickUpOptions = defaultPickUpOptions): Promise<number> {
-  const cursor = await readCursor(db, 'quotations', () => lastQuotedAt(db));
+  const cursor = await readCursor(db, 'quotations');
   const rows = await readQuotedSince(db, cursor, options.batchSize);
   const endpoints = await findActiveEndpointsOf(db, [...new Set(rows.map((row) => row.userId))]);
   const deliveries: NewDelivery[] = [];
@@ -161,7 +156,13 @@ export async function pickUpQuotations(db: Kysely<Database>, now: number, option
     if (data) deliveries.push(...deliveriesOf(targets, { id, type: 'quotation.answered', createdAt: formatBeijingRfc3339(quotedAt), data }, now));
   }
   const created = await insertDeliveries(db, deliveries);
-  const through = settledThrough(rows, cursor, (row) => row.quotedAt ?? 0, (row) => row.quotedAt ?? 0, now - options.settleMs);
+  const through = settledThrough(
+    rows,
+    cursor,
+    (row) => row.quotedAt ?? 0,
+    (row) => row.quotedAt ?? 0,
+    now - options.settleMs,
+  );
   if (through !== cursor) await advanceCursor(db, 'quotations', cursor, through);
   return created.length;
 }

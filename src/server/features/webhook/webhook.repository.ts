@@ -164,10 +164,7 @@ export async function claimDelivery(db: Kysely<Database>, deliveryId: number, no
     .set((eb) => ({ state: 'sending' as const, claimedUntil: now + leaseMs, attempts: eb('attempts', '+', 1) }))
     .where('id', '=', deliveryId)
     .where((eb) =>
-      eb.or([
-        eb.and([eb('state', '=', 'pending'), eb('nextAttemptAt', '<=', now)]),
-        eb.and([eb('state', '=', 'sending'), eb('claimedUntil', '<', now)]),
-      ]),
+      eb.or([eb.and([eb('state', '=', 'pending'), eb('nextAttemptAt', '<=', now)]), eb.and([eb('state', '=', 'sending'), eb('claimedUntil', '<', now)])]),
     )
     .executeTakeFirst();
   return result.numUpdatedRows > 0n;
@@ -177,7 +174,14 @@ export function findDeliveryToSend(db: Kysely<Database>, deliveryId: number) {
   return db
     .selectFrom('webhookDeliveries')
     .innerJoin('webhookEndpoints', 'webhookEndpoints.id', 'webhookDeliveries.endpointId')
-    .select(['webhookDeliveries.id', 'webhookDeliveries.body', 'webhookDeliveries.eventType', 'webhookDeliveries.attempts', 'webhookEndpoints.url', 'webhookEndpoints.secret'])
+    .select([
+      'webhookDeliveries.id',
+      'webhookDeliveries.body',
+      'webhookDeliveries.eventType',
+      'webhookDeliveries.attempts',
+      'webhookEndpoints.url',
+      'webhookEndpoints.secret',
+    ])
     .where('webhookDeliveries.id', '=', deliveryId)
     .executeTakeFirst();
 }

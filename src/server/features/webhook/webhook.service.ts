@@ -60,23 +60,21 @@ export async function listWebhooks(db: Kysely<Database>, userId: number): Promis
   const deliveries = await findRecentDeliveries(db, userId, webhookLimits.logSize);
   return {
     endpoints: endpoints.map(endpointViewOf),
-    deliveries: deliveries.map(
-      (row): WebhookDeliveryView => ({
-        deliveryId: row.id,
-        endpointId: row.endpointId,
-        url: row.url,
-        eventId: row.eventId,
-        eventType: row.eventType,
-        state: row.state,
-        attempts: row.attempts,
-        createdAt: row.createdAt,
-        lastAttemptAt: row.lastAttemptAt,
-        lastStatusCode: row.lastStatusCode,
-        lastError: row.lastError,
-        nextAttemptAt: row.state === 'pending' ? row.nextAttemptAt : null,
-        replayOf: row.replayOf,
-      }),
-    ),
+    deliveries: deliveries.map((row): WebhookDeliveryView => ({
+      deliveryId: row.id,
+      endpointId: row.endpointId,
+      url: row.url,
+      eventId: row.eventId,
+      eventType: row.eventType,
+      state: row.state,
+      attempts: row.attempts,
+      createdAt: row.createdAt,
+      lastAttemptAt: row.lastAttemptAt,
+      lastStatusCode: row.lastStatusCode,
+      lastError: row.lastError,
+      nextAttemptAt: row.state === 'pending' ? row.nextAttemptAt : null,
+      replayOf: row.replayOf,
+    })),
   };
 }
 
@@ -142,7 +140,12 @@ export async function sendWebhookTest(context: WebhookContext, userId: number, e
   if (endpoint.isActive !== 1) throw new AppError(webhookErrors.paused);
   const now = context.now();
   const eventId = `evt_test_${randomUUID().replaceAll('-', '')}`;
-  const body = webhookBodyOf({ id: eventId, type: webhookTestEventType, createdAt: formatBeijingRfc3339(now), data: { endpointId, message: '这是一条测试事件' } });
+  const body = webhookBodyOf({
+    id: eventId,
+    type: webhookTestEventType,
+    createdAt: formatBeijingRfc3339(now),
+    data: { endpointId, message: '这是一条测试事件' },
+  });
   return sendNow(context, userId, { endpointId, userId, eventId, eventType: webhookTestEventType, dedupeKey: eventId, body, replayOf: null, now });
 }
 

@@ -86,7 +86,22 @@ export function useWebhooks(initial: WebhookPageData) {
 
   const edit = (endpoint: WebhookEndpointView) => setDraft({ endpointId: endpoint.endpointId, url: endpoint.url, events: endpoint.events });
 
-  return { data, draft, setDraft, cancelEdit: () => setDraft(emptyDraft), secret, hideSecret: () => setSecret(null), isBusy, save, setActive, act, showSecret, replay, refresh, edit };
+  return {
+    data,
+    draft,
+    setDraft,
+    cancelEdit: () => setDraft(emptyDraft),
+    secret,
+    hideSecret: () => setSecret(null),
+    isBusy,
+    save,
+    setActive,
+    act,
+    showSecret,
+    replay,
+    refresh,
+    edit,
+  };
 }
 
 export type WebhooksState = ReturnType<typeof useWebhooks>;
