@@ -139,7 +139,7 @@ export function ApiKeysPage({ shell, data: initial }: PageProps<ApiKeyListData>)
           <p className="api-keys__intro">
             用密钥调用开放平台接口（/open/v1），查询商品、价格、库存，匹配 BOM，下单并跟踪订单。每个密钥每分钟最多 {data.ratePerMinute}{' '}
             次请求，每位会员最多同时拥有 {apiKeyLimits.activePerMember} 个有效正式密钥和 {apiKeyLimits.activePerMember} 个有效沙箱密钥。接口说明见{' '}
-            <a href={openPlatformPaths.docs}>开放平台文档</a>。
+            <a href={openPlatformPaths.docs}>开放平台文档</a>。订单与询价的状态变化可推送到您的系统：<a href="/user/webhooks">Webhook 推送</a>。
           </p>
           <p className="api-keys__intro">
             沙箱密钥（xp_test_ 开头）用于联调：用它下的订单标记为沙箱订单，不占用库存、不会发货，不出现在“我的订单”中，只有沙箱密钥能查到，可用模拟支付付款。
