@@ -71,7 +71,11 @@ export async function findInvitees(db: Kysely<Database>, inviter: MemberRef, lim
       't.name as couponName',
       eb
         .case()
-        .when(eb.exists(eb.selectFrom('orders as o').select('o.id').whereRef('o.userId', '=', 'u.id').where('o.paidAt', 'is not', null).where('o.isSandbox', '=', 0)))
+        .when(
+          eb.exists(
+            eb.selectFrom('orders as o').select('o.id').whereRef('o.userId', '=', 'u.id').where('o.paidAt', 'is not', null).where('o.isSandbox', '=', 0),
+          ),
+        )
         .then(1)
         .else(0)
         .end()
