@@ -67,6 +67,8 @@ export default defineConfig({
         SMS_OUTBOX_ENABLED: 'true',
         PAYMENT_DEV_ENABLED: 'true',
         FAVORITE_ALERT_INTERVAL_MS: '1000',
+        // The webhook journey's receiver listens on 127.0.0.1 (production refuses private addresses otherwise).
+        WEBHOOK_ALLOW_PRIVATE: 'true',
         // POST /dev/caches/tick: a journey lets the caches read its change now instead of waiting out their second.
         CACHE_TICK_HOOK_ENABLED: 'true',
         LOG_LEVEL: 'warn',

@@ -29,7 +29,7 @@ export function WebhooksPage({ shell, data: initial }: PageProps<WebhookPageData
           <WebhookForm hooks={hooks} />
         </section>
         <WebhookSecretPanel hooks={hooks} />
-        <section className="person-panel" aria-label="接收地址">
+        <section className="person-panel" aria-label="已添加的接收地址">
           <h2 className="person-panel__title">接收地址</h2>
           <WebhookEndpoints hooks={hooks} />
         </section>
