@@ -4,7 +4,7 @@ import { apiKeyCalls } from '../../../contract/open-api-calls.ts';
 import type { OpenApiFailureBody } from '../../../contract/open-api.ts';
 import { orderCalls } from '../../../contract/order-calls.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { markOrderPaid } from '../order/order.service.ts';
+import { expireOverdueOrders, loadOrderStatistics, markOrderPaid } from '../order/order.service.ts';
 import { shipParcel } from '../order/order-shipment.service.ts';
 import { insertOrderCatalog, insertPart, saveShanghaiAddress, stockOf } from '../order/testing/order-fixture.ts';
 import { openRequest } from './testing/open-platform-fixture.ts';
@@ -259,5 +259,21 @@ describe('/open/v1 orders: reading, placing with an Idempotency-Key, sandbox key
     expect(listed.items).toEqual([expect.objectContaining({ orderNo: placed.order.orderNo, isSandbox: true })]);
     const messages = await t.db.kysely.selectFrom('messages').select('msgContent').where('userId', '=', member.userId).execute();
     expect(messages.map((message) => message.msgContent).join('')).not.toContain(placed.order.orderNo);
+  });
+
+  it('expires an unpaid sandbox order giving back no stock, and never counts a paid one as a deal', async () => {
+    const part = await insertPart(t.db.kysely, t.fixture.catalog, { stock: 300 });
+    const { sandbox } = await integrator();
+    const lapsing = (dataOf(await place(sandbox, 'lapse-1', { lines: [{ productId: part, quantity: 100 }] })) as PlaceAnswer).order.orderNo;
+    const paidNo = (dataOf(await place(sandbox, 'deal-1', { lines: [{ productId: part, quantity: 7 }] })) as PlaceAnswer).order.orderNo;
+    const before = await loadOrderStatistics(t.db.kysely, 50);
+    await openRequest(t, 'POST', `/open/v1/orders/${paidNo}/sandbox-pay`, { apiKey: sandbox });
+    // 实时成交 shows the latest deals: a paid sandbox order is none of them.
+    expect(await loadOrderStatistics(t.db.kysely, 50)).toEqual(before);
+    const lapsed = await t.db.kysely.selectFrom('orders').select('id').where('orderNo', '=', lapsing).executeTakeFirstOrThrow();
+    expect(await expireOverdueOrders(t.db.kysely, Date.now() + 31 * 60_000, { orderIds: [lapsed.id] })).toBe(1);
+    const detail = dataOf(await openRequest(t, 'GET', `/open/v1/orders/${lapsing}`, { apiKey: sandbox })) as { state: string; payment: { state: string } };
+    expect(detail).toMatchObject({ state: 'cancelled', payment: { state: 'cancelled' } });
+    expect(await stockOf(t.db.kysely, part)).toBe(300);
   });
 });
