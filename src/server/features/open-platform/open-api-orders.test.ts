@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { describe, expect, it } from 'vitest';
+import { adminOrderCalls } from '../../../contract/console/orders-calls.ts';
 import { apiKeyCalls } from '../../../contract/open-api-calls.ts';
 import type { OpenApiFailureBody } from '../../../contract/open-api.ts';
 import { orderCalls } from '../../../contract/order-calls.ts';
@@ -7,6 +8,7 @@ import { useTestApp } from '../../testing/use-test-app.ts';
 import { expireOverdueOrders, loadOrderStatistics, markOrderPaid } from '../order/order.service.ts';
 import { shipParcel } from '../order/order-shipment.service.ts';
 import { insertOrderCatalog, insertPart, saveShanghaiAddress, stockOf } from '../order/testing/order-fixture.ts';
+import { signedInStaff } from '../staff/testing/staff-browser.ts';
 import { openRequest } from './testing/open-platform-fixture.ts';
 
 interface PlaceAnswer {
@@ -270,6 +272,9 @@ describe('/open/v1 orders: reading, placing with an Idempotency-Key, sandbox key
     await openRequest(t, 'POST', `/open/v1/orders/${paidNo}/sandbox-pay`, { apiKey: sandbox });
     // 实时成交 shows the latest deals: a paid sandbox order is none of them.
     expect(await loadOrderStatistics(t.db.kysely, 50)).toEqual(before);
+    // The staff's order desk never sees it, paid or not: nothing to ship.
+    const staff = await signedInStaff(t.app, t.db.kysely, 'warehouse');
+    for (const orderNo of [paidNo, lapsing]) expect((await staff.browser.call(adminOrderCalls.list, { filters: { orderNo } })).data?.total).toBe(0);
     const lapsed = await t.db.kysely.selectFrom('orders').select('id').where('orderNo', '=', lapsing).executeTakeFirstOrThrow();
     expect(await expireOverdueOrders(t.db.kysely, Date.now() + 31 * 60_000, { orderIds: [lapsed.id] })).toBe(1);
     const detail = dataOf(await openRequest(t, 'GET', `/open/v1/orders/${lapsing}`, { apiKey: sandbox })) as { state: string; payment: { state: string } };
