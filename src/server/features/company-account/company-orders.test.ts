@@ -56,6 +56,16 @@ describe('公司订单', () => {
     expect(data.orders.map((order) => order.orderNo)).not.toContain(after);
   });
 
+  it('leaves out a member’s sandbox orders (placed with an open API test key): they are no one’s purchases', async () => {
+    const admin = await t.member();
+    await createTestCompany(admin, '深圳沙箱测试有限公司');
+    const [live, sandbox] = [await placeOrder(admin), await placeOrder(admin)];
+    await t.db.kysely.updateTable('orders').set({ isSandbox: 1 }).where('orderNo', '=', sandbox).execute();
+    const data = await companyOrdersOf(admin);
+    expect(data.total).toBe(1);
+    expect(data.orders.map((order) => order.orderNo)).toEqual([live]);
+  });
+
   it('refuses the page to a 采购 and to a member without a company, showing no order', async () => {
     const admin = await t.member();
     await createTestCompany(admin);

@@ -9,19 +9,23 @@ export interface MembershipPeriod {
 }
 
 function ordersWithin(db: Kysely<Database>, periods: readonly MembershipPeriod[]) {
-  return db
-    .selectFrom('orders')
-    .where((eb) =>
-      eb.or(
-        periods.map((period) =>
-          eb.and([
-            eb('userId', '=', period.userId),
-            eb('createdAt', '>=', period.from),
-            ...(period.until === null ? [] : [eb('createdAt', '<', period.until)]),
-          ]),
+  return (
+    db
+      .selectFrom('orders')
+      // Sandbox orders (an open API test key's) are no one's purchases.
+      .where('isSandbox', '=', 0)
+      .where((eb) =>
+        eb.or(
+          periods.map((period) =>
+            eb.and([
+              eb('userId', '=', period.userId),
+              eb('createdAt', '>=', period.from),
+              ...(period.until === null ? [] : [eb('createdAt', '<', period.until)]),
+            ]),
+          ),
         ),
-      ),
-    );
+      )
+  );
 }
 
 /** Newest first, a page of the orders placed within the periods. */
