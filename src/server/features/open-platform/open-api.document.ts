@@ -4,6 +4,7 @@ import { openApiSchemas, openApiSuccessSchemaOf } from '../../../contract/open-a
 import { searchPageSize } from '../../../contract/search.ts';
 import { openOrderLimits } from '../../../contract/open-api-orders.ts';
 import { openApiBase, openApiTags, openRoutes, type OpenRoute } from './open-api.table.ts';
+import { webhookOpenApiSection } from '../webhook/webhook.service.ts';
 
 export type JsonSchema = Record<string, unknown>;
 
@@ -138,6 +139,7 @@ const signedRequestScheme = (name: string, description: string) => ({ type: 'api
 export function buildOpenApiDocument(origin: string) {
   const components: Record<string, JsonSchema> = {};
   const paths: Record<string, Record<string, unknown>> = {};
+  const webhooks = webhookOpenApiSection();
   for (const route of openRoutes) {
     const path = openApiBase + route.path;
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operationOf(route, components) };
@@ -148,8 +150,10 @@ export function buildOpenApiDocument(origin: string) {
     servers: [{ url: origin }],
     // Either the key itself, or the four headers of a signed request together (one requirement object: all of them).
     security: [{ ApiKey: [] }, { SignedRequestKeyId: [], SignedRequestTimestamp: [], SignedRequestNonce: [], SignedRequestSignature: [] }],
-    tags: Object.values(openApiTags),
+    tags: [...Object.values(openApiTags), webhooks.tag],
     paths,
+    // What the store POSTs to members' endpoints (webhook feature): each event's payload and its signature headers.
+    webhooks: webhooks.webhooks,
     components: {
       schemas: { ...components, Failure: schemaOf(openApiSchemas.failure, 'output') },
       headers: responseHeaders,

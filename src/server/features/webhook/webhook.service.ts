@@ -166,3 +166,6 @@ export async function replayWebhookDelivery(context: WebhookContext, userId: num
     now: context.now(),
   });
 }
+
+/** The `webhooks` section of the open platform's OpenAPI document. */
+export { webhookOpenApiSection } from './webhook-openapi.ts';

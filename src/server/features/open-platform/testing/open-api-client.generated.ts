@@ -250,7 +250,148 @@ export interface paths {
     trace?: never;
   };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+  'order.paid': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 订单已付款（order.paid）
+     * @description 本站向会员在“Webhook 推送”页登记的接收地址 POST 的事件。5 秒内返回 2xx 即为成功；其他状态码、超时或连接失败将在 1 分钟、5 分钟、30 分钟、2 小时、6 小时、24 小时后重试，共 7 次，仍失败则标记为已失败（可在投递记录中重新发送）。
+     */
+    post: operations['webhook_order_paid'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'order.shipped': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 订单已发货（order.shipped）
+     * @description 本站向会员在“Webhook 推送”页登记的接收地址 POST 的事件。5 秒内返回 2xx 即为成功；其他状态码、超时或连接失败将在 1 分钟、5 分钟、30 分钟、2 小时、6 小时、24 小时后重试，共 7 次，仍失败则标记为已失败（可在投递记录中重新发送）。
+     */
+    post: operations['webhook_order_shipped'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'order.completed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 订单已完成（order.completed）
+     * @description 本站向会员在“Webhook 推送”页登记的接收地址 POST 的事件。5 秒内返回 2xx 即为成功；其他状态码、超时或连接失败将在 1 分钟、5 分钟、30 分钟、2 小时、6 小时、24 小时后重试，共 7 次，仍失败则标记为已失败（可在投递记录中重新发送）。
+     */
+    post: operations['webhook_order_completed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'order.cancelled': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 订单已取消（order.cancelled）
+     * @description 本站向会员在“Webhook 推送”页登记的接收地址 POST 的事件。5 秒内返回 2xx 即为成功；其他状态码、超时或连接失败将在 1 分钟、5 分钟、30 分钟、2 小时、6 小时、24 小时后重试，共 7 次，仍失败则标记为已失败（可在投递记录中重新发送）。
+     */
+    post: operations['webhook_order_cancelled'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'order.refunded': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 订单已退款（order.refunded）
+     * @description 本站向会员在“Webhook 推送”页登记的接收地址 POST 的事件。5 秒内返回 2xx 即为成功；其他状态码、超时或连接失败将在 1 分钟、5 分钟、30 分钟、2 小时、6 小时、24 小时后重试，共 7 次，仍失败则标记为已失败（可在投递记录中重新发送）。
+     */
+    post: operations['webhook_order_refunded'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'quotation.answered': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 询价已报价（quotation.answered）
+     * @description 本站向会员在“Webhook 推送”页登记的接收地址 POST 的事件。5 秒内返回 2xx 即为成功；其他状态码、超时或连接失败将在 1 分钟、5 分钟、30 分钟、2 小时、6 小时、24 小时后重试，共 7 次，仍失败则标记为已失败（可在投递记录中重新发送）。
+     */
+    post: operations['webhook_quotation_answered'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  'webhook.test': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 测试事件（webhook.test）
+     * @description 本站向会员在“Webhook 推送”页登记的接收地址 POST 的事件。5 秒内返回 2xx 即为成功；其他状态码、超时或连接失败将在 1 分钟、5 分钟、30 分钟、2 小时、6 小时、24 小时后重试，共 7 次，仍失败则标记为已失败（可在投递记录中重新发送）。
+     */
+    post: operations['webhook_webhook_test'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+}
 export interface components {
   schemas: {
     /** @description 商品 */
@@ -2426,6 +2567,770 @@ export interface operations {
         content: {
           'application/json': components['schemas']['Failure'];
         };
+      };
+    };
+  };
+  webhook_order_paid: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description 事件类型，与请求体的 type 相同 */
+        'X-Xinpin-Event': string;
+        /** @description 投递编号：每次投递（含重新发送）不同，重试时不变 */
+        'X-Xinpin-Delivery': string;
+        /** @description 发送时的 Unix 时间戳（秒）；建议拒绝与本地时间相差超过 5 分钟的请求 */
+        'X-Xinpin-Timestamp': string;
+        /** @description v1=hex(HMAC-SHA256(签名密钥, X-Xinpin-Timestamp + "." + 原始请求体))；签名密钥在会员中心 Webhook 推送页查看与更换 */
+        'X-Xinpin-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description 事件 id（evt_…）：同一事件的每次投递、重试与重新发送都相同，可据此去重 */
+          id: string;
+          /**
+           * @description 事件类型
+           * @constant
+           */
+          type: 'order.paid';
+          /**
+           * Format: date-time
+           * @description 事件发生的时间（北京时间，RFC 3339）
+           */
+          createdAt: string;
+          /** @description 事件被取到时订单的状态与金额（金额以分为单位，币种 CNY） */
+          data: {
+            /** @description 订单号 */
+            orderNo: string;
+            /** @description 订单状态：unpaid、unshipped、partlyShipped、shipped、completed、cancelled、closed 等 */
+            status: string;
+            /** @description 沙箱订单（沙箱密钥所下，不发货） */
+            isSandbox: boolean;
+            /** @description 采购订单号（PO），无则为空字符串 */
+            poNumber?: string;
+            /**
+             * @description 币种
+             * @constant
+             */
+            currency: 'CNY';
+            /** @description 商品金额（分） */
+            goodsCents: number;
+            /** @description 运费（分） */
+            freightCents: number;
+            /** @description 优惠金额（分） */
+            discountCents: number;
+            /** @description 应付金额（分） */
+            payableCents: number;
+            /** @description 已退款金额（分） */
+            refundedCents: number;
+            /** @description 快递公司代码 */
+            carrierCode?: string;
+            /** @description 运单号 */
+            trackingNo?: string | null;
+            /** @description 取消原因 */
+            cancelReason?: string | null;
+            /** @description 订单动态中这条记录的文字 */
+            eventText?: string;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339
+             */
+            createdAt?: string;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            paidAt?: string | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            shippedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            completedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            cancelledAt?: string | null;
+            /** @description 订单商品 */
+            lines: {
+              /** @description 型号 */
+              productCode?: string;
+              /** @description 品牌 */
+              brandName?: string;
+              /** @description 数量 */
+              quantity?: number;
+              /** @description 单价（0.0001 元） */
+              unitPriceE4?: number;
+              /** @description 小计（分） */
+              amountCents?: number;
+              /** @description 客户料号 */
+              customerPartNo?: string;
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description 已收到：本次投递成功，不再重试 */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description 拒收（如签名不符）：按退避时间重试 */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_order_shipped: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description 事件类型，与请求体的 type 相同 */
+        'X-Xinpin-Event': string;
+        /** @description 投递编号：每次投递（含重新发送）不同，重试时不变 */
+        'X-Xinpin-Delivery': string;
+        /** @description 发送时的 Unix 时间戳（秒）；建议拒绝与本地时间相差超过 5 分钟的请求 */
+        'X-Xinpin-Timestamp': string;
+        /** @description v1=hex(HMAC-SHA256(签名密钥, X-Xinpin-Timestamp + "." + 原始请求体))；签名密钥在会员中心 Webhook 推送页查看与更换 */
+        'X-Xinpin-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description 事件 id（evt_…）：同一事件的每次投递、重试与重新发送都相同，可据此去重 */
+          id: string;
+          /**
+           * @description 事件类型
+           * @constant
+           */
+          type: 'order.shipped';
+          /**
+           * Format: date-time
+           * @description 事件发生的时间（北京时间，RFC 3339）
+           */
+          createdAt: string;
+          /** @description 事件被取到时订单的状态与金额（金额以分为单位，币种 CNY） */
+          data: {
+            /** @description 订单号 */
+            orderNo: string;
+            /** @description 订单状态：unpaid、unshipped、partlyShipped、shipped、completed、cancelled、closed 等 */
+            status: string;
+            /** @description 沙箱订单（沙箱密钥所下，不发货） */
+            isSandbox: boolean;
+            /** @description 采购订单号（PO），无则为空字符串 */
+            poNumber?: string;
+            /**
+             * @description 币种
+             * @constant
+             */
+            currency: 'CNY';
+            /** @description 商品金额（分） */
+            goodsCents: number;
+            /** @description 运费（分） */
+            freightCents: number;
+            /** @description 优惠金额（分） */
+            discountCents: number;
+            /** @description 应付金额（分） */
+            payableCents: number;
+            /** @description 已退款金额（分） */
+            refundedCents: number;
+            /** @description 快递公司代码 */
+            carrierCode?: string;
+            /** @description 运单号 */
+            trackingNo?: string | null;
+            /** @description 取消原因 */
+            cancelReason?: string | null;
+            /** @description 订单动态中这条记录的文字 */
+            eventText?: string;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339
+             */
+            createdAt?: string;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            paidAt?: string | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            shippedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            completedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            cancelledAt?: string | null;
+            /** @description 订单商品 */
+            lines: {
+              /** @description 型号 */
+              productCode?: string;
+              /** @description 品牌 */
+              brandName?: string;
+              /** @description 数量 */
+              quantity?: number;
+              /** @description 单价（0.0001 元） */
+              unitPriceE4?: number;
+              /** @description 小计（分） */
+              amountCents?: number;
+              /** @description 客户料号 */
+              customerPartNo?: string;
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description 已收到：本次投递成功，不再重试 */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description 拒收（如签名不符）：按退避时间重试 */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_order_completed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description 事件类型，与请求体的 type 相同 */
+        'X-Xinpin-Event': string;
+        /** @description 投递编号：每次投递（含重新发送）不同，重试时不变 */
+        'X-Xinpin-Delivery': string;
+        /** @description 发送时的 Unix 时间戳（秒）；建议拒绝与本地时间相差超过 5 分钟的请求 */
+        'X-Xinpin-Timestamp': string;
+        /** @description v1=hex(HMAC-SHA256(签名密钥, X-Xinpin-Timestamp + "." + 原始请求体))；签名密钥在会员中心 Webhook 推送页查看与更换 */
+        'X-Xinpin-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description 事件 id（evt_…）：同一事件的每次投递、重试与重新发送都相同，可据此去重 */
+          id: string;
+          /**
+           * @description 事件类型
+           * @constant
+           */
+          type: 'order.completed';
+          /**
+           * Format: date-time
+           * @description 事件发生的时间（北京时间，RFC 3339）
+           */
+          createdAt: string;
+          /** @description 事件被取到时订单的状态与金额（金额以分为单位，币种 CNY） */
+          data: {
+            /** @description 订单号 */
+            orderNo: string;
+            /** @description 订单状态：unpaid、unshipped、partlyShipped、shipped、completed、cancelled、closed 等 */
+            status: string;
+            /** @description 沙箱订单（沙箱密钥所下，不发货） */
+            isSandbox: boolean;
+            /** @description 采购订单号（PO），无则为空字符串 */
+            poNumber?: string;
+            /**
+             * @description 币种
+             * @constant
+             */
+            currency: 'CNY';
+            /** @description 商品金额（分） */
+            goodsCents: number;
+            /** @description 运费（分） */
+            freightCents: number;
+            /** @description 优惠金额（分） */
+            discountCents: number;
+            /** @description 应付金额（分） */
+            payableCents: number;
+            /** @description 已退款金额（分） */
+            refundedCents: number;
+            /** @description 快递公司代码 */
+            carrierCode?: string;
+            /** @description 运单号 */
+            trackingNo?: string | null;
+            /** @description 取消原因 */
+            cancelReason?: string | null;
+            /** @description 订单动态中这条记录的文字 */
+            eventText?: string;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339
+             */
+            createdAt?: string;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            paidAt?: string | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            shippedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            completedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            cancelledAt?: string | null;
+            /** @description 订单商品 */
+            lines: {
+              /** @description 型号 */
+              productCode?: string;
+              /** @description 品牌 */
+              brandName?: string;
+              /** @description 数量 */
+              quantity?: number;
+              /** @description 单价（0.0001 元） */
+              unitPriceE4?: number;
+              /** @description 小计（分） */
+              amountCents?: number;
+              /** @description 客户料号 */
+              customerPartNo?: string;
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description 已收到：本次投递成功，不再重试 */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description 拒收（如签名不符）：按退避时间重试 */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_order_cancelled: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description 事件类型，与请求体的 type 相同 */
+        'X-Xinpin-Event': string;
+        /** @description 投递编号：每次投递（含重新发送）不同，重试时不变 */
+        'X-Xinpin-Delivery': string;
+        /** @description 发送时的 Unix 时间戳（秒）；建议拒绝与本地时间相差超过 5 分钟的请求 */
+        'X-Xinpin-Timestamp': string;
+        /** @description v1=hex(HMAC-SHA256(签名密钥, X-Xinpin-Timestamp + "." + 原始请求体))；签名密钥在会员中心 Webhook 推送页查看与更换 */
+        'X-Xinpin-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description 事件 id（evt_…）：同一事件的每次投递、重试与重新发送都相同，可据此去重 */
+          id: string;
+          /**
+           * @description 事件类型
+           * @constant
+           */
+          type: 'order.cancelled';
+          /**
+           * Format: date-time
+           * @description 事件发生的时间（北京时间，RFC 3339）
+           */
+          createdAt: string;
+          /** @description 事件被取到时订单的状态与金额（金额以分为单位，币种 CNY） */
+          data: {
+            /** @description 订单号 */
+            orderNo: string;
+            /** @description 订单状态：unpaid、unshipped、partlyShipped、shipped、completed、cancelled、closed 等 */
+            status: string;
+            /** @description 沙箱订单（沙箱密钥所下，不发货） */
+            isSandbox: boolean;
+            /** @description 采购订单号（PO），无则为空字符串 */
+            poNumber?: string;
+            /**
+             * @description 币种
+             * @constant
+             */
+            currency: 'CNY';
+            /** @description 商品金额（分） */
+            goodsCents: number;
+            /** @description 运费（分） */
+            freightCents: number;
+            /** @description 优惠金额（分） */
+            discountCents: number;
+            /** @description 应付金额（分） */
+            payableCents: number;
+            /** @description 已退款金额（分） */
+            refundedCents: number;
+            /** @description 快递公司代码 */
+            carrierCode?: string;
+            /** @description 运单号 */
+            trackingNo?: string | null;
+            /** @description 取消原因 */
+            cancelReason?: string | null;
+            /** @description 订单动态中这条记录的文字 */
+            eventText?: string;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339
+             */
+            createdAt?: string;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            paidAt?: string | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            shippedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            completedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            cancelledAt?: string | null;
+            /** @description 订单商品 */
+            lines: {
+              /** @description 型号 */
+              productCode?: string;
+              /** @description 品牌 */
+              brandName?: string;
+              /** @description 数量 */
+              quantity?: number;
+              /** @description 单价（0.0001 元） */
+              unitPriceE4?: number;
+              /** @description 小计（分） */
+              amountCents?: number;
+              /** @description 客户料号 */
+              customerPartNo?: string;
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description 已收到：本次投递成功，不再重试 */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description 拒收（如签名不符）：按退避时间重试 */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_order_refunded: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description 事件类型，与请求体的 type 相同 */
+        'X-Xinpin-Event': string;
+        /** @description 投递编号：每次投递（含重新发送）不同，重试时不变 */
+        'X-Xinpin-Delivery': string;
+        /** @description 发送时的 Unix 时间戳（秒）；建议拒绝与本地时间相差超过 5 分钟的请求 */
+        'X-Xinpin-Timestamp': string;
+        /** @description v1=hex(HMAC-SHA256(签名密钥, X-Xinpin-Timestamp + "." + 原始请求体))；签名密钥在会员中心 Webhook 推送页查看与更换 */
+        'X-Xinpin-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description 事件 id（evt_…）：同一事件的每次投递、重试与重新发送都相同，可据此去重 */
+          id: string;
+          /**
+           * @description 事件类型
+           * @constant
+           */
+          type: 'order.refunded';
+          /**
+           * Format: date-time
+           * @description 事件发生的时间（北京时间，RFC 3339）
+           */
+          createdAt: string;
+          /** @description 事件被取到时订单的状态与金额（金额以分为单位，币种 CNY） */
+          data: {
+            /** @description 订单号 */
+            orderNo: string;
+            /** @description 订单状态：unpaid、unshipped、partlyShipped、shipped、completed、cancelled、closed 等 */
+            status: string;
+            /** @description 沙箱订单（沙箱密钥所下，不发货） */
+            isSandbox: boolean;
+            /** @description 采购订单号（PO），无则为空字符串 */
+            poNumber?: string;
+            /**
+             * @description 币种
+             * @constant
+             */
+            currency: 'CNY';
+            /** @description 商品金额（分） */
+            goodsCents: number;
+            /** @description 运费（分） */
+            freightCents: number;
+            /** @description 优惠金额（分） */
+            discountCents: number;
+            /** @description 应付金额（分） */
+            payableCents: number;
+            /** @description 已退款金额（分） */
+            refundedCents: number;
+            /** @description 快递公司代码 */
+            carrierCode?: string;
+            /** @description 运单号 */
+            trackingNo?: string | null;
+            /** @description 取消原因 */
+            cancelReason?: string | null;
+            /** @description 订单动态中这条记录的文字 */
+            eventText?: string;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339
+             */
+            createdAt?: string;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            paidAt?: string | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            shippedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            completedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            cancelledAt?: string | null;
+            /** @description 订单商品 */
+            lines: {
+              /** @description 型号 */
+              productCode?: string;
+              /** @description 品牌 */
+              brandName?: string;
+              /** @description 数量 */
+              quantity?: number;
+              /** @description 单价（0.0001 元） */
+              unitPriceE4?: number;
+              /** @description 小计（分） */
+              amountCents?: number;
+              /** @description 客户料号 */
+              customerPartNo?: string;
+            }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description 已收到：本次投递成功，不再重试 */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description 拒收（如签名不符）：按退避时间重试 */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_quotation_answered: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description 事件类型，与请求体的 type 相同 */
+        'X-Xinpin-Event': string;
+        /** @description 投递编号：每次投递（含重新发送）不同，重试时不变 */
+        'X-Xinpin-Delivery': string;
+        /** @description 发送时的 Unix 时间戳（秒）；建议拒绝与本地时间相差超过 5 分钟的请求 */
+        'X-Xinpin-Timestamp': string;
+        /** @description v1=hex(HMAC-SHA256(签名密钥, X-Xinpin-Timestamp + "." + 原始请求体))；签名密钥在会员中心 Webhook 推送页查看与更换 */
+        'X-Xinpin-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description 事件 id（evt_…）：同一事件的每次投递、重试与重新发送都相同，可据此去重 */
+          id: string;
+          /**
+           * @description 事件类型
+           * @constant
+           */
+          type: 'quotation.answered';
+          /**
+           * Format: date-time
+           * @description 事件发生的时间（北京时间，RFC 3339）
+           */
+          createdAt: string;
+          /** @description 报价单此次报价的内容（金额以分为单位，币种 CNY）；重新报价时 offerRevision 加一，是一个新事件 */
+          data: {
+            /** @description 询价单号 */
+            quotationNo: string;
+            /** @description 询价状态：quoted、accepted、ordered */
+            status: string;
+            /** @description 第几次报价 */
+            offerRevision: number;
+            /**
+             * @description 币种
+             * @constant
+             */
+            currency: 'CNY';
+            /** @description 报价商品总额（分） */
+            totalCents: number | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            quotedAt?: string | null;
+            /**
+             * Format: date-time
+             * @description 北京时间，RFC 3339；未发生为 null
+             */
+            validUntil?: string | null;
+            /** @description 客服备注 */
+            note?: string;
+            /** @description 报价明细（offer* 为报价的型号、单价（0.0001 元）、数量、金额（分）与交期） */
+            lines: Record<string, never>[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description 已收到：本次投递成功，不再重试 */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description 拒收（如签名不符）：按退避时间重试 */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_webhook_test: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description 事件类型，与请求体的 type 相同 */
+        'X-Xinpin-Event': string;
+        /** @description 投递编号：每次投递（含重新发送）不同，重试时不变 */
+        'X-Xinpin-Delivery': string;
+        /** @description 发送时的 Unix 时间戳（秒）；建议拒绝与本地时间相差超过 5 分钟的请求 */
+        'X-Xinpin-Timestamp': string;
+        /** @description v1=hex(HMAC-SHA256(签名密钥, X-Xinpin-Timestamp + "." + 原始请求体))；签名密钥在会员中心 Webhook 推送页查看与更换 */
+        'X-Xinpin-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description 事件 id（evt_…）：同一事件的每次投递、重试与重新发送都相同，可据此去重 */
+          id: string;
+          /**
+           * @description 事件类型
+           * @constant
+           */
+          type: 'webhook.test';
+          /**
+           * Format: date-time
+           * @description 事件发生的时间（北京时间，RFC 3339）
+           */
+          createdAt: string;
+          /** @description 测试事件的内容 */
+          data: {
+            /** @description 接收地址编号 */
+            endpointId?: number;
+            /** @description 说明文字 */
+            message?: string;
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description 已收到：本次投递成功，不再重试 */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description 拒收（如签名不符）：按退避时间重试 */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
       };
     };
   };
