@@ -4,6 +4,8 @@ import { webhookCalls } from '../../../contract/webhook-calls.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { checkWebhookUrl, isPrivateAddress } from './webhook-address.ts';
+import { sendWebhook } from './webhook-sender.ts';
+import { WebhookReceiver } from './testing/webhook-receiver.ts';
 
 describe('webhook endpoints of a member', () => {
   const t = useTestApp();
@@ -166,5 +168,23 @@ describe('checkWebhookUrl with a resolver', () => {
     await expect(checkWebhookUrl('http://localhost:9000/hook', true, resolve)).resolves.toBeUndefined();
     await expect(checkWebhookUrl('http://10.0.0.7/hook', true, resolve)).rejects.toMatchObject({ errorCode: 'webhook.httpsRequired' });
     await expect(checkWebhookUrl('https://meta.example.com/hook', true, resolve)).resolves.toBeUndefined();
+  });
+});
+
+describe('sendWebhook in production', () => {
+  it('refuses at connection time a name that resolves to a private address, and sends nothing', async () => {
+    const receiver = await new WebhookReceiver().start();
+    try {
+      const url = receiver.url.replace('127.0.0.1', 'localhost');
+      const send = { url, body: '{}', secret: 'whsec_x', eventType: 'webhook.test', deliveryId: 1, now: Date.now() };
+      const refused = await sendWebhook({ ...send, isPrivateAllowed: false });
+      expect(refused).toMatchObject({ isSuccess: false, statusCode: null });
+      expect(refused.error).toMatch(/^地址 127\.0\.0\.1 属于内网或保留地址$/);
+      expect(receiver.received).toHaveLength(0);
+      expect(await sendWebhook({ ...send, isPrivateAllowed: true })).toEqual({ isSuccess: true, statusCode: 200, error: '' });
+      expect(receiver.received).toHaveLength(1);
+    } finally {
+      await receiver.close();
+    }
   });
 });
