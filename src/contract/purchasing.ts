@@ -39,7 +39,7 @@ export interface PurchasingView extends PurchasingData {
 }
 
 export type PurchasingField = keyof PurchasingData;
-export const purchasingFields: readonly PurchasingField[] = [
+export const purchasingFields = [
   'reachStatus',
   'msl',
   'eccn',
@@ -49,7 +49,7 @@ export const purchasingFields: readonly PurchasingField[] = [
   'cadSymbolUrl',
   'cadFootprintUrl',
   'cadModelUrl',
-];
+] as const satisfies readonly PurchasingField[];
 
 /** What a part knows before anyone said anything: REACH 未知, the rest unsaid. */
 export const emptyPurchasing: PurchasingData = {

@@ -1,20 +1,10 @@
 import type { Kysely, Selectable } from 'kysely';
-import type { PurchasingData } from '../../../contract/purchasing.ts';
+import { purchasingFields, type PurchasingData } from '../../../contract/purchasing.ts';
 import type { Database } from '../../db/database.ts';
 import type { ProductsTable } from './catalog.tables.ts';
 
-/** The products' purchasing columns (migration 0058), as every read of them selects them. */
-export const purchasingColumns = [
-  'reachStatus',
-  'msl',
-  'eccn',
-  'originCountry',
-  'packaging',
-  'factoryLeadWeeks',
-  'cadSymbolUrl',
-  'cadFootprintUrl',
-  'cadModelUrl',
-] as const;
+/** The products' purchasing columns (migration 0058), as every read of them selects them: the contract's fields, one name each. */
+export const purchasingColumns = purchasingFields;
 
 export type PurchasingRow = Pick<Selectable<ProductsTable>, (typeof purchasingColumns)[number]>;
 

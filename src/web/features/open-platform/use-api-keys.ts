@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { apiKeyLimits, apiKeyMessages, type ApiKeyCreated, type ApiKeyListData } from '../../../contract/open-api.ts';
 import { apiKeyCalls } from '../../../contract/open-api-calls.ts';
-import { callApi, errorMessageOf } from '../../lib/api-client.ts';
+import { callApi } from '../../lib/api-client.ts';
 import { showToast } from '../../ui/toast.ts';
+import { useBusyWork } from '../../lib/use-busy-work.ts';
 
 /** The /user/api-keys page's state: the list, the key just created (shown once, live or sandbox), create and revoke. */
 export function useApiKeys(initial: ApiKeyListData) {
@@ -10,19 +11,7 @@ export function useApiKeys(initial: ApiKeyListData) {
   const [name, setName] = useState('');
   const [isSandbox, setIsSandbox] = useState(false);
   const [created, setCreated] = useState<ApiKeyCreated | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-
-  async function run(work: () => Promise<void>) {
-    if (isBusy) return;
-    setIsBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      showToast(errorMessageOf(error));
-    } finally {
-      setIsBusy(false);
-    }
-  }
+  const { isBusy, run } = useBusyWork();
 
   function nameProblem(): string {
     const trimmed = name.trim();

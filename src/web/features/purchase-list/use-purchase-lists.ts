@@ -1,26 +1,16 @@
 import { useState } from 'react';
 import { purchaseListDetailPath, purchaseListMessages, type PurchaseListsData } from '../../../contract/purchase-list.ts';
 import { purchaseListCalls } from '../../../contract/purchase-list-calls.ts';
-import { callApi, errorMessageOf } from '../../lib/api-client.ts';
-import { showToast, toastIfMessage } from '../../ui/toast.ts';
+import { callApi } from '../../lib/api-client.ts';
+import { showToast } from '../../ui/toast.ts';
+import { useBusyWork } from '../../lib/use-busy-work.ts';
 
 /** /user/purchase-list: the lists, a new empty one (then opened to add parts), renaming one in its row, deleting one after asking. */
 export function usePurchaseLists(initial: PurchaseListsData) {
   const [lists, setLists] = useState(initial.lists);
-  const [isBusy, setIsBusy] = useState(false);
+  const { isBusy, run } = useBusyWork();
   const [renamingId, setRenamingId] = useState<number | null>(null);
   const [deletingId, setDeletingId] = useState<number | null>(null);
-
-  async function run(work: () => Promise<void>) {
-    setIsBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      toastIfMessage(errorMessageOf(error));
-    } finally {
-      setIsBusy(false);
-    }
-  }
 
   const create = (name: string) =>
     run(async () => {

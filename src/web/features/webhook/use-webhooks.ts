@@ -2,8 +2,9 @@ import { useState } from 'react';
 import type { WebhookEndpointView, WebhookEventType, WebhookPageData } from '../../../contract/webhook.ts';
 import { webhookMessages } from '../../../contract/webhook.ts';
 import { webhookCalls } from '../../../contract/webhook-calls.ts';
-import { callApi, errorMessageOf } from '../../lib/api-client.ts';
+import { callApi } from '../../lib/api-client.ts';
 import { showToast } from '../../ui/toast.ts';
+import { useBusyWork } from '../../lib/use-busy-work.ts';
 
 /** The endpoint being written: a new one (endpointId null) or one being edited. */
 export interface WebhookDraft {
@@ -24,19 +25,7 @@ export function useWebhooks(initial: WebhookPageData) {
   const [data, setData] = useState(initial);
   const [draft, setDraft] = useState<WebhookDraft>(emptyDraft);
   const [secret, setSecret] = useState<{ endpointId: number; secret: string; isNew: boolean } | null>(null);
-  const [isBusy, setIsBusy] = useState(false);
-
-  async function run(work: () => Promise<void>) {
-    if (isBusy) return;
-    setIsBusy(true);
-    try {
-      await work();
-    } catch (error) {
-      showToast(errorMessageOf(error));
-    } finally {
-      setIsBusy(false);
-    }
-  }
+  const { isBusy, run } = useBusyWork();
 
   const save = () =>
     run(async () => {
