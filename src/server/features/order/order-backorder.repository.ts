@@ -20,27 +20,29 @@ export interface WaitingLine {
 
 /** Lines of open orders short of `productId`, oldest order first (then its lines in order). */
 export function findWaitingLines(db: Kysely<Database>, productId: number): Promise<WaitingLine[]> {
-  return db
-    .selectFrom('orderLines as l')
-    .innerJoin('orders as o', 'o.id', 'l.orderId')
-    .select([
-      'l.id as lineId',
-      'l.orderId',
-      'o.orderNo',
-      'o.userId',
-      'o.status',
-      sql<number>`l.quantity - l.cancelled_quantity`.as('quantity'),
-      'l.reservedQuantity',
-    ])
-    .where('l.productId', '=', productId)
-    .where(sql<boolean>`l.reserved_quantity < l.quantity - l.cancelled_quantity`)
-    .where('o.status', 'in', waitingStatuses)
-    // A sandbox order took no stock and never gets any.
-    .where('o.isSandbox', '=', 0)
-    .orderBy('o.createdAt')
-    .orderBy('o.id')
-    .orderBy('l.id')
-    .execute();
+  return (
+    db
+      .selectFrom('orderLines as l')
+      .innerJoin('orders as o', 'o.id', 'l.orderId')
+      .select([
+        'l.id as lineId',
+        'l.orderId',
+        'o.orderNo',
+        'o.userId',
+        'o.status',
+        sql<number>`l.quantity - l.cancelled_quantity`.as('quantity'),
+        'l.reservedQuantity',
+      ])
+      .where('l.productId', '=', productId)
+      .where(sql<boolean>`l.reserved_quantity < l.quantity - l.cancelled_quantity`)
+      .where('o.status', 'in', waitingStatuses)
+      // A sandbox order took no stock and never gets any.
+      .where('o.isSandbox', '=', 0)
+      .orderBy('o.createdAt')
+      .orderBy('o.id')
+      .orderBy('l.id')
+      .execute()
+  );
 }
 
 /**
