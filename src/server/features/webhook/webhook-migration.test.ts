@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertOutcomeOrder, OrderOutcome } from '../../features/order/testing/deal-fixture.ts';
+import { insertOutcomeOrder, OrderOutcome } from '../order/testing/deal-fixture.ts';
 import { createMember } from '../../testing/factories.ts';
 import { createTestDb, type TestDb } from '../../testing/test-db.ts';
-import { migrateTo, migrationBefore } from './migrate-to.test-helpers.ts';
+import { migrateTo, migrationBefore } from '../../db/migrations/migrate-to.test-helpers.ts';
 
 /** Migration 0062 over a store with order history: webhooks start reading at the ends, so no old event is sent. */
 describe('migration 0062: webhook cursors', () => {
