@@ -40,7 +40,7 @@ export function WebhookDeliveryLog({ hooks }: { hooks: WebhooksState }) {
   const { deliveries } = hooks.data;
   if (deliveries.length === 0) return <p className="api-keys__empty">还没有投递记录。点击“发送测试”可立即推送一条测试事件。</p>;
   return (
-    <table className="api-keys__table" data-testid="webhook-deliveries">
+    <table className="api-keys__table webhook-table webhook-log" data-testid="webhook-deliveries">
       <thead>
         <tr>
           <th scope="col">事件</th>

@@ -119,7 +119,7 @@ function EndpointRow({ endpoint, hooks }: { endpoint: WebhookEndpointView; hooks
 export function WebhookEndpoints({ hooks }: { hooks: WebhooksState }) {
   if (hooks.data.endpoints.length === 0) return <p className="api-keys__empty">还没有接收地址，填写地址并选择事件后点击“添加接收地址”。</p>;
   return (
-    <table className="api-keys__table" data-testid="webhook-endpoints">
+    <table className="api-keys__table webhook-table" data-testid="webhook-endpoints">
       <thead>
         <tr>
           <th scope="col">接收地址</th>
