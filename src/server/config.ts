@@ -26,6 +26,8 @@ const environmentSchema = z.object({
   SMS_PROVIDER: z.enum(['outbox', 'aliyun']).default('outbox'),
   /** The development outbox (GET /dev/sms-outbox) is off in production unless this is true. */
   SMS_OUTBOX_ENABLED: booleanFlag.optional(),
+  /** Code sends one address may ask for in an hour (a flood from one place); the browser journeys all come from 127.0.0.1. */
+  SMS_SENDS_PER_IP_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
   ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com/'),
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
@@ -169,6 +171,8 @@ export interface Config {
   sms: {
     provider: 'outbox' | 'aliyun';
     isOutboxEnabled: boolean;
+    /** SMS_SENDS_PER_IP_HOUR. */
+    sendsPerIpPerHour: number;
     aliyun: {
       endpoint: string;
       accessKeyId: string | undefined;
@@ -311,6 +315,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sms: {
       provider: e.SMS_PROVIDER,
       isOutboxEnabled: e.SMS_PROVIDER === 'outbox' && (e.SMS_OUTBOX_ENABLED ?? !isProduction),
+      sendsPerIpPerHour: e.SMS_SENDS_PER_IP_HOUR,
       aliyun: {
         endpoint: e.ALIYUN_SMS_ENDPOINT,
         accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID,

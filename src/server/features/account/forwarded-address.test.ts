@@ -53,3 +53,15 @@ describe('the client address behind TRUST_PROXY=127.0.0.1', () => {
     expect(await sendFrom('127.0.0.1', '198.51.100.31')).toMatchObject({ code: 1 });
   });
 });
+
+describe('SMS_SENDS_PER_IP_HOUR', () => {
+  const t = useTestApp({ app: { env: { SMS_SENDS_PER_IP_HOUR: '3' } } });
+
+  it('sets how many code sends one address may ask for in an hour', async () => {
+    const browser = t.browser('198.51.100.40');
+    const answers: Envelope<unknown>[] = [];
+    for (let i = 0; i < 5; i++)
+      answers.push(await browser.post(accountCalls.sendVerificationCode.path, { userAccount: nextPhone(), sendMsgType: SendMsgType.register }));
+    expect(answers.map((answer) => answer.errorCode ?? 'sent')).toEqual(['sent', 'sent', 'sent', 'sms.tooFrequent', 'sms.tooFrequent']);
+  });
+});

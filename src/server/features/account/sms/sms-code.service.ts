@@ -69,7 +69,7 @@ export async function sendMemberSecurityCode(deps: ServiceDeps, request: { phone
 
 async function sendCodeTo(deps: ServiceDeps, request: { phone: string; purpose: SendMsgType; ip: string; now: number }): Promise<void> {
   const { phone, purpose, ip, now } = request;
-  await countIpSendRequest(deps.counters, ip, now);
+  await countIpSendRequest(deps.counters, ip, now, deps.config.sms.sendsPerIpPerHour);
   const isRegistered = await isPhoneRegistered(deps.db, phone);
   const needed = registrationNeeded[purpose];
   if (needed === false && isRegistered) throw new AppError(accountErrors.alreadyRegistered);

@@ -20,9 +20,9 @@ const keys = {
   ip: (ip: string) => `sms:ip:${ip}`,
 };
 
-/** Every send request from an address counts, refused or not: it is what a flood looks like. */
-export async function countIpSendRequest(counters: CounterStore, ip: string, now: number): Promise<void> {
-  const { isAllowed } = await counters.consume(keys.ip(ip), smsLimits.perIpPerHour, hour, now);
+/** Every send request from an address counts, refused or not: it is what a flood looks like. `perHour`: SMS_SENDS_PER_IP_HOUR. */
+export async function countIpSendRequest(counters: CounterStore, ip: string, now: number, perHour: number = smsLimits.perIpPerHour): Promise<void> {
+  const { isAllowed } = await counters.consume(keys.ip(ip), perHour, hour, now);
   if (!isAllowed) throw new AppError(smsErrors.tooFrequent);
 }
 
