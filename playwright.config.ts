@@ -67,6 +67,7 @@ export default defineConfig({
         SMS_OUTBOX_ENABLED: 'true',
         // Every journey's browser comes from 127.0.0.1: the hourly limit per address is a real client's, not the whole suite's.
         SMS_SENDS_PER_IP_HOUR: '500',
+        PHONE_LOOKUPS_PER_IP_HOUR: '5000',
         PAYMENT_DEV_ENABLED: 'true',
         FAVORITE_ALERT_INTERVAL_MS: '1000',
         // The webhook journey's receiver listens on 127.0.0.1 (production refuses private addresses otherwise).

@@ -28,6 +28,8 @@ const environmentSchema = z.object({
   SMS_OUTBOX_ENABLED: booleanFlag.optional(),
   /** Code sends one address may ask for in an hour (a flood from one place); the browser journeys all come from 127.0.0.1. */
   SMS_SENDS_PER_IP_HOUR: z.coerce.number().int().min(1).max(10_000).default(20),
+  /** Phone lookups (is this phone a member?) one address may make in an hour; the browser journeys all come from 127.0.0.1. */
+  PHONE_LOOKUPS_PER_IP_HOUR: z.coerce.number().int().min(1).max(100_000).default(60),
   ALIYUN_SMS_ENDPOINT: z.url().default('https://dysmsapi.aliyuncs.com/'),
   ALIYUN_SMS_ACCESS_KEY_ID: z.string().optional(),
   ALIYUN_SMS_ACCESS_KEY_SECRET: z.string().optional(),
@@ -173,6 +175,8 @@ export interface Config {
     isOutboxEnabled: boolean;
     /** SMS_SENDS_PER_IP_HOUR. */
     sendsPerIpPerHour: number;
+    /** PHONE_LOOKUPS_PER_IP_HOUR: the lookups a code send or checkHasUser spends. */
+    lookupsPerIpPerHour: number;
     aliyun: {
       endpoint: string;
       accessKeyId: string | undefined;
@@ -316,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       provider: e.SMS_PROVIDER,
       isOutboxEnabled: e.SMS_PROVIDER === 'outbox' && (e.SMS_OUTBOX_ENABLED ?? !isProduction),
       sendsPerIpPerHour: e.SMS_SENDS_PER_IP_HOUR,
+      lookupsPerIpPerHour: e.PHONE_LOOKUPS_PER_IP_HOUR,
       aliyun: {
         endpoint: e.ALIYUN_SMS_ENDPOINT,
         accessKeyId: e.ALIYUN_SMS_ACCESS_KEY_ID,

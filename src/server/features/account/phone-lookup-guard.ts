@@ -7,7 +7,8 @@ import { checkGraphicCode } from './graphic-code/graphic-code.service.ts';
 /**
  * checkHasUser and sendVerificationCode tell whether a phone is a member: each answer is a lookup.
  * A browser session gets a few free (a registration checks, then sends: two), then each needs a
- * graphic code; an address gets a hard hourly limit, since a new session costs one page load.
+ * graphic code; an address gets a hard hourly limit (`perIp`, the default of PHONE_LOOKUPS_PER_IP_HOUR),
+ * since a new session costs one page load.
  */
 export const lookupLimits = { windowSeconds: 3600, freePerSession: 10, perIp: 60 } as const;
 
@@ -30,10 +31,10 @@ export interface PhoneLookup {
  * Spends one lookup before anything about the phone is answered. Every request counts, refused
  * or not, and each limit is one atomic consume, so concurrent lookups cannot pass it.
  */
-export async function spendPhoneLookup(deps: Pick<ServiceDeps, 'db' | 'counters'>, lookup: PhoneLookup): Promise<void> {
+export async function spendPhoneLookup(deps: Pick<ServiceDeps, 'db' | 'counters' | 'config'>, lookup: PhoneLookup): Promise<void> {
   const now = lookup.now ?? deps.counters.clock.now();
   const { windowSeconds } = lookupLimits;
-  const address = await deps.counters.consume(keys.ip(lookup.ip), lookupLimits.perIp, windowSeconds, now);
+  const address = await deps.counters.consume(keys.ip(lookup.ip), deps.config.sms.lookupsPerIpPerHour, windowSeconds, now);
   if (!address.isAllowed) throw new AppError(accountErrors.lookupTooFrequent);
   const session = await deps.counters.consume(keys.session(lookup.sid), lookupLimits.freePerSession, windowSeconds, now);
   if (session.isAllowed) return;
