@@ -85,6 +85,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
       new SearchService(deps.db, deps.logger, {
         ...defaultKeeperOptions,
         snapshotPath: snapshotPathOf(deps.config.indexSnapshotBase, 'search-index'),
+        databaseUrl: deps.config.databaseUrl,
         clock,
       }),
     workPool: createWorkPool({ threads: deps.config.workerThreads }, deps.logger),

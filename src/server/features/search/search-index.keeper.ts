@@ -9,6 +9,7 @@ import type { SearchIndex } from './index/search-index.ts';
 import { readSearchSnapshot, searchSnapshotSeq, writeSearchSnapshot } from './index/search-snapshot.ts';
 import { SnapshotUnusableError } from '../../cache/snapshot-file.ts';
 import { countProducts, loadProductDocsByIds } from './search-index.repository.ts';
+import { buildSearchIndexInThread, isBuildableInThread, type BuildProgress } from './search-build.thread.ts';
 import { systemClock, type Clock } from '../../ops/clock.ts';
 import { PeriodicWork } from '../../ops/periodic-work.ts';
 
@@ -30,6 +31,13 @@ export interface KeeperOptions {
   snapshotPath?: string | null;
   /** The time checks are made by (AppDeps.clock): a test moves it past checkIntervalMs instead of waiting. */
   clock?: Clock;
+  /**
+   * The database's address, for a build on a thread of its own (search-build.thread.ts) when the catalogue is larger
+   * than `waitForBuildUpTo`; absent or in-memory: every build runs on the event loop's thread, a batch at a time.
+   */
+  databaseUrl?: string | null;
+  /** After a failed build (searches answered from SQL meanwhile) the next one starts no sooner than this (ms). */
+  retryBuildAfterMs?: number;
 }
 
 /** Change-log rows read per statement while catching up. */
@@ -42,6 +50,8 @@ export const defaultKeeperOptions: KeeperOptions = {
   maxOverlay: 20_000,
   retainChangesMs: 3_600_000,
   snapshotPath: null,
+  databaseUrl: null,
+  retryBuildAfterMs: 60_000,
 };
 
 /** How the index that answers first came to be, and when (ms since the process started). */
@@ -49,6 +59,14 @@ export interface IndexReadiness {
   source: 'snapshot' | 'build';
   sinceStartMs: number;
 }
+
+/** What /readyz and the metrics say of the index: searches are answered from SQL until it is `ready`. */
+export type IndexState =
+  | { kind: 'ready'; source: IndexReadiness['source'] }
+  | { kind: 'loadingSnapshot' }
+  | { kind: 'building'; progress: BuildProgress | null }
+  | { kind: 'failed' }
+  | { kind: 'notStarted' };
 
 /**
  * Keeps one process's search index current. The first use builds it (waiting for small
@@ -69,6 +87,10 @@ export class SearchIndexKeeper {
   private lastPruneAt = 0;
   private hasTriedSnapshot = false;
   private isRebuildRequested = false;
+  private isLoadingSnapshot = false;
+  private progress: BuildProgress | null = null;
+  private lastFailureAt: number | null = null;
+  private readonly stopBuilds = new AbortController();
   private readonly clock: Clock;
   lastBuild: BuildStats | null = null;
   readiness: IndexReadiness | null = null;
@@ -122,6 +144,14 @@ export class SearchIndexKeeper {
     return this.building !== null;
   }
 
+  /** Ready, or what it is doing to become so (the first build's share read, for /readyz). */
+  state(): IndexState {
+    if (this.index) return { kind: 'ready', source: this.readiness?.source ?? 'build' };
+    if (this.isLoadingSnapshot) return { kind: 'loadingSnapshot' };
+    if (this.building) return { kind: 'building', progress: this.progress };
+    return this.lastFailureAt === null ? { kind: 'notStarted' } : { kind: 'failed' };
+  }
+
   /** Changes in the log this process has not applied yet; null before the first build. */
   async lag(): Promise<number | null> {
     if (!this.index) return null;
@@ -173,6 +203,7 @@ export class SearchIndexKeeper {
 
   async close(): Promise<void> {
     this.isClosed = true;
+    this.stopBuilds.abort();
     await this.follow.close();
     await Promise.allSettled([this.building, this.syncing]);
   }
@@ -183,7 +214,11 @@ export class SearchIndexKeeper {
    * build of 85 s after it.
    */
   private buildUnderWay(): Promise<void> {
-    return this.building ?? this.startBuild();
+    if (this.building) return this.building;
+    const failedAt = this.lastFailureAt;
+    // A build that fails (the database away, a thread that could not start) is not retried on every search.
+    if (failedAt !== null && this.clock.now() - failedAt < (this.options.retryBuildAfterMs ?? 0)) return Promise.resolve();
+    return this.startBuild();
   }
 
   /**
@@ -214,8 +249,9 @@ export class SearchIndexKeeper {
       }
       this.isRebuildRequested = false;
       const { maxSeq } = await readSyncState(this.db);
-      const built = await buildSearchIndex(this.db, () => this.isClosed);
+      const built = await this.buildFresh(maxSeq);
       if (!built) return;
+      this.lastFailureAt = null;
       this.index = built.index;
       this.dictionaryCache = null;
       this.cursor = new ChangeCursor(maxSeq);
@@ -226,7 +262,33 @@ export class SearchIndexKeeper {
       // Whatever was written while reading is applied now.
       await this.sync();
     } catch (error) {
-      if (!this.isClosed) logBackgroundFailure(this.logger, error, 'search index build failed');
+      if (this.isClosed) return;
+      this.lastFailureAt = this.clock.now();
+      logBackgroundFailure(this.logger, error, this.index ? 'search index build failed' : 'search index build failed: searching from SQL');
+    }
+  }
+
+  /**
+   * A full build: on a thread of its own for a catalogue larger than `waitForBuildUpTo` (the event loop's thread
+   * answers from SQL meanwhile, decision 0035), else here, a batch at a time. Null when the app closed meanwhile.
+   */
+  private async buildFresh(seq: number): Promise<{ index: SearchIndex; stats: BuildStats } | null> {
+    const products = await countProducts(this.db);
+    this.progress = { productsRead: 0, products };
+    const onProgress = (progress: BuildProgress) => (this.progress = progress);
+    try {
+      const { databaseUrl } = this.options;
+      if (isBuildableInThread(databaseUrl) && products > this.options.waitForBuildUpTo) {
+        const dictionary = await loadDictionary(this.db);
+        return await buildSearchIndexInThread({ databaseUrl, seq, dictionary, onProgress, signal: this.stopBuilds.signal });
+      }
+      return await buildSearchIndex(
+        this.db,
+        () => this.isClosed,
+        (productsRead) => onProgress({ productsRead, products }),
+      );
+    } finally {
+      this.progress = null;
     }
   }
 
@@ -243,6 +305,7 @@ export class SearchIndexKeeper {
    */
   private async loadSnapshot(path: string): Promise<boolean> {
     const started = performance.now();
+    this.isLoadingSnapshot = true;
     try {
       const { index, meta } = await readSearchSnapshot(path, await loadDictionary(this.db));
       const state = await readSyncState(this.db);
@@ -279,6 +342,8 @@ export class SearchIndexKeeper {
         this.logger.info({ path, reason: error.message }, 'search index snapshot not used: building from the database');
       else this.logger.warn({ err: error, path }, 'search index snapshot failed to load: building from the database');
       return false;
+    } finally {
+      this.isLoadingSnapshot = false;
     }
   }
 

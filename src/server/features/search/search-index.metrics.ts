@@ -1,5 +1,16 @@
 import { Gauge, type Registry } from 'prom-client';
-import type { SearchIndexKeeper } from './search-index.keeper.ts';
+import type { IndexState, SearchIndexKeeper } from './search-index.keeper.ts';
+
+/** The index's state in /readyz: `ready (build)`, `building 37 %, searching from SQL`… */
+export function describeIndexState(state: IndexState): string {
+  if (state.kind === 'ready') return `ready (${state.source})`;
+  if (state.kind === 'loadingSnapshot') return 'loading snapshot, searching from SQL';
+  if (state.kind === 'failed') return 'build failed, searching from SQL until the next build';
+  if (state.kind === 'notStarted') return 'not built yet, searching from SQL';
+  const { progress } = state;
+  const percent = progress && progress.products > 0 ? Math.floor((100 * progress.productsRead) / progress.products) : 0;
+  return `building ${String(percent)} %, searching from SQL`;
+}
 
 /** The index's build and how far it trails the change log (a lag that keeps growing means a stuck process). */
 export function registerSearchIndexMetrics(registry: Registry, keeper: SearchIndexKeeper): void {
@@ -10,6 +21,17 @@ export function registerSearchIndexMetrics(registry: Registry, keeper: SearchInd
     registers,
     collect() {
       this.set(keeper.isReady ? 1 : 0);
+    },
+  });
+  new Gauge({
+    name: 'search_index_build_progress_ratio',
+    help: 'Share of the catalogue read by the build under way (0 to 1); 1 once the index is ready',
+    registers,
+    collect() {
+      const state = keeper.state();
+      if (state.kind === 'ready') this.set(1);
+      else if (state.kind === 'building' && state.progress && state.progress.products > 0) this.set(state.progress.productsRead / state.progress.products);
+      else this.set(0);
     },
   });
   new Gauge({

@@ -18,16 +18,26 @@ const batchSize = 20_000;
 
 /**
  * Reads every product in id order, a batch at a time (other requests run between batches),
- * and builds the base segment. `isCancelled` stops a build whose app is closing.
+ * and builds the base segment. `isCancelled` stops a build whose app is closing; `onProgress` hears the
+ * products read so far after each batch.
  */
-export async function buildSearchIndex(db: Db, isCancelled: () => boolean = () => false): Promise<{ index: SearchIndex; stats: BuildStats } | null> {
+export async function buildSearchIndex(
+  db: Db,
+  isCancelled: () => boolean = () => false,
+  onProgress: (productsRead: number) => void = () => undefined,
+): Promise<{ index: SearchIndex; stats: BuildStats } | null> {
   const started = performance.now();
   const [dictionary, units] = await Promise.all([loadDictionary(db), loadAttributeUnits(db)]);
   const packages = new PackageTable();
   const builder = new SegmentBuilder(packages);
+  let productsRead = 0;
   for (let afterId: number | null = 0; afterId !== null;) {
     if (isCancelled()) return null;
-    afterId = await forEachProductDocAfter(db, afterId, batchSize, units, (doc) => builder.add(doc));
+    afterId = await forEachProductDocAfter(db, afterId, batchSize, units, (doc) => {
+      builder.add(doc);
+      productsRead++;
+    });
+    onProgress(productsRead);
     // Let requests in between batches: on SQLite each batch is read synchronously.
     await new Promise((resolve) => setImmediate(resolve));
   }

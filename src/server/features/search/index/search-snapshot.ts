@@ -33,8 +33,11 @@ export interface SearchSnapshotMeta {
 const postingNames = ['trigrams', 'termPostings', 'brandPostings', 'categoryPostings', 'packagePostings'] as const;
 const packedNames = ['codes', 'displayCodes'] as const;
 
-/** Writes a freshly built index (its base segment: call it before any change is applied). */
-export async function writeSearchSnapshot(path: string, index: SearchIndex, seq: number): Promise<{ bytes: number }> {
+/**
+ * The base segment as named arrays and string lists: what the snapshot file holds, and what a build thread hands
+ * back (search-build.worker.ts). Call it on a freshly built index, before any change is applied.
+ */
+export function searchContentOf(index: SearchIndex, seq: number): SnapshotContent<SearchSnapshotMeta> {
   const data = index.base.data;
   const arrays = new Map<string, SnapshotArray>([
     ['productIds', data.productIds],
@@ -54,7 +57,7 @@ export async function writeSearchSnapshot(path: string, index: SearchIndex, seq:
     arrays.set(`${name}.bytes`, data[name].bytes);
     arrays.set(`${name}.offsets`, data[name].offsets);
   }
-  const content: SnapshotContent<SearchSnapshotMeta> = {
+  return {
     meta: { seq, products: index.base.size, writtenAt: new Date().toISOString() },
     arrays,
     strings: new Map([
@@ -62,7 +65,11 @@ export async function writeSearchSnapshot(path: string, index: SearchIndex, seq:
       ['packages', index.packages.names],
     ]),
   };
-  return writeSnapshotFile(path, searchSnapshotKind, searchSnapshotVersion, content);
+}
+
+/** Writes a freshly built index (its base segment: call it before any change is applied). */
+export async function writeSearchSnapshot(path: string, index: SearchIndex, seq: number): Promise<{ bytes: number }> {
+  return writeSnapshotFile(path, searchSnapshotKind, searchSnapshotVersion, searchContentOf(index, seq));
 }
 
 /** The seq of the snapshot at `path`, or null when there is none usable (to skip writing an older one). */
@@ -72,7 +79,11 @@ export async function searchSnapshotSeq(path: string): Promise<number | null> {
 
 /** Loads a snapshot into an index (brands and categories come from the database now); throws SnapshotUnusableError. */
 export async function readSearchSnapshot(path: string, dictionary: Dictionary): Promise<{ index: SearchIndex; meta: SearchSnapshotMeta }> {
-  const content = await readSnapshotFile<SearchSnapshotMeta>(path, searchSnapshotKind, searchSnapshotVersion);
+  return indexOfContent(await readSnapshotFile<SearchSnapshotMeta>(path, searchSnapshotKind, searchSnapshotVersion), dictionary);
+}
+
+/** An index over the arrays of searchContentOf (from a file or a build thread); throws SnapshotUnusableError when they do not add up. */
+export function indexOfContent(content: SnapshotContent<SearchSnapshotMeta>, dictionary: Dictionary): { index: SearchIndex; meta: SearchSnapshotMeta } {
   const packages = new PackageTable();
   for (const name of stringsOf(content, 'packages')) packages.intern(name);
   const packed = (name: string) => new PackedStrings(arrayOf(content, `${name}.bytes`, Uint8Array), arrayOf(content, `${name}.offsets`, Uint32Array));
