@@ -24,6 +24,7 @@ import { consoleFeatureRegistrations, featureRegistrations } from './features/al
 import type { FeatureDeps, FeatureRegistration } from './features/feature-registration.ts';
 import { createShellLoaders } from './features/shell/shell.service.ts';
 import { createVisitorPageCache } from './features/page-cache/visitor-page-cache.ts';
+import { registerPageCacheEarlyAnswer } from './features/page-cache/page-cache-early-answer.ts';
 import { createCacheVersions } from './cache/cache-versions.ts';
 import { instrumentApp } from './ops/metrics.ts';
 import { createOps, type Ops } from './ops/ops.ts';
@@ -94,13 +95,8 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
   app.addHook('onClose', () => featureDeps.workPool.close());
   const originOf = (request: FastifyRequest) => publicOriginOf(deps.config, request);
   const shell = createShellLoaders(featureDeps);
-  const renderer = createPageRenderer({
-    siteName: deps.config.siteName,
-    originOf,
-    assets: options.assets ?? noAssets,
-    loadShell: shell.loadShell,
-    pageCache: deps.config.isPageCacheEnabled ? createVisitorPageCache(featureDeps, { originOf, visitorVariantOf: shell.visitorVariantOf }) : null,
-  });
+  const pageCache = deps.config.isPageCacheEnabled ? createVisitorPageCache(featureDeps, { originOf, visitorVariantOf: shell.visitorVariantOf }) : null;
+  const renderer = createPageRenderer({ siteName: deps.config.siteName, originOf, assets: options.assets ?? noAssets, loadShell: shell.loadShell, pageCache });
 
   ops.inFlight.track(app);
   await app.register(cookie);
@@ -113,6 +109,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     reply.header(requestIdHeader, request.id);
   });
   instrumentApp(app, ops.metrics, deps);
+  if (pageCache) registerPageCacheEarlyAnswer(app, pageCache, { sessions: featureDeps, mobileSite: deps.config.mobileSite });
   registerOpsRoutes(app, ops, { metricsToken: deps.config.metricsToken, isProduction: deps.config.isProduction });
   if (deps.config.isCacheTickHookEnabled) {
     const { cacheVersions, search } = featureDeps;

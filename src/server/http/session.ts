@@ -49,7 +49,7 @@ declare module 'fastify' {
   }
 }
 
-const sidPattern = /^[A-Za-z0-9_-]{43}$/;
+export const sidPattern = /^[A-Za-z0-9_-]{43}$/;
 
 /** The open API's paths: known routes say isForPrograms, but an unknown /open/… path has only its URL to tell. */
 const programPathPattern = /^\/open(?:[/?]|$)/;
@@ -58,7 +58,7 @@ function isForPrograms(request: FastifyRequest): boolean {
   return request.routeOptions.config.isForPrograms === true || programPathPattern.test(request.url);
 }
 
-function newSid(): string {
+export function newSid(): string {
   return randomBytes(32).toString('base64url');
 }
 
@@ -75,7 +75,7 @@ function isSecureCookie(request: FastifyRequest, config: Config): boolean {
   return config.cookieSecure === 'auto' ? request.protocol === 'https' : config.cookieSecure;
 }
 
-function setVisitorCookies(request: FastifyRequest, reply: FastifyReply, deps: SessionDeps, sid: string) {
+export function setVisitorCookies(request: FastifyRequest, reply: FastifyReply, deps: SessionDeps, sid: string) {
   const secure = isSecureCookie(request, deps.config);
   const maxAge = deps.config.sessionTtlDays * 24 * 3600;
   reply.setCookie(sessionCookieName, sid, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });

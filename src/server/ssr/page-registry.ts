@@ -38,6 +38,8 @@ export interface LoadedPage<Data> extends PageSeo {
   description?: string;
   data: Data;
   status?: number;
+  /** Never kept by the visitors' page cache, whatever its address (a search that found nothing is counted each time it is asked). */
+  isRenderedEachTime?: boolean;
   /** The shell this page shows instead of the request's (the console's preview of draft site content). */
   adjustShell?: (shell: ShellState) => ShellState;
 }
@@ -70,6 +72,7 @@ export interface PreparedPage extends PageSeo {
   title: string;
   description?: string;
   status?: number;
+  isRenderedEachTime?: boolean;
   render(shell: ShellState): { bodyHtml: string; state: PageState<unknown> };
 }
 

@@ -9,7 +9,8 @@ import type { PageAssets } from './assets.ts';
 import { htmlDocument } from './html-document.ts';
 import { definePage, isPageRedirect, type Page, type PageContext, type PreparedPage } from './page-registry.ts';
 import { pageParamsOf, pageQueryOf } from './page-query.ts';
-import { isNotModified, preferredEncoding, type CachedPage, type PageCachePort } from './page-cache-port.ts';
+import type { PageCachePort } from './page-cache-port.ts';
+import { sendKeptPage } from './kept-page-reply.ts';
 
 /** The shell state of this request: a feature's service, handed in by app.ts. */
 export type ShellLoader = (request: FastifyRequest) => Promise<ShellState>;
@@ -23,13 +24,6 @@ export interface RendererOptions {
   /** Visitors' public pages from memory (features/page-cache/); every page is rendered per request without it. */
   pageCache?: PageCachePort | null;
 }
-
-/**
- * Visitors revalidate every time (no-cache: the browser may keep the page but must ask, and a 304
- * costs no body), and only their own browser keeps it (private: the first answer sets their cookies).
- */
-export const visitorPageCacheControl = 'private, no-cache';
-export const pageCacheHeader = 'x-page-cache';
 
 const errorPage = (status: ErrorPageStatus, requestId: string | undefined) =>
   definePage({ path: '', entry: 'error', component: ErrorPage, load: () => Promise.resolve({ title: '', data: { status, requestId } }) });
@@ -54,15 +48,6 @@ export function createPageRenderer({ siteName, originOf, assets, loadShell, page
       .header('Cache-Control', 'no-store')
       .type('text/html; charset=utf-8')
       .send(html);
-  }
-
-  function sendCached(request: FastifyRequest, reply: FastifyReply, page: CachedPage, source: 'hit' | 'miss') {
-    void reply.header('Cache-Control', visitorPageCacheControl).header('ETag', page.etag).header(pageCacheHeader, source);
-    if (isNotModified(request.headers['if-none-match'], page.etag)) return reply.status(304).send();
-    void reply.status(200).type('text/html; charset=utf-8').header('Vary', 'Accept-Encoding');
-    // Compressed when kept: the compression hook leaves a reply that carries a Content-Encoding alone.
-    const encoding = preferredEncoding(request.headers['accept-encoding']);
-    return encoding ? reply.header('Content-Encoding', encoding).send(page.encoded[encoding]) : reply.send(page.body);
   }
 
   async function documentOf(request: FastifyRequest, entry: string, prepared: PreparedPage): Promise<Buffer> {
@@ -105,13 +90,13 @@ export function createPageRenderer({ siteName, originOf, assets, loadShell, page
       app.get(page.path, async (request, reply) => {
         if (page.isMemberOnly && request.visitor.userId === null) return redirectTo(reply, loginPath(request.url));
         const ticket = pageCache && request.visitor.userId === null ? await pageCache.ticketFor(request, page.path) : null;
-        if (ticket?.cached) return sendCached(request, reply, ticket.cached, 'hit');
+        if (ticket?.cached) return sendKeptPage(request, reply, ticket.cached, 'hit');
         const prepared = await page.prepare(contextOf(request, reply));
         if (isPageRedirect(prepared)) return redirectTo(reply, prepared.redirectTo);
         if (reply.sent) return reply;
         // Only a page as it is when found is kept: a 404 or another status is rendered each time.
-        if (ticket && (prepared.status ?? 200) === 200) {
-          return sendCached(request, reply, ticket.store(await documentOf(request, page.entry, prepared)), 'miss');
+        if (ticket && (prepared.status ?? 200) === 200 && !prepared.isRenderedEachTime) {
+          return sendKeptPage(request, reply, ticket.store(await documentOf(request, page.entry, prepared)), 'miss');
         }
         return send(request, reply, page.entry, prepared);
       });

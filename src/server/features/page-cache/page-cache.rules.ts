@@ -1,8 +1,9 @@
 /**
  * Which pages a visitor is served from the page cache, what each one's bytes depend on, and which
  * addresses of it are kept. Anything not named here (member pages, the help pages with their
- * per-visitor votes, search results, a page with an unknown query parameter) is rendered each time.
+ * per-visitor votes, a page with an unknown query parameter) is rendered each time.
  */
+import { readSearchParams, searchKeyMaxLength, searchParamsUrl } from '../../../contract/search.ts';
 
 /** What drops a kept page besides site content (every page drops on that): any catalogue change, or its own product's. */
 export type PageDependence = 'site' | 'catalog' | 'product';
@@ -13,6 +14,10 @@ export interface CacheablePage {
   params?: Readonly<Record<string, RegExp>>;
   /** The only query parameters an address kept may carry, each once, in this form. */
   query?: Readonly<Record<string, RegExp>>;
+  /** Instead of `query`: whether the address, query and all, is the page's one normal form (search results). */
+  isNormalAddress?: (url: string) => boolean;
+  /** A shorter bound than the cache's own minute (pageCacheLimits.ttlMs), for a page made from something that trails the change log. */
+  maxAgeMs?: number;
 }
 
 const id = /^[1-9]\d{0,9}$/;
@@ -29,7 +34,27 @@ const desktopPages: Readonly<Record<string, CacheablePage>> = {
   '/product/detail/:productId': { dependsOn: 'product', params: { productId: id } },
   '/news': { dependsOn: 'site', query: { kind: /^[a-z]{1,20}$/, page: pageNumber } },
   '/news/:newsId': { dependsOn: 'site', params: { newsId: id } },
+  // Results follow the whole catalogue, so any part's change drops them; kept per normal address (the site's own links).
+  // The search index reads the change log on its own second, so a results page rendered in the second after a change
+  // may show the index from before it: such a copy lives 10 s at most, not the minute of other pages.
+  '/search': { dependsOn: 'catalog', isNormalAddress: isNormalSearchAddress, maxAgeMs: 10_000 },
 };
+
+/**
+ * A results page is kept only at the address the site's own links write for its query
+ * (searchParamsUrl: its parameters in one order, defaults left out, the keyword trimmed and
+ * encoded one way), so two spellings of one search share nothing and cannot fill the cache.
+ */
+function isNormalSearchAddress(url: string): boolean {
+  const at = url.indexOf('?');
+  if (at < 0) return false;
+  const query: Record<string, string> = {};
+  for (const [name, value] of new URLSearchParams(url.slice(at + 1))) query[name] ??= value;
+  const params = readSearchParams(query);
+  const key = params.key;
+  const isKeptKey = key !== '' && key === key.trim() && key.length <= searchKeyMaxLength;
+  return isKeptKey && searchParamsUrl(params) === url;
+}
 
 function mobileCacheablePages(prefix: string): Record<string, CacheablePage> {
   return {
@@ -56,6 +81,7 @@ export function isCacheableAddress(rule: CacheablePage, url: string, params: unk
     const value = given[name];
     if (typeof value !== 'string' || !form.test(value)) return false;
   }
+  if (rule.isNormalAddress) return rule.isNormalAddress(url);
   if (search === undefined) return true;
   if (search === '') return false;
   const seen = new Set<string>();

@@ -31,6 +31,10 @@ export interface PageCacheOptions {
 }
 
 export interface PageCache extends PageCachePort {
+  /** The kept page for this visitor's request, or null (not kept, gone stale, or an address never kept): nothing is stored. */
+  keptFor(request: FastifyRequest, routePath: string): Promise<CachedPage | null>;
+  /** Whether any address of this route may be kept (the early answer asks before it looks at the visitor). */
+  keeps(routePath: string): boolean;
   /** How many documents are kept (tests: random query strings do not add any). */
   readonly size: number;
   readonly stats: { hits: number; renders: number };
@@ -62,31 +66,50 @@ export function createPageCache(options: PageCacheOptions): PageCache {
   });
   const stats = { hits: 0, renders: 0 };
 
-  async function ticketFor(request: FastifyRequest, routePath: string): Promise<PageCacheTicket | null> {
+  /** Where a visitor's request for this page is kept, if its address is one that is; the epoch it is checked against. */
+  async function placeOf(request: FastifyRequest, routePath: string) {
     const rule = options.pages.get(routePath);
     if (!rule || !isCacheableAddress(rule, request.url, request.params)) return null;
     const [epoch, variant] = await Promise.all([options.changes.sync(), options.visitorVariantOf(request)]);
     const key = `${options.originOf(request)}${request.url}#${variant}`;
     const productId = rule.dependsOn === 'product' ? productIdOf(request.params) : null;
     const kept = entries.get(key);
-    if (kept && options.changes.isFresh(kept.epoch, kept.dependsOn, kept.productId)) {
+    if (kept && !options.changes.isFresh(kept.epoch, kept.dependsOn, kept.productId)) {
+      entries.delete(key);
+      return { rule, epoch, key, productId, kept: null };
+    }
+    return { rule, epoch, key, productId, kept: kept ?? null };
+  }
+
+  async function ticketFor(request: FastifyRequest, routePath: string): Promise<PageCacheTicket | null> {
+    const place = await placeOf(request, routePath);
+    if (!place) return null;
+    const { kept, rule, epoch, key, productId } = place;
+    if (kept) {
       stats.hits++;
       return { cached: kept, store: () => kept };
     }
-    if (kept) entries.delete(key);
     return {
       cached: null,
       store(html) {
         stats.renders++;
         const entry: Entry = { body: html, encoded: encodingsOf(html), etag: etagOf(html), epoch, dependsOn: rule.dependsOn, productId };
-        entries.set(key, entry);
+        entries.set(key, entry, rule.maxAgeMs === undefined ? undefined : { ttl: Math.min(rule.maxAgeMs, limits.ttlMs) });
         return entry;
       },
     };
   }
 
+  async function keptFor(request: FastifyRequest, routePath: string): Promise<CachedPage | null> {
+    const kept = (await placeOf(request, routePath))?.kept ?? null;
+    if (kept) stats.hits++;
+    return kept;
+  }
+
   return {
     ticketFor,
+    keptFor,
+    keeps: (routePath) => options.pages.has(routePath),
     get size() {
       return entries.size;
     },

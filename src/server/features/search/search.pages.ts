@@ -14,7 +14,8 @@ export function searchPage(search: SearchService, siteName: string, deps: Pick<S
     async load({ query }) {
       const result = await search.search(readSearchParams(query));
       const key = result.params.key;
-      if (isMissToCount(result)) await recordSearchMiss(deps, key);
+      const isMiss = isMissToCount(result);
+      if (isMiss) await recordSearchMiss(deps, key);
       return {
         title: key ? `${key} - 搜索结果 - ${siteName}` : `搜索 - ${siteName}`,
         description: key
@@ -24,6 +25,8 @@ export function searchPage(search: SearchService, siteName: string, deps: Pick<S
         canonicalPath: canonicalPathOf('/search', { key, page: result.params.page }),
         isNoIndex: !key || result.params.page > 1,
         data: result,
+        // A search that found nothing is counted each time it is asked: the page cache never keeps it.
+        isRenderedEachTime: isMiss,
       };
     },
   });
