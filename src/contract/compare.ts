@@ -1,4 +1,5 @@
 import type { ProductSummary } from './catalog.ts';
+import type { MobileBasePath } from './mobile-buy.ts';
 
 /**
  * 商品对比: up to four parts side by side by their parameters. The parts a visitor ticks (对比) on list
@@ -58,3 +59,6 @@ export interface CompareData {
   /** More than maxComparedParts were asked for. */
   isCut: boolean;
 }
+
+/** /m/product/compare: the same comparison, with the mobile prefix for links. */
+export interface MobileCompareData extends CompareData, MobileBasePath {}

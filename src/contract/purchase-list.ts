@@ -1,5 +1,6 @@
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
+import type { MobileBasePath } from './mobile-buy.ts';
 import type { QuickOrderProblem } from './quick-order.ts';
 
 /**
@@ -120,6 +121,12 @@ export interface PurchaseListDetail {
   list: PurchaseListSummary;
   lines: PurchaseListLine[];
 }
+
+/** /m/user/purchase-list: the same lists, with the mobile prefix for links. */
+export interface MobilePurchaseListsData extends PurchaseListsData, MobileBasePath {}
+
+/** /m/user/purchase-list/{id}. */
+export interface MobilePurchaseListDetail extends PurchaseListDetail, MobileBasePath {}
 
 export interface PurchaseListCreated {
   listId: number;

@@ -1,13 +1,15 @@
 import { displayNameOf } from '../../contract/account.ts';
 import { mobileBuyPaths, withMobileQuery, type MobilePersonData } from '../../contract/mobile-buy.ts';
+import { comparePath } from '../../contract/compare.ts';
 import { orderShortcutStatuses, orderStatusLabels } from '../../contract/order.ts';
+import { purchaseListPath } from '../../contract/purchase-list.ts';
 import { memberCentreLinks } from '../features/member/member-centre-layout.tsx';
 import { MobileLogoutButton } from '../features/mobile/buy/mobile-logout-button.tsx';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import type { PageProps } from './page-props.ts';
 
 /** The member-centre pages that have a phone page of their own are not listed among the desktop ones. */
-const phonePaged: readonly string[] = ['/user/person', '/user/order/list'];
+const phonePaged: readonly string[] = ['/user/person', '/user/order/list', purchaseListPath];
 const desktopLinks = memberCentreLinks.filter((link) => !phonePaged.includes(link.href));
 
 /** /m/user/person (members): who, orders by state, the other member pages (desktop pages), logout. */
@@ -75,6 +77,12 @@ export function MobilePersonPage({ shell, data }: PageProps<MobilePersonData>) {
         </a>
         <a className="mb-menu__item" href={paths.bom} data-testid="m-person-bom">
           BOM配单
+        </a>
+        <a className="mb-menu__item" href={`${data.basePath}${purchaseListPath}`} data-testid="m-person-lists">
+          常购清单
+        </a>
+        <a className="mb-menu__item" href={`${data.basePath}${comparePath}`} data-testid="m-person-compare">
+          商品对比
         </a>
         {desktopLinks.map((link) => (
           <a key={link.href} className="mb-menu__item" href={link.href}>

@@ -4,6 +4,7 @@ import { mobileChoosePath, type MobileProductData } from '../../contract/mobile.
 import { formatUnitPriceE4 } from '../../contract/money.ts';
 import { initialQuantityOf, unitPriceE4At } from '../../contract/pricing.ts';
 import { AddToCartButton } from '../features/cart/add-to-cart-button.tsx';
+import { MobileCompareEntry } from '../features/compare/mobile-compare-entry.tsx';
 import { FavoriteButton } from '../features/catalog/favorite-button.tsx';
 import { PriceTiers } from '../features/catalog/price-tiers.tsx';
 import { QuantityInput, useQuantity, type QuantityState } from '../features/catalog/quantity-input.tsx';
@@ -115,6 +116,7 @@ export function MobileProductPage({ shell, data }: PageProps<MobileProductData>)
           {unitPrice === null ? '暂无报价' : formatUnitPriceE4(unitPrice)}
           <small>/个</small>
         </p>
+        <MobileCompareEntry productId={product.productId} code={product.code} basePath={basePath} />
         <ProductFacts data={data} />
         <h2 className="m-product__subtitle">阶梯价格</h2>
         <div data-testid="m-price-tiers">

@@ -2,6 +2,7 @@ import { purchaseListPath, purchaseListSourceLabels, type PurchaseListDetail } f
 import { formatBeijingTime } from '../../contract/time.ts';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
 import { AddLinesBox } from '../features/purchase-list/add-lines-box.tsx';
+import { ListChangeSummary } from '../features/purchase-list/list-change-summary.tsx';
 import { PurchaseListLineRow } from '../features/purchase-list/purchase-list-line-row.tsx';
 import { ReorderReport } from '../features/purchase-list/reorder-report.tsx';
 import { usePurchaseList } from '../features/purchase-list/use-purchase-list.ts';
@@ -9,18 +10,6 @@ import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
 
 type ListState = ReturnType<typeof usePurchaseList>;
-
-/** What changed since the list was saved, counted over its lines. */
-function ChangeSummary({ detail }: { detail: PurchaseListDetail }) {
-  const count = (test: (line: PurchaseListDetail['lines'][number]) => boolean) => detail.lines.filter(test).length;
-  return (
-    <p className="list-summary" data-testid="list-summary">
-      共 <strong>{detail.lines.length}</strong> 种商品 · 涨价 <strong>{count((line) => line.priceChange?.direction === 'up')}</strong> 种 · 降价{' '}
-      <strong>{count((line) => line.priceChange?.direction === 'down')}</strong> 种 · 缺货{' '}
-      <strong>{count((line) => line.availability === 'outOfStock')}</strong> 种 · 下架 <strong>{count((line) => line.availability === 'delisted')}</strong> 种
-    </p>
-  );
-}
 
 function ListToolbar({ state }: { state: ListState }) {
   const lineIds = state.detail.lines.map((line) => line.lineId);
@@ -74,7 +63,7 @@ export function PurchaseListPage({ shell, data }: PageProps<PurchaseListDetail>)
               这是企业共享的常购清单，您的角色只能查看和加入购物车，不能修改。
             </p>
           )}
-          <ChangeSummary detail={state.detail} />
+          <ListChangeSummary detail={state.detail} />
           {state.report && <ReorderReport report={state.report} onClose={state.closeReport} />}
           <ListToolbar state={state} />
           <table className="list-table">

@@ -1,35 +1,11 @@
-import { useState } from 'react';
-import { purchaseListLimits, type PurchaseListsData } from '../../contract/purchase-list.ts';
+import type { PurchaseListsData } from '../../contract/purchase-list.ts';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
 import { ListConfirmDialog } from '../features/purchase-list/list-confirm-dialog.tsx';
+import { NewListForm } from '../features/purchase-list/new-list-form.tsx';
 import { PurchaseListSummaryRow } from '../features/purchase-list/purchase-list-summary-row.tsx';
 import { usePurchaseLists } from '../features/purchase-list/use-purchase-lists.ts';
 import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
-
-function NewListForm({ isBusy, onCreate }: { isBusy: boolean; onCreate: (name: string) => void }) {
-  const [name, setName] = useState('');
-  return (
-    <form
-      className="purchase-lists__new"
-      onSubmit={(event) => {
-        event.preventDefault();
-        onCreate(name);
-      }}
-    >
-      <input
-        value={name}
-        maxLength={purchaseListLimits.nameMax}
-        placeholder="新清单名称，如：电源板常用料"
-        aria-label="新清单名称"
-        onChange={(event) => setName(event.target.value)}
-      />
-      <button type="submit" className="button button--primary" disabled={isBusy}>
-        新建清单
-      </button>
-    </form>
-  );
-}
 
 /** /user/purchase-list: the member's 常购清单, made from the cart, orders and BOMs, or by hand. */
 export function PurchaseListsPage({ shell, data }: PageProps<PurchaseListsData>) {

@@ -2,10 +2,12 @@ import { comparePath } from '../../../contract/compare.ts';
 import { definePage } from '../../ssr/page-registry.ts';
 import { ComparePage } from '../../../web/pages/compare-page.tsx';
 import type { FeatureRegistration } from '../feature-registration.ts';
+import { mobileComparePage } from './compare-mobile.pages.ts';
 import { loadComparison } from './compare.service.ts';
 
-/** 商品对比 (/product/compare?ids=1,2,3): anyone may compare; the choice is kept in the browser. */
-export const registerCompareFeature: FeatureRegistration = (_app, { db, config }, pages) => {
+/** 商品对比 (/product/compare?ids=1,2,3, and its phone page): anyone may compare; the choice is kept in the browser. */
+export const registerCompareFeature: FeatureRegistration = (_app, deps, pages) => {
+  const { db, config } = deps;
   pages.push(
     definePage({
       path: comparePath,
@@ -23,5 +25,6 @@ export const registerCompareFeature: FeatureRegistration = (_app, { db, config }
         };
       },
     }),
+    mobileComparePage(deps),
   );
 };

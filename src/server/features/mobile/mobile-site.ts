@@ -1,6 +1,6 @@
 /**
  * Phones are sent to the mobile site (spec §1): the buying path (home, search, categories,
- * product, cart, login, registration, member centre, orders, checkout, the BOM tool) has mobile counterparts.
+ * product, cart, login, registration, member centre, orders, checkout, the BOM tool, 常购清单, 商品对比) has mobile counterparts.
  * config.mobileSite is a path prefix served by this app (`/m`) or the origin of a separate
  * mobile site (`https://m.example.com`).
  */
@@ -35,6 +35,9 @@ const mobileRoutes: readonly { desktop: RegExp; mobile: (match: RegExpExecArray)
   { desktop: /^\/offer\/settlement\/?$/, mobile: () => '/offer/settlement' },
   { desktop: /^\/offer\/pay\/([A-Za-z0-9]{1,40})\/?$/, mobile: (m) => `/offer/pay/${m[1] ?? ''}` },
   { desktop: /^\/bom\/?$/, mobile: () => '/bom' },
+  { desktop: /^\/user\/purchase-list\/?$/, mobile: () => '/user/purchase-list' },
+  { desktop: /^\/user\/purchase-list\/(\d{1,10})\/?$/, mobile: (m) => `/user/purchase-list/${m[1] ?? ''}` },
+  { desktop: /^\/product\/compare\/?$/, mobile: () => '/product/compare' },
 ];
 
 /** The mobile path of a desktop path, or null when the page has no mobile counterpart. */

@@ -18,8 +18,16 @@ function RowValue({ row, value }: { row: CompareRow; value: string }) {
   );
 }
 
+interface CompareTableProps {
+  data: CompareData;
+  isDifferentOnly: boolean;
+  qiniuImgAddress: string;
+  /** The mobile prefix (/m) on the phone page, so its links stay on the mobile site; '' on the desktop. */
+  basePath?: string;
+}
+
 /** The parts as columns and their facts and parameters as rows; rows where the parts differ are marked. */
-export function CompareTable({ data, isDifferentOnly, qiniuImgAddress }: { data: CompareData; isDifferentOnly: boolean; qiniuImgAddress: string }) {
+export function CompareTable({ data, isDifferentOnly, qiniuImgAddress, basePath = '' }: CompareTableProps) {
   const ids = data.parts.map((part) => part.productId);
   const rows = isDifferentOnly ? data.rows.filter((row) => row.isDifferent) : data.rows;
   return (
@@ -32,12 +40,12 @@ export function CompareTable({ data, isDifferentOnly, qiniuImgAddress }: { data:
           {data.parts.map((part) => (
             <th key={part.productId} scope="col" className="compare-table__part">
               <ProductImage imagePath={part.imagePath} qiniuImgAddress={qiniuImgAddress} alt={part.code} size={72} />
-              <a className="compare-table__code" href={productDetailPath(part.productId)}>
+              <a className="compare-table__code" href={`${basePath}${productDetailPath(part.productId)}`}>
                 {part.code}
               </a>
               <a
                 className="compare-table__remove"
-                href={compareHref(ids.filter((id) => id !== part.productId))}
+                href={`${basePath}${compareHref(ids.filter((id) => id !== part.productId))}`}
                 onClick={() => removeComparedChoice(part.productId)}
               >
                 移除

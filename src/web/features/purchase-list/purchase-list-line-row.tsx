@@ -1,10 +1,9 @@
-import { useEffect, useState } from 'react';
 import { productDetailPath } from '../../../contract/catalog.ts';
 import { formatUnitPriceE4 } from '../../../contract/money.ts';
-import { quantityProblem } from '../../../contract/pricing.ts';
 import { availabilityLabels, priceChangeText, purchaseListLimits, type PurchaseListLine } from '../../../contract/purchase-list.ts';
-import { QuantityInput, useQuantity } from '../catalog/quantity-input.tsx';
+import { QuantityInput } from '../catalog/quantity-input.tsx';
 import { groupDigits } from '../catalog/stock-label.tsx';
+import { useListLineEdits, type ListLineChange } from './use-list-line-edits.ts';
 
 function PriceCell({ line }: { line: PurchaseListLine }) {
   const change = line.priceChange;
@@ -46,32 +45,13 @@ interface LineRowProps {
   /** A company's shared list seen by a role that may not change it: quantity and 客户料号 shown, not edited. */
   isReadOnly: boolean;
   onSelect: (isOn: boolean) => void;
-  onChange: (change: { quantity: number; customerPartNo: string }) => void;
+  onChange: (change: ListLineChange) => void;
   onRemove: () => void;
 }
 
 /** One line: part, maker, package, 客户料号, quantity (pack multiples), saved → current price and stock, remove. */
 export function PurchaseListLineRow({ line, isSelected, isBusy, isReadOnly, onSelect, onChange, onRemove }: LineRowProps) {
-  const quantity = useQuantity(line.packSize, line.quantity);
-  const { setText } = quantity;
-  const [partNo, setPartNo] = useState(line.customerPartNo);
-  // The server's answer (the trimmed text, another tab's change) replaces what is shown, during render.
-  const [shownPartNo, setShownPartNo] = useState(line.customerPartNo);
-  if (line.customerPartNo !== shownPartNo) {
-    setShownPartNo(line.customerPartNo);
-    setPartNo(line.customerPartNo);
-  }
-  useEffect(() => {
-    setText(String(line.quantity));
-  }, [line.quantity, setText]);
-  const commitQuantity = (text: string) => {
-    const next = Number(text);
-    if (text.trim() === '' || quantityProblem(next, line.packSize) || next === line.quantity) return;
-    onChange({ quantity: next, customerPartNo: line.customerPartNo });
-  };
-  const commitPartNo = () => {
-    if (partNo.trim() !== line.customerPartNo) onChange({ quantity: line.quantity, customerPartNo: partNo.trim() });
-  };
+  const { quantity, partNo, setPartNo, commitQuantity, commitPartNo } = useListLineEdits(line, onChange);
   const isGone = line.availability === 'delisted';
   return (
     <tr className={isGone ? 'list-line list-line--gone' : 'list-line'} data-testid="list-line" data-line-id={line.lineId}>

@@ -12,7 +12,8 @@ interface SummaryRowProps {
   onDelete: () => void;
 }
 
-function sourceText(list: PurchaseListSummary): string {
+/** 来源: the label, with the order number for a list saved from an order. */
+export function sourceText(list: PurchaseListSummary): string {
   const label = purchaseListSourceLabels[list.source];
   return list.source === 'order' && list.sourceRef ? `${label} ${list.sourceRef}` : label;
 }

@@ -1,15 +1,15 @@
 import type { ReorderResult } from '../../../contract/purchase-list.ts';
 import { groupDigits } from '../catalog/stock-label.tsx';
 
-/** What 加入购物车 put in (with the quantities the cart needed) and what it left out, with why. */
-export function ReorderReport({ report, onClose }: { report: ReorderResult; onClose: () => void }) {
+/** What 加入购物车 put in (with the quantities the cart needed) and what it left out, with why; cartHref is the phone's cart on the mobile site. */
+export function ReorderReport({ report, onClose, cartHref = '/cart' }: { report: ReorderResult; onClose: () => void; cartHref?: string }) {
   const adjusted = report.added.filter((line) => line.quantity !== line.requestedQuantity);
   return (
     <div className="list-report" role="status" data-testid="reorder-report">
       <p>
         已将 <strong>{report.added.length}</strong> 种商品加入购物车
         {report.added.length > 0 && (
-          <a className="list-report__link" href="/cart">
+          <a className="list-report__link" href={cartHref}>
             去购物车结算 ›
           </a>
         )}

@@ -5,8 +5,11 @@ import { callApi } from '../../lib/api-client.ts';
 import { showToast } from '../../ui/toast.ts';
 import { useBusyWork } from '../../lib/use-busy-work.ts';
 
-/** /user/purchase-list: the lists, a new empty one (then opened to add parts), renaming one in its row, deleting one after asking. */
-export function usePurchaseLists(initial: PurchaseListsData) {
+/**
+ * /user/purchase-list: the lists, a new empty one (then opened to add parts), renaming one in its row, deleting one after asking.
+ * The phone page opens a new list at its own address (detailPathOf).
+ */
+export function usePurchaseLists(initial: PurchaseListsData, detailPathOf: (listId: number) => string = purchaseListDetailPath) {
   const [lists, setLists] = useState(initial.lists);
   const { isBusy, run } = useBusyWork();
   const [renamingId, setRenamingId] = useState<number | null>(null);
@@ -19,7 +22,7 @@ export function usePurchaseLists(initial: PurchaseListsData) {
         return;
       }
       const created = await callApi(purchaseListCalls.create, { name, origin: { kind: 'manual' } });
-      window.location.assign(purchaseListDetailPath(created.listId));
+      window.location.assign(detailPathOf(created.listId));
     });
 
   const rename = (listId: number, name: string) =>
