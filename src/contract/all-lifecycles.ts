@@ -6,6 +6,7 @@ import { paymentLifecycle } from './payment-lifecycle.ts';
 import { refundLifecycle } from './refund-lifecycle.ts';
 import { priceImportJobLifecycle } from './price-import-lifecycle.ts';
 import { quotationLifecycle } from './quotation-lifecycle.ts';
+import { webhookDeliveryLifecycle } from './webhook-delivery-lifecycle.ts';
 
 /**
  * Every declared lifecycle, in the order docs/decisions/0018-lifecycles.md shows them: the record's
@@ -20,4 +21,5 @@ export const allLifecycles: readonly Lifecycle<string, string, any>[] = [
   complaintLifecycle,
   priceImportJobLifecycle,
   quotationLifecycle,
+  webhookDeliveryLifecycle,
 ];

@@ -1,8 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
+import { clock as dispatcherActor, targetOf } from '../../../contract/lifecycle.ts';
 import { nextWebhookAttemptAt } from '../../../contract/webhook.ts';
+import { attemptOutcomeEvent, webhookDeliveryLifecycle } from '../../../contract/webhook-delivery-lifecycle.ts';
 import type { Database } from '../../db/database.ts';
 import type { Clock } from '../../ops/clock.ts';
+import { assertAllowed, claimFrom } from '../../lifecycle/lifecycle-guard.ts';
 import { PeriodicWork } from '../../ops/periodic-work.ts';
 import { defaultPickUpOptions, pickUpOrderEvents, pickUpQuotations, type PickUpOptions } from './webhook-events.ts';
 import { sendWebhook } from './webhook-sender.ts';
@@ -19,9 +22,16 @@ export interface DispatchOptions {
   timeoutMs?: number;
 }
 
+/** The states a delivery is claimed from: due (claim), or sending under a lease that ran out (reclaim). */
+const claimable = {
+  due: claimFrom(webhookDeliveryLifecycle, 'claim'),
+  leaseExpired: claimFrom(webhookDeliveryLifecycle, 'reclaim'),
+};
+
 /** One attempt of one delivery, if this process claims it: answers whether it was sent by this call. */
 export async function attemptDelivery(db: Kysely<Database>, deliveryId: number, now: number, options: DispatchOptions): Promise<boolean> {
-  if (!(await claimDelivery(db, deliveryId, now, claimLeaseMs))) return false;
+  const claimedUntil = await claimDelivery(db, deliveryId, now, claimLeaseMs, claimable);
+  if (claimedUntil === null) return false;
   const delivery = await findDeliveryToSend(db, deliveryId);
   if (!delivery) return false;
   const result = await sendWebhook({
@@ -34,9 +44,28 @@ export async function attemptDelivery(db: Kysely<Database>, deliveryId: number, 
     isPrivateAllowed: options.isPrivateAllowed,
     ...(options.timeoutMs === undefined ? {} : { timeoutMs: options.timeoutMs }),
   });
-  const nextAttemptAt = result.isSuccess ? null : nextWebhookAttemptAt(delivery.attempts, now);
-  const state = result.isSuccess ? 'succeeded' : nextAttemptAt === null ? 'failed' : 'pending';
-  await finishDeliveryAttempt(db, deliveryId, { state, statusCode: result.statusCode, error: result.error, at: now, nextAttemptAt });
+  const event = attemptOutcomeEvent(result.isSuccess, delivery.attempts);
+  const facts = {
+    state: 'sending',
+    attempts: delivery.attempts,
+    isDue: true,
+    isLeaseExpired: false,
+    isEndpointActive: true,
+    isAnswered2xx: result.isSuccess,
+  } as const;
+  assertAllowed(webhookDeliveryLifecycle, event, facts, dispatcherActor);
+  await finishDeliveryAttempt(
+    db,
+    deliveryId,
+    { from: claimFrom(webhookDeliveryLifecycle, event), claimedUntil },
+    {
+      state: targetOf(webhookDeliveryLifecycle, event, facts.state),
+      statusCode: result.statusCode,
+      error: result.error,
+      at: now,
+      nextAttemptAt: event === 'retry' ? nextWebhookAttemptAt(delivery.attempts, now) : null,
+    },
+  );
   return true;
 }
 
@@ -45,7 +74,7 @@ export async function runWebhookPass(db: Kysely<Database>, now: number, options:
   const pickUp = options.pickUp ?? defaultPickUpOptions;
   await pickUpOrderEvents(db, now, pickUp);
   await pickUpQuotations(db, now, pickUp);
-  const due = await findDueDeliveryIds(db, now, deliveriesPerPass);
+  const due = await findDueDeliveryIds(db, now, deliveriesPerPass, claimable);
   const sent = await Promise.all(due.map((deliveryId) => attemptDelivery(db, deliveryId, now, options)));
   return sent.filter(Boolean).length;
 }

@@ -139,7 +139,12 @@ export function findRecentDeliveries(db: Kysely<Database>, userId: number, limit
 }
 
 /** Deliveries due now: waiting for their next try, or sending under a lease that ran out (a process that died mid-send). */
-export async function findDueDeliveryIds(db: Kysely<Database>, now: number, limit: number): Promise<number[]> {
+export async function findDueDeliveryIds(
+  db: Kysely<Database>,
+  now: number,
+  limit: number,
+  from: { due: readonly WebhookDeliveryState[]; leaseExpired: readonly WebhookDeliveryState[] },
+): Promise<number[]> {
   const rows = await db
     .selectFrom('webhookDeliveries')
     .innerJoin('webhookEndpoints', 'webhookEndpoints.id', 'webhookDeliveries.endpointId')
@@ -147,8 +152,8 @@ export async function findDueDeliveryIds(db: Kysely<Database>, now: number, limi
     .where('webhookEndpoints.isActive', '=', 1)
     .where((eb) =>
       eb.or([
-        eb.and([eb('webhookDeliveries.state', '=', 'pending'), eb('webhookDeliveries.nextAttemptAt', '<=', now)]),
-        eb.and([eb('webhookDeliveries.state', '=', 'sending'), eb('webhookDeliveries.claimedUntil', '<', now)]),
+        eb.and([eb('webhookDeliveries.state', 'in', from.due), eb('webhookDeliveries.nextAttemptAt', '<=', now)]),
+        eb.and([eb('webhookDeliveries.state', 'in', from.leaseExpired), eb('webhookDeliveries.claimedUntil', '<', now)]),
       ]),
     )
     .orderBy('webhookDeliveries.id')
@@ -157,17 +162,31 @@ export async function findDueDeliveryIds(db: Kysely<Database>, now: number, limi
   return rows.map((row) => row.id);
 }
 
-/** Claims one due delivery for one attempt (a conditional update): of two processes, one gets it. */
-export async function claimDelivery(db: Kysely<Database>, deliveryId: number, now: number, leaseMs: number): Promise<boolean> {
+/**
+ * Claims one due delivery for one attempt (a conditional update from the lifecycle's claim or
+ * reclaim states): of two processes, one gets it. Answers the lease it holds, or null.
+ */
+export async function claimDelivery(
+  db: Kysely<Database>,
+  deliveryId: number,
+  now: number,
+  leaseMs: number,
+  from: { due: readonly WebhookDeliveryState[]; leaseExpired: readonly WebhookDeliveryState[] },
+): Promise<number | null> {
+  const claimedUntil = now + leaseMs;
   const result = await db
     .updateTable('webhookDeliveries')
-    .set((eb) => ({ state: 'sending' as const, claimedUntil: now + leaseMs, attempts: eb('attempts', '+', 1) }))
+    .set((eb) => ({ state: 'sending' as const, claimedUntil, attempts: eb('attempts', '+', 1) }))
     .where('id', '=', deliveryId)
+    .where('endpointId', 'in', (eb) => eb.selectFrom('webhookEndpoints').select('id').where('isActive', '=', 1))
     .where((eb) =>
-      eb.or([eb.and([eb('state', '=', 'pending'), eb('nextAttemptAt', '<=', now)]), eb.and([eb('state', '=', 'sending'), eb('claimedUntil', '<', now)])]),
+      eb.or([
+        eb.and([eb('state', 'in', from.due), eb('nextAttemptAt', '<=', now)]),
+        eb.and([eb('state', 'in', from.leaseExpired), eb('claimedUntil', '<', now)]),
+      ]),
     )
     .executeTakeFirst();
-  return result.numUpdatedRows > 0n;
+  return result.numUpdatedRows > 0n ? claimedUntil : null;
 }
 
 export function findDeliveryToSend(db: Kysely<Database>, deliveryId: number) {
@@ -186,12 +205,14 @@ export function findDeliveryToSend(db: Kysely<Database>, deliveryId: number) {
     .executeTakeFirst();
 }
 
+/** Ends the attempt of the process still holding this lease (one whose lease ran out and was reclaimed changes nothing). */
 export async function finishDeliveryAttempt(
   db: Kysely<Database>,
   deliveryId: number,
+  claim: { from: readonly WebhookDeliveryState[]; claimedUntil: number },
   outcome: { state: WebhookDeliveryState; statusCode: number | null; error: string; at: number; nextAttemptAt: number | null },
-): Promise<void> {
-  await db
+): Promise<boolean> {
+  const result = await db
     .updateTable('webhookDeliveries')
     .set({
       state: outcome.state,
@@ -202,8 +223,10 @@ export async function finishDeliveryAttempt(
       claimedUntil: null,
     })
     .where('id', '=', deliveryId)
-    .where('state', '=', 'sending')
-    .execute();
+    .where('state', 'in', claim.from)
+    .where('claimedUntil', '=', claim.claimedUntil)
+    .executeTakeFirst();
+  return result.numUpdatedRows > 0n;
 }
 
 export async function countEndpoints(db: Kysely<Database>, userId: number): Promise<number> {
