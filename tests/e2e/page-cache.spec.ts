@@ -1,5 +1,6 @@
-import { setTestStock } from '../../src/server/testing/factories.ts';
-import { expect, test, tickCaches } from './fixtures.ts';
+import { hashPassword } from '../../src/server/features/account/password.ts';
+import { createMember, setTestStock } from '../../src/server/testing/factories.ts';
+import { expect, test, tickCaches, uniquePhone, waitForHydration } from './fixtures.ts';
 
 /**
  * The page cache (docs/decisions/0015-page-cache.md) in the browser: a visitor's reload of an
@@ -52,5 +53,37 @@ test.describe('page cache', () => {
     await tickCaches(page);
     await page.reload();
     await expect(page.getByTestId('stock')).toHaveText(newStock.toLocaleString('en-US'));
+  });
+
+  test('a kept page hydrates, and a visitor who logs in sees their own page at the same address', async ({ page, storeDb, part }) => {
+    const path = `/product/detail/${String(part.id)}`;
+    await page.goto(path);
+    // The second view is the early answer's kept copy: it still hydrates and works.
+    const kept = await page.goto(path);
+    expect(kept?.headers()['x-page-cache']).toBe('hit');
+    await waitForHydration(page);
+    await expect(page.getByRole('link', { name: '请登录' })).toBeVisible();
+    await expect(page.getByTestId('member-name')).toHaveCount(0);
+    await page.screenshot({ path: 'test-results/page-cache-kept-product.png' });
+
+    const phone = uniquePhone();
+    const member = await createMember(storeDb, { phone, nickName: '缓存会员' });
+    await storeDb
+      .updateTable('users')
+      .set({ passwordHash: await hashPassword('pass1234') })
+      .where('id', '=', member.userId)
+      .execute();
+    await page.goto(`/account/login?return=${encodeURIComponent(path)}`);
+    await page.getByLabel('账号').fill(phone);
+    await page.getByLabel('密码').fill('pass1234');
+    await page.getByRole('button', { name: '登 录' }).click();
+    await page.waitForURL(`**${path}`);
+    const signedIn = await page.goto(path);
+    expect(signedIn?.headers()['x-page-cache']).toBeUndefined();
+    expect(signedIn?.headers()['cache-control']).toBe('no-store');
+    await waitForHydration(page);
+    await expect(page.getByRole('link', { name: '请登录' })).toHaveCount(0);
+    await expect(page.getByTestId('member-name')).toHaveText('缓存会员');
+    await page.screenshot({ path: 'test-results/page-cache-member-product.png' });
   });
 });
