@@ -40,6 +40,7 @@ function emitServerWorkers(): Plugin {
     'bom-work.worker.js': 'src/server/features/bom/bom-work.worker.ts',
     'price-list-work.worker.js': 'src/server/features/price-import/price-list-work.worker.ts',
     'order-document.worker.js': 'src/server/features/order/order-document.worker.ts',
+    'statement.worker.js': 'src/server/features/company-credit/statement.worker.ts',
     'search-build.worker.js': 'src/server/features/search/search-build.worker.ts',
   };
   return {

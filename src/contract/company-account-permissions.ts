@@ -15,7 +15,11 @@ export type CompanySubject =
   /** Orders placed by the company's members (公司订单). */
   | 'CompanyOrder'
   /** The company's shared 常购清单. */
-  | 'CompanyList';
+  | 'CompanyList'
+  /** 月结: create is paying an order on account (decision 0030). */
+  | 'CompanyCredit'
+  /** 对账单: the monthly statements and their downloads. */
+  | 'CompanyStatement';
 
 export type CompanyAbility = MongoAbility<[CompanyAction, CompanySubject | 'all']>;
 
@@ -28,12 +32,13 @@ const roleRules: Readonly<Record<CompanyRole, (can: Can) => void>> = {
   buyer(can) {
     can('read', ['Company', 'CompanyMember', 'CompanyList']);
     can(['create', 'update'], 'CompanyList');
+    can('create', 'CompanyCredit');
   },
   approver(can) {
     can('read', ['Company', 'CompanyMember', 'CompanyOrder', 'CompanyList']);
   },
   finance(can) {
-    can('read', ['Company', 'CompanyMember', 'CompanyOrder', 'CompanyList']);
+    can('read', ['Company', 'CompanyMember', 'CompanyOrder', 'CompanyList', 'CompanyCredit', 'CompanyStatement']);
   },
 };
 

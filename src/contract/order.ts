@@ -66,7 +66,14 @@ export const freeShippingThresholdCents = 9_900;
 export const ShortfallChoice = { shipAvailable: 'shipAvailable', waitForAll: 'waitForAll' } as const;
 export type ShortfallChoice = (typeof ShortfallChoice)[keyof typeof ShortfallChoice];
 
-export const PaymentMethod = { alipay: 'alipay', wechat: 'wechat', bankTransfer: 'bankTransfer', development: 'development' } as const;
+export const PaymentMethod = {
+  alipay: 'alipay',
+  wechat: 'wechat',
+  bankTransfer: 'bankTransfer',
+  development: 'development',
+  /** 月结: charged to the company's credit (features/company-credit, decision 0030). */
+  onAccount: 'onAccount',
+} as const;
 export type PaymentMethod = (typeof PaymentMethod)[keyof typeof PaymentMethod];
 
 export const paymentMethodLabels: Record<PaymentMethod, string> = {
@@ -74,6 +81,7 @@ export const paymentMethodLabels: Record<PaymentMethod, string> = {
   wechat: '微信支付',
   bankTransfer: '对公转账',
   development: '模拟支付',
+  onAccount: '月结支付',
 };
 
 export const orderErrors = defineErrors('order', {

@@ -12,6 +12,8 @@ export const paymentCalls = {
   create: memberCall<Requests['create'], PaymentInstruction>('/pay/api/create'),
   /** Polled by the cashier while a QR is shown. */
   status: memberCall<Requests['status'], PaymentStatus>('/pay/api/status'),
+  /** 月结支付: the order charged to the member's company's credit at once (decision 0030). */
+  payOnAccount: memberCall<Requests['payOnAccount'], PaymentStatus>('/pay/api/payOnAccount'),
 };
 
 /** 模拟支付: registered only where the development provider is enabled (elsewhere the path is unknown). */

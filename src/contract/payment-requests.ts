@@ -9,6 +9,7 @@ export const paymentRequests = {
   methods: z.object({ orderNo: orderNoSchema }),
   create: z.object({ orderNo: orderNoSchema, method: methodSchema }),
   status: z.object({ orderNo: orderNoSchema }),
+  payOnAccount: z.object({ orderNo: orderNoSchema }),
 };
 
 export const paymentDevRequests = {

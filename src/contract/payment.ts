@@ -1,5 +1,6 @@
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
+import type { OnAccountOffer } from './company-credit.ts';
 import type { OrderStatus, PaymentMethod } from './order.ts';
 
 /**
@@ -26,6 +27,7 @@ export const paymentMethodHints: Record<PaymentMethod, string> = {
   wechat: '使用微信扫一扫付款',
   bankTransfer: '转账至本公司对公账户，到账后由工作人员确认',
   development: '开发环境的模拟支付，不产生真实扣款',
+  onAccount: '计入企业月结额度，按月对账后统一付款',
 };
 
 export interface PaymentMethodOption {
@@ -62,7 +64,7 @@ export type PaymentInstruction =
       /** The order waits this long for the transfer (the bank-transfer window), or null without a deadline. */
       payBefore: number | null;
     }
-  | { kind: 'instant'; method: 'development' };
+  | { kind: 'instant'; method: 'development' | 'onAccount' };
 
 /** Where an order stands, for the cashier's polling and after 模拟支付. */
 export interface PaymentStatus {
@@ -89,6 +91,8 @@ export interface CashierData {
   /** The last method chosen for this order and what it showed (reopening the page shows it again). */
   instruction: PaymentInstruction | null;
   detailPath: string;
+  /** 月结支付 for a member of a company with 月结 whose role may use it (decision 0030); null otherwise. */
+  onAccount?: OnAccountOffer | null;
 }
 
 export const paymentMessages = {

@@ -24,6 +24,8 @@ export const staffSubjects = [
   'Invoice',
   'Complaint',
   'Quotation',
+  // A company's 月结 (credit limit, terms) and its 对账单 (decision 0030).
+  'CompanyCredit',
   'Content',
   'Coupon',
   'Member',
@@ -49,7 +51,7 @@ const roleRules: Readonly<Record<StaffRole, (can: Can) => void>> = {
   },
   sales(can) {
     can('manage', 'Quotation');
-    can('read', ['Product', 'Order', 'Member', 'Dashboard']);
+    can('read', ['Product', 'Order', 'Member', 'Dashboard', 'CompanyCredit']);
   },
   warehouse(can) {
     can('read', ['Product', 'Order']);
@@ -64,6 +66,8 @@ const roleRules: Readonly<Record<StaffRole, (can: Can) => void>> = {
     // Confirming bank transfers, and cancelling an order (its refund follows).
     can('update', ['Payment', 'Order']);
     can('manage', ['Refund', 'Invoice']);
+    // 月结: granting credit and recording a statement's transfer are accounting's.
+    can('manage', 'CompanyCredit');
   },
   content(can) {
     can('manage', ['Content', 'Coupon']);
@@ -106,6 +110,7 @@ export const consoleDesks: readonly ConsoleDesk[] = [
   { label: '订单管理', href: '/admin/orders', permission: { action: 'read', subject: 'Order' } },
   { label: '售后服务', href: '/admin/complaints', permission: { action: 'read', subject: 'Complaint' } },
   { label: '会员管理', href: '/admin/members', permission: { action: 'read', subject: 'Member' } },
+  { label: '企业月结', href: '/admin/companies', permission: { action: 'read', subject: 'CompanyCredit' } },
   { label: '联系留言', href: '/admin/contact-messages', permission: { action: 'read', subject: 'ContactMessage' } },
   { label: '供应商审核', href: '/admin/supplier-applications', permission: { action: 'read', subject: 'SupplierApplication' } },
   { label: '员工管理', href: '/admin/staff', permission: { action: 'read', subject: 'Staff' } },

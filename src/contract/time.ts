@@ -95,3 +95,18 @@ export function beijingDayNumberOf(epochMs: number): number {
 export function startOfBeijingDayNumber(dayNumber: number): number {
   return dayNumber * dayMs - beijingOffsetMs;
 }
+
+/** yyyy-MM: the Beijing calendar month of a moment (a 对账单's period). */
+export function beijingMonthOf(epochMs: number): string {
+  return beijingIsoOf(epochMs).slice(0, 7);
+}
+
+/** The first millisecond of a Beijing month given as yyyy-MM; NaN for anything else. */
+export function startOfBeijingMonth(month: string): number {
+  return /^\d{4}-\d{2}$/.test(month) ? startOfBeijingDay(`${month}-01`) : Number.NaN;
+}
+
+/** The Beijing month after yyyy-MM (2026-12 → 2027-01). */
+export function nextBeijingMonth(month: string): string {
+  return beijingMonthOf(startOfBeijingMonth(month) + 32 * dayMs);
+}

@@ -32,6 +32,7 @@ import type { WarehouseTables } from '../features/warehouse/warehouse.tables.ts'
 import type { PurchaseListTables } from '../features/purchase-list/purchase-list.tables.ts';
 import type { WebhookTables } from '../features/webhook/webhook.tables.ts';
 import type { CompanyAccountTables } from '../features/company-account/company-account.tables.ts';
+import type { CompanyCreditTables } from '../features/company-credit/company-credit.tables.ts';
 
 /** The whole schema as Kysely sees it: each feature declares its own tables. */
 export interface Database
@@ -69,4 +70,5 @@ export interface Database
     WarehouseTables,
     PurchaseListTables,
     CompanyAccountTables,
+    CompanyCreditTables,
     WebhookTables {}

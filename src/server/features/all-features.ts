@@ -23,6 +23,7 @@ import { registerCrossReferenceFeature } from './cross-reference/cross-reference
 import { registerPurchaseListFeature } from './purchase-list/purchase-list.feature.ts';
 import { registerWebhookFeature } from './webhook/webhook.feature.ts';
 import { registerCompanyAccountFeature } from './company-account/company-account.feature.ts';
+import { registerCompanyCreditFeature } from './company-credit/company-credit.feature.ts';
 import { registerQuickOrderFeature } from './quick-order/quick-order.feature.ts';
 import { registerCompareFeature } from './compare/compare.feature.ts';
 import { registerQuotationFeature } from './quotation/quotation.feature.ts';
@@ -42,6 +43,7 @@ import { registerQuotationDeskFeature } from './quotation-desk/quotation-desk.fe
 import { registerMarketingDeskFeature } from './marketing-desk/marketing-desk.feature.ts';
 import { registerBrandLogosFeature, registerTaxonomyDeskFeature } from './taxonomy-desk/taxonomy-desk.feature.ts';
 import { registerMemberDeskFeature } from './member-desk/member-desk.feature.ts';
+import { registerCompanyDeskFeature } from './company-desk/company-desk.feature.ts';
 import { registerDashboardFeature } from './dashboard/dashboard.feature.ts';
 import { registerCatalogDeskFeature, registerProductPicturesFeature } from './catalog-desk/catalog-desk.feature.ts';
 import { registerContentDeskFeature, registerContentPicturesFeature } from './content-desk/content-desk.feature.ts';
@@ -71,6 +73,7 @@ export const featureRegistrations: FeatureRegistration[] = [
   registerCrossReferenceFeature,
   registerPurchaseListFeature,
   registerCompanyAccountFeature,
+  registerCompanyCreditFeature,
   registerQuickOrderFeature,
   registerCompareFeature,
   registerQuotationFeature,
@@ -98,6 +101,7 @@ export const consoleFeatureRegistrations: FeatureRegistration[] = [
   registerMarketingDeskFeature,
   registerTaxonomyDeskFeature,
   registerMemberDeskFeature,
+  registerCompanyDeskFeature,
   registerDashboardFeature,
   registerCatalogDeskFeature,
   registerContentDeskFeature,

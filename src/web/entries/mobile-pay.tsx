@@ -1,5 +1,6 @@
 import '../styles/mobile.css';
 import '../features/payment/cashier.css';
+import '../features/company-credit/company-credit.css';
 import '../features/mobile/buy/mobile-buy.css';
 import '../features/mobile/buy/mobile-orders.css';
 import '../features/mobile/buy/mobile-checkout.css';

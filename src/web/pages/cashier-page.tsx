@@ -4,6 +4,7 @@ import { formatCents } from '../../contract/pricing.ts';
 import { formatBeijingTime } from '../../contract/time.ts';
 import { CheckoutSteps } from '../features/order/checkout-steps.tsx';
 import { countdownText } from '../features/order/order-urls.ts';
+import { OnAccountChoice } from '../features/company-credit/on-account-choice.tsx';
 import { BankPanel, QrPanel } from '../features/payment/payment-instruction.tsx';
 import { useCashier, type CashierState } from '../features/payment/use-cashier.ts';
 import { PageShell } from '../shell/page-shell.tsx';
@@ -41,6 +42,7 @@ function MethodChoice({ data, cashier }: { data: CashierData; cashier: CashierSt
           </label>
         ))}
       </div>
+      <OnAccountChoice offer={data.onAccount} cashier={cashier} />
       {notice ? (
         <p className="cashier-notice" role="alert">
           {notice}

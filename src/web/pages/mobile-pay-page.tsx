@@ -5,11 +5,20 @@ import { formatCents } from '../../contract/pricing.ts';
 import { formatBeijingTime } from '../../contract/time.ts';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import { countdownText } from '../features/order/order-urls.ts';
+import { OnAccountChoice } from '../features/company-credit/on-account-choice.tsx';
 import { BankPanel, QrPanel } from '../features/payment/payment-instruction.tsx';
 import { useCashier, type CashierState } from '../features/payment/use-cashier.ts';
 import type { PageProps } from './page-props.ts';
 /** The methods of an open order, with the chosen method's instruction (QR code, bank transfer or simulated payment). */
-function PayMethods({ cashier, methods }: { cashier: CashierState; methods: MobileCashierData['cashier']['methods'] }) {
+function PayMethods({
+  cashier,
+  methods,
+  onAccount,
+}: {
+  cashier: CashierState;
+  methods: MobileCashierData['cashier']['methods'];
+  onAccount: MobileCashierData['cashier']['onAccount'];
+}) {
   const { chosen, instruction, isBusy, notice } = cashier;
   return (
     <section className="mb-card" aria-labelledby="m-pay-methods">
@@ -32,6 +41,7 @@ function PayMethods({ cashier, methods }: { cashier: CashierState; methods: Mobi
           </label>
         ))}
       </div>
+      <OnAccountChoice offer={onAccount} cashier={cashier} isMobile />
       {notice ? (
         <p className="mb-notice" role="alert">
           {notice}
@@ -82,7 +92,7 @@ export function MobilePayPage({ shell, data }: PageProps<MobileCashierData>) {
         ) : null}
       </section>
       {isOpen ? (
-        <PayMethods cashier={cashier} methods={initial.methods} />
+        <PayMethods cashier={cashier} methods={initial.methods} onAccount={initial.onAccount} />
       ) : (
         <section className="mb-card" role="status" data-testid="m-pay-closed">
           <p>{isCancelled ? (cashier.hasExpired ? paymentMessages.expired : '订单已取消') : `订单已支付（${cashier.order.statusLabel}）`}</p>

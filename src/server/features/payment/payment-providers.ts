@@ -35,6 +35,13 @@ function bankTransferProvider(bank: PaymentConfig['bank']): PaymentProvider {
   };
 }
 
+/** 月结支付: nothing to show or collect (the company pays its 对账单); a refund goes back to the company's credit at once (endRefund credits it). */
+const onAccountProvider: PaymentProvider = {
+  method: PaymentMethod.onAccount,
+  createPayment: () => Promise.resolve({ kind: 'instant', method: 'onAccount' }),
+  refund: (request) => Promise.resolve({ status: 'succeeded', providerRefundNo: `ACR${request.refundNo}`, answer: '已退回企业月结额度' }),
+};
+
 /** 模拟支付: nothing to show; the cashier's button pays through the same path a provider's notification takes. */
 const developmentProvider: PaymentProvider = {
   method: PaymentMethod.development,
@@ -51,8 +58,9 @@ export function createPaymentProviders(config: PaymentConfig): PaymentProviders 
   );
   const all: PaymentProvider[] = [...notifying, bankTransferProvider(config.bank), ...(config.isDevelopmentEnabled ? [developmentProvider] : [])];
   return {
+    // 月结支付 is offered per member (the cashier's onAccount), never in the list every buyer sees.
     options: all.map(({ method }) => ({ method, label: paymentMethodLabels[method], hint: paymentMethodHints[method] })),
-    find: (method) => all.find((provider) => provider.method === method) ?? null,
+    find: (method) => [...all, onAccountProvider].find((provider) => provider.method === method) ?? null,
     notifying,
   };
 }

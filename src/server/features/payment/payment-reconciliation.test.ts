@@ -70,7 +70,7 @@ function notifyAlipay(body: string) {
 }
 
 /** A member's unpaid order for which the member chose `method` at the cashier (the attempt's first check is due 10 minutes later). */
-async function orderAwaiting(method: PaymentMethod, payableCents = 9_900) {
+async function orderAwaiting(method: Exclude<PaymentMethod, 'onAccount'>, payableCents = 9_900) {
   const member = await t.member();
   const orderNo = await insertUnpaidOrder(t.db.kysely, member.userId, { payableCents });
   await member.browser.callOk(paymentCalls.create, { orderNo, method });

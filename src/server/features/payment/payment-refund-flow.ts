@@ -12,6 +12,7 @@ import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { claimFrom } from '../../lifecycle/lifecycle-guard.ts';
 import { sendMessages } from '../message/message.service.ts';
 import { findRefundableOrder, recordRefunded, releaseRefund } from '../order/order-refund.service.ts';
+import { creditRefundOnAccount } from '../company-credit/company-credit.service.ts';
 import { ProviderError, type ProviderRefund } from './payment-provider.ts';
 import type { PaymentProviders } from './payment-providers.ts';
 import type { PaymentMetrics } from './payment.metrics.ts';
@@ -134,6 +135,8 @@ export async function endRefund(
     if (!isMoved) return false;
     await options.alongside?.(trx, { ...refund, status });
     if (status === RefundStatus.succeeded) {
+      // 月结: the amount goes back to the company's credit, a negative line of its statement.
+      if (refund.method === PaymentMethod.onAccount) await creditRefundOnAccount(trx, refund, now);
       if (refund.kind === RefundKind.latePayment) await finishLateRefund(trx, refund, now);
       else
         await recordRefunded(

@@ -4,6 +4,7 @@ import { paymentCalls, paymentDevCalls } from '../../../contract/payment-calls.t
 import { paymentDevRequests, paymentRequests } from '../../../contract/payment-requests.ts';
 import { registerCalls } from '../../http/api-route.ts';
 import { receiveNotification, receiveRefundNotification } from './payment-notification.service.ts';
+import { payOnAccount } from './payment-on-account.ts';
 import { createPayment, listPaymentMethods, loadPaymentStatus, payByDevelopment, type PaymentContext } from './payment.service.ts';
 
 export function registerPaymentRoutes(app: FastifyInstance, ctx: PaymentContext) {
@@ -11,6 +12,10 @@ export function registerPaymentRoutes(app: FastifyInstance, ctx: PaymentContext)
     methods: ({ body, userId }) => listPaymentMethods(ctx, userId, body.orderNo),
     create: ({ body, userId }) => createPayment(ctx, userId, body.orderNo, body.method),
     status: ({ body, userId }) => loadPaymentStatus(ctx, userId, body.orderNo),
+    async payOnAccount({ body, userId }) {
+      await payOnAccount(ctx, userId, body.orderNo);
+      return loadPaymentStatus(ctx, userId, body.orderNo);
+    },
   });
   // Outside development the path is simply unknown.
   if (ctx.config.payments.isDevelopmentEnabled) {

@@ -10,6 +10,7 @@ import {
 } from '../../../contract/payment.ts';
 import { AppError, notFound } from '../../http/app-error.ts';
 import { extendPaymentWindow } from '../order/order-payment.service.ts';
+import { onAccountOfferFor } from '../company-credit/company-credit.service.ts';
 import { confirmBankTransfer, findOrderOfMember, findPayableOrder } from '../order/order.service.ts';
 import type { OrderRow } from '../order/order.tables.ts';
 import { paymentLifecycle, type PaymentAttemptFacts } from '../../../contract/payment-lifecycle.ts';
@@ -46,7 +47,7 @@ function statusOf(order: Pick<OrderRow, 'orderNo' | 'status'>): PaymentStatus {
     orderNo: order.orderNo,
     status: order.status,
     statusLabel: orderStatusLabels[order.status],
-    isPaid: order.status !== OrderStatus.unpaid && order.status !== OrderStatus.cancelled,
+    isPaid: order.status !== OrderStatus.unpaid && order.status !== OrderStatus.cancelled && order.status !== OrderStatus.awaitingApproval,
     isCancelled: order.status === OrderStatus.cancelled,
     detailPath: orderDetailPath(order.orderNo),
   };
@@ -141,7 +142,8 @@ export async function loadCashier(ctx: PaymentContext, userId: number, orderNo: 
   const order = await findOrderOfMember(ctx.db, userId, orderNo, now);
   const isUnpaid = order.status === OrderStatus.unpaid;
   const attempt = isUnpaid ? await findLatestOpenAttempt(ctx.db, orderNo) : undefined;
-  const isOffered = attempt !== undefined && ctx.providers.find(attempt.method) !== null;
+  // An on-account attempt left unpaid (its order was cancelled meanwhile) has nothing to show again.
+  const isOffered = attempt !== undefined && attempt.method !== PaymentMethod.onAccount && ctx.providers.find(attempt.method) !== null;
   return {
     orderNo: order.orderNo,
     payableCents: order.payableCents,
@@ -151,6 +153,7 @@ export async function loadCashier(ctx: PaymentContext, userId: number, orderNo: 
     methods: isUnpaid ? ctx.providers.options : [],
     instruction: isOffered ? instructionOf(attempt) : null,
     detailPath: orderDetailPath(order.orderNo),
+    onAccount: isUnpaid ? await onAccountOfferFor(ctx.db, userId, order.payableCents, now) : null,
   };
 }
 

@@ -10,6 +10,7 @@ export const memberCentreLinks = [
   { href: '/user/favorite', label: '我的收藏' },
   { href: '/user/purchase-list', label: '常购清单' },
   { href: '/user/company', label: '企业账户' },
+  { href: '/user/company/statements', label: '对账单' },
   { href: '/user/bom', label: '我的BOM' },
   { href: '/user/quotation', label: '我的询价' },
   { href: '/user/feedback', label: '售后投诉' },

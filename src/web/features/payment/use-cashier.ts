@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { OrderStatus, type PaymentMethod } from '../../../contract/order.ts';
+import { OrderStatus, PaymentMethod } from '../../../contract/order.ts';
 import { paymentMessages, paymentPollMs, type CashierData, type PaymentInstruction, type PaymentStatus } from '../../../contract/payment.ts';
 import { paymentCalls, paymentDevCalls } from '../../../contract/payment-calls.ts';
 import { callApi, errorMessageOf } from '../../lib/api-client.ts';
@@ -90,7 +90,7 @@ export function useCashier(data: CashierData) {
     isBusy,
     notice,
     choose(method: PaymentMethod) {
-      if (busy.current) return;
+      if (busy.current || method === PaymentMethod.onAccount) return;
       setChosen(method);
       if (instruction?.method === method) return;
       setInstruction(null);
@@ -98,6 +98,14 @@ export function useCashier(data: CashierData) {
         const answer = await callApi(paymentCalls.create, { orderNo: data.orderNo, method });
         setInstruction(answer);
         if (answer.kind === 'bank' && answer.payBefore !== null) setExpiresAt(answer.payBefore);
+      });
+    },
+    /** 月结支付: charged to the company's credit at once, then on to the order (a refusal stays on the cashier). */
+    payOnAccount() {
+      setChosen(PaymentMethod.onAccount);
+      setInstruction(null);
+      void run(async () => {
+        followStatus(await callApi(paymentCalls.payOnAccount, { orderNo: data.orderNo }), setOrder);
       });
     },
     payByDevelopment() {
