@@ -20,4 +20,6 @@ export const companyCalls = {
   removeMember: memberCall<Requests['removeMember'], CompanyPageData>('/user/api/company/removeMember'),
   /** 退出企业: any member, the last 管理员 excepted. */
   leave: memberCall<Requests['leave'], CompanyPageData>('/user/api/company/leave'),
+  /** 审批金额: the 管理员 only. */
+  setApprovalThreshold: memberCall<Requests['setApprovalThreshold'], CompanyPageData>('/user/api/company/setApprovalThreshold'),
 };

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { companyRoles } from './company-account.ts';
-import { companyAbilitiesOf, companyAbilityFor, type CompanyAction, type CompanySubject } from './company-account-permissions.ts';
+import { companyAbilitiesOf, companyAbilityFor, ordersWaitForApproval, type CompanyAction, type CompanySubject } from './company-account-permissions.ts';
 
 /** The table of decision 0027: what each role may do. */
 const expected: [CompanyAction, CompanySubject, Record<(typeof companyRoles)[number], boolean>][] = [
@@ -13,6 +13,8 @@ const expected: [CompanyAction, CompanySubject, Record<(typeof companyRoles)[num
   ['read', 'CompanyList', { admin: true, buyer: true, approver: true, finance: true }],
   ['create', 'CompanyList', { admin: true, buyer: true, approver: false, finance: false }],
   ['update', 'CompanyList', { admin: true, buyer: true, approver: false, finance: false }],
+  ['approve', 'CompanyOrder', { admin: true, buyer: false, approver: true, finance: false }],
+  ['update', 'ApprovalThreshold', { admin: true, buyer: false, approver: false, finance: false }],
 ];
 
 describe('company roles', () => {
@@ -21,8 +23,14 @@ describe('company roles', () => {
   });
 
   it('gives the page no ability without a company', () => {
-    expect(companyAbilitiesOf(null)).toEqual({ canManage: false, canSeeOrders: false, canChangeLists: false });
-    expect(companyAbilitiesOf('finance')).toEqual({ canManage: false, canSeeOrders: true, canChangeLists: false });
-    expect(companyAbilitiesOf('buyer')).toEqual({ canManage: false, canSeeOrders: false, canChangeLists: true });
+    const none = { canManage: false, canSeeOrders: false, canChangeLists: false, canApprove: false, canSetThreshold: false };
+    expect(companyAbilitiesOf(null)).toEqual(none);
+    expect(companyAbilitiesOf('finance')).toEqual({ ...none, canSeeOrders: true });
+    expect(companyAbilitiesOf('buyer')).toEqual({ ...none, canChangeLists: true });
+    expect(companyAbilitiesOf('approver')).toEqual({ ...none, canSeeOrders: true, canApprove: true });
+  });
+
+  it("holds the 采购's orders for approval, never an approver's or an admin's", () => {
+    expect(companyRoles.filter(ordersWaitForApproval)).toEqual(['buyer']);
   });
 });

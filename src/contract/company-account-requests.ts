@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { companyErrors, companyLimits, companyMessages, companyRoles, isContactPhone } from './company-account.ts';
 import { normalizeCreditCode, unifiedCreditCodeProblem } from './credit-code.ts';
+import { centsOfYuanText } from './money.ts';
 import { phoneSchema } from './rules-requests.ts';
 
 function idField(message: string) {
@@ -29,6 +30,20 @@ const companyFields = {
     .default(''),
 };
 
+/** 审批金额 as typed (yuan, up to two decimals): '' for no approval, else a positive amount in cents. */
+const thresholdSchema = z
+  .string({ error: companyMessages.thresholdInvalid })
+  .trim()
+  .transform((value, context) => {
+    if (value === '') return null;
+    const cents = centsOfYuanText(value, 9);
+    if (cents === null || cents <= 0) {
+      context.addIssue({ code: 'custom', message: companyMessages.thresholdInvalid });
+      return z.NEVER;
+    }
+    return cents;
+  });
+
 /** The request schemas of companyCalls, one per call. */
 export const companyRequests = {
   state: z.object({}),
@@ -42,4 +57,6 @@ export const companyRequests = {
   changeRole: z.object({ userId: memberIdSchema, role: roleSchema }),
   removeMember: z.object({ userId: memberIdSchema }),
   leave: z.object({}),
+  /** 审批金额 (管理员, decision 0029): '' turns approval off. */
+  setApprovalThreshold: z.object({ threshold: thresholdSchema }),
 };

@@ -1,5 +1,7 @@
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
+import type { CompanyOrderFilter } from './order-approval.ts';
+import type { OrderStatus } from './order.ts';
 
 /**
  * 企业账户 (issue 28): a company with sub-accounts. A member creates it and becomes its 管理员; the
@@ -51,6 +53,8 @@ export const companyMessages = {
   memberRemoved: '成员已移除',
   left: '已退出企业',
   updated: '企业信息已保存',
+  thresholdSaved: '审批金额已保存',
+  thresholdInvalid: '审批金额须为大于 0 的金额，最多两位小数',
   nameMissing: '请输入企业名称',
   nameTooLong: `企业名称不能超过${companyLimits.nameMax}个字`,
   contactNameTooLong: `联系人不能超过${companyLimits.contactNameMax}个字`,
@@ -82,6 +86,8 @@ export interface CompanyView {
   creditCode: string;
   contactName: string;
   contactPhone: string;
+  /** 审批金额 in cents: a 采购's order payable above it waits for approval; null: no approval (decision 0029). */
+  approvalThresholdCents: number | null;
   createdAt: number;
   createdAtStr: string;
 }
@@ -118,6 +124,10 @@ export interface CompanyAbilities {
   canManage: boolean;
   canSeeOrders: boolean;
   canChangeLists: boolean;
+  /** 批准/驳回 orders waiting for approval (审批, 管理员). */
+  canApprove: boolean;
+  /** Set the 审批金额 (管理员). */
+  canSetThreshold: boolean;
 }
 
 /** /user/company: the member's company (or none, with the invitations to their phone). */
@@ -135,6 +145,7 @@ export interface CompanyPageData {
 export interface CompanyOrderRow {
   orderNo: string;
   poNumber: string;
+  status: OrderStatus;
   statusLabel: string;
   createdAtStr: string;
   payableCents: number;
@@ -143,12 +154,22 @@ export interface CompanyOrderRow {
   buyerName: string;
   /** Their role now; null once they left the company. */
   buyerRole: CompanyRole | null;
+  /** While 待审批: when it lapses unless approved ('' otherwise). */
+  approvalDeadlineStr: string;
 }
 
 /** /user/company/orders: orders placed by the company's members while they belonged to it. */
 export interface CompanyOrdersData {
   /** '' without a company. */
   companyName: string;
+  /** 全部, or 待审批 (orders waiting for the company's approval). */
+  filter: CompanyOrderFilter;
+  /** Orders waiting for approval now (the tab's count). */
+  awaitingCount: number;
+  /** The member may 批准/驳回 (审批, 管理员). */
+  canApprove: boolean;
+  /** 审批金额 in cents; null: no approval. */
+  approvalThresholdCents: number | null;
   /** Why the member may not see them ('' when they may): no company, or a role without 公司订单. */
   refusal: string;
   orders: CompanyOrderRow[];

@@ -9,7 +9,7 @@ import type { StaffAction, StaffSubject } from './staff-permissions.ts';
  * their buttons from it; docs/decisions/0018-lifecycles.md draws its diagrams from it.
  */
 
-export const ActorKind = { buyer: 'buyer', staff: 'staff', provider: 'provider', clock: 'clock' } as const;
+export const ActorKind = { buyer: 'buyer', staff: 'staff', provider: 'provider', clock: 'clock', approver: 'approver' } as const;
 export type ActorKind = (typeof ActorKind)[keyof typeof ActorKind];
 
 export const actorKindLabels: Readonly<Record<ActorKind, string>> = {
@@ -17,21 +17,27 @@ export const actorKindLabels: Readonly<Record<ActorKind, string>> = {
   staff: '员工',
   provider: '支付渠道',
   clock: '定时任务',
+  approver: '企业审批人',
 };
 
-/** Who may fire an event: a kind of actor, and for staff the console permission it needs. */
+/**
+ * Who may fire an event: a kind of actor, and for staff the console permission it needs. An
+ * approver is a member of the buyer's company whose role may approve its orders
+ * (company-account-permissions.ts): the server makes that actor only for such a member.
+ */
 export type ActorRule =
-  | { readonly kind: typeof ActorKind.buyer | typeof ActorKind.provider | typeof ActorKind.clock }
+  | { readonly kind: typeof ActorKind.buyer | typeof ActorKind.provider | typeof ActorKind.clock | typeof ActorKind.approver }
   | { readonly kind: typeof ActorKind.staff; readonly action: StaffAction; readonly subject: StaffSubject };
 
 /** The actor asking: staff carry what their role may do (the CASL ability's `can`). */
 export type Actor =
-  | { readonly kind: typeof ActorKind.buyer | typeof ActorKind.provider | typeof ActorKind.clock }
+  | { readonly kind: typeof ActorKind.buyer | typeof ActorKind.provider | typeof ActorKind.clock | typeof ActorKind.approver }
   | { readonly kind: typeof ActorKind.staff; readonly can: (action: StaffAction, subject: StaffSubject) => boolean };
 
 export const buyer: Actor = { kind: ActorKind.buyer };
 export const provider: Actor = { kind: ActorKind.provider };
 export const clock: Actor = { kind: ActorKind.clock };
+export const approver: Actor = { kind: ActorKind.approver };
 
 export interface StateSpec {
   /** 待发货: what pages show. */

@@ -21,4 +21,7 @@ export const openOrderErrors = defineErrors('openOrder', {
   partAmbiguous: { code: ResultCode.badRequest, msg: '该型号有多个品牌的商品，请改用 productId 指定' },
   notSandboxOrder: { code: ResultCode.notFound, msg: '订单不存在：模拟支付仅适用于沙箱密钥所下的订单' },
   sandboxQuotation: { code: ResultCode.forbidden, msg: '沙箱密钥不能发起询价：询价由客服人工报价，请使用正式密钥' },
+  cartEmpty: { code: ResultCode.conflict, msg: '购物车是空的，请先用 PUT /open/v1/cart/lines 加入商品' },
+  cartFull: { code: ResultCode.badRequest, msg: '购物车商品种数已达上限，请先下单或删除部分商品' },
+  cartLineNotFound: { code: ResultCode.notFound, msg: '购物车中没有该商品' },
 });

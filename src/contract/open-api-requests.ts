@@ -270,3 +270,6 @@ export const openApiSchemas = {
     }),
   }),
 } as const;
+
+/** The Product and PriceTier components, for the other /open/v1 schemas (the cart's lines) to reference. */
+export { product as openProductSchema, priceTier as openPriceTierSchema };

@@ -173,6 +173,8 @@ export interface ApiExampleDoc {
   curl: string;
   python: string;
   javascript: string;
+  /** With the client generated from the document (openapi-typescript + openapi-fetch). */
+  typescript?: string;
 }
 
 export interface ApiEndpointDoc {
@@ -187,6 +189,20 @@ export interface ApiEndpointDoc {
   /** HTTP statuses besides 200, with what they mean. */
   errorStatuses: { status: string; description: string }[];
   example: ApiExampleDoc;
+  /** A successful answer of this operation, as JSON text (a sample of its schema). */
+  responseExample: string;
+  /** Only a sandbox key may call it: the examples use YOUR_SANDBOX_API_KEY. */
+  isForSandboxKey: boolean;
+}
+
+/** An event the store POSTs to members' webhook endpoints, from the document's `webhooks`. */
+export interface ApiWebhookDoc {
+  eventType: string;
+  summary: string;
+  description: string;
+  headers: { name: string; description: string }[];
+  /** A sample request body, as JSON text. */
+  bodyExample: string;
 }
 
 /** /api/index (开放平台): rendered from the OpenAPI document the server serves. */
@@ -210,4 +226,7 @@ export interface ApiIndexData {
   responseExamples: { success: string; failure: string };
   errorCodes: { status: number; errorCode: string; msg: string }[];
   endpoints: ApiEndpointDoc[];
+  webhooks: ApiWebhookDoc[];
+  /** Checking a webhook's signature in Node. */
+  webhookVerification: string;
 }

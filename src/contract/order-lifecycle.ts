@@ -7,7 +7,9 @@ import { orderErrors, OrderStatus } from './order.ts';
  * The order's lifecycle (docs/decisions/0018-lifecycles.md): 待付款 → 待发货 → (部分发货) → 已发货
  * → 已完成; 已取消 before shipping; 已关闭 once the whole paid amount is refunded. A partial refund
  * keeps the order where it is, and the units it takes off a line (not yet sent) are no longer
- * shipped; taking off the last units of a partly shipped order makes it 已发货.
+ * shipped; taking off the last units of a partly shipped order makes it 已发货. A company 采购's
+ * order above the company's approval threshold goes 待付款 → 待审批 as it is placed (decision 0029)
+ * and comes back to 待付款 once an approver approves it.
  */
 
 /** What the guards read: the server builds it from the rows, the pages get the events it allows. */
@@ -23,6 +25,8 @@ export interface OrderFacts {
   unitsToShip: number;
   /** Of those, the units in stock for the order (not waiting on a back order). */
   unitsShippableNow: number;
+  /** Placed by a company 采购 above the company's approval threshold and not yet decided (order-approval). */
+  needsApproval?: boolean;
 }
 
 export const orderRefundErrors = defineErrors('order', {
@@ -73,6 +77,20 @@ const hasUnitsToShip: Guard<OrderFacts> = {
   refusal: orderLifecycleErrors.notRemaining.msg,
 };
 
+const needsApproval: Guard<OrderFacts> = {
+  name: 'needsApproval',
+  description: '企业采购下单金额超过企业审批金额',
+  holds: (facts) => facts.needsApproval === true,
+  refusal: '订单无需审批',
+};
+
+const isWithinTime: Guard<OrderFacts> = {
+  name: 'isWithinTime',
+  description: '未超过支付期限（待审批时库存保留至此）',
+  holds: (facts) => !facts.isOverdue,
+  refusal: '订单已超过审批期限，将自动取消',
+};
+
 const paidStates = [OrderStatus.unshipped, OrderStatus.partlyShipped, OrderStatus.shipped, OrderStatus.completed] as const;
 const shippingStates = [OrderStatus.unshipped, OrderStatus.partlyShipped] as const;
 const releases = '未发出的预留库存回到原仓库，优惠券退回（仍在有效期内）';
@@ -83,6 +101,7 @@ export const orderLifecycle = defineLifecycle({
   initial: OrderStatus.unpaid,
   states: {
     unpaid: { label: '待付款', refusalName: '订单尚未付款' },
+    awaitingApproval: { label: '待审批', refusalName: '订单正在等待企业审批' },
     unshipped: { label: '待发货', refusalName: '订单尚未发货' },
     partlyShipped: { label: '部分发货', refusalName: '订单已部分发货' },
     shipped: { label: '已发货', refusalName: '订单已全部发货' },
@@ -91,6 +110,32 @@ export const orderLifecycle = defineLifecycle({
     closed: { label: '已关闭', refusalName: '订单已退款', isFinal: true },
   },
   events: {
+    requireApproval: {
+      label: '提交审批',
+      from: [OrderStatus.unpaid],
+      to: OrderStatus.awaitingApproval,
+      actors: [{ kind: ActorKind.buyer }],
+      guards: [needsApproval],
+      effects: ['下单时即时发生：库存照常预留，保留至支付期限', '站内信通知企业的审批人和管理员'],
+      refusal: orderErrors.notApprovable,
+    },
+    approve: {
+      label: '批准',
+      from: [OrderStatus.awaitingApproval],
+      to: OrderStatus.unpaid,
+      actors: [{ kind: ActorKind.approver }],
+      guards: [isWithinTime],
+      effects: ['支付期限自批准时重新计算 ORDER_PAYMENT_MINUTES', '记录批准人，站内信通知下单的采购'],
+      refusal: orderErrors.notApprovable,
+    },
+    reject: {
+      label: '驳回',
+      from: [OrderStatus.awaitingApproval],
+      to: OrderStatus.cancelled,
+      actors: [{ kind: ActorKind.approver }],
+      effects: [releases, '记录驳回人和理由，站内信通知下单的采购'],
+      refusal: orderErrors.notApprovable,
+    },
     pay: {
       label: '支付',
       from: [OrderStatus.unpaid],
@@ -109,7 +154,7 @@ export const orderLifecycle = defineLifecycle({
     },
     cancelByBuyer: {
       label: '取消订单',
-      from: [OrderStatus.unpaid],
+      from: [OrderStatus.unpaid, OrderStatus.awaitingApproval],
       to: OrderStatus.cancelled,
       actors: [{ kind: ActorKind.buyer }],
       effects: [releases, '询价单在有效期内回到已报价'],
@@ -117,7 +162,7 @@ export const orderLifecycle = defineLifecycle({
     },
     expire: {
       label: '超时取消',
-      from: [OrderStatus.unpaid],
+      from: [OrderStatus.unpaid, OrderStatus.awaitingApproval],
       to: OrderStatus.cancelled,
       actors: [{ kind: ActorKind.clock }],
       guards: [isOverdue],
@@ -126,7 +171,7 @@ export const orderLifecycle = defineLifecycle({
     },
     cancelByStaff: {
       label: '取消订单',
-      from: [OrderStatus.unpaid, OrderStatus.unshipped],
+      from: [OrderStatus.awaitingApproval, OrderStatus.unpaid, OrderStatus.unshipped],
       to: OrderStatus.cancelled,
       actors: [{ kind: ActorKind.staff, action: 'update', subject: 'Order' }],
       effects: [releases, '已付款的原路退回全部未退金额', '已开发票转为待红冲'],

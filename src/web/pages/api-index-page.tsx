@@ -19,6 +19,7 @@ function ApiDocNav({ data }: { data: ApiIndexData }) {
           {endpoint.summary}
         </a>
       ))}
+      <a href="#webhooks">Webhook 推送</a>
     </nav>
   );
 }
@@ -28,7 +29,8 @@ function OverviewSection({ data }: { data: ApiIndexData }) {
     <section className="api-doc__section" id="overview" aria-label="概述">
       <h1 className="api-doc__title">{data.title}</h1>
       <p>
-        版本 {data.version}。以 JSON 查询商品、价格与库存，批量查询型号（每次最多 {data.batchMax} 个），匹配 BOM（每次最多 {data.bomLinesMax} 行）。接口地址：
+        版本 {data.version}。以 JSON 查询商品、价格与库存，批量查询型号（每次最多 {data.batchMax} 个），匹配 BOM（每次最多 {data.bomLinesMax}{' '}
+        行），用购物车或直接下单，按报价下单，并接收订单与询价的 Webhook 推送。接口地址：
         <code>{data.origin}/open/v1/…</code>；完整的 OpenAPI 3.1 文档：
         <a href={data.documentPath}>
           <code>{data.documentPath}</code>
@@ -177,6 +179,43 @@ function ErrorsSection({ data }: { data: ApiIndexData }) {
   );
 }
 
+function WebhooksSection({ data }: { data: ApiIndexData }) {
+  return (
+    <section className="api-doc__section" id="webhooks" aria-label="Webhook 推送">
+      <h2>Webhook 推送</h2>
+      <p>
+        在会员中心「Webhook 推送」页登记接收地址后，订单与询价的变化由本站以 HTTPS POST 推送到该地址。每个请求带下列请求头，请先用签名密钥验证{' '}
+        <code>X-Xinpin-Signature</code>（对原始请求体，而不是解析后再序列化的 JSON），再处理事件；同一事件的 <code>id</code> 在重试时不变，可据此去重。
+      </p>
+      <h3 className="api-endpoint__subtitle">签名验证（Node.js）</h3>
+      <pre className="api-code__block" data-testid="api-webhook-verification">
+        <code>{data.webhookVerification}</code>
+      </pre>
+      {data.webhooks.map((webhook) => (
+        <section className="api-endpoint" key={webhook.eventType} id={`webhook-${webhook.eventType}`} data-testid="api-webhook" aria-label={webhook.summary}>
+          <h3 className="api-endpoint__title">
+            <span className="api-method api-method--post">POST</span>
+            <code className="api-endpoint__path">{webhook.eventType}</code>
+            <span className="api-endpoint__summary">{webhook.summary}</span>
+          </h3>
+          <p className="api-endpoint__description">{webhook.description}</p>
+          <ul className="api-endpoint__errors">
+            {webhook.headers.map((header) => (
+              <li key={header.name}>
+                <code>{header.name}</code> {header.description}
+              </li>
+            ))}
+          </ul>
+          <h4 className="api-endpoint__subtitle">请求体示例</h4>
+          <pre className="api-code__block api-endpoint__response">
+            <code>{webhook.bodyExample}</code>
+          </pre>
+        </section>
+      ))}
+    </section>
+  );
+}
+
 /** /api/index (开放平台): the open API's documentation, rendered from its OpenAPI document. */
 export function ApiIndexPage({ shell, data }: PageProps<ApiIndexData>) {
   return (
@@ -196,6 +235,7 @@ export function ApiIndexPage({ shell, data }: PageProps<ApiIndexData>) {
               <EndpointDoc key={endpoint.operationId} endpoint={endpoint} />
             ))}
           </section>
+          <WebhooksSection data={data} />
         </div>
       </div>
     </PageShell>

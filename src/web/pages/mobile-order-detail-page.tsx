@@ -9,6 +9,7 @@ import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import { EventTimeline, ExpressTimeline } from '../features/order/express-timeline.tsx';
 import { BuyAgainNotice, CancelOrderDialog, ConfirmReceiptDialog } from '../features/order/order-actions.tsx';
 import { OrderAmounts } from '../features/order/order-amounts.tsx';
+import { OrderApprovalNote } from '../features/order/order-approval-note.tsx';
 import { OrderDocumentLinks } from '../features/order/order-document-links.tsx';
 import { PaymentCountdown } from '../features/order/payment-countdown.tsx';
 import { useOrderActions } from '../features/order/use-order-actions.ts';
@@ -26,7 +27,7 @@ function Card({ title, children }: { title: string; children: ReactNode }) {
 /** Paid and not cancelled; a closed order only if something was sent before it closed. */
 function hasLogistics(order: Pick<OrderDetail, 'status' | 'trackingNo' | 'events'>): boolean {
   if (order.status === OrderStatus.closed) return order.trackingNo !== null || order.events.some((event) => event.text.startsWith('部分发货'));
-  return order.status !== OrderStatus.unpaid && order.status !== OrderStatus.cancelled;
+  return order.status !== OrderStatus.unpaid && order.status !== OrderStatus.cancelled && order.status !== OrderStatus.awaitingApproval;
 }
 
 function OrderStateCard({ order }: { order: OrderDetail }) {
@@ -37,6 +38,7 @@ function OrderStateCard({ order }: { order: OrderDetail }) {
       </p>
       {order.cancelReason ? <p>原因：{order.cancelReason}</p> : null}
       {order.canPay && order.expiresAt !== null ? <PaymentCountdown expiresAt={order.expiresAt} className="mb-countdown" /> : null}
+      <OrderApprovalNote approval={order.approval} className="mb-state__approval" />
       <p className="mb-state__no">
         订单号 <span data-testid="m-detail-order-no">{order.orderNo}</span> · {order.createdAtStr}
       </p>

@@ -4,6 +4,7 @@ import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx'
 import { EventTimeline, ExpressTimeline } from '../features/order/express-timeline.tsx';
 import { BuyAgainNotice, CancelOrderDialog, ConfirmReceiptDialog, OrderActionButtons } from '../features/order/order-actions.tsx';
 import { OrderAmounts } from '../features/order/order-amounts.tsx';
+import { OrderApprovalNote } from '../features/order/order-approval-note.tsx';
 import { OrderInfo } from '../features/order/order-info.tsx';
 import { OrderDocumentLinks } from '../features/order/order-document-links.tsx';
 import { OrderLinesTable, orderRowsOf } from '../features/order/order-lines-table.tsx';
@@ -15,6 +16,7 @@ import { PageShell } from '../shell/page-shell.tsx';
 import type { PageProps } from './page-props.ts';
 
 const statusHints: Record<OrderStatus, string> = {
+  [OrderStatus.awaitingApproval]: '订单金额超过企业审批金额，正在等待企业审批；批准后即可付款，逾期未审批的订单将自动取消。',
   [OrderStatus.unpaid]: '订单已提交，请尽快完成付款，超时订单将自动取消。',
   [OrderStatus.unshipped]: '付款成功，仓库正在为您备货，请耐心等待发货。',
   [OrderStatus.partlyShipped]: '部分商品已出库，其余商品将尽快发出。',
@@ -27,7 +29,7 @@ const statusHints: Record<OrderStatus, string> = {
 /** Paid and not cancelled; a closed order only if something was sent before it closed. */
 function hasLogistics(order: Pick<OrderDetail, 'status' | 'trackingNo' | 'events'>): boolean {
   if (order.status === OrderStatus.closed) return order.trackingNo !== null || order.events.some((event) => event.text.startsWith('部分发货'));
-  return order.status !== OrderStatus.unpaid && order.status !== OrderStatus.cancelled;
+  return order.status !== OrderStatus.unpaid && order.status !== OrderStatus.cancelled && order.status !== OrderStatus.awaitingApproval;
 }
 
 /** /user/order/detail/:orderNo (the member's own orders): state and what can be done, logistics, lines, amounts, address, invoice, payment. */
@@ -66,6 +68,7 @@ export function OrderDetailPage({ shell, data }: PageProps<OrderDetail>) {
                 {order.cancelReason ? `原因：${order.cancelReason}` : ''}
               </p>
               {order.canPay && order.expiresAt !== null ? <PaymentCountdown expiresAt={order.expiresAt} className="order-detail__countdown" /> : null}
+              <OrderApprovalNote approval={order.approval} className="order-muted order-detail__approval" />
             </div>
             <OrderActionButtons order={order} actions={actions} />
             <SaveAsListButton origin={{ kind: 'order', orderNo: order.orderNo }} className="button order-detail__save-list" />

@@ -53,7 +53,7 @@ import { purchaseListsMigration } from './0057-purchase-lists.ts';
 import { companyAccountsMigration } from './0059-company-accounts.ts';
 import { openApiOrdersMigration } from './0060-open-api-orders.ts';
 import { webhooksMigration } from './0062-webhooks.ts';
-import { companyCreditMigration } from './0064-company-credit.ts';
+import { openApiCartsMigration } from './0067-open-api-carts.ts';
 import { procurementReferencesMigration } from './0055-procurement-references.ts';
 import { siteFactsMigration } from './0056-site-facts.ts';
 import { purchasingDataMigration } from './0058-purchasing-data.ts';
@@ -117,5 +117,5 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0059-company-accounts': companyAccountsMigration,
   '0060-open-api-orders': openApiOrdersMigration,
   '0062-webhooks': webhooksMigration,
-  '0064-company-credit': companyCreditMigration,
+  '0067-open-api-carts': openApiCartsMigration,
 };

@@ -55,6 +55,11 @@ export async function updateCompany(
     .execute();
 }
 
+/** 审批金额 (decision 0029); null turns approval off. */
+export async function updateApprovalThreshold(db: Kysely<Database>, companyId: number, thresholdCents: number | null, now: number): Promise<void> {
+  await db.updateTable('companyAccounts').set({ approvalThresholdCents: thresholdCents, updatedAt: now }).where('id', '=', companyId).execute();
+}
+
 export function findCompany(db: Kysely<Database>, companyId: number): Promise<CompanyRow | undefined> {
   return db.selectFrom('companyAccounts').selectAll().where('id', '=', companyId).executeTakeFirst();
 }

@@ -6,6 +6,7 @@ import { companyRequests } from '../../../contract/company-account-requests.ts';
 import type { Database } from '../../db/database.ts';
 import { registerCalls, WithMessage } from '../../http/api-route.ts';
 import { createCompany, loadCompanyPage } from './company-account.service.ts';
+import { setApprovalThreshold } from './company-approval.service.ts';
 import { acceptCompanyInvitation, cancelCompanyInvitation, declineCompanyInvitation, inviteToCompany } from './company-invitation.service.ts';
 import { changeCompanyMemberRole, leaveCompany, removeCompanyMember, updateCompanyDetails } from './company-members.service.ts';
 
@@ -23,5 +24,6 @@ export function registerCompanyAccountRoutes(app: FastifyInstance, db: Kysely<Da
     changeRole: async ({ body, userId }) => new WithMessage(await changeCompanyMemberRole(db, userId, body), companyMessages.roleChanged),
     removeMember: async ({ body, userId }) => new WithMessage(await removeCompanyMember(db, userId, body.userId), companyMessages.memberRemoved),
     leave: async ({ userId }) => new WithMessage(await leaveCompany(db, userId), companyMessages.left),
+    setApprovalThreshold: async ({ body, userId }) => new WithMessage(await setApprovalThreshold(db, userId, body.threshold), companyMessages.thresholdSaved),
   });
 }

@@ -80,6 +80,7 @@ export async function loadCompanyPage(db: Kysely<Database>, userId: number): Pro
       creditCode: company.creditCode,
       contactName: company.contactName,
       contactPhone: company.contactPhone,
+      approvalThresholdCents: company.approvalThresholdCents,
       createdAt: company.createdAt,
       createdAtStr: formatBeijingTime(company.createdAt),
     },

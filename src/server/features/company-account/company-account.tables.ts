@@ -2,8 +2,8 @@ import type { Generated } from 'kysely';
 import type { CompanyRole } from '../../../contract/company-account.ts';
 
 /**
- * A company account (企业账户). 月结 (credit limit and terms) and the approval threshold will be
- * columns of this row, and 对账单 a table of their own keyed by company_id (issue 28, later sessions).
+ * A company account (企业账户). 月结 (credit limit and terms) will be columns of this row, and 对账单
+ * a table of their own keyed by company_id (issue 28).
  */
 export interface CompaniesTable {
   id: Generated<number>;
@@ -12,6 +12,8 @@ export interface CompaniesTable {
   creditCode: string;
   contactName: string;
   contactPhone: string;
+  /** 审批金额: a 采购's order payable above it waits for an approver (decision 0029); null: no approval. */
+  approvalThresholdCents: number | null;
   createdBy: number;
   createdAt: number;
   updatedAt: number;

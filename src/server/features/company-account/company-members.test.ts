@@ -27,7 +27,13 @@ describe('企业账户: members and roles', () => {
     const changed = await admin.browser.call(companyCalls.changeRole, { userId: buyer.userId, role: 'approver' });
     expect(changed).toMatchObject({ code: 1, msg: '角色已修改' });
     expect(changed.data?.members.find((member) => member.userId === buyer.userId)?.role).toBe('approver');
-    expect((await buyer.browser.callOk(companyCalls.state, {})).can).toEqual({ canManage: false, canSeeOrders: true, canChangeLists: false });
+    expect((await buyer.browser.callOk(companyCalls.state, {})).can).toEqual({
+      canManage: false,
+      canSeeOrders: true,
+      canChangeLists: false,
+      canApprove: true,
+      canSetThreshold: false,
+    });
 
     expect(await admin.browser.call(companyCalls.removeMember, { userId: buyer.userId })).toMatchObject({ code: 1, msg: '成员已移除' });
     expect((await buyer.browser.callOk(companyCalls.state, {})).company).toBeNull();

@@ -70,4 +70,37 @@ describe('/open/v1 through a client generated from its OpenAPI document', () => 
     const hidden = await live.GET('/open/v1/orders/{orderNo}', { params: { path: { orderNo: trialNo } } });
     expect(hidden.error?.errorCode).toBe('order.notFound');
   });
+
+  it("fills the key's cart, reads it priced, removes a line and orders the rest with an Idempotency-Key", async () => {
+    const partA = await insertPart(t.db.kysely, t.fixture.catalog, { stock: 500 });
+    const partB = await insertPart(t.db.kysely, t.fixture.catalog, { stock: 500 });
+    const member = await t.member();
+    await saveShanghaiAddress(member.browser);
+    const live = clientOf((await member.browser.callOk(apiKeyCalls.create, { name: 'ERP' })).key);
+
+    const put = await live.PUT('/open/v1/cart/lines', {
+      body: {
+        lines: [
+          { productId: partA, quantity: 100, customerPartNo: 'CPN-A' },
+          { productId: partB, quantity: 50 },
+        ],
+      },
+    });
+    expect(put.data?.data.lines.map((line) => [line.product.productId, line.quantity, line.customerPartNo, line.isOrderable])).toEqual([
+      [partA, 100, 'CPN-A', true],
+      [partB, 50, '', true],
+    ]);
+    const removed = await live.DELETE('/open/v1/cart/lines/{productId}', { params: { path: { productId: partB } } });
+    expect(removed.data?.data.lineCount).toBe(1);
+    const cart = await live.GET('/open/v1/cart');
+    expect(cart.data?.data).toMatchObject({ lineCount: 1, goodsCents: 100, currency: 'CNY', isOrderable: true });
+
+    const ordered = await live.POST('/open/v1/cart/order', { params: { header: { 'Idempotency-Key': 'client-cart-1' } }, body: { poNumber: 'PO-CART' } });
+    expect(ordered.data?.data.order).toMatchObject({ poNumber: 'PO-CART', lines: [{ productId: partA, quantity: 100, customerPartNo: 'CPN-A' }] });
+    expect(await stockOf(t.db.kysely, partA)).toBe(400);
+    const empty = await live.POST('/open/v1/cart/order', { params: { header: { 'Idempotency-Key': 'client-cart-2' } }, body: {} });
+    expect(empty.error).toMatchObject({ code: 409, errorCode: 'openOrder.cartEmpty' });
+    const cleared = await live.DELETE('/open/v1/cart');
+    expect(cleared.data?.data.lines).toEqual([]);
+  });
 });

@@ -5,7 +5,7 @@ import { yuanTextOfE4 } from '../../../contract/money.ts';
 import { openApiCurrency } from '../../../contract/open-api.ts';
 import { idempotencyKeyHeader, openOrderErrors, openOrderLimits } from '../../../contract/open-api-orders.ts';
 import type { openOrderSchemas } from '../../../contract/open-api-order-requests.ts';
-import { OrderStatus, orderStatusLabels, type PaymentMethod } from '../../../contract/order.ts';
+import { OrderStatus, orderStatusLabels, type PaymentMethod, type PlacedOrder } from '../../../contract/order.ts';
 import { normalizePartNumber } from '../../../contract/part-number.ts';
 import { dayMs, formatBeijingRfc3339, startOfBeijingDay } from '../../../contract/time.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -26,6 +26,8 @@ export type OpenOrderDeps = PaymentContext;
 
 /** Who asks: the key's member and kind, the Idempotency-Key sent, and the origin links are made for. */
 export interface OpenOrderCaller {
+  /** The API key that proved the request: its cart is this key's. */
+  keyId: number;
   userId: number;
   isSandbox: boolean;
   idempotencyKey: string | null;
@@ -120,7 +122,7 @@ export async function openGetOrder(deps: OpenOrderDeps, caller: OpenOrderCaller,
 }
 
 /** Lines by product id or exact part number (a number several makers sell is not guessed); each product once. */
-async function programLinesOf(deps: OpenOrderDeps, lines: Out<'placeBody'>['lines']): Promise<ProgramOrderLine[]> {
+export async function programLinesOf(deps: Pick<OpenOrderDeps, 'db'>, lines: Out<'placeBody'>['lines']): Promise<ProgramOrderLine[]> {
   const byNumber = await loadProductsByPartNumber(
     deps.db,
     lines.flatMap((line) => (line.partNumber === undefined ? [] : [normalizePartNumber(line.partNumber)])),
@@ -164,39 +166,70 @@ function scopeOf(caller: OpenOrderCaller): IdempotencyScope {
   return { userId: caller.userId, isSandbox: caller.isSandbox, idempotencyKey: key };
 }
 
+/** What an order request places once its Idempotency-Key is claimed: the placement under the claim. */
+export type PlaceUnderClaim = (claim: string) => Promise<PlacedOrder>;
+
 /**
- * POST /orders. The key is claimed first (one row per member, kind and key, for 24 hours): another
- * body under it is refused; the same body gets the stored answer; racing requests read the one
- * claim and place under it, and the placement's own idempotency (the member's lock, the unique
- * orders key) makes them one order. A refused placement stores nothing: the same request may be retried.
+ * An order request under its Idempotency-Key (POST /orders, /cart/order, /quotations/{id}/order).
+ * The key is claimed first (one row per member, kind and key, for 24 hours): another request under
+ * it (`what`: the operation and its body) is refused; the same one gets the stored answer; racing
+ * requests read the one claim and place under it, and the placement's own idempotency (the member's
+ * lock, the unique orders key) makes them one order. A refused placement stores nothing: the same
+ * request may be retried.
  */
-export async function openPlaceOrder(deps: OpenOrderDeps, caller: OpenOrderCaller, body: Out<'placeBody'>, now = Date.now()): Promise<Out<'placeResponse'>> {
+export async function placeIdempotently(
+  deps: OpenOrderDeps,
+  caller: OpenOrderCaller,
+  what: unknown,
+  place: PlaceUnderClaim,
+  now = Date.now(),
+): Promise<Out<'placeResponse'>> {
   const scope = scopeOf(caller);
-  const requestHash = createHash('sha256').update(JSON.stringify(body)).digest('hex');
+  const requestHash = createHash('sha256').update(JSON.stringify(what)).digest('hex');
   const claim = `open:${randomBytes(16).toString('base64url')}`;
   const expiresAt = now + openOrderLimits.idempotencyHours * 3_600_000;
   const row = await claimIdempotencyKey(deps.db, scope, { claim, requestHash, now, expiresAt });
   if (row.requestHash !== requestHash) throw new AppError(openOrderErrors.idempotencyKeyReused);
   if (row.answerJson !== null) return JSON.parse(row.answerJson) as Out<'placeResponse'>;
-  const placed = await placeOrderForProgram(
+  const placed = await place(row.claim);
+  const order = orderOf(await loadOrderForProgram(deps.db, caller, placed.orderNo, now));
+  const answer = JSON.stringify({ order, howToPay: howToPayOf(deps, caller, order) });
+  return JSON.parse(await saveIdempotentAnswer(deps.db, scope, row.claim, answer)) as Out<'placeResponse'>;
+}
+
+/** The order options every placement by a program takes (POST /orders and the cart's and quotation's orders alike). */
+export type OpenOrderOptions = Omit<Out<'placeBody'>, 'lines'>;
+
+/** POST /orders: the program's lines at today's prices. Its hash is the body alone, as before the cart and quotation orders shared the keys. */
+export async function openPlaceOrder(deps: OpenOrderDeps, caller: OpenOrderCaller, body: Out<'placeBody'>, now = Date.now()): Promise<Out<'placeResponse'>> {
+  return placeIdempotently(deps, caller, body, async (claim) => placeProgramLines(deps, caller, claim, await programLinesOf(deps, body.lines), body, now), now);
+}
+
+/** Places lines already resolved (the body's, or the cart's) through the order feature's program placement. */
+export function placeProgramLines(
+  deps: OpenOrderDeps,
+  caller: OpenOrderCaller,
+  claim: string,
+  lines: readonly ProgramOrderLine[],
+  options: OpenOrderOptions,
+  now = Date.now(),
+): Promise<PlacedOrder> {
+  return placeOrderForProgram(
     deps.db,
     deps.config.orders,
     caller,
     {
-      claim: row.claim,
-      lines: await programLinesOf(deps, body.lines),
-      poNumber: body.poNumber,
-      carrierCode: body.carrierCode,
-      addressId: body.addressId ?? null,
-      invoice: body.invoice,
-      remark: body.remark,
-      expectedPayableCents: body.expectedPayableCents,
+      claim,
+      lines,
+      poNumber: options.poNumber,
+      carrierCode: options.carrierCode,
+      addressId: options.addressId ?? null,
+      invoice: options.invoice,
+      remark: options.remark,
+      expectedPayableCents: options.expectedPayableCents,
     },
     now,
   );
-  const order = orderOf(await loadOrderForProgram(deps.db, caller, placed.orderNo, now));
-  const answer = JSON.stringify({ order, howToPay: howToPayOf(deps, caller, order) });
-  return JSON.parse(await saveIdempotentAnswer(deps.db, scope, row.claim, answer)) as Out<'placeResponse'>;
 }
 
 /** POST /orders/{orderNo}/sandbox-pay: a sandbox key's order paid by 模拟支付; a live key has no such order. */

@@ -3,12 +3,16 @@ import { yuanTextOfE4 } from '../../../contract/money.ts';
 import { openApiCurrency } from '../../../contract/open-api.ts';
 import type { openQuotationSchemas } from '../../../contract/open-api-order-requests.ts';
 import { openOrderErrors } from '../../../contract/open-api-orders.ts';
-import type { QuotationDetail } from '../../../contract/quotation.ts';
+import { QuotationStatus, type QuotationDetail } from '../../../contract/quotation.ts';
+import { findCarrier } from '../../../contract/delivery.ts';
+import { orderErrors, ShortfallChoice } from '../../../contract/order.ts';
 import { formatBeijingRfc3339 } from '../../../contract/time.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { loadQuotationDetail, requestQuotation } from '../quotation/quotation.service.ts';
-import type { OpenOrderCaller } from './open-api-orders.service.ts';
+import { acceptQuotation, loadQuotationDetail, requestQuotation } from '../quotation/quotation.service.ts';
+import { listAddresses } from '../address/address.service.ts';
+import { placeOrder } from '../order/order-placement.service.ts';
+import { placeIdempotently, type OpenOrderCaller, type OpenOrderDeps, type OpenOrderOptions } from './open-api-orders.service.ts';
 
 type Schemas = typeof openQuotationSchemas;
 type OpenQuotation = z.output<Schemas['response']>;
@@ -70,4 +74,51 @@ export async function openRequestQuotation(
 /** GET /quotations/{quotationId}: the request and, once staff priced it, the offer line by line. Another member's is not found. */
 export async function openGetQuotation(deps: Pick<ServiceDeps, 'db'>, caller: OpenOrderCaller, quotationId: number): Promise<OpenQuotation> {
   return quotationOf(await loadQuotationDetail(deps.db, liveCallerOf(caller), quotationId));
+}
+
+/** The address an order goes to: the one named, else the member's first (none for 自提), as POST /orders chooses. */
+async function addressIdFor(deps: OpenOrderDeps, userId: number, options: OpenOrderOptions): Promise<number | null> {
+  if (options.addressId !== undefined || findCarrier(options.carrierCode)?.isPickup !== false) return options.addressId ?? null;
+  const [first] = await listAddresses(deps.db, userId);
+  if (!first) throw new AppError(orderErrors.addressMissing, '请先在会员中心添加收货地址，或在 addressId 中指定地址');
+  return first.id;
+}
+
+/**
+ * POST /quotations/{quotationId}/order: the offer ordered at its quoted prices, as the member centre
+ * does it: accepted first when only quoted (the lifecycle's 接受), then the shop's own placement of an
+ * accepted offer (every quoted line and quantity, what is out of stock waiting for it, the offer
+ * marked ordered in the order's transaction). Refused past its validity or once ordered; a retry
+ * under the same Idempotency-Key gets the first answer.
+ */
+export function openOrderQuotation(deps: OpenOrderDeps, caller: OpenOrderCaller, quotationId: number, body: OpenOrderOptions, now = Date.now()) {
+  const userId = liveCallerOf(caller);
+  return placeIdempotently(
+    deps,
+    caller,
+    { operation: 'orderQuotation', quotationId, body },
+    async (claim) => {
+      const detail = await loadQuotationDetail(deps.db, userId, quotationId, now);
+      if (detail.status === QuotationStatus.quoted) await acceptQuotation(deps.db, userId, quotationId, now, { from: QuotationStatus.quoted });
+      return placeOrder(
+        deps.db,
+        deps.config.orders,
+        userId,
+        {
+          idempotencyKey: claim,
+          carrierCode: body.carrierCode,
+          addressId: await addressIdFor(deps, userId, body),
+          shortfallChoice: ShortfallChoice.shipAvailable,
+          memberCouponIds: [],
+          invoice: body.invoice,
+          remark: body.remark,
+          poNumber: body.poNumber,
+          quotedPayableCents: body.expectedPayableCents,
+          quotationId,
+        },
+        now,
+      );
+    },
+    now,
+  );
 }

@@ -6,7 +6,9 @@ import {
   openApiErrors,
   openPlatformPaths,
   type ApiEndpointDoc,
+  type ApiExampleDoc,
   type ApiFieldDoc,
+  type ApiWebhookDoc,
   type ApiIndexData,
   type OpenApiFailureBody,
 } from '../../../contract/open-api.ts';
@@ -19,8 +21,12 @@ import {
   pythonExample,
   signedJavascriptExample,
   signedPythonExample,
+  typescriptExample,
+  webhookVerificationExample,
+  type ExampleRequest,
   type ExampleValues,
 } from './open-api.examples.ts';
+import { sampleOf } from './open-api.samples.ts';
 
 export const exampleKeyPlaceholder = 'YOUR_API_KEY';
 
@@ -110,43 +116,73 @@ interface Operation {
   responses: Record<string, { description: string; content?: { 'application/json': { schema: JsonSchema } } }>;
 }
 
+export const sandboxKeyPlaceholder = 'YOUR_SANDBOX_API_KEY';
+
+function exampleDocOf(example: ExampleRequest | undefined, origin: string): ApiExampleDoc {
+  if (!example) return { curl: '', python: '', javascript: '', typescript: '' };
+  const key = example.isForSandboxKey ? sandboxKeyPlaceholder : exampleKeyPlaceholder;
+  return {
+    curl: curlExample(example, origin, key),
+    python: pythonExample(example, origin, key),
+    javascript: javascriptExample(example, origin, key),
+    typescript: typescriptExample(example, origin, key),
+  };
+}
+
+function endpointDocOf(method: string, path: string, operation: Operation, example: ExampleRequest | undefined, origin: string, components: Components) {
+  const success = operation.responses['200']?.content?.['application/json'].schema ?? {};
+  return {
+    operationId: operation.operationId,
+    method: method.toUpperCase(),
+    path,
+    summary: operation.summary,
+    description: operation.description,
+    parameters: operation.parameters.map((parameter) => ({
+      name: parameter.name,
+      type: typeOf(parameter.schema),
+      isRequired: parameter.required,
+      description: parameter.description + enumNote(parameter.schema),
+      place: parameter.in,
+    })),
+    bodyFields: operation.requestBody ? fieldsOf(operation.requestBody.content['application/json'].schema, components) : [],
+    responseFields: fieldsOf(dataSchemaOf(success), components),
+    errorStatuses: Object.entries(operation.responses)
+      .filter(([status]) => status !== '200')
+      .map(([status, response]) => ({ status, description: response.description })),
+    example: exampleDocOf(example, origin),
+    responseExample: JSON.stringify(sampleOf(success, components), null, 2),
+    isForSandboxKey: example?.isForSandboxKey ?? false,
+  };
+}
+
+interface WebhookOperation {
+  summary: string;
+  description: string;
+  parameters: { name: string; description: string }[];
+  requestBody: { content: { 'application/json': { schema: JsonSchema } } };
+}
+
+/** The events of the document's `webhooks`, each with its headers and a sample body. */
+function webhookDocsOf(document: OpenApiDocument, components: Components): ApiWebhookDoc[] {
+  return Object.entries(document.webhooks as Record<string, { post: WebhookOperation }>).map(([eventType, { post }]) => ({
+    eventType,
+    summary: post.summary,
+    description: post.description,
+    headers: post.parameters.map((header) => ({ name: header.name, description: header.description })),
+    bodyExample: JSON.stringify(sampleOf(post.requestBody.content['application/json'].schema, components), null, 2),
+  }));
+}
+
 /** The /api/index page, read from the document (not from the route table), so the page shows what the document says. */
 export function apiIndexDataOf(document: OpenApiDocument, origin: string, values: ExampleValues, ratePerMinute: number): ApiIndexData {
   const examples = new Map(exampleRequestsOf(values).map((request) => [request.operationId, request]));
   const components: Components = document.components.schemas;
-  const endpoints: ApiEndpointDoc[] = [];
-  for (const [path, methods] of Object.entries(document.paths)) {
-    for (const [method, value] of Object.entries(methods)) {
+  const endpoints: ApiEndpointDoc[] = Object.entries(document.paths).flatMap(([path, methods]) =>
+    Object.entries(methods).map(([method, value]) => {
       const operation = value as Operation;
-      const example = examples.get(operation.operationId);
-      endpoints.push({
-        operationId: operation.operationId,
-        method: method.toUpperCase(),
-        path,
-        summary: operation.summary,
-        description: operation.description,
-        parameters: operation.parameters.map((parameter) => ({
-          name: parameter.name,
-          type: typeOf(parameter.schema),
-          isRequired: parameter.required,
-          description: parameter.description + enumNote(parameter.schema),
-          place: parameter.in,
-        })),
-        bodyFields: operation.requestBody ? fieldsOf(operation.requestBody.content['application/json'].schema, components) : [],
-        responseFields: fieldsOf(dataSchemaOf(operation.responses['200']?.content?.['application/json'].schema ?? {}), components),
-        errorStatuses: Object.entries(operation.responses)
-          .filter(([status]) => status !== '200')
-          .map(([status, response]) => ({ status, description: response.description })),
-        example: example
-          ? {
-              curl: curlExample(example, origin, exampleKeyPlaceholder),
-              python: pythonExample(example, origin, exampleKeyPlaceholder),
-              javascript: javascriptExample(example, origin, exampleKeyPlaceholder),
-            }
-          : { curl: '', python: '', javascript: '' },
-      });
-    }
-  }
+      return endpointDocOf(method, path, operation, examples.get(operation.operationId), origin, components);
+    }),
+  );
   const signedExample = exampleRequestsOf(values).find((request) => request.operationId === 'batchLookup');
   return {
     title: document.info.title,
@@ -175,5 +211,7 @@ export function apiIndexDataOf(document: OpenApiDocument, origin: string, values
       msg: error.msg,
     })),
     endpoints,
+    webhooks: webhookDocsOf(document, components),
+    webhookVerification: webhookVerificationExample(),
   };
 }

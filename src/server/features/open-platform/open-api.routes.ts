@@ -98,8 +98,8 @@ function registerRoute(open: FastifyInstance, deps: OpenRouteDeps, route: OpenRo
     },
     async handler(request, reply) {
       const input = { params: parse(route.params, request.params), query: parse(route.query, request.query), body: parse(route.body, request.body) };
-      const { userId, isSandbox } = request.openCaller ?? { userId: 0, isSandbox: false };
-      const caller = { userId, isSandbox, idempotencyKey: idempotencyKeyOf(request), origin: publicOriginOf(deps.config, request) };
+      const { keyId, userId, isSandbox } = request.openCaller ?? { keyId: 0, userId: 0, isSandbox: false };
+      const caller = { keyId, userId, isSandbox, idempotencyKey: idempotencyKeyOf(request), origin: publicOriginOf(deps.config, request) };
       const answer = await route.handle(deps, input, caller);
       return reply.header('cache-control', 'no-store').send(success(answer));
     },

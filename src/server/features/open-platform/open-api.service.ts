@@ -59,7 +59,7 @@ function productOf(summary: ProductSummary, purchasingById: Purchasing): OpenPro
   };
 }
 
-async function openProductsOf(deps: OpenApiDeps, summaries: readonly ProductSummary[]): Promise<OpenProduct[]> {
+export async function openProductsOf(deps: OpenApiDeps, summaries: readonly ProductSummary[]): Promise<OpenProduct[]> {
   const purchasing = await loadPurchasingOf(
     deps.db,
     summaries.map((summary) => summary.productId),

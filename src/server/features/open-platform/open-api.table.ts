@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import { openOrderSchemas as o, openQuotationSchemas as q } from '../../../contract/open-api-order-requests.ts';
 import { openApiSchemas as s } from '../../../contract/open-api-requests.ts';
 import { openGetOrder, openListOrders, openPaySandboxOrder, openPlaceOrder, type OpenOrderCaller, type OpenOrderDeps } from './open-api-orders.service.ts';
-import { openGetQuotation, openRequestQuotation } from './open-api-quotations.service.ts';
+import { openGetQuotation, openOrderQuotation, openRequestQuotation } from './open-api-quotations.service.ts';
+import { openCartSchemas as c } from '../../../contract/open-api-cart-requests.ts';
+import { openClearCart, openDeleteCartLine, openGetCart, openOrderCart, openPutCartLines } from './open-api-cart.service.ts';
 import { openBatchLookup, openBomMatch, openLookup, openPrice, openProductDetail, openSearch, openStock, type OpenApiDeps } from './open-api.service.ts';
 
 type AnyObject = z.ZodObject;
@@ -14,12 +16,13 @@ export type OpenRouteDeps = OpenApiDeps & OpenOrderDeps;
 export const openApiTags = {
   products: { name: '商品数据', description: '搜索、详情、价格、库存、批量查询与 BOM 匹配' },
   orders: { name: '订单', description: '下单（需 Idempotency-Key）、查询订单、付款状态与发货包裹；沙箱密钥的订单仅用于测试' },
-  quotations: { name: '询价', description: '提交询价单，查询客服的报价（仅正式密钥）' },
+  cart: { name: '购物车', description: '每个 API 密钥自己的购物车：放入、修改、删除商品（按阶梯价计价，含库存与交期），整车下单（需 Idempotency-Key）' },
+  quotations: { name: '询价', description: '提交询价单，查询客服的报价，按报价下单（仅正式密钥）' },
 } as const;
 
 /** One /open/v1 route: what it validates, what it answers, how the document describes it. */
 export interface OpenRoute {
-  method: 'GET' | 'POST';
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
   /** Under /open/v1, in OpenAPI's form: /products/{productId}. */
   path: string;
   operationId: string;
@@ -221,6 +224,96 @@ export const openRoutes: readonly OpenRoute[] = [
     tag: 'quotations',
     statuses: { '404': '询价单不存在' },
     handle: (deps, { params }, caller) => openGetQuotation(deps, caller, params.quotationId),
+  }),
+  route({
+    method: 'POST',
+    path: '/quotations/{quotationId}/order',
+    operationId: 'orderQuotation',
+    summary: '按报价下单',
+    description:
+      '在报价有效期内按报价单价下单（与会员中心“接受报价并下单”相同）：已报价的先接受，再以报价的商品、数量和单价下单，缺货的部分等待到货一起发；报价单随即变为已下单。须带 Idempotency-Key 请求头（规则同 POST /open/v1/orders）。过期、已下单或已关闭的报价返回 409；沙箱密钥返回 403。',
+    params: q.params,
+    body: c.orderBody,
+    response: o.placeResponse,
+    hasNotFound: true,
+    tag: 'quotations',
+    isIdempotent: true,
+    statuses: {
+      '403': '沙箱密钥不能按报价下单（openOrder.sandboxQuotation），或账号已停用',
+      '404': '询价单不存在，或收货地址、发票信息不存在',
+      '409':
+        '报价不可下单：未报价、已过期、已下单或已关闭（quotation.*）；金额与 expectedPayableCents 不符（order.totalChanged）；或 Idempotency-Key 已用于另一个请求（openOrder.idempotencyKeyReused）',
+    },
+    handle: (deps, { params, body }, caller) => openOrderQuotation(deps, caller, params.quotationId, body),
+  }),
+  route({
+    method: 'GET',
+    path: '/cart',
+    operationId: 'getCart',
+    summary: '查看购物车',
+    description:
+      '本密钥的购物车：每行的商品、数量、客户料号、所在阶梯的单价与小计、库存与交期，以及能否下单和原因。每个密钥一个购物车，与网站上会员的购物车、其他密钥的购物车互不影响；沙箱密钥的购物车也是它自己的。',
+    response: c.response,
+    hasNotFound: false,
+    tag: 'cart',
+    handle: (deps, _input, caller) => openGetCart(deps, caller),
+  }),
+  route({
+    method: 'PUT',
+    path: '/cart/lines',
+    operationId: 'putCartLines',
+    summary: '放入或修改购物车商品',
+    description:
+      '按商品ID或型号放入商品：购物车中已有的商品，数量和客户料号替换为本次的值；未提到的行不变。一次最多200行，购物车最多200种商品（超出返回 400 openOrder.cartFull，整批不写入）。返回整个购物车。',
+    body: c.putBody,
+    response: c.response,
+    hasNotFound: true,
+    tag: 'cart',
+    statuses: { '404': '商品ID不存在（openApi.notFound），field 指出是哪一行' },
+    handle: (deps, { body }, caller) => openPutCartLines(deps, caller, body),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/cart/lines/{productId}',
+    operationId: 'deleteCartLine',
+    summary: '删除购物车中的一个商品',
+    description: '从购物车删除该商品的行，返回整个购物车；购物车中没有该商品时返回 404。',
+    params: c.lineParams,
+    response: c.response,
+    hasNotFound: true,
+    tag: 'cart',
+    statuses: { '404': '购物车中没有该商品（openOrder.cartLineNotFound）' },
+    handle: (deps, { params }, caller) => openDeleteCartLine(deps, caller, params.productId),
+  }),
+  route({
+    method: 'DELETE',
+    path: '/cart',
+    operationId: 'clearCart',
+    summary: '清空购物车',
+    description: '删除购物车中的所有商品，返回空的购物车。',
+    response: c.response,
+    hasNotFound: false,
+    tag: 'cart',
+    handle: (deps, _input, caller) => openClearCart(deps, caller),
+  }),
+  route({
+    method: 'POST',
+    path: '/cart/order',
+    operationId: 'orderCart',
+    summary: '购物车下单',
+    description:
+      '把购物车中的全部商品下单，规则与 POST /open/v1/orders 相同：按当前阶梯价计价，每行须有足够现货、不少于最小起订量且为包装数量的整数倍，否则整单不下（购物车不变）。下单成功后这些商品移出购物车。须带 Idempotency-Key 请求头：同一个键与相同的请求体在24小时内返回同一结果。',
+    body: c.orderBody,
+    response: o.placeResponse,
+    hasNotFound: true,
+    tag: 'cart',
+    isIdempotent: true,
+    statuses: {
+      '404': '收货地址或发票信息不存在（order.addressNotFound 等）',
+      '409':
+        '购物车是空的（openOrder.cartEmpty）、库存不足（order.outOfStock）、金额与 expectedPayableCents 不符（order.totalChanged），或 Idempotency-Key 已用于另一个请求（openOrder.idempotencyKeyReused）',
+    },
+    handle: (deps, { body }, caller) => openOrderCart(deps, caller, body),
   }),
 ];
 

@@ -45,9 +45,20 @@ export interface ApiIdempotencyKeysTable {
   expiresAt: number;
 }
 
+/** A line of an API key's cart (/open/v1/cart): one per product. */
+export interface ApiCartLinesTable {
+  keyId: number;
+  productId: number;
+  quantity: number;
+  customerPartNo: Generated<string>;
+  createdAt: number;
+  updatedAt: number;
+}
+
 export interface OpenPlatformTables {
   apiKeys: ApiKeysTable;
   apiKeyUsage: ApiKeyUsageTable;
   apiKeyNonces: ApiKeyNoncesTable;
   apiIdempotencyKeys: ApiIdempotencyKeysTable;
+  apiCartLines: ApiCartLinesTable;
 }

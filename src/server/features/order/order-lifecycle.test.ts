@@ -39,7 +39,16 @@ describe('the buyer’s orders: list, detail, cancel, expiry on read, buy again,
 
     const first = await member.browser.callOk(orderCalls.list, {});
     expect(first).toMatchObject({ total: 11, page: 1, pageSize: 10, status: null, keyword: '' });
-    expect(first.countsByStatus).toEqual({ unpaid: 10, unshipped: 0, partlyShipped: 0, shipped: 0, completed: 0, cancelled: 1, closed: 0 });
+    expect(first.countsByStatus).toEqual({
+      awaitingApproval: 0,
+      unpaid: 10,
+      unshipped: 0,
+      partlyShipped: 0,
+      shipped: 0,
+      completed: 0,
+      cancelled: 1,
+      closed: 0,
+    });
     expect(first.orders.map((order) => order.orderNo)).toEqual([...orderNos].reverse().slice(0, 10));
     expect(first.orders[0]).toMatchObject({ status: 'unpaid', statusLabel: '待付款', lineCount: 1, productCount: 10, canCancel: true, canPay: true });
     expect((await member.browser.callOk(orderCalls.list, { page: 2 })).orders.map((order) => order.orderNo)).toEqual([orderNos[0]]);
@@ -189,7 +198,16 @@ describe('the buyer’s orders: list, detail, cancel, expiry on read, buy again,
     const { shell, data } = pageStateOf<{ overview: MemberOverview }>(person.body);
     expect(shell.headerData.unpaidOrderCount).toBe(1);
     expect(person.body).toContain('待付款（1）');
-    expect(data.overview.counts.orders).toEqual({ unpaid: 1, unshipped: 0, partlyShipped: 0, shipped: 0, completed: 0, cancelled: 1, closed: 0 });
+    expect(data.overview.counts.orders).toEqual({
+      awaitingApproval: 0,
+      unpaid: 1,
+      unshipped: 0,
+      partlyShipped: 0,
+      shipped: 0,
+      completed: 0,
+      cancelled: 1,
+      closed: 0,
+    });
     expect(person.body).toMatch(/href="\/user\/order\/list\?status=cancelled"[^>]*><strong>1<\/strong>/);
     const home = pageStateOf<{ userInfo: { orderCount: number } | null }>((await member.browser.get('/')).body);
     expect(home.data.userInfo?.orderCount).toBe(2);

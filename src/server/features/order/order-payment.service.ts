@@ -27,6 +27,7 @@ export interface PayableOrder {
 export async function findPayableOrder(db: Kysely<Database>, userId: number, orderNo: string, now = Date.now(), isSandbox = false): Promise<PayableOrder> {
   const order = await findOrderByNo(db, orderNo);
   if (order?.userId !== userId || order.isSandbox !== (isSandbox ? 1 : 0)) throw new AppError(orderErrors.notFound);
+  if (order.status === OrderStatus.awaitingApproval) throw new AppError(orderErrors.awaitingApproval);
   if (!isPayable(order, now)) throw new AppError(orderErrors.notPayable);
   return {
     orderId: order.id,

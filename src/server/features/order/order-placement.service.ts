@@ -42,6 +42,7 @@ import {
   updateOrderAmounts,
 } from './order.repository.ts';
 import { notifyMember } from './order-transition.service.ts';
+import { holdForApprovalIfNeeded } from './order-approval.service.ts';
 
 /** A line a program orders (/open/v1): a part, how many, and the buyer's 客户料号. */
 export interface ProgramOrderLine {
@@ -381,8 +382,16 @@ export async function placeOrder(
     await closeOrderSource(trx, userId, reserved, orderNo, now);
     if (!request.isSandbox) await rememberCustomerPartNos(trx, userId, reserved.lines, now);
     await insertOrderEvents(trx, [{ orderId, kind: 'placed', text: '订单已提交，等待付款', at: now }]);
-    if (!request.isSandbox)
+    const payableCents = priced.pricing.payableCents;
+    // Above the company's 审批金额, a 采购's order waits for an approver (order-approval.service.ts), its stock held meanwhile.
+    const isHeld = await holdForApprovalIfNeeded(
+      trx,
+      { orderId, orderNo, userId, payableCents, isSandbox: request.isSandbox === true, paymentMinutes: orders.paymentMinutes },
+      now,
+    );
+    if (!request.isSandbox && !isHeld)
       await notifyMember(trx, userId, `您的订单${orderNo}已提交，请在${String(orders.paymentMinutes)}分钟内完成支付，超时订单将自动取消。`, now);
-    return { orderNo, payableCents: priced.pricing.payableCents, expiresAt: now + orders.paymentMinutes * 60_000, status: OrderStatus.unpaid };
+    const status = isHeld ? OrderStatus.awaitingApproval : OrderStatus.unpaid;
+    return { orderNo, payableCents, expiresAt: now + orders.paymentMinutes * 60_000, status };
   });
 }

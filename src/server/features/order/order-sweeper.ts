@@ -4,10 +4,20 @@ import type { OrderConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { PeriodicWork } from '../../ops/periodic-work.ts';
-import { countOverdueOrders, findOldestOverdue, findOverdueOrderIds, findShippedBefore } from './order.repository.ts';
+import { countOverdueOrders, findOldestOverdue, findOrderStatuses, findOverdueOrders, findShippedBefore } from './order.repository.ts';
+import { OrderStatus } from '../../../contract/order.ts';
 import { applyTransition } from './order-transition.service.ts';
 
-const expiredReason = '超时未支付，系统自动取消';
+const unpaidTexts = {
+  reason: '超时未支付，系统自动取消',
+  event: '订单超时未支付，系统已自动取消，库存与优惠券已释放',
+  message: (orderNo: string) => `您的订单${orderNo}因超时未支付已自动取消。`,
+};
+const unapprovedTexts = {
+  reason: '超时未获企业审批，系统自动取消',
+  event: '订单未在期限内获得企业审批，系统已自动取消，库存与优惠券已释放',
+  message: (orderNo: string) => `您的订单${orderNo}未在期限内获得企业审批，已自动取消，库存与优惠券已释放。`,
+};
 const buyerReason = '买家取消订单';
 const sweepBatch = 100;
 const day = 86_400_000;
@@ -33,18 +43,20 @@ export async function cancelOrderOfBuyer(db: Kysely<Database>, orderId: number, 
  * Returns how many this call cancelled.
  */
 export async function expireOverdueOrders(db: Kysely<Database>, now: number, scope: { userId?: number; orderIds?: readonly number[] } = {}): Promise<number> {
-  const ids = scope.orderIds ?? (await findOverdueOrderIds(db, now, sweepBatch, scope.userId));
+  const overdue = scope.orderIds ? await findOrderStatuses(db, scope.orderIds) : await findOverdueOrders(db, now, sweepBatch, scope.userId);
   let cancelled = 0;
-  for (const orderId of ids) {
+  for (const { id: orderId, status } of overdue) {
+    // Read before the claim, for the wording only: an order still 待审批 then is one when the claim moves it (an approval would have moved its time on).
+    const texts = status === OrderStatus.awaitingApproval ? unapprovedTexts : unpaidTexts;
     const order = await withTransaction(db, (trx) =>
       applyTransition(trx, {
         orderId,
         event: 'expire',
         now,
         expiredBy: now,
-        changes: { cancelledAt: now, cancelReason: expiredReason },
-        eventText: () => '订单超时未支付，系统已自动取消，库存与优惠券已释放',
-        messageText: (row) => `您的订单${row.orderNo}因超时未支付已自动取消。`,
+        changes: { cancelledAt: now, cancelReason: texts.reason },
+        eventText: () => texts.event,
+        messageText: (row) => texts.message(row.orderNo),
       }),
     );
     if (order) cancelled += 1;

@@ -17,6 +17,9 @@ import { reopenQuotationOfLapsedOrder } from '../quotation/quotation.service.ts'
 
 /** The timeline's kind of each event (order_events.kind; the logistics timeline reads shipped, shippedPart and completed). */
 const eventKinds: Readonly<Record<OrderLifecycleEvent, string>> = {
+  requireApproval: 'approvalRequired',
+  approve: 'approved',
+  reject: 'cancelled',
   pay: 'paid',
   confirmTransfer: 'transferConfirmed',
   cancelByBuyer: 'cancelled',

@@ -1,4 +1,6 @@
 import type { FeatureRegistration } from '../feature-registration.ts';
+import { registerOrderApprovalRoutes } from './order-approval.routes.ts';
+import { companyOrderPages } from './order-company.pages.ts';
 import { registerOrderDocumentRoutes } from './order-document.routes.ts';
 import { registerOrderExportRoute } from './order-export.routes.ts';
 import { orderPages } from './order.pages.ts';
@@ -20,5 +22,6 @@ export const registerOrderFeature: FeatureRegistration = (app, deps, pages) => {
   registerOrderRoutes(app, deps.db, deps.config.orders, createTrackingProvider(deps.db, deps.config.orders, deps.logger));
   registerOrderExportRoute(app, deps);
   registerOrderDocumentRoutes(app, deps);
-  pages.push(...orderPages(deps));
+  registerOrderApprovalRoutes(app, deps.db, deps.config.orders);
+  pages.push(...orderPages(deps), ...companyOrderPages(deps));
 };

@@ -180,12 +180,20 @@ export async function countOrdersByStatus(db: Kysely<Database>, userId: number):
   return new Map(rows.map((row) => [row.status, row.count]));
 }
 
-/** Unpaid orders past their time, oldest first: the sweeper's work (of one member when given). */
-export async function findOverdueOrderIds(db: Kysely<Database>, now: number, limit: number, userId?: number): Promise<number[]> {
-  let query = db.selectFrom('orders').select('id').where('status', '=', 'unpaid').where('expiresAt', '<=', now);
+/** The states an order holds its stock in until expiresAt: 待付款, and 待审批 (the payment window's time). */
+const expiringStatuses = ['unpaid', 'awaitingApproval'] as const;
+
+/** Unpaid (or unapproved) orders past their time, oldest first: the sweeper's work (of one member when given). */
+export function findOverdueOrders(db: Kysely<Database>, now: number, limit: number, userId?: number): Promise<{ id: number; status: OrderStatus }[]> {
+  let query = db.selectFrom('orders').select(['id', 'status']).where('status', 'in', expiringStatuses).where('expiresAt', '<=', now);
   if (userId !== undefined) query = query.where('userId', '=', userId);
-  const rows = await query.orderBy('expiresAt').limit(limit).execute();
-  return rows.map((row) => row.id);
+  return query.orderBy('expiresAt').limit(limit).execute();
+}
+
+/** The orders' statuses now (the sweeper's wording for orders it is given). */
+export function findOrderStatuses(db: Kysely<Database>, orderIds: readonly number[]): Promise<{ id: number; status: OrderStatus }[]> {
+  if (orderIds.length === 0) return Promise.resolve([]);
+  return db.selectFrom('orders').select(['id', 'status']).where('id', 'in', orderIds).orderBy('id').execute();
 }
 
 /** The expiry of the longest-overdue unpaid order; null when none is overdue. */
@@ -193,7 +201,7 @@ export async function findOldestOverdue(db: Kysely<Database>, now: number): Prom
   const row = await db
     .selectFrom('orders')
     .select((eb) => eb.fn.min<number>('expiresAt').as('oldest'))
-    .where('status', '=', 'unpaid')
+    .where('status', 'in', expiringStatuses)
     .where('expiresAt', '<=', now)
     .executeTakeFirst();
   return row?.oldest ?? null;
@@ -212,7 +220,7 @@ export async function countOverdueOrders(db: Kysely<Database>, now: number, ship
     db
       .selectFrom('orders')
       .select((eb) => eb.fn.countAll<number>().as('count'))
-      .where('status', '=', 'unpaid')
+      .where('status', 'in', expiringStatuses)
       .where('expiresAt', '<=', now)
       .executeTakeFirstOrThrow(),
     db

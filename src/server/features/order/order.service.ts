@@ -37,7 +37,7 @@ import { isSold } from './order-pricing.ts';
 import { buyer, isAllowed } from '../../../contract/lifecycle.ts';
 import { orderLifecycle } from '../../../contract/order-lifecycle.ts';
 import { assertAllowed } from '../../lifecycle/lifecycle-guard.ts';
-import { isPayable, orderFactsOf } from './order.state.ts';
+import { isOverdue, isPayable, orderFactsOf } from './order.state.ts';
 import { refusalFor } from './order-transition.service.ts';
 import type { OrderLineRow, OrderRow } from './order.tables.ts';
 import {
@@ -55,6 +55,7 @@ import {
 import { listOrderRefunds } from './order-refund.service.ts';
 import { cancelOrderOfBuyer, completeOrderByBuyer, expireOverdueOrders } from './order-sweeper.ts';
 import { findIssuedInvoice } from './order-invoice.service.ts';
+import { loadOrderApprovalView } from './order-approval.service.ts';
 import type { TrackingProvider } from './tracking-provider.ts';
 
 export { findPayableOrder, markOrderPaid, confirmBankTransfer } from './order-payment.service.ts';
@@ -155,7 +156,7 @@ function toOrderDetail(
 export async function findOrderOfMember(db: Kysely<Database>, userId: number, orderNo: string, now = Date.now(), isSandbox = false): Promise<OrderRow> {
   let order = await findOrderByNo(db, orderNo);
   if (order?.userId !== userId || order.isSandbox !== (isSandbox ? 1 : 0)) throw new AppError(orderErrors.notFound);
-  if (order.status === OrderStatus.unpaid && order.expiresAt !== null && order.expiresAt <= now) {
+  if (isOverdue(order, now)) {
     await expireOverdueOrders(db, now, { orderIds: [order.id] });
     order = (await findOrderByNo(db, orderNo)) ?? order;
   }
@@ -170,7 +171,7 @@ export async function loadOrderDetail(db: Kysely<Database>, userId: number, orde
     listOrderRefunds(db, order.orderNo),
     findIssuedInvoice(db, order.id),
   ]);
-  return toOrderDetail(order, lines, events, { refunds, issuedInvoice }, now);
+  return { ...toOrderDetail(order, lines, events, { refunds, issuedInvoice }, now), approval: await loadOrderApprovalView(db, order) };
 }
 
 export interface OrderListQuery {

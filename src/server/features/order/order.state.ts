@@ -12,9 +12,9 @@ export function isPayable(order: { status: OrderStatus; expiresAt: number | null
   return order.status === OrderStatus.unpaid && (order.expiresAt === null || order.expiresAt > now);
 }
 
-/** Unpaid and past its time: cancelled on the next sweep, or at once when read. */
+/** Unpaid (or still waiting for its company's approval) and past its time: cancelled on the next sweep, or at once when read. */
 export function isOverdue(order: { status: OrderStatus; expiresAt: number | null }, now: number): boolean {
-  return order.status === OrderStatus.unpaid && order.expiresAt !== null && order.expiresAt <= now;
+  return (order.status === OrderStatus.unpaid || order.status === OrderStatus.awaitingApproval) && order.expiresAt !== null && order.expiresAt <= now;
 }
 
 /** What the buyer paid: the payable amount once paid (a payment is always of the whole amount). */

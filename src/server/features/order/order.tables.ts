@@ -1,5 +1,6 @@
 import type { Generated, Selectable } from 'kysely';
 import type { IssuedInvoiceState, OrderStatus } from '../../../contract/order.ts';
+import type { OrderApprovalTables } from './order-approval.tables.ts';
 
 export interface OrdersTable {
   id: Generated<number>;
@@ -113,7 +114,7 @@ export interface OrderShipmentLinesTable {
 export type OrderRow = Selectable<OrdersTable>;
 export type OrderLineRow = Selectable<OrderLinesTable>;
 
-export interface OrderTables {
+export interface OrderTables extends OrderApprovalTables {
   orders: OrdersTable;
   orderLines: OrderLinesTable;
   orderEvents: OrderEventsTable;

@@ -37,6 +37,7 @@ export function useCompany(initial: CompanyPageData) {
     changeRole: (userId: number, role: CompanyRole) => change(() => callApi(companyCalls.changeRole, { userId, role }), companyMessages.roleChanged),
     removeMember: (userId: number) => change(() => callApi(companyCalls.removeMember, { userId }), companyMessages.memberRemoved),
     leave: () => change(() => callApi(companyCalls.leave, {}), companyMessages.left),
+    setApprovalThreshold: (threshold: string) => change(() => callApi(companyCalls.setApprovalThreshold, { threshold }), companyMessages.thresholdSaved),
   };
 }
 

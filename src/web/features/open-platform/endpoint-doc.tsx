@@ -6,6 +6,7 @@ const languages: { key: keyof ApiExampleDoc; label: string }[] = [
   { key: 'curl', label: 'curl' },
   { key: 'python', label: 'Python' },
   { key: 'javascript', label: 'JavaScript' },
+  { key: 'typescript', label: 'TypeScript' },
 ];
 
 /** One example in several languages; without JavaScript the first stays shown. */
@@ -99,8 +100,13 @@ export function EndpointDoc({ endpoint }: { endpoint: ApiEndpointDoc }) {
           </li>
         ))}
       </ul>
-      <h4 className="api-endpoint__subtitle">示例</h4>
+      <h4 className="api-endpoint__subtitle">请求示例</h4>
+      {endpoint.isForSandboxKey ? <p>仅限沙箱密钥（xp_test_ 开头）：示例中的 YOUR_SANDBOX_API_KEY 请换成你的沙箱密钥。</p> : null}
       <CodeTabs example={endpoint.example} label={`${endpoint.summary} 示例`} />
+      <h4 className="api-endpoint__subtitle">响应示例</h4>
+      <pre className="api-code__block api-endpoint__response" data-testid="api-response-example">
+        <code>{endpoint.responseExample}</code>
+      </pre>
     </section>
   );
 }

@@ -1,6 +1,7 @@
 import { OrderStatus, type OrderDetail } from '../../../contract/order.ts';
 
 const stepIndexOf: Record<OrderStatus, number> = {
+  [OrderStatus.awaitingApproval]: 0,
   [OrderStatus.unpaid]: 0,
   [OrderStatus.unshipped]: 1,
   [OrderStatus.partlyShipped]: 1,

@@ -249,6 +249,110 @@ export interface paths {
     patch?: never;
     trace?: never;
   };
+  '/open/v1/quotations/{quotationId}/order': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 按报价下单
+     * @description 在报价有效期内按报价单价下单（与会员中心“接受报价并下单”相同）：已报价的先接受，再以报价的商品、数量和单价下单，缺货的部分等待到货一起发；报价单随即变为已下单。须带 Idempotency-Key 请求头（规则同 POST /open/v1/orders）。过期、已下单或已关闭的报价返回 409；沙箱密钥返回 403。
+     */
+    post: operations['orderQuotation'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/cart': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    /**
+     * 查看购物车
+     * @description 本密钥的购物车：每行的商品、数量、客户料号、所在阶梯的单价与小计、库存与交期，以及能否下单和原因。每个密钥一个购物车，与网站上会员的购物车、其他密钥的购物车互不影响；沙箱密钥的购物车也是它自己的。
+     */
+    get: operations['getCart'];
+    put?: never;
+    post?: never;
+    /**
+     * 清空购物车
+     * @description 删除购物车中的所有商品，返回空的购物车。
+     */
+    delete: operations['clearCart'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/cart/lines': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    /**
+     * 放入或修改购物车商品
+     * @description 按商品ID或型号放入商品：购物车中已有的商品，数量和客户料号替换为本次的值；未提到的行不变。一次最多200行，购物车最多200种商品（超出返回 400 openOrder.cartFull，整批不写入）。返回整个购物车。
+     */
+    put: operations['putCartLines'];
+    post?: never;
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/cart/lines/{productId}': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    post?: never;
+    /**
+     * 删除购物车中的一个商品
+     * @description 从购物车删除该商品的行，返回整个购物车；购物车中没有该商品时返回 404。
+     */
+    delete: operations['deleteCartLine'];
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
+  '/open/v1/cart/order': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 购物车下单
+     * @description 把购物车中的全部商品下单，规则与 POST /open/v1/orders 相同：按当前阶梯价计价，每行须有足够现货、不少于最小起订量且为包装数量的整数倍，否则整单不下（购物车不变）。下单成功后这些商品移出购物车。须带 Idempotency-Key 请求头：同一个键与相同的请求体在24小时内返回同一结果。
+     */
+    post: operations['orderCart'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
 }
 export interface webhooks {
   'order.paid': {
@@ -519,7 +623,7 @@ export interface components {
      * @description 订单状态：unpaid 待付款，unshipped 待发货，partlyShipped 部分发货，shipped 已发货，completed 已完成，cancelled 已取消，closed 已关闭（全额退款）
      * @enum {string}
      */
-    OrderState: 'unpaid' | 'unshipped' | 'partlyShipped' | 'shipped' | 'completed' | 'cancelled' | 'closed';
+    OrderState: 'awaitingApproval' | 'unpaid' | 'unshipped' | 'partlyShipped' | 'shipped' | 'completed' | 'cancelled' | 'closed';
     /** @description 订单的付款状态 */
     OrderPayment: {
       /**
@@ -528,7 +632,7 @@ export interface components {
        */
       state: 'unpaid' | 'paid' | 'refunded' | 'cancelled';
       /** @description 付款方式：alipay、wechat、bankTransfer（对公转账）、development（沙箱模拟支付）；未付款时为 null */
-      method: ('alipay' | 'wechat' | 'bankTransfer' | 'development') | null;
+      method: ('alipay' | 'wechat' | 'bankTransfer' | 'development' | 'onAccount') | null;
       paidAt: string | null;
       payBefore: string | null;
       /** @description 已退款（分） */
@@ -775,6 +879,55 @@ export interface components {
        * @default
        */
       remark?: string;
+    };
+    /** @description 本密钥的购物车（每个 API 密钥一个，与网站上会员的购物车互不影响） */
+    Cart: {
+      /** @description 购物车中的商品，先加入的在前 */
+      lines: components['schemas']['CartLine'][];
+      /** @description 商品种数 */
+      lineCount: number;
+      /** @description 购物车最多可放的商品种数 */
+      linesMax: number;
+      /** @description 商品金额合计（分，不含运费） */
+      goodsCents: number;
+      /**
+       * @description 币种：人民币（CNY），金额含税
+       * @constant
+       */
+      currency: 'CNY';
+      /** @description 整车能否下单：非空且每行都能下单 */
+      isOrderable: boolean;
+    };
+    /** @description 购物车的一行：商品、数量、客户料号、按阶梯价计算的价格、库存与交期 */
+    CartLine: {
+      product: components['schemas']['Product'];
+      /** @description 数量（个） */
+      quantity: number;
+      /** @description 客户料号；没有时为空字符串 */
+      customerPartNo: string;
+      /**
+       * @description 该数量所在阶梯的含税单价（元）；商品暂无报价时为 null
+       * @example 0.0123
+       */
+      unitPrice: string | null;
+      /** @description 小计（分）：单价 × 数量，四舍五入到分 */
+      amountCents: number;
+      /**
+       * @description 币种：人民币（CNY），金额含税
+       * @constant
+       */
+      currency: 'CNY';
+      /** @description 数量所在的价格阶梯 */
+      tier: components['schemas']['PriceTier'] | null;
+      /**
+       * @description 交期（工作日）：现货足够时为 1；现货不足该数量时为 null（参考 product.factoryLeadWeeks）
+       * @example 1
+       */
+      leadTimeDays: number | null;
+      /** @description 此刻能否按此数量下单：在售、不少于最小起订量、为包装数量的整数倍、现货足够 */
+      isOrderable: boolean;
+      /** @description 不能下单的原因（中文）；能下单时为空字符串 */
+      problem: string;
     };
     /** @description 失败的响应：商城统一的响应结构 {code, data, msg, errorCode} */
     Failure: {
@@ -2521,6 +2674,844 @@ export interface operations {
       };
       /** @description 询价单不存在 */
       404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 超过密钥每分钟请求数上限（openApi.rateLimited），或同一地址用同一密钥认证失败过多（openApi.tooManyFailures）；等 Retry-After 秒后重试 */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 服务器内部错误，requestId 为请求编号 */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 系统繁忙，请稍后重试 */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  orderQuotation: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description 幂等键：1–255 个可见 ASCII 字符（建议用 UUID），每个新订单一个。同一个键与相同的请求体在24小时内返回同一结果、只下一个订单（并发重试也是）；同一个键与不同的请求体返回 409 openOrder.idempotencyKeyReused；下单失败时不保存结果，可用同一个键重试 */
+        'Idempotency-Key': string;
+      };
+      path: {
+        /** @description 询价单ID */
+        quotationId: number;
+      };
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description 采购订单号（可选，最多40个字符）
+           * @default
+           * @example PO-2026-0012
+           */
+          poNumber?: string;
+          /**
+           * @description 配送方式：zto 中通（默认），yto 圆通，sf 顺丰，jd 京东，pickup 上门自提
+           * @default zto
+           * @enum {string}
+           */
+          carrierCode?: 'sf' | 'jd' | 'zto' | 'yto' | 'pickup';
+          /** @description 会员中心的收货地址ID；不填时用默认地址（自提不需要） */
+          addressId?: number;
+          /** @description 发票（可选）：none 不开票，profile 用会员中心保存的发票信息，inline 本单填写 */
+          invoice?:
+            | {
+                /** @constant */
+                kind: 'none';
+              }
+            | {
+                /** @constant */
+                kind: 'profile';
+                invoiceProfileId: number | string;
+              }
+            | {
+                /** @constant */
+                kind: 'inline';
+                invoice:
+                  | {
+                      /** @constant */
+                      type: 'normal-personal';
+                      title: string;
+                    }
+                  | {
+                      /** @constant */
+                      type: 'normal-company';
+                      companyName: string;
+                      taxNumber: string;
+                    }
+                  | {
+                      /** @constant */
+                      type: 'special';
+                      companyName: string;
+                      taxNumber: string;
+                      registeredAddress: string;
+                      registeredPhone: string;
+                      bankName: string;
+                      bankAccount: string;
+                    };
+              };
+          /**
+           * @description 订单备注
+           * @default
+           */
+          remark?: string;
+          /** @description 期望的应付金额（分）；填写时金额不同则不下单（409 order.totalChanged） */
+          expectedPayableCents?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description 成功：code 为 1，结果在 data 中 */
+      200: {
+        headers: {
+          /** @description 本密钥每分钟（滑动的60秒）允许的请求数 */
+          'X-RateLimit-Limit': number;
+          /** @description 此刻起本密钥还可发出的请求数（本次已计入） */
+          'X-RateLimit-Remaining': number;
+          /** @description 多少秒后最早计入的请求移出60秒窗口、X-RateLimit-Remaining 开始回升（相对秒数，不是时间戳） */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description 成功时为 1
+             * @constant
+             */
+            code: 1;
+            data: {
+              order: components['schemas']['Order'];
+              howToPay: components['schemas']['HowToPay'];
+            };
+            /** @description 提示信息，成功时为空字符串 */
+            msg: string;
+          };
+        };
+      };
+      /** @description 参数有误（openApi.invalid、openApi.malformed），field 为出错的参数 */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 缺少密钥、密钥无效或已停用、签名有误 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 沙箱密钥不能按报价下单（openOrder.sandboxQuotation），或账号已停用 */
+      403: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 询价单不存在，或收货地址、发票信息不存在 */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 报价不可下单：未报价、已过期、已下单或已关闭（quotation.*）；金额与 expectedPayableCents 不符（order.totalChanged）；或 Idempotency-Key 已用于另一个请求（openOrder.idempotencyKeyReused） */
+      409: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 超过密钥每分钟请求数上限（openApi.rateLimited），或同一地址用同一密钥认证失败过多（openApi.tooManyFailures）；等 Retry-After 秒后重试 */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 服务器内部错误，requestId 为请求编号 */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 系统繁忙，请稍后重试 */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  getCart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 成功：code 为 1，结果在 data 中 */
+      200: {
+        headers: {
+          /** @description 本密钥每分钟（滑动的60秒）允许的请求数 */
+          'X-RateLimit-Limit': number;
+          /** @description 此刻起本密钥还可发出的请求数（本次已计入） */
+          'X-RateLimit-Remaining': number;
+          /** @description 多少秒后最早计入的请求移出60秒窗口、X-RateLimit-Remaining 开始回升（相对秒数，不是时间戳） */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description 成功时为 1
+             * @constant
+             */
+            code: 1;
+            data: components['schemas']['Cart'];
+            /** @description 提示信息，成功时为空字符串 */
+            msg: string;
+          };
+        };
+      };
+      /** @description 参数有误（openApi.invalid、openApi.malformed），field 为出错的参数 */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 缺少密钥、密钥无效或已停用、签名有误 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 密钥所属账号已被停用（openApi.memberDisabled），重新启用后恢复 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 超过密钥每分钟请求数上限（openApi.rateLimited），或同一地址用同一密钥认证失败过多（openApi.tooManyFailures）；等 Retry-After 秒后重试 */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 服务器内部错误，requestId 为请求编号 */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 系统繁忙，请稍后重试 */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  clearCart: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 成功：code 为 1，结果在 data 中 */
+      200: {
+        headers: {
+          /** @description 本密钥每分钟（滑动的60秒）允许的请求数 */
+          'X-RateLimit-Limit': number;
+          /** @description 此刻起本密钥还可发出的请求数（本次已计入） */
+          'X-RateLimit-Remaining': number;
+          /** @description 多少秒后最早计入的请求移出60秒窗口、X-RateLimit-Remaining 开始回升（相对秒数，不是时间戳） */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description 成功时为 1
+             * @constant
+             */
+            code: 1;
+            data: components['schemas']['Cart'];
+            /** @description 提示信息，成功时为空字符串 */
+            msg: string;
+          };
+        };
+      };
+      /** @description 参数有误（openApi.invalid、openApi.malformed），field 为出错的参数 */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 缺少密钥、密钥无效或已停用、签名有误 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 密钥所属账号已被停用（openApi.memberDisabled），重新启用后恢复 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 超过密钥每分钟请求数上限（openApi.rateLimited），或同一地址用同一密钥认证失败过多（openApi.tooManyFailures）；等 Retry-After 秒后重试 */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 服务器内部错误，requestId 为请求编号 */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 系统繁忙，请稍后重试 */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  putCartLines: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description 要放入或修改的行，1–200行：商品ID或型号、数量（替换原数量）、客户料号（替换原料号）；其他行不变。购物车最多200种商品 */
+          lines: components['schemas']['OrderLineInput'][];
+        };
+      };
+    };
+    responses: {
+      /** @description 成功：code 为 1，结果在 data 中 */
+      200: {
+        headers: {
+          /** @description 本密钥每分钟（滑动的60秒）允许的请求数 */
+          'X-RateLimit-Limit': number;
+          /** @description 此刻起本密钥还可发出的请求数（本次已计入） */
+          'X-RateLimit-Remaining': number;
+          /** @description 多少秒后最早计入的请求移出60秒窗口、X-RateLimit-Remaining 开始回升（相对秒数，不是时间戳） */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description 成功时为 1
+             * @constant
+             */
+            code: 1;
+            data: components['schemas']['Cart'];
+            /** @description 提示信息，成功时为空字符串 */
+            msg: string;
+          };
+        };
+      };
+      /** @description 参数有误（openApi.invalid、openApi.malformed），field 为出错的参数 */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 缺少密钥、密钥无效或已停用、签名有误 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 密钥所属账号已被停用（openApi.memberDisabled），重新启用后恢复 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 商品ID不存在（openApi.notFound），field 指出是哪一行 */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 超过密钥每分钟请求数上限（openApi.rateLimited），或同一地址用同一密钥认证失败过多（openApi.tooManyFailures）；等 Retry-After 秒后重试 */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 服务器内部错误，requestId 为请求编号 */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 系统繁忙，请稍后重试 */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  deleteCartLine: {
+    parameters: {
+      query?: never;
+      header?: never;
+      path: {
+        /** @description 商品ID（productId） */
+        productId: number;
+      };
+      cookie?: never;
+    };
+    requestBody?: never;
+    responses: {
+      /** @description 成功：code 为 1，结果在 data 中 */
+      200: {
+        headers: {
+          /** @description 本密钥每分钟（滑动的60秒）允许的请求数 */
+          'X-RateLimit-Limit': number;
+          /** @description 此刻起本密钥还可发出的请求数（本次已计入） */
+          'X-RateLimit-Remaining': number;
+          /** @description 多少秒后最早计入的请求移出60秒窗口、X-RateLimit-Remaining 开始回升（相对秒数，不是时间戳） */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description 成功时为 1
+             * @constant
+             */
+            code: 1;
+            data: components['schemas']['Cart'];
+            /** @description 提示信息，成功时为空字符串 */
+            msg: string;
+          };
+        };
+      };
+      /** @description 参数有误（openApi.invalid、openApi.malformed），field 为出错的参数 */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 缺少密钥、密钥无效或已停用、签名有误 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 密钥所属账号已被停用（openApi.memberDisabled），重新启用后恢复 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 购物车中没有该商品（openOrder.cartLineNotFound） */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 超过密钥每分钟请求数上限（openApi.rateLimited），或同一地址用同一密钥认证失败过多（openApi.tooManyFailures）；等 Retry-After 秒后重试 */
+      429: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          'Retry-After': components['headers']['Retry-After'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 服务器内部错误，requestId 为请求编号 */
+      500: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 系统繁忙，请稍后重试 */
+      503: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+    };
+  };
+  orderCart: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description 幂等键：1–255 个可见 ASCII 字符（建议用 UUID），每个新订单一个。同一个键与相同的请求体在24小时内返回同一结果、只下一个订单（并发重试也是）；同一个键与不同的请求体返回 409 openOrder.idempotencyKeyReused；下单失败时不保存结果，可用同一个键重试 */
+        'Idempotency-Key': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /**
+           * @description 采购订单号（可选，最多40个字符）
+           * @default
+           * @example PO-2026-0012
+           */
+          poNumber?: string;
+          /**
+           * @description 配送方式：zto 中通（默认），yto 圆通，sf 顺丰，jd 京东，pickup 上门自提
+           * @default zto
+           * @enum {string}
+           */
+          carrierCode?: 'sf' | 'jd' | 'zto' | 'yto' | 'pickup';
+          /** @description 会员中心的收货地址ID；不填时用默认地址（自提不需要） */
+          addressId?: number;
+          /** @description 发票（可选）：none 不开票，profile 用会员中心保存的发票信息，inline 本单填写 */
+          invoice?:
+            | {
+                /** @constant */
+                kind: 'none';
+              }
+            | {
+                /** @constant */
+                kind: 'profile';
+                invoiceProfileId: number | string;
+              }
+            | {
+                /** @constant */
+                kind: 'inline';
+                invoice:
+                  | {
+                      /** @constant */
+                      type: 'normal-personal';
+                      title: string;
+                    }
+                  | {
+                      /** @constant */
+                      type: 'normal-company';
+                      companyName: string;
+                      taxNumber: string;
+                    }
+                  | {
+                      /** @constant */
+                      type: 'special';
+                      companyName: string;
+                      taxNumber: string;
+                      registeredAddress: string;
+                      registeredPhone: string;
+                      bankName: string;
+                      bankAccount: string;
+                    };
+              };
+          /**
+           * @description 订单备注
+           * @default
+           */
+          remark?: string;
+          /** @description 期望的应付金额（分）；填写时金额不同则不下单（409 order.totalChanged） */
+          expectedPayableCents?: number;
+        };
+      };
+    };
+    responses: {
+      /** @description 成功：code 为 1，结果在 data 中 */
+      200: {
+        headers: {
+          /** @description 本密钥每分钟（滑动的60秒）允许的请求数 */
+          'X-RateLimit-Limit': number;
+          /** @description 此刻起本密钥还可发出的请求数（本次已计入） */
+          'X-RateLimit-Remaining': number;
+          /** @description 多少秒后最早计入的请求移出60秒窗口、X-RateLimit-Remaining 开始回升（相对秒数，不是时间戳） */
+          'X-RateLimit-Reset': number;
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': {
+            /**
+             * @description 成功时为 1
+             * @constant
+             */
+            code: 1;
+            data: {
+              order: components['schemas']['Order'];
+              howToPay: components['schemas']['HowToPay'];
+            };
+            /** @description 提示信息，成功时为空字符串 */
+            msg: string;
+          };
+        };
+      };
+      /** @description 参数有误（openApi.invalid、openApi.malformed），field 为出错的参数 */
+      400: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 缺少密钥、密钥无效或已停用、签名有误 */
+      401: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 密钥所属账号已被停用（openApi.memberDisabled），重新启用后恢复 */
+      403: {
+        headers: {
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 收货地址或发票信息不存在（order.addressNotFound 等） */
+      404: {
+        headers: {
+          'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
+          'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];
+          'X-RateLimit-Reset': components['headers']['X-RateLimit-Reset'];
+          [name: string]: unknown;
+        };
+        content: {
+          'application/json': components['schemas']['Failure'];
+        };
+      };
+      /** @description 购物车是空的（openOrder.cartEmpty）、库存不足（order.outOfStock）、金额与 expectedPayableCents 不符（order.totalChanged），或 Idempotency-Key 已用于另一个请求（openOrder.idempotencyKeyReused） */
+      409: {
         headers: {
           'X-RateLimit-Limit': components['headers']['X-RateLimit-Limit'];
           'X-RateLimit-Remaining': components['headers']['X-RateLimit-Remaining'];

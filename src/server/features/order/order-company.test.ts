@@ -3,8 +3,8 @@ import type { CompanyOrdersData } from '../../../contract/company-account.ts';
 import { companyCalls } from '../../../contract/company-account-calls.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp, type SignedInMember } from '../../testing/use-test-app.ts';
-import { fillCart, insertOrderCatalog, insertPart, previewAndPlace, saveShanghaiAddress } from '../order/testing/order-fixture.ts';
-import { createTestCompany, joinCompany } from './testing/company-fixture.ts';
+import { fillCart, insertOrderCatalog, insertPart, previewAndPlace, saveShanghaiAddress } from './testing/order-fixture.ts';
+import { createTestCompany, joinCompany } from '../company-account/testing/company-fixture.ts';
 
 const t = useTestApp({ fixture: async (app) => ({ catalog: await insertOrderCatalog(app.db) }) });
 
