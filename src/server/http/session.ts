@@ -98,6 +98,9 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
     }
     const cookieSid = request.cookies[sessionCookieName];
     if (cookieSid && sidPattern.test(cookieSid)) {
+      // The page cache's early answer (features/page-cache) has read this sid's session already on a page it keeps.
+      // eslint-disable-next-line @typescript-eslint/no-unnecessary-condition -- null until a hook sets it
+      if (request.visitor?.sid === cookieSid) return;
       const isSameForEveryone = request.routeOptions.config.isSameForEveryone === true;
       const userId = isSameForEveryone ? null : await findSessionUserId(deps.db, hashSid(cookieSid), Date.now());
       request.visitor = { sid: cookieSid, userId };

@@ -1,3 +1,4 @@
+import { LRUCache } from 'lru-cache';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -20,6 +21,16 @@ const messageHtmlOptions: sanitizeHtml.IOptions = {
   },
 };
 
+/**
+ * A member's latest unread message is in their status bar on every page they open: its HTML is
+ * cleaned once per text, not per page (cleaning took about a millisecond of a member's page).
+ */
+const cleaned = new LRUCache<string, string>({ max: 2000, maxSize: 8 * 1024 * 1024, sizeCalculation: (value, key) => value.length + key.length });
+
 export function sanitizeMessageHtml(html: string): string {
-  return sanitizeHtml(html, messageHtmlOptions);
+  const kept = cleaned.get(html);
+  if (kept !== undefined) return kept;
+  const clean = sanitizeHtml(html, messageHtmlOptions);
+  cleaned.set(html, clean);
+  return clean;
 }

@@ -20,7 +20,8 @@ interface EarlyVisitor {
 }
 
 /**
- * Who asks, told without the session hook, or null to leave the request to it. A request is a
+ * Who asks, read before the session hook (which then keeps what was read: http/session.ts), or null
+ * to leave the request to it. A request is a
  * member's exactly when its `sid` cookie names a stored, unexpired session; no other cookie matters
  * (the anti-forgery cookie is derived from the sid, `preferPc` only steers the phone redirect, which
  * is left to its hook). A sid once found unstored never becomes a member's (a login stores a new sid,
@@ -34,7 +35,9 @@ function createVisitorCheck(sessions: SessionDeps) {
     // A malformed sid, or a browser that lost its token cookie: the session hook answers those (a new sid, the cookie again).
     if (!sidPattern.test(sid) || !request.cookies[csrfCookieName]) return null;
     if (!anonymousSids.has(sid)) {
-      if ((await findSessionUserId(sessions.db, hashSid(sid), Date.now())) !== null) return null;
+      const userId = await findSessionUserId(sessions.db, hashSid(sid), Date.now());
+      // A member: read once here, so the session hook does not read it again (it sees request.visitor's sid).
+      if (userId !== null) return { visitor: { sid, userId }, isNew: false };
       anonymousSids.set(sid, true);
     }
     return { visitor: { sid, userId: null }, isNew: false };
@@ -57,6 +60,7 @@ export function registerPageCacheEarlyAnswer(app: FastifyInstance, pageCache: Pa
     const early = await earlyVisitorOf(request);
     if (!early) return;
     request.visitor = early.visitor;
+    if (early.visitor.userId !== null) return;
     const kept = await pageCache.keptFor(request, routePath);
     if (!kept) return;
     if (early.isNew) setVisitorCookies(request, reply, deps.sessions, early.visitor.sid);
