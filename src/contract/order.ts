@@ -3,6 +3,7 @@ import type { DraftCoupon } from './coupon.ts';
 import { ResultCode } from './envelope.ts';
 import { defineErrors } from './errors.ts';
 import type { InvoiceProfile, InvoiceSnapshot } from './invoice.ts';
+import type { OrderApprovalView } from './order-approval.ts';
 import type { DispatchWarehouse } from './warehouse.ts';
 
 /**
@@ -10,6 +11,8 @@ import type { DispatchWarehouse } from './warehouse.ts';
  * pays is in cents, rounded once per line by the spec's rule (2 decimals, at least 0.01).
  */
 export const OrderStatus = {
+  /** 待审批: a company 采购's order above the company's approval threshold, stock held, waiting for an 审批 or 管理员 (order-approval). */
+  awaitingApproval: 'awaitingApproval',
   /** 待付款: placed, stock held, waiting for payment until expiresAt. */
   unpaid: 'unpaid',
   /** 待发货: paid, nothing sent yet. */
@@ -28,6 +31,7 @@ export const OrderStatus = {
 export type OrderStatus = (typeof OrderStatus)[keyof typeof OrderStatus];
 
 export const orderStatusLabels: Record<OrderStatus, string> = {
+  [OrderStatus.awaitingApproval]: '待审批',
   [OrderStatus.unpaid]: '待付款',
   [OrderStatus.unshipped]: '待发货',
   [OrderStatus.partlyShipped]: '部分发货',
@@ -38,6 +42,7 @@ export const orderStatusLabels: Record<OrderStatus, string> = {
 };
 
 export const orderStatuses = [
+  OrderStatus.awaitingApproval,
   OrderStatus.unpaid,
   OrderStatus.unshipped,
   OrderStatus.partlyShipped,
@@ -100,6 +105,9 @@ export const orderErrors = defineErrors('order', {
   notCancellable: { code: ResultCode.conflict, msg: '订单当前状态不可取消' },
   notReceivable: { code: ResultCode.conflict, msg: '订单当前状态不能确认收货' },
   notPayable: { code: ResultCode.conflict, msg: '订单当前状态不可支付' },
+  /** The cashier's answer for an order waiting for its company's approval. */
+  awaitingApproval: { code: ResultCode.conflict, msg: '订单正在等待企业审批，审批通过后才能付款' },
+  notApprovable: { code: ResultCode.conflict, msg: '订单不在待审批状态' },
   idempotencyKeyReused: { code: ResultCode.conflict, msg: '该订单已提交，请勿重复提交' },
   /** Staff confirmed a bank transfer whose amount is not the order's. */
   transferAmountMismatch: { code: ResultCode.badRequest, msg: '转账金额与订单应付金额不符' },
@@ -328,6 +336,8 @@ export interface OrderDetail extends OrderSummary {
   cancelReason: string | null;
   /** The order's own timeline (placed, paid, shipped …), oldest first. */
   events: OrderEvent[];
+  /** 企业审批: who must approve or who decided; null (or absent) for an order that never waited (decision 0029). */
+  approval?: OrderApprovalView | null;
 }
 
 /** /common/api/queryExpressInfo: the logistics timeline, newest first. */

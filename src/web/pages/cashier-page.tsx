@@ -1,4 +1,4 @@
-import { OrderStatus, orderPaths } from '../../contract/order.ts';
+import { orderErrors, OrderStatus, orderPaths } from '../../contract/order.ts';
 import { paymentMessages, type CashierData } from '../../contract/payment.ts';
 import { formatCents } from '../../contract/pricing.ts';
 import { formatBeijingTime } from '../../contract/time.ts';
@@ -68,7 +68,13 @@ function ClosedOrder({ data, cashier }: { data: CashierData; cashier: CashierSta
   const cancelledText = cashier.hasExpired ? paymentMessages.expired : '订单已取消';
   return (
     <section className="cashier-closed" role="status" data-testid="cashier-closed">
-      <p className="cashier-closed__text">{isCancelled ? cancelledText : `订单已支付（${cashier.order.statusLabel}）`}</p>
+      <p className="cashier-closed__text">
+        {cashier.order.status === OrderStatus.awaitingApproval
+          ? orderErrors.awaitingApproval.msg
+          : isCancelled
+            ? cancelledText
+            : `订单已支付（${cashier.order.statusLabel}）`}
+      </p>
       <p>
         <a className="button button--primary" href={data.detailPath}>
           查看订单详情

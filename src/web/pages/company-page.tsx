@@ -1,4 +1,5 @@
 import type { CompanyPageData } from '../../contract/company-account.ts';
+import { CompanyApprovalThreshold } from '../features/company-account/company-approval-threshold.tsx';
 import { CompanyCreditBox } from '../features/company-credit/company-credit-box.tsx';
 import { CompanyCreateForm } from '../features/company-account/company-create-form.tsx';
 import { CompanyInvitationBox } from '../features/company-account/company-invitation-box.tsx';
@@ -31,6 +32,7 @@ export function CompanyPage({ shell, data }: PageProps<CompanyPageData>) {
             <>
               <CompanySummary state={state} />
               <CompanyCreditBox />
+              <CompanyApprovalThreshold state={state} />
               <CompanyMembersTable state={state} />
               {can.canManage && <CompanyInvitations state={state} />}
               <CompanyLeaveButton state={state} />

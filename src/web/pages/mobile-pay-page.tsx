@@ -1,5 +1,5 @@
 import { mobileBuyPaths, type MobileCashierData } from '../../contract/mobile-buy.ts';
-import { OrderStatus } from '../../contract/order.ts';
+import { orderErrors, OrderStatus } from '../../contract/order.ts';
 import { paymentMessages } from '../../contract/payment.ts';
 import { formatCents } from '../../contract/pricing.ts';
 import { formatBeijingTime } from '../../contract/time.ts';
@@ -95,7 +95,15 @@ export function MobilePayPage({ shell, data }: PageProps<MobileCashierData>) {
         <PayMethods cashier={cashier} methods={initial.methods} onAccount={initial.onAccount} />
       ) : (
         <section className="mb-card" role="status" data-testid="m-pay-closed">
-          <p>{isCancelled ? (cashier.hasExpired ? paymentMessages.expired : '订单已取消') : `订单已支付（${cashier.order.statusLabel}）`}</p>
+          <p>
+            {cashier.order.status === OrderStatus.awaitingApproval
+              ? orderErrors.awaitingApproval.msg
+              : isCancelled
+                ? cashier.hasExpired
+                  ? paymentMessages.expired
+                  : '订单已取消'
+                : `订单已支付（${cashier.order.statusLabel}）`}
+          </p>
           <p className="mb-actions">
             <a className="mb-button" href={paths.orderList}>
               我的订单
