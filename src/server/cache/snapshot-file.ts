@@ -243,3 +243,36 @@ export function stringsOf(content: SnapshotContent<unknown>, name: string): stri
   if (!list) throw new SnapshotUnusableError(`快照缺少 ${name}`);
   return list;
 }
+
+/**
+ * A snapshot already in memory as one region (a file mapped by the caller): checked as readSnapshotFile checks a file,
+ * its arrays made views of the region itself, never copied. Throws SnapshotUnusableError.
+ */
+export async function snapshotContentOfBytes<Meta>(bytes: Buffer, kind: string, formatVersion: number): Promise<SnapshotContent<Meta>> {
+  if (bytes.length < magic.length + 4 || !bytes.subarray(0, magic.length).equals(magic)) throw new SnapshotUnusableError('不是索引快照文件');
+  const headerLength = bytes.readUInt32LE(magic.length);
+  if (magic.length + 4 + headerLength > bytes.length) throw new SnapshotUnusableError('快照文件头损坏');
+  let header: SnapshotHeader<Meta>;
+  try {
+    header = JSON.parse(bytes.toString('utf8', magic.length + 4, magic.length + 4 + headerLength)) as SnapshotHeader<Meta>;
+  } catch {
+    throw new SnapshotUnusableError('快照文件头损坏');
+  }
+  if (header.kind !== kind) throw new SnapshotUnusableError(`快照内容不符 (${header.kind})`);
+  if (header.formatVersion !== formatVersion) throw new SnapshotUnusableError(`快照格式版本 ${header.formatVersion} 与当前版本 ${formatVersion} 不符`);
+  const dataStart = align(magic.length + 4 + headerLength);
+  if (bytes.length !== dataStart + header.arraysBytes + header.stringsBytes) throw new SnapshotUnusableError('快照文件大小与文件头不符');
+  const arrayRegion = bytes.subarray(dataStart, dataStart + header.arraysBytes);
+  const stringRegion = bytes.subarray(dataStart + header.arraysBytes);
+  if ((await sha1InSlices([arrayRegion, stringRegion], 64 << 20)) !== header.sha1) throw new SnapshotUnusableError('快照校验和不符 (文件损坏)');
+  const arrays = new Map<string, SnapshotArray>();
+  for (const entry of header.arrays)
+    arrays.set(entry.name, viewOf(entry.type, bytes.buffer as ArrayBuffer, arrayRegion.byteOffset + entry.offset, entry.length));
+  const strings = new Map<string, string[]>();
+  for (const entry of header.strings) {
+    const list = entry.count === 0 ? [] : stringRegion.toString('utf8', entry.offset, entry.offset + entry.byteLength).split(separator);
+    if (list.length !== entry.count) throw new SnapshotUnusableError('快照字符串表损坏');
+    strings.set(entry.name, list);
+  }
+  return { meta: header.meta, arrays, strings };
+}

@@ -38,6 +38,11 @@ export interface KeeperOptions {
   databaseUrl?: string | null;
   /** After a failed build (searches answered from SQL meanwhile) the next one starts no sooner than this (ms). */
   retryBuildAfterMs?: number;
+  /**
+   * Map the snapshot copy-on-write instead of reading it, so the processes of one machine share one copy of the index
+   * (decision 0035); without the optional addon it is read as before.
+   */
+  mapSnapshot?: boolean;
 }
 
 /** Change-log rows read per statement while catching up. */
@@ -52,6 +57,7 @@ export const defaultKeeperOptions: KeeperOptions = {
   snapshotPath: null,
   databaseUrl: null,
   retryBuildAfterMs: 60_000,
+  mapSnapshot: true,
 };
 
 /** How the index that answers first came to be, and when (ms since the process started). */
@@ -307,7 +313,7 @@ export class SearchIndexKeeper {
     const started = performance.now();
     this.isLoadingSnapshot = true;
     try {
-      const { index, meta } = await readSearchSnapshot(path, await loadDictionary(this.db));
+      const { index, meta, isMapped } = await readSearchSnapshot(path, await loadDictionary(this.db), { isMapped: this.options.mapSnapshot ?? false });
       const state = await readSyncState(this.db);
       if (state.prunedThrough > meta.seq) throw new SnapshotUnusableError(`变更日志已清理到 ${state.prunedThrough}，快照只到 ${meta.seq}`);
       if (meta.seq > state.maxSeq) throw new SnapshotUnusableError(`快照 (${meta.seq}) 比数据库的变更日志 (${state.maxSeq}) 还新，不是这个数据库的`);
@@ -330,6 +336,7 @@ export class SearchIndexKeeper {
           seq: meta.seq,
           caughtUpTo: this.cursor.seenThrough,
           products: index.productCount,
+          isMapped,
           loadMs: loadedMs,
           ms: Math.round(performance.now() - started),
         },

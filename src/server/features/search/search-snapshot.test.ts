@@ -8,8 +8,10 @@ import { seedCatalog } from '../../seed/catalog-seed.ts';
 import { insertProduct } from '../../testing/factories.ts';
 import { createTestDb, type TestDb } from '../../testing/test-db.ts';
 import { pruneChanges, readSyncState } from '../../cache/catalog-changes.ts';
-import { buildSearchIndex } from './index/build-index.ts';
-import { searchSnapshotKind, searchSnapshotSeq, searchSnapshotVersion, writeSearchSnapshot } from './index/search-snapshot.ts';
+import { buildSearchIndex, loadDictionary } from './index/build-index.ts';
+import { canMapFiles } from './index/mapped-file.ts';
+import { loadProductDocsByIds } from './search-index.repository.ts';
+import { readSearchSnapshot, searchSnapshotKind, searchSnapshotSeq, searchSnapshotVersion, writeSearchSnapshot } from './index/search-snapshot.ts';
 import { readSnapshotFile, SnapshotUnusableError, writeSnapshotFile } from '../../cache/snapshot-file.ts';
 import { defaultKeeperOptions } from './search-index.keeper.ts';
 import { SearchService } from './search.service.ts';
@@ -152,6 +154,31 @@ describe('search index snapshot', () => {
     const afterPrune = service(pruned.path);
     await afterPrune.search(params('RC0603'));
     expect(afterPrune.keeper.readiness?.source).toBe('build');
+  });
+
+  it('maps the file copy-on-write: answers as the file read, and a stock patched in place changes the index, never the file', async () => {
+    const { path } = await freshSnapshot('mapped');
+    const before = await readFile(path);
+    const dictionary = await loadDictionary(db);
+    const mapped = await readSearchSnapshot(path, dictionary, { isMapped: true });
+    const read = await readSearchSnapshot(path, dictionary);
+    // The addon is an optionalDependency: where it did not build, the file is read (and this says so).
+    expect(mapped.isMapped).toBe(canMapFiles());
+    expect(read.isMapped).toBe(false);
+    for (const keyword of ['RC0603', '10k 0603 1%', '国巨', 'LM358']) {
+      const query = { keyword, categoryId: null, brandId: null, packageName: null, isInStock: false, sort: 0, offset: 0, limit: 20 } as const;
+      expect(mapped.index.search(query)).toEqual(read.index.search(query));
+      expect(mapped.index.suggestCodes(keyword, 10)).toEqual(read.index.suggestCodes(keyword, 10));
+    }
+
+    const productId = mapped.index.base.data.productIds[0] ?? 0;
+    const [doc] = await loadProductDocsByIds(db, [productId]);
+    if (!doc) throw new Error('no product');
+    mapped.index.applyChanges([{ ...doc, stock: 424_242 }], []);
+    expect(mapped.index.base.data.stocks[0]).toBe(424_242);
+    expect(mapped.index.overlaySize).toBe(0);
+    expect(read.index.base.data.stocks[0]).toBe(doc.stock);
+    expect((await readFile(path)).equals(before)).toBe(true);
   });
 
   it('writes a snapshot after a full build, which the next process loads', async () => {

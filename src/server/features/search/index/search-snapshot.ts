@@ -4,10 +4,12 @@ import { SearchIndex } from './search-index.ts';
 import { PackedStrings } from './packed-strings.ts';
 import { PackageTable } from './segment-builder.ts';
 import { Segment } from './segment.ts';
+import { mapFileCopyOnWrite } from './mapped-file.ts';
 import {
   arrayOf,
   readSnapshotFile,
   readSnapshotMeta,
+  snapshotContentOfBytes,
   SnapshotUnusableError,
   stringsOf,
   writeSnapshotFile,
@@ -78,8 +80,26 @@ export async function searchSnapshotSeq(path: string): Promise<number | null> {
 }
 
 /** Loads a snapshot into an index (brands and categories come from the database now); throws SnapshotUnusableError. */
-export async function readSearchSnapshot(path: string, dictionary: Dictionary): Promise<{ index: SearchIndex; meta: SearchSnapshotMeta }> {
-  return indexOfContent(await readSnapshotFile<SearchSnapshotMeta>(path, searchSnapshotKind, searchSnapshotVersion), dictionary);
+export async function readSearchSnapshot(
+  path: string,
+  dictionary: Dictionary,
+  options: { isMapped: boolean } = { isMapped: false },
+): Promise<{ index: SearchIndex; meta: SearchSnapshotMeta; isMapped: boolean }> {
+  const mapped = options.isMapped ? mappedFile(path) : null;
+  const content = mapped
+    ? await snapshotContentOfBytes<SearchSnapshotMeta>(mapped, searchSnapshotKind, searchSnapshotVersion)
+    : await readSnapshotFile<SearchSnapshotMeta>(path, searchSnapshotKind, searchSnapshotVersion);
+  return { ...indexOfContent(content, dictionary), isMapped: mapped !== null };
+}
+
+/** The file mapped copy-on-write (shared with the other processes mapping it, decision 0035), or null without the addon. */
+function mappedFile(path: string): Buffer | null {
+  try {
+    return mapFileCopyOnWrite(path);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') throw new SnapshotUnusableError('没有快照文件');
+    throw error;
+  }
 }
 
 /** An index over the arrays of searchContentOf (from a file or a build thread); throws SnapshotUnusableError when they do not add up. */
