@@ -1,4 +1,5 @@
 import { complaintLifecycle } from './complaint-lifecycle.ts';
+import { statementLifecycle } from './company-statement-lifecycle.ts';
 import { invoiceLifecycle } from './invoice-lifecycle.ts';
 import type { Lifecycle } from './lifecycle.ts';
 import { orderLifecycle } from './order-lifecycle.ts';
@@ -21,5 +22,6 @@ export const allLifecycles: readonly Lifecycle<string, string, any>[] = [
   complaintLifecycle,
   priceImportJobLifecycle,
   quotationLifecycle,
+  statementLifecycle,
   webhookDeliveryLifecycle,
 ];

@@ -6,9 +6,19 @@ import { abilityFor, staffActions, staffSubjects } from './staff-permissions.ts'
 const crud = (subject: string) => ['read', 'create', 'update', 'delete', 'export', 'manage'].map((action) => `${action}:${subject}`);
 const expectedGrants: Record<Exclude<StaffRole, 'admin'>, string[]> = {
   catalog: [...crud('Product'), ...crud('Stock'), ...crud('Category'), ...crud('Brand'), ...crud('PriceImport'), 'read:Dashboard'],
-  sales: [...crud('Quotation'), 'read:Product', 'read:Order', 'read:Member', 'read:Dashboard'],
+  sales: [...crud('Quotation'), 'read:Product', 'read:Order', 'read:Member', 'read:Dashboard', 'read:CompanyCredit'],
   warehouse: ['read:Product', 'read:Order', 'create:Shipment', 'update:Stock'],
-  finance: ['read:Order', 'update:Order', 'export:Order', 'update:Payment', 'read:Member', 'read:Dashboard', ...crud('Refund'), ...crud('Invoice')],
+  finance: [
+    'read:Order',
+    'update:Order',
+    'export:Order',
+    'update:Payment',
+    'read:Member',
+    'read:Dashboard',
+    ...crud('Refund'),
+    ...crud('Invoice'),
+    ...crud('CompanyCredit'),
+  ],
   content: [...crud('Content'), ...crud('Coupon'), 'read:Product'],
   service: [...crud('Complaint'), ...crud('ContactMessage'), ...crud('SupplierApplication'), ...crud('Member'), 'read:Order'],
 };
