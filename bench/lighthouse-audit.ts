@@ -20,7 +20,7 @@ async function auditOnce(job: AuditJob, chromePort: number, run: number): Promis
     port: chromePort,
     output: 'json' as const,
     logLevel: 'error' as const,
-    onlyCategories: ['performance', 'accessibility'],
+    onlyCategories: ['performance', 'accessibility', 'best-practices', 'seo'],
     ...(job.headers ? { extraHeaders: job.headers } : {}),
   };
   const result = await lighthouse(job.url, flags, job.preset === 'desktop' ? desktopConfig : undefined);
@@ -43,9 +43,12 @@ async function auditOnce(job: AuditJob, chromePort: number, run: number): Promis
     run,
     performance: score('performance'),
     accessibility: score('accessibility'),
+    bestPractices: score('best-practices'),
+    seo: score('seo'),
     metrics,
     performanceFailures: failing('performance', (value) => value < 0.9),
     accessibilityFailures: failing('accessibility', (value, weight) => weight > 0 && value === 0),
+    otherFailures: [...failing('best-practices', (value, weight) => weight > 0 && value < 1), ...failing('seo', (value, weight) => weight > 0 && value < 1)],
     lighthouseVersion: lhr.lighthouseVersion,
   };
 }
@@ -74,7 +77,9 @@ async function main() {
     for (const job of input.jobs) {
       for (let run = 1; run <= input.runs; run++) {
         const result = await withRetries(() => auditOnce(job, chrome.port, run), `${job.preset} ${job.url} run ${String(run)}`);
-        console.error(`lighthouse ${job.preset} ${job.url} run ${run}: performance ${result.performance}, accessibility ${result.accessibility}`);
+        console.error(
+          `lighthouse ${job.preset} ${job.url} run ${run}: performance ${result.performance}, accessibility ${result.accessibility}, best practices ${result.bestPractices}, SEO ${result.seo}`,
+        );
         process.stdout.write(`${JSON.stringify(result)}\n`);
       }
     }

@@ -27,11 +27,15 @@ export interface AuditRun {
   run: number;
   performance: number;
   accessibility: number;
+  bestPractices: number;
+  seo: number;
   metrics: Record<string, number>;
   /** Performance audits under 0.9 (metrics, opportunities, diagnostics), worst first. */
   performanceFailures: FailingAudit[];
   /** Weighted accessibility audits that failed. */
   accessibilityFailures: FailingAudit[];
+  /** Best-practices and SEO audits that failed (weighted, score under 1). */
+  otherFailures: FailingAudit[];
   lighthouseVersion: string;
 }
 
