@@ -149,6 +149,7 @@ export const priceImportMessages = {
   packSizeInvalid: '包装数量不是有效的正整数',
   moqInvalid: '起订量不是有效的正整数',
   priceInvalid: '价格不是有效的正数（单位：元，按 0.0001 元取整）',
+  priceForeign: '价格为外币（如 $、USD），请换算为人民币含税价（元）后再导入',
   tierQtyInvalid: '阶梯数量不是有效的正整数',
   tierOrder: '阶梯数量必须递增且不重复',
   reachInvalid: 'REACH 无法识别：请填写 符合、不符合 或 未知（也可写 Yes/No/Unknown）',

@@ -27,6 +27,9 @@ const synonyms: Record<PriceImportRole, readonly string[]> = {
     '料号',
     '原厂料号',
     'model',
+    // Distributors' exports, as their files spell them: LCSC "Manufacture Part Number", Mouser "Mfr. #:".
+    'manufacturepartno',
+    'mfrno',
   ],
   brand: ['品牌', '厂家', '厂商', '制造商', '生产厂家', '原厂', 'manufacturer', 'brand', 'mfr', 'mfg', 'maker', 'vendor'],
   storeCode: ['商品编号', '商品编码', '商城编号', '商品id', 'productid', 'storecode', 'skuid'],
@@ -52,7 +55,24 @@ const synonyms: Record<PriceImportRole, readonly string[]> = {
     'standardpack',
   ],
   moq: ['moq', '起订量', '最小起订量', '最小订购量', '最小起订', '起订数量', 'minimumorder', 'minqty', 'minimumorderquantity'],
-  unitPrice: ['单价', '价格', '单价元', '含税单价', '含税价', '单价cny', '单价rmb', 'price', 'unitprice', 'unitpricecny', 'unitpricermb', '售价'],
+  unitPrice: [
+    '单价',
+    '价格',
+    '单价元',
+    '含税单价',
+    '含税价',
+    '单价cny',
+    '单价rmb',
+    'price',
+    'unitprice',
+    'unitpricecny',
+    'unitpricermb',
+    '售价',
+    // In dollars (LCSC "Unit Price($)", Mouser "Price (USD)"): recognised so the sheet is read, and refused row by row (price-list-rows.ts).
+    'unitprice$',
+    'unitpriceusd',
+    'priceusd',
+  ],
   ...purchasingHeaderSynonyms,
 };
 

@@ -69,6 +69,10 @@ const reachWords: Record<string, ReachStatus> = {
   noncompliant: 'non_compliant',
   notcompliant: 'non_compliant',
   reachaffected: 'non_compliant',
+  // DigiKey's REACH column: "REACH Unaffected" / "REACH Affected".
+  reachunaffected: 'compliant',
+  unaffected: 'compliant',
+  affected: 'non_compliant',
   containssvhc: 'non_compliant',
   未知: 'unknown',
   unknown: 'unknown',
@@ -83,6 +87,11 @@ const packagingWords: Record<string, Packaging> = {
   tr: 'tape_reel',
   't&r': 'tape_reel',
   reel: 'tape_reel',
+  // DigiKey's Packaging column: "Tape & Reel (TR)", "Cut Tape (CT)", "Digi-Reel®" (a reel cut to the quantity ordered).
+  'tape&reeltr': 'tape_reel',
+  cuttapect: 'cut_tape',
+  digireel: 'tape_reel',
+  'digireel®': 'tape_reel',
   剪切带: 'cut_tape',
   剪带: 'cut_tape',
   cuttape: 'cut_tape',
@@ -101,8 +110,9 @@ const packagingWords: Record<string, Packaging> = {
 
 const notApplicable = new Set(['不适用', 'na', 'notapplicable', '无']);
 
+/** "3", "MSL 3", "3 (168 Hours)" (DigiKey: the level and its floor life), "不适用". */
 function readMsl(text: string): MslLevel | null {
-  const key = keyOf(text);
+  const key = keyOf(text.replace(/[(（].*$/, ''));
   if (notApplicable.has(key)) return 'na';
   const level = key.replace(/^(?:msl|level|等级)/, '').replace(/级$/, '');
   return isMslLevel(level) && level !== 'na' ? level : null;

@@ -35,6 +35,12 @@ export function parseCount(text: string): number | null {
 
 const emptyPrice = /^\s*(?:-|—|\/|n\/?a|询价)?\s*$/i;
 
+/** A price in another currency: "$2.44000" in the cell, or a column headed "Unit Price($)" / "Price (USD)". */
+const foreignCurrency = /[$€£]|\b(?:usd|eur|gbp|jpy|hkd)\b/i;
+
+/** A distributor's footer under its lines ("Subtotal $21.69", "合计"): no part, only a total. */
+const totalLabel = /^(?:sub\s*total|total|合计|小计|总计)$/i;
+
 interface RowReader {
   errors: PriceImportError[];
   rowNumber: number;
@@ -54,7 +60,7 @@ function readCount(reader: RowReader, text: string, column: string, reason: stri
   return count;
 }
 
-function readTiers(reader: RowReader, row: readonly string[], mapping: PriceImportMapping, moq: number | null): PriceTier[] | null {
+function readTiers(reader: RowReader, row: readonly string[], mapping: PriceImportMapping, moq: number | null, isForeignColumn: boolean): PriceTier[] | null {
   const tiers: PriceTier[] = [];
   const fail = (column: string, reason: string) => {
     reader.errors.push({ row: reader.rowNumber, column, reason });
@@ -75,6 +81,7 @@ function readTiers(reader: RowReader, row: readonly string[], mapping: PriceImpo
   }
   const unitText = cell(row, mapping.unitPrice);
   if (tiers.length === 0 && !emptyPrice.test(unitText)) {
+    if (isForeignColumn || foreignCurrency.test(unitText)) return fail(names.unitPrice, messages.priceForeign);
     const priceE4 = parsePriceE4(unitText);
     if (priceE4 === null) return fail(names.unitPrice, messages.priceInvalid);
     tiers.push({ qtyStart: moq ?? 1, priceE4 });
@@ -105,9 +112,11 @@ export function priceListRowsOf(
     if (code === null) errors.push({ row: headerRowIndex + 1, column: cell(header, column), reason: messages.warehouseUnknown });
     else stockColumns.push({ column, code });
   }
+  const isForeignColumn = foreignCurrency.test(cell(header, mapping.unitPrice));
   for (let index = headerRowIndex + 1; index < sheetRows.length; index++) {
     const row = sheetRows[index] ?? [];
     if (row.every((value) => value.trim() === '')) continue;
+    if (cell(row, mapping.mpn) === '' && row.some((value) => totalLabel.test(value.trim()))) continue;
     const reader: RowReader = { errors, rowNumber: index + 1 };
     const errorCount = errors.length;
     const mpn = cell(row, mapping.mpn);
@@ -125,7 +134,7 @@ export function priceListRowsOf(
     }
     const packSize = readCount(reader, cell(row, mapping.packSize), names.packSize, messages.packSizeInvalid, true);
     const moq = readCount(reader, cell(row, mapping.moq), names.moq, messages.moqInvalid, true);
-    const tiers = readTiers(reader, row, mapping, moq);
+    const tiers = readTiers(reader, row, mapping, moq, isForeignColumn);
     const purchasing = readPurchasingCells(
       (column) => cell(row, column),
       mapping,
