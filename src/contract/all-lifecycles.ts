@@ -1,3 +1,4 @@
+import { companyInvitationLifecycle } from './company-invitation-lifecycle.ts';
 import { complaintLifecycle } from './complaint-lifecycle.ts';
 import { statementLifecycle } from './company-statement-lifecycle.ts';
 import { invoiceLifecycle } from './invoice-lifecycle.ts';
@@ -24,4 +25,5 @@ export const allLifecycles: readonly Lifecycle<string, string, any>[] = [
   quotationLifecycle,
   statementLifecycle,
   webhookDeliveryLifecycle,
+  companyInvitationLifecycle,
 ];

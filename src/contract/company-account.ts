@@ -108,6 +108,9 @@ export interface CompanyInvitationView {
   role: CompanyRole;
   invitedByName: string;
   createdAtStr: string;
+  /** Past its seven days (company-invitation-lifecycle.ts): 已过期, no longer shown to the invitee; may be invited again. */
+  isExpired: boolean;
+  expiresAtStr: string;
 }
 
 /** A pending invitation to the member's own phone. */

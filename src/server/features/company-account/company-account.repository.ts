@@ -1,7 +1,7 @@
 import type { Kysely, Selectable, Transaction } from 'kysely';
 import type { CompanyRole } from '../../../contract/company-account.ts';
 import type { Database } from '../../db/database.ts';
-import type { CompaniesTable, CompanyInvitationStatus } from './company-account.tables.ts';
+import type { CompaniesTable } from './company-account.tables.ts';
 
 export type CompanyRow = Selectable<CompaniesTable>;
 
@@ -174,25 +174,9 @@ export function findInvitation(db: Kysely<Database>, invitationId: number) {
   return db
     .selectFrom('companyAccountInvitations as i')
     .innerJoin('companyAccounts as c', 'c.id', 'i.companyId')
-    .select(['i.id', 'i.companyId', 'i.phone', 'i.role', 'i.status', 'c.name as companyName'])
+    .select(['i.id', 'i.companyId', 'i.phone', 'i.role', 'i.status', 'i.createdAt', 'c.name as companyName'])
     .where('i.id', '=', invitationId)
     .executeTakeFirst();
-}
-
-/** Decides a pending invitation in one statement: a second decision (another tab, the admin) finds it decided. */
-export async function decideInvitation(
-  db: Kysely<Database>,
-  invitationId: number,
-  status: Exclude<CompanyInvitationStatus, 'pending'>,
-  now: number,
-): Promise<boolean> {
-  const result = await db
-    .updateTable('companyAccountInvitations')
-    .set({ status, decidedAt: now })
-    .where('id', '=', invitationId)
-    .where('status', '=', 'pending')
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows) > 0;
 }
 
 export async function findPhoneOfUser(db: Kysely<Database>, userId: number): Promise<string | undefined> {

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { maskPhone, displayNameOf } from '../../../contract/account.ts';
 import { companyErrors, type CompanyPageData, type CompanyRole } from '../../../contract/company-account.ts';
 import { companyAbilitiesOf, companyAbilityFor, type CompanyAction, type CompanySubject } from '../../../contract/company-account-permissions.ts';
+import { invitationExpiresAt, isInvitationLapsed } from '../../../contract/company-invitation-lifecycle.ts';
 import { formatBeijingTime } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
@@ -52,7 +53,9 @@ export async function requireCompanyAbility(db: Kysely<Database>, userId: number
 async function invitationsToMember(db: Kysely<Database>, userId: number): Promise<CompanyPageData['myInvitations']> {
   const phone = await findPhoneOfUser(db, userId);
   if (phone === undefined) return [];
-  return (await findPendingInvitationsToPhone(db, phone)).map((row) => ({
+  const now = Date.now();
+  const live = (await findPendingInvitationsToPhone(db, phone)).filter((row) => !isInvitationLapsed(row.createdAt, now));
+  return live.map((row) => ({
     invitationId: row.id,
     companyName: row.companyName,
     role: row.role,
@@ -100,6 +103,8 @@ export async function loadCompanyPage(db: Kysely<Database>, userId: number): Pro
       role: row.role,
       invitedByName: displayNameOf(row),
       createdAtStr: formatBeijingTime(row.createdAt),
+      isExpired: isInvitationLapsed(row.createdAt, Date.now()),
+      expiresAtStr: formatBeijingTime(invitationExpiresAt(row.createdAt)),
     })),
     myInvitations: [],
   };

@@ -1,5 +1,6 @@
 import type { Generated } from 'kysely';
 import type { CompanyRole } from '../../../contract/company-account.ts';
+import type { CompanyInvitationStatus } from '../../../contract/company-invitation-lifecycle.ts';
 
 /**
  * A company account (企业账户). 月结 (credit limit and terms) will be columns of this row, and 对账单
@@ -32,7 +33,8 @@ export interface CompanyMembersTable {
   leftAt: number | null;
 }
 
-export type CompanyInvitationStatus = 'pending' | 'accepted' | 'declined' | 'cancelled';
+/** Its lifecycle: contract/company-invitation-lifecycle.ts. */
+export type { CompanyInvitationStatus };
 
 /** An invitation to a phone number: the member with that phone (now or once registered) sees it. */
 export interface CompanyInvitationsTable {

@@ -1,19 +1,27 @@
 import type { Kysely, Transaction } from 'kysely';
 import { displayNameOf } from '../../../contract/account.ts';
 import { companyErrors, companyLimits, type CompanyPageData, type CompanyRole } from '../../../contract/company-account.ts';
+import { buyer, clock, targetOf } from '../../../contract/lifecycle.ts';
+import {
+  companyInvitationFactsOf,
+  companyInvitationLifecycle,
+  invitationsLapsedBefore,
+  type CompanyInvitationStatus,
+} from '../../../contract/company-invitation-lifecycle.ts';
 import { MessageType } from '../../../contract/message.ts';
 import type { Database } from '../../db/database.ts';
 import { isUniqueViolation } from '../../db/database-errors.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
+import { assertAllowed, claimFrom, refusalNow } from '../../lifecycle/lifecycle-guard.ts';
 import { lockMember } from '../account/account.service.ts';
 import { sendMessages } from '../message/message.service.ts';
 import { loadCompanyPage } from './company-account.service.ts';
 import { lockedCompanyOfAdmin, messageAdmins } from './company-lock.ts';
 import { companyMessageTexts } from './company-messages.ts';
+import { expireLapsedInvitations, moveInvitation } from './company-invitation.repository.ts';
 import {
   countPendingInvitations,
-  decideInvitation,
   findInvitation,
   findMembers,
   findOpenMembership,
@@ -55,6 +63,10 @@ export async function inviteToCompany(
         const invitedUserId = await findUserIdByPhone(trx, request.phone);
         const members = await findMembers(trx, company.id);
         if (members.some((member) => member.phone === request.phone)) throw new AppError(companyErrors.alreadyMember);
+        // The clock's move, made when it matters: lapsed invitations stop counting and free their phones.
+        assertAllowed(companyInvitationLifecycle, 'expire', { state: 'pending' }, clock);
+        const lapsed = { from: claimFrom(companyInvitationLifecycle, 'expire'), lapsedBefore: invitationsLapsedBefore(now), now };
+        await expireLapsedInvitations(trx, company.id, lapsed);
         const pending = await countPendingInvitations(trx, company.id);
         if (pending >= companyLimits.pendingInvitationsMax) throw new AppError(companyErrors.tooManyInvitations);
         if (members.length + pending >= companyLimits.membersMax) throw new AppError(companyErrors.tooManyMembers);
@@ -76,7 +88,7 @@ export async function cancelCompanyInvitation(db: Kysely<Database>, userId: numb
     const { company } = await lockedCompanyOfAdmin(trx, userId);
     const invitation = await findInvitation(trx, invitationId);
     if (invitation?.companyId !== company.id) throw new AppError(companyErrors.invitationNotFound);
-    if (!(await decideInvitation(trx, invitationId, 'cancelled', now))) throw new AppError(companyErrors.invitationNotPending);
+    await move(trx, invitation, 'cancel', now);
     const invitedUserId = await findUserIdByPhone(trx, invitation.phone);
     if (invitedUserId !== undefined) {
       await sendMessages(trx, [
@@ -87,11 +99,40 @@ export async function cancelCompanyInvitation(db: Kysely<Database>, userId: numb
   return loadCompanyPage(db, userId);
 }
 
+type InvitationEvent = 'accept' | 'decline' | 'cancel';
+
+/**
+ * Moves the invitation by the lifecycle: refused by its state as shown (a lapsed one is 已过期), then
+ * one conditional update from the states the event leaves (accept and decline only within the seven
+ * days); when a concurrent decision got there first, refused as the invitation stands now.
+ */
+async function move(
+  trx: Transaction<Database>,
+  invitation: { id: number; status: CompanyInvitationStatus; createdAt: number },
+  event: InvitationEvent,
+  now: number,
+  isInCompany = false,
+): Promise<void> {
+  assertAllowed(companyInvitationLifecycle, event, { ...companyInvitationFactsOf(invitation, now), isInCompany }, buyer);
+  const from = claimFrom(companyInvitationLifecycle, event);
+  const sentAfter = event === 'cancel' ? undefined : invitationsLapsedBefore(now);
+  if (
+    await moveInvitation(trx, invitation.id, {
+      from,
+      to: targetOf(companyInvitationLifecycle, event, 'pending'),
+      now,
+      ...(sentAfter === undefined ? {} : { sentAfter }),
+    })
+  )
+    return;
+  const current = await findInvitation(trx, invitation.id);
+  throw refusalNow(companyInvitationLifecycle, event, companyInvitationFactsOf(current ?? invitation, now));
+}
+
 /** An invitation to the member's own phone; any other answers as one that does not exist. */
 async function invitationToMember(trx: Transaction<Database>, userId: number, invitationId: number) {
   const [invitation, phone] = await Promise.all([findInvitation(trx, invitationId), findPhoneOfUser(trx, userId)]);
   if (invitation === undefined || invitation.phone !== phone) throw new AppError(companyErrors.invitationNotFound);
-  if (invitation.status !== 'pending') throw new AppError(companyErrors.invitationNotPending);
   return invitation;
 }
 
@@ -105,8 +146,7 @@ export async function acceptCompanyInvitation(db: Kysely<Database>, userId: numb
       withTransaction(db, async (trx) => {
         await lockMember(trx, userId);
         const invitation = await invitationToMember(trx, userId, invitationId);
-        if (await findOpenMembership(trx, userId)) throw new AppError(companyErrors.alreadyInCompany);
-        if (!(await decideInvitation(trx, invitationId, 'accepted', now))) throw new AppError(companyErrors.invitationNotPending);
+        await move(trx, invitation, 'accept', now, (await findOpenMembership(trx, userId)) !== undefined);
         await insertMembership(trx, { companyId: invitation.companyId, userId, role: invitation.role }, now);
         const me = (await findMembers(trx, invitation.companyId)).find((member) => member.userId === userId);
         const text = companyMessageTexts.accepted(me ? displayNameOf(me) : invitation.phone, invitation.companyName, invitation.role);
@@ -121,7 +161,7 @@ export async function acceptCompanyInvitation(db: Kysely<Database>, userId: numb
 export async function declineCompanyInvitation(db: Kysely<Database>, userId: number, invitationId: number, now = Date.now()): Promise<CompanyPageData> {
   await withTransaction(db, async (trx) => {
     const invitation = await invitationToMember(trx, userId, invitationId);
-    if (!(await decideInvitation(trx, invitationId, 'declined', now))) throw new AppError(companyErrors.invitationNotPending);
+    await move(trx, invitation, 'decline', now);
     await messageAdmins(trx, invitation.companyId, companyMessageTexts.declined(invitation.phone, invitation.companyName), now, userId);
   });
   return loadCompanyPage(db, userId);

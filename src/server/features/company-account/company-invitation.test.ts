@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { companyCalls } from '../../../contract/company-account-calls.ts';
+import { companyInvitationValidityDays } from '../../../contract/company-invitation-lifecycle.ts';
 import { MessageType } from '../../../contract/message.ts';
+import { dayMs } from '../../../contract/time.ts';
 import { createMember, signIn } from '../../testing/factories.ts';
 import { useTestApp, type SignedInMember } from '../../testing/use-test-app.ts';
 import { createTestCompany, joinCompany } from './testing/company-fixture.ts';
@@ -149,5 +151,26 @@ describe('企业账户: invitations by phone', () => {
     expect(await member.browser.call(companyCalls.create, { name: '第三家', creditCode: '91110108551385082Q' })).toMatchObject({
       errorCode: 'company.alreadyInCompany',
     });
+  });
+  it('lets an invitation lapse after seven days: gone for the invitee, 已过期 for the admin, refused, and sent again', async () => {
+    const admin = await t.member({ nickName: '钱管理' });
+    await createTestCompany(admin);
+    const buyer = await t.member();
+    await admin.browser.callOk(companyCalls.invite, { phone: buyer.phone, role: 'buyer' });
+    const invitationId = await invitationIdOf(buyer);
+    const eightDaysAgo = Date.now() - (companyInvitationValidityDays + 1) * dayMs;
+    await t.db.kysely.updateTable('companyAccountInvitations').set({ createdAt: eightDaysAgo }).where('id', '=', invitationId).execute();
+
+    expect((await buyer.browser.callOk(companyCalls.state, {})).myInvitations).toEqual([]);
+    expect((await admin.browser.callOk(companyCalls.state, {})).invitations).toEqual([expect.objectContaining({ invitationId, isExpired: true })]);
+    expect(await buyer.browser.call(companyCalls.acceptInvitation, { invitationId })).toMatchObject({ code: 409, msg: '邀请已过期，不能接受邀请' });
+    expect(await buyer.browser.call(companyCalls.declineInvitation, { invitationId })).toMatchObject({ code: 409, msg: '邀请已过期，不能拒绝邀请' });
+
+    const again = await admin.browser.callOk(companyCalls.invite, { phone: buyer.phone, role: 'approver' });
+    expect(again.invitations).toEqual([expect.objectContaining({ role: 'approver', isExpired: false })]);
+    const statuses = await t.db.kysely.selectFrom('companyAccountInvitations').select('status').where('phone', '=', buyer.phone).orderBy('id').execute();
+    expect(statuses.map((row) => row.status)).toEqual(['expired', 'pending']);
+    await buyer.browser.callOk(companyCalls.acceptInvitation, { invitationId: await invitationIdOf(buyer) });
+    expect((await buyer.browser.callOk(companyCalls.state, {})).myRole).toBe('approver');
   });
 });

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { companyRoleHints, companyRoleLabels, companyRoles, isCompanyRole, type CompanyRole } from '../../../contract/company-account.ts';
+import { companyInvitationValidityDays } from '../../../contract/company-invitation-lifecycle.ts';
 import { phoneRule, problemOf } from '../../../contract/rules.ts';
 import { showToast } from '../../ui/toast.ts';
 import type { CompanyState } from './use-company.ts';
@@ -48,7 +49,9 @@ function InviteForm({ state }: { state: CompanyState }) {
       <button type="submit" className="button button--primary" disabled={state.isBusy}>
         发送邀请
       </button>
-      <p className="company-muted company-invite__hint">{companyRoleHints[role]}。对方登录（或用该手机号注册）后，在“会员中心 · 企业账户”接受邀请。</p>
+      <p className="company-muted company-invite__hint">
+        {companyRoleHints[role]}。对方登录（或用该手机号注册）后，在“会员中心 · 企业账户”接受邀请，邀请 {companyInvitationValidityDays} 天内有效。
+      </p>
     </form>
   );
 }
@@ -70,6 +73,7 @@ export function CompanyInvitations({ state }: { state: CompanyState }) {
               <th scope="col">角色</th>
               <th scope="col">邀请人</th>
               <th scope="col">邀请时间</th>
+              <th scope="col">状态</th>
               <th scope="col">操作</th>
             </tr>
           </thead>
@@ -80,6 +84,9 @@ export function CompanyInvitations({ state }: { state: CompanyState }) {
                 <td>{companyRoleLabels[invitation.role]}</td>
                 <td>{invitation.invitedByName}</td>
                 <td>{invitation.createdAtStr}</td>
+                <td data-testid="company-invitation-state">
+                  {invitation.isExpired ? <strong>已过期</strong> : <span className="company-muted">{invitation.expiresAtStr} 前有效</span>}
+                </td>
                 <td>
                   <button type="button" className="link-button" disabled={state.isBusy} onClick={() => void state.cancelInvitation(invitation.invitationId)}>
                     撤回
@@ -90,6 +97,7 @@ export function CompanyInvitations({ state }: { state: CompanyState }) {
           </tbody>
         </table>
       )}
+      {invitations.some((invitation) => invitation.isExpired) && <p className="company-muted">已过期的邀请对方不再看到；可撤回，或在上方再次邀请该手机号。</p>}
     </section>
   );
 }
