@@ -9,5 +9,8 @@ export function mobileSiteLinkFor(userAgent: string | undefined, mobileSite: str
   return mobileSite.startsWith('/') ? `${mobileSite}?pc=0` : `${mobileSite.replace(/\/$/, '')}/?pc=0`;
 }
 
-/** For other features that key on the device choice (the page cache): where the phone pages live, and the cookie of a phone that chose the desktop site. */
-export { mobilePathPrefix, preferDesktopCookie } from './mobile-site.ts';
+/**
+ * For other features that key on the device choice (the page cache): where the phone pages live, the cookie of a phone that
+ * chose the desktop site, and whether a phone asking for an address is redirected (the early answer leaves those to the redirect).
+ */
+export { isMobileUserAgent, mobilePathPrefix, mobileRedirectTarget, preferDesktopCookie } from './mobile-site.ts';

@@ -4,7 +4,7 @@ import { csrfCookieName } from '../../../contract/envelope.ts';
 import { findSessionUserId } from '../../http/session.repository.ts';
 import { hashSid, newSid, sessionCookieName, setVisitorCookies, sidPattern, type SessionDeps, type Visitor } from '../../http/session.ts';
 import { sendKeptPage } from '../../ssr/kept-page-reply.ts';
-import { isMobileUserAgent, mobileRedirectTarget } from '../mobile/mobile-site.ts';
+import { isMobileUserAgent, mobileRedirectTarget } from '../mobile/mobile-link.service.ts';
 import type { PageCache } from './page-cache.service.ts';
 
 /**
