@@ -12,7 +12,7 @@ function CreditForm({ state }: { state: CompanyDeskState }) {
   const [termsDays, setTermsDays] = useState(String(credit?.termsDays ?? 30));
   return (
     <form
-      className="admin-inline"
+      className="company-desk__form"
       aria-label="月结额度与账期"
       onSubmit={(event) => {
         event.preventDefault();
@@ -38,7 +38,7 @@ function CreditForm({ state }: { state: CompanyDeskState }) {
         {credit?.isActive ? '保存修改' : '开通月结'}
       </button>
       {credit?.isActive ? (
-        <button type="button" className="admin-button admin-button--plain" disabled={state.isBusy} onClick={() => void state.withdraw()}>
+        <button type="button" className="admin-button company-desk__withdraw" disabled={state.isBusy} onClick={() => void state.withdraw()}>
           停用月结
         </button>
       ) : null}
@@ -116,7 +116,7 @@ function Detail({ state }: { state: CompanyDeskState }) {
     <>
       <section className="admin-card admin-card--spaced">
         <h1>{detail.name}</h1>
-        <dl className="admin-facts">
+        <dl className="company-desk__facts">
           <dt>统一社会信用代码</dt>
           <dd>{detail.creditCode}</dd>
           <dt>联系人</dt>

@@ -1,0 +1,122 @@
+import type { Browser, Page } from '@playwright/test';
+import { companyCalls } from '../../src/contract/company-account-calls.ts';
+import type { CompanyRole } from '../../src/contract/company-account.ts';
+import { creditCodeCheckCharacter } from '../../src/contract/credit-code.ts';
+import { beijingMonthOf, nextBeijingMonth, startOfBeijingMonth } from '../../src/contract/time.ts';
+import { runStatementClock } from '../../src/server/features/company-credit/company-credit.service.ts';
+import { sessionCookieName } from '../../src/server/http/session.ts';
+import { createMember, startMemberSession } from '../../src/server/testing/factories.ts';
+import { expect, newParts, signInStaff, test, waitForHydration, type StoreDb } from './fixtures.ts';
+import { callOk, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
+
+/** A 统一社会信用代码 of this journey's own. */
+function journeyCreditCode(): string {
+  const body = `91320500${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
+  return `${body}${creditCodeCheckCharacter(body) ?? ''}`;
+}
+
+/** A member in a browser context of their own who joins the admin's company with `role`. */
+async function colleague(browser: Browser, baseURL: string, storeDb: StoreDb, admin: Page, role: CompanyRole, viewport?: { width: number; height: number }) {
+  const page = await (await browser.newContext({ baseURL, ...(viewport ? { viewport } : {}) })).newPage();
+  await page.goto('/no/such/page');
+  const sid = (await page.context().cookies()).find((cookie) => cookie.name === sessionCookieName)?.value;
+  if (!sid) throw new Error('no sid cookie');
+  const member = await createMember(storeDb);
+  await startMemberSession(storeDb, sid, member.userId);
+  await callOk(admin, companyCalls.invite, { phone: member.phone, role });
+  const invitation = (await callOk(page, companyCalls.state, {})).myInvitations[0];
+  if (!invitation) throw new Error('no invitation');
+  await callOk(page, companyCalls.acceptInvitation, { invitationId: invitation.invitationId });
+  return { page, member };
+}
+
+test('staff grant 月结, a 采购 pays an order on account, the month closes, 财务 downloads the 对账单 and staff settle it', async ({
+  page,
+  browser,
+  baseURL,
+  storeDb,
+  member,
+}) => {
+  test.setTimeout(120_000);
+  expect(member.userId).toBeGreaterThan(0);
+  const name = `苏州月结旅程${String(Date.now() % 100_000)}电子有限公司`;
+  await page.goto('/user/company');
+  await callOk(page, companyCalls.create, { name, creditCode: journeyCreditCode() });
+  const buyer = await colleague(browser, baseURL ?? '', storeDb, page, 'buyer');
+  const finance = await colleague(browser, baseURL ?? '', storeDb, page, 'finance');
+
+  // Staff (财务) find the company on the desk and grant 月结.
+  const staffPage = await (await browser.newContext({ baseURL })).newPage();
+  await signInStaff(staffPage, storeDb, 'finance', { returnPath: '/admin/companies' });
+  await staffPage.getByLabel('企业名称或统一社会信用代码').fill(name);
+  await staffPage.getByRole('button', { name: '查询' }).click();
+  await staffPage.getByRole('link', { name }).click();
+  await waitForHydration(staffPage);
+  await expect(staffPage.getByTestId('desk-credit')).toHaveText('未开通');
+  await staffPage.getByLabel('信用额度（元）').fill('5000');
+  await staffPage.getByLabel('账期（天）').fill('30');
+  await staffPage.getByRole('button', { name: '开通月结' }).click();
+  await expect(staffPage.getByTestId('desk-credit')).toContainText('已开通，额度 ¥5000.00，已用 ¥0.00，可用 ¥5000.00，账期 30 天');
+
+  // The 采购 places an order and pays it on account at the cashier; the order goes 待发货.
+  const [part] = await newParts(buyer.page, storeDb, 1);
+  if (!part) throw new Error('no part');
+  const order = await placeOrder(buyer.page, [part], await saveShenzhenAddress(buyer.page));
+  await buyer.page.goto(`/offer/pay/${order.orderNo}`);
+  await waitForHydration(buyer.page);
+  await expect(buyer.page.getByTestId('on-account')).toContainText('月结支付（可用额度 ¥5000.00）');
+  await buyer.page.screenshot({ path: '/tmp/h2-cashier.png', fullPage: true });
+  await buyer.page.getByTestId('on-account-pay').click();
+  await buyer.page.waitForURL(`/user/order/detail/${order.orderNo}`);
+  await expect(buyer.page.getByText('待发货').first()).toBeVisible();
+
+  // The phone cashier offers it too, with the credit now left.
+  const phone = await (await browser.newContext({ baseURL, viewport: { width: 390, height: 844 } })).newPage();
+  await phone.context().addCookies(await buyer.page.context().cookies());
+  const second = await placeOrder(buyer.page, [part], await saveShenzhenAddress(buyer.page));
+  await phone.goto(`/m/offer/pay/${second.orderNo}`);
+  await expect(phone.getByTestId('on-account')).toContainText(`月结支付（可用额度 ¥`);
+  await phone.screenshot({ path: '/tmp/h2-mobile-pay.png', fullPage: true });
+
+  // The company page shows 月结 to its 管理员; the month closes (the statements' clock at the Beijing month boundary).
+  await page.goto('/user/company');
+  await expect(page.getByTestId('credit-limit')).toHaveText('¥5000.00');
+  await runStatementClock(storeDb, startOfBeijingMonth(nextBeijingMonth(beijingMonthOf(Date.now()))));
+
+  // 财务 sees the statement, is told, and downloads the PDF and the Excel.
+  await finance.page.goto('/user/company/statements');
+  await waitForHydration(finance.page);
+  const row = finance.page.getByTestId('statement-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText('已出账');
+  await expect(finance.page.getByTestId('credit-available')).toBeVisible();
+  await finance.page.screenshot({ path: '/tmp/h2-statements.png', fullPage: true });
+  const pdf = finance.page.waitForEvent('download');
+  await row.getByTestId('statement-pdf').click();
+  expect((await pdf).suggestedFilename()).toMatch(/^对账单-.*\.pdf$/);
+  const xlsx = finance.page.waitForEvent('download');
+  await row.getByTestId('statement-xlsx').click();
+  expect((await xlsx).suggestedFilename()).toMatch(/\.xlsx$/);
+  await finance.page.goto('/user/message/list');
+  await expect(finance.page.getByRole('main').getByText('对账单已出账').first()).toBeVisible();
+
+  // Staff record the transfer; the statement is 已结清 for 财务.
+  await staffPage.reload();
+  await waitForHydration(staffPage);
+  const deskRow = staffPage.getByTestId('desk-statement').first();
+  await expect(deskRow).toContainText(order.orderNo);
+  await staffPage.screenshot({ path: '/tmp/h2-desk.png', fullPage: true });
+  await deskRow.getByLabel('到账备注').fill('工行流水 20261206');
+  await deskRow.getByRole('button', { name: '登记结清' }).click();
+  await expect(staffPage.getByText('对账单已登记结清')).toBeVisible();
+  await expect(staffPage.getByTestId('desk-statement').first()).toContainText('已结清');
+  await finance.page.goto('/user/company/statements');
+  await expect(finance.page.getByTestId('statement-row')).toContainText('已结清');
+
+  // Staff withdraw 月结: the cashier no longer offers it.
+  await staffPage.getByRole('button', { name: '停用月结' }).click();
+  await expect(staffPage.getByTestId('desk-credit')).toContainText('已停用');
+  await phone.reload();
+  await expect(phone.getByTestId('m-pay-order-no')).toHaveText(second.orderNo);
+  await expect(phone.getByTestId('on-account')).toHaveCount(0);
+});
