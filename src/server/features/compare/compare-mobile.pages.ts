@@ -2,7 +2,7 @@ import { comparePath } from '../../../contract/compare.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import { definePage, type Page } from '../../ssr/page-registry.ts';
 import { MobileComparePage } from '../../../web/pages/mobile-compare-page.tsx';
-import { mobilePathPrefix } from '../mobile/mobile-site.ts';
+import { mobilePathPrefix } from '../mobile/mobile-link.service.ts';
 import { loadComparison } from './compare.service.ts';
 
 /** /m/product/compare?ids=1,2,3: the desktop comparison's data on a phone. */

@@ -5,7 +5,7 @@ import { definePage, type Page, type PageContext, type PageRedirect } from '../.
 import { MobilePurchaseListPage } from '../../../web/pages/mobile-purchase-list-page.tsx';
 import { MobilePurchaseListsPage } from '../../../web/pages/mobile-purchase-lists-page.tsx';
 import { mobileLoginPath } from '../mobile/mobile-buy.service.ts';
-import { mobilePathPrefix } from '../mobile/mobile-site.ts';
+import { mobilePathPrefix } from '../mobile/mobile-link.service.ts';
 import { listPurchaseLists, loadPurchaseList } from './purchase-list.service.ts';
 
 /** The member's id, or the mobile login page that comes back here. */

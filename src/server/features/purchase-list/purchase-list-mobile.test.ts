@@ -3,25 +3,28 @@ import type { MobilePurchaseListDetail, MobilePurchaseListsData } from '../../..
 import { purchaseListCalls } from '../../../contract/purchase-list-calls.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { mobileRedirectTarget } from '../mobile/mobile-site.ts';
 
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
-describe('常购清单 on the mobile site: addresses', () => {
-  it.each([
-    ['/user/purchase-list', '/m/user/purchase-list'],
-    ['/user/purchase-list/12', '/m/user/purchase-list/12'],
-  ])('sends a phone from %s to %s', (url, target) => {
-    expect(mobileRedirectTarget(url, '/m')).toBe(target);
-  });
-
-  it.each(['/user/purchase-list/abc', '/user/purchase-list/12/export'])('keeps %s on the desktop site', (url) => {
-    expect(mobileRedirectTarget(url, '/m')).toBeNull();
-  });
-});
-
 describe('常购清单 on the mobile site: the pages', () => {
   const t = useTestApp();
+
+  const asPhone = (url: string) => t.app.inject({ method: 'GET', url, headers: { 'user-agent': iPhone } });
+
+  it.each([
+    ['/user/purchase-list', '/m/user/purchase-list'],
+    ['/user/purchase-list/', '/m/user/purchase-list'],
+    ['/user/purchase-list/12', '/m/user/purchase-list/12'],
+  ])('sends a phone from %s to %s', async (url, target) => {
+    const response = await asPhone(url);
+    expect(response.statusCode).toBe(302);
+    expect(response.headers.location).toBe(target);
+  });
+
+  it('keeps a malformed list address on the desktop site', async () => {
+    const { location } = (await asPhone('/user/purchase-list/abc')).headers;
+    expect(location ?? '').not.toMatch(/^\/m\//);
+  });
 
   it('sends a phone asking for a list’s desktop page there with a 302, and a visitor on to the mobile login coming back', async () => {
     const phone = await t.app.inject({ method: 'GET', url: '/user/purchase-list/5', headers: { 'user-agent': iPhone } });
