@@ -91,10 +91,10 @@ export function summariseCpuProfile(file: string, workload: readonly string[], l
       .slice(0, count)
       .map(([label, micros]) => `| \`${label}\` | ${(micros / 1000).toFixed(0)} | ${share(micros)} |`);
   return [
-    "# Where a rendered page's time goes (CPU profile)",
+    "# Where the pages' time goes (CPU profile)",
     '',
     `Profile: \`bench/results/${basename(file)}\` (${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s of the app process under \`node --cpu-prof\`, load average ${loadAverage}). Open it in https://www.speedscope.app or Chrome DevTools (Performance → Load profile) for the flame graph.`,
-    `Workload: ${workload.join('; ')}, each in turn at full load (pages.bench.ts with BENCH_PAGES_PROFILE=1). Shares are of the busy time (idle left out).`,
+    `Workload: ${workload.join('; ')}, each in turn at full load (pages.bench.ts with BENCH_PAGES_PROFILE; the app started once before to seed, so start-up work is only module loading). Shares are of the busy time (idle left out).`,
     '',
     '| Kind of work | ms | share |',
     '|---|---:|---:|',
