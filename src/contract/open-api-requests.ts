@@ -250,6 +250,11 @@ export const openApiSchemas = {
             .enum(['mpn', 'storeCode', 'parameters', 'keyword'])
             .nullable()
             .meta({ description: '匹配依据：mpn 型号，storeCode 商城编号，parameters 参数，keyword 关键词' }),
+          confidence: z.enum(['high', 'medium', 'low', 'none']).meta({
+            description:
+              '把握程度：high 型号或商城编号精确对应唯一商品，medium 已核对参数（阻值、封装、耐压等）一致的推荐，low 多个候选需人工选择，none 未匹配（candidates 为最接近的，仅供参考）',
+          }),
+          matchReason: z.string().meta({ description: '匹配说明（中文），如“型号一致”“参数一致：…”“未匹配：无此阻值（27kΩ 0603）”' }),
           candidates: z
             .array(
               z.object({
@@ -260,7 +265,7 @@ export const openApiSchemas = {
                 currency,
               }),
             )
-            .meta({ description: '候选商品，最匹配的在前（至多5个）' }),
+            .meta({ description: '候选商品（即可选的替代料），最匹配的在前（至多5个），各带整包下单数量与价格' }),
         }),
       )
       .meta({ description: '每行一项' }),

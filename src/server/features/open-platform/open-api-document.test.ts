@@ -237,7 +237,7 @@ describe('the OpenAPI document of /open/v1 and its examples', () => {
         await writeFile(jsFile, javascriptExample(request, origin, apiKey));
         expect(JSON.parse((await run(process.execPath, [jsFile])).stdout), `javascript ${request.operationId}`).toEqual(answer);
       }
-    }, 60_000);
+    }, 180_000); // 21 programs started one after another: minutes on a loaded machine.
 
     it('Python and JavaScript print the failure envelope and exit with 1 when the key is refused', async () => {
       const request = exampleRequestsOf(values).find((example) => example.operationId === 'getStock');

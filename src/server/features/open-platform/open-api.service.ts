@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { BomLineInput } from '../../../contract/bom.ts';
+import type { BomLineInput, BomLineStatus } from '../../../contract/bom.ts';
 import { orderQuantityOf } from '../../../contract/bom-optimiser.ts';
 import { productDetailPath, type ProductSummary } from '../../../contract/catalog.ts';
 import { yuanTextOfCents, yuanTextOfE4 } from '../../../contract/money.ts';
@@ -166,6 +166,15 @@ export async function openBatchLookup(deps: OpenApiDeps, partNumbers: readonly s
   return { items: found.map(({ partNumber, items }) => ({ partNumber, isFound: items.length > 0, products: items })) };
 }
 
+/** How sure the matcher is, from the evidence each status stands for (contract/bom.ts BomLineStatus). */
+const confidenceOf: Record<BomLineStatus, Out<'bomResponse'>['lines'][number]['confidence']> = {
+  exact: 'high',
+  recommended: 'medium',
+  multiple: 'low',
+  none: 'none',
+  notFitted: 'none',
+};
+
 /** The BOM tool's matcher (the in-memory part lookup, the parts read for all lines at once), priced at each line's order quantity. */
 export async function openBomMatch(deps: OpenApiDeps, lines: Out<'bomBody'>['lines']): Promise<Out<'bomResponse'>> {
   const inputs: BomLineInput[] = lines.map((line, index) => ({
@@ -187,6 +196,8 @@ export async function openBomMatch(deps: OpenApiDeps, lines: Out<'bomBody'>['lin
       lineNo: line.lineNo,
       status: line.status === 'notFitted' ? 'none' : line.status,
       matchedBy: line.matchedBy,
+      confidence: confidenceOf[line.status],
+      matchReason: line.matchReason,
       candidates: line.candidates.flatMap((candidate) => {
         const summary = summaries.get(candidate.productId);
         if (!summary) return [];

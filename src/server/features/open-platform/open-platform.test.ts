@@ -173,7 +173,8 @@ describe('开放平台: API keys and the /open/v1 endpoints', () => {
       status: 'exact',
       candidates: [{ product: { productId: stm }, orderQuantity: 150, amount: '1536.00', currency: 'CNY' }],
     });
-    expect(matched.lines[1]?.status).toBe('none');
+    expect(matched.lines[0]).toMatchObject({ confidence: 'high', matchReason: expect.stringMatching(/[\u4e00-\u9fff]/) as string });
+    expect(matched.lines[1]).toMatchObject({ status: 'none', confidence: 'none' });
     expect(matched.summary).toEqual({ lineCount: 2, matchedCount: 1 });
   });
 
@@ -208,6 +209,8 @@ describe('开放平台: API keys and the /open/v1 endpoints', () => {
     await expectError('POST', '/open/v1/products/batch', 400, 'openApi.invalid', /请至少提供1个型号/, { partNumbers: [] });
     await expectError('POST', '/open/v1/products/batch', 400, 'openApi.malformed', /JSON/, '{"partNumbers": [');
     await expectError('POST', '/open/v1/bom/match', 400, 'openApi.invalid', /每行至少填写型号/, { lines: [{ quantity: 3 }] });
+    const tooManyLines = Array.from({ length: 501 }, (_, index) => ({ partNumber: `P-${String(index)}`, quantity: 1 }));
+    await expectError('POST', '/open/v1/bom/match', 400, 'openApi.invalid', /一次最多匹配500行物料/, { lines: tooManyLines });
     await expectError('GET', '/open/v1/search?keyword=a%00b', 400, 'openApi.invalid', /控制字符/);
   });
 
