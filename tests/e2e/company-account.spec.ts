@@ -163,3 +163,49 @@ test('an 审批 sees the company’s 常购清单 read-only and is removed by th
   await expect(approver.page.getByTestId('purchase-list-row')).toHaveCount(0);
   expect(member.userId).toBeGreaterThan(0);
 });
+
+test('an invitation past its seven days shows 已过期 to the admin, vanishes for the invitee, and the phone is invited again', async ({
+  page,
+  browser,
+  baseURL,
+  storeDb,
+  member,
+}) => {
+  test.setTimeout(60_000);
+  await page.goto('/user/company');
+  await callOk(page, companyCalls.create, { name: '苏州芯途电子有限公司', creditCode: journeyCreditCode() });
+  const invitee = await memberInNewContext(browser, baseURL ?? '', storeDb, '吴采购');
+  await page.reload();
+  await waitForHydration(page);
+  await page.getByLabel('被邀请人手机号').fill(invitee.member.phone);
+  await page.getByRole('button', { name: '发送邀请' }).click();
+  const pending = page.getByTestId('company-pending-invitation');
+  // The admin is the signed-in member of this file (陈经理).
+  expect(member.userId).toBeGreaterThan(0);
+  await expect(pending).toContainText('陈经理');
+  await expect(pending.getByTestId('company-invitation-state')).toContainText('前有效');
+  await invitee.page.goto('/user/company');
+  await expect(invitee.page.getByTestId('company-invitation')).toContainText('苏州芯途电子有限公司');
+
+  // Eight days later (the invitation's sending time moved back): the admin sees it lapsed, the invitee no longer does.
+  const eightDaysAgo = Date.now() - 8 * 86_400_000;
+  await storeDb.updateTable('companyAccountInvitations').set({ createdAt: eightDaysAgo }).where('phone', '=', invitee.member.phone).execute();
+  await page.reload();
+  await expect(pending.getByTestId('company-invitation-state')).toHaveText('已过期');
+  await expect(page.getByText('已过期的邀请对方不再看到')).toBeVisible();
+  await page.screenshot({ path: '/tmp/company-invitation-expired.png', fullPage: true });
+  await invitee.page.reload();
+  await expect(invitee.page.getByRole('button', { name: '创建企业账户' })).toBeVisible();
+  await expect(invitee.page.getByTestId('company-invitation')).toHaveCount(0);
+
+  // Invited again: one live invitation, which the invitee sees and accepts.
+  await waitForHydration(page);
+  await page.getByLabel('被邀请人手机号').fill(invitee.member.phone);
+  await page.getByRole('button', { name: '发送邀请' }).click();
+  await expect(pending).toHaveCount(1);
+  await expect(pending.getByTestId('company-invitation-state')).toContainText('前有效');
+  await invitee.page.reload();
+  await waitForHydration(invitee.page);
+  await invitee.page.getByTestId('company-invitation').getByRole('button', { name: '接受' }).click();
+  await expect(invitee.page.getByText('我的角色：采购')).toBeVisible();
+});
