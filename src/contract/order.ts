@@ -1,6 +1,7 @@
 import type { Address } from './address.ts';
 import type { DraftCoupon } from './coupon.ts';
 import { ResultCode } from './envelope.ts';
+import type { BackOrderDate } from './backorder.ts';
 import { defineErrors } from './errors.ts';
 import type { InvoiceProfile, InvoiceSnapshot } from './invoice.ts';
 import type { OrderApprovalView } from './order-approval.ts';
@@ -198,6 +199,8 @@ export interface SettlementLine {
   changes: LineChange[];
   /** The buyer's own part number (客户料号) the cart line carries; '' for none. */
   customerPartNo: string;
+  /** Short of stock and its part has a factory lead time: when the rest is expected (contract/backorder.ts); else null. */
+  backOrder: BackOrderDate | null;
 }
 
 export interface Carrier {
@@ -228,6 +231,18 @@ export interface OrderLine {
   amountCents: number;
   /** The buyer's own part number (客户料号) as ordered; '' for none. */
   customerPartNo: string;
+  /** 预计到货 (Beijing yyyy-MM-dd) of the units still on back order; null when none is known. */
+  expectedDate: string | null;
+}
+
+/** A parcel of the order as the buyer sees it (the order may leave in several). */
+export interface OrderShipment {
+  id: number;
+  carrierName: string;
+  trackingNo: string | null;
+  shippedAtStr: string;
+  /** 'LM358 ×10，NE555 ×5' */
+  linesText: string;
 }
 
 export interface OrderAddress {
@@ -338,6 +353,8 @@ export interface OrderDetail extends OrderSummary {
   events: OrderEvent[];
   /** 企业审批: who must approve or who decided; null (or absent) for an order that never waited (decision 0029). */
   approval?: OrderApprovalView | null;
+  /** The parcels sent so far, first sent first. */
+  shipments: OrderShipment[];
 }
 
 /** /common/api/queryExpressInfo: the logistics timeline, newest first. */

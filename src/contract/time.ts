@@ -86,6 +86,17 @@ export function endOfBeijingDay(date: string): number {
   return startOfBeijingDay(date) + dayMs - 1;
 }
 
+/** yyyy-MM-dd: the Beijing day `days` whole days after a moment's (预计到货 = today + the factory lead time). */
+export function beijingDateAfterDays(epochMs: number, days: number): string {
+  return formatBeijingDate(epochMs + days * dayMs);
+}
+
+/** A real calendar day written yyyy-MM-dd (2026-02-30 is not). */
+export function isBeijingDate(text: string): boolean {
+  const start = startOfBeijingDay(text);
+  return !Number.isNaN(start) && formatBeijingDate(start) === text;
+}
+
 /** The Beijing day of a moment as a number: days since 1970-01-01 on the Beijing calendar (day windows, charts). */
 export function beijingDayNumberOf(epochMs: number): number {
   return Math.floor((epochMs + beijingOffsetMs) / dayMs);

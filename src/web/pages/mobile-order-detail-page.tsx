@@ -9,6 +9,7 @@ import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import { EventTimeline, ExpressTimeline } from '../features/order/express-timeline.tsx';
 import { BuyAgainNotice, CancelOrderDialog, ConfirmReceiptDialog } from '../features/order/order-actions.tsx';
 import { OrderAmounts } from '../features/order/order-amounts.tsx';
+import { arrivalNoteOf, OrderShipments } from '../features/order/order-backorder.tsx';
 import { OrderApprovalNote } from '../features/order/order-approval-note.tsx';
 import { OrderDocumentLinks } from '../features/order/order-document-links.tsx';
 import { PaymentCountdown } from '../features/order/payment-countdown.tsx';
@@ -117,11 +118,21 @@ export function MobileOrderDetailPage({ shell, data }: PageProps<MobileOrderDeta
                 {formatUnitPriceE4(line.unitPriceE4)} × {line.quantity}
                 <strong>{formatCents(line.amountCents)}</strong>
               </span>
+              {arrivalNoteOf(line, order) ? (
+                <span className="mb-muted" data-testid="m-line-arrival">
+                  {arrivalNoteOf(line, order)}
+                </span>
+              ) : null}
             </li>
           ))}
         </ul>
         <OrderAmounts order={order} />
       </Card>
+      {order.shipments.length > 0 ? (
+        <Card title={`包裹（${String(order.shipments.length)} 个）`}>
+          <OrderShipments shipments={order.shipments} className="mb-shipments" />
+        </Card>
+      ) : null}
       <Card title="发票与支付">
         <p>发票：{order.invoice ? `${invoiceTypeNames[order.invoice.type]} · ${invoiceTitleOf(order.invoice)}` : '不开发票'}</p>
         {order.invoice && order.poNumber ? <p>发票备注：采购订单号 {order.poNumber}</p> : null}

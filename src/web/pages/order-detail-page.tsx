@@ -4,6 +4,7 @@ import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx'
 import { EventTimeline, ExpressTimeline } from '../features/order/express-timeline.tsx';
 import { BuyAgainNotice, CancelOrderDialog, ConfirmReceiptDialog, OrderActionButtons } from '../features/order/order-actions.tsx';
 import { OrderAmounts } from '../features/order/order-amounts.tsx';
+import { OrderShipments } from '../features/order/order-backorder.tsx';
 import { OrderApprovalNote } from '../features/order/order-approval-note.tsx';
 import { OrderInfo } from '../features/order/order-info.tsx';
 import { OrderDocumentLinks } from '../features/order/order-document-links.tsx';
@@ -98,6 +99,14 @@ export function OrderDetailPage({ shell, data }: PageProps<OrderDetail>) {
           <OrderLinesTable rows={orderRowsOf(order)} rowTestId="order-line" label="商品清单" />
           <OrderAmounts order={order} />
         </section>
+        {order.shipments.length > 0 ? (
+          <section className="person-panel" aria-labelledby="order-shipments-title">
+            <h2 id="order-shipments-title" className="person-panel__title">
+              包裹（{order.shipments.length} 个）
+            </h2>
+            <OrderShipments shipments={order.shipments} className="order-shipments" />
+          </section>
+        ) : null}
         {events.length > 0 ? (
           <section className="person-panel" aria-labelledby="order-events-title">
             <h2 id="order-events-title" className="person-panel__title">

@@ -128,6 +128,7 @@ function toAdminLines(view: OrderForStaff, isFinal: boolean): AdminOrderDetail['
       unitPriceE4: line.unitPriceE4,
       amountCents: line.amountCents,
       customerPartNo: line.customerPartNo,
+      expectedDate: line.expectedDate,
       shippedQuantity,
       toShipQuantity: progress.toShip,
       shippableQuantity: progress.shippableNow,

@@ -19,6 +19,7 @@ import { listInvoiceProfiles } from '../invoice/invoice.service.ts';
 import { loadQuotationCheckout } from '../quotation/quotation.service.ts';
 import { loadPickupAddress } from '../site-facts/site-facts.service.ts';
 import { dispatchWarehousesOfParts } from '../warehouse/warehouse-stock.service.ts';
+import { withBackOrderDates } from './order-backorder-date.ts';
 import { amountsOf, couponDraftOf, goodsCentsOf, quotedLineOf, settlementLineOf, weightGramsOf, type SeenCartLine } from './order-pricing.ts';
 
 export interface CheckoutChoice {
@@ -103,7 +104,8 @@ export async function priceSelection(
     cartLines.map((line) => line.productId),
   );
   const products = new Map(summaries.map((product) => [product.productId, withStock(product, stockOverride?.get(product.productId))]));
-  const lines = cartLines.map((line) => checkoutLineOf(line, products.get(line.productId), choice, quotedPrices));
+  const priced = cartLines.map((line) => checkoutLineOf(line, products.get(line.productId), choice, quotedPrices));
+  const lines = await withBackOrderDates(db, priced, source.now ?? Date.now());
   return { cartLines, products, lines, quotation };
 }
 

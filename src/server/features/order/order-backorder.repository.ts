@@ -88,3 +88,42 @@ export async function hasWaitingLine(db: Kysely<Database>, orderId: number): Pro
     .executeTakeFirst();
   return row !== undefined;
 }
+
+export interface DatedLine {
+  lineId: number;
+  productId: number;
+  productCode: string;
+  expectedDate: string | null;
+  /** Units still waiting: ordered, less refunds' cancellations, less what stock gave it. */
+  waiting: number;
+}
+
+/** One line of a live (not sandbox) order, with its units still waiting and its 预计到货. */
+export function findDatedLine(db: Kysely<Database>, orderId: number, lineId: number): Promise<DatedLine | undefined> {
+  return db
+    .selectFrom('orderLines as l')
+    .innerJoin('orders as o', 'o.id', 'l.orderId')
+    .select([
+      'l.id as lineId',
+      'l.productId',
+      'l.productCode',
+      'l.expectedDate',
+      sql<number>`l.quantity - l.cancelled_quantity - l.reserved_quantity`.as('waiting'),
+    ])
+    .where('l.id', '=', lineId)
+    .where('l.orderId', '=', orderId)
+    .where('o.isSandbox', '=', 0)
+    .executeTakeFirst();
+}
+
+/** Moves a waiting line's 预计到货, only while units still wait and the date is still `from` (a racing move or arrival refuses it). */
+export async function moveExpectedDate(trx: Kysely<Database>, lineId: number, from: string | null, to: string): Promise<boolean> {
+  const result = await trx
+    .updateTable('orderLines')
+    .set({ expectedDate: to })
+    .where('id', '=', lineId)
+    .where(sql<boolean>`reserved_quantity < quantity - cancelled_quantity`)
+    .where((eb) => (from === null ? eb('expectedDate', 'is', null) : eb('expectedDate', '=', from)))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

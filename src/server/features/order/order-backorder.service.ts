@@ -3,9 +3,17 @@ import { orderErrors, OrderStatus } from '../../../contract/order.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
-import { insertOrderEvents } from './order.repository.ts';
+import { findOrderByNo, insertOrderEvents } from './order.repository.ts';
 import { allocateTakenUnits, receiveUnits, recordLineAllocations } from '../warehouse/warehouse-stock.service.ts';
-import { findWaitingLines, hasWaitingLine, holdOpenOrder, reserveMore, takeStockForBackOrder, type WaitingLine } from './order-backorder.repository.ts';
+import {
+  findDatedLine,
+  findWaitingLines,
+  hasWaitingLine,
+  holdOpenOrder,
+  reserveMore,
+  takeStockForBackOrder,
+  type WaitingLine,
+} from './order-backorder.repository.ts';
 import { notifyMember } from './order-transition.service.ts';
 
 /**
@@ -104,4 +112,20 @@ function mergeByOrder(allocations: readonly { orderNo: string; quantity: number 
 /** Staff may ship only what is all there: an order with a line still on back order is refused. */
 export async function refuseShipmentWhileWaiting(db: Kysely<Database>, orderId: number): Promise<void> {
   if (await hasWaitingLine(db, orderId)) throw new AppError(orderErrors.backOrderPending);
+}
+
+/**
+ * 到货登记 from an order's page (the console's order desk): units of a waiting line's part arrived. They
+ * are the part's restock: every order waiting for the part is served, oldest first, this one in its turn.
+ */
+export async function restockForLine(
+  db: Kysely<Database>,
+  request: { orderNo: string; lineId: number; quantity: number },
+  now = Date.now(),
+): Promise<RestockResult & { productCode: string }> {
+  const order = await findOrderByNo(db, request.orderNo);
+  if (!order || order.isSandbox === 1) throw new AppError(orderErrors.notFound);
+  const line = await findDatedLine(db, order.id, request.lineId);
+  if (!line) throw new AppError(orderErrors.restockProductNotFound);
+  return { ...(await restock(db, line.productId, request.quantity, now)), productCode: line.productCode };
 }

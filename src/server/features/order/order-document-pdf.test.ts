@@ -24,6 +24,7 @@ function line(fields: Partial<OrderLine>): OrderLine {
     unitPriceE4: 23,
     amountCents: 1150,
     customerPartNo: '',
+    expectedDate: null,
     ...fields,
   };
 }
@@ -67,6 +68,7 @@ function order(fields: Partial<OrderDetail> = {}): OrderDetail {
     trackingNo: null,
     cancelReason: null,
     events: [],
+    shipments: [],
     ...fields,
   };
 }

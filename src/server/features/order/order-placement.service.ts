@@ -28,6 +28,7 @@ import { resolveInvoiceForOrder } from '../invoice/invoice.service.ts';
 import { markQuotationOrdered } from '../quotation/quotation.service.ts';
 import { allocateTakenUnits, recordLineAllocations, type Allocation } from '../warehouse/warehouse-stock.service.ts';
 import { carrierOrThrow, checkoutLineOf, loadCheckoutLines, pricingOf, shippingAddressOf } from './checkout.service.ts';
+import { expectedDateOfPlaced, withBackOrderDates } from './order-backorder-date.ts';
 import { newOrderNo } from './order-number.ts';
 import { isSold, orderedQuantityOf } from './order-pricing.ts';
 import type { OrderRow } from './order.tables.ts';
@@ -213,9 +214,8 @@ async function reserveLines(trx: Transaction<Database>, userId: number, request:
   const takeChoice = quotation ? ShortfallChoice.waitForAll : request.shortfallChoice;
   const { stockBefore, allocations } = request.isSandbox ? untakenStock(products) : await takeStock(trx, cartLines, products, takeChoice, now);
   const pricedProducts = new Map(summaries.map((product) => [product.productId, { ...product, stock: stockBefore.get(product.productId) ?? product.stock }]));
-  const lines: SettlementLine[] = cartLines
-    .map((line) => checkoutLineOf(line, pricedProducts.get(line.productId), request.shortfallChoice, quotedPrices))
-    .filter((line) => line.quantity > 0);
+  const priced = cartLines.map((line) => checkoutLineOf(line, pricedProducts.get(line.productId), request.shortfallChoice, quotedPrices));
+  const lines: SettlementLine[] = (await withBackOrderDates(trx, priced, now)).filter((line) => line.quantity > 0);
   if (lines.length === 0) throw new AppError(orderErrors.nothingInStock);
   // Another order took the units between the check and the take: a program's order is refused whole, not shrunk.
   if (request.lines && lines.some((line) => line.quantity < (cartLines.find((cart) => cart.productId === line.productId)?.quantity ?? 0))) {
@@ -309,6 +309,7 @@ async function insertPlacedOrder(trx: Transaction<Database>, snapshot: OrderSnap
       unitPriceE4: line.unitPriceE4,
       amountCents: line.amountCents,
       customerPartNo: line.customerPartNo,
+      expectedDate: request.isSandbox ? null : expectedDateOfPlaced(line, Math.min(line.quantity, line.stock)),
     })),
   );
   await recordLineAllocations(

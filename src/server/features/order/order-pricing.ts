@@ -81,6 +81,7 @@ export function settlementLineOf(line: SeenCartLine, product: ProductSummary | u
       weightGrams: 0,
       changes,
       customerPartNo: line.customerPartNo,
+      backOrder: null,
     };
   }
   const quantity = orderedQuantityOf(line.quantity, product.stock, product.packSize, choice);
@@ -101,6 +102,7 @@ export function settlementLineOf(line: SeenCartLine, product: ProductSummary | u
     weightGrams: quantity > 0 ? lineWeightGrams(product.package, quantity) : 0,
     changes,
     customerPartNo: line.customerPartNo,
+    backOrder: null,
   };
 }
 
@@ -128,6 +130,7 @@ export function quotedLineOf(line: SeenCartLine, product: ProductSummary | undef
     weightGrams: lineWeightGrams(product.package, line.quantity),
     changes: [],
     customerPartNo: line.customerPartNo,
+    backOrder: null,
   };
 }
 

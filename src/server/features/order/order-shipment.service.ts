@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
-import { CarrierCode } from '../../../contract/delivery.ts';
-import { orderErrors, type Carrier } from '../../../contract/order.ts';
+import { CarrierCode, findCarrier } from '../../../contract/delivery.ts';
+import { orderErrors, type Carrier, type OrderShipment } from '../../../contract/order.ts';
+import { formatBeijingTimeSeconds } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -12,7 +13,7 @@ import type { OrderStatus } from '../../../contract/order.ts';
 import { lineProgress } from './order.state.ts';
 import type { OrderLineRow, OrderRow } from './order.tables.ts';
 import { findOrderByNo, findOrderLines } from './order.repository.ts';
-import { findShippedQuantities, holdShippableOrder, insertShipment } from './order-shipment.repository.ts';
+import { findShipments, findShippedQuantities, holdShippableOrder, insertShipment } from './order-shipment.repository.ts';
 import { loadOrderFacts, refusalFor, transitionOrThrow } from './order-transition.service.ts';
 
 /**
@@ -154,4 +155,20 @@ export async function shipParcel(db: Kysely<Database>, request: ShipmentRequest,
     await alongside?.(trx, result);
     return result;
   });
+}
+
+/** The order's parcels as the buyer's detail lists them, first sent first ('LM358 ×10，NE555 ×5'). */
+export async function loadShipmentsOf(
+  db: Kysely<Database>,
+  orderId: number,
+  orderLines: readonly Pick<OrderLineRow, 'id' | 'productCode'>[],
+): Promise<OrderShipment[]> {
+  const codes = new Map(orderLines.map((line) => [line.id, line.productCode]));
+  return (await findShipments(db, orderId)).map((shipment) => ({
+    id: shipment.id,
+    carrierName: findCarrier(shipment.carrierCode)?.name ?? shipment.carrierCode,
+    trackingNo: shipment.trackingNo,
+    shippedAtStr: formatBeijingTimeSeconds(shipment.shippedAt),
+    linesText: shipment.lines.map((line) => `${codes.get(line.orderLineId) ?? ''} ×${String(line.quantity)}`).join('，'),
+  }));
 }

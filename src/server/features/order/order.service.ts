@@ -22,6 +22,7 @@ import {
   type OrderCoupon,
   type OrderDetail,
   type OrderRefund,
+  type OrderShipment,
   type OrderEvent,
   type OrderLine,
   type OrderListData,
@@ -55,6 +56,7 @@ import {
 import { listOrderRefunds } from './order-refund.service.ts';
 import { cancelOrderOfBuyer, completeOrderByBuyer, expireOverdueOrders } from './order-sweeper.ts';
 import { findIssuedInvoice } from './order-invoice.service.ts';
+import { loadShipmentsOf } from './order-shipment.service.ts';
 import { loadOrderApprovalView } from './order-approval.service.ts';
 import type { TrackingProvider } from './tracking-provider.ts';
 
@@ -76,6 +78,7 @@ function toOrderLine(row: OrderLineRow): OrderLine {
     unitPriceE4: row.unitPriceE4,
     amountCents: row.amountCents,
     customerPartNo: row.customerPartNo,
+    expectedDate: row.expectedDate,
   };
 }
 
@@ -119,7 +122,7 @@ function toOrderDetail(
   row: OrderRow,
   lines: OrderLineRow[],
   events: { at: number; text: string }[],
-  { refunds, issuedInvoice }: { refunds: OrderRefund[]; issuedInvoice: IssuedInvoice | null },
+  { refunds, issuedInvoice, shipments }: { refunds: OrderRefund[]; issuedInvoice: IssuedInvoice | null; shipments: OrderShipment[] },
   now: number,
 ): OrderDetail {
   const method = row.paymentMethod !== null && isPaymentMethod(row.paymentMethod) ? row.paymentMethod : null;
@@ -146,6 +149,7 @@ function toOrderDetail(
     trackingNo: row.trackingNo,
     cancelReason: row.cancelReason,
     events: events.map(toOrderEvent),
+    shipments,
   };
 }
 
@@ -171,7 +175,8 @@ export async function loadOrderDetail(db: Kysely<Database>, userId: number, orde
     listOrderRefunds(db, order.orderNo),
     findIssuedInvoice(db, order.id),
   ]);
-  return { ...toOrderDetail(order, lines, events, { refunds, issuedInvoice }, now), approval: await loadOrderApprovalView(db, order) };
+  const shipments = await loadShipmentsOf(db, order.id, lines);
+  return { ...toOrderDetail(order, lines, events, { refunds, issuedInvoice, shipments }, now), approval: await loadOrderApprovalView(db, order) };
 }
 
 export interface OrderListQuery {

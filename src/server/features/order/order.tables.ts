@@ -67,6 +67,8 @@ export interface OrderLinesTable {
   amountCents: number;
   /** The buyer's own part number (客户料号), from the cart line; '' for none. */
   customerPartNo: Generated<string>;
+  /** 预计到货 of the units still waiting (Beijing yyyy-MM-dd): from the part's factory lead time, moved by staff; null when unknown. */
+  expectedDate: Generated<string | null>;
 }
 
 export interface OrderEventsTable {

@@ -13,6 +13,7 @@ import {
   ReverseInvoiceForm,
   ShipForm,
 } from '../../features/order-desk/order-action-forms.tsx';
+import { arrivalText, BackOrderSection } from '../../features/order-desk/backorder-forms.tsx';
 import { useOrderDesk } from '../../features/order-desk/use-order-desk.ts';
 import { AdminLayout } from '../../features/staff/admin-layout.tsx';
 import type { PageProps } from '../../pages/page-props.ts';
@@ -111,6 +112,7 @@ function Lines({ detail }: { detail: AdminOrderDetail }) {
             <th>数量</th>
             <th>已发</th>
             <th>待发</th>
+            <th>到货</th>
             <th>小计</th>
           </tr>
         </thead>
@@ -131,6 +133,7 @@ function Lines({ detail }: { detail: AdminOrderDetail }) {
                 </td>
                 <td>{line.shippedQuantity}</td>
                 <td>{line.toShipQuantity}</td>
+                <td data-testid="line-arrival">{arrivalText(line)}</td>
                 <td>{formatCents(line.amountCents)}</td>
               </tr>
             );
@@ -243,6 +246,7 @@ export function AdminOrderDetailPage({ data }: PageProps<AdminOrderDetailPageDat
             <Lines detail={detail} />
             <Amounts detail={detail} />
           </section>
+          <BackOrderSection {...forms} />
           {detail.shipments.length > 0 && <Shipments detail={detail} />}
           {detail.refunds.length > 0 && <Refunds forms={forms} />}
           <section className="admin-card desk-section">

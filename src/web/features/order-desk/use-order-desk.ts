@@ -1,3 +1,5 @@
+import { backOrderMessages } from '../../../contract/backorder.ts';
+import { adminBackOrderCalls } from '../../../contract/console/backorder-desk-calls.ts';
 import { orderDeskMessages as m, type AdminOrderDetail } from '../../../contract/console/orders.ts';
 import { adminOrderCalls } from '../../../contract/console/orders-calls.ts';
 import { callStaffApi } from '../staff/staff-api.ts';
@@ -13,6 +15,8 @@ const doneMessages = {
   [adminOrderCalls.reverseInvoice.path]: m.invoiceReversed,
   [adminOrderCalls.retryRefund.path]: m.refundRetried,
   [adminOrderCalls.recordLateTransfer.path]: m.lateTransferRecorded,
+  [adminBackOrderCalls.moveDate.path]: backOrderMessages.dateMoved,
+  [adminBackOrderCalls.receiveStock.path]: backOrderMessages.stockReceived,
 };
 
 /** One order at the desk: its actions, each followed by the order read again and the action's message. */

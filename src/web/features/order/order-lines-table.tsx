@@ -3,6 +3,7 @@ import { newComplaintPath } from '../../../contract/complaint.ts';
 import { formatUnitPriceE4 } from '../../../contract/money.ts';
 import { OrderStatus, ShortfallChoice, type LineChange, type OrderDetail, type SettlementLine } from '../../../contract/order.ts';
 import { formatCents } from '../../../contract/pricing.ts';
+import { arrivalNoteOf, leadTimeText } from './order-backorder.tsx';
 
 /**
  * The one table of order lines, at checkout (today's tier prices, what changed since the cart, a
@@ -120,8 +121,9 @@ function quotedShortfallText(line: SettlementLine, choice: ShortfallChoice, lead
 
 function shortfallText(line: SettlementLine, choice: ShortfallChoice): string {
   const needed = `需 ${String(line.cartQuantity)}`;
-  if (choice === ShortfallChoice.waitForAll) return `${needed}，现货 ${String(line.stock)}，到齐后发货`;
-  return line.quantity === 0 ? `${needed}，暂无现货，本单不含此商品` : `${needed}，现货 ${String(line.stock)}，先发现货`;
+  const leadTime = leadTimeText(line) ? `；${leadTimeText(line)}` : '';
+  if (choice === ShortfallChoice.waitForAll) return `${needed}，现货 ${String(line.stock)}，到齐后发货${leadTime}`;
+  return line.quantity === 0 ? `${needed}，暂无现货，本单不含此商品${leadTime}` : `${needed}，现货 ${String(line.stock)}，先发现货${leadTime}`;
 }
 
 /**
@@ -155,24 +157,17 @@ export function settlementRowsOf(
   }));
 }
 
-/** Orders whose units may still arrive (a cancelled or closed one waits for nothing). */
-const openStatuses: readonly OrderStatus[] = [OrderStatus.unpaid, OrderStatus.unshipped, OrderStatus.partlyShipped];
 /** Orders whose goods went out: a line may be complained about. */
 const deliveredStatuses: readonly OrderStatus[] = [OrderStatus.shipped, OrderStatus.completed];
 
-function quantityNoteOf(line: OrderDetail['lines'][number], isOpen: boolean): OrderLinesRow['quantityNote'] {
-  const backOrdered = line.quantity - line.cancelledQuantity - line.reservedQuantity;
-  const parts = [
-    line.cancelledQuantity > 0 ? `已取消 ${String(line.cancelledQuantity)}` : '',
-    isOpen && backOrdered > 0 ? `缺货待发 ${String(backOrdered)}` : '',
-  ];
+function quantityNoteOf(line: OrderDetail['lines'][number], order: Pick<OrderDetail, 'status' | 'lines'>): OrderLinesRow['quantityNote'] {
+  const parts = [line.cancelledQuantity > 0 ? `已取消 ${String(line.cancelledQuantity)}` : '', arrivalNoteOf(line, order) ?? ''];
   const text = parts.filter(Boolean).join('，');
   return text ? { kind: 'backorder', text } : null;
 }
 
 /** Order detail: the lines as placed, the units still on back order while the order is open, and 申请售后 once shipped. */
 export function orderRowsOf(order: Pick<OrderDetail, 'orderNo' | 'status' | 'lines'>): OrderLinesRow[] {
-  const isOpen = openStatuses.includes(order.status);
   const isDelivered = deliveredStatuses.includes(order.status);
   return order.lines.map((line) => {
     return {
@@ -188,7 +183,7 @@ export function orderRowsOf(order: Pick<OrderDetail, 'orderNo' | 'status' | 'lin
       amountCents: line.amountCents,
       facts: [],
       changes: [],
-      quantityNote: quantityNoteOf(line, isOpen),
+      quantityNote: quantityNoteOf(line, order),
       isFlagged: false,
       aftersalesHref: isDelivered ? newComplaintPath(order.orderNo, line.id) : null,
     };

@@ -34,6 +34,7 @@ const resistor: SettlementLine = {
   weightGrams: 20,
   changes: [],
   customerPartNo: 'ACME-R-10K',
+  backOrder: null,
 };
 
 const shortMcu: SettlementLine = {
@@ -50,6 +51,7 @@ const shortMcu: SettlementLine = {
   amountCents: 25_669,
   changes: [{ kind: 'price', text: '价格已由 ¥12.50 调整为 ¥12.8345' }],
   customerPartNo: '',
+  backOrder: null,
 };
 
 const pricing: SettlementPricing = {
@@ -98,6 +100,7 @@ const orderLine: OrderLine = {
   unitPriceE4: 128_345,
   amountCents: 38_504,
   customerPartNo: 'MCU-0042',
+  expectedDate: null,
 };
 
 const order: OrderDetail = {
@@ -141,6 +144,7 @@ const order: OrderDetail = {
   trackingNo: null,
   cancelReason: null,
   events: [],
+  shipments: [],
 };
 
 describe('checkout markup', () => {
