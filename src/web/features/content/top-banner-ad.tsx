@@ -11,7 +11,8 @@ export function TopBannerAd({ ad, qiniuImgAddress }: { ad: Ad; qiniuImgAddress: 
     <div className="top-ad" style={{ backgroundColor: ad.backgroundColor || undefined }} data-testid="top-ad">
       <div className="container top-ad__inner">
         <a href={ad.clickUrl} {...linkTargetOf(ad.openType)}>
-          <img className="top-ad__picture" src={imageUrl(qiniuImgAddress, ad.picFilePath)} alt="活动广告" width={1200} height={80} />
+          {/* The page's largest picture wherever the page has no bigger one above the fold (Lighthouse: the LCP of search, cart, checkout, /bom). */}
+          <img className="top-ad__picture" src={imageUrl(qiniuImgAddress, ad.picFilePath)} alt="活动广告" width={1200} height={80} fetchPriority="high" />
         </a>
         <button type="button" className="top-ad__close" aria-label="关闭广告" onClick={() => void dismiss()}>
           <Icon name="close" size={14} />
