@@ -29,7 +29,7 @@ const positiveId = (message: string) => z.number({ error: message }).int(message
 export const orderStateSchema = z.enum(orderStatuses).meta({
   id: 'OrderState',
   description:
-    '订单状态：unpaid 待付款，unshipped 待发货，partlyShipped 部分发货，shipped 已发货，completed 已完成，cancelled 已取消，closed 已关闭（全额退款）',
+    '订单状态：awaitingApproval 待审批（企业采购超过企业审批金额，等待审批），unpaid 待付款，unshipped 待发货，partlyShipped 部分发货，shipped 已发货，completed 已完成，cancelled 已取消，closed 已关闭（全额退款）',
 });
 
 const paymentSchema = z

@@ -8,9 +8,13 @@ import { createTestStaff } from '../staff/testing/staff-browser.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';
 import { restock } from './order-backorder.service.ts';
 import { createPaymentProviders } from '../payment/payment.service.ts';
-import { actionCount, orderCommands, reached, timing, unitCents } from './testing/order-model-commands.ts';
+import { actionCount, approvalDecisions, orderCommands, reached, timing, unitCents } from './testing/order-model-commands.ts';
 import { checkInvariants, type RealSystem } from './testing/order-model-check.ts';
 import { runConcurrentRound } from './testing/order-model-concurrent.ts';
+import { checkApprovalInvariants } from './testing/order-model-approval.ts';
+import { companyCalls } from '../../../contract/company-account-calls.ts';
+import { yuanTextOfCents } from '../../../contract/money.ts';
+import { createTestCompany, joinCompany } from '../company-account/testing/company-fixture.ts';
 import type { Model } from './testing/order-model.ts';
 import { insertOrderCatalog, insertPart } from './testing/order-fixture.ts';
 
@@ -32,6 +36,8 @@ function replayOf(replay: string | undefined): { seed?: number; path?: string } 
   return { seed: Number(seed), path };
 }
 const couponFaceCents = 100;
+/** Above ¥50 (more than five units at ¥10), member 0's orders wait for approval. */
+const approvalThresholdCents = 5_000;
 
 describe('orders under random sequences of actions', () => {
   const t = useTestApp({
@@ -52,6 +58,11 @@ describe('orders under random sequences of actions', () => {
     const db = t.db.kysely;
     runSerial += 1;
     const members = [await t.member(), await t.member()];
+    // Member 0 is a company's 采购 above whose 审批金额 orders wait for the company's 管理员 (decision 0029); member 1 has no company.
+    const admin = await t.member();
+    await createTestCompany(admin, `模型审批${String(runSerial)}有限公司`);
+    await joinCompany(admin, members[0] ?? admin, 'buyer');
+    await admin.browser.callOk(companyCalls.setApprovalThreshold, { threshold: yuanTextOfCents(approvalThresholdCents) });
     const productIds: number[] = [];
     for (let index = 0; index < 3; index++)
       productIds.push(await insertPart(db, t.fixture.catalog, { stock: startingStock, prices: [{ qtyStart: 1, priceE4: unitCents * 100 }] }));
@@ -85,6 +96,8 @@ describe('orders under random sequences of actions', () => {
       orderNos: [],
       messagesBefore: [0, 0],
       unitsAtStart: startingStock * productIds.length,
+      approverId: admin.userId,
+      approvalThresholdCents,
       restocked: () => restocked,
       lineIdOf: async (orderNo, productIndex) => {
         const row = await db
@@ -121,8 +134,9 @@ describe('orders under random sequences of actions', () => {
     );
     // The runs must have driven orders into every state (too few runs, ORDER_MODEL_RUNS < 40, may not).
     if (sequentialRuns >= 40) expect([...reached].sort()).toEqual([...orderStatuses].sort());
+    if (sequentialRuns >= 40) expect(Math.min(approvalDecisions.approved, approvalDecisions.rejected)).toBeGreaterThan(0);
     console.info(
-      `order model: ${String(actionCount.value)} actions in ${String(sequentialRuns)} sequences; acting ${timing.actMs.toFixed(0)} ms, checking ${timing.checkMs.toFixed(0)} ms, setting up ${setupMs.toFixed(0)} ms`,
+      `order model: ${String(actionCount.value)} actions in ${String(sequentialRuns)} sequences (${String(approvalDecisions.approved)} approved, ${String(approvalDecisions.rejected)} rejected); acting ${timing.actMs.toFixed(0)} ms, checking ${timing.checkMs.toFixed(0)} ms, setting up ${setupMs.toFixed(0)} ms`,
     );
   }, 1_800_000);
 
@@ -133,6 +147,7 @@ describe('orders under random sequences of actions', () => {
         for (const picks of rounds) {
           concurrentActions += await runConcurrentRound(model, real, picks);
           await checkInvariants(real, real.unitsAtStart + real.restocked());
+          await checkApprovalInvariants(real);
         }
         latePayments += (
           await t.db.kysely

@@ -29,9 +29,12 @@ export interface RealSystem {
   /** The back-order service's restock, counted (the conservation invariant knows what arrived). */
   restock: (productId: number, quantity: number, now: number) => Promise<unknown>;
   lineIdOf: (orderNo: string, productIndex: number) => Promise<number>;
+  /** The company's 管理员 (who may approve): member 0 is its 采购, member 1 has no company (decision 0029). */
+  approverId: number;
+  approvalThresholdCents: number;
 }
 
-const liveStates = ['unpaid', 'unshipped', 'partlyShipped'];
+const liveStates = ['awaitingApproval', 'unpaid', 'unshipped', 'partlyShipped'];
 
 /**
  * What must hold whatever happened, read from the database only (the concurrent runs check these):
@@ -83,7 +86,7 @@ export async function checkInvariants(real: Pick<RealSystem, 'db' | 'orderNos' |
     expect(new Set(own.map((refund) => refund.refundNo)).size).toBe(own.length);
     // The state agrees with the payment and the refunds.
     expect(order.paidAt === null, `${label} paid (refunds ${JSON.stringify(own.map((refund) => [refund.kind, refund.status, refund.amountCents]))})`).toBe(
-      order.status === 'unpaid' || (order.status === 'cancelled' && order.refundedCents === 0 && own.length === 0),
+      order.status === 'unpaid' || order.status === 'awaitingApproval' || (order.status === 'cancelled' && order.refundedCents === 0 && own.length === 0),
     );
     if (order.status === 'closed' || (order.status === 'cancelled' && order.paidAt !== null)) expect(order.refundedCents, `${label} ends refunded`).toBe(paid);
     // Goods: nothing leaves a cancelled order; nothing leaves a closed one after it closed.

@@ -16,12 +16,14 @@ import {
 import { specialInvoice } from '../../order-desk/testing/order-desk-fixture.ts';
 import { payByDevelopment } from '../../payment/payment.service.ts';
 import { previewCheckout } from '../checkout.service.ts';
+import { approveOrder, rejectOrder } from '../order-approval-decision.service.ts';
 import { placeOrder } from '../order-placement.service.ts';
 import { markOrderPaid } from '../order-payment.service.ts';
 import { completeLongShippedOrders, expireOverdueOrders } from '../order-sweeper.ts';
 import { cancelOrder, confirmReceipt } from '../order.service.ts';
 import { newKey } from './order-fixture.ts';
 import { checkAgainstModel, type RealSystem } from './order-model-check.ts';
+import { checkApprovalsAgainstModel } from './order-model-approval.ts';
 import {
   expireIfOverdue,
   notify,
@@ -54,6 +56,8 @@ export const actionCount = { value: 0 };
 export const timing = { actMs: 0, checkMs: 0 };
 /** The order states the runs reached (the test checks every state was). */
 export const reached = new Set<string>();
+/** Approvals and rejections that went through (the test checks the runs made both, decision 0029). */
+export const approvalDecisions = { approved: 0, rejected: 0 };
 
 function command(label: string, act: (model: Model, real: RealSystem) => Promise<void>, check: (model: Readonly<Model>) => boolean = () => true): Command {
   return {
@@ -64,6 +68,7 @@ function command(label: string, act: (model: Model, real: RealSystem) => Promise
       await act(model, real);
       const acted = performance.now();
       await checkAgainstModel(model, real);
+      await checkApprovalsAgainstModel(model, real);
       for (const order of model.orders) reached.add(order.status);
       timing.actMs += acted - started;
       timing.checkMs += performance.now() - acted;
@@ -118,10 +123,15 @@ const place = (p: { memberIndex: number; lines: { productIndex: number; quantity
     const goods = modelLines.reduce((sum, line) => sum + line.quantity * unitCents, 0);
     expect(placed.payableCents).toBe(goods - (useCoupon ? real.couponFaceCents : 0));
     if (useCoupon) model.couponFree[memberIndex] = false;
+    // Member 0 is the company's 采购: above the 审批金额 the order waits for approval (decision 0029).
+    const wasHeld = memberIndex === 0 && placed.payableCents > real.approvalThresholdCents;
+    expect(placed.status).toBe(wasHeld ? 'awaitingApproval' : 'unpaid');
     const order: ModelOrder = {
       orderNo: placed.orderNo,
       memberIndex,
-      status: 'unpaid',
+      wasHeld,
+      decidedBy: null,
+      status: wasHeld ? 'awaitingApproval' : 'unpaid',
       payableCents: placed.payableCents,
       method: null,
       refundedCents: 0,
@@ -198,7 +208,7 @@ const cancelByBuyer = (p: { order: number }) =>
     async (model, real) => {
       const order = pick(model.orders, p.order);
       expireIfOverdue(model, order);
-      const isAllowed = order.status === 'unpaid';
+      const isAllowed = order.status === 'unpaid' || order.status === 'awaitingApproval';
       await expectOutcome('cancelByBuyer', cancelOrder(real.db, pick(real.members, order.memberIndex).userId, order.orderNo, model.now), isAllowed);
       if (!isAllowed) return;
       order.status = 'cancelled';
@@ -224,7 +234,7 @@ const cancelByStaff = (p: { order: number; isStale: boolean }) =>
     `cancelByStaff(${JSON.stringify(p)})`,
     async (model, real) => {
       const order = pick(model.orders, p.order);
-      const isAllowed = (order.status === 'unpaid' || order.status === 'unshipped') && !p.isStale;
+      const isAllowed = (order.status === 'awaitingApproval' || order.status === 'unpaid' || order.status === 'unshipped') && !p.isStale;
       const from = p.isStale ? staleStatusOf(order.status) : order.status;
       await expectOutcome('cancelByStaff', cancelOrderByStaff(real.deps, real.finance, { orderNo: order.orderNo, reason: '客户要求取消', from }), isAllowed);
       if (!isAllowed) return;
@@ -412,8 +422,43 @@ const index = fc.nat({ max: 50 });
 /** True about once in `odds + 1`. */
 const rarely = (odds: number) => fc.nat({ max: odds }).map((value) => value === 0);
 
+/**
+ * 批准 or 驳回 (decision 0029) by the company's 管理员 (actors 0 to 3), by the 采购 who placed it (4: the company refuses), or by a
+ * member without a company (5). Reading the order lapses it first when past its time, whoever asks.
+ */
+const decideApproval = (p: { order: number; actor: number; rejects: boolean }) =>
+  command(
+    `decideApproval(${JSON.stringify(p)})`,
+    async (model, real) => {
+      const order = pick(model.orders, p.order);
+      if (order.wasHeld) expireIfOverdue(model, order);
+      const isApprover = p.actor < 4;
+      const userId = isApprover ? real.approverId : pick(real.members, p.actor - 4).userId;
+      const isAllowed = order.status === 'awaitingApproval' && isApprover;
+      const request = { orderNo: order.orderNo, filter: 'all' as const, page: 1 };
+      const work = p.rejects
+        ? rejectOrder(real.db, userId, { ...request, reason: '模型驳回' }, model.now)
+        : approveOrder(real.db, real.config.orders, userId, request, model.now);
+      await expectOutcome('decideApproval', work, isAllowed);
+      if (!isAllowed) return;
+      order.decidedBy = userId;
+      approvalDecisions[p.rejects ? 'rejected' : 'approved'] += 1;
+      notify(model, order);
+      if (p.rejects) {
+        order.status = 'cancelled';
+        releaseOrder(model, order);
+      } else {
+        order.status = 'unpaid';
+        order.expiresAt = model.now + paymentMinutes * minute;
+      }
+    },
+    hasOrders,
+  );
+
 /** Every command, weighted towards the ones that move orders. */
 export const orderCommands: fc.Arbitrary<Command>[] = [
+  fc.record({ order: index, actor: fc.nat({ max: 5 }), rejects: rarely(3) }).map(decideApproval),
+  fc.record({ order: index, actor: fc.nat({ max: 5 }), rejects: rarely(3) }).map(decideApproval),
   fc
     .record({
       memberIndex: fc.nat({ max: 1 }),

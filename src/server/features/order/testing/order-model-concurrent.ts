@@ -4,6 +4,7 @@ import { addToCart } from '../../cart/cart.service.ts';
 import { cancelOrderByStaff, confirmTransferByStaff, refundByStaff, shipByStaff } from '../../order-desk/order-desk.service.ts';
 import { payByDevelopment } from '../../payment/payment.service.ts';
 import { previewCheckout } from '../checkout.service.ts';
+import { approveOrder, rejectOrder } from '../order-approval-decision.service.ts';
 import { placeOrder } from '../order-placement.service.ts';
 import { expireOverdueOrders } from '../order-sweeper.ts';
 import { cancelOrder, confirmReceipt } from '../order.service.ts';
@@ -52,6 +53,8 @@ function actorsOf(model: Model, real: RealSystem): Actor[] {
       return confirmTransferByStaff(real.db, real.finance, { orderNo, amount: order.payableCents, note: '' });
     },
     (orderNo, userId) => cancelOrder(real.db, userId, orderNo, model.now),
+    (orderNo) => approveOrder(real.db, real.config.orders, real.approverId, { orderNo, filter: 'all', page: 1 }, model.now),
+    (orderNo) => rejectOrder(real.db, real.approverId, { orderNo, filter: 'all', page: 1, reason: '并发驳回' }, model.now),
     (orderNo) => cancelOrderByStaff(real.deps, real.finance, { orderNo, reason: '并发取消' }),
     (orderNo) => shipByStaff(real.db, real.warehouse, { orderNo, carrierCode: 'sf', trackingNo: 'SF-RACE' }),
     async (orderNo) => {

@@ -25,6 +25,9 @@ export interface ModelRefund {
 
 export interface ModelOrder {
   orderNo: string;
+  /** Held for the company's approval at placement (decision 0029), and who decided it (null while undecided). */
+  wasHeld: boolean;
+  decidedBy: number | null;
   memberIndex: number;
   status: OrderStatus;
   payableCents: number;
@@ -90,9 +93,9 @@ export function notify(model: Model, order: ModelOrder, count = 1): void {
   model.messages[order.memberIndex] = (model.messages[order.memberIndex] ?? 0) + count;
 }
 
-/** Reading an order as its buyer sweeps it first: an unpaid one past its time is cancelled. */
+/** Reading an order as its buyer sweeps it first: an unpaid (or unapproved) one past its time is cancelled. */
 export function expireIfOverdue(model: Model, order: ModelOrder): void {
-  if (order.status === 'unpaid' && model.now >= order.expiresAt) {
+  if ((order.status === 'unpaid' || order.status === 'awaitingApproval') && model.now >= order.expiresAt) {
     order.status = 'cancelled';
     releaseOrder(model, order);
     notify(model, order);
