@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { insertProduct } from '../../src/server/testing/factories.ts';
+import { checkAccessibility } from './axe.ts';
 import { expect, test, waitForHydration, type StoreDb } from './fixtures.ts';
 import { shelfOf, uniquePartCode } from './part-fixtures.ts';
 
@@ -55,6 +56,7 @@ test('on a phone a visitor ticks parts on product pages, compares them side by s
   await tickOnProductPage(page, first);
   await expect(page.getByTestId('m-compare-entry')).toContainText('勾选 2–4 个商品即可对比参数');
   await page.screenshot({ path: '/tmp/h6-product-compare-entry.png' });
+  await checkAccessibility(page, '/m/product/detail/{id} (对比)');
   for (const part of [second, third, fourth]) await tickOnProductPage(page, part);
   const go = page.getByTestId('m-compare-go');
   await expect(go).toHaveText('已选 4/4，去对比 ›');
@@ -70,6 +72,7 @@ test('on a phone a visitor ticks parts on product pages, compares them side by s
   const strip = page.getByTestId('m-compare-scroll');
   expect(await strip.evaluate((element) => element.scrollWidth > element.clientWidth)).toBe(true);
   await page.screenshot({ path: '/tmp/h6-compare.png', fullPage: true });
+  await checkAccessibility(page, '/m/product/compare');
   await strip.evaluate((element) => element.scrollTo({ left: element.scrollWidth }));
   const label = table.getByRole('rowheader').first();
   const labelBox = await label.boundingBox();

@@ -4,6 +4,7 @@ import { cartCalls } from '../../src/contract/cart-calls.ts';
 import { creditCodeCheckCharacter } from '../../src/contract/credit-code.ts';
 import { purchaseListCalls } from '../../src/contract/purchase-list-calls.ts';
 import { createMember, setTestPrices, setTestStock } from '../../src/server/testing/factories.ts';
+import { checkAccessibility } from './axe.ts';
 import { expect, newParts, test, waitForHydration, type StoreDb } from './fixtures.ts';
 
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
@@ -47,6 +48,7 @@ test('on a phone a member finds 常购清单 under 我的, sees what changed sin
   await expect(card).toContainText('2 种');
   await expect(card).toContainText('购物车');
   await shoot(page, 'lists');
+  await checkAccessibility(page, '/m/user/purchase-list');
 
   // The desktop address of the list sends a phone to its phone page.
   await page.goto(`/user/purchase-list/${String(created.listId)}`);
@@ -60,6 +62,7 @@ test('on a phone a member finds 常购清单 under 我的, sees what changed sin
   await expect(soldOutLine.getByTestId('list-line-stock')).toContainText('10,000 → 0缺货');
   await expect(page.getByTestId('list-summary')).toContainText('涨价 1 种 · 降价 0 种 · 缺货 1 种');
   await shoot(page, 'list');
+  await checkAccessibility(page, '/m/user/purchase-list/{id}');
 
   // One more pack on the rising part's line, kept by the server.
   await risingLine.getByRole('button', { name: '增加' }).tap();
@@ -183,6 +186,7 @@ test('on a phone a company’s 审批 sees a colleague’s shared list, may reor
   await expect(page.getByRole('button', { name: '增加' })).toHaveCount(0);
   await expect(page.getByText('添加商品')).toHaveCount(0);
   await shoot(page, 'list-shared');
+  await checkAccessibility(page, '/m/user/purchase-list/{id} (shared, read only)');
   await page.getByRole('button', { name: '全部加入购物车' }).tap();
   await expect(page.getByTestId('reorder-report')).toContainText('已将 1 种商品加入购物车');
   expect(await storeDb.selectFrom('cartItems').select('productId').where('userId', '=', member.userId).execute()).toEqual([{ productId: part.id }]);
