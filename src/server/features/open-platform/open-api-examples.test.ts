@@ -102,7 +102,7 @@ describe('/api/index examples of the order, quotation and cart operations, and t
   }
 
   async function asked(example: ExampleRequest, apiKey: string): Promise<unknown> {
-    const headers = example.idempotencyKey === null ? {} : { 'idempotency-key': example.idempotencyKey };
+    const headers: Record<string, string> = example.idempotencyKey === null ? {} : { 'idempotency-key': example.idempotencyKey };
     const response = await openRequest(t, example.method, example.url, { apiKey, headers, ...(example.body === null ? {} : { body: example.body }) });
     expect(response.statusCode, `${example.operationId}: ${response.body}`).toBe(200);
     return response.json();

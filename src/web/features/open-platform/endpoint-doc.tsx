@@ -41,6 +41,8 @@ export function CodeTabs({ example, label }: { example: ApiExampleDoc | Partial<
           aria-labelledby={`${idPrefix}-tab-${language.key}`}
           hidden={language.key !== current}
           data-language={language.key}
+          // Long lines scroll: the panel takes the focus so a keyboard can scroll it.
+          tabIndex={0}
         >
           <code>{example[language.key]}</code>
         </pre>
@@ -104,7 +106,7 @@ export function EndpointDoc({ endpoint }: { endpoint: ApiEndpointDoc }) {
       {endpoint.isForSandboxKey ? <p>仅限沙箱密钥（xp_test_ 开头）：示例中的 YOUR_SANDBOX_API_KEY 请换成你的沙箱密钥。</p> : null}
       <CodeTabs example={endpoint.example} label={`${endpoint.summary} 示例`} />
       <h4 className="api-endpoint__subtitle">响应示例</h4>
-      <pre className="api-code__block api-endpoint__response" data-testid="api-response-example">
+      <pre className="api-code__block api-endpoint__response" data-testid="api-response-example" tabIndex={0} aria-label={`${endpoint.summary} 响应示例`}>
         <code>{endpoint.responseExample}</code>
       </pre>
     </section>
