@@ -1,3 +1,4 @@
+import { apiIdempotencyKeyLifecycle } from './api-idempotency-key-lifecycle.ts';
 import { companyInvitationLifecycle } from './company-invitation-lifecycle.ts';
 import { complaintLifecycle } from './complaint-lifecycle.ts';
 import { statementLifecycle } from './company-statement-lifecycle.ts';
@@ -26,4 +27,5 @@ export const allLifecycles: readonly Lifecycle<string, string, any>[] = [
   statementLifecycle,
   webhookDeliveryLifecycle,
   companyInvitationLifecycle,
+  apiIdempotencyKeyLifecycle,
 ];

@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { z } from 'zod';
+import { apiIdempotencyKeyLifecycle } from '../../../contract/api-idempotency-key-lifecycle.ts';
 import { findCarrier } from '../../../contract/delivery.ts';
+import { buyer } from '../../../contract/lifecycle.ts';
 import { yuanTextOfE4 } from '../../../contract/money.ts';
 import { openApiCurrency } from '../../../contract/open-api.ts';
 import { idempotencyKeyHeader, openOrderErrors, openOrderLimits } from '../../../contract/open-api-orders.ts';
@@ -9,12 +11,13 @@ import { OrderStatus, orderStatusLabels, type PaymentMethod, type PlacedOrder } 
 import { normalizePartNumber } from '../../../contract/part-number.ts';
 import { dayMs, formatBeijingRfc3339, startOfBeijingDay } from '../../../contract/time.ts';
 import { AppError } from '../../http/app-error.ts';
+import { assertAllowed } from '../../lifecycle/lifecycle-guard.ts';
 import { loadProductsByPartNumber } from '../catalog/product-lookup.service.ts';
 import type { ProgramOrderLine } from '../order/order-placement.service.ts';
 import { listOrdersForProgram, loadOrderForProgram, placeOrderForProgram, type ProgramOrder } from '../order/order-program.service.ts';
 import type { OrderLineRow, OrderRow } from '../order/order.tables.ts';
 import { bankAccountOf, paySandboxOrder, type PaymentContext } from '../payment/payment.service.ts';
-import { claimIdempotencyKey, saveIdempotentAnswer, type IdempotencyScope } from './open-api-idempotency.repository.ts';
+import { claimIdempotencyKey, releaseIdempotencyKey, saveIdempotentAnswer, type IdempotencyScope } from './open-api-idempotency.repository.ts';
 
 type Schemas = typeof openOrderSchemas;
 type Out<Key extends keyof Schemas> = z.output<Schemas[Key]>;
@@ -174,8 +177,8 @@ export type PlaceUnderClaim = (claim: string) => Promise<PlacedOrder>;
  * The key is claimed first (one row per member, kind and key, for 24 hours): another request under
  * it (`what`: the operation and its body) is refused; the same one gets the stored answer; racing
  * requests read the one claim and place under it, and the placement's own idempotency (the member's
- * lock, the unique orders key) makes them one order. A refused placement stores nothing: the same
- * request may be retried.
+ * lock, the unique orders key) makes them one order. A refused placement releases the key
+ * (contract/api-idempotency-key-lifecycle.ts): the same key may be retried, with the same or a corrected request.
  */
 export async function placeIdempotently(
   deps: OpenOrderDeps,
@@ -191,10 +194,19 @@ export async function placeIdempotently(
   const row = await claimIdempotencyKey(deps.db, scope, { claim, requestHash, now, expiresAt });
   if (row.requestHash !== requestHash) throw new AppError(openOrderErrors.idempotencyKeyReused);
   if (row.answerJson !== null) return JSON.parse(row.answerJson) as Out<'placeResponse'>;
-  const placed = await place(row.claim);
+  let placed: PlacedOrder;
+  try {
+    placed = await place(row.claim);
+  } catch (error) {
+    // A refused or failed placement: unless an order exists under the claim (the SQL checks), the key is released for a retry.
+    assertAllowed(apiIdempotencyKeyLifecycle, 'release', { state: 'inProgress' }, buyer);
+    await releaseIdempotencyKey(deps.db, scope, row.claim);
+    throw error;
+  }
   const order = orderOf(await loadOrderForProgram(deps.db, caller, placed.orderNo, now));
   const answer = JSON.stringify({ order, howToPay: howToPayOf(deps, caller, order) });
-  return JSON.parse(await saveIdempotentAnswer(deps.db, scope, row.claim, answer)) as Out<'placeResponse'>;
+  assertAllowed(apiIdempotencyKeyLifecycle, 'complete', { state: 'inProgress' }, buyer);
+  return JSON.parse(await saveIdempotentAnswer(deps.db, scope, { claim: row.claim, requestHash, now, expiresAt }, answer)) as Out<'placeResponse'>;
 }
 
 /** The order options every placement by a program takes (POST /orders and the cart's and quotation's orders alike). */
