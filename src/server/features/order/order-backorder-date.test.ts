@@ -77,6 +77,26 @@ describe('back orders with dates: placement, date moves and arrivals in parcels 
     expect(inStock.detail.lines[0]?.expectedDate).toBeNull();
   });
 
+  it('refuses a program’s line beyond stock naming the part’s lead time and 预计到货 (the open API places in-stock orders only)', async () => {
+    const member = await t.member();
+    const part = await newPart(2, 5);
+    const request = {
+      carrierCode: 'pickup',
+      addressId: null,
+      shortfallChoice: ShortfallChoice.shipAvailable,
+      memberCouponIds: [],
+      idempotencyKey: newKey(),
+      invoice: { kind: 'none' as const },
+      remark: '',
+      lines: [{ productId: part, quantity: 10, customerPartNo: '' }],
+    };
+    const refusal = await placeOrder(t.db.kysely, t.deps.config.orders, member.userId, request).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(AppError);
+    const expected = beijingDateAfterDays(Date.now(), 35);
+    expect((refusal as AppError).message).toContain(`库存不足：现有2，订购10；工厂交期5周，预计${expected}到货`);
+    expect((refusal as AppError).data).toEqual({ productId: part, factoryLeadWeeks: 5, expectedDate: expected });
+  });
+
   it('moves a waiting line’s date with a reason, tells the buyer, and refuses what makes no sense', async () => {
     const k = t.db.kysely;
     const placed = await order(await newPart(2, 4), 6);

@@ -30,7 +30,7 @@ import { allocateTakenUnits, recordLineAllocations, type Allocation } from '../w
 import { carrierOrThrow, checkoutLineOf, loadCheckoutLines, pricingOf, shippingAddressOf } from './checkout.service.ts';
 import { expectedDateOfPlaced, withBackOrderDates } from './order-backorder-date.ts';
 import { newOrderNo } from './order-number.ts';
-import { isSold, orderedQuantityOf } from './order-pricing.ts';
+import { isSold, orderedQuantityOf, settlementLineOf } from './order-pricing.ts';
 import type { OrderRow } from './order.tables.ts';
 import {
   findOrderByKey,
@@ -133,8 +133,11 @@ async function takeStock(
   return { stockBefore, allocations };
 }
 
-/** A program's line is refused below the part's minimum or beyond its stock: nothing is dropped or back ordered without the program knowing. */
-function checkProgramLines(lines: readonly SelectedCartLine[], products: ReadonlyMap<number, ProductSummary>): void {
+/**
+ * A program's line is refused below the part's minimum or beyond its stock: nothing is dropped or back ordered without the program knowing.
+ * A refusal for stock names the part's factory lead time and 预计到货 when it has one (decision 0031).
+ */
+async function checkProgramLines(trx: Transaction<Database>, lines: readonly SelectedCartLine[], products: ReadonlyMap<number, ProductSummary>, now: number) {
   for (const line of lines) {
     const product = products.get(line.productId);
     if (!product) continue;
@@ -143,8 +146,12 @@ function checkProgramLines(lines: readonly SelectedCartLine[], products: Readonl
       throw new AppError(orderErrors.belowMinimum, `${product.code}的最小起订量为${String(minimum)}，请修改数量`, { productId: product.productId });
     }
     if (line.quantity > product.stock) {
-      throw new AppError(orderErrors.outOfStock, `${product.code}库存不足：现有${String(product.stock)}，订购${String(line.quantity)}`, {
+      const [dated] = await withBackOrderDates(trx, [{ ...settlementLineOf(line, product, ShortfallChoice.shipAvailable), isShortOfStock: true }], now);
+      const leadTime = dated?.backOrder ? `；工厂交期${String(dated.backOrder.leadWeeks)}周，预计${dated.backOrder.expectedDate}到货` : '';
+      throw new AppError(orderErrors.outOfStock, `${product.code}库存不足：现有${String(product.stock)}，订购${String(line.quantity)}${leadTime}`, {
         productId: product.productId,
+        factoryLeadWeeks: dated?.backOrder?.leadWeeks ?? null,
+        expectedDate: dated?.backOrder?.expectedDate ?? null,
       });
     }
   }
@@ -208,7 +215,7 @@ async function reserveLines(trx: Transaction<Database>, userId: number, request:
   );
   const products = new Map(summaries.map((product) => [product.productId, product]));
   checkSellable(cartLines, products, quotation !== null);
-  if (request.lines) checkProgramLines(cartLines, products);
+  if (request.lines) await checkProgramLines(trx, cartLines, products, now);
 
   // An offer's order holds every quoted unit: what is not in stock waits for it, whichever way the buyer ships.
   const takeChoice = quotation ? ShortfallChoice.waitForAll : request.shortfallChoice;

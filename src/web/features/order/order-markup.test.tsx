@@ -166,6 +166,15 @@ describe('checkout markup', () => {
   it('says a line short of stock waits for the rest when the buyer chose so', () => {
     const html = render(<SettlementLines lines={[{ ...shortMcu, quantity: 30 }]} shortfallChoice={ShortfallChoice.waitForAll} />);
     expect(html).toContain('需 30，现货 25，到齐后发货');
+    expect(html).not.toContain('工厂交期');
+  });
+
+  it('gives a short line its factory lead time and 预计到货 under either choice', () => {
+    const dated = { ...shortMcu, backOrder: { leadWeeks: 6, expectedDate: '2027-01-18' } };
+    const waiting = render(<SettlementLines lines={[{ ...dated, quantity: 30 }]} shortfallChoice={ShortfallChoice.waitForAll} />);
+    expect(waiting).toContain('需 30，现货 25，到齐后发货；工厂交期 6 周，预计 2027-01-18 到货');
+    const inStockOnly = render(<SettlementLines lines={[{ ...dated, quantity: 25 }]} shortfallChoice={ShortfallChoice.shipAvailable} />);
+    expect(inStockOnly).toContain('需 30，现货 25，先发现货；工厂交期 6 周，预计 2027-01-18 到货');
   });
 
   it('says a line with nothing in stock leaves the order when shipping what is in stock', () => {
@@ -264,7 +273,11 @@ describe('order markup', () => {
 
   it('says how many units of a line are still on back order while the order is open, and nothing once cancelled', () => {
     const html = render(<OrderLinesTable rows={orderRowsOf(order)} rowTestId="order-line" label="商品清单" />);
-    expect(html).toMatch(/data-testid="line-backorder">缺货待发 5</);
+    expect(html).toMatch(/data-testid="line-backorder">缺货待发 5，到货日期待定</);
+    const dated = render(
+      <OrderLinesTable rows={orderRowsOf({ ...order, lines: [{ ...orderLine, expectedDate: '2027-01-18' }] })} rowTestId="order-line" label="商品清单" />,
+    );
+    expect(dated).toMatch(/data-testid="line-backorder">缺货待发 5，预计 2027-01-18 到货</);
     expect(html).toContain('¥12.8345');
     expect(html).toContain('¥385.04');
     expect(html).toMatch(/data-testid="line-customer-part-no">客户料号：MCU-0042</);
