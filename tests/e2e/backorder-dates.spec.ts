@@ -52,6 +52,13 @@ test('a back order with a date: shown at checkout, moved by staff and told, spli
   await page.getByRole('radio', { name: /等待全部到货后发货/ }).check();
   await expect(page.getByTestId('line-short')).toContainText('到齐后发货');
   await page.screenshot({ path: '/tmp/h3-settlement.png', fullPage: true });
+  const phone = await (
+    await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, storageState: await page.context().storageState() })
+  ).newPage();
+  await phone.goto('/m/offer/settlement');
+  await expect(phone.getByText(`工厂交期 4 周，预计 ${expected} 到货`)).toBeVisible();
+  await phone.screenshot({ path: '/tmp/h3-mobile-settlement.png', fullPage: true });
+  await phone.context().close();
 
   const address = await saveShenzhenAddress(page, '缺货');
   const choice = { carrierCode: 'zto', addressId: address.id, shortfallChoice: ShortfallChoice.waitForAll };
