@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { orderPaths, orderStatuses, orderStatusLabels, type OrderDetail, type OrderListData, type OrderSummary } from '../../contract/order.ts';
+import { OrderStatus, orderPaths, orderStatuses, orderStatusLabels, type OrderDetail, type OrderListData, type OrderSummary } from '../../contract/order.ts';
 import { MemberCentreLayout } from '../features/member/member-centre-layout.tsx';
 import { CancelOrderDialog, ConfirmReceiptDialog } from '../features/order/order-actions.tsx';
 import { OrderCard } from '../features/order/order-card.tsx';
@@ -41,7 +41,10 @@ function OrderStatusTabs({ data, counts }: { data: OrderListData; counts: OrderL
   const allCount = orderStatuses.reduce((sum, status) => sum + counts[status], 0);
   const tabs = [
     { status: null, label: '全部订单', count: allCount },
-    ...orderStatuses.map((status) => ({ status, label: orderStatusLabels[status], count: counts[status] })),
+    ...orderStatuses
+      // 待审批 only concerns a company's 采购 (decision 0029): shown when such an order exists or is asked for.
+      .filter((status) => status !== OrderStatus.awaitingApproval || counts[status] > 0 || data.status === status)
+      .map((status) => ({ status, label: orderStatusLabels[status], count: counts[status] })),
   ];
   return (
     <nav className="orders__tabs" aria-label="订单状态">
