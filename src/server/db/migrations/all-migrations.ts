@@ -53,8 +53,9 @@ import { purchaseListsMigration } from './0057-purchase-lists.ts';
 import { companyAccountsMigration } from './0059-company-accounts.ts';
 import { openApiOrdersMigration } from './0060-open-api-orders.ts';
 import { webhooksMigration } from './0062-webhooks.ts';
-import { backorderDatesMigration } from './0065-backorder-dates.ts';
+import { companyCreditMigration } from './0064-company-credit.ts';
 import { orderApprovalsMigration } from './0063-order-approvals.ts';
+import { backorderDatesMigration } from './0065-backorder-dates.ts';
 import { openApiCartsMigration } from './0067-open-api-carts.ts';
 import { procurementReferencesMigration } from './0055-procurement-references.ts';
 import { siteFactsMigration } from './0056-site-facts.ts';
@@ -119,7 +120,8 @@ export const allMigrations: Record<string, MigrationFactory> = {
   '0059-company-accounts': companyAccountsMigration,
   '0060-open-api-orders': openApiOrdersMigration,
   '0062-webhooks': webhooksMigration,
-  '0065-backorder-dates': backorderDatesMigration,
   '0063-order-approvals': orderApprovalsMigration,
+  '0064-company-credit': companyCreditMigration,
+  '0065-backorder-dates': backorderDatesMigration,
   '0067-open-api-carts': openApiCartsMigration,
 };
