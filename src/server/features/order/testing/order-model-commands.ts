@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { expect } from 'vitest';
+import { companyOrdersPageSize } from '../../../../contract/company-account.ts';
 import type { OrderStatus } from '../../../../contract/order.ts';
 import { ShortfallChoice } from '../../../../contract/order.ts';
 import { errorCodeOf } from '../../../testing/error-code.ts';
@@ -451,6 +452,9 @@ const decideApproval = (p: { order: number; actor: number; rejects: boolean }) =
         order.status = 'unpaid';
         order.expiresAt = model.now + paymentMinutes * minute;
       }
+      // The decision answers with the company's first page of orders, and reading them lapses the overdue ones.
+      const companyPage = model.orders.filter((candidate) => candidate.memberIndex === 0).slice(-companyOrdersPageSize);
+      for (const listed of companyPage) expireIfOverdue(model, listed);
     },
     hasOrders,
   );
