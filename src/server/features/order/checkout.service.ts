@@ -142,12 +142,15 @@ export async function pricingOf(
   choice: CheckoutChoice,
   address: Address | null,
   now: number,
+  options: { listsCoupons: boolean } = { listsCoupons: true },
 ): Promise<{ pricing: SettlementPricing; draft: CouponDraft; coupons: DraftCoupon[] }> {
   const carrier = carrierOrThrow(choice.carrierCode);
   const { lines } = selection;
   const freight = freightFor(carrier, address, lines, await loadFreeShippingThresholdCents(db));
   const draft = couponDraftOf(lines, selection.products, freight?.cents ?? 0);
-  const coupons = draft.lines.length === 0 ? [] : await listCouponsForDraft(db, userId, draft, now);
+  // Placing with no coupon chosen needs none listed; the preview lists them for the buyer to choose.
+  const needsCoupons = draft.lines.length > 0 && (options.listsCoupons || choice.memberCouponIds?.length !== 0);
+  const coupons = needsCoupons ? await listCouponsForDraft(db, userId, draft, now) : [];
   let combination;
   if (choice.memberCouponIds === undefined) {
     combination = bestCouponCombination(coupons, draft);

@@ -32,16 +32,7 @@ import { expectedDateOfPlaced, withBackOrderDates } from './order-backorder-date
 import { newOrderNo } from './order-number.ts';
 import { isSold, orderedQuantityOf, settlementLineOf } from './order-pricing.ts';
 import type { OrderRow } from './order.tables.ts';
-import {
-  findOrderByKey,
-  insertOrder,
-  insertOrderEvents,
-  insertOrderLines,
-  readStock,
-  takeStockIfEnough,
-  takeStockIfUnchanged,
-  updateOrderAmounts,
-} from './order.repository.ts';
+import { findOrderByKey, insertOrder, insertOrderEvents, insertOrderLines, readStock, takeStockIfEnough, takeStockIfUnchanged } from './order.repository.ts';
 import { notifyMember } from './order-transition.service.ts';
 import { holdForApprovalIfNeeded } from './order-approval.service.ts';
 
@@ -201,11 +192,44 @@ async function insertWithFreshNumber(trx: Transaction<Database>, order: Omit<Par
   throw new Error('no free order number after several draws');
 }
 /**
- * Step 1: the lines to order, with their stock taken. The cart's selected lines, or an accepted
+ * When the stock is taken. `last` (tried first): when every line's stock as read is plentiful, the order is
+ * written first and its units taken at the very end, so the part's row lock, which every buyer of
+ * the part queues on, is held only from the decrement to the commit. Should a decrement then find
+ * too little (another order took the units meanwhile), the whole transaction is undone and placed
+ * again `first`: the stock taken before anything else, as a line short of stock always is.
+ */
+type StockTiming = 'first' | 'last';
+
+/** Thrown inside the transaction to undo it: the units read were gone by the time they were taken. */
+class StockMovedMeanwhile extends Error {}
+
+/**
+ * Stock taken last only where it is plentiful (twice the line and a margin), so that another order
+ * rarely takes it meanwhile: for a part's last units, which many buyers race for, placing again
+ * after the decrement is refused would double each loser's work.
+ */
+const plentyMarginUnits = 100;
+
+function hasPlentyOfStock(lines: readonly SelectedCartLine[], products: ReadonlyMap<number, ProductSummary>): boolean {
+  return lines.every((line) => 2 * line.quantity + plentyMarginUnits <= (products.get(line.productId)?.stock ?? 0));
+}
+
+/** The `last` timing's decrements (products in id order, as takeStock), each line whole or the transaction undone. */
+async function takeStockLast(trx: Transaction<Database>, lines: readonly SettlementLine[], now: number): Promise<Map<number, Allocation[]>> {
+  const allocations = new Map<number, Allocation[]>();
+  for (const line of [...lines].sort((a, b) => a.productId - b.productId)) {
+    if ((await takeStockIfEnough(trx, line.productId, line.quantity, now)) === null) throw new StockMovedMeanwhile();
+    allocations.set(line.productId, await allocateTakenUnits(trx, line.productId, line.quantity));
+  }
+  return allocations;
+}
+
+/**
+ * Step 1: the lines to order, with their stock taken (or, timed `last`, to be taken at the end). The cart's selected lines, or an accepted
  * offer's at its quoted prices (refused when not accepted, expired or ordered); each line is priced
  * by its product's stock as it was when taken.
  */
-async function reserveLines(trx: Transaction<Database>, userId: number, request: PlaceOrderRequest, now: number) {
+async function reserveLines(trx: Transaction<Database>, userId: number, request: PlaceOrderRequest, stockTiming: StockTiming, now: number) {
   const { cartLines, quotedPrices, quotation } = request.lines
     ? programCheckoutLines(request.lines)
     : await loadCheckoutLines(trx, userId, request.quotationId, now);
@@ -219,7 +243,9 @@ async function reserveLines(trx: Transaction<Database>, userId: number, request:
 
   // An offer's order holds every quoted unit: what is not in stock waits for it, whichever way the buyer ships.
   const takeChoice = quotation ? ShortfallChoice.waitForAll : request.shortfallChoice;
-  const { stockBefore, allocations } = request.isSandbox ? untakenStock(products) : await takeStock(trx, cartLines, products, takeChoice, now);
+  const takesStockLast = stockTiming === 'last' && !request.isSandbox && hasPlentyOfStock(cartLines, products);
+  const { stockBefore, allocations } =
+    request.isSandbox || takesStockLast ? untakenStock(products) : await takeStock(trx, cartLines, products, takeChoice, now);
   const pricedProducts = new Map(summaries.map((product) => [product.productId, { ...product, stock: stockBefore.get(product.productId) ?? product.stock }]));
   const priced = cartLines.map((line) => checkoutLineOf(line, pricedProducts.get(line.productId), request.shortfallChoice, quotedPrices));
   const lines: SettlementLine[] = (await withBackOrderDates(trx, priced, now)).filter((line) => line.quantity > 0);
@@ -228,7 +254,7 @@ async function reserveLines(trx: Transaction<Database>, userId: number, request:
   if (request.lines && lines.some((line) => line.quantity < (cartLines.find((cart) => cart.productId === line.productId)?.quantity ?? 0))) {
     throw new AppError(orderErrors.outOfStock);
   }
-  return { cartLines, pricedProducts, lines, allocations, quotation, isFromProgram: request.lines !== undefined };
+  return { cartLines, pricedProducts, lines, allocations, quotation, isFromProgram: request.lines !== undefined, takesStockLast };
 }
 
 type ReservedLines = Awaited<ReturnType<typeof reserveLines>>;
@@ -256,6 +282,7 @@ async function priceReservedLines(
     { ...choice, quotationId: request.quotationId },
     address,
     now,
+    { listsCoupons: false },
   );
   if (request.quotedPayableCents !== undefined && pricing.payableCents !== request.quotedPayableCents) throw new AppError(orderErrors.totalChanged);
   return { pricing, draft, coupons };
@@ -272,8 +299,19 @@ interface OrderSnapshot {
   now: number;
 }
 
-/** Step 3: the order under a fresh number (its discounts follow once the coupons are redeemed), its lines and where their units came from. */
-async function insertPlacedOrder(trx: Transaction<Database>, snapshot: OrderSnapshot, reserved: ReservedLines, { pricing }: PricedOrder) {
+function usedCouponsOf({ pricing, coupons }: PricedOrder): OrderCoupon[] {
+  return coupons
+    .filter((coupon) => pricing.memberCouponIds.includes(coupon.memberCouponId))
+    .map((coupon) => ({ memberCouponId: coupon.memberCouponId, name: coupon.name, kind: coupon.kind, faceValueCents: coupon.faceValueCents }));
+}
+
+/**
+ * Step 3: the order under a fresh number with its amounts as priced (the coupons' redemption checks
+ * them next), its lines and, when the stock was taken first, where their units came from.
+ */
+async function insertPlacedOrder(trx: Transaction<Database>, snapshot: OrderSnapshot, reserved: ReservedLines, priced: PricedOrder) {
+  const { pricing } = priced;
+  const usedCoupons = usedCouponsOf(priced);
   const { userId, request, address, invoice, now } = snapshot;
   const { lines, allocations, quotation } = reserved;
   const { id: orderId, orderNo } = await insertWithFreshNumber(
@@ -285,9 +323,10 @@ async function insertPlacedOrder(trx: Transaction<Database>, snapshot: OrderSnap
       productCount: lines.reduce((sum, line) => sum + line.quantity, 0),
       goodsCents: pricing.goodsCents,
       freightCents: pricing.freightCents,
-      goodsDiscountCents: 0,
-      freightDiscountCents: 0,
-      payableCents: pricing.goodsCents + pricing.freightCents,
+      goodsDiscountCents: pricing.goodsDiscountCents,
+      freightDiscountCents: pricing.freightDiscountCents,
+      payableCents: pricing.payableCents,
+      couponsJson: usedCoupons.length > 0 ? JSON.stringify(usedCoupons) : null,
       carrierCode: request.carrierCode,
       shortfallChoice: request.shortfallChoice,
       addressJson: addressSnapshotOf(address),
@@ -319,28 +358,27 @@ async function insertPlacedOrder(trx: Transaction<Database>, snapshot: OrderSnap
       expectedDate: request.isSandbox ? null : expectedDateOfPlaced(line, Math.min(line.quantity, line.stock)),
     })),
   );
+  if (!reserved.takesStockLast) await recordAllocations(trx, lineIds, allocations);
+  return { orderId, orderNo, lineIds };
+}
+
+async function recordAllocations(
+  trx: Transaction<Database>,
+  lineIds: readonly { id: number; productId: number }[],
+  allocations: ReadonlyMap<number, Allocation[]>,
+) {
   await recordLineAllocations(
     trx,
     lineIds.map(({ id, productId }) => ({ orderLineId: id, allocations: allocations.get(productId) ?? [] })),
   );
-  return { orderId, orderNo };
 }
 
-/** Step 4: redeems the chosen coupons (refused when their discount changed meanwhile) and records them and the amounts on the order. */
-async function redeemOrderCoupons(trx: Transaction<Database>, userId: number, orderId: number, { pricing, draft, coupons }: PricedOrder, now: number) {
-  const usedCoupons: OrderCoupon[] = coupons
-    .filter((coupon) => pricing.memberCouponIds.includes(coupon.memberCouponId))
-    .map((coupon) => ({ memberCouponId: coupon.memberCouponId, name: coupon.name, kind: coupon.kind, faceValueCents: coupon.faceValueCents }));
+/** Step 4: redeems the chosen coupons, refused when their discount changed since they were priced. */
+async function redeemOrderCoupons(trx: Transaction<Database>, userId: number, orderId: number, { pricing, draft }: PricedOrder, now: number) {
   const redeemed = await redeemCoupons(trx, { userId, memberCouponIds: pricing.memberCouponIds, orderId, draft, now });
   if (redeemed.goodsDiscountCents !== pricing.goodsDiscountCents || redeemed.freightDiscountCents !== pricing.freightDiscountCents) {
     throw new AppError(orderErrors.totalChanged);
   }
-  await updateOrderAmounts(trx, orderId, {
-    goodsDiscountCents: pricing.goodsDiscountCents,
-    freightDiscountCents: pricing.freightDiscountCents,
-    payableCents: pricing.payableCents,
-    couponsJson: usedCoupons.length > 0 ? JSON.stringify(usedCoupons) : null,
-  });
 }
 
 /** Step 5: what the order came from is used up: the offer is marked ordered, or the ordered lines leave the cart. */
@@ -361,8 +399,8 @@ async function closeOrderSource(trx: Transaction<Database>, userId: number, rese
 /**
  * Places the order of the cart's selected lines in one transaction: the member's lock (a repeated
  * idempotency key finds the first order), then the steps above: checks and stock, prices, the order
- * and its lines, coupons, the cart or offer, the lines' 客户料号 remembered for next time; then the
- * event and the message. Any refusal rolls everything back.
+ * and its lines, coupons, the cart or offer, the lines' 客户料号 remembered for next time, the event
+ * and the message; then, timed `last`, the stock. Any refusal rolls everything back.
  */
 export async function placeOrder(
   db: Kysely<Database>,
@@ -377,29 +415,34 @@ export async function placeOrder(
   const address = await shippingAddressOf(db, userId, carrier, request.addressId);
   const invoice: InvoiceSnapshot | null = await resolveInvoiceForOrder(db, userId, request.invoice);
 
-  return withTransaction(db, async (trx) => {
-    await lockMember(trx, userId);
-    const repeated = await findOrderByKey(trx, userId, request.idempotencyKey);
-    if (repeated) return placedOf(repeated);
+  const snapshot = { userId, request, address, invoice, paymentMinutes: orders.paymentMinutes, now };
+  try {
+    return await withTransaction(db, (trx) => placeInTransaction(trx, snapshot, 'last'));
+  } catch (error) {
+    if (!(error instanceof StockMovedMeanwhile)) throw error;
+    return withTransaction(db, (trx) => placeInTransaction(trx, snapshot, 'first'));
+  }
+}
 
-    const reserved = await reserveLines(trx, userId, request, now);
-    const priced = await priceReservedLines(trx, userId, request, reserved, address, now);
-    const snapshot = { userId, request, address, invoice, paymentMinutes: orders.paymentMinutes, now };
-    const { orderId, orderNo } = await insertPlacedOrder(trx, snapshot, reserved, priced);
-    await redeemOrderCoupons(trx, userId, orderId, priced, now);
-    await closeOrderSource(trx, userId, reserved, orderNo, now);
-    if (!request.isSandbox) await rememberCustomerPartNos(trx, userId, reserved.lines, now);
-    await insertOrderEvents(trx, [{ orderId, kind: 'placed', text: '订单已提交，等待付款', at: now }]);
-    const payableCents = priced.pricing.payableCents;
-    // Above the company's 审批金额, a 采购's order waits for an approver (order-approval.service.ts), its stock held meanwhile.
-    const isHeld = await holdForApprovalIfNeeded(
-      trx,
-      { orderId, orderNo, userId, payableCents, isSandbox: request.isSandbox === true, paymentMinutes: orders.paymentMinutes },
-      now,
-    );
-    if (!request.isSandbox && !isHeld)
-      await notifyMember(trx, userId, `您的订单${orderNo}已提交，请在${String(orders.paymentMinutes)}分钟内完成支付，超时订单将自动取消。`, now);
-    const status = isHeld ? OrderStatus.awaitingApproval : OrderStatus.unpaid;
-    return { orderNo, payableCents, expiresAt: now + orders.paymentMinutes * 60_000, status };
-  });
+async function placeInTransaction(trx: Transaction<Database>, snapshot: OrderSnapshot, stockTiming: StockTiming): Promise<PlacedOrder> {
+  const { userId, request, address, paymentMinutes, now } = snapshot;
+  await lockMember(trx, userId);
+  const repeated = await findOrderByKey(trx, userId, request.idempotencyKey);
+  if (repeated) return placedOf(repeated);
+
+  const reserved = await reserveLines(trx, userId, request, stockTiming, now);
+  const priced = await priceReservedLines(trx, userId, request, reserved, address, now);
+  const { orderId, orderNo, lineIds } = await insertPlacedOrder(trx, snapshot, reserved, priced);
+  await redeemOrderCoupons(trx, userId, orderId, priced, now);
+  await closeOrderSource(trx, userId, reserved, orderNo, now);
+  if (!request.isSandbox) await rememberCustomerPartNos(trx, userId, reserved.lines, now);
+  await insertOrderEvents(trx, [{ orderId, kind: 'placed', text: '订单已提交，等待付款', at: now }]);
+  const payableCents = priced.pricing.payableCents;
+  // Above the company's 审批金额, a 采购's order waits for an approver (order-approval.service.ts), its stock held meanwhile.
+  const isHeld = await holdForApprovalIfNeeded(trx, { orderId, orderNo, userId, payableCents, isSandbox: request.isSandbox === true, paymentMinutes }, now);
+  if (!request.isSandbox && !isHeld)
+    await notifyMember(trx, userId, `您的订单${orderNo}已提交，请在${String(paymentMinutes)}分钟内完成支付，超时订单将自动取消。`, now);
+  if (reserved.takesStockLast) await recordAllocations(trx, lineIds, await takeStockLast(trx, reserved.lines, now));
+  const status = isHeld ? OrderStatus.awaitingApproval : OrderStatus.unpaid;
+  return { orderNo, payableCents, expiresAt: now + paymentMinutes * 60_000, status };
 }

@@ -46,6 +46,32 @@ describe('order races', () => {
     expect(negative).toEqual([]);
   }, 240_000);
 
+  it('splits a part whose stock each of 8 concurrent buyers read as plentiful: whoever finds it gone is placed again stock-first, back ordering the rest', async () => {
+    // Each wants 4,000 of 10,000 and waits for all: two take 4,000, the next 2,000 (2,000 to wait
+    // for), the others none yet. On PostgreSQL the later ones read 10,000 before the first commit,
+    // write their order, find the decrement refused at the end, and are placed again stock-first.
+    const part = await insertPart(t.db.kysely, t.fixture.catalog, { stock: 10_000, prices: [{ qtyStart: 1, priceE4: 100 }] });
+    const buyers: SignedInMember[] = [];
+    for (let i = 0; i < 8; i++) buyers.push(await t.member());
+    for (const buyer of buyers) await fillCart(buyer.browser, [{ productId: part, quantity: 4000 }]);
+    const waitForAll = { ...pickup, shortfallChoice: 'waitForAll' } as const;
+    const answers = await Promise.all(
+      buyers.map((buyer) => buyer.browser.call(orderCalls.place, { ...waitForAll, idempotencyKey: newKey(), quotedPayableCents: 4000 })),
+    );
+    expect(answers.map((answer) => [answer.code, answer.msg])).toEqual(Array.from({ length: 8 }, () => [1, '订单已提交']));
+    const lines = await t.db.kysely.selectFrom('orderLines').select(['quantity', 'reservedQuantity']).where('productId', '=', part).execute();
+    expect(lines.map((line) => line.quantity)).toEqual(Array.from({ length: 8 }, () => 4000));
+    expect(lines.map((line) => line.reservedQuantity).sort((a, b) => b - a)).toEqual([4000, 4000, 2000, 0, 0, 0, 0, 0]);
+    expect(await stockOf(t.db.kysely, part)).toBe(0);
+    const allocated = await t.db.kysely
+      .selectFrom('orderLineAllocations as a')
+      .innerJoin('orderLines as l', 'l.id', 'a.orderLineId')
+      .select((eb) => eb.fn.sum<number>('a.quantity').as('units'))
+      .where('l.productId', '=', part)
+      .executeTakeFirstOrThrow();
+    expect(allocated.units).toBe(10_000);
+  });
+
   it('makes one order and one decrement of one idempotency key sent 25 times at once', async () => {
     const part = await insertPart(t.db.kysely, t.fixture.catalog, { stock: 1000 });
     const member = await t.member();

@@ -42,14 +42,6 @@ export async function insertOrderEvents(trx: Kysely<Database>, events: Omit<Inse
   if (events.length > 0) await trx.insertInto('orderEvents').values(events).execute();
 }
 
-export async function updateOrderAmounts(
-  trx: Kysely<Database>,
-  orderId: number,
-  amounts: { goodsDiscountCents: number; freightDiscountCents: number; payableCents: number; couponsJson: string | null },
-): Promise<void> {
-  await trx.updateTable('orders').set(amounts).where('id', '=', orderId).execute();
-}
-
 /**
  * One conditional update: the order moves only from one of `from`, so of racing changes
  * (pay and cancel, two sweepers) exactly one finds it there. True when this one moved it.
