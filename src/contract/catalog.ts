@@ -320,3 +320,9 @@ export interface BrandProfile {
   /** The maker's site, set in the console's 品牌管理 ('' for none). */
   website: string;
 }
+
+/** Sold: known, priced, and not a discontinued part with nothing left (what an order or a cart may take). */
+export function isSold(product: ProductSummary | undefined): boolean {
+  if (!product || product.priceTiers.length === 0) return false;
+  return !(product.lifecycle === 'eol' && product.stock <= 0);
+}

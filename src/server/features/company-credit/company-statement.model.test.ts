@@ -6,7 +6,7 @@ import { dayMs } from '../../../contract/time.ts';
 import { AppError } from '../../http/app-error.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { refundOrder } from '../payment/order-refund-workflow.service.ts';
-import { payOnAccount } from '../payment/payment-on-account.ts';
+import { payOnAccount } from '../payment/payment-on-account.service.ts';
 import { refundContextOf } from '../payment/payment-refund.service.ts';
 import { createPaymentProviders, type PaymentContext } from '../payment/payment.service.ts';
 import { insertUnpaidOrder } from '../payment/testing/payment-fixtures.ts';

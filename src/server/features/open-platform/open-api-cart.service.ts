@@ -1,5 +1,5 @@
 import type { z } from 'zod';
-import type { ProductSummary } from '../../../contract/catalog.ts';
+import { isSold, type ProductSummary } from '../../../contract/catalog.ts';
 import { yuanTextOfE4 } from '../../../contract/money.ts';
 import type { openCartSchemas } from '../../../contract/open-api-cart-requests.ts';
 import { openCartLinesMax } from '../../../contract/open-api-cart-requests.ts';
@@ -11,7 +11,6 @@ import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { lockMember } from '../account/account.service.ts';
 import { loadProductSummaries } from '../catalog/product.service.ts';
-import { isSold } from '../order/order-pricing.ts';
 import {
   countApiCartLines,
   deleteApiCartLines,

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Address } from '../../../contract/address.ts';
-import type { ProductSummary } from '../../../contract/catalog.ts';
+import { isSold, type ProductSummary } from '../../../contract/catalog.ts';
 import type { InvoiceSnapshot } from '../../../contract/invoice.ts';
 import {
   maxOrderLines,
@@ -30,7 +30,7 @@ import { allocateTakenUnits, recordLineAllocations, type Allocation } from '../w
 import { carrierOrThrow, checkoutLineOf, loadCheckoutLines, pricingOf, shippingAddressOf } from './checkout.service.ts';
 import { expectedDateOfPlaced, withBackOrderDates } from './order-backorder-date.ts';
 import { newOrderNo } from './order-number.ts';
-import { isSold, orderedQuantityOf, settlementLineOf } from './order-pricing.ts';
+import { orderedQuantityOf, settlementLineOf } from './order-pricing.ts';
 import type { OrderRow } from './order.tables.ts';
 import { findOrderByKey, insertOrder, insertOrderEvents, insertOrderLines, readStock, takeStockIfEnough, takeStockIfUnchanged } from './order.repository.ts';
 import { notifyMember } from './order-transition.service.ts';

@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import type { ProductSummary } from '../../../contract/catalog.ts';
+import { isSold, type ProductSummary } from '../../../contract/catalog.ts';
 import { ShortfallChoice } from '../../../contract/order.ts';
 import {
   amountsOf,
   couponDraftOf,
   goodsCentsOf,
-  isSold,
   lineChangesOf,
   orderedQuantityOf,
   settlementLineOf,

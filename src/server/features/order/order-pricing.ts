@@ -1,4 +1,4 @@
-import type { ProductSummary } from '../../../contract/catalog.ts';
+import { isSold, type ProductSummary } from '../../../contract/catalog.ts';
 import type { CouponDraft } from '../../../contract/coupon.ts';
 import { lineWeightGrams, parcelWeightGrams, type Freight } from '../../../contract/delivery.ts';
 import { formatUnitPriceE4, amountCentsOf } from '../../../contract/money.ts';
@@ -21,12 +21,6 @@ export interface SeenCartLine {
   seenStock: number | null;
   /** The buyer's own part number for it (客户料号), carried to the order line. */
   customerPartNo: string;
-}
-
-/** Sold: known, priced, and not a discontinued part with nothing left. */
-export function isSold(product: ProductSummary | undefined): boolean {
-  if (!product || product.priceTiers.length === 0) return false;
-  return !(product.lifecycle === 'eol' && product.stock <= 0);
 }
 
 /** What the order holds of a line: all of it, or with shipAvailable the largest pack multiple in stock. */

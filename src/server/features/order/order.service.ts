@@ -34,7 +34,7 @@ import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { addToCart, countCartLinesOf } from '../cart/cart.service.ts';
 import { loadProductSummaries } from '../catalog/product.service.ts';
-import { isSold } from './order-pricing.ts';
+import { isSold } from '../../../contract/catalog.ts';
 import { buyer, isAllowed } from '../../../contract/lifecycle.ts';
 import { orderLifecycle } from '../../../contract/order-lifecycle.ts';
 import { assertAllowed } from '../../lifecycle/lifecycle-guard.ts';

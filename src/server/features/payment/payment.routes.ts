@@ -4,7 +4,7 @@ import { paymentCalls, paymentDevCalls } from '../../../contract/payment-calls.t
 import { paymentDevRequests, paymentRequests } from '../../../contract/payment-requests.ts';
 import { registerCalls } from '../../http/api-route.ts';
 import { receiveNotification, receiveRefundNotification } from './payment-notification.service.ts';
-import { payOnAccount } from './payment-on-account.ts';
+import { payOnAccount } from './payment-on-account.service.ts';
 import { createPayment, listPaymentMethods, loadPaymentStatus, payByDevelopment, type PaymentContext } from './payment.service.ts';
 
 export function registerPaymentRoutes(app: FastifyInstance, ctx: PaymentContext) {
