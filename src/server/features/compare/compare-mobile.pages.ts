@@ -17,7 +17,7 @@ export function mobileComparePage({ db, config }: ServiceDeps): Page {
       const codes = data.parts.map((part) => part.code).join(' / ');
       return {
         title: `${codes ? `${codes} ` : ''}参数对比 - ${config.siteName}手机版`,
-        description: `${config.siteName}商品参数对比：品牌、封装、价格、库存与规格参数并排比较。`,
+        description: `${config.siteName}手机版商品参数对比：最多4个型号的品牌、封装、价格、库存与规格参数左右滑动比较。`,
         // A choice of parts is nobody's search result.
         isNoIndex: true,
         data: { ...data, basePath },

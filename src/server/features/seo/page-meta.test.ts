@@ -108,6 +108,7 @@ describe('every public page: its own title and description, a canonical URL, Ope
       '/m/product/detail/:productId': [`/m/product/detail/${productId}`],
       '/m/user/order/detail/:orderNo': ['/m/user/order/detail/202601010000000001'],
       '/m/offer/pay/:orderNo': ['/m/offer/pay/202601010000000001'],
+      '/m/user/purchase-list/:listId': ['/m/user/purchase-list/1'],
       '/serve/:slug': ['/serve/order_step'],
       // The console's detail pages send a visitor to the console's login, like its lists.
       '/admin/orders/:orderNo': ['/admin/orders/202601010000000001'],
@@ -116,6 +117,7 @@ describe('every public page: its own title and description, a canonical URL, Ope
       '/admin/coupons/:templateId': ['/admin/coupons/1'],
       '/admin/members/:userId': ['/admin/members/1'],
       '/admin/products/:productId': [`/admin/products/${productId}`],
+      '/admin/companies/:companyId': ['/admin/companies/1'],
     };
   };
 
