@@ -3,7 +3,7 @@ import { targetOf } from './lifecycle.ts';
 import { orderLifecycle, type OrderLifecycleEvent } from './order-lifecycle.ts';
 import { OrderStatus, orderStatuses, type OrderStatus as Status } from './order.ts';
 
-const { unpaid, unshipped, partlyShipped, shipped, completed, cancelled, closed } = OrderStatus;
+const { awaitingApproval, unpaid, unshipped, partlyShipped, shipped, completed, cancelled, closed } = OrderStatus;
 
 /** Whether any event leads from one status to another. */
 function canMove(from: Status, to: Status): boolean {
@@ -23,6 +23,11 @@ describe('the order lifecycle table', () => {
     [shipped, completed, true],
     [unshipped, closed, true],
     [completed, closed, true],
+    [awaitingApproval, unpaid, true],
+    [awaitingApproval, cancelled, true],
+    [awaitingApproval, unshipped, false],
+    // requireApproval, fired inside the placing transaction (decision 0029): the lifecycle keeps one initial state.
+    [unpaid, awaitingApproval, true],
     [unpaid, shipped, false],
     [unpaid, closed, false],
     [partlyShipped, cancelled, false],
@@ -43,11 +48,13 @@ describe('the order lifecycle table', () => {
     }
   });
 
-  it('lets the buyer and the expiry cancel only unpaid orders, staff also paid ones nothing of which was sent', () => {
-    expect(fromStates('cancelByBuyer')).toEqual([unpaid]);
-    expect(fromStates('expire')).toEqual([unpaid]);
-    expect(fromStates('cancelByStaff')).toEqual([unpaid, unshipped]);
+  it('lets the buyer and the expiry cancel only unpaid orders (waiting for approval or payment), staff also paid ones nothing of which was sent', () => {
+    expect(fromStates('cancelByBuyer')).toEqual([awaitingApproval, unpaid]);
+    expect(fromStates('expire')).toEqual([awaitingApproval, unpaid]);
+    expect(fromStates('cancelByStaff')).toEqual([awaitingApproval, unpaid, unshipped]);
     expect(fromStates('pay')).toEqual([unpaid]);
+    expect(fromStates('approve')).toEqual([awaitingApproval]);
+    expect(fromStates('reject')).toEqual([awaitingApproval]);
     expect(fromStates('shipLast')).toEqual([unshipped, partlyShipped]);
     expect(fromStates('refundInFull')).toEqual([unshipped, partlyShipped, shipped, completed]);
   });
