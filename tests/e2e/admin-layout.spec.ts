@@ -6,7 +6,9 @@ import { contentDeskPaths } from '../../src/contract/console/content.ts';
 import { marketingDeskPaths } from '../../src/contract/console/marketing.ts';
 import { adminProductNewPath, adminProductsPath } from '../../src/contract/console/products.ts';
 import { quotationDeskPaths } from '../../src/contract/console/quotation.ts';
+import { companyCalls } from '../../src/contract/company-account-calls.ts';
 import { complaintCalls } from '../../src/contract/complaint-calls.ts';
+import { creditCodeCheckCharacter } from '../../src/contract/credit-code.ts';
 import { paymentDevCalls } from '../../src/contract/payment-calls.ts';
 import { quotationCalls } from '../../src/contract/quotation-calls.ts';
 import { staffHomePath, staffLoginPath, staffRoleLabels } from '../../src/contract/staff.ts';
@@ -203,6 +205,10 @@ test('every console page keeps its menu at 200 px and fits a 1,280 px and a 1,92
     await visit(admin, `${adminProductsPath}/${String(parts[0]?.id ?? 0)}`, seen);
     await visit(admin, marketingDeskPaths.editCoupon(coupon.id), seen);
     await visit(admin, `/admin/members/${String(member.userId)}`, seen);
+    const creditBody = `91440300${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
+    await callOk(page, companyCalls.create, { name: `布局检查电子有限公司${run}`, creditCode: `${creditBody}${creditCodeCheckCharacter(creditBody) ?? ''}` });
+    const company = await storeDb.selectFrom('companyAccounts').select('id').where('createdBy', '=', member.userId).executeTakeFirstOrThrow();
+    await visit(admin, `/admin/companies/${String(company.id)}`, seen);
     const application = await storeDb
       .insertInto('supplierApplications')
       .values({

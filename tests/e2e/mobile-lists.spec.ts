@@ -67,7 +67,7 @@ test('on a phone a member finds 常购清单 under 我的, sees what changed sin
   // One more pack on the rising part's line, kept by the server.
   await risingLine.getByRole('button', { name: '增加' }).tap();
   await risingLine.getByRole('textbox', { name: `${rising.code} 的数量` }).press('Enter');
-  await expect(page.locator('.toast').filter({ hasText: '已保存' })).toBeVisible();
+  await expect(page.locator('.toast').filter({ hasText: '已保存' }).first()).toBeVisible();
   const raised = rising.quantity + rising.packSize;
   await expect
     .poll(

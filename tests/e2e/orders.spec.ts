@@ -148,7 +148,7 @@ test.describe('my orders', () => {
 
     await page.goto(`/user/order/detail/${placed.orderNo}`);
     const line = page.getByTestId('order-line').filter({ hasText: part.code });
-    await expect(line.getByTestId('line-backorder')).toHaveText(`缺货待发 ${String(part.quantity)}`);
+    await expect(line.getByTestId('line-backorder')).toHaveText(`缺货待发 ${String(part.quantity)}，到货日期待定`);
 
     // The stock it had comes back: the order gets its units first.
     const arrived = await restock(storeDb, part.id, part.stock);

@@ -188,7 +188,7 @@ function WebhooksSection({ data }: { data: ApiIndexData }) {
         <code>X-Xinpin-Signature</code>（对原始请求体，而不是解析后再序列化的 JSON），再处理事件；同一事件的 <code>id</code> 在重试时不变，可据此去重。
       </p>
       <h3 className="api-endpoint__subtitle">签名验证（Node.js）</h3>
-      <pre className="api-code__block" data-testid="api-webhook-verification" tabIndex={0} aria-label="签名验证示例">
+      <pre className="api-code__block" data-testid="api-webhook-verification" role="region" tabIndex={0} aria-label="签名验证示例">
         <code>{data.webhookVerification}</code>
       </pre>
       {data.webhooks.map((webhook) => (
@@ -207,7 +207,7 @@ function WebhooksSection({ data }: { data: ApiIndexData }) {
             ))}
           </ul>
           <h4 className="api-endpoint__subtitle">请求体示例</h4>
-          <pre className="api-code__block api-endpoint__response" tabIndex={0} aria-label={`${webhook.summary} 请求体示例`}>
+          <pre className="api-code__block api-endpoint__response" role="region" tabIndex={0} aria-label={`${webhook.summary} 请求体示例`}>
             <code>{webhook.bodyExample}</code>
           </pre>
         </section>

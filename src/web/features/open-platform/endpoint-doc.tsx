@@ -106,7 +106,13 @@ export function EndpointDoc({ endpoint }: { endpoint: ApiEndpointDoc }) {
       {endpoint.isForSandboxKey ? <p>仅限沙箱密钥（xp_test_ 开头）：示例中的 YOUR_SANDBOX_API_KEY 请换成你的沙箱密钥。</p> : null}
       <CodeTabs example={endpoint.example} label={`${endpoint.summary} 示例`} />
       <h4 className="api-endpoint__subtitle">响应示例</h4>
-      <pre className="api-code__block api-endpoint__response" data-testid="api-response-example" tabIndex={0} aria-label={`${endpoint.summary} 响应示例`}>
+      <pre
+        className="api-code__block api-endpoint__response"
+        data-testid="api-response-example"
+        role="region"
+        tabIndex={0}
+        aria-label={`${endpoint.summary} 响应示例`}
+      >
         <code>{endpoint.responseExample}</code>
       </pre>
     </section>
