@@ -1,5 +1,6 @@
 import { Agent, request } from 'node:http';
 import { performance } from 'node:perf_hooks';
+import { brotliDecompressSync, gunzipSync } from 'node:zlib';
 
 /**
  * An open-loop load: requests leave on a fixed schedule whatever the server's pace, and each one's
@@ -64,7 +65,13 @@ function send(target: LoadTarget, mixRequest: MixRequest): Promise<{ status: num
       (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
-        response.on('end', () => resolve({ status: response.statusCode ?? 0, body: Buffer.concat(chunks).toString('latin1') }));
+        response.on('end', () => {
+          const bytes = Buffer.concat(chunks);
+          // A call's envelope is read, so its compressed answer is unpacked; a page's bytes only counted.
+          const encoding = mixRequest.method === 'POST' ? response.headers['content-encoding'] : undefined;
+          const body = encoding === 'br' ? brotliDecompressSync(bytes) : encoding === 'gzip' ? gunzipSync(bytes) : bytes;
+          resolve({ status: response.statusCode ?? 0, body: body.toString('utf8') });
+        });
         response.on('error', reject);
       },
     );
@@ -116,7 +123,7 @@ export async function runStep(target: LoadTarget, perSecond: number, seconds: nu
   for (let index = 0; index < total; index++) {
     const due = started + index * interval;
     const wait = due - performance.now();
-    if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
+    if (wait > 0) await new Promise((resolve) => setTimeout(resolve, wait));
     if (running.size >= maxInFlight) {
       result.abandoned++;
       continue;
