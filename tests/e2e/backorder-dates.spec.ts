@@ -1,11 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import { generate } from 'otplib';
-import type { Browser, Page } from '@playwright/test';
 import { orderCalls } from '../../src/contract/order-calls.ts';
 import { ShortfallChoice } from '../../src/contract/order.ts';
 import { beijingDateAfterDays } from '../../src/contract/time.ts';
-import { createStaffUser } from '../../src/server/features/staff/staff.service.ts';
-import { expect, newParts, type StoreDb, test, waitForHydration } from './fixtures.ts';
+import { expect, newParts, signInStaff, test, waitForHydration } from './fixtures.ts';
 import { addToCart, callOk, saveShenzhenAddress } from './order-fixtures.ts';
 
 /**
@@ -15,22 +12,6 @@ import { addToCart, callOk, saveShenzhenAddress } from './order-fixtures.ts';
  */
 
 const run = `${Date.now() % 100_000}${process.pid % 100}`;
-const password = 'BackOrder2026x';
-
-async function staffPage(browser: Browser, baseURL: string | undefined, storeDb: StoreDb, returnPath: string): Promise<Page> {
-  const login = `bo${run}`;
-  const { totp } = await createStaffUser(storeDb, { login, displayName: '缺货管理', role: 'admin', password });
-  const page = await (await browser.newContext({ baseURL })).newPage();
-  await page.goto(`/admin/login?return=${encodeURIComponent(returnPath)}`);
-  await waitForHydration(page);
-  await page.getByLabel('登录名').fill(login);
-  await page.getByLabel('密码', { exact: true }).fill(password);
-  await page.getByLabel('动态码').fill(await generate({ secret: totp.secret }));
-  await page.getByRole('button', { name: '登录' }).click();
-  await expect(page).toHaveURL(new RegExp(`${returnPath}$`));
-  await waitForHydration(page);
-  return page;
-}
 
 test('a back order with a date: shown at checkout, moved by staff and told, split into two parcels as stock arrives', async ({
   page,
@@ -51,13 +32,13 @@ test('a back order with a date: shown at checkout, moved by staff and told, spli
   await expect(page.getByTestId('line-short')).toContainText(`工厂交期 4 周，预计 ${expected} 到货`);
   await page.getByRole('radio', { name: /等待全部到货后发货/ }).check();
   await expect(page.getByTestId('line-short')).toContainText('到齐后发货');
-  await page.screenshot({ path: '/tmp/h3-settlement.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('h3-settlement.png'), fullPage: true });
   const phone = await (
     await browser.newContext({ baseURL, viewport: { width: 390, height: 844 }, storageState: await page.context().storageState() })
   ).newPage();
   await phone.goto('/m/offer/settlement');
   await expect(phone.getByText(`工厂交期 4 周，预计 ${expected} 到货`)).toBeVisible();
-  await phone.screenshot({ path: '/tmp/h3-mobile-settlement.png', fullPage: true });
+  await phone.screenshot({ path: test.info().outputPath('h3-mobile-settlement.png'), fullPage: true });
   await phone.context().close();
 
   const address = await saveShenzhenAddress(page, '缺货');
@@ -74,7 +55,8 @@ test('a back order with a date: shown at checkout, moved by staff and told, spli
   await page.goto(`/user/order/detail/${placed.orderNo}`);
   await expect(page.getByTestId('line-backorder')).toHaveText(`缺货待发 5，预计 ${expected} 到货`);
 
-  const staff = await staffPage(browser, baseURL, storeDb, `/admin/orders/${placed.orderNo}`);
+  const staff = await (await browser.newContext({ baseURL })).newPage();
+  await signInStaff(staff, storeDb, 'admin', { displayName: '缺货管理', returnPath: `/admin/orders/${placed.orderNo}` });
   await staff.getByLabel(/到账金额/).fill((placed.payableCents / 100).toFixed(2));
   await staff.getByRole('button', { name: '确认到账' }).click();
   await expect(staff.getByTestId('order-status')).toHaveText('待发货');
@@ -90,7 +72,7 @@ test('a back order with a date: shown at checkout, moved by staff and told, spli
   await expect(page.getByTestId('message-row').filter({ hasText: placed.orderNo }).first()).toContainText(`预计到货日期变更：原 ${expected}，现 ${moved}`);
   await page.goto(`/user/order/detail/${placed.orderNo}`);
   await expect(page.getByTestId('line-backorder')).toHaveText(`缺货待发 5，预计 ${moved} 到货`);
-  await page.screenshot({ path: '/tmp/h3-order-waiting.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('h3-order-waiting.png'), fullPage: true });
 
   // The 5 in stock go now; the 5 that arrive go in a second parcel.
   await staff.getByLabel('快递公司').selectOption({ label: '顺丰速运' });
@@ -108,16 +90,16 @@ test('a back order with a date: shown at checkout, moved by staff and told, spli
   await staff.getByLabel('运单号').fill(`ZT${run}`);
   await staff.getByRole('button', { name: '全部发货' }).click();
   await expect(staff.getByTestId('order-status')).toHaveText('已发货');
-  await staff.screenshot({ path: '/tmp/h3-console-order.png', fullPage: true });
+  await staff.screenshot({ path: test.info().outputPath('h3-console-order.png'), fullPage: true });
 
   await page.goto(`/user/order/detail/${placed.orderNo}`);
   const parcels = page.getByTestId('order-shipment');
   await expect(parcels).toHaveCount(2);
   await expect(parcels.nth(0)).toContainText(`SF${run}：${part.code} ×5`);
   await expect(parcels.nth(1)).toContainText(`ZT${run}：${part.code} ×5`);
-  await page.screenshot({ path: '/tmp/h3-order-shipped.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('h3-order-shipped.png'), fullPage: true });
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`/m/user/order/detail/${placed.orderNo}`);
   await expect(page.getByTestId('order-shipment')).toHaveCount(2);
-  await page.screenshot({ path: '/tmp/h3-mobile-order.png', fullPage: true });
+  await page.screenshot({ path: test.info().outputPath('h3-mobile-order.png'), fullPage: true });
 });
