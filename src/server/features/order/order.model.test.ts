@@ -32,9 +32,13 @@ const startingStock = 12;
 /** ORDER_MODEL_REPLAY="seed:path" replays one failing sequence as fast-check printed it. */
 function replayOf(replay: string | undefined): { seed?: number; path?: string } {
   if (!replay) return {};
-  const [seed, path] = replay.split(':');
-  return { seed: Number(seed), path };
+  const [seed, ...path] = replay.split(':');
+  return { seed: Number(seed), path: path.join(':') };
 }
+/** ORDER_MODEL_CONCURRENT_REPLAY='[[712,992,125],…]' runs one printed counterexample (concurrentRuns times: the races differ each time). */
+const concurrentReplay = process.env.ORDER_MODEL_CONCURRENT_REPLAY
+  ? fc.constant(JSON.parse(process.env.ORDER_MODEL_CONCURRENT_REPLAY) as number[][])
+  : undefined;
 const couponFaceCents = 100;
 /** Above ¥50 (more than five units at ¥10), member 0's orders wait for approval. */
 const approvalThresholdCents = 5_000;
@@ -142,22 +146,25 @@ describe('orders under random sequences of actions', () => {
 
   it('keeps money, goods, coupons, shipments and invoices right when several actors act on one order at once', async () => {
     await fc.assert(
-      fc.asyncProperty(fc.array(fc.array(fc.nat({ max: 1000 }), { minLength: 3, maxLength: 3 }), { minLength: 8, maxLength: 16 }), async (rounds) => {
-        const { model, real } = await newRun();
-        for (const picks of rounds) {
-          concurrentActions += await runConcurrentRound(model, real, picks);
-          await checkInvariants(real, real.unitsAtStart + real.restocked());
-          await checkApprovalInvariants(real);
-        }
-        latePayments += (
-          await t.db.kysely
-            .selectFrom('paymentAttempts')
-            .select('id')
-            .where('orderNo', 'in', real.orderNos.length > 0 ? real.orderNos : ['-'])
-            .where('status', 'in', ['lateRefunding', 'lateRefunded'])
-            .execute()
-        ).length;
-      }),
+      fc.asyncProperty(
+        concurrentReplay ?? fc.array(fc.array(fc.nat({ max: 1000 }), { minLength: 3, maxLength: 3 }), { minLength: 8, maxLength: 16 }),
+        async (rounds) => {
+          const { model, real } = await newRun();
+          for (const picks of rounds) {
+            concurrentActions += await runConcurrentRound(model, real, picks);
+            await checkInvariants(real, real.unitsAtStart + real.restocked());
+            await checkApprovalInvariants(real);
+          }
+          latePayments += (
+            await t.db.kysely
+              .selectFrom('paymentAttempts')
+              .select('id')
+              .where('orderNo', 'in', real.orderNos.length > 0 ? real.orderNos : ['-'])
+              .where('status', 'in', ['lateRefunding', 'lateRefunded'])
+              .execute()
+          ).length;
+        },
+      ),
       { numRuns: concurrentRuns, endOnFailure: true },
     );
     console.info(
