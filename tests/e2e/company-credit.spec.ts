@@ -36,7 +36,7 @@ test('staff grant 月结, a 采购 pays an order on account, the month closes, �
   baseURL,
   storeDb,
   member,
-}) => {
+}, testInfo) => {
   test.setTimeout(120_000);
   expect(member.userId).toBeGreaterThan(0);
   const name = `苏州月结旅程${String(Date.now() % 100_000)}电子有限公司`;
@@ -57,6 +57,21 @@ test('staff grant 月结, a 采购 pays an order on account, the month closes, �
   await staffPage.getByLabel('账期（天）').fill('30');
   await staffPage.getByRole('button', { name: '开通月结' }).click();
   await expect(staffPage.getByTestId('desk-credit')).toContainText('已开通，额度 ¥5000.00，已用 ¥0.00，可用 ¥5000.00，账期 30 天');
+
+  // The company page lists who is in the company, read-only, phones masked; the two accepted invitations too.
+  const masked = (phone: string) => `${phone.slice(0, 3)}****${phone.slice(7)}`;
+  const deskMembers = staffPage.getByTestId('desk-member');
+  await expect(deskMembers).toHaveCount(3);
+  for (const [phone, roleLabel] of [
+    [member.phone, '管理员'],
+    [buyer.member.phone, '采购'],
+    [finance.member.phone, '财务'],
+  ] as const) {
+    await expect(deskMembers.filter({ hasText: masked(phone) })).toContainText(roleLabel);
+    await expect(staffPage.getByTestId('company-desk-members')).not.toContainText(phone);
+  }
+  await expect(staffPage.getByTestId('desk-invitation').filter({ hasText: masked(buyer.member.phone) })).toContainText('已接受');
+  await staffPage.screenshot({ path: testInfo.outputPath('console-company-members.png'), fullPage: true });
 
   // The 采购 places an order and pays it on account at the cashier; the order goes 待发货.
   const [part] = await newParts(buyer.page, storeDb, 1);

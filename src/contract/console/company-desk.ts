@@ -1,6 +1,7 @@
 import type { CompanyCreditView, StatementLineView, StatementView } from '../company-credit.ts';
 import type { StatementEvent } from '../company-credit.ts';
 import type { StaffHomePageData } from '../staff.ts';
+import type { CompanyRoster } from './company-roster.ts';
 
 /** 企业月结 (/admin/companies): staff find a company, grant or change its 月结, and settle its 对账单 (decision 0030). */
 
@@ -42,6 +43,8 @@ export interface CompanyDeskDetail {
   createdAtStr: string;
   credit: CompanyCreditView | null;
   statements: CompanyDeskStatement[];
+  /** Its members and invitations, read-only. */
+  roster: CompanyRoster;
   /** finance and admin: grant, change, withdraw. */
   canChange: boolean;
 }

@@ -16,6 +16,7 @@ import {
   statementsOfCompany,
   withdrawCredit,
 } from '../company-credit/company-credit.service.ts';
+import { loadCompanyRoster } from '../company-account/company-roster.service.ts';
 import { statementFactsOf } from '../company-credit/company-statement.service.ts';
 import { recordStaffChange } from '../staff/audit.service.ts';
 import { staffActorOf, type StaffActor } from '../staff/staff-actor.ts';
@@ -67,6 +68,7 @@ export async function loadCompanyDesk(db: Kysely<Database>, companyId: number, s
     createdAtStr: formatBeijingTime(row.createdAt),
     credit: await creditOfCompany(db, companyId, now),
     statements,
+    roster: await loadCompanyRoster(db, companyId, now),
     canChange: abilityFor(staff.role).can('update', 'CompanyCredit'),
   };
 }

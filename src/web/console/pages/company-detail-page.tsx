@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { companyDeskPath, companyCreditLimits } from '../../../contract/company-credit.ts';
 import type { CompanyDeskDetailPageData, CompanyDeskStatement } from '../../../contract/console/company-desk.ts';
 import { formatCents, yuanTextOfCents } from '../../../contract/money.ts';
+import { CompanyRosterTables } from '../../features/company-desk/company-roster-tables.tsx';
 import { useCompanyDesk, type CompanyDeskState } from '../../features/company-desk/use-company-desk.ts';
 import { AdminLayout } from '../../features/staff/admin-layout.tsx';
 import type { PageProps } from '../../pages/page-props.ts';
@@ -139,6 +140,7 @@ function Detail({ state }: { state: CompanyDeskState }) {
         <h2>对账单</h2>
         <Statements state={state} />
       </section>
+      <CompanyRosterTables roster={detail.roster} />
     </>
   );
 }
@@ -148,7 +150,7 @@ function Loaded({ detail }: { detail: NonNullable<CompanyDeskDetailPageData['det
   return <Detail state={state} />;
 }
 
-/** /admin/companies/:companyId: one company's 月结 (grant, change, withdraw) and its 对账单 (登记结清). */
+/** /admin/companies/:companyId: one company's 月结 (grant, change, withdraw), its 对账单 (登记结清), and who is in it (read-only). */
 export function AdminCompanyDetailPage({ data }: PageProps<CompanyDeskDetailPageData>) {
   return (
     <AdminLayout staff={data.staff} menu={data.menu} current={companyDeskPath}>
