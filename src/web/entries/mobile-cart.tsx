@@ -1,4 +1,5 @@
 import '../styles/mobile.css';
+import '../styles/mobile-sheet.css';
 import '../features/mobile/buy/mobile-buy.css';
 import '../features/mobile/buy/mobile-cart.css';
 import '../features/quick-order/quick-order.css';

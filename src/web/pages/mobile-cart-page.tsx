@@ -2,11 +2,12 @@ import { mobileBuyPaths, type MobileCartData } from '../../contract/mobile-buy.t
 import { formatCents } from '../../contract/pricing.ts';
 import { useCart } from '../features/cart/use-cart.ts';
 import { MobileCartLine } from '../features/mobile/buy/mobile-cart-line.tsx';
+import { MobileSaveListSheet } from '../features/mobile/buy/mobile-save-list-sheet.tsx';
 import { MobileFrame } from '../features/mobile/mobile-frame.tsx';
 import { QuickOrderBox } from '../features/quick-order/quick-order-box.tsx';
 import type { PageProps } from './page-props.ts';
 
-/** /m/cart (members): the desktop cart's lines, selection and totals as cards, with a settle bar at the bottom. */
+/** /m/cart (members): the desktop cart's lines, selection and totals as cards, 存为常购清单 under them, with a settle bar at the bottom. */
 export function MobileCartPage({ shell, data }: PageProps<MobileCartData>) {
   const { cart, isBusy, select, setQuantity, setCustomerPartNo, remove, onSettleClick } = useCart(data.cart);
   const paths = mobileBuyPaths(data.basePath);
@@ -66,6 +67,7 @@ export function MobileCartPage({ shell, data }: PageProps<MobileCartData>) {
               />
             ))}
           </ul>
+          <MobileSaveListSheet selectedCount={cart.selectedCount} basePath={data.basePath} isDisabled={isBusy} />
         </>
       )}
       <QuickOrderBox variant="mobile" />
