@@ -15,6 +15,7 @@ export const idempotencyKeyHeader = 'idempotency-key';
 
 export const openOrderErrors = defineErrors('openOrder', {
   idempotencyKeyMissing: { code: ResultCode.badRequest, msg: '请在 Idempotency-Key 请求头中提供幂等键（1–255 个可见 ASCII 字符），重试时使用同一个键' },
+  idempotencyKeyReleased: { code: ResultCode.conflict, msg: '同一 Idempotency-Key 的另一个并发请求已失败，该键已释放：请用同一个键重试' },
   idempotencyKeyReused: { code: ResultCode.conflict, msg: '该 Idempotency-Key 已用于另一个请求体不同的下单请求，请为新订单使用新的幂等键' },
   duplicateLine: { code: ResultCode.badRequest, msg: '同一商品在订单中只能出现一次，请合并数量' },
   partNotFound: { code: ResultCode.badRequest, msg: '型号不存在' },

@@ -132,10 +132,10 @@ export function openOrderCart(deps: CartDeps, caller: OpenOrderCaller, body: Out
     deps,
     caller,
     { operation: 'orderCart', keyId: caller.keyId, body },
-    async (claim) => {
+    async (claim, confirmUnderLock) => {
       const lines = await findApiCartLines(deps.db, caller.keyId);
       // Placed even when empty: a racing request under the same key finds the order its twin placed (and emptied the cart for).
-      const placed = await placeProgramLines(deps, caller, claim, lines, body, now).catch((error: unknown) => {
+      const placed = await placeProgramLines(deps, caller, { claim, confirmUnderLock }, lines, body, now).catch((error: unknown) => {
         throw lines.length === 0 && error instanceof AppError && error.errorCode === orderErrors.emptySelection.errorCode
           ? new AppError(openOrderErrors.cartEmpty)
           : error;

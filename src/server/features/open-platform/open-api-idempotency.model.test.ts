@@ -58,7 +58,9 @@ describe('open API Idempotency-Keys under concurrent clients', () => {
             if (answer.statusCode !== 200) {
               expect(answer.statusCode, answer.body).toBe(409);
               expect(answer.json<{ errorCode: string }>().errorCode).toMatch(
-                kind === 'refused' ? /^(order\.totalChanged|openOrder\.idempotencyKeyReused)$/ : /^openOrder\.idempotencyKeyReused$/,
+                kind === 'refused'
+                  ? /^(order\.totalChanged|openOrder\.idempotencyKeyReused|openOrder\.idempotencyKeyReleased)$/
+                  : /^openOrder\.idempotencyKeyReused$/,
               );
               continue;
             }

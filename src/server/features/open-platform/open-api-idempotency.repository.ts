@@ -113,6 +113,12 @@ export async function releaseIdempotencyKey(db: Kysely<Database>, scope: Idempot
   return result.numDeletedRows > 0n;
 }
 
+/** Whether `claim` still holds the key (a release or expiry deletes its row; a new request claims anew). */
+export async function isIdempotencyKeyClaimed(db: Kysely<Database>, scope: IdempotencyScope, claim: string): Promise<boolean> {
+  const row = await whereScope(db, scope).where('claim', '=', claim).executeTakeFirst();
+  return row !== undefined;
+}
+
 /** Keys past their 24 hours (each request also drops its own key's expired row before claiming). */
 export async function deleteExpiredIdempotencyKeys(db: Kysely<Database>, now: number): Promise<void> {
   await db.deleteFrom('apiIdempotencyKeys').where('expiresAt', '<=', now).execute();

@@ -1,4 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
+import type { Transaction } from 'kysely';
 import type { z } from 'zod';
 import { apiIdempotencyKeyLifecycle } from '../../../contract/api-idempotency-key-lifecycle.ts';
 import { findCarrier } from '../../../contract/delivery.ts';
@@ -10,14 +11,23 @@ import type { openOrderSchemas } from '../../../contract/open-api-order-requests
 import { OrderStatus, orderStatusLabels, type PaymentMethod, type PlacedOrder } from '../../../contract/order.ts';
 import { normalizePartNumber } from '../../../contract/part-number.ts';
 import { dayMs, formatBeijingRfc3339, startOfBeijingDay } from '../../../contract/time.ts';
+import type { Database } from '../../db/database.ts';
+import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { assertAllowed } from '../../lifecycle/lifecycle-guard.ts';
+import { lockMember } from '../account/account.service.ts';
 import { loadProductsByPartNumber } from '../catalog/product-lookup.service.ts';
 import type { ProgramOrderLine } from '../order/order-placement.service.ts';
 import { listOrdersForProgram, loadOrderForProgram, placeOrderForProgram, type ProgramOrder } from '../order/order-program.service.ts';
 import type { OrderLineRow, OrderRow } from '../order/order.tables.ts';
 import { bankAccountOf, paySandboxOrder, type PaymentContext } from '../payment/payment.service.ts';
-import { claimIdempotencyKey, releaseIdempotencyKey, saveIdempotentAnswer, type IdempotencyScope } from './open-api-idempotency.repository.ts';
+import {
+  claimIdempotencyKey,
+  isIdempotencyKeyClaimed,
+  releaseIdempotencyKey,
+  saveIdempotentAnswer,
+  type IdempotencyScope,
+} from './open-api-idempotency.repository.ts';
 
 type Schemas = typeof openOrderSchemas;
 type Out<Key extends keyof Schemas> = z.output<Schemas[Key]>;
@@ -169,8 +179,12 @@ function scopeOf(caller: OpenOrderCaller): IdempotencyScope {
   return { userId: caller.userId, isSandbox: caller.isSandbox, idempotencyKey: key };
 }
 
-/** What an order request places once its Idempotency-Key is claimed: the placement under the claim. */
-export type PlaceUnderClaim = (claim: string) => Promise<PlacedOrder>;
+/**
+ * What an order request places once its Idempotency-Key is claimed: the placement under the claim,
+ * which runs `confirmUnderLock` under the member's lock before placing (placeOrder's confirmUnderLock).
+ */
+export type PlaceUnderClaim = (claim: string, confirmUnderLock: ConfirmUnderLock) => Promise<PlacedOrder>;
+type ConfirmUnderLock = (trx: Transaction<Database>) => Promise<void>;
 
 /**
  * An order request under its Idempotency-Key (POST /orders, /cart/order, /quotations/{id}/order).
@@ -179,6 +193,9 @@ export type PlaceUnderClaim = (claim: string) => Promise<PlacedOrder>;
  * requests read the one claim and place under it, and the placement's own idempotency (the member's
  * lock, the unique orders key) makes them one order. A refused placement releases the key
  * (contract/api-idempotency-key-lifecycle.ts): the same key may be retried, with the same or a corrected request.
+ * The release and every placement under a claim meet under the member's lock: a release waits for a
+ * racing placement's commit (and then keeps the key, its order exists), and a placement after a
+ * release is refused (openOrder.idempotencyKeyReleased), so a third request's new claim is never a second order.
  */
 export async function placeIdempotently(
   deps: OpenOrderDeps,
@@ -194,13 +211,19 @@ export async function placeIdempotently(
   const row = await claimIdempotencyKey(deps.db, scope, { claim, requestHash, now, expiresAt });
   if (row.requestHash !== requestHash) throw new AppError(openOrderErrors.idempotencyKeyReused);
   if (row.answerJson !== null) return JSON.parse(row.answerJson) as Out<'placeResponse'>;
+  const confirmUnderLock: ConfirmUnderLock = async (trx) => {
+    if (!(await isIdempotencyKeyClaimed(trx, scope, row.claim))) throw new AppError(openOrderErrors.idempotencyKeyReleased);
+  };
   let placed: PlacedOrder;
   try {
-    placed = await place(row.claim);
+    placed = await place(row.claim, confirmUnderLock);
   } catch (error) {
     // A refused or failed placement: unless an order exists under the claim (the SQL checks), the key is released for a retry.
     assertAllowed(apiIdempotencyKeyLifecycle, 'release', { state: 'inProgress' }, buyer);
-    await releaseIdempotencyKey(deps.db, scope, row.claim);
+    await withTransaction(deps.db, async (trx) => {
+      await lockMember(trx, scope.userId);
+      await releaseIdempotencyKey(trx, scope, row.claim);
+    });
     throw error;
   }
   const order = orderOf(await loadOrderForProgram(deps.db, caller, placed.orderNo, now));
@@ -214,14 +237,20 @@ export type OpenOrderOptions = Omit<Out<'placeBody'>, 'lines'>;
 
 /** POST /orders: the program's lines at today's prices. Its hash is the body alone, as before the cart and quotation orders shared the keys. */
 export async function openPlaceOrder(deps: OpenOrderDeps, caller: OpenOrderCaller, body: Out<'placeBody'>, now = Date.now()): Promise<Out<'placeResponse'>> {
-  return placeIdempotently(deps, caller, body, async (claim) => placeProgramLines(deps, caller, claim, await programLinesOf(deps, body.lines), body, now), now);
+  return placeIdempotently(
+    deps,
+    caller,
+    body,
+    async (claim, confirmUnderLock) => placeProgramLines(deps, caller, { claim, confirmUnderLock }, await programLinesOf(deps, body.lines), body, now),
+    now,
+  );
 }
 
 /** Places lines already resolved (the body's, or the cart's) through the order feature's program placement. */
 export function placeProgramLines(
   deps: OpenOrderDeps,
   caller: OpenOrderCaller,
-  claim: string,
+  { claim, confirmUnderLock }: { claim: string; confirmUnderLock: ConfirmUnderLock },
   lines: readonly ProgramOrderLine[],
   options: OpenOrderOptions,
   now = Date.now(),
@@ -232,6 +261,7 @@ export function placeProgramLines(
     caller,
     {
       claim,
+      confirmUnderLock,
       lines,
       poNumber: options.poNumber,
       carrierCode: options.carrierCode,

@@ -97,7 +97,7 @@ export function openOrderQuotation(deps: OpenOrderDeps, caller: OpenOrderCaller,
     deps,
     caller,
     { operation: 'orderQuotation', quotationId, body },
-    async (claim) => {
+    async (claim, confirmUnderLock) => {
       const detail = await loadQuotationDetail(deps.db, userId, quotationId, now);
       if (detail.status === QuotationStatus.quoted) await acceptQuotation(deps.db, userId, quotationId, now, { from: QuotationStatus.quoted });
       return placeOrder(
@@ -115,6 +115,7 @@ export function openOrderQuotation(deps: OpenOrderDeps, caller: OpenOrderCaller,
           poNumber: body.poNumber,
           quotedPayableCents: body.expectedPayableCents,
           quotationId,
+          confirmUnderLock,
         },
         now,
       );

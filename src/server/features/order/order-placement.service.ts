@@ -54,6 +54,12 @@ export type PlaceOrderRequest = Omit<z.output<(typeof orderRequests)['place']>, 
   quotedPayableCents?: number;
   lines?: readonly ProgramOrderLine[];
   isSandbox?: boolean;
+  /**
+   * Run under the member's lock before anything is placed, after the repeat check; throws to refuse.
+   * A program's placement confirms there that its Idempotency-Key is still claimed (a racing
+   * request's release takes the same lock), so a released key never gets a second order.
+   */
+  confirmUnderLock?: (trx: Transaction<Database>) => Promise<void>;
 };
 
 const orderNoAttempts = 8;
@@ -429,6 +435,7 @@ async function placeInTransaction(trx: Transaction<Database>, snapshot: OrderSna
   await lockMember(trx, userId);
   const repeated = await findOrderByKey(trx, userId, request.idempotencyKey);
   if (repeated) return placedOf(repeated);
+  await request.confirmUnderLock?.(trx);
 
   const reserved = await reserveLines(trx, userId, request, stockTiming, now);
   const priced = await priceReservedLines(trx, userId, request, reserved, address, now);

@@ -6,7 +6,7 @@ import type { OrderConfig } from '../../config.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import { listAddresses } from '../address/address.service.ts';
-import { placeOrder, type ProgramOrderLine } from './order-placement.service.ts';
+import { placeOrder, type PlaceOrderRequest, type ProgramOrderLine } from './order-placement.service.ts';
 import { findShipments, type ShipmentWithLines } from './order-shipment.repository.ts';
 import { findOrderOfMember } from './order.service.ts';
 import { countOrderPage, findOrderLines, findOrderPage, type OrderListFilter } from './order.repository.ts';
@@ -78,6 +78,8 @@ export interface ProgramPlaceRequest {
   remark: string;
   /** When given, the order is refused if its payable amount is another (order.totalChanged). */
   expectedPayableCents?: number;
+  /** Under the member's lock, before placing (placeOrder's confirmUnderLock). */
+  confirmUnderLock?: PlaceOrderRequest['confirmUnderLock'];
 }
 
 /** The member's default address, for a delivering carrier when the program names none. */
@@ -116,6 +118,7 @@ export async function placeOrderForProgram(
       quotedPayableCents: request.expectedPayableCents,
       lines: request.lines,
       isSandbox: caller.isSandbox,
+      confirmUnderLock: request.confirmUnderLock,
     },
     now,
   );
