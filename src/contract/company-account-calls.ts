@@ -1,5 +1,6 @@
 import type { CompanyPageData } from './company-account.ts';
-import type { companyRequests } from './company-account-requests.ts';
+import type { CompanyInvoicesData } from './company-invoices.ts';
+import type { companyInvoiceRequests, companyRequests } from './company-account-requests.ts';
 import { memberCall } from './call.ts';
 
 type Requests = typeof companyRequests;
@@ -22,4 +23,13 @@ export const companyCalls = {
   leave: memberCall<Requests['leave'], CompanyPageData>('/user/api/company/leave'),
   /** 审批金额: the 管理员 only. */
   setApprovalThreshold: memberCall<Requests['setApprovalThreshold'], CompanyPageData>('/user/api/company/setApprovalThreshold'),
+};
+
+/**
+ * /user/api/company/invoices: 公司发票, the invoices of the orders the company's members placed, for its 管理员
+ * and 财务 (CompanyInvoice); another role answers company.forbidden (403), a member without a company
+ * company.notInCompany. The Excel of the same filter is GET /user/company/invoices/export.
+ */
+export const companyInvoiceCalls = {
+  list: memberCall<(typeof companyInvoiceRequests)['list'], CompanyInvoicesData>('/user/api/company/invoices'),
 };

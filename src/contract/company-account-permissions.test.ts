@@ -15,6 +15,9 @@ const expected: [CompanyAction, CompanySubject, Record<(typeof companyRoles)[num
   ['update', 'CompanyList', { admin: true, buyer: true, approver: false, finance: false }],
   ['approve', 'CompanyOrder', { admin: true, buyer: false, approver: true, finance: false }],
   ['update', 'ApprovalThreshold', { admin: true, buyer: false, approver: false, finance: false }],
+  ['read', 'CompanyStatement', { admin: true, buyer: false, approver: false, finance: true }],
+  ['read', 'CompanyInvoice', { admin: true, buyer: false, approver: false, finance: true }],
+  ['update', 'CompanyInvoice', { admin: true, buyer: false, approver: false, finance: false }],
 ];
 
 describe('company roles', () => {
@@ -23,9 +26,9 @@ describe('company roles', () => {
   });
 
   it('gives the page no ability without a company', () => {
-    const none = { canManage: false, canSeeOrders: false, canChangeLists: false, canApprove: false, canSetThreshold: false };
+    const none = { canManage: false, canSeeOrders: false, canSeeInvoices: false, canChangeLists: false, canApprove: false, canSetThreshold: false };
     expect(companyAbilitiesOf(null)).toEqual(none);
-    expect(companyAbilitiesOf('finance')).toEqual({ ...none, canSeeOrders: true });
+    expect(companyAbilitiesOf('finance')).toEqual({ ...none, canSeeOrders: true, canSeeInvoices: true });
     expect(companyAbilitiesOf('buyer')).toEqual({ ...none, canChangeLists: true });
     expect(companyAbilitiesOf('approver')).toEqual({ ...none, canSeeOrders: true, canApprove: true });
   });

@@ -21,7 +21,9 @@ export type CompanySubject =
   /** 月结: create is paying an order on account (decision 0030). */
   | 'CompanyCredit'
   /** 对账单: the monthly statements and their downloads. */
-  | 'CompanyStatement';
+  | 'CompanyStatement'
+  /** 公司发票: the invoices asked for with the company's orders, and their Excel. */
+  | 'CompanyInvoice';
 
 export type CompanyAbility = MongoAbility<[CompanyAction, CompanySubject | 'all']>;
 
@@ -41,7 +43,7 @@ const roleRules: Readonly<Record<CompanyRole, (can: Can) => void>> = {
     can('approve', 'CompanyOrder');
   },
   finance(can) {
-    can('read', ['Company', 'CompanyMember', 'CompanyOrder', 'CompanyList', 'CompanyCredit', 'CompanyStatement']);
+    can('read', ['Company', 'CompanyMember', 'CompanyOrder', 'CompanyList', 'CompanyCredit', 'CompanyStatement', 'CompanyInvoice']);
   },
 };
 
@@ -61,11 +63,12 @@ export function ordersWaitForApproval(role: CompanyRole): boolean {
 
 /** The page's flags, from the same rules. */
 export function companyAbilitiesOf(role: CompanyRole | null): CompanyAbilities {
-  if (role === null) return { canManage: false, canSeeOrders: false, canChangeLists: false, canApprove: false, canSetThreshold: false };
+  if (role === null) return { canManage: false, canSeeOrders: false, canSeeInvoices: false, canChangeLists: false, canApprove: false, canSetThreshold: false };
   const ability = companyAbilityFor(role);
   return {
     canManage: ability.can('update', 'CompanyMember'),
     canSeeOrders: ability.can('read', 'CompanyOrder'),
+    canSeeInvoices: ability.can('read', 'CompanyInvoice'),
     canChangeLists: ability.can('update', 'CompanyList'),
     canApprove: ability.can('approve', 'CompanyOrder'),
     canSetThreshold: ability.can('update', 'ApprovalThreshold'),

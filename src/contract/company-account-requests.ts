@@ -1,8 +1,10 @@
 import { z } from 'zod';
 import { companyErrors, companyLimits, companyMessages, companyRoles, isContactPhone } from './company-account.ts';
+import { companyInvoiceMessages, companyInvoiceStateFilters, maxCompanyInvoicePage } from './company-invoices.ts';
 import { normalizeCreditCode, unifiedCreditCodeProblem } from './credit-code.ts';
 import { centsOfYuanText } from './money.ts';
 import { phoneSchema } from './rules-requests.ts';
+import { isBeijingDate } from './time.ts';
 
 function idField(message: string) {
   return z.number({ error: message }).int(message).positive(message).max(2_147_483_647, message);
@@ -59,4 +61,27 @@ export const companyRequests = {
   leave: z.object({}),
   /** 审批金额 (管理员, decision 0029): '' turns approval off. */
   setApprovalThreshold: z.object({ threshold: thresholdSchema }),
+};
+
+const invoiceDateSchema = z
+  .string({ error: companyInvoiceMessages.dateInvalid })
+  .trim()
+  .refine((value) => value === '' || isBeijingDate(value), companyInvoiceMessages.dateInvalid)
+  .default('');
+
+/** The request schemas of companyInvoiceCalls (公司发票: 管理员, 财务). */
+export const companyInvoiceRequests = {
+  list: z
+    .object({
+      state: z.enum(companyInvoiceStateFilters, { error: companyInvoiceMessages.stateInvalid }).default('all'),
+      from: invoiceDateSchema,
+      to: invoiceDateSchema,
+      page: z
+        .number({ error: companyInvoiceMessages.pageInvalid })
+        .int(companyInvoiceMessages.pageInvalid)
+        .min(1, companyInvoiceMessages.pageInvalid)
+        .max(maxCompanyInvoicePage, companyInvoiceMessages.pageInvalid)
+        .default(1),
+    })
+    .refine((query) => query.from === '' || query.to === '' || query.from <= query.to, { message: companyInvoiceMessages.rangeReversed }),
 };

@@ -24,10 +24,10 @@ export const companyRoleLabels: Record<CompanyRole, string> = {
 
 /** What each role is for, shown beside the role picker (the rules themselves: company-account-permissions.ts). */
 export const companyRoleHints: Record<CompanyRole, string> = {
-  admin: '管理企业信息、成员和邀请，查看企业订单，维护企业常购清单',
+  admin: '管理企业信息、成员和邀请，查看企业订单和发票，维护企业常购清单',
   buyer: '下单采购，维护企业常购清单',
   approver: '查看企业订单和常购清单（只读）',
-  finance: '查看企业订单和常购清单（只读）',
+  finance: '查看企业订单、发票和常购清单（只读）',
 };
 
 export function isCompanyRole(value: string): value is CompanyRole {
@@ -126,6 +126,8 @@ export interface MyCompanyInvitation {
 export interface CompanyAbilities {
   canManage: boolean;
   canSeeOrders: boolean;
+  /** 公司发票 (管理员, 财务). */
+  canSeeInvoices: boolean;
   canChangeLists: boolean;
   /** 批准/驳回 orders waiting for approval (审批, 管理员). */
   canApprove: boolean;

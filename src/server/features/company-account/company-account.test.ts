@@ -26,7 +26,7 @@ describe('企业账户: creating a company', () => {
     expect(pageStateOf<CompanyPageData>(page.body).data).toEqual({
       company: null,
       myRole: null,
-      can: { canManage: false, canSeeOrders: false, canChangeLists: false, canApprove: false, canSetThreshold: false },
+      can: { canManage: false, canSeeOrders: false, canSeeInvoices: false, canChangeLists: false, canApprove: false, canSetThreshold: false },
       members: [],
       invitations: [],
       myInvitations: [],
@@ -45,7 +45,14 @@ describe('企业账户: creating a company', () => {
       contactPhone: '0755-28780808',
     });
     expect(answer.data?.myRole).toBe('admin');
-    expect(answer.data?.can).toEqual({ canManage: true, canSeeOrders: true, canChangeLists: true, canApprove: true, canSetThreshold: true });
+    expect(answer.data?.can).toEqual({
+      canManage: true,
+      canSeeOrders: true,
+      canSeeInvoices: true,
+      canChangeLists: true,
+      canApprove: true,
+      canSetThreshold: true,
+    });
     expect(answer.data?.members).toEqual([expect.objectContaining({ userId: member.userId, displayName: '王采购', role: 'admin', isMe: true })]);
     const page = pageStateOf<CompanyPageData>((await member.browser.get('/user/company')).body).data;
     expect(page.company?.name).toBe('华为技术有限公司');

@@ -30,6 +30,7 @@ describe('企业账户: members and roles', () => {
     expect((await buyer.browser.callOk(companyCalls.state, {})).can).toEqual({
       canManage: false,
       canSeeOrders: true,
+      canSeeInvoices: false,
       canChangeLists: false,
       canApprove: true,
       canSetThreshold: false,

@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { companyOrdersPath, companyRoleLabels } from '../../../contract/company-account.ts';
+import { companyInvoicesPath } from '../../../contract/company-invoices.ts';
 import { CompanyDetailsForm } from './company-details-form.tsx';
 import type { CompanyState } from './use-company.ts';
 
@@ -28,6 +29,11 @@ export function CompanySummary({ state }: { state: CompanyState }) {
         {can.canSeeOrders && (
           <a className="button" href={companyOrdersPath}>
             公司订单
+          </a>
+        )}
+        {can.canSeeInvoices && (
+          <a className="button" href={companyInvoicesPath}>
+            公司发票
           </a>
         )}
         <a className="button" href="/user/purchase-list">
