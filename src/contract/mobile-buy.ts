@@ -4,6 +4,7 @@ import type { CartSummary } from './cart.ts';
 import type { OrderDetail, OrderListData, SettlementData } from './order.ts';
 import type { CashierData } from './payment.ts';
 import type { MemberOverview } from './member.ts';
+import type { MobileCompanyEntry } from './mobile-company.ts';
 
 /**
  * The buying half of the mobile site (spec §1): cart, login, registration, member centre, orders,
@@ -34,6 +35,8 @@ export interface MobileRegisterData extends MobileBasePath {
 /** The desktop overview's data (features/member), shown in one column. */
 export interface MobilePersonData extends MobileBasePath {
   overview: MemberOverview;
+  /** 企业: shown to company members only (null otherwise). */
+  company: MobileCompanyEntry | null;
 }
 
 export interface MobileOrderListData extends MobileBasePath {
@@ -42,6 +45,8 @@ export interface MobileOrderListData extends MobileBasePath {
 
 export interface MobileOrderDetailData extends MobileBasePath {
   order: OrderDetail;
+  /** The viewer may 批准/驳回 this order while it is 待审批 (their role in the order's company). */
+  mayApprove: boolean;
 }
 
 export interface MobileSettlementData extends MobileBasePath {

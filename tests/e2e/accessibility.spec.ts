@@ -197,7 +197,14 @@ test.describe('accessibility: the mobile site', () => {
     await visitAndCheck(page, '/m/cart');
     await visitAndCheck(page, '/m/offer/settlement');
     const placed = await placeOrder(page, parts, address);
-    for (const path of ['/m/user/person', '/m/user/order/list', `/m/user/order/detail/${placed.orderNo}`, `/m/offer/pay/${placed.orderNo}`])
+    for (const path of [
+      '/m/user/person',
+      '/m/user/order/list',
+      `/m/user/order/detail/${placed.orderNo}`,
+      `/m/offer/pay/${placed.orderNo}`,
+      '/m/user/company/orders',
+      '/m/user/company/statements',
+    ])
       await visitAndCheck(page, path);
   });
 });

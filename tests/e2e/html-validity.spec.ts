@@ -161,6 +161,8 @@ const memberPages = (ids: Ids) => [
   '/m/user/person',
   '/m/user/order/list',
   `/m/user/order/detail/${ids.orderNo}`,
+  '/m/user/company/orders',
+  '/m/user/company/statements',
 ];
 
 const staffPages = (ids: Ids) => [

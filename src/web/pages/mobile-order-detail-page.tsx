@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { invoiceTitleOf, invoiceTypeNames } from '../../contract/invoice.ts';
 import { mobileBuyPaths, type MobileOrderDetailData } from '../../contract/mobile-buy.ts';
+import { mobileCompanyOrdersHref } from '../../contract/mobile-company.ts';
 import { formatUnitPriceE4 } from '../../contract/money.ts';
 import { OrderStatus, type OrderDetail } from '../../contract/order.ts';
 import { formatCents } from '../../contract/pricing.ts';
@@ -93,6 +94,11 @@ export function MobileOrderDetailPage({ shell, data }: PageProps<MobileOrderDeta
       }
     >
       <OrderStateCard order={order} />
+      {data.mayApprove && order.status === OrderStatus.awaitingApproval ? (
+        <p className="order-notice" data-testid="m-detail-approve-link">
+          您可以审批此订单：<a href={mobileCompanyOrdersHref(data.basePath, 'awaitingApproval')}>前往待审批订单</a>
+        </p>
+      ) : null}
       {hasLogistics(order) ? (
         <Card title="物流信息">
           <ExpressTimeline orderNo={order.orderNo} />

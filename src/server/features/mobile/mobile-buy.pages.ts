@@ -20,6 +20,7 @@ import { loadSettlement } from '../order/checkout.service.ts';
 import { listOrders, loadOrderDetail, parseOrderListQuery } from '../order/order.service.ts';
 import { createPaymentProviders, loadCashier } from '../payment/payment.service.ts';
 import { mobileLoginPath, mobileReturnPath } from './mobile-buy.service.ts';
+import { loadMobileCompanyEntry, mayApproveOwnOrder } from './mobile-company.service.ts';
 import { publicOriginOf } from '../../http/public-origin.ts';
 import { loadMemberOverview } from '../member/member-profile.service.ts';
 
@@ -110,7 +111,13 @@ function mobilePersonPage({ deps, basePath, siteName, paths }: MobileBuySite): P
       if (typeof userId !== 'number') return userId;
       const overview = await loadMemberOverview(deps, userId, publicOriginOf(deps.config, context.request));
       if (!overview) return { redirectTo: mobileLoginPath(basePath, context.request.url) };
-      return { isNoIndex: true, title: `会员中心 - ${siteName}`, description: `${siteName}会员中心：订单、消息与账户。`, data: { overview, basePath } };
+      const company = await loadMobileCompanyEntry(deps.db, userId);
+      return {
+        isNoIndex: true,
+        title: `会员中心 - ${siteName}`,
+        description: `${siteName}会员中心：订单、消息与账户。`,
+        data: { overview, company, basePath },
+      };
     },
   });
 }
@@ -153,11 +160,12 @@ function mobileOrderDetailPage({ deps: { db }, basePath, siteName, paths }: Mobi
       const userId = memberOrLogin(basePath, context);
       if (typeof userId !== 'number') return userId;
       const orderNo = orderNoOf(context);
+      const order = await loadOrderDetail(db, userId, orderNo);
       return {
         isNoIndex: true,
         title: `订单详情 ${orderNo} - ${siteName}`,
         description: `${siteName}订单${orderNo}的状态、物流与明细。`,
-        data: { order: await loadOrderDetail(db, userId, orderNo), basePath },
+        data: { order, mayApprove: await mayApproveOwnOrder(db, userId, order), basePath },
       };
     },
   });

@@ -1,6 +1,6 @@
 /**
  * Phones are sent to the mobile site (spec §1): the buying path (home, search, categories,
- * product, cart, login, registration, member centre, orders, checkout, the BOM tool, 常购清单, 商品对比) has mobile counterparts.
+ * product, cart, login, registration, member centre, orders, checkout, the BOM tool, 常购清单, 商品对比, 公司订单, 对账单) has mobile counterparts.
  * config.mobileSite is a path prefix served by this app (`/m`) or the origin of a separate
  * mobile site (`https://m.example.com`).
  */
@@ -38,6 +38,8 @@ const mobileRoutes: readonly { desktop: RegExp; mobile: (match: RegExpExecArray)
   { desktop: /^\/user\/purchase-list\/?$/, mobile: () => '/user/purchase-list' },
   { desktop: /^\/user\/purchase-list\/(\d{1,10})\/?$/, mobile: (m) => `/user/purchase-list/${m[1] ?? ''}` },
   { desktop: /^\/product\/compare\/?$/, mobile: () => '/product/compare' },
+  { desktop: /^\/user\/company\/orders\/?$/, mobile: () => '/user/company/orders' },
+  { desktop: /^\/user\/company\/statements\/?$/, mobile: () => '/user/company/statements' },
 ];
 
 /** The mobile path of a desktop path, or null when the page has no mobile counterpart. */

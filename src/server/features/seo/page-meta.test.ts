@@ -109,6 +109,7 @@ describe('every public page: its own title and description, a canonical URL, Ope
       '/m/user/order/detail/:orderNo': ['/m/user/order/detail/202601010000000001'],
       '/m/offer/pay/:orderNo': ['/m/offer/pay/202601010000000001'],
       '/m/user/purchase-list/:listId': ['/m/user/purchase-list/1'],
+      '/m/user/company/orders': ['/m/user/company/orders', '/m/user/company/orders?filter=awaitingApproval&page=2'],
       '/serve/:slug': ['/serve/order_step'],
       // The console's detail pages send a visitor to the console's login, like its lists.
       '/admin/orders/:orderNo': ['/admin/orders/202601010000000001'],
