@@ -47,6 +47,15 @@ const paymentSchema = z
   })
   .meta({ id: 'OrderPayment', description: '订单的付款状态' });
 
+/** 预计到货 of units on back order (decision 0031): a Beijing day, or null when 待定 or nothing waits. */
+const expectedDateSchema = (description: string) =>
+  z
+    .string()
+    .regex(/^\d{4}-\d{2}-\d{2}$/)
+    .nullable()
+    .meta({ description: `${description}（YYYY-MM-DD，北京时间）`, example: '2027-01-18' });
+const backorderedQuantitySchema = (description: string) => z.number().int().min(0).meta({ description });
+
 const orderLineSchema = z
   .object({
     productId: z.number().int().meta({ description: '商品ID' }),
@@ -57,6 +66,10 @@ const orderLineSchema = z
     quantity: z.number().int().meta({ description: '订购数量' }),
     cancelledQuantity: z.number().int().meta({ description: '退款取消的数量' }),
     shippedQuantity: z.number().int().meta({ description: '已发货数量' }),
+    backorderedQuantity: backorderedQuantitySchema(
+      '缺货待发数量：订单未结束（待付款、待发货、部分发货）时，订购数量减去退款取消的数量、减去已从库存分到的数量；现货或订单已结束时为 0',
+    ),
+    expectedDate: expectedDateSchema('缺货部分的预计到货日期；到货日期待定或本行没有缺货时为 null'),
     unitPrice: z.string().meta({ description: '含税单价（元，最多4位小数）', example: '0.0123' }),
     amountCents: cents('小计（分）'),
     currency,
@@ -86,6 +99,8 @@ const orderSummaryFields = {
   currency,
   lineCount: z.number().int().meta({ description: '商品种数' }),
   payment: paymentSchema,
+  backorderedQuantity: backorderedQuantitySchema('各行缺货待发数量之和；没有缺货时为 0'),
+  expectedDate: expectedDateSchema('全部缺货商品的预计到货日期（各缺货行中最晚的一个）；有缺货行到货日期待定或没有缺货时为 null'),
 };
 
 export const openOrderSummarySchema = z.object(orderSummaryFields).meta({ id: 'OrderSummary', description: '订单概要（列表中的一项）' });

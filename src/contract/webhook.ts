@@ -9,7 +9,15 @@ import { defineErrors } from './errors.ts';
 export const webhookPath = '/user/webhooks';
 
 /** The events a member can subscribe to, each from what the store records (order events, quotation offers). */
-export const webhookEventTypes = ['order.paid', 'order.shipped', 'order.completed', 'order.cancelled', 'order.refunded', 'quotation.answered'] as const;
+export const webhookEventTypes = [
+  'order.paid',
+  'order.shipped',
+  'order.completed',
+  'order.cancelled',
+  'order.refunded',
+  'order.backorder_date_changed',
+  'quotation.answered',
+] as const;
 export type WebhookEventType = (typeof webhookEventTypes)[number];
 /** The test event a member sends from the page: delivered to one endpoint whatever it subscribes to. */
 export const webhookTestEventType = 'webhook.test';
@@ -20,6 +28,7 @@ export const webhookEventLabels: Record<WebhookEventType | typeof webhookTestEve
   'order.completed': '订单已完成',
   'order.cancelled': '订单已取消',
   'order.refunded': '订单已退款',
+  'order.backorder_date_changed': '缺货预计到货日期变更',
   'quotation.answered': '询价已报价',
   'webhook.test': '测试事件',
 };

@@ -5,7 +5,7 @@ test('a member adds a webhook endpoint, sends a test event that the receiver ver
   page,
   storeDb,
   member,
-}) => {
+}, testInfo) => {
   test.setTimeout(60_000);
   const receiver = await new WebhookReceiver().start();
   try {
@@ -22,12 +22,13 @@ test('a member adds a webhook endpoint, sends a test event that the receiver ver
 
     await page.getByRole('textbox', { name: '接收地址' }).fill(receiver.url);
     await page.getByRole('checkbox', { name: /询价已报价/ }).check();
+    await page.getByRole('checkbox', { name: /缺货预计到货日期变更 order\.backorder_date_changed/ }).check();
     await page.getByRole('button', { name: '添加接收地址' }).click();
     const secret = await page.getByTestId('webhook-secret-value').inputValue();
     expect(secret).toMatch(/^whsec_/);
     const endpoint = page.getByTestId('webhook-endpoint');
     await expect(endpoint).toHaveCount(1);
-    await expect(endpoint).toContainText('订单已付款、询价已报价');
+    await expect(endpoint).toContainText('订单已付款、询价已报价、缺货预计到货日期变更');
     await expect(endpoint.getByTestId('webhook-endpoint-state')).toHaveText('启用');
 
     await endpoint.getByRole('button', { name: '发送测试' }).click();
@@ -50,13 +51,15 @@ test('a member adds a webhook endpoint, sends a test event that the receiver ver
     expect(await deliveries.first().getAttribute('data-event-id')).toBe(eventId);
     expect(receiver.received).toHaveLength(2);
     expect(receiver.received[1]?.body).toBe(tested.body);
-    await page.screenshot({ path: '/tmp/webhooks.png', fullPage: true });
+    await page.screenshot({ path: testInfo.outputPath('webhooks.png'), fullPage: true });
 
     const stored = await storeDb.selectFrom('webhookDeliveries').select(['eventId', 'state', 'attempts']).where('userId', '=', member.userId).execute();
     expect(stored).toEqual([
       { eventId, state: 'succeeded', attempts: 1 },
       { eventId, state: 'succeeded', attempts: 1 },
     ]);
+    const endpoints = await storeDb.selectFrom('webhookEndpoints').select('events').where('userId', '=', member.userId).execute();
+    expect(endpoints.map((row) => JSON.parse(row.events) as string[])).toEqual([['order.paid', 'quotation.answered', 'order.backorder_date_changed']]);
 
     await page.reload();
     await waitForHydration(page);

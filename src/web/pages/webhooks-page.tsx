@@ -20,8 +20,8 @@ export function WebhooksPage({ shell, data: initial }: PageProps<WebhookPageData
         <section className="person-panel" aria-label="Webhook推送">
           <h1 className="person-panel__title">Webhook 推送</h1>
           <p className="api-keys__intro">
-            订单付款、发货、完成、取消、退款和询价报价时，本站向您的接收地址 POST 一条 JSON 事件（id、type、createdAt、data，金额以分为单位）。 请求头{' '}
-            <code>{webhookHeaders.signature}</code> 为 <code>v1=hex(HMAC-SHA256(签名密钥, {webhookHeaders.timestamp} + &quot;.&quot; + 请求体))</code>，
+            订单付款、发货、完成、取消、退款、到货日期变更和询价报价时，本站向您的接收地址 POST 一条 JSON 事件（id、type、createdAt、data，金额以分为单位）。
+            请求头 <code>{webhookHeaders.signature}</code> 为 <code>v1=hex(HMAC-SHA256(签名密钥, {webhookHeaders.timestamp} + &quot;.&quot; + 请求体))</code>，
             请验证签名并拒绝时间戳相差超过 5 分钟的请求。{webhookLimits.timeoutMs / 1000} 秒内返回 2xx 即为成功，否则依次在{' '}
             {webhookRetryDelaysMs.map(minutesText).join('、')}后重试，仍失败则标记为已失败。同一事件的 id 不变，可据此去重。 详见{' '}
             <a href={openPlatformPaths.docs}>开放平台文档</a>。

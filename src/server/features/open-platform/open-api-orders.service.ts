@@ -21,6 +21,7 @@ import type { ProgramOrderLine } from '../order/order-placement.service.ts';
 import { listOrdersForProgram, loadOrderForProgram, placeOrderForProgram, type ProgramOrder } from '../order/order-program.service.ts';
 import type { OrderLineRow, OrderRow } from '../order/order.tables.ts';
 import { bankAccountOf, paySandboxOrder, type PaymentContext } from '../payment/payment.service.ts';
+import { lineBackOrderOf, orderBackOrderOf } from './open-api-backorder.ts';
 import {
   claimIdempotencyKey,
   isIdempotencyKeyClaimed,
@@ -71,6 +72,7 @@ function summaryOf(order: OrderRow, lines: readonly OrderLineRow[]): OpenOrderSu
       payBefore: isUnpaid && order.expiresAt !== null ? formatBeijingRfc3339(order.expiresAt) : null,
       refundedCents: order.refundedCents,
     },
+    ...orderBackOrderOf(order, lines),
   };
 }
 
@@ -94,6 +96,7 @@ function orderOf({ order, lines, shipments }: ProgramOrder): OpenOrder {
       quantity: line.quantity,
       cancelledQuantity: line.cancelledQuantity,
       shippedQuantity: shipped.get(line.id) ?? 0,
+      ...lineBackOrderOf(order, line),
       unitPrice: yuanTextOfE4(line.unitPriceE4),
       amountCents: line.amountCents,
       currency: openApiCurrency,

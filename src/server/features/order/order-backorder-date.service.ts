@@ -33,6 +33,8 @@ export interface DateMove {
   productCode: string;
   from: string | null;
   to: string;
+  /** When the move was made (the timeline's time). */
+  at: number;
 }
 
 function checkedDate(date: string, now: number): string {
@@ -58,7 +60,7 @@ export async function moveBackOrderDate(db: Kysely<Database>, request: DateMoveR
     const moved = dateMovedText(line.expectedDate, to);
     await insertOrderEvents(trx, [{ orderId: order.id, kind: 'backorderDate', text: `${line.productCode} ${moved}（原因：${reason}）`, at: now }]);
     await notifyMember(trx, order.userId, `您的订单${order.orderNo}中 ${line.productCode} 的${moved}。原因：${reason}`, now);
-    const result: DateMove = { orderId: order.id, orderNo: order.orderNo, productCode: line.productCode, from: line.expectedDate, to };
+    const result: DateMove = { orderId: order.id, orderNo: order.orderNo, productCode: line.productCode, from: line.expectedDate, to, at: now };
     await alongside?.(trx, result);
     return result;
   });

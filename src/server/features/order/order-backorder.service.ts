@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { orderErrors, OrderStatus } from '../../../contract/order.ts';
 import type { Database } from '../../db/database.ts';
-import { withTransaction } from '../../db/transaction.ts';
+import { withTransaction, type AlongsideChange } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { findOrderByNo, insertOrderEvents } from './order.repository.ts';
 import { allocateTakenUnits, receiveUnits, recordLineAllocations } from '../warehouse/warehouse-stock.service.ts';
@@ -35,18 +35,32 @@ export interface RestockResult {
   completedOrderNos: string[];
 }
 
+/** A line that a restock gave all its waiting units (its 预计到货 no longer shows), told to `alongside` in the pass's transaction. */
+export interface FilledBackOrderLine {
+  orderId: number;
+  lineId: number;
+  at: number;
+}
+
 /** Passes over orders that began waiting while a restock ran (placed between its look and its locks). */
 const allocationPasses = 3;
 
-/** `warehouseId`: where the units arrive (default: the first warehouse by sort order). */
-export async function restock(db: Kysely<Database>, productId: number, quantity: number, now = Date.now(), warehouseId?: number): Promise<RestockResult> {
+/** `warehouseId`: where the units arrive (default: the first warehouse by sort order); `alongside` sees each pass's filled lines. */
+export async function restock(
+  db: Kysely<Database>,
+  productId: number,
+  quantity: number,
+  now = Date.now(),
+  warehouseId?: number,
+  alongside?: AlongsideChange<FilledBackOrderLine[]>,
+): Promise<RestockResult> {
   if (!Number.isSafeInteger(quantity) || quantity <= 0) throw new AppError(orderErrors.restockQuantityInvalid);
   const result: RestockResult = { stock: 0, allocations: [], completedOrderNos: [] };
   let arriving = quantity;
   for (let pass = 0; pass < allocationPasses; pass++) {
     const seen = await findWaitingLines(db, productId);
     if (arriving === 0 && seen.length === 0) break;
-    const outcome = await withTransaction(db, (trx) => allocate(trx, { productId, arriving, warehouseId }, seen, now));
+    const outcome = await withTransaction(db, (trx) => allocate(trx, { productId, arriving, warehouseId }, seen, now, alongside));
     if (outcome.stock === null) throw new AppError(orderErrors.restockProductNotFound);
     arriving = 0;
     result.stock = outcome.stock;
@@ -62,6 +76,7 @@ async function allocate(
   { productId, arriving, warehouseId }: { productId: number; arriving: number; warehouseId: number | undefined },
   seen: readonly WaitingLine[],
   now: number,
+  alongside?: AlongsideChange<FilledBackOrderLine[]>,
 ) {
   // Orders first (in id order, as every restock takes them), then the product.
   const held = new Set<number>();
@@ -73,6 +88,7 @@ async function allocate(
 
   const allocations: RestockResult['allocations'] = [];
   const touched = new Map<number, WaitingLine>();
+  const filled: FilledBackOrderLine[] = [];
   let hasUnheldWaiting = false;
   // Read again under the locks: another restock may have filled some lines meanwhile.
   for (const line of await findWaitingLines(trx, productId)) {
@@ -87,6 +103,7 @@ async function allocate(
     // The decrement above holds the product row, so the warehouses are read and taken from alone.
     await recordLineAllocations(trx, [{ orderLineId: line.lineId, allocations: await allocateTakenUnits(trx, productId, give) }]);
     stock -= give;
+    if (give === line.quantity - line.reservedQuantity) filled.push({ orderId: line.orderId, lineId: line.lineId, at: now });
     allocations.push({ orderNo: line.orderNo, quantity: give });
     touched.set(line.orderId, line);
   }
@@ -99,6 +116,7 @@ async function allocate(
     const next = line.status === OrderStatus.unpaid ? '请在订单有效期内完成支付' : '我们将尽快为您发货';
     await notifyMember(trx, line.userId, `缺货商品已到货：您的订单${line.orderNo}中的商品已全部备齐，${next}。`, now);
   }
+  if (filled.length > 0) await alongside?.(trx, filled);
   return { stock, allocations: mergeByOrder(allocations), completedOrderNos, hasUnheldWaiting };
 }
 
@@ -122,10 +140,11 @@ export async function restockForLine(
   db: Kysely<Database>,
   request: { orderNo: string; lineId: number; quantity: number },
   now = Date.now(),
+  alongside?: AlongsideChange<FilledBackOrderLine[]>,
 ): Promise<RestockResult & { productCode: string }> {
   const order = await findOrderByNo(db, request.orderNo);
   if (!order || order.isSandbox === 1) throw new AppError(orderErrors.notFound);
   const line = await findDatedLine(db, order.id, request.lineId);
   if (!line) throw new AppError(orderErrors.restockProductNotFound);
-  return { ...(await restock(db, line.productId, request.quantity, now)), productCode: line.productCode };
+  return { ...(await restock(db, line.productId, request.quantity, now, undefined, alongside)), productCode: line.productCode };
 }

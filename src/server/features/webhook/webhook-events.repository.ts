@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
 
 /** Where the reading of one source stands (migration 0062 starts each at its source's end). */
@@ -106,4 +106,18 @@ export async function readQuotationForEvent(db: Kysely<Database>, quotationId: n
     .orderBy('lineNo')
     .execute();
   return { quotation, lines };
+}
+
+/** The order and these of its lines as order.backorder_date_changed tells them: units still waiting and the recorded 预计到货. */
+export async function readBackOrderLinesForEvent(db: Kysely<Database>, orderId: number, lineIds: readonly number[]) {
+  const order = await db.selectFrom('orders').select(['userId', 'orderNo', 'isSandbox']).where('id', '=', orderId).executeTakeFirst();
+  if (!order || lineIds.length === 0) return undefined;
+  const lines = await db
+    .selectFrom('orderLines')
+    .select(['id', 'productCode', 'customerPartNo', 'expectedDate', sql<number>`quantity - cancelled_quantity - reserved_quantity`.as('waiting')])
+    .where('orderId', '=', orderId)
+    .where('id', 'in', lineIds)
+    .orderBy('id')
+    .execute();
+  return { order, lines };
 }

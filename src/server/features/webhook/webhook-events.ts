@@ -88,11 +88,12 @@ async function quotationDataOf(db: Kysely<Database>, quotationId: number): Promi
   };
 }
 
-function subscribed(endpoints: readonly WebhookEndpointRow[], userId: number, type: WebhookEventType, at: number): WebhookEndpointRow[] {
+/** The member's endpoints that subscribe to the event and existed when it happened. */
+export function subscribed(endpoints: readonly WebhookEndpointRow[], userId: number, type: WebhookEventType, at: number): WebhookEndpointRow[] {
   return endpoints.filter((endpoint) => endpoint.userId === userId && endpoint.createdAt <= at && (JSON.parse(endpoint.events) as string[]).includes(type));
 }
 
-function deliveriesOf(endpoints: readonly WebhookEndpointRow[], event: WebhookEvent, now: number): NewDelivery[] {
+export function deliveriesOf(endpoints: readonly WebhookEndpointRow[], event: WebhookEvent, now: number): NewDelivery[] {
   const body = webhookBodyOf(event);
   return endpoints.map((endpoint) => ({
     endpointId: endpoint.id,

@@ -65,6 +65,36 @@ const quotationData: JsonSchema = {
   },
 };
 
+const expectedDate = (description: string): JsonSchema => ({ type: ['string', 'null'], format: 'date', description: `${description}（YYYY-MM-DD，北京时间）` });
+
+const backOrderData: JsonSchema = {
+  type: 'object',
+  description:
+    '缺货商品的预计到货日期变了：工作人员修改了预计到货日期（cause 为 moved），或到货登记使一行缺货全部到齐（cause 为 arrived，expectedDate 为 null、backorderedQuantity 为 0）',
+  required: ['orderNo', 'isSandbox', 'cause', 'lines', 'occurredAt'],
+  properties: {
+    orderNo: { type: 'string', description: '订单号' },
+    isSandbox: { type: 'boolean', description: '沙箱订单（沙箱订单不占库存、不缺货，因而不会有此事件）' },
+    cause: { type: 'string', enum: ['moved', 'arrived'], description: '原因：moved 工作人员修改预计到货日期，arrived 缺货商品已全部到货' },
+    lines: {
+      type: 'array',
+      description: '日期变了的订单行',
+      items: {
+        type: 'object',
+        required: ['productCode', 'customerPartNo', 'expectedDate', 'previousExpectedDate', 'backorderedQuantity'],
+        properties: {
+          productCode: { type: 'string', description: '型号' },
+          customerPartNo: { type: 'string', description: '客户料号，无则为空字符串' },
+          expectedDate: expectedDate('现在的预计到货日期；到货日期待定或已全部到货时为 null'),
+          previousExpectedDate: expectedDate('原来的预计到货日期；原为待定时为 null'),
+          backorderedQuantity: { type: 'integer', minimum: 0, description: '仍缺货待发的数量' },
+        },
+      },
+    },
+    occurredAt: { ...time, description: '变更发生的时间（北京时间，RFC 3339）' },
+  },
+};
+
 const testData: JsonSchema = {
   type: 'object',
   description: '测试事件的内容',
@@ -116,7 +146,10 @@ function webhookOperation(type: string, label: string, data: JsonSchema) {
 
 /** The OpenAPI 3.1 `webhooks` map: every event the store sends, its payload and its signature headers. */
 export function webhookOpenApiSection() {
-  const dataOf = (type: string) => (type === 'quotation.answered' ? quotationData : orderData);
+  const dataOf = (type: string) => {
+    if (type === 'quotation.answered') return quotationData;
+    return type === 'order.backorder_date_changed' ? backOrderData : orderData;
+  };
   return {
     tag: { name: 'Webhooks', description: '订单与询价事件的签名推送（HMAC-SHA256 与时间戳），失败按退避重试，投递记录可查看并重新发送' },
     webhooks: {

@@ -455,6 +455,26 @@ export interface webhooks {
     patch?: never;
     trace?: never;
   };
+  'order.backorder_date_changed': {
+    parameters: {
+      query?: never;
+      header?: never;
+      path?: never;
+      cookie?: never;
+    };
+    get?: never;
+    put?: never;
+    /**
+     * 缺货预计到货日期变更（order.backorder_date_changed）
+     * @description 本站向会员在“Webhook 推送”页登记的接收地址 POST 的事件。5 秒内返回 2xx 即为成功；其他状态码、超时或连接失败将在 1 分钟、5 分钟、30 分钟、2 小时、6 小时、24 小时后重试，共 7 次，仍失败则标记为已失败（可在投递记录中重新发送）。
+     */
+    post: operations['webhook_order_backorder_date_changed'];
+    delete?: never;
+    options?: never;
+    head?: never;
+    patch?: never;
+    trace?: never;
+  };
   'quotation.answered': {
     parameters: {
       query?: never;
@@ -618,6 +638,13 @@ export interface components {
       /** @description 商品种数 */
       lineCount: number;
       payment: components['schemas']['OrderPayment'];
+      /** @description 各行缺货待发数量之和；没有缺货时为 0 */
+      backorderedQuantity: number;
+      /**
+       * @description 全部缺货商品的预计到货日期（各缺货行中最晚的一个）；有缺货行到货日期待定或没有缺货时为 null（YYYY-MM-DD，北京时间）
+       * @example 2027-01-18
+       */
+      expectedDate: string | null;
     };
     /**
      * @description 订单状态：awaitingApproval 待审批（企业采购超过企业审批金额，等待审批），unpaid 待付款，unshipped 待发货，partlyShipped 部分发货，shipped 已发货，completed 已完成，cancelled 已取消，closed 已关闭（全额退款）
@@ -667,6 +694,13 @@ export interface components {
       /** @description 商品种数 */
       lineCount: number;
       payment: components['schemas']['OrderPayment'];
+      /** @description 各行缺货待发数量之和；没有缺货时为 0 */
+      backorderedQuantity: number;
+      /**
+       * @description 全部缺货商品的预计到货日期（各缺货行中最晚的一个）；有缺货行到货日期待定或没有缺货时为 null（YYYY-MM-DD，北京时间）
+       * @example 2027-01-18
+       */
+      expectedDate: string | null;
       /** @description 商品金额（分） */
       goodsCents: number;
       /** @description 运费（分） */
@@ -700,6 +734,13 @@ export interface components {
       cancelledQuantity: number;
       /** @description 已发货数量 */
       shippedQuantity: number;
+      /** @description 缺货待发数量：订单未结束（待付款、待发货、部分发货）时，订购数量减去退款取消的数量、减去已从库存分到的数量；现货或订单已结束时为 0 */
+      backorderedQuantity: number;
+      /**
+       * @description 缺货部分的预计到货日期；到货日期待定或本行没有缺货时为 null（YYYY-MM-DD，北京时间）
+       * @example 2027-01-18
+       */
+      expectedDate: string | null;
       /**
        * @description 含税单价（元，最多4位小数）
        * @example 0.0123
@@ -4172,6 +4213,93 @@ export interface operations {
               /** @description 客户料号 */
               customerPartNo?: string;
             }[];
+          };
+        };
+      };
+    };
+    responses: {
+      /** @description 已收到：本次投递成功，不再重试 */
+      '2XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+      /** @description 拒收（如签名不符）：按退避时间重试 */
+      '4XX': {
+        headers: {
+          [name: string]: unknown;
+        };
+        content?: never;
+      };
+    };
+  };
+  webhook_order_backorder_date_changed: {
+    parameters: {
+      query?: never;
+      header: {
+        /** @description 事件类型，与请求体的 type 相同 */
+        'X-Xinpin-Event': string;
+        /** @description 投递编号：每次投递（含重新发送）不同，重试时不变 */
+        'X-Xinpin-Delivery': string;
+        /** @description 发送时的 Unix 时间戳（秒）；建议拒绝与本地时间相差超过 5 分钟的请求 */
+        'X-Xinpin-Timestamp': string;
+        /** @description v1=hex(HMAC-SHA256(签名密钥, X-Xinpin-Timestamp + "." + 原始请求体))；签名密钥在会员中心 Webhook 推送页查看与更换 */
+        'X-Xinpin-Signature': string;
+      };
+      path?: never;
+      cookie?: never;
+    };
+    requestBody: {
+      content: {
+        'application/json': {
+          /** @description 事件 id（evt_…）：同一事件的每次投递、重试与重新发送都相同，可据此去重 */
+          id: string;
+          /**
+           * @description 事件类型
+           * @constant
+           */
+          type: 'order.backorder_date_changed';
+          /**
+           * Format: date-time
+           * @description 事件发生的时间（北京时间，RFC 3339）
+           */
+          createdAt: string;
+          /** @description 缺货商品的预计到货日期变了：工作人员修改了预计到货日期（cause 为 moved），或到货登记使一行缺货全部到齐（cause 为 arrived，expectedDate 为 null、backorderedQuantity 为 0） */
+          data: {
+            /** @description 订单号 */
+            orderNo: string;
+            /** @description 沙箱订单（沙箱订单不占库存、不缺货，因而不会有此事件） */
+            isSandbox: boolean;
+            /**
+             * @description 原因：moved 工作人员修改预计到货日期，arrived 缺货商品已全部到货
+             * @enum {string}
+             */
+            cause: 'moved' | 'arrived';
+            /** @description 日期变了的订单行 */
+            lines: {
+              /** @description 型号 */
+              productCode: string;
+              /** @description 客户料号，无则为空字符串 */
+              customerPartNo: string;
+              /**
+               * Format: date
+               * @description 现在的预计到货日期；到货日期待定或已全部到货时为 null（YYYY-MM-DD，北京时间）
+               */
+              expectedDate: string | null;
+              /**
+               * Format: date
+               * @description 原来的预计到货日期；原为待定时为 null（YYYY-MM-DD，北京时间）
+               */
+              previousExpectedDate: string | null;
+              /** @description 仍缺货待发的数量 */
+              backorderedQuantity: number;
+            }[];
+            /**
+             * Format: date-time
+             * @description 变更发生的时间（北京时间，RFC 3339）
+             */
+            occurredAt: string;
           };
         };
       };

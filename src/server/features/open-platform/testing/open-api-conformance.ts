@@ -113,3 +113,9 @@ export function expectDocumented(method: string, url: string, response: LightMyR
   if (documented.content)
     expectBodyMatches(response, pointerOf('paths', path, method.toLowerCase(), 'responses', status, 'content', 'application/json', 'schema'), label);
 }
+
+/** A webhook body the store sent is the one the document's `webhooks` map describes for its event type. */
+export function expectWebhookDocumented(eventType: string, body: unknown): void {
+  const validate = validatorAt(pointerOf('webhooks', eventType, 'post', 'requestBody', 'content', 'application/json', 'schema'));
+  expect(validate(body), `webhook ${eventType}: ${ajv.errorsText(validate.errors)}`).toBe(true);
+}
