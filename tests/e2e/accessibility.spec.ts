@@ -164,7 +164,16 @@ test.describe('accessibility: the member centre and checkout', () => {
   test('the member pages: BOMs, quotations, after-sales, invitations, API keys, company account', async ({ page, member }) => {
     expect(member.userId).toBeGreaterThan(0);
     test.setTimeout(180_000);
-    for (const path of ['/user/bom', '/user/quotation', '/user/feedback', '/user/invite', '/user/api-keys', '/user/company', '/user/company/orders'])
+    for (const path of [
+      '/user/bom',
+      '/user/quotation',
+      '/user/feedback',
+      '/user/invite',
+      '/user/api-keys',
+      '/user/company',
+      '/user/company/orders',
+      '/user/company/invoices',
+    ])
       await visitAndCheck(page, path);
   });
 });

@@ -155,6 +155,7 @@ const memberPages = (ids: Ids) => [
   '/user/api-keys',
   '/user/company',
   '/user/company/orders',
+  '/user/company/invoices',
   '/m/cart',
   '/m/offer/settlement',
   `/m/offer/pay/${ids.unpaidOrderNo}`,

@@ -11,29 +11,31 @@ function OrderNo({ invoice }: { invoice: CompanyInvoiceRow }) {
 function InvoiceRow({ invoice }: { invoice: CompanyInvoiceRow }) {
   return (
     <tr data-testid="company-invoice">
-      <td>
+      <td className="company-invoices__nowrap">
         <OrderNo invoice={invoice} />
         <span className="company-invoices__sub">{invoice.placedAtStr}</span>
       </td>
-      <td>
+      <td className="company-invoices__nowrap">
         {invoice.buyerName}
         <span className="company-invoices__sub">{invoice.buyerRole === null ? '已离开' : companyRoleLabels[invoice.buyerRole]}</span>
       </td>
       <td>{invoice.typeName}</td>
       <td className="company-invoices__title">{invoice.title}</td>
-      <td className="company-invoices__code">{invoice.taxNumber || '—'}</td>
+      <td className="company-invoices__nowrap">{invoice.taxNumber || '—'}</td>
       <td className="company-amount">{formatCents(invoice.amountCents)}</td>
       <td data-testid="company-invoice-state">
         <span className={`invoice-state invoice-state--${invoice.state}`}>{invoice.stateLabel}</span>
         {invoice.stateNote ? <span className="company-invoices__sub">{invoice.stateNote}</span> : null}
-        {invoice.invoiceNumber ? <span className="company-invoices__sub company-invoices__code">No. {invoice.invoiceNumber}</span> : null}
-        {invoice.reversalNumber ? <span className="company-invoices__sub company-invoices__code">红字 {invoice.reversalNumber}</span> : null}
       </td>
-      <td>{invoice.issuedAtStr || '—'}</td>
-      <td>
+      <td className="company-invoices__nowrap">
+        {invoice.issuedAtStr || '—'}
+        {invoice.invoiceNumber ? <span className="company-invoices__sub">No. {invoice.invoiceNumber}</span> : null}
+        {invoice.reversalNumber ? <span className="company-invoices__sub">红字 {invoice.reversalNumber}</span> : null}
+      </td>
+      <td className="company-invoices__nowrap">
         {invoice.fileUrl ? (
           <a href={invoice.fileUrl} target="_blank" rel="noopener noreferrer" data-testid="company-invoice-file">
-            下载电子发票
+            下载PDF
           </a>
         ) : (
           '—'
@@ -65,7 +67,7 @@ export function CompanyInvoicesTable({ data }: { data: CompanyInvoicesData }) {
           <th scope="col">税号</th>
           <th scope="col">金额</th>
           <th scope="col">状态</th>
-          <th scope="col">开具时间</th>
+          <th scope="col">开具时间 / 发票号码</th>
           <th scope="col">电子发票</th>
         </tr>
       </thead>
