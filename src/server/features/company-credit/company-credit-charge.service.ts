@@ -3,7 +3,6 @@ import { companyCreditErrors, CreditEntryKind, type OnAccountOffer } from '../..
 import { companyAbilityFor } from '../../../contract/company-account-permissions.ts';
 import { beijingMonthOf, nextBeijingMonth } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
-import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { membershipOf } from '../company-account/company-account.service.ts';
 import {
@@ -48,7 +47,7 @@ async function openStatementFor(trx: Transaction<Database>, companyId: number, t
 }
 
 /** The company of a member whose role may pay on account; refused in Chinese otherwise. */
-async function chargingCompanyOf(db: Kysely<Database>, userId: number): Promise<number> {
+async function chargingCompanyOf(db: Transaction<Database>, userId: number): Promise<number> {
   const membership = await membershipOf(db, userId);
   if (membership === null) throw new AppError(companyCreditErrors.notGranted);
   if (!companyAbilityFor(membership.role).can('create', 'CompanyCredit')) throw new AppError(companyCreditErrors.roleMayNotCharge);
@@ -56,31 +55,30 @@ async function chargingCompanyOf(db: Kysely<Database>, userId: number): Promise<
 }
 
 /**
- * Charges an order to the member's company: refused (notGranted, overdue, overLimit, roleMayNotCharge) with nothing
- * changed, or the charge line on this month's statement and the credit used. An order already charged answers
- * alreadyCharged (a double click; the payment that follows is the same trade).
+ * Charges an order to the member's company, in the caller's transaction (the payment's: the order is paid and
+ * charged together or not at all): refused (notGranted, overdue, overLimit, roleMayNotCharge), which rolls the
+ * caller back, or the charge line on this month's statement and the credit used. An order already charged answers
+ * alreadyCharged.
  */
-export async function chargeOnAccount(db: Kysely<Database>, charge: OnAccountCharge): Promise<'charged' | 'alreadyCharged'> {
-  const companyId = await chargingCompanyOf(db, charge.userId);
-  return withTransaction(db, async (trx) => {
-    const account = await lockCreditAccount(trx, companyId);
-    if (account?.isActive !== 1) throw new AppError(companyCreditErrors.notGranted);
-    if (await findChargeOfOrder(trx, charge.orderNo)) return 'alreadyCharged';
-    if (await hasStatementPastDue(trx, companyId, charge.now)) throw new AppError(companyCreditErrors.overdue);
-    if (!(await takeCredit(trx, companyId, charge.amountCents, charge.now))) throw new AppError(companyCreditErrors.overLimit);
-    const statement = await openStatementFor(trx, companyId, account.termsDays, charge.now);
-    await insertEntry(trx, {
-      companyId,
-      statementId: statement.id,
-      kind: CreditEntryKind.charge,
-      orderNo: charge.orderNo,
-      refNo: '',
-      amountCents: charge.amountCents,
-      userId: charge.userId,
-      createdAt: charge.now,
-    });
-    return 'charged';
+export async function chargeOnAccount(trx: Transaction<Database>, charge: OnAccountCharge): Promise<'charged' | 'alreadyCharged'> {
+  const companyId = await chargingCompanyOf(trx, charge.userId);
+  const account = await lockCreditAccount(trx, companyId);
+  if (account?.isActive !== 1) throw new AppError(companyCreditErrors.notGranted);
+  if (await findChargeOfOrder(trx, charge.orderNo)) return 'alreadyCharged';
+  if (await hasStatementPastDue(trx, companyId, charge.now)) throw new AppError(companyCreditErrors.overdue);
+  if (!(await takeCredit(trx, companyId, charge.amountCents, charge.now))) throw new AppError(companyCreditErrors.overLimit);
+  const statement = await openStatementFor(trx, companyId, account.termsDays, charge.now);
+  await insertEntry(trx, {
+    companyId,
+    statementId: statement.id,
+    kind: CreditEntryKind.charge,
+    orderNo: charge.orderNo,
+    refNo: '',
+    amountCents: charge.amountCents,
+    userId: charge.userId,
+    createdAt: charge.now,
   });
+  return 'charged';
 }
 
 /**

@@ -107,13 +107,15 @@ async function applyPayment(
  * message. A repeated notice of the same trade answers alreadyPaid; a wrong amount, an unknown
  * order, or one cancelled meanwhile answers rejected (the payment feature logs it and refunds).
  * An order past its time that no sweep has cancelled yet still holds its stock, so it is accepted.
+ * `alongside` runs in the paying transaction, only when this payment moved the order (月结 takes the
+ * company's credit there: paid and charged together, or neither).
  */
-export async function markOrderPaid(db: Kysely<Database>, payment: Payment): Promise<PaymentOutcome> {
+export async function markOrderPaid(db: Kysely<Database>, payment: Payment, alongside?: AlongsideChange<OrderRow>): Promise<PaymentOutcome> {
   const order = await findOrderByNo(db, payment.orderNo);
   if (!order) return 'rejected';
   if (isSamePayment(order, payment) && order.status !== OrderStatus.unpaid) return 'alreadyPaid';
   if (order.payableCents !== payment.amountCents) return 'rejected';
-  return applyPayment(db, order, payment, 'pay', '');
+  return applyPayment(db, order, payment, 'pay', '', alongside);
 }
 
 /** Staff saw the bank transfer arrive: the order is paid by 对公转账. */

@@ -178,21 +178,19 @@ export async function refundOrder(
   const kind: RefundKind = event === 'refundInFull' ? 'closing' : unitsTakenOff > 0 ? 'lines' : (request.kind ?? 'adjustment');
   const reason = request.reason.trim() || '售后退款';
   const changeOrder = async (trx: Transaction<Database>, claimed: PaymentRefundRow) => {
-    // Under the order's lock, later than any parcel that committed while this refund waited for it.
-    const changedAt = Math.max(now, Date.now());
     const current = await findOrderForStaff(trx, order.orderNo);
     const factsNow = await loadOrderFacts(trx, current, now);
     // The claim has held this refund's amount already: decide on the facts without it.
     if (refundEventOf({ ...factsNow, refundedCents: factsNow.refundedCents - request.amountCents }, request.amountCents, unitsTakenOff) !== event)
       throw new AppError(orderLifecycleErrors.changedMeanwhile);
-    const linesText = event === 'refundInFull' || takeOffs.length === 0 ? '' : await takeOffLines(trx, order.id, takeOffs, changedAt);
+    const linesText = event === 'refundInFull' || takeOffs.length === 0 ? '' : await takeOffLines(trx, order.id, takeOffs, now);
     const texts = refundTexts(event, formatCents(request.amountCents), reason, linesText);
     await transitionOrThrow(trx, {
       orderId: order.id,
       event,
       seen,
-      now: changedAt,
-      changes: await refundOrderChanges(trx, order.id, event, changedAt),
+      now,
+      changes: await refundOrderChanges(trx, order.id, event, now),
       eventText: () => texts.event,
       messageText: (row) => texts.message(row.orderNo),
     });

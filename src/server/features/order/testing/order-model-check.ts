@@ -45,7 +45,7 @@ export async function checkInvariants(real: Pick<RealSystem, 'db' | 'orderNos' |
   if (real.orderNos.length === 0) return;
   const orders = await db.selectFrom('orders').selectAll().where('orderNo', 'in', real.orderNos).execute();
   const orderIds = orders.map((order) => order.id);
-  const [lines, shipped, refunds, invoices, products, warehouseRows, coupons, attempts] = await Promise.all([
+  const [lines, shipped, refunds, invoices, products, warehouseRows, coupons, attempts, shipAndCloseEvents] = await Promise.all([
     db.selectFrom('orderLines').selectAll().where('orderId', 'in', orderIds).execute(),
     db
       .selectFrom('orderShipmentLines')
@@ -59,6 +59,12 @@ export async function checkInvariants(real: Pick<RealSystem, 'db' | 'orderNos' |
     db.selectFrom('productWarehouseStock').select(['productId', 'quantity']).where('productId', 'in', real.productIds).execute(),
     db.selectFrom('memberCoupons').select(['id', 'usedOrderId']).where('id', 'in', real.couponIds).execute(),
     db.selectFrom('paymentAttempts').select(['id', 'orderNo', 'status', 'paidCents', 'tradeNo']).where('orderNo', 'in', real.orderNos).execute(),
+    db
+      .selectFrom('orderEvents')
+      .select(['id', 'orderId', 'kind'])
+      .where('orderId', 'in', orderIds)
+      .where('kind', 'in', ['shippedPart', 'shipped', 'closed'])
+      .execute(),
   ]);
   // Money that came in is never kept silently: the order took it, or it goes back (a late payment's refund).
   for (const attempt of attempts) {
@@ -92,7 +98,11 @@ export async function checkInvariants(real: Pick<RealSystem, 'db' | 'orderNos' |
     // Goods: nothing leaves a cancelled order; nothing leaves a closed one after it closed.
     const parcels = shipped.filter((row) => row.orderId === order.id);
     if (order.status === 'cancelled') expect(parcels, `${label} parcels`).toEqual([]);
-    if (order.status === 'closed' && order.closedAt !== null) for (const parcel of parcels) expect(parcel.shippedAt).toBeLessThanOrEqual(order.closedAt);
+    // In commit order (event ids), not by clock: each request stamps the time it started, and a refund that waited for a parcel's commit started first.
+    const closing = shipAndCloseEvents.find((event) => event.orderId === order.id && event.kind === 'closed');
+    if (order.status === 'closed' && closing)
+      for (const parcel of shipAndCloseEvents.filter((event) => event.orderId === order.id && event.kind !== 'closed'))
+        expect(parcel.id, `${label} parcel after the close`).toBeLessThan(closing.id);
     // Invoices: none stays issued on an order cancelled or refunded in full.
     const invoice = invoices.find((row) => row.orderId === order.id);
     if (invoice && (order.status === 'cancelled' || order.status === 'closed')) expect(invoice.status, `${label} invoice`).not.toBe('issued');
