@@ -4,8 +4,8 @@ import type { Database } from '../../db/database.ts';
 
 /** The SQL of back orders: lines of open orders waiting for units of a part, and the guarded moves of stock into them. */
 
-/** Orders that may still receive stock: placed or paid, not all sent, not cancelled or closed. */
-const waitingStatuses = [OrderStatus.unpaid, OrderStatus.unshipped, OrderStatus.partlyShipped] as const;
+/** Orders that may still receive stock: placed (waiting for approval or payment) or paid, not all sent, not cancelled or closed. */
+const waitingStatuses = [OrderStatus.awaitingApproval, OrderStatus.unpaid, OrderStatus.unshipped, OrderStatus.partlyShipped] as const;
 
 export interface WaitingLine {
   lineId: number;

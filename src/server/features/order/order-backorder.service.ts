@@ -113,12 +113,18 @@ async function allocate(
     if (await hasWaitingLine(trx, orderId)) continue;
     completedOrderNos.push(line.orderNo);
     await insertOrderEvents(trx, [{ orderId, kind: 'restocked', text: '缺货商品已到货，订单商品已备齐', at: now }]);
-    const next = line.status === OrderStatus.unpaid ? '请在订单有效期内完成支付' : '我们将尽快为您发货';
+    const next = nextStepTexts[line.status] ?? '我们将尽快为您发货';
     await notifyMember(trx, line.userId, `缺货商品已到货：您的订单${line.orderNo}中的商品已全部备齐，${next}。`, now);
   }
   if (filled.length > 0) await alongside?.(trx, filled);
   return { stock, allocations: mergeByOrder(allocations), completedOrderNos, hasUnheldWaiting };
 }
+
+/** What the buyer of an order whose back order is filled does next, by the order's state (paid ones: we ship). */
+const nextStepTexts: Partial<Record<OrderStatus, string>> = {
+  [OrderStatus.unpaid]: '请在订单有效期内完成支付',
+  [OrderStatus.awaitingApproval]: '订单正在等待企业审批，审批通过后请按时付款',
+};
 
 /** One entry per order, in the order first served. */
 function mergeByOrder(allocations: readonly { orderNo: string; quantity: number }[]): { orderNo: string; quantity: number }[] {

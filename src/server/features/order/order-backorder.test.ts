@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus, ShortfallChoice } from '../../../contract/order.ts';
 import { AppError } from '../../http/app-error.ts';
-import { useTestApp } from '../../testing/use-test-app.ts';
+import { companyCalls } from '../../../contract/company-account-calls.ts';
+import { useTestApp, type SignedInMember } from '../../testing/use-test-app.ts';
+import { createTestCompany, joinCompany } from '../company-account/testing/company-fixture.ts';
 import { addToCart } from '../cart/cart.service.ts';
 import { previewCheckout } from './checkout.service.ts';
 import { restock } from './order-backorder.service.ts';
@@ -16,9 +18,9 @@ describe('back orders: stock arriving for orders that wait for all', () => {
   const newPart = (stock: number) => insertPart(t.db.kysely, t.fixture.catalog, { stock, prices: [{ qtyStart: 1, priceE4: 10_000 }] });
 
   /** A member's pickup order of `quantity` units of `part`, waiting for all; placed at `placedAt` (orders are served by it). */
-  async function waitingOrder(part: number, quantity: number, placedAt: number) {
+  async function waitingOrder(part: number, quantity: number, placedAt: number, buyer?: SignedInMember) {
     const k = t.db.kysely;
-    const member = await t.member();
+    const member = buyer ?? (await t.member());
     await addToCart(k, member.userId, part, quantity);
     const choice = { carrierCode: 'pickup', addressId: null, shortfallChoice: ShortfallChoice.waitForAll, memberCouponIds: [] };
     const quote = await previewCheckout(k, member.userId, choice);
@@ -106,6 +108,36 @@ describe('back orders: stock arriving for orders that wait for all', () => {
     expect(shipped.status).toBe(OrderStatus.shipped);
     // Nothing waits any more: a further arrival only adds stock.
     expect(await restock(k, part, 5)).toEqual({ stock: 6, allocations: [], completedOrderNos: [] });
+  });
+
+  it('serves an order waiting for its company’s approval in its turn, and tells its buyer it still awaits approval', async () => {
+    const k = t.db.kysely;
+    const part = await newPart(0);
+    const admin = await t.member();
+    const buyer = await t.member();
+    await createTestCompany(admin, '到货审批测试电子有限公司');
+    await joinCompany(admin, buyer, 'buyer');
+    await admin.browser.callOk(companyCalls.setApprovalThreshold, { threshold: '5.00' });
+    const start = Date.now();
+    const held = await waitingOrder(part, 8, start, buyer);
+    expect(held.status).toBe(OrderStatus.awaitingApproval);
+    const later = await waitingOrder(part, 3, start + 1000);
+
+    expect(await restock(k, part, 9)).toEqual({
+      stock: 0,
+      allocations: [
+        { orderNo: held.orderNo, quantity: 8 },
+        { orderNo: later.orderNo, quantity: 1 },
+      ],
+      completedOrderNos: [held.orderNo],
+    });
+    expect((await linesOf(part)).map((line) => [line.status, line.reservedQuantity])).toEqual([
+      [OrderStatus.awaitingApproval, 8],
+      [OrderStatus.unpaid, 1],
+    ]);
+    expect(await arrivalMessagesOf(buyer.userId)).toEqual([
+      `缺货商品已到货：您的订单${held.orderNo}中的商品已全部备齐，订单正在等待企业审批，审批通过后请按时付款。`,
+    ]);
   });
 
   it('skips cancelled orders and refuses a quantity that is not a positive whole number or a part that does not exist', async () => {

@@ -55,7 +55,7 @@ export interface Model {
 }
 
 export const paymentMinutes = 30;
-const openStatuses: readonly OrderStatus[] = ['unpaid', 'unshipped', 'partlyShipped'];
+const openStatuses: readonly OrderStatus[] = ['awaitingApproval', 'unpaid', 'unshipped', 'partlyShipped'];
 export const paidStatuses: readonly OrderStatus[] = ['unshipped', 'partlyShipped', 'shipped', 'completed'];
 
 export function paidCentsOf(order: ModelOrder): number {
