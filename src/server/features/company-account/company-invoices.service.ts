@@ -12,12 +12,11 @@ import {
 import { requestErrors, type ErrorDefinition } from '../../../contract/errors.ts';
 import { invoiceTitleOf, invoiceTypeNames, type InvoiceSnapshot } from '../../../contract/invoice.ts';
 import { InvoiceState, invoiceStateLabels } from '../../../contract/invoice-lifecycle.ts';
-import { OrderStatus } from '../../../contract/order.ts';
+import { OrderStatus, type IssuedInvoiceState } from '../../../contract/order.ts';
 import { endOfBeijingDay, formatBeijingDate, formatBeijingTime, startOfBeijingDay } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
-import { invoiceStateOf } from '../order/order-invoice.service.ts';
 import { findCompany, findMembershipPeriods } from './company-account.repository.ts';
 import { mayInCompany, membershipOf } from './company-account.service.ts';
 import { countInvoicesWithin, findInvoicesWithin, type CompanyInvoiceFilter, type CompanyInvoiceRecord } from './company-invoices.repository.ts';
@@ -61,6 +60,16 @@ function filterOf(query: Pick<CompanyInvoiceQuery, 'state' | 'from' | 'to'>): Co
   };
 }
 
+/**
+ * The invoice's state as invoice-lifecycle.ts declares it (and the order feature reads it): its row's once issued,
+ * else 不开具 when the order was cancelled or closed, 待开票 while it may still be issued. Read here, not imported:
+ * the order feature depends on this one (公司订单's scope), and features never depend on each other both ways.
+ */
+function invoiceStateOf(orderStatus: OrderStatus, issued: IssuedInvoiceState | null): InvoiceState {
+  if (issued !== null) return issued;
+  return orderStatus === OrderStatus.cancelled || orderStatus === OrderStatus.closed ? InvoiceState.withdrawn : InvoiceState.requested;
+}
+
 /** 待开票 of an order not yet paid (or waiting for approval): it is issued once paid. */
 function stateNoteOf(state: InvoiceState, orderStatus: OrderStatus): string {
   if (state !== InvoiceState.requested) return '';
@@ -69,7 +78,7 @@ function stateNoteOf(state: InvoiceState, orderStatus: OrderStatus): string {
 
 function rowOf(record: CompanyInvoiceRecord, buyers: Map<number, Buyer>, viewerId: number): CompanyInvoiceRow {
   const snapshot = JSON.parse(record.invoiceJson ?? '{}') as InvoiceSnapshot;
-  const state = invoiceStateOf({ status: record.orderStatus }, record.invoiceStatus === null ? undefined : { status: record.invoiceStatus });
+  const state = invoiceStateOf(record.orderStatus, record.invoiceStatus);
   const buyer = buyers.get(record.userId);
   return {
     orderNo: record.orderNo,
