@@ -120,3 +120,13 @@ export type InvoiceLifecycleEvent = (typeof invoiceLifecycle.eventNames)[number]
 export function isDigitalInvoiceNumber(invoiceNumber: string): boolean {
   return /^\d{20}$/.test(invoiceNumber);
 }
+
+/**
+ * An order's invoice state, read the same way by the order feature and the company's 公司发票: the recorded
+ * invoice's once there is one (null: none recorded), else 不开具 when the order was cancelled or closed, 待开票
+ * while it may still be issued.
+ */
+export function invoiceStateOf(orderStatus: OrderStatus, recorded: InvoiceState | null): InvoiceState {
+  if (recorded !== null) return recorded;
+  return orderStatus === OrderStatus.cancelled || orderStatus === OrderStatus.closed ? InvoiceState.withdrawn : InvoiceState.requested;
+}

@@ -11,8 +11,8 @@ import {
 } from '../../../contract/company-invoices.ts';
 import { requestErrors, type ErrorDefinition } from '../../../contract/errors.ts';
 import { invoiceTitleOf, invoiceTypeNames, type InvoiceSnapshot } from '../../../contract/invoice.ts';
-import { InvoiceState, invoiceStateLabels } from '../../../contract/invoice-lifecycle.ts';
-import { OrderStatus, type IssuedInvoiceState } from '../../../contract/order.ts';
+import { InvoiceState, invoiceStateLabels, invoiceStateOf } from '../../../contract/invoice-lifecycle.ts';
+import { OrderStatus } from '../../../contract/order.ts';
 import { endOfBeijingDay, formatBeijingDate, formatBeijingTime, startOfBeijingDay } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
@@ -58,16 +58,6 @@ function filterOf(query: Pick<CompanyInvoiceQuery, 'state' | 'from' | 'to'>): Co
     fromMs: query.from === '' ? null : startOfBeijingDay(query.from),
     toMs: query.to === '' ? null : endOfBeijingDay(query.to),
   };
-}
-
-/**
- * The invoice's state as invoice-lifecycle.ts declares it (and the order feature reads it): its row's once issued,
- * else 不开具 when the order was cancelled or closed, 待开票 while it may still be issued. Read here, not imported:
- * the order feature depends on this one (公司订单's scope), and features never depend on each other both ways.
- */
-function invoiceStateOf(orderStatus: OrderStatus, issued: IssuedInvoiceState | null): InvoiceState {
-  if (issued !== null) return issued;
-  return orderStatus === OrderStatus.cancelled || orderStatus === OrderStatus.closed ? InvoiceState.withdrawn : InvoiceState.requested;
 }
 
 /** 待开票 of an order not yet paid (or waiting for approval): it is issued once paid. */

@@ -4,6 +4,7 @@ import {
   invoiceErrors,
   invoiceLifecycle,
   InvoiceState,
+  invoiceStateOf,
   invoiceStateLabels,
   isDigitalInvoiceNumber,
   type InvoiceFacts,
@@ -46,14 +47,9 @@ export interface InvoiceIssue {
 type InvoiceRow = NonNullable<Awaited<ReturnType<typeof findOrderInvoice>>>;
 
 /** The invoice's state: its row's, else read from the order (待开票 while it may still be issued, 不开具 once it cannot). */
-export function invoiceStateOf(order: Pick<OrderRow, 'status'>, row: Pick<InvoiceRow, 'status'> | undefined): InvoiceState {
-  if (row) return row.status;
-  return order.status === OrderStatus.cancelled || order.status === OrderStatus.closed ? InvoiceState.withdrawn : InvoiceState.requested;
-}
-
 function invoiceFactsOf(order: OrderRow, row: InvoiceRow | undefined, issue?: { invoiceNumber: string; fileUrl: string | null }): InvoiceFacts {
   return {
-    state: invoiceStateOf(order, row),
+    state: invoiceStateOf(order.status, row?.status ?? null),
     orderState: order.status,
     isDigitalWithoutFile: issue !== undefined && isDigitalInvoiceNumber(issue.invoiceNumber) && issue.fileUrl === null,
   };
