@@ -8,12 +8,11 @@ import { useTestApp } from '../../testing/use-test-app.ts';
 import { refundOrder } from '../payment/order-refund-workflow.service.ts';
 import { payOnAccount } from '../payment/payment-on-account.service.ts';
 import { refundContextOf } from '../payment/payment-refund.service.ts';
-import { createPaymentProviders, type PaymentContext } from '../payment/payment.service.ts';
-import { insertUnpaidOrder } from '../payment/testing/payment-fixtures.ts';
+import type { PaymentContext } from '../payment/payment.service.ts';
+import { insertUnpaidOrder, testPaymentContext } from '../payment/testing/payment-fixtures.ts';
 import { staffActorOf } from '../staff/staff-actor.ts';
 import { grantCredit, runStatementClock, settleStatement } from './company-credit.service.ts';
 import { creditCompany, type CreditCompany } from './testing/credit-fixture.ts';
-import { createCacheVersions } from '../../cache/cache-versions.ts';
 
 /**
  * The 对账单 lifecycle and 月结's credit proven by generated sequences of buyer (charge an order on account, refund part
@@ -69,15 +68,7 @@ describe('对账单 and 月结 model', () => {
     lastStates: Map<number, StatementStatus>;
   }
 
-  const ctxOf = (): PaymentContext => ({
-    db: t.db.kysely,
-    config: t.deps.config,
-    logger: t.deps.logger,
-    counters: t.deps.counters,
-    sms: t.deps.sms,
-    cacheVersions: createCacheVersions(t.db.kysely, { logger: t.deps.logger }),
-    providers: createPaymentProviders(t.deps.config.payments),
-  });
+  const ctxOf = (): PaymentContext => testPaymentContext(t.deps);
 
   /** Expected refusals of the domain are the actors' business; anything else fails the run. */
   async function tolerated(work: Promise<unknown>): Promise<boolean> {

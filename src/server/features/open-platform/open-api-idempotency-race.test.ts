@@ -1,10 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { openOrderErrors } from '../../../contract/open-api-orders.ts';
-import { createCacheVersions } from '../../cache/cache-versions.ts';
 import { AppError } from '../../http/app-error.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { insertOrderCatalog, insertPart, saveShanghaiAddress } from '../order/testing/order-fixture.ts';
-import { createPaymentProviders } from '../payment/payment.service.ts';
+import { testPaymentContext } from '../payment/testing/payment-fixtures.ts';
 import { placeIdempotently, placeProgramLines, type OpenOrderCaller, type OpenOrderDeps, type PlaceUnderClaim } from './open-api-orders.service.ts';
 import { memberWithKey } from './testing/open-platform-fixture.ts';
 
@@ -30,18 +29,7 @@ describe('an Idempotency-Key released while a twin request places under it', () 
   const body = () => ({ lines: [{ productId: t.fixture.part, quantity: 10 }] });
   const refusal = new AppError(openOrderErrors.partNotFound);
 
-  function depsOf(): OpenOrderDeps {
-    const { db, config, logger, counters, sms } = t.deps;
-    return {
-      db: db.kysely,
-      config,
-      logger,
-      counters,
-      sms,
-      cacheVersions: createCacheVersions(db.kysely, { logger }),
-      providers: createPaymentProviders(config.payments),
-    };
-  }
+  const depsOf = (): OpenOrderDeps => testPaymentContext(t.deps);
 
   async function callerOf(key: string): Promise<OpenOrderCaller> {
     const { member } = await memberWithKey(t);

@@ -1,13 +1,12 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { orderStatuses } from '../../../contract/order.ts';
-import { createCacheVersions } from '../../cache/cache-versions.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { giveCoupon, insertCentreCoupon } from '../coupon/testing/coupon-fixture.ts';
 import { createTestStaff } from '../staff/testing/staff-browser.ts';
 import type { StaffActor } from '../staff/staff-desk.service.ts';
 import { restock } from './order-backorder.service.ts';
-import { createPaymentProviders } from '../payment/payment.service.ts';
+import { testPaymentContext } from '../payment/testing/payment-fixtures.ts';
 import { actionCount, approvalDecisions, orderCommands, reached, timing, unitCents } from './testing/order-model-commands.ts';
 import { checkInvariants, type RealSystem } from './testing/order-model-check.ts';
 import { runConcurrentRound } from './testing/order-model-concurrent.ts';
@@ -81,15 +80,7 @@ describe('orders under random sequences of actions', () => {
       db,
       config: t.deps.config,
       deps: { db, config: t.deps.config, logger: t.deps.logger },
-      payment: {
-        db,
-        config: t.deps.config,
-        logger: t.deps.logger,
-        counters: t.deps.counters,
-        sms: t.deps.sms,
-        cacheVersions: createCacheVersions(db, { logger: t.deps.logger }),
-        providers: createPaymentProviders(t.deps.config.payments),
-      },
+      payment: testPaymentContext(t.deps),
       runId: `${String(process.pid % 1000)}r${String(runSerial)}`,
       members,
       productIds,

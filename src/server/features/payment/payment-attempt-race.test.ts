@@ -1,11 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus } from '../../../contract/order.ts';
 import { paymentCalls, paymentDevCalls } from '../../../contract/payment-calls.ts';
-import { createCacheVersions } from '../../cache/cache-versions.ts';
 import { AppError } from '../../http/app-error.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
-import { createPayment, createPaymentProviders, payByDevelopment, type PaymentContext } from './payment.service.ts';
-import { eventKindsOf, insertUnpaidOrder, orderOf } from './testing/payment-fixtures.ts';
+import { createPayment, payByDevelopment, type PaymentContext } from './payment.service.ts';
+import { eventKindsOf, insertUnpaidOrder, orderOf, testPaymentContext } from './testing/payment-fixtures.ts';
 
 describe('many cashier calls for one order at once', () => {
   const t = useTestApp();
@@ -34,15 +33,7 @@ describe('many cashier calls for one order at once', () => {
 
   it('pays each of 4 orders (5 rounds) once when 25 choices of 模拟支付, 25 of 对公转账 and 25 payments hit each at once (the services themselves)', async () => {
     const db = t.db.kysely;
-    const ctx: PaymentContext = {
-      db,
-      config: t.deps.config,
-      logger: t.deps.logger,
-      counters: t.deps.counters,
-      sms: t.deps.sms,
-      cacheVersions: createCacheVersions(db, { logger: t.deps.logger }),
-      providers: createPaymentProviders(t.deps.config.payments),
-    };
+    const ctx: PaymentContext = testPaymentContext(t.deps);
     const member = await t.member();
     const orderNos: string[] = [];
     // The races are a matter of timing: several rounds give the old upsert's failure every chance to show.

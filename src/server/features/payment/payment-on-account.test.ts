@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { OrderStatus, PaymentMethod } from '../../../contract/order.ts';
-import { createCacheVersions } from '../../cache/cache-versions.ts';
 import { AppError } from '../../http/app-error.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { chargeOnAccount } from '../company-credit/company-credit.service.ts';
@@ -8,8 +7,8 @@ import { creditCompany } from '../company-credit/testing/credit-fixture.ts';
 import { markOrderPaid } from '../order/order-payment.service.ts';
 import { cancelOrder } from '../order/order.service.ts';
 import { payOnAccount } from './payment-on-account.service.ts';
-import { createPaymentProviders, type PaymentContext } from './payment.service.ts';
-import { insertUnpaidOrder, orderOf } from './testing/payment-fixtures.ts';
+import type { PaymentContext } from './payment.service.ts';
+import { insertUnpaidOrder, orderOf, testPaymentContext } from './testing/payment-fixtures.ts';
 
 /**
  * 月结支付 pays the order and charges the company's credit in one transaction (decision 0030): a crash
@@ -17,15 +16,7 @@ import { insertUnpaidOrder, orderOf } from './testing/payment-fixtures.ts';
  */
 describe('paying on account, all or nothing', () => {
   const t = useTestApp();
-  const ctxOf = (): PaymentContext => ({
-    db: t.db.kysely,
-    config: t.deps.config,
-    logger: t.deps.logger,
-    counters: t.deps.counters,
-    sms: t.deps.sms,
-    cacheVersions: createCacheVersions(t.db.kysely, { logger: t.deps.logger }),
-    providers: createPaymentProviders(t.deps.config.payments),
-  });
+  const ctxOf = (): PaymentContext => testPaymentContext(t.deps);
   const usedOf = async (companyId: number) =>
     (await t.db.kysely.selectFrom('companyCreditAccounts').select('usedCents').where('companyId', '=', companyId).executeTakeFirstOrThrow()).usedCents;
   const entriesOf = (orderNo: string) =>

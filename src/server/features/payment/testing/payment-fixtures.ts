@@ -1,7 +1,10 @@
 import { generateKeyPairSync, randomInt } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { OrderStatus, type PaymentMethod } from '../../../../contract/order.ts';
+import type { AppDeps } from '../../../app-deps.ts';
+import { createCacheVersions } from '../../../cache/cache-versions.ts';
 import type { Database } from '../../../db/database.ts';
+import { createPaymentProviders, type PaymentContext } from '../payment.service.ts';
 
 /** An RSA key pair as PEM text, as merchants paste them into the settings. */
 export interface PemKeyPair {
@@ -14,6 +17,20 @@ export function rsaKeyPair(): PemKeyPair {
   return {
     privateKey: privateKey.export({ type: 'pkcs8', format: 'pem' }).toString(),
     publicKey: publicKey.export({ type: 'spki', format: 'pem' }).toString(),
+  };
+}
+
+/** The payment services' context over a test app's dependencies, as the payment feature builds it for its routes. */
+export function testPaymentContext(deps: AppDeps): PaymentContext {
+  const db = deps.db.kysely;
+  return {
+    db,
+    config: deps.config,
+    logger: deps.logger,
+    counters: deps.counters,
+    sms: deps.sms,
+    cacheVersions: createCacheVersions(db, { logger: deps.logger }),
+    providers: createPaymentProviders(deps.config.payments),
   };
 }
 
