@@ -1,19 +1,13 @@
 import type { Browser, Page } from '@playwright/test';
 import { maskPhone } from '../../src/contract/account.ts';
 import { companyCalls } from '../../src/contract/company-account-calls.ts';
-import { creditCodeCheckCharacter } from '../../src/contract/credit-code.ts';
 import { purchaseListCalls } from '../../src/contract/purchase-list-calls.ts';
 import { sessionCookieName } from '../../src/server/http/session.ts';
 import { createMember, startMemberSession, type NewMember } from '../../src/server/testing/factories.ts';
 import { checkAccessibility } from './axe.ts';
 import { expect, newParts, test, uniquePhone, waitForHydration, type StoreDb } from './fixtures.ts';
 import { callOk, placeOrder, registerThroughPage, saveShenzhenAddress } from './order-fixtures.ts';
-
-/** A valid 统一社会信用代码 of this journey's own (the check character computed), so journeys never share a company. */
-function journeyCreditCode(): string {
-  const body = `91440300${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
-  return `${body}${creditCodeCheckCharacter(body) ?? ''}`;
-}
+import { journeyCreditCode } from './company-fixtures.ts';
 
 /** A second member signed in in a browser context of their own. */
 async function memberInNewContext(browser: Browser, baseURL: string, storeDb: StoreDb, nickName: string): Promise<{ page: Page; member: NewMember }> {
@@ -40,7 +34,7 @@ test('a member creates a company, a colleague registering later with the invited
   await page.getByRole('navigation', { name: '会员中心' }).getByRole('link', { name: '企业账户' }).click();
   await page.waitForURL('/user/company');
   await waitForHydration(page);
-  const code = journeyCreditCode();
+  const code = journeyCreditCode('91440300');
   await page.getByLabel('企业名称').fill('深圳芯研电子有限公司');
   await page.getByLabel('统一社会信用代码').fill(`${code.slice(0, 17)}${code.endsWith('0') ? '1' : '0'}`);
   await page.getByRole('button', { name: '创建企业账户' }).click();
@@ -117,7 +111,7 @@ test('an 审批 sees the company’s 常购清单 read-only and is removed by th
   await page.goto('/m/user/person');
   await expect(page.getByRole('link', { name: '企业账户' })).toHaveAttribute('href', '/user/company');
   await page.goto('/user/company');
-  const creditCode = journeyCreditCode();
+  const creditCode = journeyCreditCode('91440300');
   await callOk(page, companyCalls.create, { name: '杭州微控科技有限公司', creditCode });
   const list = await callOk(page, purchaseListCalls.create, { name: '控制板常用料', origin: { kind: 'manual' } });
   const approver = await memberInNewContext(browser, baseURL ?? '', storeDb, '周审批');
@@ -173,7 +167,7 @@ test('an invitation past its seven days shows 已过期 to the admin, vanishes f
 }) => {
   test.setTimeout(60_000);
   await page.goto('/user/company');
-  await callOk(page, companyCalls.create, { name: '苏州芯途电子有限公司', creditCode: journeyCreditCode() });
+  await callOk(page, companyCalls.create, { name: '苏州芯途电子有限公司', creditCode: journeyCreditCode('91440300') });
   const invitee = await memberInNewContext(browser, baseURL ?? '', storeDb, '吴采购');
   await page.reload();
   await waitForHydration(page);

@@ -1,32 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { companyCalls } from '../../src/contract/company-account-calls.ts';
-import { creditCodeCheckCharacter } from '../../src/contract/credit-code.ts';
-import { sessionCookieName } from '../../src/server/http/session.ts';
-import { createMember, startMemberSession } from '../../src/server/testing/factories.ts';
 import { checkAccessibility } from './axe.ts';
 import { expect, newParts, test, waitForHydration, type StoreDb } from './fixtures.ts';
 import { callOk, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
-
-/** A valid 统一社会信用代码 of this journey's own (the check character computed), so journeys never share a company. */
-function journeyCreditCode(): string {
-  const body = `91310000${String((Date.now() + process.pid) % 1_000_000_000).padStart(9, '0')}`;
-  return `${body}${creditCodeCheckCharacter(body) ?? ''}`;
-}
-
-/** A member of the company, signed in in a browser context of their own, having accepted the admin's invitation with `role`. */
-async function colleague(browser: Browser, baseURL: string, storeDb: StoreDb, admin: Page, nickName: string, role: 'buyer' | 'approver'): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL })).newPage();
-  await page.goto('/no/such/page');
-  const sid = (await page.context().cookies()).find((cookie) => cookie.name === sessionCookieName)?.value;
-  if (!sid) throw new Error('no sid cookie');
-  const member = await createMember(storeDb, { nickName });
-  await startMemberSession(storeDb, sid, member.userId);
-  await callOk(admin, companyCalls.invite, { phone: member.phone, role });
-  const invitation = (await callOk(page, companyCalls.state, {})).myInvitations[0];
-  if (!invitation) throw new Error('no invitation');
-  await callOk(page, companyCalls.acceptInvitation, { invitationId: invitation.invitationId });
-  return page;
-}
+import { companyColleague, journeyCreditCode } from './company-fixtures.ts';
 
 async function buyerOrder(buyer: Page, storeDb: StoreDb): Promise<string> {
   const parts = await newParts(buyer, storeDb, 1);
@@ -46,7 +23,7 @@ test('the admin sets 审批金额; a 采购’s order above it waits, an 审批 
 }) => {
   test.setTimeout(120_000);
   await page.goto('/user/company');
-  await callOk(page, companyCalls.create, { name: '上海审批电子有限公司', creditCode: journeyCreditCode() });
+  await callOk(page, companyCalls.create, { name: '上海审批电子有限公司', creditCode: journeyCreditCode('91310000') });
   await page.reload();
   await waitForHydration(page);
   await expect(page.getByTestId('company-approval-threshold')).toContainText('未设置审批金额');
@@ -55,8 +32,8 @@ test('the admin sets 审批金额; a 采购’s order above it waits, an 审批 
   await expect(page.getByTestId('company-approval-threshold')).toContainText('审批金额 ¥0.01');
   await page.screenshot({ path: '/tmp/h1-company-threshold.png', fullPage: true });
 
-  const buyer = await colleague(browser, baseURL ?? '', storeDb, page, '郑采购', 'buyer');
-  const approver = await colleague(browser, baseURL ?? '', storeDb, page, '冯审批', 'approver');
+  const buyer = (await companyColleague(browser, storeDb, page, { baseURL: baseURL ?? '', role: 'buyer', nickName: '郑采购' })).page;
+  const approver = (await companyColleague(browser, storeDb, page, { baseURL: baseURL ?? '', role: 'approver', nickName: '冯审批' })).page;
   const orderNo = await buyerOrder(buyer, storeDb);
 
   // The buyer sees it waiting, who must approve it, and the cashier refuses it.

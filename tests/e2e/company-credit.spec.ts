@@ -1,34 +1,9 @@
-import type { Browser, Page } from '@playwright/test';
 import { companyCalls } from '../../src/contract/company-account-calls.ts';
-import type { CompanyRole } from '../../src/contract/company-account.ts';
-import { creditCodeCheckCharacter } from '../../src/contract/credit-code.ts';
 import { beijingMonthOf, nextBeijingMonth, startOfBeijingMonth } from '../../src/contract/time.ts';
 import { runStatementClock } from '../../src/server/features/company-credit/company-credit.service.ts';
-import { sessionCookieName } from '../../src/server/http/session.ts';
-import { createMember, startMemberSession } from '../../src/server/testing/factories.ts';
-import { expect, newParts, signInStaff, test, waitForHydration, type StoreDb } from './fixtures.ts';
+import { expect, newParts, signInStaff, test, waitForHydration } from './fixtures.ts';
 import { callOk, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
-
-/** A 统一社会信用代码 of this journey's own. */
-function journeyCreditCode(): string {
-  const body = `91320500${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
-  return `${body}${creditCodeCheckCharacter(body) ?? ''}`;
-}
-
-/** A member in a browser context of their own who joins the admin's company with `role`. */
-async function colleague(browser: Browser, baseURL: string, storeDb: StoreDb, admin: Page, role: CompanyRole, viewport?: { width: number; height: number }) {
-  const page = await (await browser.newContext({ baseURL, ...(viewport ? { viewport } : {}) })).newPage();
-  await page.goto('/no/such/page');
-  const sid = (await page.context().cookies()).find((cookie) => cookie.name === sessionCookieName)?.value;
-  if (!sid) throw new Error('no sid cookie');
-  const member = await createMember(storeDb);
-  await startMemberSession(storeDb, sid, member.userId);
-  await callOk(admin, companyCalls.invite, { phone: member.phone, role });
-  const invitation = (await callOk(page, companyCalls.state, {})).myInvitations[0];
-  if (!invitation) throw new Error('no invitation');
-  await callOk(page, companyCalls.acceptInvitation, { invitationId: invitation.invitationId });
-  return { page, member };
-}
+import { companyColleague, journeyCreditCode } from './company-fixtures.ts';
 
 test('staff grant 月结, a 采购 pays an order on account, the month closes, 财务 downloads the 对账单 and staff settle it', async ({
   page,
@@ -41,9 +16,9 @@ test('staff grant 月结, a 采购 pays an order on account, the month closes, �
   expect(member.userId).toBeGreaterThan(0);
   const name = `苏州月结旅程${String(Date.now() % 100_000)}电子有限公司`;
   await page.goto('/user/company');
-  await callOk(page, companyCalls.create, { name, creditCode: journeyCreditCode() });
-  const buyer = await colleague(browser, baseURL ?? '', storeDb, page, 'buyer');
-  const finance = await colleague(browser, baseURL ?? '', storeDb, page, 'finance');
+  await callOk(page, companyCalls.create, { name, creditCode: journeyCreditCode('91320500') });
+  const buyer = await companyColleague(browser, storeDb, page, { baseURL: baseURL ?? '', role: 'buyer' });
+  const finance = await companyColleague(browser, storeDb, page, { baseURL: baseURL ?? '', role: 'finance' });
 
   // Staff (财务) find the company on the desk and grant 月结.
   const staffPage = await (await browser.newContext({ baseURL })).newPage();

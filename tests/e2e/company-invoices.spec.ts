@@ -1,35 +1,10 @@
 import { readFileSync } from 'node:fs';
 import * as XLSX from '@e965/xlsx';
-import type { Browser, Page } from '@playwright/test';
 import { companyCalls } from '../../src/contract/company-account-calls.ts';
-import type { CompanyRole } from '../../src/contract/company-account.ts';
-import { creditCodeCheckCharacter } from '../../src/contract/credit-code.ts';
-import { sessionCookieName } from '../../src/server/http/session.ts';
-import { createMember, startMemberSession } from '../../src/server/testing/factories.ts';
 import { checkAccessibility } from './axe.ts';
-import { expect, newParts, signInStaff, test, waitForHydration, type StoreDb } from './fixtures.ts';
+import { expect, newParts, signInStaff, test, waitForHydration } from './fixtures.ts';
 import { callOk, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
-
-/** A 统一社会信用代码 of this journey's own. */
-function journeyCreditCode(): string {
-  const body = `91330100${String(Date.now() % 1_000_000_000).padStart(9, '0')}`;
-  return `${body}${creditCodeCheckCharacter(body) ?? ''}`;
-}
-
-/** A member in a browser context of their own who joins the admin's company with `role`. */
-async function colleague(browser: Browser, baseURL: string, storeDb: StoreDb, admin: Page, role: CompanyRole): Promise<Page> {
-  const page = await (await browser.newContext({ baseURL, acceptDownloads: true })).newPage();
-  await page.goto('/no/such/page');
-  const sid = (await page.context().cookies()).find((cookie) => cookie.name === sessionCookieName)?.value;
-  if (!sid) throw new Error('no sid cookie');
-  const member = await createMember(storeDb, { nickName: role === 'buyer' ? '采购小李' : '财务小王' });
-  await startMemberSession(storeDb, sid, member.userId);
-  await callOk(admin, companyCalls.invite, { phone: member.phone, role });
-  const invitation = (await callOk(page, companyCalls.state, {})).myInvitations[0];
-  if (!invitation) throw new Error('no invitation');
-  await callOk(page, companyCalls.acceptInvitation, { invitationId: invitation.invitationId });
-  return page;
-}
+import { companyColleague, journeyCreditCode } from './company-fixtures.ts';
 
 test('a 采购 orders with an invoice, staff issue it, the 财务 finds it on 公司发票 and exports it; the 采购 is refused', async ({
   page,
@@ -42,9 +17,13 @@ test('a 采购 orders with an invoice, staff issue it, the 财务 finds it on �
   expect(member.userId).toBeGreaterThan(0);
   const companyName = `杭州发票旅程${String(Date.now() % 100_000)}电子有限公司`;
   await page.goto('/user/company');
-  await callOk(page, companyCalls.create, { name: companyName, creditCode: journeyCreditCode() });
-  const finance = await colleague(browser, baseURL ?? '', storeDb, page, 'finance');
-  const buyer = await colleague(browser, baseURL ?? '', storeDb, page, 'buyer');
+  await callOk(page, companyCalls.create, { name: companyName, creditCode: journeyCreditCode('91330100') });
+  const finance = (
+    await companyColleague(browser, storeDb, page, { baseURL: baseURL ?? '', role: 'finance', nickName: '财务小王', context: { acceptDownloads: true } })
+  ).page;
+  const buyer = (
+    await companyColleague(browser, storeDb, page, { baseURL: baseURL ?? '', role: 'buyer', nickName: '采购小李', context: { acceptDownloads: true } })
+  ).page;
 
   // The 采购 orders with a 单位普通发票.
   const [part] = await newParts(buyer, storeDb, 1);

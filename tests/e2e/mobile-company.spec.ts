@@ -1,42 +1,25 @@
 import type { Browser, Page, TestInfo } from '@playwright/test';
 import { companyCalls } from '../../src/contract/company-account-calls.ts';
 import type { CompanyRole } from '../../src/contract/company-account.ts';
-import { creditCodeCheckCharacter } from '../../src/contract/credit-code.ts';
 import { paymentCalls } from '../../src/contract/payment-calls.ts';
 import { beijingMonthOf, nextBeijingMonth, startOfBeijingMonth } from '../../src/contract/time.ts';
 import { grantCredit, runStatementClock } from '../../src/server/features/company-credit/company-credit.service.ts';
-import { sessionCookieName } from '../../src/server/http/session.ts';
-import { createMember, startMemberSession } from '../../src/server/testing/factories.ts';
 import { checkAccessibility } from './axe.ts';
 import { expect, newParts, test, waitForHydration, type StoreDb } from './fixtures.ts';
 import { callOk, placeOrder, saveShenzhenAddress } from './order-fixtures.ts';
+import { companyColleague, journeyCreditCode } from './company-fixtures.ts';
 
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 const phone = { userAgent: iPhone, viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 
 test.use({ ...phone, memberFields: { nickName: '陈管理' } });
 
-/** A 统一社会信用代码 of this journey's own. */
-function journeyCreditCode(): string {
-  const body = `91440300${String((Date.now() + process.pid * 7) % 1_000_000_000).padStart(9, '0')}`;
-  return `${body}${creditCodeCheckCharacter(body) ?? ''}`;
-}
-
-/** A member on a phone of their own who joins the admin's company with `role`; the page's errors are collected. */
-async function colleague(browser: Browser, baseURL: string, storeDb: StoreDb, admin: Page, nickName: string, role: CompanyRole) {
-  const page = await (await browser.newContext({ baseURL, ...phone })).newPage();
+/** A colleague on a phone, the page's script errors collected (none may happen). */
+async function phoneColleague(browser: Browser, storeDb: StoreDb, admin: Page, options: { baseURL: string; role: CompanyRole; nickName: string }) {
+  const colleague = await companyColleague(browser, storeDb, admin, { ...options, context: phone });
   const errors: string[] = [];
-  page.on('pageerror', (error) => errors.push(error.message));
-  await page.goto('/no/such/page');
-  const sid = (await page.context().cookies()).find((cookie) => cookie.name === sessionCookieName)?.value;
-  if (!sid) throw new Error('no sid cookie');
-  const member = await createMember(storeDb, { nickName });
-  await startMemberSession(storeDb, sid, member.userId);
-  await callOk(admin, companyCalls.invite, { phone: member.phone, role });
-  const invitation = (await callOk(page, companyCalls.state, {})).myInvitations[0];
-  if (!invitation) throw new Error('no invitation');
-  await callOk(page, companyCalls.acceptInvitation, { invitationId: invitation.invitationId });
-  return { page, member, errors };
+  colleague.page.on('pageerror', (error) => errors.push(error.message));
+  return { ...colleague, errors };
 }
 
 /** The page fits the phone (nothing wider than 390 px); a full-page screenshot into the test's output. */
@@ -56,12 +39,12 @@ test('on phones an approver approves one 采购 order and rejects another with a
   expect(member.userId).toBeGreaterThan(0);
   const name = `深圳手机审批${String(Date.now() % 100_000)}电子有限公司`;
   await page.goto('/m/user/person');
-  const created = await callOk(page, companyCalls.create, { name, creditCode: journeyCreditCode() });
+  const created = await callOk(page, companyCalls.create, { name, creditCode: journeyCreditCode('91440300') });
   await callOk(page, companyCalls.setApprovalThreshold, { threshold: '0.01' });
   await grantCredit(storeDb, { companyId: created.company?.companyId ?? 0, limitCents: 500_000, termsDays: 30 }, Date.now());
-  const buyer = await colleague(browser, baseURL ?? '', storeDb, page, '林采购', 'buyer');
-  const approver = await colleague(browser, baseURL ?? '', storeDb, page, '黄审批', 'approver');
-  const finance = await colleague(browser, baseURL ?? '', storeDb, page, '周财务', 'finance');
+  const buyer = await phoneColleague(browser, storeDb, page, { baseURL: baseURL ?? '', role: 'buyer', nickName: '林采购' });
+  const approver = await phoneColleague(browser, storeDb, page, { baseURL: baseURL ?? '', role: 'approver', nickName: '黄审批' });
+  const finance = await phoneColleague(browser, storeDb, page, { baseURL: baseURL ?? '', role: 'finance', nickName: '周财务' });
 
   // The 采购 orders above the 审批金额 twice: both wait.
   const [part] = await newParts(buyer.page, storeDb, 1);

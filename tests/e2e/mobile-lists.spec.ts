@@ -1,11 +1,11 @@
 import type { Page } from '@playwright/test';
 import type { AnyCall, CallBody } from '../../src/contract/call.ts';
 import { cartCalls } from '../../src/contract/cart-calls.ts';
-import { creditCodeCheckCharacter } from '../../src/contract/credit-code.ts';
 import { purchaseListCalls } from '../../src/contract/purchase-list-calls.ts';
 import { createMember, setTestPrices, setTestStock } from '../../src/server/testing/factories.ts';
 import { checkAccessibility } from './axe.ts';
 import { expect, newParts, test, waitForHydration, type StoreDb } from './fixtures.ts';
+import { journeyCreditCode } from './company-fixtures.ts';
 
 const iPhone = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
@@ -115,12 +115,6 @@ test('on a phone a member finds 常购清单 under 我的, sees what changed sin
   await expect(page.getByLabel(/每行一个型号和数量/)).toBeVisible();
 });
 
-/** A valid 统一社会信用代码 of this journey's own (the check character computed). */
-function journeyCreditCode(): string {
-  const body = `91440300${String((Date.now() + 7) % 1_000_000_000).padStart(9, '0')}`;
-  return `${body}${creditCodeCheckCharacter(body) ?? ''}`;
-}
-
 /** The member is the company's 审批; a 采购 colleague saved a list with one line, shared inside the company. */
 async function sharedListOfColleague(storeDb: StoreDb, memberId: number, part: { id: number; code: string; quantity: number }) {
   const colleague = await createMember(storeDb, { nickName: '采购小王' });
@@ -129,7 +123,7 @@ async function sharedListOfColleague(storeDb: StoreDb, memberId: number, part: {
     .insertInto('companyAccounts')
     .values({
       name: '深圳手机测试电子有限公司',
-      creditCode: journeyCreditCode(),
+      creditCode: journeyCreditCode('91440300'),
       contactName: '王',
       contactPhone: colleague.phone,
       approvalThresholdCents: null,
