@@ -2,17 +2,14 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { adminBackOrderCalls } from '../../../contract/console/backorder-desk-calls.ts';
 import { apiKeyCalls } from '../../../contract/open-api-calls.ts';
-import { ShortfallChoice } from '../../../contract/order.ts';
 import { beijingDateAfterDays } from '../../../contract/time.ts';
 import { webhookCalls } from '../../../contract/webhook-calls.ts';
 import type { WebhookEventType } from '../../../contract/webhook.ts';
 import type { SignedInMember } from '../../testing/use-test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { addToCart } from '../cart/cart.service.ts';
-import { previewCheckout } from '../order/checkout.service.ts';
-import { placeOrder } from '../order/order-placement.service.ts';
 import { loadOrderDetail } from '../order/order.service.ts';
-import { insertOrderCatalog, insertPart, newKey, saveShanghaiAddress } from '../order/testing/order-fixture.ts';
+import { insertOrderCatalog, insertPart, placeCartWaitingForAll, saveShanghaiAddress } from '../order/testing/order-fixture.ts';
 import { signedInStaff } from '../staff/testing/staff-browser.ts';
 import { passWebhooksToLocalReceiver } from '../webhook/testing/webhook-fixture.ts';
 import { isSignedBy, WebhookReceiver } from '../webhook/testing/webhook-receiver.ts';
@@ -80,15 +77,7 @@ describe('/open/v1 back orders: expected dates on order reads and order.backorde
     const inStock = await part(100);
     await addToCart(k(), member.userId, short.id, 4);
     await addToCart(k(), member.userId, inStock.id, 2);
-    const choice = { carrierCode: 'pickup', addressId: null, shortfallChoice: ShortfallChoice.waitForAll, memberCouponIds: [] };
-    const quote = await previewCheckout(k(), member.userId, choice);
-    const placed = await placeOrder(k(), t.deps.config.orders, member.userId, {
-      ...choice,
-      idempotencyKey: newKey(),
-      invoice: { kind: 'none' },
-      remark: '',
-      quotedPayableCents: quote.payableCents,
-    });
+    const placed = await placeCartWaitingForAll(k(), t.deps.config.orders, member.userId);
     const detail = await loadOrderDetail(k(), member.userId, placed.orderNo);
     const line = detail.lines.find((each) => each.productId === short.id);
     return { orderNo: placed.orderNo, lineId: line?.id ?? 0, expectedDate: line?.expectedDate ?? null, short, inStock };

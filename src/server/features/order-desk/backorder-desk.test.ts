@@ -1,13 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { adminBackOrderCalls } from '../../../contract/console/backorder-desk-calls.ts';
-import { ShortfallChoice } from '../../../contract/order.ts';
 import { beijingDateAfterDays } from '../../../contract/time.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { addToCart } from '../cart/cart.service.ts';
-import { previewCheckout } from '../order/checkout.service.ts';
-import { placeOrder } from '../order/order-placement.service.ts';
 import { loadOrderDetail } from '../order/order.service.ts';
-import { insertOrderCatalog, insertPart, newKey } from '../order/testing/order-fixture.ts';
+import { insertOrderCatalog, insertPart, placeCartWaitingForAll } from '../order/testing/order-fixture.ts';
 import { signedInStaff } from '../staff/testing/staff-browser.ts';
 
 describe('缺货商品 at the order desk (decision 0031)', () => {
@@ -19,15 +16,7 @@ describe('缺货商品 at the order desk (decision 0031)', () => {
     await k().updateTable('products').set({ factoryLeadWeeks: 3 }).where('id', '=', part).execute();
     const member = await t.member();
     await addToCart(k(), member.userId, part, 4);
-    const choice = { carrierCode: 'pickup', addressId: null, shortfallChoice: ShortfallChoice.waitForAll, memberCouponIds: [] };
-    const quote = await previewCheckout(k(), member.userId, choice);
-    const placed = await placeOrder(k(), t.deps.config.orders, member.userId, {
-      ...choice,
-      idempotencyKey: newKey(),
-      invoice: { kind: 'none' },
-      remark: '',
-      quotedPayableCents: quote.payableCents,
-    });
+    const placed = await placeCartWaitingForAll(k(), t.deps.config.orders, member.userId);
     const detail = await loadOrderDetail(k(), member.userId, placed.orderNo);
     return { orderNo: placed.orderNo, lineId: detail.lines[0]?.id ?? 0, expectedDate: detail.lines[0]?.expectedDate ?? null };
   }

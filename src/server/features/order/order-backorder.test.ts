@@ -1,16 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { OrderStatus, ShortfallChoice } from '../../../contract/order.ts';
+import { OrderStatus } from '../../../contract/order.ts';
 import { AppError } from '../../http/app-error.ts';
 import { companyCalls } from '../../../contract/company-account-calls.ts';
 import { useTestApp, type SignedInMember } from '../../testing/use-test-app.ts';
 import { createTestCompany, joinCompany } from '../company-account/testing/company-fixture.ts';
 import { addToCart } from '../cart/cart.service.ts';
-import { previewCheckout } from './checkout.service.ts';
 import { restock } from './order-backorder.service.ts';
-import { placeOrder } from './order-placement.service.ts';
 import { confirmBankTransfer, shipOrder } from './order-staff.service.ts';
 import { cancelOrder, loadOrderDetail } from './order.service.ts';
-import { insertOrderCatalog, insertPart, newKey, stockOf } from './testing/order-fixture.ts';
+import { insertOrderCatalog, insertPart, placeCartWaitingForAll, stockOf } from './testing/order-fixture.ts';
 
 describe('back orders: stock arriving for orders that wait for all', () => {
   const t = useTestApp({ fixture: async (app) => ({ catalog: await insertOrderCatalog(app.db) }) });
@@ -22,15 +20,7 @@ describe('back orders: stock arriving for orders that wait for all', () => {
     const k = t.db.kysely;
     const member = buyer ?? (await t.member());
     await addToCart(k, member.userId, part, quantity);
-    const choice = { carrierCode: 'pickup', addressId: null, shortfallChoice: ShortfallChoice.waitForAll, memberCouponIds: [] };
-    const quote = await previewCheckout(k, member.userId, choice);
-    const placed = await placeOrder(
-      k,
-      t.deps.config.orders,
-      member.userId,
-      { ...choice, idempotencyKey: newKey(), invoice: { kind: 'none' }, remark: '', quotedPayableCents: quote.payableCents },
-      placedAt,
-    );
+    const placed = await placeCartWaitingForAll(k, t.deps.config.orders, member.userId, placedAt);
     return { ...placed, userId: member.userId };
   }
 

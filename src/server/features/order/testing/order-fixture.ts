@@ -2,13 +2,16 @@ import type { Kysely } from 'kysely';
 import { addressCalls } from '../../../../contract/address-calls.ts';
 import { cartCalls } from '../../../../contract/cart-calls.ts';
 import type { Envelope } from '../../../../contract/envelope.ts';
-import type { PlacedOrder, SettlementPricing, ShortfallChoice } from '../../../../contract/order.ts';
+import { ShortfallChoice, type PlacedOrder, type SettlementPricing } from '../../../../contract/order.ts';
 import { orderCalls } from '../../../../contract/order-calls.ts';
+import type { OrderConfig } from '../../../config.ts';
 import type { Database } from '../../../db/database.ts';
 import type { Db } from '../../../db/create-db.ts';
 import { insertProduct, type NewProduct } from '../../../testing/factories.ts';
 import type { TestBrowser } from '../../../testing/test-app.ts';
 import { insertCatalogFixture } from '../../catalog/testing/catalog-fixture.ts';
+import { previewCheckout } from '../checkout.service.ts';
+import { placeOrder } from '../order-placement.service.ts';
 
 /** Where the order tests' parts belong: the catalogue fixture's YAGEO chip resistors. */
 export interface OrderCatalog {
@@ -76,6 +79,22 @@ let keySequence = 0;
 export function newKey(): string {
   keySequence += 1;
   return `test-key-${String(process.pid)}-${String(keySequence).padStart(8, '0')}`;
+}
+
+/**
+ * The member's cart placed through the services as a 自提 order at the previewed amount, what is not in stock
+ * waiting for its arrival (等齐再发); `now` is the placing time (orders are served by it).
+ */
+export async function placeCartWaitingForAll(db: Kysely<Database>, orders: OrderConfig, userId: number, now = Date.now()): Promise<PlacedOrder> {
+  const choice = { carrierCode: 'pickup', addressId: null, shortfallChoice: ShortfallChoice.waitForAll, memberCouponIds: [] };
+  const quote = await previewCheckout(db, userId, choice, now);
+  return placeOrder(
+    db,
+    orders,
+    userId,
+    { ...choice, idempotencyKey: newKey(), invoice: { kind: 'none' }, remark: '', quotedPayableCents: quote.payableCents },
+    now,
+  );
 }
 
 /** Previews as the page does, then places with the previewed payable. */

@@ -1,16 +1,13 @@
-import { ShortfallChoice } from '../../../../contract/order.ts';
 import { AppError } from '../../../http/app-error.ts';
 import { addToCart } from '../../cart/cart.service.ts';
 import { cancelOrderByStaff, confirmTransferByStaff, refundByStaff, shipByStaff } from '../../order-desk/order-desk.service.ts';
 import { payByDevelopment } from '../../payment/payment.service.ts';
-import { previewCheckout } from '../checkout.service.ts';
 import { approveOrder, rejectOrder } from '../order-approval-decision.service.ts';
-import { placeOrder } from '../order-placement.service.ts';
 import { expireOverdueOrders } from '../order-sweeper.ts';
 import { cancelOrder, confirmReceipt } from '../order.service.ts';
-import { newKey } from './order-fixture.ts';
 import type { RealSystem } from './order-model-check.ts';
 import type { Model } from './order-model.ts';
+import { placeCartWaitingForAll } from './order-fixture.ts';
 
 /**
  * One round of the concurrent runs: a new order, or several actors at once on one of the run's
@@ -33,15 +30,7 @@ async function placeNew(model: Model, real: RealSystem, pick: number): Promise<v
   if (!member) return;
   await addToCart(real.db, member.userId, real.productIds[pick % real.productIds.length] ?? 0, 1 + (pick % 9));
   if (pick % 2 === 0) await addToCart(real.db, member.userId, real.productIds[(pick + 1) % real.productIds.length] ?? 0, 1 + (pick % 5));
-  const choice = { carrierCode: 'pickup', addressId: null, shortfallChoice: ShortfallChoice.waitForAll, memberCouponIds: [] };
-  const quote = await previewCheckout(real.db, member.userId, choice, model.now);
-  const placed = await placeOrder(
-    real.db,
-    real.config.orders,
-    member.userId,
-    { ...choice, idempotencyKey: newKey(), invoice: { kind: 'none' }, remark: '', quotedPayableCents: quote.payableCents },
-    model.now,
-  );
+  const placed = await placeCartWaitingForAll(real.db, real.config.orders, member.userId, model.now);
   real.orderNos.push(placed.orderNo);
 }
 
