@@ -28,6 +28,8 @@ export const sessionCookieName = 'sid';
 export interface Visitor {
   sid: string;
   userId: number | null;
+  /** The sid was made for this request (a first visit): nothing is stored under it yet, no session and no closed ad. */
+  isNew?: boolean;
 }
 
 declare module 'fastify' {
@@ -109,7 +111,7 @@ export function registerSessions(app: FastifyInstance, deps: SessionDeps) {
       return;
     }
     const sid = newSid();
-    request.visitor = { sid, userId: null };
+    request.visitor = { sid, userId: null, isNew: true };
     setVisitorCookies(request, reply, deps, sid);
   });
 

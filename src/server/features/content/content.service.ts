@@ -16,6 +16,7 @@ import type { CacheVersions } from '../../cache/cache-versions.ts';
 import { createMemoCache } from '../../cache/memo-cache.ts';
 import { AppError } from '../../http/app-error.ts';
 import { hashSid, type Visitor } from '../../http/session.ts';
+import { createVisitorMemo } from '../../http/visitor-memo.ts';
 import {
   deleteAdClosesBefore,
   findAd,
@@ -118,9 +119,14 @@ export function pickAds(openAds: AdRow[], closedIds: Set<number>): AdvertisingIn
   return { top: pick('top'), sidebar: pick('sidebar'), popup: pick('popup') };
 }
 
+/** The ads a request's visitor closed today, read once: a page the cache keeps asks for its variant, then renders the shell. */
+const closedAdIdsOfRequest = createVisitorMemo<Set<number>>();
+
 export async function loadAdvertisingInfo(db: Kysely<Database>, visitor: Visitor, openAds: AdRow[], now = Date.now()): Promise<AdvertisingInfo> {
   if (openAds.length === 0) return { top: null, sidebar: null, popup: null };
-  const closedIds = await findClosedAdIds(db, visitorKeyOf(visitor), formatBeijingDate(now));
+  // A sid made for this request has closed nothing.
+  if (visitor.isNew === true) return pickAds(openAds, new Set());
+  const closedIds = await closedAdIdsOfRequest(visitor, () => findClosedAdIds(db, visitorKeyOf(visitor), formatBeijingDate(now)));
   return pickAds(openAds, closedIds);
 }
 

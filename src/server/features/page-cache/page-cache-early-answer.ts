@@ -13,12 +13,6 @@ import type { PageCache } from './page-cache.service.ts';
  */
 const rememberedVisitors = 100_000;
 
-interface EarlyVisitor {
-  visitor: Visitor;
-  /** No sid cookie yet: the answer sets one, as the session hook would have. */
-  isNew: boolean;
-}
-
 /**
  * Who asks, read before the session hook (which then keeps what was read: http/session.ts), or null
  * to leave the request to it. A request is a
@@ -26,21 +20,22 @@ interface EarlyVisitor {
  * (the anti-forgery cookie is derived from the sid, `preferPc` only steers the phone redirect, which
  * is left to its hook). A sid once found unstored never becomes a member's (a login stores a new sid,
  * http/session.ts), so this process remembers it and reads the sessions table once per browser.
+ * A visitor without a sid cookie gets a new sid (`isNew`), which the answer sets as the session hook would have.
  */
 function createVisitorCheck(sessions: SessionDeps) {
   const anonymousSids = new LRUCache<string, true>({ max: rememberedVisitors });
-  return async function earlyVisitorOf(request: FastifyRequest): Promise<EarlyVisitor | null> {
+  return async function earlyVisitorOf(request: FastifyRequest): Promise<Visitor | null> {
     const sid = request.cookies[sessionCookieName];
-    if (sid === undefined) return { visitor: { sid: newSid(), userId: null }, isNew: true };
+    if (sid === undefined) return { sid: newSid(), userId: null, isNew: true };
     // A malformed sid, or a browser that lost its token cookie: the session hook answers those (a new sid, the cookie again).
     if (!sidPattern.test(sid) || !request.cookies[csrfCookieName]) return null;
     if (!anonymousSids.has(sid)) {
       const userId = await findSessionUserId(sessions.db, hashSid(sid), Date.now());
       // A member: read once here, so the session hook does not read it again (it sees request.visitor's sid).
-      if (userId !== null) return { visitor: { sid, userId }, isNew: false };
+      if (userId !== null) return { sid, userId };
       anonymousSids.set(sid, true);
     }
-    return { visitor: { sid, userId: null }, isNew: false };
+    return { sid, userId: null };
   };
 }
 
@@ -57,13 +52,13 @@ export function registerPageCacheEarlyAnswer(app: FastifyInstance, pageCache: Pa
     const routePath = request.routeOptions.url;
     if (request.method !== 'GET' || routePath === undefined || !pageCache.keeps(routePath)) return;
     if (isMobileUserAgent(request.headers['user-agent']) && mobileRedirectTarget(request.url, deps.mobileSite) !== null) return;
-    const early = await earlyVisitorOf(request);
-    if (!early) return;
-    request.visitor = early.visitor;
-    if (early.visitor.userId !== null) return;
+    const visitor = await earlyVisitorOf(request);
+    if (!visitor) return;
+    request.visitor = visitor;
+    if (visitor.userId !== null) return;
     const kept = await pageCache.keptFor(request, routePath);
     if (!kept) return;
-    if (early.isNew) setVisitorCookies(request, reply, deps.sessions, early.visitor.sid);
+    if (visitor.isNew === true) setVisitorCookies(request, reply, deps.sessions, visitor.sid);
     return sendKeptPage(request, reply, kept, 'hit');
   });
 }
