@@ -14,6 +14,17 @@ export interface UserRow {
 
 const userColumns = ['id', 'phone', 'userNumber', 'nickName', 'passwordHash', 'createdAt'] as const;
 
+/** What a page shows of a signed-in member (the status bar's greeting, the home page's card). */
+export interface MemberCardRow {
+  nickName: string;
+  userNumber: string;
+  userImgPath: string | null;
+}
+
+export async function findMemberCard(db: Kysely<Database>, id: number): Promise<MemberCardRow | undefined> {
+  return db.selectFrom('users').select(['nickName', 'userNumber', 'userImgPath']).where('id', '=', id).executeTakeFirst();
+}
+
 export async function findUserByPhone(db: Kysely<Database>, phone: string): Promise<UserRow | undefined> {
   return db.selectFrom('users').select(userColumns).where('phone', '=', phone).executeTakeFirst();
 }

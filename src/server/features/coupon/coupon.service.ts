@@ -21,6 +21,8 @@ import { formatBeijingTime } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
+import type { Visitor } from '../../http/session.ts';
+import { createVisitorMemo } from '../../http/visitor-memo.ts';
 import { sendMessages } from '../message/message.service.ts';
 import {
   countClaims,
@@ -213,6 +215,15 @@ export async function grantInviteReward(
 
 export function hasNewMemberPack(db: Kysely<Database>, userId: number): Promise<boolean> {
   return hasPackCoupons(db, userId);
+}
+
+const newMemberPackOfRequest = createVisitorMemo<boolean>();
+
+/** hasNewMemberPack of the request's member (false for a visitor), read once per request: the home page and its shell both ask. */
+export function visitorHasNewMemberPack(db: Kysely<Database>, visitor: Visitor): Promise<boolean> {
+  const userId = visitor.userId;
+  if (userId === null) return Promise.resolve(false);
+  return newMemberPackOfRequest(visitor, () => hasPackCoupons(db, userId));
 }
 
 function statusOf(row: MemberCouponRow, now: number): MyCouponTab {

@@ -44,7 +44,7 @@ describe('home demo content on the demo catalogue', () => {
 
   it('gives the demo member orders of its own and masks every buyer', async () => {
     const member = await t.db.kysely.selectFrom('users').select('id').where('phone', '=', '13800138000').executeTakeFirstOrThrow();
-    const info = await loadHomeData(t.db.kysely, homeCache(), member.id, '');
+    const info = await loadHomeData(t.db.kysely, homeCache(), { sid: '', userId: member.id }, '');
     expect(info.userInfo?.orderCount).toBeGreaterThanOrEqual(2);
     const orders = await t.db.kysely.selectFrom('orders').select(['userId', 'productCount', 'payableCents']).execute();
     expect(orders.length).toBeGreaterThanOrEqual(40);

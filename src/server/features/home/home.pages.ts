@@ -17,8 +17,8 @@ export function homePages(deps: ServiceDeps): Page[] {
       path: '/',
       entry: 'home',
       component: HomePage,
-      async load({ query, userId }) {
-        const data = await loadHomeData(deps.db, homeContent, userId, inviterOf(query.inviter));
+      async load({ query, request }) {
+        const data = await loadHomeData(deps.db, homeContent, request.visitor, inviterOf(query.inviter));
         return {
           title: `${deps.config.siteName}-电子元器件采购网上商城`,
           description: `${deps.config.siteName}是专业的电子元器件采购网上商城：原厂正品现货，IC芯片、电阻电容、连接器一站式采购，现货2小时发货，支持BOM配单。`,

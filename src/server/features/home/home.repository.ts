@@ -64,16 +64,6 @@ export async function findPartnerBrands(db: Kysely<Database>, limit: number): Pr
   return db.selectFrom('brands').select(['id', 'nameEn', 'nameCn', 'logoPath']).where('isPartner', '=', 1).orderBy('sort').orderBy('id').limit(limit).execute();
 }
 
-export interface HomeUserRow {
-  nickName: string;
-  userNumber: string;
-  userImgPath: string | null;
-}
-
-export async function findHomeUser(db: Kysely<Database>, userId: number): Promise<HomeUserRow | undefined> {
-  return db.selectFrom('users').select(['nickName', 'userNumber', 'userImgPath']).where('id', '=', userId).executeTakeFirst();
-}
-
 export interface NewBanner {
   picFilePath: string;
   backgroundColor: string;

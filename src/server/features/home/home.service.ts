@@ -19,12 +19,14 @@ import type { SiteFacts } from '../../../contract/site-facts.ts';
 import type { CacheVersions } from '../../cache/cache-versions.ts';
 import { createMemoCache } from '../../cache/memo-cache.ts';
 import type { Database } from '../../db/database.ts';
-import { hasNewMemberPack } from '../coupon/coupon.service.ts';
+import type { Visitor } from '../../http/session.ts';
+import { loadMemberCard } from '../account/member-card.service.ts';
+import { hasNewMemberPack, visitorHasNewMemberPack } from '../coupon/coupon.service.ts';
 import { countFavorites } from '../favorite/favorite.service.ts';
 import { loadGreetings } from '../content/site-settings.service.ts';
 import { loadBulletin, loadNewsColumn } from '../news/news.service.ts';
 import { countOrdersOfMember, loadOrderStatistics } from '../order/order.service.ts';
-import { countCatalog, findBanners, findDisplayProducts, findHomeUser, findPartnerBrands, type DisplayProductRow } from './home.repository.ts';
+import { countCatalog, findBanners, findDisplayProducts, findPartnerBrands, type DisplayProductRow } from './home.repository.ts';
 
 /** A slide with the window it shows in (staff schedule slides; the cache holds them all). */
 export interface TimedBanner {
@@ -131,8 +133,8 @@ export function createHomeContentCache(db: Kysely<Database>, versions: CacheVers
 }
 
 /** The member's card; null when the session outlived its member. */
-export async function loadHomeUserInfo(db: Kysely<Database>, userId: number): Promise<HomeUserInfo | null> {
-  const [row, favoriteCount, orderCount] = await Promise.all([findHomeUser(db, userId), countFavorites(db, userId), countOrdersOfMember(db, userId)]);
+export async function loadHomeUserInfo(db: Kysely<Database>, member: Visitor, userId: number): Promise<HomeUserInfo | null> {
+  const [row, favoriteCount, orderCount] = await Promise.all([loadMemberCard(db, member), countFavorites(db, userId), countOrdersOfMember(db, userId)]);
   if (!row) return null;
   return { nickName: row.nickName, userNumber: row.userNumber, userImgPath: row.userImgPath ?? '', favoriteCount, orderCount };
 }
@@ -142,17 +144,19 @@ export function inviterOf(value: string | undefined): string {
   return (value ?? '').trim().slice(0, homeLimits.inviterLength);
 }
 
+/** The home page for the request's visitor (null: nobody, the console's preview); what its shell also reads is read once. */
 export async function loadHomeData(
   db: Kysely<Database>,
   homeContent: HomeContentCache,
-  userId: number | null,
+  visitor: Visitor | null,
   inviter: string,
   now = Date.now(),
 ): Promise<HomeData> {
+  const userId = visitor?.userId ?? null;
   const [content, userInfo, hasPack] = await Promise.all([
     homeContent.load(),
-    userId === null ? null : loadHomeUserInfo(db, userId),
-    userId !== null && hasNewMemberPack(db, userId),
+    visitor === null || userId === null ? null : loadHomeUserInfo(db, visitor, userId),
+    visitor !== null && visitorHasNewMemberPack(db, visitor),
   ]);
   const { banners, greetings, ...shared } = content;
   const bannerList = bannersFor(bannersShowingAt(banners, now), hasPack);

@@ -7,6 +7,12 @@ import { useTestApp } from '../../testing/use-test-app.ts';
 import { sendCode } from '../account/account.test-helpers.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
 import { seedOrders } from '../order/testing/order-fixture.ts';
+import { createCacheVersions } from '../../cache/cache-versions.ts';
+import type { Visitor } from '../../http/session.ts';
+import { loadMemberCard } from '../account/member-card.service.ts';
+import { visitorHasNewMemberPack } from '../coupon/coupon.service.ts';
+import { siteFactsOf } from '../site-facts/site-facts.service.ts';
+import { createHomeContentCache, loadHomeData } from './home.service.ts';
 import { seedHomeContent } from './home.seed.ts';
 
 describe('home page', () => {
@@ -149,5 +155,34 @@ describe('home page', () => {
     expect(html).toMatch(/href="\/user\/order\/list"[^>]*><strong>2<\/strong>/);
     expect(html).toMatch(/href="\/user\/favorite"[^>]*><strong>3<\/strong>/);
     expect(html).toContain('href="/user/person"');
+  });
+
+  it("reads the member's name and new-member pack once for the page and its shell, and again on the next page", async () => {
+    const member = await t.member({ nickName: '旧名字' });
+    let statements = 0;
+    const counted = t.db.kysely.withPlugin({
+      transformQuery: (args) => args.node,
+      transformResult: async (args) => {
+        statements++;
+        return args.result;
+      },
+    });
+    const request: Visitor = { sid: 'sid-of-one-request', userId: member.userId };
+    const homeContent = createHomeContentCache(t.db.kysely, createCacheVersions(t.db.kysely), () =>
+      siteFactsOf({ db: t.db.kysely, config: t.deps.config }).load(),
+    );
+    await homeContent.load();
+    const data = await loadHomeData(counted, homeContent, request, '');
+    const pageStatements = statements;
+    expect(data.userInfo?.nickName).toBe('旧名字');
+    // The shell asks the same request's questions: answered without a statement.
+    expect(await loadMemberCard(counted, request)).toMatchObject({ nickName: '旧名字' });
+    expect(await visitorHasNewMemberPack(counted, request)).toBe(false);
+    expect(statements).toBe(pageStatements);
+
+    await t.db.kysely.updateTable('users').set({ nickName: '新名字' }).where('id', '=', member.userId).execute();
+    const { shell, data: next } = pageStateOf<HomeData>((await member.browser.get('/')).body);
+    expect(next.userInfo?.nickName).toBe('新名字');
+    expect(shell.user.nickName).toBe('新名字');
   });
 });

@@ -6,9 +6,9 @@ import { formatBeijingDate } from '../../../contract/time.ts';
 import type { ServiceDeps } from '../../service-deps.ts';
 import type { Visitor } from '../../http/session.ts';
 import { databaseFailureOf } from '../../db/database-errors.ts';
-import { findShellUser } from '../account/account.service.ts';
+import { loadMemberCard } from '../account/member-card.service.ts';
 import { countCartLinesOf } from '../cart/cart.service.ts';
-import { hasNewMemberPack } from '../coupon/coupon.service.ts';
+import { visitorHasNewMemberPack } from '../coupon/coupon.service.ts';
 import { createCategoryTreeCache } from '../catalog/category-tree.service.ts';
 import {
   configInfoOf,
@@ -34,17 +34,24 @@ interface MemberShell {
   hasNewMemberPack: boolean;
 }
 
-async function loadMemberShell(deps: ServiceDeps, userId: number): Promise<MemberShell | null> {
-  const [member, cartCount, unpaidOrderCount, messages, serviceInfo, hasPack] = await Promise.all([
-    findShellUser(deps.db, userId),
+async function loadMemberShell(deps: ServiceDeps, member: Visitor, userId: number): Promise<MemberShell | null> {
+  const [card, cartCount, unpaidOrderCount, messages, serviceInfo, hasPack] = await Promise.all([
+    loadMemberCard(deps.db, member),
     countCartLinesOf(deps.db, userId),
     countUnpaidOrdersOf(deps.db, userId),
     loadMessageSummary(deps.db, userId),
     loadServiceInfo(deps.db, userId),
-    hasNewMemberPack(deps.db, userId),
+    visitorHasNewMemberPack(deps.db, member),
   ]);
-  if (!member) return null;
-  return { user: { isLogin: true, ...member }, cartCount, unpaidOrderCount, messages, serviceInfo, hasNewMemberPack: hasPack };
+  if (!card) return null;
+  return {
+    user: { isLogin: true, nickName: card.nickName, userNumber: card.userNumber },
+    cartCount,
+    unpaidOrderCount,
+    messages,
+    serviceInfo,
+    hasNewMemberPack: hasPack,
+  };
 }
 
 /**
@@ -107,7 +114,7 @@ async function loadShellParts(request: FastifyRequest, deps: ServiceDeps, caches
   const [categoryTree, content, member] = await Promise.all([
     caches.categoryTree.load(),
     caches.siteContent.load(),
-    userId !== null ? loadMemberShell(deps, userId) : null,
+    userId !== null ? loadMemberShell(deps, requestVisitor, userId) : null,
   ]);
   // A member who has the new-member pack is not offered it again (the ads linking to its page).
   const openAds = member?.hasNewMemberPack ? content.openAds.filter((ad) => ad.clickUrl !== couponPaths.newMemberPack) : content.openAds;
