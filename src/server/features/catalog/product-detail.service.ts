@@ -4,7 +4,7 @@ import { warehouseStockOfProduct } from '../warehouse/warehouse-stock.service.ts
 import type { CatalogContext } from './catalog-context.ts';
 import { purchasingViewOf } from './purchasing.service.ts';
 import {
-  countProductsWithValue,
+  countProductsWithValues,
   findProductIdsSharingValues,
   findProductPageRow,
   findProductParams,
@@ -53,7 +53,10 @@ export async function loadProductDetail(context: CatalogContext, productId: numb
 /** Same category, same values of the category's first two attributes; in-stock parts first. */
 async function similarProductIds(context: CatalogContext, productId: number, categorySecondId: number, keys: ProductParamRow[]): Promise<number[]> {
   if (keys.length === 0) return [];
-  const counted = await Promise.all(keys.map(async (key) => ({ key, count: await countProductsWithValue(context.db, key) })));
-  const rarestFirst = counted.sort((a, b) => a.count - b.count).map(({ key }) => key);
+  const counts = await countProductsWithValues(context.db, keys);
+  const rarestFirst = keys
+    .map((key, index) => ({ key, count: counts[index] ?? 0 }))
+    .sort((a, b) => a.count - b.count)
+    .map(({ key }) => key);
   return findProductIdsSharingValues(context.db, productId, categorySecondId, rarestFirst, similarLimit, similarScanLimit);
 }

@@ -219,15 +219,26 @@ export interface ParamValue {
   valueText: string;
 }
 
-/** Parts carrying a value: read from the (attribute, value, product) index alone. */
-export async function countProductsWithValue(db: Kysely<Database>, key: ParamValue): Promise<number> {
+/**
+ * How many parts carry each value, in the order given: one statement of one count per value, each
+ * read from the (attribute, value, product) index alone.
+ */
+export async function countProductsWithValues(db: Kysely<Database>, keys: readonly ParamValue[]): Promise<number[]> {
+  if (keys.length === 0) return [];
   const row = await db
-    .selectFrom('productParams')
-    .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('attributeId', '=', key.attributeId)
-    .where('valueText', '=', key.valueText)
-    .executeTakeFirst();
-  return row?.count ?? 0;
+    .selectNoFrom((eb) =>
+      keys.map((key, index) =>
+        eb
+          .selectFrom('productParams')
+          .select(eb.fn.countAll<number>().as('count'))
+          .where('attributeId', '=', key.attributeId)
+          .where('valueText', '=', key.valueText)
+          .as(`count${index}`),
+      ),
+    )
+    .executeTakeFirstOrThrow();
+  const counts: Record<string, unknown> = row;
+  return keys.map((_key, index) => Number(counts[`count${index}`] ?? 0));
 }
 
 /**
