@@ -10,3 +10,13 @@ export async function countCartLines(db: Kysely<Database>, userId: number): Prom
     .executeTakeFirst();
   return row?.count ?? 0;
 }
+
+/** The cart's line count and whether one of them is the part's, in one statement (the add's line cap). */
+export async function countCartLinesBeside(db: Kysely<Database>, userId: number, productId: number): Promise<{ lineCount: number; hasLine: boolean }> {
+  const row = await db
+    .selectFrom('cartItems')
+    .select((eb) => [eb.fn.countAll<number>().as('lineCount'), eb.fn.count<number>(eb.case().when('productId', '=', productId).then(1).end()).as('partLines')])
+    .where('userId', '=', userId)
+    .executeTakeFirst();
+  return { lineCount: row?.lineCount ?? 0, hasLine: (row?.partLines ?? 0) > 0 };
+}

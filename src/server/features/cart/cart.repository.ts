@@ -51,27 +51,37 @@ export async function setCartItemSeen(db: Kysely<Database>, userId: number, prod
   await db.updateTable('cartItems').set(seen).where('userId', '=', userId).where('productId', '=', productId).execute();
 }
 
-export async function hasCartItem(db: Kysely<Database>, userId: number, productId: number): Promise<boolean> {
-  const row = await db.selectFrom('cartItems').select('productId').where('userId', '=', userId).where('productId', '=', productId).executeTakeFirst();
-  return row !== undefined;
-}
-
 /**
  * Adds to the line in one statement (insert, or add to the stored quantity on conflict), so
- * concurrent adds of one part never lose quantity. A new line takes `customerPartNo`; a line
- * already there keeps its own. Returns the line's quantity afterwards, or null when it would
- * pass the maximum (the line is left as it was).
+ * concurrent adds of one part never lose quantity. A new line takes `customerPartNo`, or when it is
+ * null the one the member last ordered the part under (customer_part_numbers), and `seen`; a line
+ * already there keeps its own. Returns the line's quantity afterwards, or null when it would pass
+ * the maximum (the line is left as it was).
  */
 export async function addToCartItem(
   db: Kysely<Database>,
   userId: number,
-  line: { productId: number; quantity: number; customerPartNo: string },
+  line: { productId: number; quantity: number; customerPartNo: string | null; seen: CartItemSeen },
   now: number,
 ): Promise<number | null> {
-  const { productId, quantity, customerPartNo } = line;
+  const { productId, quantity, customerPartNo, seen } = line;
   const row = await db
     .insertInto('cartItems')
-    .values({ userId, productId, quantity, customerPartNo, isSelected: 1, createdAt: now, updatedAt: now })
+    .values((eb) => ({
+      userId,
+      productId,
+      quantity,
+      customerPartNo:
+        customerPartNo ??
+        eb.fn.coalesce(
+          eb.selectFrom('customerPartNumbers').select('customerPartNo').where('userId', '=', userId).where('productId', '=', productId),
+          eb.val(''),
+        ),
+      ...seen,
+      isSelected: 1,
+      createdAt: now,
+      updatedAt: now,
+    }))
     .onConflict((conflict) =>
       conflict
         .columns(['userId', 'productId'])

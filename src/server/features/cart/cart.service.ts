@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { productErrors } from '../../../contract/catalog.ts';
+import { productErrors, type ProductSummary } from '../../../contract/catalog.ts';
 import { cartErrors, maxCartLines, type CartAddResponse, type CartLine, type CartRemoveResponse, type CartSummary } from '../../../contract/cart.ts';
 import { lineAmountCents, quantityProblem, unitPriceE4At } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/database.ts';
@@ -7,20 +7,19 @@ import { withTransaction } from '../../db/transaction.ts';
 import { AppError } from '../../http/app-error.ts';
 import { lockMember } from '../account/account.service.ts';
 import { loadPackSize, loadProductSummaries } from '../catalog/product.service.ts';
-import { countCartLines } from './cart-count.repository.ts';
+import { countCartLines, countCartLinesBeside } from './cart-count.repository.ts';
 import {
   addToCartItem,
+  type CartItemSeen,
   deleteCartItems,
   findCartItems,
   findSelectedCartItems,
-  hasCartItem,
   setCartItemSeen,
   setCartItemsSelected,
   updateCartItemCustomerPartNo,
   updateCartItemQuantity,
   type SelectedCartItemRow,
 } from './cart.repository.ts';
-import { findCustomerPartNos } from './customer-part-number.repository.ts';
 
 async function packSizeOf(db: Kysely<Database>, productId: number): Promise<number> {
   const packSize = await loadPackSize(db, productId);
@@ -33,15 +32,15 @@ function assertQuantity(quantity: number, packSize: number) {
   if (problem) throw new AppError(cartErrors.quantityInvalid, problem);
 }
 
+function seenOf(product: ProductSummary, quantity: number): CartItemSeen {
+  return { seenUnitPriceE4: unitPriceE4At(product.priceTiers, quantity), seenPackSize: product.packSize, seenStock: product.stock };
+}
+
 /** Remembers what the buyer sees of the line now, so checkout can show what changed since. */
 async function rememberSeen(db: Kysely<Database>, userId: number, productId: number, quantity: number): Promise<void> {
   const [product] = await loadProductSummaries(db, [productId]);
   if (!product) return;
-  await setCartItemSeen(db, userId, productId, {
-    seenUnitPriceE4: unitPriceE4At(product.priceTiers, quantity),
-    seenPackSize: product.packSize,
-    seenStock: product.stock,
-  });
+  await setCartItemSeen(db, userId, productId, seenOf(product, quantity));
 }
 
 /** The header's and sidebar's cart number. */
@@ -49,10 +48,12 @@ export function countCartLinesOf(db: Kysely<Database>, userId: number): Promise<
   return countCartLines(db, userId);
 }
 
-/** Adding a part already in the cart adds to its quantity; a new line comes with the 客户料号 the member last ordered it under. */
 /**
- * `customerPartNo`: the 客户料号 a new line takes (a reorder from a list or an order carries the one saved
- * there); without it, the one the member last used for the part. A line already in the cart keeps its own.
+ * Adding a part already in the cart adds to its quantity. `customerPartNo`: the 客户料号 a new line takes
+ * (a reorder from a list or an order carries the one saved there); without it, the one the member last
+ * used for the part. A line already in the cart keeps its own.
+ * The part is read before the transaction (what the buyer sees of it is what they saw when adding), and
+ * a new line is written with it in one statement: the add is six statements when the line is new.
  */
 export async function addToCart(
   db: Kysely<Database>,
@@ -61,20 +62,22 @@ export async function addToCart(
   quantity: number,
   options: { customerPartNo?: string } = {},
 ): Promise<CartAddResponse> {
-  assertQuantity(quantity, await packSizeOf(db, productId));
+  const [product] = await loadProductSummaries(db, [productId]);
+  if (!product) throw new AppError(productErrors.notFound);
+  assertQuantity(quantity, product.packSize);
   // The line cap is a check-then-insert: under the member's lock, concurrent adds take turns.
   return withTransaction(db, async (trx) => {
     await lockMember(trx, userId);
-    if (!(await hasCartItem(trx, userId, productId)) && (await countCartLines(trx, userId)) >= maxCartLines) {
-      throw new AppError(cartErrors.full);
-    }
+    const { lineCount, hasLine } = await countCartLinesBeside(trx, userId, productId);
+    if (!hasLine && lineCount >= maxCartLines) throw new AppError(cartErrors.full);
     const given = options.customerPartNo ?? '';
-    const customerPartNo = given !== '' ? given : ((await findCustomerPartNos(trx, userId, [productId])).get(productId) ?? '');
-    const total = await addToCartItem(trx, userId, { productId, quantity, customerPartNo }, Date.now());
+    const line = { productId, quantity, customerPartNo: given !== '' ? given : null, seen: seenOf(product, quantity) };
+    const total = await addToCartItem(trx, userId, line, Date.now());
     if (total === null) throw new AppError(cartErrors.lineTooLarge);
-    await rememberSeen(trx, userId, productId, total);
+    if (total !== quantity) await setCartItemSeen(trx, userId, productId, seenOf(product, total));
     // A line's stored quantity is always positive, so the total equals the added quantity only for a new line.
-    return { isNewLine: total === quantity, quantity: total, cartCount: await countCartLines(trx, userId) };
+    const isNewLine = total === quantity;
+    return { isNewLine, quantity: total, cartCount: lineCount + (hasLine ? 0 : 1) };
   });
 }
 

@@ -403,6 +403,26 @@ async function closeOrderSource(trx: Transaction<Database>, userId: number, rese
 }
 
 /**
+ * The address and invoice the order is placed with, read before its transaction. A repeated
+ * request is answered under the member's lock (placeInTransaction); only when these are refused is
+ * the key looked up here, so a retry of a placed order whose address was since deleted still finds it.
+ */
+async function orderDetailsOf(
+  db: Kysely<Database>,
+  userId: number,
+  request: PlaceOrderRequest,
+): Promise<{ address: Address | null; invoice: InvoiceSnapshot | null } | { earlier: OrderRow }> {
+  try {
+    const address = await shippingAddressOf(db, userId, carrierOrThrow(request.carrierCode), request.addressId);
+    return { address, invoice: await resolveInvoiceForOrder(db, userId, request.invoice) };
+  } catch (error) {
+    const earlier = await findOrderByKey(db, userId, request.idempotencyKey);
+    if (earlier) return { earlier };
+    throw error;
+  }
+}
+
+/**
  * Places the order of the cart's selected lines in one transaction: the member's lock (a repeated
  * idempotency key finds the first order), then the steps above: checks and stock, prices, the order
  * and its lines, coupons, the cart or offer, the lines' 客户料号 remembered for next time, the event
@@ -415,13 +435,9 @@ export async function placeOrder(
   request: PlaceOrderRequest,
   now = Date.now(),
 ): Promise<PlacedOrder> {
-  const earlier = await findOrderByKey(db, userId, request.idempotencyKey);
-  if (earlier) return placedOf(earlier);
-  const carrier = carrierOrThrow(request.carrierCode);
-  const address = await shippingAddressOf(db, userId, carrier, request.addressId);
-  const invoice: InvoiceSnapshot | null = await resolveInvoiceForOrder(db, userId, request.invoice);
-
-  const snapshot = { userId, request, address, invoice, paymentMinutes: orders.paymentMinutes, now };
+  const details = await orderDetailsOf(db, userId, request);
+  if ('earlier' in details) return placedOf(details.earlier);
+  const snapshot = { userId, request, ...details, paymentMinutes: orders.paymentMinutes, now };
   try {
     return await withTransaction(db, (trx) => placeInTransaction(trx, snapshot, 'last'));
   } catch (error) {

@@ -62,6 +62,32 @@ export async function takeFromWarehouse(trx: Kysely<Database>, productId: number
   return Number(result.numUpdatedRows) === 1;
 }
 
+/**
+ * Takes `take` units from the first warehouse (by sort order) holding them all, in one statement;
+ * returns that warehouse, or null when none holds them all.
+ */
+export async function takeWholeFromFirstWarehouse(trx: Kysely<Database>, productId: number, take: number): Promise<number | null> {
+  const row = await trx
+    .updateTable('productWarehouseStock')
+    .set((eb) => ({ quantity: eb('quantity', '-', take) }))
+    .where('productId', '=', productId)
+    .where('quantity', '>=', take)
+    .where('warehouseId', '=', (eb) =>
+      eb
+        .selectFrom('productWarehouseStock as s')
+        .innerJoin('warehouses as w', 'w.id', 's.warehouseId')
+        .select('s.warehouseId')
+        .where('s.productId', '=', productId)
+        .where('s.quantity', '>=', take)
+        .orderBy('w.sort')
+        .orderBy('w.id')
+        .limit(1),
+    )
+    .returning('warehouseId')
+    .executeTakeFirst();
+  return row?.warehouseId ?? null;
+}
+
 export async function addToWarehouse(trx: Kysely<Database>, productId: number, warehouseId: number, quantity: number): Promise<void> {
   await trx
     .insertInto('productWarehouseStock')

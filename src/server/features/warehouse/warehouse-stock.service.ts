@@ -16,6 +16,7 @@ import {
   setWarehouseIfUnchanged,
   setWarehouseQuantity,
   takeFromWarehouse,
+  takeWholeFromFirstWarehouse,
   type WarehouseRow,
 } from './warehouse-stock.repository.ts';
 
@@ -86,7 +87,7 @@ export async function warehouseStockOfProduct(db: Kysely<Database>, productId: n
 /**
  * Where `quantity` units just taken from products.stock come from. Policy: the first warehouse (by
  * sort order) that can fill the whole quantity, so a line ships in one parcel; when none can, the
- * warehouses in sort order, each emptied before the next.
+ * warehouses in sort order, each emptied before the next. The first case, the common one, is one statement.
  *
  * Race-free on both engines: the caller has already decremented products.stock by a compare-and-set
  * in this transaction, so it holds the product row's lock (PostgreSQL: a row lock every other taker,
@@ -96,28 +97,26 @@ export async function warehouseStockOfProduct(db: Kysely<Database>, productId: n
 export async function allocateTakenUnits(trx: Kysely<Database>, productId: number, quantity: number): Promise<Allocation[]> {
   if (quantity <= 0) return [];
   // Inactive warehouses still holding units may give them: the total counts them.
+  const whole = await takeWholeFromFirstWarehouse(trx, productId, quantity);
+  if (whole !== null) return [{ warehouseId: whole, quantity }];
   const stock = await findProductWarehouses(trx, productId);
-  const whole = stock.find((warehouse) => warehouse.quantity >= quantity);
   const plan: Allocation[] = [];
-  if (whole) plan.push({ warehouseId: whole.warehouseId, quantity });
-  else {
-    let left = quantity;
-    for (const warehouse of stock) {
-      const take = Math.min(left, warehouse.quantity);
-      if (take > 0) plan.push({ warehouseId: warehouse.warehouseId, quantity: take });
-      left -= take;
-    }
-    if (left > 0) {
-      // products.stock held units no warehouse row records (a figure written straight into products, as
-      // before migration 0044): the total is the authority on what can be sold, so they are taken as
-      // the first warehouse's, like the backfill placed every unit, and go back there on a cancel.
-      const first = (await activeWarehouses(trx))[0];
-      if (!first) throw new WarehouseStockMismatch('no active warehouse to take units from');
-      await addToWarehouse(trx, productId, first.id, left);
-      const planned = plan.find((part) => part.warehouseId === first.id);
-      if (planned) planned.quantity += left;
-      else plan.push({ warehouseId: first.id, quantity: left });
-    }
+  let left = quantity;
+  for (const warehouse of stock) {
+    const take = Math.min(left, warehouse.quantity);
+    if (take > 0) plan.push({ warehouseId: warehouse.warehouseId, quantity: take });
+    left -= take;
+  }
+  if (left > 0) {
+    // products.stock held units no warehouse row records (a figure written straight into products, as
+    // before migration 0044): the total is the authority on what can be sold, so they are taken as
+    // the first warehouse's, like the backfill placed every unit, and go back there on a cancel.
+    const first = (await activeWarehouses(trx))[0];
+    if (!first) throw new WarehouseStockMismatch('no active warehouse to take units from');
+    await addToWarehouse(trx, productId, first.id, left);
+    const planned = plan.find((part) => part.warehouseId === first.id);
+    if (planned) planned.quantity += left;
+    else plan.push({ warehouseId: first.id, quantity: left });
   }
   for (const part of plan) {
     if (!(await takeFromWarehouse(trx, productId, part.warehouseId, part.quantity)))
