@@ -34,7 +34,11 @@ const kinds: readonly { kind: string; test: (url: string, name: string) => boole
   { kind: 'idle', test: (_url, name) => name === '(idle)' },
 ];
 
+/** node-postgres: its work, the socket writes it makes included (they are round trips to the server, not HTTP). */
+const postgresDriver = /\/node_modules\/(?:pg|pg-protocol|pg-pool)\/|postgres-driver/;
+
 function kindOf(stack: readonly ProfileNode[]): string {
+  if (stack.some((node) => postgresDriver.test(node.callFrame.url))) return 'database (PostgreSQL driver, its socket writes)';
   for (let at = stack.length - 1; at >= 0; at--) {
     const frame = stack[at]?.callFrame;
     if (!frame) continue;
@@ -56,7 +60,18 @@ function selfTimes(profile: CpuProfile): Map<number, number> {
   return self;
 }
 
-export function summariseCpuProfile(file: string, workload: readonly string[], loadAverage: string): string {
+/** What the report says of the profile: its title, and how the workload was run (pages.bench.ts's by default). */
+export interface ProfileReportText {
+  title: string;
+  how: string;
+}
+
+const pagesReportText: ProfileReportText = {
+  title: "Where the pages' time goes (CPU profile)",
+  how: 'pages.bench.ts with BENCH_PAGES_PROFILE; the app started once before to seed, so start-up work is only module loading',
+};
+
+export function summariseCpuProfile(file: string, workload: readonly string[], loadAverage: string, text: ProfileReportText = pagesReportText): string {
   const profile = JSON.parse(readFileSync(file, 'utf8')) as CpuProfile;
   const byId = new Map(profile.nodes.map((node) => [node.id, node]));
   const self = selfTimes(profile);
@@ -91,10 +106,10 @@ export function summariseCpuProfile(file: string, workload: readonly string[], l
       .slice(0, count)
       .map(([label, micros]) => `| \`${label}\` | ${(micros / 1000).toFixed(0)} | ${share(micros)} |`);
   return [
-    "# Where the pages' time goes (CPU profile)",
+    `# ${text.title}`,
     '',
     `Profile: \`bench/results/${basename(file)}\` (${((profile.endTime - profile.startTime) / 1e6).toFixed(1)} s of the app process under \`node --cpu-prof\`, load average ${loadAverage}). Open it in https://www.speedscope.app or Chrome DevTools (Performance → Load profile) for the flame graph.`,
-    `Workload: ${workload.join('; ')}, each in turn at full load (pages.bench.ts with BENCH_PAGES_PROFILE; the app started once before to seed, so start-up work is only module loading). Shares are of the busy time (idle left out).`,
+    `Workload: ${workload.join('; ')}, each in turn at full load (${text.how}). Shares are of the busy time (idle left out).`,
     '',
     '| Kind of work | ms | share |',
     '|---|---:|---:|',
