@@ -1,12 +1,18 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.ts';
+import { preparedQuery } from '../db/prepared-query.ts';
 
 export async function insertSession(db: Kysely<Database>, row: { id: string; userId: number; createdAt: number; expiresAt: number }) {
   await db.insertInto('sessions').values(row).execute();
 }
 
+/** Read on every member's request: compiled once (db/prepared-query.ts). */
+const sessionUserIdQuery = preparedQuery((db: Kysely<Database>, id: string, now: number) =>
+  db.selectFrom('sessions').select('userId').where('id', '=', id).where('expiresAt', '>', now),
+);
+
 export async function findSessionUserId(db: Kysely<Database>, id: string, now: number): Promise<number | null> {
-  const row = await db.selectFrom('sessions').select('userId').where('id', '=', id).where('expiresAt', '>', now).executeTakeFirst();
+  const [row] = await sessionUserIdQuery(db, id, now);
   return row?.userId ?? null;
 }
 

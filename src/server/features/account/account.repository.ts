@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { formatBeijingDateStamp } from '../../../contract/time.ts';
 import type { Database } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import { withTransaction } from '../../db/transaction.ts';
 
 export interface UserRow {
@@ -21,8 +22,14 @@ export interface MemberCardRow {
   userImgPath: string | null;
 }
 
+/** Read on every member's page: compiled once (db/prepared-query.ts). */
+const memberCardQuery = preparedQuery((db: Kysely<Database>, id: number) =>
+  db.selectFrom('users').select(['nickName', 'userNumber', 'userImgPath']).where('id', '=', id),
+);
+
 export async function findMemberCard(db: Kysely<Database>, id: number): Promise<MemberCardRow | undefined> {
-  return db.selectFrom('users').select(['nickName', 'userNumber', 'userImgPath']).where('id', '=', id).executeTakeFirst();
+  const [row] = await memberCardQuery(db, id);
+  return row;
 }
 
 export async function findUserByPhone(db: Kysely<Database>, phone: string): Promise<UserRow | undefined> {

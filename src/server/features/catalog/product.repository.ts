@@ -3,6 +3,7 @@ import { brandDisplayName, type ProductSummary } from '../../../contract/catalog
 import type { PartParam } from '../../../contract/part-compare.ts';
 import type { PriceTier } from '../../../contract/pricing.ts';
 import type { Database } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { PurchasingData } from '../../../contract/purchasing.ts';
 import type { BrandsTable, ProductsTable } from './catalog.tables.ts';
 import { purchasingColumns, purchasingOfRow } from './purchasing.repository.ts';
@@ -47,9 +48,14 @@ export async function findPriceTiers(db: Kysely<Database>, productIds: readonly 
  * Whether the member keeps the part among their favourites: the product page's heart. Read here, not
  * through favorite.service.ts: favourites sit above the catalogue (their list prices parts through it).
  */
+/** Read on every member's product page: compiled once (db/prepared-query.ts). */
+const favoriteQuery = preparedQuery((db: Kysely<Database>, userId: number, productId: number) =>
+  db.selectFrom('favorites').select('productId').where('userId', '=', userId).where('productId', '=', productId),
+);
+
 export async function isFavoriteOf(db: Kysely<Database>, userId: number, productId: number): Promise<boolean> {
-  const row = await db.selectFrom('favorites').select('productId').where('userId', '=', userId).where('productId', '=', productId).executeTakeFirst();
-  return row !== undefined;
+  const rows = await favoriteQuery(db, userId, productId);
+  return rows.length > 0;
 }
 
 type SummaryRow = Pick<
@@ -116,28 +122,29 @@ export interface ProductPageRow {
   purchasing: PurchasingData;
 }
 
+/** The product page's row, its widest statement: compiled once (db/prepared-query.ts). */
+const productPageQuery = preparedQuery((db: Kysely<Database>, productId: number) =>
+  db
+    .selectFrom('products as p')
+    .innerJoin('brands as b', 'b.id', 'p.brandId')
+    .leftJoin('categories as c1', 'c1.id', 'p.categoryFirstId')
+    .leftJoin('categories as c2', 'c2.id', 'p.categorySecondId')
+    .select([
+      ...summaryColumns,
+      ...purchasingColumns.map((column) => `p.${column}` as const),
+      'p.isRohs',
+      'p.datasheetUrl',
+      'p.label',
+      'b.logoPath',
+      'c1.name as categoryFirstName',
+      'c2.name as categorySecondName',
+    ])
+    .where('p.id', '=', productId),
+);
+
 /** The product page's part in two statements (the row with its brand and categories, and its tiers) instead of six. */
 export async function findProductPageRow(db: Kysely<Database>, productId: number): Promise<ProductPageRow | undefined> {
-  const [row, tiers] = await Promise.all([
-    db
-      .selectFrom('products as p')
-      .innerJoin('brands as b', 'b.id', 'p.brandId')
-      .leftJoin('categories as c1', 'c1.id', 'p.categoryFirstId')
-      .leftJoin('categories as c2', 'c2.id', 'p.categorySecondId')
-      .select([
-        ...summaryColumns,
-        ...purchasingColumns.map((column) => `p.${column}` as const),
-        'p.isRohs',
-        'p.datasheetUrl',
-        'p.label',
-        'b.logoPath',
-        'c1.name as categoryFirstName',
-        'c2.name as categorySecondName',
-      ])
-      .where('p.id', '=', productId)
-      .executeTakeFirst(),
-    findPriceTiers(db, [productId]),
-  ]);
+  const [[row], tiers] = await Promise.all([productPageQuery(db, productId), findPriceTiers(db, [productId])]);
   if (!row) return undefined;
   return {
     product: summaryOf(row, tiers.get(productId) ?? []),
@@ -159,16 +166,20 @@ export interface ProductParamRow {
   isCategoryAttribute: boolean;
 }
 
-/** A part's parameters in its category's display order (attributes outside it last); the category is read in the same statement. */
-export async function findProductParams(db: Kysely<Database>, productId: number): Promise<ProductParamRow[]> {
-  const rows = await db
+/** Read on every product page: compiled once (db/prepared-query.ts). */
+const productParamsQuery = preparedQuery((db: Kysely<Database>, productId: number) =>
+  db
     .selectFrom('productParams as pp')
     .innerJoin('products as p', 'p.id', 'pp.productId')
     .innerJoin('attributes as a', 'a.id', 'pp.attributeId')
     .leftJoin('categoryAttributes as ca', (join) => join.onRef('ca.attributeId', '=', 'pp.attributeId').onRef('ca.categoryId', '=', 'p.categorySecondId'))
     .select(['pp.attributeId', 'a.name', 'pp.valueText', 'ca.sort'])
-    .where('pp.productId', '=', productId)
-    .execute();
+    .where('pp.productId', '=', productId),
+);
+
+/** A part's parameters in its category's display order (attributes outside it last); the category is read in the same statement. */
+export async function findProductParams(db: Kysely<Database>, productId: number): Promise<ProductParamRow[]> {
+  const rows = await productParamsQuery(db, productId);
   return rows
     .sort((a, b) => (a.sort ?? 1_000_000) - (b.sort ?? 1_000_000) || a.attributeId - b.attributeId)
     .map(({ attributeId, name, valueText, sort }) => ({ attributeId, name, valueText, isCategoryAttribute: sort !== null }));

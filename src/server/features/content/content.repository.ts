@@ -1,6 +1,7 @@
 import type { Kysely, Selectable } from 'kysely';
 import type { FriendlyLink, HotLabel, ServiceInfo } from '../../../contract/content.ts';
 import type { Database } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { AdsTable } from './content.tables.ts';
 
 export async function findSiteConfig(db: Kysely<Database>): Promise<Map<string, string>> {
@@ -34,8 +35,13 @@ export async function findAd(db: Kysely<Database>, adPosId: number): Promise<AdR
   return db.selectFrom('ads').select(adColumns).where('adPosId', '=', adPosId).executeTakeFirst();
 }
 
+/** Read on every page of a returning visitor or member while ads are open: compiled once (db/prepared-query.ts). */
+const closedAdIdsQuery = preparedQuery((db: Kysely<Database>, visitorKey: string, day: string) =>
+  db.selectFrom('adCloses').select('adPosId').where('visitorKey', '=', visitorKey).where('day', '=', day),
+);
+
 export async function findClosedAdIds(db: Kysely<Database>, visitorKey: string, day: string): Promise<Set<number>> {
-  const rows = await db.selectFrom('adCloses').select('adPosId').where('visitorKey', '=', visitorKey).where('day', '=', day).execute();
+  const rows = await closedAdIdsQuery(db, visitorKey, day);
   return new Set(rows.map((row) => row.adPosId));
 }
 
@@ -56,8 +62,9 @@ export async function deleteAdClosesBefore(db: Kysely<Database>, day: string) {
 /** The wire shape, with the flag as stored (0/1). */
 export type ServiceInfoRow = Omit<ServiceInfo, 'enableFlag'> & { enableFlag: number };
 
-export async function findServiceInfo(db: Kysely<Database>, userId: number): Promise<ServiceInfoRow | undefined> {
-  return db
+/** The sidebar's service rep, read on every member's page: compiled once (db/prepared-query.ts). */
+const serviceInfoQuery = preparedQuery((db: Kysely<Database>, userId: number) =>
+  db
     .selectFrom('userServiceReps')
     .innerJoin('serviceReps', 'serviceReps.id', 'userServiceReps.repId')
     .select([
@@ -70,6 +77,10 @@ export async function findServiceInfo(db: Kysely<Database>, userId: number): Pro
       'serviceReps.operatorWechat',
       'serviceReps.operateQrCode',
     ])
-    .where('userServiceReps.userId', '=', userId)
-    .executeTakeFirst();
+    .where('userServiceReps.userId', '=', userId),
+);
+
+export async function findServiceInfo(db: Kysely<Database>, userId: number): Promise<ServiceInfoRow | undefined> {
+  const [row] = await serviceInfoQuery(db, userId);
+  return row;
 }

@@ -1,6 +1,7 @@
 import { sql, type Insertable, type Kysely, type Selectable } from 'kysely';
 import type { MyCouponTab } from '../../../contract/coupon.ts';
 import type { Database } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 import type { CouponTemplatesTable, MemberCouponsTable } from './coupon.tables.ts';
 
 export type CouponTemplateRow = Selectable<CouponTemplatesTable>;
@@ -137,9 +138,14 @@ export async function insertMemberCoupons(db: Kysely<Database>, coupons: NewMemb
   return rows.map((row) => row.id);
 }
 
+/** Read on every member's page (the shell's ads): compiled once (db/prepared-query.ts). */
+const packCouponQuery = preparedQuery((db: Kysely<Database>, userId: number) =>
+  db.selectFrom('memberCoupons').select('id').where('userId', '=', userId).where('source', '=', 'newMemberPack').limit(1),
+);
+
 export async function hasPackCoupons(db: Kysely<Database>, userId: number): Promise<boolean> {
-  const row = await db.selectFrom('memberCoupons').select('id').where('userId', '=', userId).where('source', '=', 'newMemberPack').limit(1).executeTakeFirst();
-  return row !== undefined;
+  const rows = await packCouponQuery(db, userId);
+  return rows.length > 0;
 }
 
 export async function findPackCouponsOf(db: Kysely<Database>, userId: number): Promise<MemberCouponRow[]> {

@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 
 /** better-sqlite3's and PostgreSQL's (23503) code for a row whose reference does not exist. */
 function isForeignKeyViolation(error: unknown): boolean {
@@ -37,12 +38,16 @@ export async function hasFavorite(db: Kysely<Database>, userId: number, productI
   return row !== undefined;
 }
 
-export async function countFavoritesOfUser(db: Kysely<Database>, userId: number): Promise<number> {
-  const row = await db
+/** The home page's card reads it for every member: compiled once (db/prepared-query.ts). */
+const favoriteCountQuery = preparedQuery((db: Kysely<Database>, userId: number) =>
+  db
     .selectFrom('favorites')
     .select((eb) => eb.fn.countAll<number>().as('count'))
-    .where('userId', '=', userId)
-    .executeTakeFirst();
+    .where('userId', '=', userId),
+);
+
+export async function countFavoritesOfUser(db: Kysely<Database>, userId: number): Promise<number> {
+  const [row] = await favoriteCountQuery(db, userId);
   return row?.count ?? 0;
 }
 

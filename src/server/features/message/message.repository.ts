@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 
 export interface MessageRow {
   id: number;
@@ -18,27 +19,34 @@ export interface MessageFilter {
 }
 
 /** Unread messages of the member, counted per kind. */
-export async function countUnreadByType(db: Kysely<Database>, userId: number): Promise<Map<number, number>> {
-  const rows = await db
+/** The status bar's two reads, made on every member's page: compiled once (db/prepared-query.ts). */
+const unreadByTypeQuery = preparedQuery((db: Kysely<Database>, userId: number) =>
+  db
     .selectFrom('messages')
     .select(['messageType', (eb) => eb.fn.countAll<number>().as('count')])
     .where('userId', '=', userId)
     .where('isRead', '=', 0)
-    .groupBy('messageType')
-    .execute();
-  return new Map(rows.map((row) => [row.messageType, row.count]));
-}
+    .groupBy('messageType'),
+);
 
-export async function findLatestUnread(db: Kysely<Database>, userId: number, limit: number): Promise<MessageRow[]> {
-  return db
+const latestUnreadQuery = preparedQuery((db: Kysely<Database>, userId: number, limit: number) =>
+  db
     .selectFrom('messages')
     .select(messageColumns)
     .where('userId', '=', userId)
     .where('isRead', '=', 0)
     .orderBy('sendDate', 'desc')
     .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+    .limit(limit),
+);
+
+export async function countUnreadByType(db: Kysely<Database>, userId: number): Promise<Map<number, number>> {
+  const rows = await unreadByTypeQuery(db, userId);
+  return new Map(rows.map((row) => [row.messageType, row.count]));
+}
+
+export async function findLatestUnread(db: Kysely<Database>, userId: number, limit: number): Promise<MessageRow[]> {
+  return latestUnreadQuery(db, userId, limit);
 }
 
 function filtered(db: Kysely<Database>, userId: number, filter: MessageFilter) {
