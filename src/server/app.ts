@@ -109,7 +109,7 @@ export async function buildApp(deps: AppDeps, options: BuildAppOptions = {}): Pr
     reply.header(requestIdHeader, request.id);
   });
   instrumentApp(app, ops.metrics, deps);
-  if (pageCache) registerPageCacheEarlyAnswer(app, pageCache, { sessions: featureDeps, mobileSite: deps.config.mobileSite });
+  if (pageCache) registerPageCacheEarlyAnswer(app, pageCache, { sessions: featureDeps, mobileSite: deps.config.mobileSite, inFlight: ops.inFlight });
   registerOpsRoutes(app, ops, { metricsToken: deps.config.metricsToken, isProduction: deps.config.isProduction });
   if (deps.config.isCacheTickHookEnabled) {
     const { cacheVersions, search } = featureDeps;

@@ -43,4 +43,22 @@ describe('in-flight handlers', () => {
     expect((await app.inject({ method: 'GET', url: '/fails' })).statusCode).toBe(500);
     expect(inFlight.count).toBe(0);
   });
+
+  it('counts work a hook does on its own (during) until it settles, also when it throws, and idle waits for it', async () => {
+    const inFlight = new InFlightHandlers();
+    let finish: () => void = () => undefined;
+    const work = inFlight.during(() => new Promise<string>((resolve) => (finish = () => resolve('answered'))));
+    expect(inFlight.count).toBe(1);
+    let isIdle = false;
+    const idle = inFlight.idle().then(() => (isIdle = true));
+    await Promise.resolve();
+    expect(isIdle).toBe(false);
+    finish();
+    expect(await work).toBe('answered');
+    await idle;
+    expect(inFlight.count).toBe(0);
+
+    await expect(inFlight.during(() => Promise.reject(new Error('session read failed')))).rejects.toThrow('session read failed');
+    expect(inFlight.count).toBe(0);
+  });
 });

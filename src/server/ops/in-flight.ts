@@ -1,7 +1,7 @@
 import type { FastifyInstance, RouteHandlerMethod } from 'fastify';
 
 /**
- * Route handlers still running. A request whose client has gone no longer holds a connection,
+ * Route handlers (and hooks that answer on their own, `during`) still running. A request whose client has gone no longer holds a connection,
  * so the server's close() does not wait for it; shutdown waits for this count before closing
  * the pools the handler is still using.
  */
@@ -44,6 +44,20 @@ export class InFlightHandlers {
       };
       route.handler = tracked;
     });
+  }
+
+  /**
+   * Counts `work` as a running handler until it settles: for a hook that answers a request itself,
+   * before any route handler runs (the page cache's early answer reads the sessions table).
+   */
+  async during<T>(work: () => Promise<T>): Promise<T> {
+    this.running += 1;
+    try {
+      return await work();
+    } finally {
+      this.running -= 1;
+      if (this.running === 0) this.wake();
+    }
   }
 
   get count(): number {

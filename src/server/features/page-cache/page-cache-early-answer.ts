@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { LRUCache } from 'lru-cache';
 import { csrfCookieName } from '../../../contract/envelope.ts';
 import { findSessionUserId } from '../../http/session.repository.ts';
 import { hashSid, newSid, sessionCookieName, setVisitorCookies, sidPattern, type SessionDeps, type Visitor } from '../../http/session.ts';
+import type { InFlightHandlers } from '../../ops/in-flight.ts';
 import { sendKeptPage } from '../../ssr/kept-page-reply.ts';
 import { isMobileUserAgent, mobileRedirectTarget } from '../mobile/mobile-link.service.ts';
 import type { PageCache } from './page-cache.service.ts';
@@ -46,12 +47,21 @@ function createVisitorCheck(sessions: SessionDeps) {
  * would move, an address or variant not kept, a page gone stale) goes on untouched, and the handler
  * renders and keeps it as before. Both answers are made by sendKeptPage, so their headers are the same.
  */
-export function registerPageCacheEarlyAnswer(app: FastifyInstance, pageCache: PageCache, deps: { sessions: SessionDeps; mobileSite: string }): void {
+export function registerPageCacheEarlyAnswer(
+  app: FastifyInstance,
+  pageCache: PageCache,
+  deps: { sessions: SessionDeps; mobileSite: string; inFlight: Pick<InFlightHandlers, 'during'> },
+): void {
   const earlyVisitorOf = createVisitorCheck(deps.sessions);
   app.addHook('onRequest', async (request, reply) => {
     const routePath = request.routeOptions.url;
     if (request.method !== 'GET' || routePath === undefined || !pageCache.keeps(routePath)) return;
     if (isMobileUserAgent(request.headers['user-agent']) && mobileRedirectTarget(request.url, deps.mobileSite) !== null) return;
+    // Its reads count with the route handlers' work, so a shutdown closes the pools only after them.
+    return deps.inFlight.during(() => answerEarly(request, reply, routePath));
+  });
+
+  async function answerEarly(request: FastifyRequest, reply: FastifyReply, routePath: string) {
     const visitor = await earlyVisitorOf(request);
     if (!visitor) return;
     request.visitor = visitor;
@@ -60,5 +70,5 @@ export function registerPageCacheEarlyAnswer(app: FastifyInstance, pageCache: Pa
     if (!kept) return;
     if (visitor.isNew === true) setVisitorCookies(request, reply, deps.sessions, visitor.sid);
     return sendKeptPage(request, reply, kept, 'hit');
-  });
+  }
 }
