@@ -1,5 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import type { Database } from '../../db/database.ts';
+import { preparedQuery } from '../../db/prepared-query.ts';
 
 /** The SQL of stock per warehouse: the only place that writes product_warehouse_stock and order_line_allocations. */
 
@@ -16,15 +17,19 @@ export function findWarehouses(db: Kysely<Database>): Promise<WarehouseRow[]> {
   return db.selectFrom('warehouses').select(['id', 'code', 'name', 'sort', 'isActive', 'cutoffTime']).orderBy('sort').orderBy('id').execute();
 }
 
-/** Every warehouse with one part's quantity in it (0 without a row), in order: one statement. */
-export function findWarehousesWithQuantity(db: Kysely<Database>, productId: number) {
-  return db
+/** Read on every product page: compiled once (db/prepared-query.ts). */
+const warehousesWithQuantityQuery = preparedQuery((db: Kysely<Database>, productId: number) =>
+  db
     .selectFrom('warehouses as w')
     .leftJoin('productWarehouseStock as s', (join) => join.onRef('s.warehouseId', '=', 'w.id').on('s.productId', '=', productId))
     .select(['w.id', 'w.code', 'w.name', 'w.isActive', 'w.cutoffTime', 's.quantity'])
     .orderBy('w.sort')
-    .orderBy('w.id')
-    .execute();
+    .orderBy('w.id'),
+);
+
+/** Every warehouse with one part's quantity in it (0 without a row), in order: one statement. */
+export function findWarehousesWithQuantity(db: Kysely<Database>, productId: number) {
+  return warehousesWithQuantityQuery(db, productId);
 }
 
 export function findWarehouseQuantities(db: Kysely<Database>, productIds: readonly number[]) {
