@@ -18,7 +18,6 @@ export interface MessageFilter {
   isReadOnly: boolean;
 }
 
-/** Unread messages of the member, counted per kind. */
 /** The status bar's two reads, made on every member's page: compiled once (db/prepared-query.ts). */
 const unreadByTypeQuery = preparedQuery((db: Kysely<Database>, userId: number) =>
   db
@@ -40,6 +39,7 @@ const latestUnreadQuery = preparedQuery((db: Kysely<Database>, userId: number, l
     .limit(limit),
 );
 
+/** Unread messages of the member, counted per kind. */
 export async function countUnreadByType(db: Kysely<Database>, userId: number): Promise<Map<number, number>> {
   const rows = await unreadByTypeQuery(db, userId);
   return new Map(rows.map((row) => [row.messageType, row.count]));
