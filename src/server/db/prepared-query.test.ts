@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { createMember } from '../testing/factories.ts';
+import { countingDb } from '../testing/statement-counter.ts';
 import { createTestDb, type TestDb } from '../testing/test-db.ts';
 import type { Database } from './database.ts';
 import { preparedQuery } from './prepared-query.ts';
@@ -28,11 +29,10 @@ describe('preparedQuery', () => {
   });
 
   it("runs each call through the database's plugins, a database with other plugins compiling its own", async () => {
-    let results = 0;
-    const counted = db.kysely.withPlugin({ transformQuery: (args) => args.node, transformResult: async (args) => (results++, args.result) });
+    const { db: counted, count: results } = countingDb(db.kysely);
     expect(await findMembersNamed(counted, '乙', 5)).toHaveLength(1);
     expect(await findMembersNamed(counted, '甲', 1)).toHaveLength(1);
-    expect(results).toBe(2);
+    expect(results()).toBe(2);
   });
 
   it('refuses a builder that does not put each value in a parameter of its own', async () => {

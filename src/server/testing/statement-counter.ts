@@ -1,5 +1,7 @@
 import SQLite from 'better-sqlite3';
+import type { Kysely } from 'kysely';
 import pg from 'pg';
+import type { Database } from '../db/database.ts';
 
 /**
  * Counts the statements the process sends to the database while `run` runs: every query a pg client
@@ -49,4 +51,20 @@ function patchSqlite(seen: string[]): () => void {
   return () => {
     for (const restore of undo) restore();
   };
+}
+
+/**
+ * A copy of `db` that counts the statements run through it alone (its plugin's transformResult runs once
+ * per executed statement), for tests that count one loader's reads while other work uses the database.
+ */
+export function countingDb(db: Kysely<Database>): { db: Kysely<Database>; count: () => number } {
+  let statements = 0;
+  const counted = db.withPlugin({
+    transformQuery: (args) => args.node,
+    transformResult: async (args) => {
+      statements++;
+      return args.result;
+    },
+  });
+  return { db: counted, count: () => statements };
 }

@@ -1,6 +1,7 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ProductDetail } from '../../../contract/catalog.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
+import { countingDb } from '../../testing/statement-counter.ts';
 import type { TestBrowser } from '../../testing/test-app.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { createCacheVersions } from '../../cache/cache-versions.ts';
@@ -76,15 +77,7 @@ describe('product detail /product/detail/{productId}', () => {
   });
 
   it("reads a visitor's product page in eight statements: the part with its brand and categories, tiers, parameters, its warehouses' figures, then similar parts", async () => {
-    let statements = 0;
-    // transformResult runs once per executed statement (transformQuery also runs for each subquery built).
-    const counted = t.db.kysely.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements++;
-        return args.result;
-      },
-    });
+    const { db: counted, count: statements } = countingDb(t.db.kysely);
     const context = createCatalogContext({ db: counted, logger: t.deps.logger, cacheVersions: createCacheVersions(t.db.kysely) });
     const detail = await loadProductDetail(context, fixtureProductId(t.fixture, 'RC0603FR-0710KL'), null);
     expect(detail.similar).toHaveLength(5);
@@ -92,6 +85,6 @@ describe('product detail /product/detail/{productId}', () => {
     expect(detail.warehouses.map((warehouse) => warehouse.code)).toEqual(['SZ', 'JS']);
     expect([detail.categoryFirst.categoryName, detail.categorySecond.categoryName]).toEqual(['电阻', '贴片电阻']);
     // 3 for the part (row, tiers, parameters), 1 for its warehouses; 1 to count both key values, 1 to pick similar parts, 2 to read them.
-    expect(statements).toBe(8);
+    expect(statements()).toBe(8);
   });
 });

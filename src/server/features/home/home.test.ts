@@ -3,6 +3,7 @@ import { SendMsgType } from '../../../contract/account.ts';
 import { accountCalls } from '../../../contract/account-calls.ts';
 import type { HomeData } from '../../../contract/home.ts';
 import { pageStateOf } from '../../testing/page-state.ts';
+import { countingDb } from '../../testing/statement-counter.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { sendCode } from '../account/account.test-helpers.ts';
 import { insertCatalogFixture } from '../catalog/testing/catalog-fixture.ts';
@@ -159,26 +160,19 @@ describe('home page', () => {
 
   it("reads the member's name and new-member pack once for the page and its shell, and again on the next page", async () => {
     const member = await t.member({ nickName: '旧名字' });
-    let statements = 0;
-    const counted = t.db.kysely.withPlugin({
-      transformQuery: (args) => args.node,
-      transformResult: async (args) => {
-        statements++;
-        return args.result;
-      },
-    });
+    const { db: counted, count: statements } = countingDb(t.db.kysely);
     const request: Visitor = { sid: 'sid-of-one-request', userId: member.userId };
     const homeContent = createHomeContentCache(t.db.kysely, createCacheVersions(t.db.kysely), () =>
       siteFactsOf({ db: t.db.kysely, config: t.deps.config }).load(),
     );
     await homeContent.load();
     const data = await loadHomeData(counted, homeContent, request, '');
-    const pageStatements = statements;
+    const pageStatements = statements();
     expect(data.userInfo?.nickName).toBe('旧名字');
     // The shell asks the same request's questions: answered without a statement.
     expect(await loadMemberCard(counted, request)).toMatchObject({ nickName: '旧名字' });
     expect(await visitorHasNewMemberPack(counted, request)).toBe(false);
-    expect(statements).toBe(pageStatements);
+    expect(statements()).toBe(pageStatements);
 
     await t.db.kysely.updateTable('users').set({ nickName: '新名字' }).where('id', '=', member.userId).execute();
     const { shell, data: next } = pageStateOf<HomeData>((await member.browser.get('/')).body);
