@@ -116,7 +116,8 @@ export interface PriceImportJobView {
   updatedAt: number;
 }
 
-export const priceImportLimits = { rowsMax: 100_000, fileBytesMax: 40 * 1024 * 1024, batchRows: 1000, previewSamples: 50 } as const;
+/** batchRows: rows per transaction, applied and rolled back alike; on SQLite a batch holds the store's requests while it runs. */
+export const priceImportLimits = { rowsMax: 100_000, fileBytesMax: 40 * 1024 * 1024, batchRows: 250, previewSamples: 50 } as const;
 
 /** Column names used in the error report and messages. */
 export const priceImportColumnNames: Record<PriceImportRole | 'tiers' | 'file', string> = {

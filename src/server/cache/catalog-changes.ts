@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../db/create-db.ts';
 import { withTransaction } from '../db/transaction.ts';
+import { yieldToEventLoop } from '../work/yield-to-event-loop.ts';
 
 export interface CatalogChange {
   seq: number;
@@ -50,7 +51,7 @@ export async function pruneChanges(db: Db, throughSeq: number, olderThan: number
         .where('id', '=', 1)
         .execute();
     });
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
   }
   return deleted;
 }

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, readdir, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
+import { yieldToEventLoop } from '../work/yield-to-event-loop.ts';
 
 /**
  * An in-memory index written to disk so the next process loads it in seconds instead of reading
@@ -58,7 +59,7 @@ async function sha1InSlices(regions: readonly Uint8Array[], sliceBytes: number):
   for (const region of regions) {
     for (let at = 0; at < region.length; at += sliceBytes) {
       hash.update(region.subarray(at, Math.min(region.length, at + sliceBytes)));
-      await new Promise((resolve) => setImmediate(resolve));
+      await yieldToEventLoop();
     }
   }
   return hash.digest('hex');

@@ -3,6 +3,7 @@ import { priceImportRollbackReasons, type PriceTier } from '../../../contract/pr
 import { purchasingFields, type PurchasingData } from '../../../contract/purchasing.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
+import { yieldToEventLoop } from '../../work/yield-to-event-loop.ts';
 import {
   countPartsAt,
   deleteImportedParts,
@@ -268,5 +269,6 @@ export async function rollBackJob(
     const chunk = firstRepeat === -1 ? undo : undo.slice(0, firstRepeat);
     await withTransaction(db, (trx) => rollBackChunk(trx, jobId, chunk, place, now));
     undone += chunk.length;
+    await yieldToEventLoop();
   }
 }

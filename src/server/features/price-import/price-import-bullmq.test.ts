@@ -1,6 +1,7 @@
 import { Worker } from 'bullmq';
 import { Redis } from 'ioredis';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { priceImportLimits } from '../../../contract/price-import.ts';
 import { insertProduct } from '../../testing/factories.ts';
 import { createTestDb, testEngine, type TestDb } from '../../testing/test-db.ts';
 import { insertCatalogFixture, type CatalogFixture } from '../catalog/testing/catalog-fixture.ts';
@@ -120,7 +121,7 @@ describe.skipIf(skipReason !== null)(`price-list jobs in BullMQ (PostgreSQL + Re
     const enqueuer = processQueue();
     await enqueuer.enqueue(jobId);
     await firstBatch;
-    expect(await readPriceImportJob(db.kysely, jobId)).toMatchObject({ status: 'running', processed: 1000 });
+    expect(await readPriceImportJob(db.kysely, jobId)).toMatchObject({ status: 'running', processed: priceImportLimits.batchRows });
     // Its connection drops as a killed process's would: the lock is no longer renewed.
     dying.on('error', () => undefined);
     dyingConnection.disconnect();

@@ -14,6 +14,7 @@ import {
 } from '../../../contract/price-import.ts';
 import type { Database } from '../../db/database.ts';
 import { AppError } from '../../http/app-error.ts';
+import { yieldToEventLoop } from '../../work/yield-to-event-loop.ts';
 import { assertAllowed, claimFrom, refusalNow } from '../../lifecycle/lifecycle-guard.ts';
 import { isDuplicatePartNumber } from '../catalog/product.service.ts';
 import { planImport, productIdOfStoreCode, type ImportAction } from './price-import-plan.ts';
@@ -157,6 +158,7 @@ async function applyJob(db: Kysely<Database>, jobId: number, work: JobWork, hook
       await hooks.beforeBatch?.(processed);
       const batch = actions.slice(processed, processed + batchRows);
       await applyBatch(db, jobId, batch, place, processed + batch.length, Date.now());
+      await yieldToEventLoop();
     }
     // Its "before" values stay for 回滚 until the retention ends (purged by price-import-sweeper.ts).
     const now = Date.now();
@@ -169,7 +171,7 @@ async function applyJob(db: Kysely<Database>, jobId: number, work: JobWork, hook
 async function rollBackJobNow(db: Kysely<Database>, jobId: number, work: JobWork, hooks: JobHooks): Promise<void> {
   const { place } = JSON.parse(work.optionsJson) as StoredOptions;
   try {
-    const chunks = { chunkRows: hooks.batchRows, beforeChunk: hooks.beforeBatch, shouldStop: hooks.shouldStop };
+    const chunks = { chunkRows: hooks.batchRows ?? priceImportLimits.batchRows, beforeChunk: hooks.beforeBatch, shouldStop: hooks.shouldStop };
     if (!(await rollBackJob(db, jobId, place, Date.now(), chunks))) return;
     const conflicts = await countRollbackConflicts(db, jobId);
     const message = conflicts === 0 ? priceImportMessages.jobRolledBack : priceImportMessages.rolledBackWithConflicts(conflicts);

@@ -223,6 +223,30 @@ describe('applying a price list as a job', () => {
     expect(created.find((row) => row.code === 'IMP-RESUME-24')?.stock).toBe(25);
   });
 
+  it('lets work waiting for the event loop (a request) run between its batches, applying and rolling back', async () => {
+    const rows = Array.from({ length: 30 }, (_, index) => `IMP-TURN-${index},ST,${index + 1},0.5`);
+    const check = await checkPriceList(db.kysely, readPriceList(utf8(`型号,品牌,库存,1+\n${rows.join('\n')}\n`)), {
+      newPartCategoryId: fixture.categories.armMcu,
+    });
+    const jobId = await queuePriceImport(db.kysely, 'list.csv', check, { newPartCategoryId: fixture.categories.armMcu });
+    // On SQLite every query answers at once: without a turn of the event loop, the job would end before the waiting work ran.
+    const events: string[] = [];
+    const hooks = {
+      batchRows: 10,
+      beforeBatch: (done: number) => {
+        events.push(`batch at ${String(done)}`);
+        if (done === 0) setImmediate(() => events.push('waiting work'));
+      },
+    };
+    expect(await runPriceImportJob(db.kysely, jobId, hooks)).toMatchObject({ status: 'done', processed: 30 });
+    expect(events).toEqual(['batch at 0', 'waiting work', 'batch at 10', 'batch at 20']);
+
+    events.length = 0;
+    expect(await startPriceImportRollback(db.kysely, jobId)).toBe(true);
+    expect(await runPriceImportJob(db.kysely, jobId, hooks)).toMatchObject({ status: 'rolled_back' });
+    expect(events).toEqual(['batch at 0', 'waiting work', 'batch at 10', 'batch at 20']);
+  });
+
   it('validates and applies a 10,000-row list', async () => {
     const rows = Array.from(
       { length: 10_000 },

@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { purchasingFilterKeys, purchasingFilters, type PurchasingFilterKey } from '../../../../contract/catalog.ts';
 import type { ProductSort } from '../../../../contract/catalog.ts';
 import type { Database } from '../../../db/database.ts';
+import { yieldToEventLoop } from '../../../work/yield-to-event-loop.ts';
 import type { CategoryAttributeRow } from '../category.repository.ts';
 import {
   findChunkParams,
@@ -55,10 +56,6 @@ export interface ScopeIndex {
 }
 
 const chunkSize = 5000;
-
-function yieldToEventLoop(): Promise<void> {
-  return new Promise((resolve) => setImmediate(resolve));
-}
 
 function emptyColumn(attribute: CategoryAttributeRow, size: number): AttributeColumn {
   return { ...attribute, key: String(attribute.attributeId), values: [], byText: new Map(), ordinals: new Int32Array(size).fill(-1) };

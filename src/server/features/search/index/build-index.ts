@@ -3,6 +3,7 @@ import { forEachProductDocAfter, loadAttributeUnits, loadBrandEntries, loadCateg
 import { Dictionary } from './dictionary.ts';
 import { SearchIndex } from './search-index.ts';
 import { PackageTable, SegmentBuilder } from './segment-builder.ts';
+import { yieldToEventLoop } from '../../../work/yield-to-event-loop.ts';
 
 export async function loadDictionary(db: Db): Promise<Dictionary> {
   const [brands, categories] = await Promise.all([loadBrandEntries(db), loadCategoryEntries(db)]);
@@ -38,8 +39,7 @@ export async function buildSearchIndex(
       productsRead++;
     });
     onProgress(productsRead);
-    // Let requests in between batches: on SQLite each batch is read synchronously.
-    await new Promise((resolve) => setImmediate(resolve));
+    await yieldToEventLoop();
   }
   if (isCancelled()) return null;
   const index = new SearchIndex(dictionary, packages, builder.finish());
