@@ -31,6 +31,8 @@ export interface TestAppOptions {
   /** The clock of the default (database) counters: a standing one (createTestClock(Date.now())) keeps a test inside one rate window. */
   counterClock?: Clock;
   sms?: SmsProvider;
+  /** The app's clock stands at this time until advanced, for a test that must stay inside one cache tick however slow the machine; absent: the real time. */
+  clockStart?: number;
 }
 
 export function testConfig(env: Record<string, string> = {}): Config {
@@ -41,7 +43,7 @@ export function testConfig(env: Record<string, string> = {}): Config {
 export async function createTestApp(options: TestAppOptions = {}): Promise<TestApp> {
   const db = await createTestDb();
   const config = testConfig(options.env);
-  const clock = createTestClock();
+  const clock = createTestClock(options.clockStart);
   const deps: AppDeps = {
     config,
     db,
