@@ -1,11 +1,14 @@
+import type { KyselyPlugin } from 'kysely';
 import { pino } from 'pino';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { SearchResult } from '../../../contract/search.ts';
 import { searchCalls } from '../../../contract/search-calls.ts';
 import { buildApp } from '../../app.ts';
 import type { AppDeps } from '../../app-deps.ts';
+import type { Db } from '../../db/create-db.ts';
 import { insertProduct } from '../../testing/factories.ts';
 import { TestBrowser } from '../../testing/test-app.ts';
+import { createTestClock } from '../../testing/test-clock.ts';
 import { useTestApp } from '../../testing/use-test-app.ts';
 import { pruneChanges, readSyncState } from '../../cache/catalog-changes.ts';
 import { defaultKeeperOptions } from './search-index.keeper.ts';
@@ -127,6 +130,87 @@ describe('the index follows product writes', () => {
     await service.search(params('LM358'));
     await vi.waitFor(async () => expect(await service.keeper.current()).not.toBe(index), { timeout: 5000, interval: 50 });
     expect((await service.search(params('LM358DR'))).list[0]?.stock).toBe(7);
+  });
+});
+
+/**
+ * A database whose next start of a check (its read of catalog_sync), once `holdNext` is called, answers only when
+ * released; the read itself has run. On SQLite the held read keeps Kysely's one connection, so a write meanwhile goes
+ * through the driver's own handle (setStockBeside).
+ */
+function withHeldChecks(db: Db) {
+  let hold: { queryId?: unknown; reached: () => void; released: Promise<void> } | null = null;
+  const plugin: KyselyPlugin = {
+    transformQuery({ node, queryId }) {
+      if (hold && hold.queryId === undefined && /catalog_?[sS]ync/.test(JSON.stringify(node))) hold.queryId = queryId;
+      return node;
+    },
+    async transformResult({ result, queryId }) {
+      if (hold && hold.queryId === queryId) {
+        const { reached, released } = hold;
+        hold = null;
+        reached();
+        await released;
+      }
+      return result;
+    },
+  };
+  return {
+    db: { ...db, kysely: db.kysely.withPlugin(plugin) },
+    holdNext() {
+      let reached!: () => void;
+      let release!: () => void;
+      const hasReached = new Promise<void>((resolve) => (reached = resolve));
+      hold = { reached, released: new Promise<void>((resolve) => (release = resolve)) };
+      return { hasReached, release };
+    },
+  };
+}
+
+async function setStockBeside(id: number, stock: number): Promise<void> {
+  const sqlite = testApp.db.sqlite;
+  if (sqlite) sqlite.prepare('update products set stock = ? where id = ?').run(stock, id);
+  else await testApp.db.kysely.updateTable('products').set({ stock }).where('id', '=', id).execute();
+}
+
+describe('a search past the interval sees every change committed before it asked', () => {
+  // Whether a part is in stock is the index's own answer (the list's figures are read from the database).
+  const inStockCodes = async (service: SearchService) => codesOf(await service.search(params('LM358', { isInStock: true })));
+
+  it('after a check that read the log before the change (the follower’s), it checks again', async () => {
+    const clock = createTestClock(Date.now());
+    const checks = withHeldChecks(testApp.db);
+    const service = new SearchService(checks.db, logger, { ...defaultKeeperOptions, clock });
+    services.push(service);
+    await setStockBeside(productId('LM358DR'), 10);
+    expect(await inStockCodes(service)).toContain('LM358DR');
+    const held = checks.holdNext();
+    const earlier = service.keeper.follow.run();
+    await held.hasReached;
+    await setStockBeside(productId('LM358DR'), 0);
+    clock.advance(defaultKeeperOptions.checkIntervalMs);
+    const answer = inStockCodes(service);
+    held.release();
+    expect(await answer).not.toContain('LM358DR');
+    await earlier;
+  });
+
+  it('waits for a check under way that began after the change, instead of answering from the index before it', async () => {
+    const clock = createTestClock(Date.now());
+    const checks = withHeldChecks(testApp.db);
+    const service = new SearchService(checks.db, logger, { ...defaultKeeperOptions, clock });
+    services.push(service);
+    await setStockBeside(productId('LM358DR'), 0);
+    expect(await inStockCodes(service)).not.toContain('LM358DR');
+    await setStockBeside(productId('LM358DR'), 1234);
+    clock.advance(defaultKeeperOptions.checkIntervalMs);
+    const held = checks.holdNext();
+    const check = service.keeper.follow.run();
+    await held.hasReached;
+    const answer = inStockCodes(service);
+    held.release();
+    expect(await answer).toContain('LM358DR');
+    await check;
   });
 });
 

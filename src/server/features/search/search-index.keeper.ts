@@ -127,12 +127,24 @@ export class SearchIndexKeeper {
       if ((await this.productCount) <= this.options.waitForBuildUpTo) await build;
       return this.index;
     }
-    if (this.clock.now() - this.lastCheckAt >= this.options.checkIntervalMs) {
-      this.lastCheckAt = this.clock.now();
-      this.syncing ??= this.sync().finally(() => (this.syncing = null));
-      await this.syncing;
-    }
+    if (this.clock.now() - this.lastCheckAt >= this.options.checkIntervalMs) this.startCheck();
+    // A check under way began within the interval (or just now): what it reads is current enough, and it may hold a
+    // change the page cache has already dropped a page for, so the answer waits for it rather than use the index before it.
+    await this.syncing;
     return this.index;
+  }
+
+  /**
+   * A new check of the change log, after the one under way: that one may have read the log before the interval
+   * began, and a request past the interval must see every change committed before it asked.
+   */
+  private startCheck(): void {
+    this.lastCheckAt = this.clock.now();
+    const previous = this.syncing;
+    const check: Promise<void> = (previous ? previous.catch(() => undefined).then(() => this.sync()) : this.sync()).finally(() => {
+      if (this.syncing === check) this.syncing = null;
+    });
+    this.syncing = check;
   }
 
   /** Brands and categories by name, available before the index (for the SQL answers). */
@@ -180,8 +192,7 @@ export class SearchIndexKeeper {
     await this.building;
     while (this.syncing) await this.syncing;
     if (!this.index || this.isClosed) return;
-    this.lastCheckAt = this.clock.now();
-    this.syncing = this.sync().finally(() => (this.syncing = null));
+    this.startCheck();
     await this.syncing;
     for (let build = this.buildInProgress(); build && !this.hasStopped(); build = this.buildInProgress()) await build;
   }
@@ -192,7 +203,12 @@ export class SearchIndexKeeper {
     this.lastCheckAt = this.clock.now();
     const pass = this.sync();
     // A request that joins this check answers from the index it has if the check fails; the failure is the pass's to report.
-    this.syncing = pass.catch(() => undefined).finally(() => (this.syncing = null));
+    const joined: Promise<void> = pass
+      .catch(() => undefined)
+      .finally(() => {
+        if (this.syncing === joined) this.syncing = null;
+      });
+    this.syncing = joined;
     await pass;
     await this.pruneOccasionally();
   }
