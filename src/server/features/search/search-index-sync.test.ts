@@ -146,7 +146,7 @@ function withHeldChecks(db: Db) {
       return node;
     },
     async transformResult({ result, queryId }) {
-      if (hold && hold.queryId === queryId) {
+      if (hold?.queryId === queryId) {
         const { reached, released } = hold;
         hold = null;
         reached();

@@ -127,7 +127,7 @@ export class SearchIndexKeeper {
       if ((await this.productCount) <= this.options.waitForBuildUpTo) await build;
       return this.index;
     }
-    if (this.clock.now() - this.lastCheckAt >= this.options.checkIntervalMs) this.startCheck();
+    if (this.clock.now() - this.lastCheckAt >= this.options.checkIntervalMs) void this.startCheck();
     // A check under way began within the interval (or just now): what it reads is current enough, and it may hold a
     // change the page cache has already dropped a page for, so the answer waits for it rather than use the index before it.
     await this.syncing;
@@ -138,13 +138,14 @@ export class SearchIndexKeeper {
    * A new check of the change log, after the one under way: that one may have read the log before the interval
    * began, and a request past the interval must see every change committed before it asked.
    */
-  private startCheck(): void {
+  private startCheck(): Promise<void> {
     this.lastCheckAt = this.clock.now();
     const previous = this.syncing;
     const check: Promise<void> = (previous ? previous.catch(() => undefined).then(() => this.sync()) : this.sync()).finally(() => {
       if (this.syncing === check) this.syncing = null;
     });
     this.syncing = check;
+    return check;
   }
 
   /** Brands and categories by name, available before the index (for the SQL answers). */
@@ -192,8 +193,7 @@ export class SearchIndexKeeper {
     await this.building;
     while (this.syncing) await this.syncing;
     if (!this.index || this.isClosed) return;
-    this.startCheck();
-    await this.syncing;
+    await this.startCheck();
     for (let build = this.buildInProgress(); build && !this.hasStopped(); build = this.buildInProgress()) await build;
   }
 
