@@ -11,13 +11,8 @@ export class InFlightHandlers {
 
   /** Wraps every route registered on `app` from now on. */
   track(app: FastifyInstance): void {
-    const enter = () => {
-      this.running += 1;
-    };
-    const leave = () => {
-      this.running -= 1;
-      if (this.running === 0) this.wake();
-    };
+    const enter = () => this.enter();
+    const leave = () => this.leave();
     app.addHook('onRoute', (route) => {
       const handler = route.handler as RouteHandlerMethod;
       // Not an async wrapper: a synchronous handler that answers later (@fastify/static) must
@@ -51,13 +46,21 @@ export class InFlightHandlers {
    * before any route handler runs (the page cache's early answer reads the sessions table).
    */
   async during<T>(work: () => Promise<T>): Promise<T> {
-    this.running += 1;
+    this.enter();
     try {
       return await work();
     } finally {
-      this.running -= 1;
-      if (this.running === 0) this.wake();
+      this.leave();
     }
+  }
+
+  private enter(): void {
+    this.running += 1;
+  }
+
+  private leave(): void {
+    this.running -= 1;
+    if (this.running === 0) this.wake();
   }
 
   get count(): number {

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { priceImportRollbackReasons, type PriceTier } from '../../../contract/price-import.ts';
+import { priceImportLimits, priceImportRollbackReasons, type PriceTier } from '../../../contract/price-import.ts';
 import { purchasingFields, type PurchasingData } from '../../../contract/purchasing.ts';
 import type { Database } from '../../db/database.ts';
 import { withTransaction } from '../../db/transaction.ts';
@@ -17,7 +17,6 @@ import {
 import { forgetProductStock, restoreStockIfUnchanged, setImportedFigures, warehouseIdsByCode } from '../warehouse/warehouse-stock.service.ts';
 import type { ImportAction } from './price-import-plan.ts';
 import {
-  chunkSize,
   findPartCodes,
   findUndoChunk,
   insertUndoEntries,
@@ -242,7 +241,7 @@ async function rollBackChunk(trx: Kysely<Database>, jobId: number, undo: readonl
  * reported (price-import-rollback-rules.ts).
  */
 export interface RollbackChunks {
-  /** Undo rows per transaction (tests use a few). */
+  /** Undo rows per transaction: priceImportLimits.batchRows, as applying (tests use a few). */
   chunkRows?: number;
   /** Called before each chunk with the count already undone in this run (tests inject a failure here). */
   beforeChunk?: (undone: number) => void | Promise<void>;
@@ -259,7 +258,7 @@ export async function rollBackJob(
   options: RollbackChunks = {},
 ): Promise<boolean> {
   for (let undone = 0; ;) {
-    const undo = await findUndoChunk(db, jobId, options.chunkRows ?? chunkSize);
+    const undo = await findUndoChunk(db, jobId, options.chunkRows ?? priceImportLimits.batchRows);
     if (undo.length === 0) return true;
     if (options.shouldStop?.()) return false;
     await options.beforeChunk?.(undone);

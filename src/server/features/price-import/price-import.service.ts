@@ -171,7 +171,7 @@ async function applyJob(db: Kysely<Database>, jobId: number, work: JobWork, hook
 async function rollBackJobNow(db: Kysely<Database>, jobId: number, work: JobWork, hooks: JobHooks): Promise<void> {
   const { place } = JSON.parse(work.optionsJson) as StoredOptions;
   try {
-    const chunks = { chunkRows: hooks.batchRows ?? priceImportLimits.batchRows, beforeChunk: hooks.beforeBatch, shouldStop: hooks.shouldStop };
+    const chunks = { chunkRows: hooks.batchRows, beforeChunk: hooks.beforeBatch, shouldStop: hooks.shouldStop };
     if (!(await rollBackJob(db, jobId, place, Date.now(), chunks))) return;
     const conflicts = await countRollbackConflicts(db, jobId);
     const message = conflicts === 0 ? priceImportMessages.jobRolledBack : priceImportMessages.rolledBackWithConflicts(conflicts);

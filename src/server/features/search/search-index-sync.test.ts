@@ -176,12 +176,17 @@ async function setStockBeside(id: number, stock: number): Promise<void> {
 describe('a search past the interval sees every change committed before it asked', () => {
   // Whether a part is in stock is the index's own answer (the list's figures are read from the database).
   const inStockCodes = async (service: SearchService) => codesOf(await service.search(params('LM358', { isInStock: true })));
-
-  it('after a check that read the log before the change (the follower’s), it checks again', async () => {
+  /** A service on a standing clock whose checks of the change log can be held (withHeldChecks). */
+  function serviceWithHeldChecks() {
     const clock = createTestClock(Date.now());
     const checks = withHeldChecks(testApp.db);
     const service = new SearchService(checks.db, logger, { ...defaultKeeperOptions, clock });
     services.push(service);
+    return { clock, checks, service };
+  }
+
+  it('after a check that read the log before the change (the follower’s), it checks again', async () => {
+    const { clock, checks, service } = serviceWithHeldChecks();
     await setStockBeside(productId('LM358DR'), 10);
     expect(await inStockCodes(service)).toContain('LM358DR');
     const held = checks.holdNext();
@@ -196,10 +201,7 @@ describe('a search past the interval sees every change committed before it asked
   });
 
   it('waits for a check under way that began after the change, instead of answering from the index before it', async () => {
-    const clock = createTestClock(Date.now());
-    const checks = withHeldChecks(testApp.db);
-    const service = new SearchService(checks.db, logger, { ...defaultKeeperOptions, clock });
-    services.push(service);
+    const { clock, checks, service } = serviceWithHeldChecks();
     await setStockBeside(productId('LM358DR'), 0);
     expect(await inStockCodes(service)).not.toContain('LM358DR');
     await setStockBeside(productId('LM358DR'), 1234);
